@@ -1,0 +1,31 @@
+# Two commands do all the set-up: `make decks` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: decks check test bench clean
+
+decks: $(STAMP)
+	$(BIN)/deckpress build
+
+check: $(STAMP)
+	$(BIN)/deckpress check
+
+test: $(STAMP)
+	$(BIN)/pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/run.py
+
+# Reinstall whenever the project's metadata changes.
+$(STAMP): pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "deckpress needs Python 3.11 or newer" >&2; exit 1; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf build/* $(VENV)

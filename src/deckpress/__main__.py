@@ -1,0 +1,3 @@
+from deckpress.cli import main
+
+raise SystemExit(main())

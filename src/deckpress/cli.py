@@ -1,0 +1,70 @@
+"""Command line: deckpress build | check | dump. Exit 0 ok, 1 findings, 2 usage."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from deckpress.build import Options, Press, build, prepare
+from deckpress.export import dump
+from deckpress.model import EDITIONS, PAPERS
+
+OK, FINDINGS, USAGE = 0, 1, 2
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="deckpress", description="Validate print-and-play games and render cut-ready PDFs.")
+    sub = p.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
+    common.add_argument("--layouts", type=Path, action="append", help="layout folder, may repeat (default: layouts)")
+    b = sub.add_parser("build", parents=[common], help="validate, then render PDFs into the out folder")
+    b.add_argument("games", nargs="*", metavar="GAME")
+    b.add_argument("--edition", choices=EDITIONS)
+    b.add_argument("--paper", choices=PAPERS)
+    b.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    c = sub.add_parser("check", parents=[common], help="validate without rendering")
+    c.add_argument("games", nargs="*", metavar="GAME")
+    d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")
+    d.add_argument("game", metavar="GAME")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
+    wanted = [args.game] if args.command == "dump" else args.games
+    found = {p.parent.name: p.parent for p in sorted(args.content.glob("*/game.yaml"))}
+    unknown = [g for g in wanted if g not in found]
+    if not found or unknown:
+        names = ", ".join(found) or "none"
+        what = f"unknown game {', '.join(unknown)}" if unknown else f"no games in {args.content}"
+        print(f"deckpress: error: {what} (games: {names})", file=sys.stderr)
+        return USAGE
+    dirs = [found[g] for g in (wanted or found)]
+    if args.command == "build":
+        opts.out, opts.games, opts.edition = args.out, wanted, args.edition
+        opts.papers = (args.paper,) if args.paper else PAPERS
+        return _report(build(opts, dirs), f"built into {opts.out}")
+    press = prepare(opts, dirs)
+    if args.command == "check":
+        return _report(press, "valid")
+    status = _report(press, None)
+    if status == OK:
+        json.dump(dump(press.games[0]), sys.stdout, indent=2, ensure_ascii=False)
+        print()
+    return status
+
+
+def _report(press: Press, success: str | None) -> int:
+    for finding in press.findings:
+        print(finding, file=sys.stderr)
+    errors = len(press.findings.errors)
+    if errors:
+        print(f"deckpress: {errors} error{'s' * (errors != 1)}; nothing was written", file=sys.stderr)
+        return FINDINGS
+    if success:
+        print(f"deckpress: {', '.join(g.id for g in press.games)}: {success}", file=sys.stderr)
+    return OK

@@ -1,0 +1,122 @@
+"""The rules booklet: headed sections flowed down the pages, with page numbers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckpress.layout.page import MM, Drawing, Page
+from deckpress.layout.text import Fitted, Typesetter, draw
+from deckpress.model import BookletLayout, Rules, Style
+
+INDENT_MM = 5.0
+FRAME_PAD_MM = 3.0
+
+
+@dataclass
+class Para:
+    fitted: Fitted
+    before: float = 0.0  # mm of space above, dropped at the top of a page
+    indent: float = 0.0
+    bullet: str | None = None
+    keep: bool = False  # keep whole on one page
+    keep_with_next: bool = False
+    frame: int | None = None  # paragraphs sharing a frame number are boxed together
+    bar: bool = False  # a rule down the left, for worked examples
+
+
+def rules_pages(title: str, rules: Rules, layout: BookletLayout, paper: tuple[float, float], ts: Typesetter) -> list[Page]:
+    width = min(paper[0] - 2 * layout.margin, layout.max_line)
+    paras = paragraphs(title, rules, layout, width, ts)
+    pages = paginate(paras, layout, paper, width, ts)
+    footer = layout.styles["footer"]
+    for number, page_drawing in enumerate(pages, 1):
+        text = f"{title}: rules, page {number} of {len(pages)}"
+        box = (layout.margin, paper[1] - layout.margin + 2, width, layout.margin - 4)
+        ts.box(page_drawing, text, footer, box, layout.loc, "footer")
+    return [p.page for p in pages]
+
+
+def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts: Typesetter) -> list[Para]:
+    s, gap = layout.styles, layout.paragraph_gap
+    out: list[Para] = []
+
+    def add(text: str | None, style: Style, what: str, indent: float = 0.0, **kw) -> None:  # type: ignore[no-untyped-def]
+        if text:
+            fitted = ts.lines(text, style, width - indent - (FRAME_PAD_MM * 2 if kw.get("frame") is not None else 0),
+                              rules.loc, what)
+            if fitted is not None:
+                out.append(Para(fitted, indent=indent, **kw))
+
+    add(rules.kicker, s["kicker"], "kicker")
+    add(title, s["title"], "title", before=1)
+    add(rules.tagline, s["tagline"], "tagline", before=gap)
+    add(rules.note, s["note"], "note", before=gap)
+    for n, section in enumerate(rules.sections):
+        style = s["part"] if section.level == 1 else s["heading"]
+        frame = n if section.kind == "reminder" else None
+        bar = section.kind == "example"
+        add(section.heading, style, f"heading '{section.heading}'", before=gap * (3 if section.level == 1 else 2),
+            keep_with_next=True, frame=frame, keep=frame is not None)
+        for paragraph in section.paragraphs:
+            add(paragraph, s["body"], f"section '{section.heading}'", before=gap if paragraph is not section.paragraphs[0] else 1,
+                indent=INDENT_MM if bar else 0, bar=bar, frame=frame, keep=frame is not None)
+        for item in section.items:
+            add(item, s["body"], f"section '{section.heading}'", indent=INDENT_MM, bullet="•", before=1)
+    add(rules.colophon, s["note"], "colophon", before=gap * 3)
+    return out
+
+
+def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float], width: float,
+             ts: Typesetter) -> list[Drawing]:
+    m = layout.margin
+    bottom = paper[1] - m
+    pages: list[Drawing] = [Drawing(paper)]
+    y = m
+    frames: dict[tuple[int, int], list[float]] = {}  # (page, frame) -> [top, bottom]
+    bars: dict[tuple[int, int], list[float]] = {}
+    for i, para in enumerate(paras):
+        need = _needed(paras, i)
+        if y > m and y + para.before + need > bottom:
+            pages.append(Drawing(paper))
+            y = m
+        y += para.before if y > m else 0
+        for line in para.fitted.lines:
+            line_h = para.fitted.height / len(para.fitted.lines)
+            if y + line_h > bottom:
+                pages.append(Drawing(paper))
+                y = m
+            d = pages[-1]
+            x = m + para.indent + (FRAME_PAD_MM if para.frame is not None else 0)
+            if para.bullet and line is para.fitted.lines[0]:
+                draw(d, _one(para.fitted, para.bullet), m + 1, y, width)
+            draw(d, _one(para.fitted, line), x, y, width)
+            key = (len(pages) - 1, i)
+            if para.frame is not None:
+                span = frames.setdefault((len(pages) - 1, para.frame), [y, y])
+                span[1] = y + line_h
+            if para.bar:
+                span = bars.setdefault(key, [y, y])
+                span[1] = y + line_h
+            y += line_h
+    for (page, _), (top, end) in frames.items():
+        pages[page].rect(m, top - FRAME_PAD_MM, width, end - top + 2 * FRAME_PAD_MM, ts.theme.line_pt * 2)
+    for (page, _), (top, end) in bars.items():
+        pages[page].line(m + 1.5, top, m + 1.5, end, ts.theme.line_pt * 4)
+    return pages
+
+
+def _needed(paras: list[Para], i: int) -> float:
+    """Room a paragraph needs before it may start: all of a kept group, or a heading and two lines after it."""
+    para = paras[i]
+    if para.keep:
+        group = [p for p in paras[i:]]
+        end = next((j for j, p in enumerate(group) if p.frame != para.frame), len(group))
+        return sum(p.fitted.height + p.before for p in group[:end]) + 2 * FRAME_PAD_MM
+    if para.keep_with_next and i + 1 < len(paras):
+        following = paras[i + 1].fitted
+        return para.fitted.height + paras[i + 1].before + min(2, len(following.lines)) * following.leading / MM
+    return para.fitted.height / len(para.fitted.lines)
+
+
+def _one(fitted: Fitted, line: str) -> Fitted:
+    return Fitted((line,), fitted.font, fitted.size, fitted.leading)

@@ -1,0 +1,117 @@
+"""Pages of drawing operations, and the one place where millimetres become points."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MM = 72 / 25.4  # points per millimetre
+INCH = 25.4  # millimetres per inch
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (8.5 * INCH, 11 * INCH)}
+PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
+
+
+def pt(mm: float) -> float:
+    return mm * MM
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float  # left end of the baseline, pt
+    y: float
+    text: str
+    font: str
+    size: float
+    angle: float = 0
+
+
+@dataclass(frozen=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    width: float
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float  # lower-left corner, pt
+    y: float
+    w: float
+    h: float
+    width: float  # stroke width; 0 for none
+    fill: float | None = None  # grey level, 0 is black
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    width: float
+    fill: float | None = None
+
+
+@dataclass(frozen=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    width: float
+    fill: float | None = None
+    closed: bool = True
+
+
+Op = Text | Line | Rect | Circle | Polygon
+
+
+@dataclass
+class Page:
+    """One page: its size in points, what to draw, and where its cards are (mm, top-left origin)."""
+
+    width: float
+    height: float
+    ops: list[Op] = field(default_factory=list)
+    cells: list[tuple[float, float, float, float]] = field(default_factory=list)
+
+
+class Drawing:
+    """Takes millimetres from the page's top-left corner; stores points from its bottom-left."""
+
+    def __init__(self, paper: tuple[float, float]) -> None:
+        self.paper = paper
+        self.page = Page(pt(paper[0]), pt(paper[1]))
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return pt(x), pt(self.paper[1] - y)
+
+    def text(self, x: float, baseline: float, text: str, font: str, size: float, angle: float = 0) -> None:
+        self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float, dash: tuple[float, ...] = ()) -> None:
+        self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash))
+
+    def rect(self, x: float, y: float, w: float, h: float, width: float, fill: float | None = None) -> None:
+        px, py = self._xy(x, y + h)
+        self.page.ops.append(Rect(px, py, pt(w), pt(h), width, fill))
+
+    def circle(self, x: float, y: float, r: float, width: float, fill: float | None = None) -> None:
+        self.page.ops.append(Circle(*self._xy(x, y), pt(r), width, fill))
+
+    def polygon(self, points: list[tuple[float, float]], width: float, fill: float | None = None, closed: bool = True) -> None:
+        self.page.ops.append(Polygon(tuple(self._xy(x, y) for x, y in points), width, fill, closed))
+
+    def cell(self, x: float, y: float, w: float, h: float) -> None:
+        self.page.cells.append((x, y, w, h))
+
+
+@dataclass
+class Document:
+    """One laid-out component of one game, edition and paper."""
+
+    game: str
+    component: str
+    title: str
+    edition: str
+    paper: str
+    pages: list[Page]
+    cards: int | None = None  # card components only

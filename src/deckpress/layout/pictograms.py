@@ -1,0 +1,63 @@
+"""Simple vector pictograms, as data in a unit square (x right, y down).
+
+A pictogram repeats what a word on the card already says, so colour or
+picture is never the only carrier of meaning.
+"""
+
+from __future__ import annotations
+
+from deckpress.layout.page import Drawing
+
+# shape: ("line", x1, y1, x2, y2) | ("rect", x, y, w, h, fill) | ("circle", cx, cy, r, fill)
+#        | ("poly", ((x, y), ...), fill, closed); fill None = outline only, 0 = black.
+Shape = tuple
+PICTOGRAMS: dict[str, tuple[Shape, ...]] = {
+    "lantern": (
+        ("circle", 0.5, 0.08, 0.06, None),
+        ("poly", ((0.30, 0.26), (0.70, 0.26), (0.60, 0.14), (0.40, 0.14)), 0, True),
+        ("rect", 0.28, 0.26, 0.44, 0.52, None),
+        ("line", 0.43, 0.26, 0.43, 0.78),
+        ("line", 0.57, 0.26, 0.57, 0.78),
+        ("poly", ((0.5, 0.38), (0.56, 0.52), (0.5, 0.64), (0.44, 0.52)), 0, True),
+        ("rect", 0.24, 0.78, 0.52, 0.10, 0),
+    ),
+    "teacup": (
+        ("poly", ((0.16, 0.34), (0.72, 0.34), (0.64, 0.72), (0.24, 0.72)), None, True),
+        ("circle", 0.78, 0.47, 0.09, None),
+        ("line", 0.08, 0.80, 0.92, 0.80),
+        ("poly", ((0.14, 0.80), (0.86, 0.80), (0.78, 0.86), (0.22, 0.86)), 0, True),
+        ("poly", ((0.36, 0.26), (0.40, 0.16), (0.36, 0.06)), None, False),
+        ("poly", ((0.52, 0.26), (0.56, 0.16), (0.52, 0.06)), None, False),
+    ),
+    "key": (
+        ("circle", 0.24, 0.5, 0.16, None),
+        ("circle", 0.24, 0.5, 0.06, 0),
+        ("line", 0.40, 0.5, 0.92, 0.5),
+        ("rect", 0.70, 0.5, 0.06, 0.16, 0),
+        ("rect", 0.84, 0.5, 0.06, 0.22, 0),
+    ),
+    "map": (
+        ("poly", ((0.06, 0.20), (0.36, 0.12), (0.64, 0.20), (0.94, 0.12), (0.94, 0.80), (0.64, 0.88),
+                  (0.36, 0.80), (0.06, 0.88)), None, True),
+        ("line", 0.36, 0.12, 0.36, 0.80),
+        ("line", 0.64, 0.20, 0.64, 0.88),
+        ("poly", ((0.16, 0.70), (0.28, 0.52), (0.46, 0.60), (0.56, 0.40), (0.76, 0.46)), None, False),
+        ("circle", 0.82, 0.36, 0.05, 0),
+    ),
+}
+
+
+def draw_pictogram(d: Drawing, name: str, x: float, y: float, size: float, line_pt: float) -> None:
+    """Draw pictogram `name` in the square at (x, y) with side `size`, all in mm."""
+    sx = lambda v: x + v * size  # noqa: E731
+    sy = lambda v: y + v * size  # noqa: E731
+    for shape in PICTOGRAMS[name]:
+        kind = shape[0]
+        if kind == "line":
+            d.line(sx(shape[1]), sy(shape[2]), sx(shape[3]), sy(shape[4]), line_pt)
+        elif kind == "rect":
+            d.rect(sx(shape[1]), sy(shape[2]), shape[3] * size, shape[4] * size, line_pt, shape[5])
+        elif kind == "circle":
+            d.circle(sx(shape[1]), sy(shape[2]), shape[3] * size, line_pt, shape[4])
+        else:
+            d.polygon([(sx(px), sy(py)) for px, py in shape[1]], line_pt, shape[2], shape[3])

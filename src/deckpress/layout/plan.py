@@ -1,0 +1,53 @@
+"""Lay out every component of a game for one edition and paper."""
+
+from __future__ import annotations
+
+from deckpress.findings import Findings
+from deckpress.layout.booklet import rules_pages
+from deckpress.layout.cards import card_pages
+from deckpress.layout.marks import print_check
+from deckpress.layout.page import PAPERS, Document, Drawing
+from deckpress.layout.sheets import sheet_pages
+from deckpress.layout.text import Typesetter
+from deckpress.model import BookletLayout, CardLayout, Component, Edition, Game, SheetLayout
+from deckpress.templating import Templates
+
+LAYOUT_KINDS = {"cards": CardLayout, "sheet": SheetLayout, "rules": BookletLayout}
+PRINT_CHECK_LAYOUT = "print-check"
+
+
+def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings) -> list[Document]:
+    docs = []
+    for component in game.components:
+        doc = lay_out_component(game, component, edition, paper, templates, findings)
+        if doc is not None:
+            docs.append(doc)
+    return docs
+
+
+def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
+                      findings: Findings) -> Document | None:
+    layout = edition.layouts.get(component.layout)
+    if not isinstance(layout, LAYOUT_KINDS[component.kind]):
+        return None  # reported by the validator
+    ts = Typesetter(edition.theme, findings, game.id, component.id)
+    size = PAPERS[paper]
+    cards = None
+    if isinstance(layout, CardLayout):
+        deck = game.decks[component.source or ""]
+        pages = card_pages(deck.cards, layout, size, ts, templates, game.params)
+        cards = len(deck.cards)
+    elif isinstance(layout, SheetLayout):
+        pages = sheet_pages(game.sheets[component.source or ""], layout, size, ts, game.rules)
+    else:
+        pages = rules_pages(game.title, game.rules, layout, size, ts) if game.rules else []
+    return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards)
+
+
+def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Findings) -> Document | None:
+    layout = edition.layouts.get(PRINT_CHECK_LAYOUT)
+    if not isinstance(layout, SheetLayout):
+        return None
+    d = Drawing(PAPERS[paper])
+    print_check(d, layout, Typesetter(edition.theme, findings, game.id, "kit"), paper)
+    return Document(game.id, "print-check", "Print check", edition.theme.edition, paper, [d.page])

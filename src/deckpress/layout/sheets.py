@@ -1,0 +1,110 @@
+"""Sheets to write on (bid sheets, score sheets, ledgers): blocks stacked down the page."""
+
+from __future__ import annotations
+
+from deckpress.layout.page import Drawing, Page
+from deckpress.layout.text import Typesetter, draw
+from deckpress.model import Block, Rules, Sheet, SheetLayout
+
+CHECKBOX_MM = 5.0
+
+def sheet_pages(sheet: Sheet, layout: SheetLayout, paper: tuple[float, float], ts: Typesetter,
+                rules: Rules | None) -> list[Page]:
+    """Each copy of the sheet in its own region; `per_page` regions a page, split by dashed cut lines."""
+    m, n = layout.margin, layout.per_page
+    region_h = (paper[1] - 2 * m - (n - 1) * 2 * layout.gap) / n
+    pages: list[Page] = []
+    d = None
+    for i, blocks in enumerate(sheet.copies):
+        slot = i % n
+        if slot == 0:
+            d = Drawing(paper)
+            pages.append(d.page)
+        top = m + slot * (region_h + 2 * layout.gap)
+        if slot:
+            cut_y = top - layout.gap
+            d.line(ts.theme.printer_margin_mm, cut_y, paper[0] - ts.theme.printer_margin_mm, cut_y,
+                   ts.theme.line_pt, dash=(4, 3))
+        _region(d, blocks, layout, (m, top, paper[0] - 2 * m, region_h), ts, rules, sheet, report=i == 0)
+    return pages
+
+def _region(d: Drawing, blocks: list[Block], layout: SheetLayout, region: tuple[float, float, float, float],
+            ts: Typesetter, rules: Rules | None, sheet: Sheet, report: bool) -> None:
+    x, y, w, h = region
+    bottom = y + h
+    findings_before = len(ts.findings)
+    for block in blocks:
+        y = _block(d, block, layout, x, y, w, bottom - y, ts, rules) + layout.gap
+    if y - layout.gap > bottom + 1e-6 and len(ts.findings) == findings_before:
+        ts.findings.error(sheet.loc, f"{ts.game} {ts.component}: sheet {sheet.id} is {y - layout.gap - region[1]:.0f} mm "
+                                     f"tall, more than the {h:.0f} mm its page allows ({ts.theme.edition} edition)")
+    if not report:  # findings of later copies repeat the first copy's
+        del ts.findings[findings_before:]
+
+def _block(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w: float, room: float,
+           ts: Typesetter, rules: Rules | None) -> float:
+    """Draw one block at y (mm); return the y below it."""
+    line = ts.theme.line_pt
+    if block.kind in ("heading", "text"):
+        fitted = ts.box(d, block.text, layout.styles[block.kind], (x, y, w, max(room, 1)), block.loc, block.kind)
+        return y + (fitted.height if fitted else 0)
+    if block.kind == "write-in":
+        for label in block.labels:
+            _cell_text(d, label, layout.styles["label"], (x, y, layout.label_width, layout.row_height), ts, block)
+            d.rect(x + layout.label_width, y, w - layout.label_width, layout.row_height, line)
+            y += layout.row_height + 1
+        return y
+    if block.kind == "table":
+        return _table(d, block, layout, x, y, w, ts)
+    section = rules.section(block.section or "") if rules else None
+    return _reminder(d, section.heading, section.paragraphs, layout, x, y, w, ts, block) if section else y
+
+def _table(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w: float, ts: Typesetter) -> float:
+    line, row_h, label_w = ts.theme.line_pt, layout.row_height, layout.label_width
+    col_w = (w - label_w) / max(len(block.columns), 1)
+    header_h = row_h * 1.5
+    _cell_text(d, block.corner, layout.styles["header"], (x, y, label_w, header_h), ts, block)
+    for c, column in enumerate(block.columns):
+        box = (x + label_w + c * col_w, y, col_w, header_h)
+        d.rect(*box, line)
+        _cell_text(d, column, layout.styles["header"], box, ts, block, align_centre=True)
+    y += header_h
+    for row in block.rows:
+        d.rect(x, y, label_w, row_h, line)
+        _cell_text(d, row.label, layout.styles["cell"], (x, y, label_w, row_h), ts, block)
+        for c in range(len(block.columns)):
+            cx = x + label_w + c * col_w
+            d.rect(cx, y, col_w, row_h, line)
+            if row.cell == "check":
+                d.rect(cx + (col_w - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM, CHECKBOX_MM, line * 2)
+        y += row_h
+    return y
+
+def _cell_text(d: Drawing, text: str, style, box, ts: Typesetter, block: Block, align_centre: bool = False) -> None:  # type: ignore[no-untyped-def]
+    if not text:
+        return
+    pad = 1.5
+    x, y, w, h = box
+    inner = (x + pad, y + pad / 2, w - 2 * pad, h - pad)
+    fitted = ts.fit(text, style, inner[2], inner[3], block.loc, f"cell '{text}'")
+    if fitted is not None:
+        top = inner[1] + (inner[3] - fitted.height) / 2
+        draw(d, fitted, inner[0], top, inner[2], "centre" if align_centre else style.align)
+
+def _reminder(d: Drawing, heading: str, paragraphs: list[str], layout: SheetLayout, x: float, y: float, w: float,
+              ts: Typesetter, block: Block) -> float:
+    """A boxed reminder from the rules: the same words as the booklet."""
+    pad = 3.0
+    style = layout.styles["reminder"]
+    head = ts.lines(heading, layout.styles["label"], w - 2 * pad, block.loc, "reminder heading")
+    body = [ts.lines(p, style, w - 2 * pad, block.loc, "reminder") for p in paragraphs]
+    parts = [p for p in [head, *body] if p is not None]
+    height = sum(p.height for p in parts) + 2 * pad
+    d.rect(x, y, w, height, ts.theme.line_pt * 2)
+    top = y + pad
+    for part in parts:
+        draw(d, part, x + pad, top, w - 2 * pad)
+        top += part.height
+    return y + height
+
+__all__ = ["sheet_pages", "MM"]

@@ -1,0 +1,124 @@
+"""Line breaking, shrink-to-fit and glyph checks: the typesetting every component shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckpress import fonts
+from deckpress.findings import Findings, Loc
+from deckpress.layout.page import MM, Drawing
+from deckpress.model import Style, Theme
+
+SHRINK_STEP = 0.5  # pt
+
+
+@dataclass(frozen=True)
+class Fitted:
+    lines: tuple[str, ...]
+    font: str
+    size: float
+    leading: float  # pt between baselines
+
+    @property
+    def height(self) -> float:
+        """Height in mm from the top of the first line to the bottom of the last."""
+        return self.leading * len(self.lines) / MM
+
+
+def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None:
+    """Greedy line breaking at spaces; None if one word is wider than the line."""
+    lines: list[str] = []
+    space = fonts.width(font, " ", size)
+    for paragraph in text.split("\n"):
+        line, line_w = "", 0.0
+        for word in paragraph.split():
+            word_w = fonts.width(font, word, size)
+            if word_w > width_pt:
+                return None
+            if line and line_w + space + word_w <= width_pt:
+                line, line_w = f"{line} {word}", line_w + space + word_w
+            else:
+                if line:
+                    lines.append(line)
+                line, line_w = word, word_w
+        lines.append(line)
+    return lines
+
+
+def fit(text: str, font: str, style: Style, width: float, height: float, spacing: float) -> Fitted | None:
+    """The largest size from style.size down to style.min_size at which `text` fits the box (mm)."""
+    size = style.size
+    while size >= style.min_size - 1e-9:
+        lines = wrap(text, font, size, width * MM)
+        if lines is not None and len(lines) * size * spacing <= height * MM + 1e-6:
+            return Fitted(tuple(lines), font, size, size * spacing)
+        size -= SHRINK_STEP
+    return None
+
+
+class Typesetter:
+    """Sets text for one component of one game in one edition, reporting what cannot be set."""
+
+    def __init__(self, theme: Theme, findings: Findings, game: str, component: str) -> None:
+        self.theme = theme
+        self.findings = findings
+        self.game = game
+        self.component = component
+
+    def font(self, style: Style) -> str:
+        return self.theme.fonts[style.font]
+
+    def check_glyphs(self, text: str, font: str, loc: Loc, what: str) -> bool:
+        missing = fonts.missing_glyphs(font, text)
+        for ch in missing:
+            self.findings.error(
+                loc, f"{self.game} {self.component}, {what}: character '{ch}' (U+{ord(ch):04X}) is not in font {font}"
+            )
+        return not missing
+
+    def fit(self, text: str, style: Style, width: float, height: float, loc: Loc, what: str) -> Fitted | None:
+        font = self.font(style)
+        if not self.check_glyphs(text, font, loc, what):
+            return None
+        fitted = fit(text, font, style, width, height, self.theme.line_spacing)
+        if fitted is None:
+            self.findings.error(
+                loc,
+                f"{self.game} {self.component}, {what}: text does not fit its {width:g} x {height:g} mm box "
+                f"at the minimum size of {style.min_size:g} pt ({self.theme.edition} edition)",
+            )
+        return fitted
+
+    def lines(self, text: str, style: Style, width: float, loc: Loc, what: str) -> Fitted | None:
+        """Text wrapped at its style's size with no height limit (flowing text)."""
+        font = self.font(style)
+        if not self.check_glyphs(text, font, loc, what):
+            return None
+        lines = wrap(text, font, style.size, width * MM)
+        if lines is None:
+            self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm line")
+            return None
+        return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing)
+
+    def box(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc, what: str,
+            valign: str = "top") -> Fitted | None:
+        """Fit `text` into `box` (x, y, w, h in mm) and draw it there."""
+        x, y, w, h = box
+        fitted = self.fit(text, style, w, h, loc, what)
+        if fitted is not None:
+            spare = h - fitted.height
+            top = y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
+            draw(d, fitted, x, top, w, style.align)
+        return fitted
+
+
+def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:
+    """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it."""
+    ascent = fonts.ascent(fitted.font) * fitted.size / MM
+    half_gap = (fitted.leading - fitted.size * (fonts.ascent(fitted.font) - fonts.font(fitted.font).face.descent / 1000)) / 2 / MM
+    baseline = top + max(half_gap, 0) + ascent
+    for line in fitted.lines:
+        line_w = fonts.width(fitted.font, line, fitted.size) / MM
+        left = {"left": x, "centre": x + (width - line_w) / 2, "right": x + width - line_w}[align]
+        d.text(left, baseline, line, fitted.font, fitted.size)
+        baseline += fitted.leading / MM

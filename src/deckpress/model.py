@@ -1,0 +1,213 @@
+"""The typed model of a game's sources and of the layouts it is drawn with.
+
+Every value that a finding may point at keeps its `Loc`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckpress.findings import Loc
+
+EDITIONS = ("standard", "large-print")
+PAPERS = ("a4", "letter")
+
+
+# --- content -----------------------------------------------------------------
+
+
+@dataclass
+class FieldSpec:
+    name: str
+    type: str  # text | int | choice
+    loc: Loc
+    lo: int | None = None
+    hi: int | None = None
+    choices_from: str | None = None  # a list parameter naming the allowed values
+
+
+@dataclass
+class Card:
+    index: int  # 1-based position in its deck
+    values: dict[str, Any]
+    locs: dict[str, Loc]
+    loc: Loc
+    label: str = ""
+
+
+@dataclass
+class Deck:
+    id: str
+    loc: Loc
+    fields: dict[str, FieldSpec]
+    cards: list[Card]
+    count: str | None = None  # an expression over the parameters
+    count_loc: Loc | None = None
+    grid: list[str] = field(default_factory=list)  # fields whose allowed values combine exactly once
+    unique: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Check:
+    that: str  # an expression over the parameters that must be true
+    message: str
+    loc: Loc
+
+
+@dataclass
+class Component:
+    id: str
+    title: str
+    kind: str  # cards | sheet | rules
+    loc: Loc
+    source: str | None = None  # deck or sheet id
+    layout: str = ""
+
+
+@dataclass
+class Section:
+    heading: str
+    loc: Loc
+    id: str | None = None
+    level: int = 2
+    kind: str = "text"  # text | example | reminder
+    paragraphs: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Rules:
+    loc: Loc
+    kicker: str | None
+    tagline: str | None
+    note: str | None
+    sections: list[Section]
+    colophon: str | None
+
+    def section(self, section_id: str) -> Section | None:
+        return next((s for s in self.sections if s.id == section_id), None)
+
+
+@dataclass
+class Row:
+    label: str
+    cell: str = "write"  # write | check
+
+
+@dataclass
+class Block:
+    kind: str  # heading | text | write-in | table | rules
+    loc: Loc
+    text: str = ""
+    labels: list[str] = field(default_factory=list)
+    corner: str = ""
+    columns: list[str] = field(default_factory=list)
+    rows: list[Row] = field(default_factory=list)
+    section: str | None = None
+
+
+@dataclass
+class Sheet:
+    id: str
+    loc: Loc
+    copies: list[list[Block]]  # one list of rendered blocks per printed copy
+
+
+@dataclass
+class Game:
+    id: str
+    dir: Path
+    loc: Loc
+    title: str
+    publisher: str
+    subject: str
+    language: str
+    editions: list[str]
+    params: dict[str, Any]
+    param_locs: dict[str, Loc]
+    decks: dict[str, Deck]
+    checks: list[Check]
+    components: list[Component]
+    rules: Rules | None
+    sheets: dict[str, Sheet]
+    plugins: list[tuple[str, Loc]]
+
+
+# --- layouts -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    font: str  # a role in the theme: regular | bold
+    size: float  # pt
+    min_size: float  # pt; shrink-to-fit never goes below
+    align: str = "left"  # left | centre | right
+
+
+@dataclass
+class Theme:
+    edition: str
+    loc: Loc
+    label: str
+    fonts: dict[str, str]  # role -> font name
+    min_size: float  # the edition's smallest text, pt
+    line_spacing: float
+    line_pt: float  # cut lines and rules
+    crop_length_mm: float
+    crop_offset_mm: float
+    printer_margin_mm: float
+
+
+@dataclass
+class Element:
+    name: str
+    loc: Loc
+    box: tuple[float, float, float, float]  # x, y, w, h in mm from the card's top-left
+    style: Style
+    field: str | None = None
+    text: str | None = None
+    pictogram: str | None = None
+    valign: str = "top"  # top | middle | bottom
+
+
+@dataclass
+class CardLayout:
+    name: str
+    loc: Loc
+    size: tuple[float, float]  # trim size, mm
+    grid: tuple[int, int]  # columns, rows a page
+    elements: list[Element]
+    rules: list[tuple[float, float, float, float]]  # x1, y1, x2, y2 in mm: printed lines on the face
+
+
+@dataclass
+class SheetLayout:
+    name: str
+    loc: Loc
+    margin: float  # mm
+    per_page: int
+    gap: float  # mm between blocks
+    row_height: float  # mm, write-in rows and table rows
+    label_width: float  # mm, first table column
+    styles: dict[str, Style]
+
+
+@dataclass
+class BookletLayout:
+    name: str
+    loc: Loc
+    margin: float  # mm
+    max_line: float  # mm: the longest line of body text
+    paragraph_gap: float  # mm
+    styles: dict[str, Style]
+
+
+Layout = CardLayout | SheetLayout | BookletLayout
+
+
+@dataclass
+class Edition:
+    theme: Theme
+    layouts: dict[str, Layout]

@@ -1,0 +1,148 @@
+"""Typed reading of located YAML mappings.
+
+`Fields` hands out one key at a time with its type checked; every key that was
+never asked for is an unknown key. Problems become findings at the offending
+value, and reading carries on so that one run reports everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckpress.findings import Findings
+from deckpress.sources import Node
+
+_MISSING = object()
+
+
+def describe(value: Any) -> str:
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return repr(shown)
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def as_text(node: Node, name: str, findings: Findings) -> str | None:
+    if isinstance(node.value, str) and node.value.strip():
+        return node.value
+    findings.error(node.loc, f"{name} must be non-empty text, got {describe(node.value)}")
+    return None
+
+
+def as_int(node: Node, name: str, findings: Findings, lo: int | None = None, hi: int | None = None) -> int | None:
+    value = node.value
+    if not isinstance(value, int) or isinstance(value, bool):
+        findings.error(node.loc, f"{name} must be a whole number, got {describe(value)}")
+        return None
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        findings.error(node.loc, f"{name} must be {_range(lo, hi)}, got {value}")
+        return None
+    return value
+
+
+def as_number(node: Node, name: str, findings: Findings, lo: float | None = None, hi: float | None = None) -> float | None:
+    value = node.value
+    if not isinstance(value, (int, float)) or isinstance(value, bool):
+        findings.error(node.loc, f"{name} must be a number, got {describe(value)}")
+        return None
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        findings.error(node.loc, f"{name} must be {_range(lo, hi)}, got {value}")
+        return None
+    return float(value)
+
+
+def as_list(node: Node, name: str, findings: Findings) -> list[Node] | None:
+    if node.is_list:
+        return node.value
+    findings.error(node.loc, f"{name} must be a list, got {describe(node.value)}")
+    return None
+
+
+def as_map(node: Node, name: str, findings: Findings) -> dict[str, Node] | None:
+    if node.is_map:
+        return node.value
+    findings.error(node.loc, f"{name} must be a mapping, got {describe(node.value)}")
+    return None
+
+
+def _range(lo: float | None, hi: float | None) -> str:
+    if lo is not None and hi is not None:
+        return f"{lo:g}-{hi:g}"
+    return f"at least {lo:g}" if lo is not None else f"at most {hi:g}"
+
+
+class Fields:
+    """Reads the keys of one mapping; `done()` reports the keys nobody asked for."""
+
+    def __init__(self, node: Node, what: str, findings: Findings) -> None:
+        self.node = node
+        self.what = what
+        self.findings = findings
+        self.ok = as_map(node, what, findings) is not None
+        self.asked: list[str] = []
+
+    def get(self, key: str, required: bool = True) -> Node | None:
+        self.asked.append(key)
+        if not self.ok:
+            return None
+        child = self.node.value.get(key)
+        if child is None and required:
+            self.findings.error(self.node.loc, f"{self.what} is missing required key '{key}'")
+        return child
+
+    def text(self, key: str, default: Any = _MISSING) -> Any:
+        node = self.get(key, default is _MISSING)
+        return default if node is None else as_text(node, key, self.findings)
+
+    def int(self, key: str, lo: int | None = None, hi: int | None = None, default: Any = _MISSING) -> Any:
+        node = self.get(key, default is _MISSING)
+        return default if node is None else as_int(node, key, self.findings, lo, hi)
+
+    def number(self, key: str, lo: float | None = None, hi: float | None = None, default: Any = _MISSING) -> Any:
+        node = self.get(key, default is _MISSING)
+        return default if node is None else as_number(node, key, self.findings, lo, hi)
+
+    def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> Any:
+        node = self.get(key, default is _MISSING)
+        if node is None:
+            return default
+        if node.value in options:
+            return node.value
+        self.findings.error(node.loc, f"{key} must be one of {', '.join(options)}, got {describe(node.value)}")
+        return None
+
+    def list(self, key: str, required: bool = True) -> list[Node]:
+        node = self.get(key, required)
+        return [] if node is None else (as_list(node, key, self.findings) or [])
+
+    def map(self, key: str, required: bool = True) -> dict[str, Node]:
+        node = self.get(key, required)
+        return {} if node is None else (as_map(node, key, self.findings) or {})
+
+    def numbers(self, key: str, count: int, lo: float = 0, default: Any = _MISSING) -> Any:
+        """A fixed-length list of numbers such as a size [w, h] or a box [x, y, w, h]."""
+        node = self.get(key, default is _MISSING)
+        if node is None:
+            return default
+        items = as_list(node, key, self.findings)
+        if items is None:
+            return None
+        if len(items) != count:
+            self.findings.error(node.loc, f"{key} must list {count} numbers, got {len(items)}")
+            return None
+        values = [as_number(item, key, self.findings, lo=lo) for item in items]
+        return None if None in values else tuple(values)
+
+    def done(self) -> None:
+        if not self.ok:
+            return
+        for key, loc in self.node.key_locs.items():
+            if key not in self.asked:
+                expected = ", ".join(self.asked)
+                self.findings.error(loc, f"unknown key '{key}' in {self.what} (expected: {expected})")

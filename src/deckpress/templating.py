@@ -1,0 +1,85 @@
+"""Jinja for content text: sandboxed, strict about undefined names, errors as findings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+
+from deckpress.findings import Findings, Loc
+
+_WORDS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
+    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
+).split()
+
+
+def words(number: int) -> str:
+    """4 -> 'four', so rule text can say 'four teams' and still follow the parameters."""
+    return _WORDS[number] if isinstance(number, int) and 0 <= number < len(_WORDS) else str(number)
+
+
+_ORDINALS = (
+    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
+).split()
+
+
+def ordinal(number: int) -> str:
+    """4 -> 'fourth'."""
+    return _ORDINALS[number] if isinstance(number, int) and 0 <= number < len(_ORDINALS) else f"{number}th"
+
+
+def series(items: list[object]) -> str:
+    """['A', 'B', 'C'] -> 'A, B, and C'."""
+    names = [str(i) for i in items]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + (", and " if len(names) > 2 else " and ") + names[-1]
+
+
+class Templates:
+    def __init__(self) -> None:
+        self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self.env.filters.update(words=words, ordinal=ordinal, series=series)
+        self._cache: dict[str, Any] = {}
+        self._expr_cache: dict[str, Any] = {}
+
+    def render(self, source: str, context: dict[str, Any], loc: Loc, findings: Findings) -> str | None:
+        """Render `source`; `None` (with a finding at `loc`) if it cannot be."""
+        if "{" not in source:  # most text is plain: skip Jinja entirely
+            return source
+        try:
+            template = self._cache.get(source) or self._cache.setdefault(source, self.env.from_string(source))
+            return template.render(context)
+        except (TemplateError, SecurityError) as exc:
+            findings.error(_where(loc, exc), _explain(exc))
+            return None
+
+    def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
+        """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
+        try:
+            compiled = self._expr_cache.get(expression) or self._expr_cache.setdefault(
+                expression, self.env.compile_expression(expression, undefined_to_none=False)
+            )
+            value = compiled(**context)
+            if isinstance(value, StrictUndefined):
+                str(value)  # raises the UndefinedError that names the missing parameter
+            return value
+        except (TemplateError, SecurityError, TypeError, ValueError, ZeroDivisionError) as exc:
+            findings.error(loc, _explain(exc))
+            return None
+
+
+def _where(loc: Loc, exc: Exception) -> Loc:
+    if isinstance(exc, TemplateSyntaxError) and exc.lineno and exc.lineno > 1:
+        return Loc(loc.file, loc.line + exc.lineno - 1, 1)
+    return loc
+
+
+def _explain(exc: Exception) -> str:
+    if isinstance(exc, UndefinedError):
+        return f"text uses an undefined parameter: {exc.message}"
+    if isinstance(exc, TemplateSyntaxError):
+        return f"template syntax: {exc.message}"
+    if isinstance(exc, SecurityError):
+        return f"template does something unsafe: {exc}"
+    return f"template error: {exc}"
