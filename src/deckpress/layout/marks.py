@@ -34,14 +34,16 @@ def scale_bar(d: Drawing, grid: tuple[float, float, float, float], marks: list[t
               theme: Theme) -> bool:
     """A 50 mm bar in the bottom (or else top) margin, clear of the crop marks; False where none fits."""
     font, size = theme.fonts["regular"], theme.min_size
-    label = f"{SCALE_BAR_MM} mm at 100%"
+    label = f"{SCALE_BAR_MM} mm"
     label_w = fonts.width(font, label, size) / MM
     bar_h = max(2.0, fonts.cap_height(font) * size / MM)
     width = SCALE_BAR_MM + 2 + label_w
     paper_w, paper_h = d.paper
     x = (paper_w - width) / 2
     gx, gy, gw, gh = grid
-    for top in (gy + gh + CLEARANCE_MM, gy - CLEARANCE_MM - bar_h):
+    beyond_marks = theme.crop_offset_mm + theme.crop_length_mm + CLEARANCE_MM
+    below, above = gy + gh + CLEARANCE_MM, gy - CLEARANCE_MM - bar_h
+    for top in (below, below + beyond_marks, above, above - beyond_marks):
         inside_paper = theme.printer_margin_mm <= top and top + bar_h <= paper_h - theme.printer_margin_mm
         clear = all(not _overlaps((x, top, width, bar_h), m) for m in marks)
         if inside_paper and clear and not _overlaps_grid((x, top, width, bar_h), grid):
@@ -78,9 +80,9 @@ def print_check(d: Drawing, layout: SheetLayout, ts: Typesetter, paper: str) -> 
     heading = layout.styles["heading"]
     fitted = ts.box(d, "Print check", heading, (m, y, width, heading.size * 1.6 / MM), layout.loc, "heading")
     y += (fitted.height if fitted else 10) + layout.gap
-    text = (f"Print this page on {PAPER_NAMES[paper]} paper at 100% (\"Actual size\"; turn off \"Fit to page\"), "
-            "then measure. The square must be 50 mm on each side and the ruler 2 inches long. "
-            "If they are not, change the print settings before printing the cards.")
+    text = (f"Print at 100% / Actual size, then measure. Print single-sided on {PAPER_NAMES[paper]} paper with "
+            "\"Fit to page\" and \"Shrink to fit\" turned off. The square must measure 50 mm on each side and the "
+            "ruler 2 in. If either is off, change the print settings before printing the rest.")
     body = layout.styles["text"]
     fitted = ts.box(d, text, body, (m, y, width, 60), layout.loc, "instructions")
     y += (fitted.height if fitted else 30) + layout.gap * 2
