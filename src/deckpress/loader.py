@@ -52,7 +52,7 @@ class Loader:
         editions = [self._edition_name(n) for n in f.list("editions")]
         params, param_locs = self._parameters(f.map("parameters"))
         ctx = dict(params)
-        decks = {k: self._deck(folder, shown, k, n, ctx) for k, n in f.map("decks").items()}
+        decks = {k: self._deck(folder, shown, k, n, key.loc, ctx) for k, key, n in f.entries("decks")}
         checks = [self._check(n) for n in f.list("checks", required=False)]
         components = [self._component(n) for n in f.list("components")]
         plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", self.findings)]
@@ -109,7 +109,7 @@ class Loader:
 
     # --- decks -------------------------------------------------------------
 
-    def _deck(self, folder: Path, shown: str, deck_id: str, node: Node, ctx: dict[str, Any]) -> Deck | None:
+    def _deck(self, folder: Path, shown: str, deck_id: str, node: Node, at: Loc, ctx: dict[str, Any]) -> Deck | None:
         f = Fields(node, f"deck {deck_id}", self.findings)
         card_name = f.text("card", "card")
         file_name = f.text("file", None)
@@ -121,7 +121,7 @@ class Loader:
         label = f.text("label", None)
         f.done()
         specs = {k: v for k, v in fields.items() if v}
-        deck = Deck(deck_id, node.loc, specs, [], grid=grid, unique=unique)
+        deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique)
         if count_node is not None:
             deck.count, deck.count_loc = str(count_node.value), count_node.loc
         for name in grid + unique:
@@ -322,13 +322,9 @@ class Loader:
         theme = self._theme(edition, theme_node)
         if theme is None:
             return None
-        layouts = {}
-        for name in sorted(names):
-            node = self._layout_node(dirs, edition, name, set())
-            layout = self._layout(name, node, theme) if node else None
-            if layout is not None:
-                layouts[name] = layout
-        return Edition(theme, layouts)
+        found = {name: node for name in sorted(names) if (node := self._layout_node(dirs, edition, name, set()))}
+        layouts = {name: self._layout(name, node, theme) for name, node in found.items()}
+        return Edition(theme, {k: v for k, v in layouts.items() if v}, broken={k for k, v in layouts.items() if not v})
 
     def _layout_node(self, dirs: list[Path], edition: str, name: str, seen: set[str]) -> Node | None:
         """The layout file, with `extends: other` merged underneath it."""
@@ -427,10 +423,10 @@ class Loader:
         if sum(x is not None for x in (field_name, text, pictogram)) != 1:
             self.findings.error(node.loc, "an element needs exactly one of 'field', 'text' or 'pictogram'")
             return None
-        if pictogram is None and style is None:
+        if pictogram is None and style_node is None:
             self.findings.error(node.loc, f"element {name} needs a 'style'")
             return None
-        if name is None or box is None or valign is None:
+        if name is None or box is None or valign is None or (pictogram is None and style is None):
             return None
         return Element(name, node.loc, box, style or Style("regular", 1, 1), field_name, text, pictogram, valign)
 

@@ -211,3 +211,4 @@ Layout = CardLayout | SheetLayout | BookletLayout
 class Edition:
     theme: Theme
     layouts: dict[str, Layout]
+    broken: set[str] = field(default_factory=set)  # layouts found but in error (already reported)

@@ -125,6 +125,13 @@ class Fields:
         node = self.get(key, required)
         return {} if node is None else (as_map(node, key, self.findings) or {})
 
+    def entries(self, key: str, required: bool = True) -> list[tuple[str, Node, Node]]:
+        """(name, key node, value node) for each entry of a mapping, so a finding can point at the name."""
+        node = self.get(key, required)
+        if node is None or as_map(node, key, self.findings) is None:
+            return []
+        return [(k, Node(k, node.key_locs[k]), v) for k, v in node.value.items()]
+
     def numbers(self, key: str, count: int, lo: float = 0, default: Any = _MISSING) -> Any:
         """A fixed-length list of numbers such as a size [w, h] or a box [x, y, w, h]."""
         node = self.get(key, default is _MISSING)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
@@ -51,7 +53,7 @@ class Templates:
             template = self._cache.get(source) or self._cache.setdefault(source, self.env.from_string(source))
             return template.render(context)
         except (TemplateError, SecurityError) as exc:
-            findings.error(_where(loc, exc), _explain(exc))
+            findings.error(_where(loc, exc, source), _explain(exc))
             return None
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
@@ -65,13 +67,31 @@ class Templates:
                 str(value)  # raises the UndefinedError that names the missing parameter
             return value
         except (TemplateError, SecurityError, TypeError, ValueError, ZeroDivisionError) as exc:
-            findings.error(loc, _explain(exc))
+            findings.error(_where(loc, exc, expression), _explain(exc))
             return None
 
 
-def _where(loc: Loc, exc: Exception) -> Loc:
+def _where(loc: Loc, exc: Exception, source: str) -> Loc:
+    """Point at the offending name in the source file where it can be found, else at the text's start."""
+    name = re.match(r"'(\w+)' is undefined", getattr(exc, "message", None) or "")
+    if name:
+        return find_in_file(loc, re.compile(rf"\b{name.group(1)}\b"))
     if isinstance(exc, TemplateSyntaxError) and exc.lineno and exc.lineno > 1:
         return Loc(loc.file, loc.line + exc.lineno - 1, 1)
+    return loc
+
+
+def find_in_file(loc: Loc, pattern: re.Pattern[str]) -> Loc:
+    """The first match of `pattern` at or after `loc` in its file (a value folded over several lines)."""
+    try:
+        lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return loc
+    for number in range(loc.line, min(len(lines), loc.line + 200) + 1):
+        start = loc.col - 1 if number == loc.line else 0
+        match = pattern.search(lines[number - 1], start)
+        if match:
+            return Loc(loc.file, number, match.start() + 1)
     return loc
 
 

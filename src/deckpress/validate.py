@@ -110,6 +110,8 @@ def _components(game: Game, editions: dict[str, Edition], findings: Findings) ->
             if edition is None:
                 continue
             layout = edition.layouts.get(c.layout)
+            if c.layout in edition.broken:
+                continue
             if layout is None:
                 findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition")
             elif not isinstance(layout, LAYOUT_KINDS[c.kind]):

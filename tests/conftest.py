@@ -1,0 +1,66 @@
+"""Shared helpers: run the CLI in-process against a copy of the content."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from deckpress.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTENT = ROOT / "content"
+LAYOUTS = ROOT / "layouts"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+MM = 72 / 25.4
+
+
+@dataclass
+class Result:
+    status: int
+    out: str
+    err: str
+
+    @property
+    def errors(self) -> list[str]:
+        return [line for line in self.err.splitlines() if ": error: " in line]
+
+
+@pytest.fixture
+def deckpress(capsys, monkeypatch, tmp_path):
+    """Run `deckpress ARGS` in tmp_path, where `content/` is a fresh copy of the real content."""
+    shutil.copytree(CONTENT, tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+
+    def run(*args: str, layouts: tuple[Path, ...] = (LAYOUTS,)) -> Result:
+        extra = [a for layout in layouts for a in ("--layouts", str(layout))]
+        capsys.readouterr()
+        status = main([*args, *extra])
+        captured = capsys.readouterr()
+        return Result(status, captured.out, captured.err)
+
+    return run
+
+
+def edit(path: Path, old: str, new: str, count: int = 1) -> None:
+    """Replace `old` with `new` in a content file; fail loudly if `old` is not there."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) >= count, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def line_of(path: Path, needle: str, nth: int = 1) -> int:
+    """1-based line number of the nth line containing `needle`."""
+    hits = [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
+    return hits[nth - 1]
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    """The real content built once (both papers) into a temporary out folder."""
+    out = tmp_path_factory.mktemp("build")
+    status = main(["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out)])
+    assert status == 0
+    return out

@@ -1,0 +1,55 @@
+"""Reading YAML: every problem is a finding at its file:line:col, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckpress.findings import Findings
+from deckpress.sources import read_yaml
+
+
+def read(tmp_path: Path, data: bytes | str) -> tuple[object, list[str]]:
+    path = tmp_path / "cards.yaml"
+    path.write_bytes(data.encode("utf-8") if isinstance(data, str) else data)
+    findings = Findings()
+    node = read_yaml(path, "cards.yaml", findings)
+    return node, [str(f) for f in findings]
+
+
+def test_values_remember_their_line_and_column(tmp_path):
+    node, findings = read(tmp_path, "lots:\n  - points: 7\n    name: Key\n")
+    assert findings == []
+    card = node.value["lots"].value[0]
+    assert str(card.value["points"].loc) == "cards.yaml:2:13"
+    assert str(card.key_locs["name"]) == "cards.yaml:3:5"
+    assert node.plain() == {"lots": [{"points": 7, "name": "Key"}]}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("a: 1\nb: 2\na: 3\n", "cards.yaml:3:1: error: duplicate key 'a' (first at line 1)"),
+        ("a: &x [1]\nb: *x\n", "cards.yaml:2:4: error: YAML aliases are not allowed in content"),
+        ("a: [1, 2\n", "cards.yaml:2:1: error: YAML syntax: expected ',' or ']', but got '<stream end>'"),
+        ("a:\n\t- 1\n", "cards.yaml:2:1: error: YAML syntax: found character '\\t' that cannot start any token"),
+        ("", "cards.yaml:1:1: error: file is empty"),
+        ("a: !!python/object:os.system x\n", "cards.yaml:1:4: error: YAML syntax: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'"),
+        ("? [1]\n: 2\n", "cards.yaml:1:3: error: keys must be plain text"),
+    ],
+)
+def test_bad_yaml_is_reported_with_its_position(tmp_path, text, expected):
+    node, findings = read(tmp_path, text)
+    assert expected in findings
+
+
+def test_invalid_utf8_names_the_byte(tmp_path):
+    _, findings = read(tmp_path, b"a: ok\nb: caf\xe9\n")
+    assert findings == ["cards.yaml:2:7: error: file is not valid UTF-8 (byte 0xe9)"]
+
+
+def test_exponential_alias_bomb_is_refused_at_once(tmp_path):
+    bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    _, findings = read(tmp_path, bomb)
+    assert findings == ["cards.yaml:2:8: error: YAML aliases are not allowed in content"]

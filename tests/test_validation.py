@@ -1,0 +1,199 @@
+"""Every validation rule, each with a bad input and its exact message at file:line:col."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import edit, line_of
+
+GAME = Path("content/pocket-bazaar")
+LOTS, GAME_YAML, RULES, SHEETS = GAME / "lots.yaml", GAME / "game.yaml", GAME / "rules.yaml", GAME / "sheets.yaml"
+
+
+def check_errors(deckpress) -> list[str]:
+    result = deckpress("check")
+    assert result.status == 1
+    assert "Traceback" not in result.err
+    return result.errors
+
+
+def test_the_real_content_is_valid(deckpress):
+    result = deckpress("check")
+    assert (result.status, result.errors) == (0, [])
+
+
+# --- schema ------------------------------------------------------------------
+
+
+def test_points_out_of_range(deckpress):
+    edit(LOTS, "points: 6\n    flavour: The grand lantern", "points: 7\n    flavour: The grand lantern")
+    line = line_of(LOTS, "points: 7")
+    assert f"{LOTS}:{line}:13: error: points must be 1-6, got 7" in check_errors(deckpress)
+
+
+def test_wrong_type(deckpress):
+    edit(LOTS, "points: 2", "points: two")
+    line = line_of(LOTS, "points: two")
+    assert f"{LOTS}:{line}:13: error: points must be a whole number, got 'two'" in check_errors(deckpress)
+
+
+def test_missing_required_key(deckpress):
+    edit(LOTS, "    flavour: A steady light for late arrivals.\n", "")
+    line = line_of(LOTS, "points: 2") - 1
+    assert f"{LOTS}:{line}:5: error: lot is missing required key 'flavour'" in check_errors(deckpress)
+
+
+def test_unknown_key(deckpress):
+    edit(LOTS, "    points: 3\n", "    points: 3\n    power: none\n")
+    line = line_of(LOTS, "power: none")
+    expected = f"{LOTS}:{line}:5: error: unknown key 'power' in lot (expected: collection, points, flavour, reminder)"
+    assert expected in check_errors(deckpress)
+
+
+def test_duplicate_key(deckpress):
+    edit(LOTS, "    points: 4\n", "    points: 4\n    points: 5\n")
+    line = line_of(LOTS, "points: 5")
+    assert f"{LOTS}:{line}:5: error: duplicate key 'points' (first at line {line - 1})" in check_errors(deckpress)
+
+
+def test_unknown_collection(deckpress):
+    edit(LOTS, "collection: Maps", "collection: Mops")
+    line = line_of(LOTS, "collection: Mops")
+    expected = f"{LOTS}:{line}:17: error: collection must be one of Lanterns, Teacups, Keys, Maps, got 'Mops'"
+    assert expected in check_errors(deckpress)
+
+
+def test_unknown_key_in_game_yaml(deckpress):
+    edit(GAME_YAML, "language: en-GB\n", "language: en-GB\ncolour: red\n")
+    line = line_of(GAME_YAML, "colour: red")
+    assert any(e.startswith(f"{GAME_YAML}:{line}:1: error: unknown key 'colour' in game") for e in check_errors(deckpress))
+
+
+# --- deck --------------------------------------------------------------------
+
+
+def test_deck_must_have_exactly_24_lots(deckpress):
+    text = LOTS.read_text(encoding="utf-8")
+    LOTS.write_text(text[: text.rindex("  - collection: Maps")], encoding="utf-8")
+    errors = check_errors(deckpress)
+    count_line = line_of(GAME_YAML, "count: deck_size")
+    assert f"{GAME_YAML}:{count_line}:12: error: deck lots must have exactly 24 cards, got 23" in errors
+    deck_line = line_of(GAME_YAML, "  lots:")
+    assert f"{GAME_YAML}:{deck_line}:3: error: deck lots has no card with collection Maps, points 6" in errors
+
+
+def test_each_collection_holds_each_point_value_once(deckpress):
+    edit(LOTS, "collection: Keys\n    points: 3", "collection: Keys\n    points: 2")
+    errors = check_errors(deckpress)
+    first, second = line_of(LOTS, "points: 2", 3), line_of(LOTS, "points: 2", 4)
+    assert f"{LOTS}:{first - 1}:17: error: deck lots: Keys 2 appears twice (first at line {second - 2})" not in errors
+    assert f"{LOTS}:{second - 1}:17: error: deck lots: Keys 2 appears twice (first at line {first - 1})" in errors
+    deck_line = line_of(GAME_YAML, "  lots:")
+    assert f"{GAME_YAML}:{deck_line}:3: error: deck lots has no card with collection Keys, points 3" in errors
+
+
+def test_flavour_lines_are_unique(deckpress):
+    edit(LOTS, "flavour: A steady light for late arrivals.", "flavour: A little lantern for a very small journey.")
+    line = line_of(LOTS, "A little lantern", 2)
+    first = line_of(LOTS, "A little lantern", 1)
+    expected = f"{LOTS}:{line}:14: error: deck lots: A little lantern for a very small journey. appears twice (first at line {first - 2})"
+    assert expected in check_errors(deckpress)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle", "message"),
+    [
+        ("reserve: 12", "reserve: 11", "that: dealt + reserve", "dealt (12) + reserve (11) must equal the deck size (24)"),
+        ("rounds: 4\n", "rounds: 5\n", "that: rounds * lots_per_round", "rounds (5) x lots per round (3) must equal the dealt lots (12)"),
+        ("short_lots: 9", "short_lots: 8", "that: short_rounds * lots_per_round", "the short game's 3 rounds need 9 lots, not 8"),
+        ("short_rounds: 3\n  short_lots: 9", "short_rounds: 5\n  short_lots: 15", "that: short_lots <= dealt",
+         "the short game (5 rounds, 15 lots) must fit in the dealt lots (12) and be shorter"),
+        ("budget: 12", "budget: 5", "that: budget >= max_bid", "the budget (5) must allow the largest bid (6)"),
+    ],
+)
+def test_parameter_checks(deckpress, old, new, needle, message):
+    edit(GAME_YAML, old, new)
+    line = line_of(GAME_YAML, needle)
+    assert f"{GAME_YAML}:{line}:5: error: {message}" in check_errors(deckpress)
+
+
+def test_rule_text_may_only_use_existing_parameters(deckpress):
+    edit(RULES, "{{ budget }} imaginary tokens at the start", "{{ budgett }} imaginary tokens at the start")
+    line = line_of(RULES, "budgett")
+    col = RULES.read_text(encoding="utf-8").splitlines()[line - 1].index("budgett") + 1
+    expected = f"{RULES}:{line}:{col}: error: text uses an undefined parameter: 'budgett' is undefined"
+    assert expected in check_errors(deckpress)
+
+
+def test_sheets_may_only_use_existing_parameters(deckpress):
+    edit(SHEETS, "range(1, rounds + 1)", "range(1, round + 1)")
+    line = line_of(SHEETS, "range(1, round + 1)")
+    col = SHEETS.read_text(encoding="utf-8").splitlines()[line - 1].index("round + 1") + 1
+    assert f"{SHEETS}:{line}:{col}: error: text uses an undefined parameter: 'round' is undefined" in check_errors(deckpress)
+
+
+def test_templates_run_in_a_sandbox(deckpress):
+    edit(RULES, "{{ deck_size }} printed lot cards", "{{ deck_size.__class__.__mro__ }} printed lot cards")
+    line = line_of(RULES, "__mro__")
+    expected = (f"{RULES}:{line}:9: error: template does something unsafe: "
+                "access to attribute '__class__' of 'int' object is unsafe.")
+    assert expected in check_errors(deckpress)
+
+
+# --- print -------------------------------------------------------------------
+
+
+def test_a_character_the_font_cannot_draw(deckpress):
+    edit(LOTS, "A steady light for late arrivals.", "A steady light ★ for late arrivals.")
+    line = line_of(LOTS, "★")
+    expected = (f"{LOTS}:{line}:14: error: pocket-bazaar lot-cards, card 2 (Lanterns 2), flavour: "
+                "character '★' (U+2605) is not in font AtkinsonHyperlegible-Regular")
+    assert expected in check_errors(deckpress)
+
+
+def test_text_that_cannot_fit_its_box(deckpress):
+    long = "A steady light for late arrivals, " * 8
+    edit(LOTS, "A steady light for late arrivals.", long.strip())
+    line = line_of(LOTS, "A steady light")
+    expected = (f"{LOTS}:{line}:14: error: pocket-bazaar lot-cards, card 2 (Lanterns 2), flavour: text does not fit "
+                "its 55 x 12 mm box at the minimum size of 7 pt (standard edition)")
+    assert check_errors(deckpress) == [expected]
+
+
+def test_slightly_long_text_shrinks_instead(deckpress):
+    edit(LOTS, "A steady light for late arrivals.", "A steady light for late arrivals, and for the hosts who wait up for them.")
+    assert deckpress("check").status == 0
+
+
+def test_all_findings_are_reported_in_one_run(deckpress):
+    edit(LOTS, "points: 2", "points: 0")
+    edit(LOTS, "collection: Maps", "collection: Mops")
+    edit(GAME_YAML, "budget: 12", "budget: 5")
+    edit(RULES, "{{ budget }} imaginary tokens at the start", "{{ nope }} imaginary tokens at the start")
+    errors = check_errors(deckpress)
+    for fragment in ("points must be 1-6, got 0", "got 'Mops'", "the budget (5)", "'nope' is undefined"):
+        assert any(fragment in e for e in errors), fragment
+    assert "deckpress: " in deckpress("check").err.splitlines()[-1]
+
+
+def test_layout_problems_are_findings(deckpress, tmp_path):
+    layouts = tmp_path / "bad-layouts"
+    standard = layouts / "standard"
+    standard.mkdir(parents=True)
+    (standard / "lot-card.yaml").write_text(
+        "kind: card\nsize_mm: [63, 88]\ngrid: [3, 3]\nelements:\n"
+        "  - name: flavour\n    field: flavour\n    box_mm: [4, 63, 55, 12]\n    style: {font: bold, size: 10, min_size: 4}\n",
+        encoding="utf-8",
+    )
+    result = deckpress("check", layouts=(layouts, Path(__file__).parent.parent / "layouts"))
+    assert result.status == 1
+    shown = standard / "lot-card.yaml"
+    assert result.errors == [f"{shown}:8:45: error: min_size must be at least the standard edition's 6 pt, got 4"]
+
+
+def test_a_missing_layout_stops_the_build(deckpress):
+    edit(GAME_YAML, "layout: lot-marker", "layout: lot-markers")
+    line = line_of(GAME_YAML, "layout: lot-markers")
+    assert f"{GAME_YAML}:{line}:5: error: layout 'lot-markers' not found for the standard edition" in check_errors(deckpress)
