@@ -136,7 +136,9 @@ class Loader:
             if cards_node is not None:
                 deck.cards = self._cards(deck, cards_node, card_name or "card", ctx)
         for card in deck.cards:
-            card.label = self.templates.render(label, card.values, card.loc, self.findings) if label else ""
+            card.valid = len(card.values) == len(specs) and None not in card.values.values()
+            if label and card.valid:
+                card.label = self.templates.render(label, card.values, card.loc, self.findings) or ""
             card.label = card.label or f"{card_name} {card.index}"
         return deck
 

@@ -35,6 +35,7 @@ class Card:
     locs: dict[str, Loc]
     loc: Loc
     label: str = ""
+    valid: bool = True  # every field read without error; invalid cards are reported, never drawn
 
 
 @dataclass

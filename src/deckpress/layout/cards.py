@@ -37,7 +37,8 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
         for i, card in enumerate(cards[start:start + per_page]):
             x, y = xs[i % cols], ys[i // cols]
             d.cell(x, y, cw, ch)
-            draw_face(d, card, layout, x, y, ts, templates, params)
+            if card.valid:
+                draw_face(d, card, layout, x, y, ts, templates, params)
         cut_lines(d, d.page.cells, ts.theme)
         for seg in marks:
             d.line(*seg, ts.theme.line_pt)

@@ -1,0 +1,63 @@
+"""The command line: exit statuses, dump, and a failed build that leaves build/ untouched."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import LAYOUTS, edit
+
+
+def test_usage_errors_exit_2(deckpress, capsys):
+    assert deckpress("build", "no-such-game").status == 2
+    assert "unknown game no-such-game (games: pocket-bazaar)" in deckpress("check", "no-such-game").err
+    try:
+        deckpress("build", "--paper", "a3")
+    except SystemExit as exc:
+        assert exc.code == 2
+    else:
+        raise AssertionError("argparse accepted --paper a3")
+
+
+def test_dump_prints_the_validated_model(deckpress):
+    result = deckpress("dump", "pocket-bazaar")
+    assert result.status == 0
+    model = json.loads(result.out)
+    assert model["parameters"]["budget"] == 12
+    assert len(model["decks"]["lots"]) == 24
+    assert model["decks"]["lots"][0] == {
+        "collection": "Lanterns", "points": 1, "flavour": "A little lantern for a very small journey.",
+        "reminder": "No special effect. A set of all four collections earns 6 bonus points once per game.",
+    }
+    assert [c["id"] for c in model["components"]] == ["lot-cards", "bid-sheets", "score-sheet", "lot-markers", "rules"]
+
+
+def test_build_one_paper_and_keep_the_rest_of_the_manifest(deckpress):
+    assert deckpress("build", "--paper", "a4").status == 0
+    assert deckpress("build", "pocket-bazaar", "--paper", "letter", "--edition", "standard").status == 0
+    manifest = json.loads(Path("build/manifest.json").read_text(encoding="utf-8"))
+    assert {e["paper"] for e in manifest["outputs"]} == {"a4", "letter"}
+    assert not [p for p in Path(".").glob(".deckpress-*")]  # the staging folder is gone
+
+
+def test_a_failed_build_writes_nothing_and_damages_nothing(deckpress):
+    assert deckpress("build").status == 0
+    before = {p: p.read_bytes() for p in Path("build").rglob("*") if p.is_file()}
+    edit(Path("content/pocket-bazaar/lots.yaml"), "points: 2", "points: 9")
+    edit(Path("content/pocket-bazaar/lots.yaml"), "Teacups", "Mugs")
+    result = deckpress("build")
+    assert result.status == 1
+    assert result.err.splitlines()[-1] == "deckpress: 4 errors; nothing was written"
+    after = {p: p.read_bytes() for p in Path("build").rglob("*") if p.is_file()}
+    assert after == before
+
+
+def test_the_installed_command_reports_without_a_traceback(deckpress):
+    edit(Path("content/pocket-bazaar/lots.yaml"), "points: 2", "points: 7")
+    command = [sys.executable, "-m", "deckpress", "check", "--layouts", str(LAYOUTS)]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    assert ": error: points must be 1-6, got 7" in run.stderr
