@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: decks check test bench clean
+.PHONY: decks check test bench golden clean
 
 decks: $(STAMP)
 	$(BIN)/deckpress build
@@ -29,3 +29,7 @@ $(STAMP): pyproject.toml
 
 clean:
 	rm -rf build/* $(VENV)
+
+# Rewrite the golden drawing logs in tests/golden after an intended layout change.
+golden: $(STAMP)
+	DECKPRESS_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/test_layout.py -k golden

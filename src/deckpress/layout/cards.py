@@ -29,12 +29,15 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
         return []
     xs = [gx + c * cw for c in range(cols + 1)]
     ys = [gy + r * ch for r in range(rows + 1)]
-    marks = crop_mark_segments(grid, xs, ys, ts.theme)
     per_page = cols * rows
     pages = []
     for start in range(0, len(cards), per_page):
         d = Drawing(paper)
-        for i, card in enumerate(cards[start:start + per_page]):
+        on_page = cards[start:start + per_page]
+        used_cols, used_rows = min(len(on_page), cols), -(-len(on_page) // cols)
+        # marks frame the cards this page holds, so a part-filled last page is cut like the rest
+        marks = crop_mark_segments((gx, gy, used_cols * cw, used_rows * ch), xs[:used_cols + 1], ys[:used_rows + 1], ts.theme)
+        for i, card in enumerate(on_page):
             x, y = xs[i % cols], ys[i // cols]
             d.cell(x, y, cw, ch)
             if card.valid:
