@@ -6,7 +6,7 @@ import io
 from dataclasses import dataclass
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import NameObject, TextStringObject
+from pypdf.generic import BooleanObject, NameObject, TextStringObject
 
 from deckpress import __version__
 
@@ -42,8 +42,8 @@ def _write(writer: PdfWriter, info: DocInfo) -> bytes:
         "/Producer": f"deckpress {__version__}",
     })
     prefs = writer.create_viewer_preferences()
-    prefs.print_scaling = NameObject("/None")  # print at actual size: the cards must be exact
-    prefs.display_doctitle = True
+    prefs[NameObject("/PrintScaling")] = NameObject("/None")  # print at actual size: the cards must be exact
+    prefs[NameObject("/DisplayDocTitle")] = BooleanObject(True)
     writer._root_object[NameObject("/Lang")] = TextStringObject(info.language)
     out = io.BytesIO()
     writer.write(out)

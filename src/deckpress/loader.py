@@ -168,7 +168,7 @@ class Loader:
             defaults = f.map("defaults", required=False)
             items = f.list("cards")
             f.done()
-            for key, value in defaults.items():
+            for key in defaults:
                 if key not in deck.fields:
                     self.findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults")
         else:

@@ -7,6 +7,7 @@ value, and reading carries on so that one run reports everything.
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 from deckpress.findings import Findings
@@ -117,7 +118,7 @@ class Fields:
         self.findings.error(node.loc, f"{key} must be one of {', '.join(options)}, got {describe(node.value)}")
         return None
 
-    def list(self, key: str, required: bool = True) -> list[Node]:
+    def list(self, key: str, required: bool = True) -> builtins.list[Node]:
         node = self.get(key, required)
         return [] if node is None else (as_list(node, key, self.findings) or [])
 
@@ -125,14 +126,14 @@ class Fields:
         node = self.get(key, required)
         return {} if node is None else (as_map(node, key, self.findings) or {})
 
-    def entries(self, key: str, required: bool = True) -> list[tuple[str, Node, Node]]:
+    def entries(self, key: str, required: bool = True) -> builtins.list[tuple[str, Node, Node]]:
         """(name, key node, value node) for each entry of a mapping, so a finding can point at the name."""
         node = self.get(key, required)
         if node is None or as_map(node, key, self.findings) is None:
             return []
         return [(k, Node(k, node.key_locs[k]), v) for k, v in node.value.items()]
 
-    def numbers(self, key: str, count: int, lo: float = 0, default: Any = _MISSING) -> Any:
+    def numbers(self, key: str, count: builtins.int, lo: float = 0, default: Any = _MISSING) -> Any:
         """A fixed-length list of numbers such as a size [w, h] or a box [x, y, w, h]."""
         node = self.get(key, default is _MISSING)
         if node is None:

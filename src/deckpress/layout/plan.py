@@ -39,8 +39,10 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         cards = len(deck.cards)
     elif isinstance(layout, SheetLayout):
         pages = sheet_pages(game.sheets[component.source or ""], layout, size, ts, game.rules)
+    elif isinstance(layout, BookletLayout) and game.rules is not None:
+        pages = rules_pages(game.title, game.rules, layout, size, ts)
     else:
-        pages = rules_pages(game.title, game.rules, layout, size, ts) if game.rules else []
+        return None
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards)
 
 

@@ -14,18 +14,17 @@ def sheet_pages(sheet: Sheet, layout: SheetLayout, paper: tuple[float, float], t
     m, n = layout.margin, layout.per_page
     region_h = (paper[1] - 2 * m - (n - 1) * 2 * layout.gap) / n
     pages: list[Page] = []
-    d = None
-    for i, blocks in enumerate(sheet.copies):
-        slot = i % n
-        if slot == 0:
-            d = Drawing(paper)
-            pages.append(d.page)
-        top = m + slot * (region_h + 2 * layout.gap)
-        if slot:
-            cut_y = top - layout.gap
-            d.line(ts.theme.printer_margin_mm, cut_y, paper[0] - ts.theme.printer_margin_mm, cut_y,
-                   ts.theme.line_pt, dash=(4, 3))
-        _region(d, blocks, layout, (m, top, paper[0] - 2 * m, region_h), ts, rules, sheet, report=i == 0)
+    for first in range(0, len(sheet.copies), n):
+        d = Drawing(paper)
+        pages.append(d.page)
+        for slot, blocks in enumerate(sheet.copies[first:first + n]):
+            top = m + slot * (region_h + 2 * layout.gap)
+            if slot:
+                cut_y = top - layout.gap
+                d.line(ts.theme.printer_margin_mm, cut_y, paper[0] - ts.theme.printer_margin_mm, cut_y,
+                       ts.theme.line_pt, dash=(4, 3))
+            region = (m, top, paper[0] - 2 * m, region_h)
+            _region(d, blocks, layout, region, ts, rules, sheet, report=first + slot == 0)
     return pages
 
 def _region(d: Drawing, blocks: list[Block], layout: SheetLayout, region: tuple[float, float, float, float],
@@ -107,4 +106,3 @@ def _reminder(d: Drawing, heading: str, paragraphs: list[str], layout: SheetLayo
         top += part.height
     return y + height
 
-__all__ = ["sheet_pages", "MM"]
