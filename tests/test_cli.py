@@ -21,6 +21,17 @@ def test_usage_errors_exit_2(deckpress, capsys):
         raise AssertionError("argparse accepted --paper a3")
 
 
+def test_an_edition_no_game_defines_is_a_usage_error(deckpress):
+    result = deckpress("build", "--edition", "large-print")
+    assert (result.status, result.err.strip()) == (2, "deckpress: error: no game here defines the large-print edition")
+
+
+def test_dump_into_a_closed_pipe_is_not_an_error(deckpress):
+    command = f"'{sys.executable}' -m deckpress dump pocket-bazaar --layouts '{LAYOUTS}' | head -1"
+    run = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stdout, run.stderr) == (0, "{\n", "")
+
+
 def test_dump_prints_the_validated_model(deckpress):
     result = deckpress("dump", "pocket-bazaar")
     assert result.status == 0

@@ -19,7 +19,7 @@ def load():
 def rendered_lines(game) -> list[str]:
     """The rule text and the cards, in the order the publisher's document gives them."""
     rules = game.rules
-    lines = [rules.kicker, game.title, rules.tagline, rules.note]
+    lines = [rules.kicker, game.title, rules.tagline, *rules.notes]
     for section in rules.sections:
         lines.append(section.heading)
         if section.items:

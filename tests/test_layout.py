@@ -26,6 +26,7 @@ def press():
     findings = Findings()
     loader = Loader(findings, Templates())
     game = loader.game(CONTENT / "pocket-bazaar", "content/pocket-bazaar")
+    loader.expand_sheets(game)
     names = {c.layout for c in game.components} | {"print-check"}
     edition = loader.edition([LAYOUTS], "standard", names)
     assert list(findings) == []

@@ -48,7 +48,8 @@ def prepare(opts: Options, game_dirs: list[Path]) -> Press:
     editions = {e: ed for e in sorted(wanted) if (ed := loader.edition(opts.layouts, e, names))}
     press = Press(games, editions, findings, templates)
     for game in games:
-        validate_game(game, editions, templates, findings)
+        validate_game(game, editions, templates, findings, editions_of(game, opts))
+        loader.expand_sheets(game)
         for edition in editions_of(game, opts):
             for paper in opts.papers:
                 if edition in editions:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from deckpress.build import Options, Press, build, prepare
 from deckpress.export import dump
 from deckpress.model import EDITIONS, PAPERS
+from deckpress.sources import yaml_editions
 
 OK, FINDINGS, USAGE = 0, 1, 2
 
@@ -33,7 +35,14 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parser().parse_args(argv)
+    try:
+        return run(parser().parse_args(argv))
+    except BrokenPipeError:  # `deckpress dump GAME | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return OK
+
+
+def run(args: argparse.Namespace) -> int:
     opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
     wanted = [args.game] if args.command == "dump" else args.games
     found = {p.parent.name: p.parent for p in sorted(args.content.glob("*/game.yaml"))}
@@ -44,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"deckpress: error: {what} (games: {names})", file=sys.stderr)
         return USAGE
     dirs = [found[g] for g in (wanted or found)]
+    if getattr(args, "edition", None) and not _defines(dirs, args.edition):
+        print(f"deckpress: error: no game here defines the {args.edition} edition", file=sys.stderr)
+        return USAGE
     if args.command == "build":
         opts.out, opts.games, opts.edition = args.out, wanted, args.edition
         opts.papers = (args.paper,) if args.paper else PAPERS
@@ -56,6 +68,11 @@ def main(argv: list[str] | None = None) -> int:
         json.dump(dump(press.games[0]), sys.stdout, indent=2, ensure_ascii=False)
         print()
     return status
+
+
+def _defines(dirs: list[Path], edition: str) -> bool:
+    """Whether any of these games lists `edition` (a cheap look before the full load)."""
+    return any(edition in (yaml_editions(d / "game.yaml")) for d in dirs)
 
 
 def _report(press: Press, success: str | None) -> int:

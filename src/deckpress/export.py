@@ -25,7 +25,7 @@ def dump(game: Game) -> dict[str, Any]:
         "rules": None if game.rules is None else {
             "kicker": game.rules.kicker,
             "tagline": game.rules.tagline,
-            "note": game.rules.note,
+            "notes": game.rules.notes,
             "sections": [
                 {k: v for k, v in asdict(s).items() if k != "loc"} for s in game.rules.sections
             ],

@@ -19,7 +19,7 @@ from deckpress.sources import Node, read_yaml
 from deckpress.templating import Templates
 
 COMPONENT_KINDS = ("cards", "sheet", "rules")
-FIELD_TYPES = ("text", "int", "choice")
+FIELD_TYPES = ("text", "int", "choice", "list", "map")
 ALIGNS = ("left", "centre", "right")
 
 
@@ -59,13 +59,13 @@ class Loader:
         rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
         f.done()
         rules = self._rules(folder, shown, rules_name, ctx, root.loc) if rules_name else None
-        sheets = self._sheets(folder, shown, sheets_name, ctx, rules, root.loc) if sheets_name else {}
+        sheets = self._sheets(folder, shown, sheets_name, root.loc) if sheets_name else {}
         return Game(
             id=folder.name, dir=folder, loc=root.loc, title=title or "", publisher=publisher or "",
             subject=subject or "", language=language or "en", editions=[e for e in editions if e],
             params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
             checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
-            sheets=sheets, plugins=plugins,
+            sheets=sheets, plugins=plugins, derived={},
         )
 
     def _edition_name(self, node: Node) -> str | None:
@@ -130,7 +130,7 @@ class Loader:
         if (file_name is None) == (from_param is None):
             self.findings.error(node.loc, f"deck {deck_id} needs exactly one of 'file' or 'from'")
         elif from_param is not None:
-            deck.cards = self._cards_from_parameter(deck, from_param, node.loc, ctx)
+            deck.cards = self._cards_from_expression(deck, from_param, node.value["from"].loc, ctx)
         else:
             cards_node = self.read(folder, file_name, shown, node.loc)
             if cards_node is not None:
@@ -147,15 +147,21 @@ class Loader:
         kind = f.choice("type", FIELD_TYPES)
         lo, hi = f.int("min", default=None), f.int("max", default=None)
         choices_from = f.text("from", None)
+        length = f.int("length", 0, 100, default=None)
         f.done()
         if kind == "choice" and not choices_from:
             self.findings.error(node.loc, f"field {name} of type choice needs 'from' (a list parameter)")
-        return FieldSpec(name, kind, node.loc, lo, hi, choices_from) if kind else None
+        return FieldSpec(name, kind, node.loc, lo, hi, choices_from, length) if kind else None
 
-    def _cards_from_parameter(self, deck: Deck, param: str, loc: Loc, ctx: dict[str, Any]) -> list[Card]:
-        values = ctx.get(param)
+    def _cards_from_expression(self, deck: Deck, expression: str, loc: Loc, ctx: dict[str, Any]) -> list[Card]:
+        """One card per item of a list expression (`lot_labels`, `range(1, slips + 1)`), in a deck of one field."""
+        values = self.templates.evaluate(expression, ctx, loc, self.findings)
+        if values is None:
+            return []
+        if isinstance(values, range):
+            values = list(values)
         if not isinstance(values, list) or len(deck.fields) != 1:
-            self.findings.error(loc, f"deck {deck.id}: 'from' must name a list parameter and the deck must define one field")
+            self.findings.error(loc, f"deck {deck.id}: 'from' must give a list and the deck must define one field")
             return []
         (field_name,) = deck.fields
         return [Card(i, {field_name: v}, {field_name: loc}, loc) for i, v in enumerate(values, 1)]
@@ -181,12 +187,14 @@ class Loader:
         for name, spec in deck.fields.items():
             value_node = f.get(name, required=name not in defaults) or defaults.get(name)
             if value_node is not None:
-                card.values[name] = self._field_value(spec, value_node, ctx)
+                card.values[name] = self._field_value(spec, value_node, ctx, card)
                 card.locs[name] = value_node.loc
         f.done()
         return card
 
-    def _field_value(self, spec: FieldSpec, node: Node, ctx: dict[str, Any]) -> Any:
+    def _field_value(self, spec: FieldSpec, node: Node, ctx: dict[str, Any], card: Card) -> Any:
+        if spec.type in ("list", "map"):
+            return self._collection_value(spec, node, card)
         if spec.type == "int":
             return as_int(node, spec.name, self.findings, spec.lo, spec.hi)
         text = as_text(node, spec.name, self.findings)
@@ -202,6 +210,28 @@ class Loader:
             return text
         return self.templates.render(text, ctx, node.loc, self.findings)
 
+    def _collection_value(self, spec: FieldSpec, node: Node, card: Card) -> Any:
+        """A list of texts, or a mapping of text to text; each entry keeps its own location."""
+        if spec.type == "list":
+            items = as_list(node, spec.name, self.findings)
+            entries = [(f"{spec.name}[{i}]", n, n) for i, n in enumerate(items or [], 1)]
+        else:
+            mapping = as_map(node, spec.name, self.findings)
+            entries = [(f"{spec.name}.{k}", Node(k, node.key_locs[k]), v) for k, v in (mapping or {}).items()]
+        if (items if spec.type == "list" else mapping) is None:
+            return None
+        if spec.length is not None and len(entries) != spec.length:
+            self.findings.error(node.loc, f"{spec.name} must have {spec.length} entries, got {len(entries)}")
+            return None
+        texts = [as_text(value, spec.name, self.findings) for _, _, value in entries]
+        if None in texts:
+            return None
+        for key, at, _ in entries:
+            card.locs[key] = at.loc
+        if spec.type == "list":
+            return texts
+        return {k.value: t for (_, k, _), t in zip(entries, texts, strict=True)}
+
     # --- rules -------------------------------------------------------------
 
     def _rules(self, folder: Path, shown: str, name: str, ctx: dict[str, Any], at: Loc) -> Rules | None:
@@ -210,8 +240,11 @@ class Loader:
             return None
         f = Fields(root, "rules", self.findings)
         text = lambda key: self._text(f.get(key, required=False), ctx)  # noqa: E731
-        rules = Rules(root.loc, text("kicker"), text("tagline"), text("note"),
-                      [self._section(n, ctx) for n in f.list("sections")], text("colophon"))
+        kicker, tagline = text("kicker"), text("tagline")
+        note = f.get("note", required=False)
+        notes = self._texts(note.value if note.is_list else [note], ctx) if note else []
+        rules = Rules(root.loc, kicker, tagline, notes, [self._section(n, ctx) for n in f.list("sections")],
+                      text("colophon"))
         f.done()
         return rules
 
@@ -226,7 +259,7 @@ class Loader:
     def _section(self, node: Node, ctx: dict[str, Any]) -> Section:
         f = Fields(node, "section", self.findings)
         section = Section(
-            heading=self._text(f.get("heading"), ctx) or "", loc=node.loc,
+            heading=self._text(f.get("heading", required=False), ctx) or "", loc=node.loc,
             id=f.text("id", None), level=f.int("level", 1, 2, default=2) or 2,
             kind=f.choice("kind", ("text", "example", "reminder"), default="text") or "text",
         )
@@ -239,30 +272,42 @@ class Loader:
 
     # --- sheets ------------------------------------------------------------
 
-    def _sheets(self, folder: Path, shown: str, name: str, ctx: dict[str, Any], rules: Rules | None, at: Loc) -> dict[str, Sheet]:
+    def _sheets(self, folder: Path, shown: str, name: str, at: Loc) -> dict[str, Sheet]:
+        """Sheets are read now and expanded after validation, when plugins may have added data (a route)."""
         root = self.read(folder, name, shown, at)
         if root is None or as_map(root, "sheets", self.findings) is None:
             return {}
-        return {sid: self._sheet(sid, node, ctx, rules) for sid, node in root.value.items()}
+        return {sid: Sheet(sid, node.loc, node) for sid, node in root.value.items()}
 
-    def _sheet(self, sheet_id: str, node: Node, ctx: dict[str, Any], rules: Rules | None) -> Sheet:
-        f = Fields(node, f"sheet {sheet_id}", self.findings)
-        copies_node = f.get("copies", required=False)
+    def expand_sheets(self, game: Game) -> None:
+        """Render every sheet's blocks, once per copy, with the parameters, decks and plugin data."""
+        ctx = {**game.params, **game.derived, "decks": {d.id: [c.values for c in d.cards] for d in game.decks.values()}}
+        for sheet in game.sheets.values():
+            sheet.copies = self._sheet_copies(sheet, ctx, game.rules)
+
+    def _sheet_copies(self, sheet: Sheet, ctx: dict[str, Any], rules: Rules | None) -> list[list[Block]]:
+        f = Fields(sheet.source, f"sheet {sheet.id}", self.findings)
+        copies_node, each_node = f.get("copies", required=False), f.get("each", required=False)
         blocks = f.list("blocks")
         f.done()
-        copies = 1
-        if copies_node is not None:
+        items: list[Any] = [None]
+        if copies_node is not None and each_node is not None:
+            self.findings.error(sheet.loc, f"sheet {sheet.id} takes 'copies' or 'each', not both")
+        elif copies_node is not None:
             value = self.templates.evaluate(str(copies_node.value), ctx, copies_node.loc, self.findings)
             if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 100:
-                copies = value
+                items = list(range(1, value + 1))
             elif value is not None:
                 self.findings.error(copies_node.loc, f"copies must be a whole number 1-100, got {describe(value)}")
+        elif each_node is not None:
+            value = self.templates.evaluate(str(each_node.value), ctx, each_node.loc, self.findings)
+            items = list(value) if isinstance(value, (list, tuple, range)) else [None]
         rendered = []
-        for copy in range(1, copies + 1):
-            copy_ctx = {**ctx, "copy": copy, "copies": copies}
+        for copy, item in enumerate(items, 1):
+            copy_ctx = {**ctx, "copy": copy, "copies": len(items), "item": item}
             quiet = Findings() if copy > 1 else self.findings  # report a block's problem once, not per copy
             rendered.append([b for b in (self._block(n, copy_ctx, rules, quiet) for n in blocks) if b])
-        return Sheet(sheet_id, node.loc, rendered)
+        return rendered
 
     def _block(self, node: Node, ctx: dict[str, Any], rules: Rules | None, findings: Findings) -> Block | None:
         saved, self.findings = self.findings, findings
@@ -273,12 +318,14 @@ class Loader:
 
     def _block_inner(self, node: Node, ctx: dict[str, Any], rules: Rules | None) -> Block | None:
         if not node.is_map or len(node.value) != 1:
-            self.findings.error(node.loc, "a block must be a mapping with one key: heading, text, write-in, table or rules")
+            self.findings.error(node.loc, "a block must be a mapping with one key: heading, text, write-in, table, rules or page-break")
             return None
         ((kind, body),) = node.value.items()
         block = Block(kind, body.loc)
         if kind in ("heading", "text"):
             block.text = self._text(body, ctx) or ""
+        elif kind == "page-break":
+            pass
         elif kind == "write-in":
             block.labels = self._texts(as_list(body, "write-in", self.findings) or [], ctx)
         elif kind == "rules":
@@ -293,7 +340,7 @@ class Loader:
             block.rows = [r for n in f.list("rows") for r in self._rows(n, ctx)]
             f.done()
         else:
-            self.findings.error(node.key_locs[kind], f"unknown block '{kind}' (expected: heading, text, write-in, table, rules)")
+            self.findings.error(node.key_locs[kind], f"unknown block '{kind}' (expected: heading, text, write-in, table, rules, page-break)")
             return None
         return block
 
@@ -305,6 +352,7 @@ class Loader:
         text = f.text("text")
         each_node = f.get("each", required=False)
         cell = f.choice("cell", ("write", "check"), default="write")
+        cells = [n for n in f.list("cells", required=False) if as_text(n, "cell", self.findings)]
         f.done()
         if text is None:
             return []
@@ -313,7 +361,12 @@ class Loader:
             items = self.templates.evaluate(str(each_node.value), ctx, each_node.loc, self.findings)
             if items is None:
                 return []
-        return [Row(self.templates.render(text, {**ctx, "item": item}, node.loc, self.findings) or "", cell) for item in items]
+        rows = []
+        for index, item in enumerate(items, 1):
+            row_ctx = {**ctx, "item": item, "index": index}
+            texts = [self.templates.render(c.value, row_ctx, c.loc, self.findings) or "" for c in cells]
+            rows.append(Row(self.templates.render(text, row_ctx, node.loc, self.findings) or "", cell, texts))
+        return rows
 
     # --- layouts -----------------------------------------------------------
 

@@ -21,11 +21,12 @@ PAPERS = ("a4", "letter")
 @dataclass
 class FieldSpec:
     name: str
-    type: str  # text | int | choice
+    type: str  # text | int | choice | list | map
     loc: Loc
     lo: int | None = None
     hi: int | None = None
     choices_from: str | None = None  # a list parameter naming the allowed values
+    length: int | None = None  # list and map fields: the exact number of entries
 
 
 @dataclass
@@ -73,7 +74,7 @@ class Section:
     loc: Loc
     id: str | None = None
     level: int = 2
-    kind: str = "text"  # text | example | reminder
+    kind: str = "text"  # text | example | reminder | list
     paragraphs: list[str] = field(default_factory=list)
     items: list[str] = field(default_factory=list)
 
@@ -83,7 +84,7 @@ class Rules:
     loc: Loc
     kicker: str | None
     tagline: str | None
-    note: str | None
+    notes: list[str]
     sections: list[Section]
     colophon: str | None
 
@@ -94,7 +95,8 @@ class Rules:
 @dataclass
 class Row:
     label: str
-    cell: str = "write"  # write | check
+    cell: str = "write"  # write | check: the cells after `cells`
+    cells: list[str] = field(default_factory=list)  # printed cells, left to right after the label
 
 
 @dataclass
@@ -113,7 +115,8 @@ class Block:
 class Sheet:
     id: str
     loc: Loc
-    copies: list[list[Block]]  # one list of rendered blocks per printed copy
+    source: Any  # the sheet's YAML node, expanded after validation
+    copies: list[list[Block]] = field(default_factory=list)  # rendered blocks, one list per printed copy
 
 
 @dataclass
@@ -134,6 +137,7 @@ class Game:
     rules: Rules | None
     sheets: dict[str, Sheet]
     plugins: list[tuple[str, Loc]]
+    derived: dict[str, Any] = field(default_factory=dict)  # data that check plugins publish (a route, a proof)
 
 
 # --- layouts -----------------------------------------------------------------

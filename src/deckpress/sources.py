@@ -122,3 +122,12 @@ def _convert(loader: _Loader, node: yaml.Node, findings: Findings) -> Node:
     if isinstance(node, yaml.SequenceNode):
         return Node([_convert(loader, item, findings) for item in node.value], loc)
     return Node(loader.construct_object(node), loc)
+
+
+def yaml_editions(path: Path) -> list[str]:
+    """The `editions` a game.yaml lists, or [] if it cannot be read (the full load reports why)."""
+    node = read_yaml(path, str(path), Findings())
+    if node is None or not node.is_map or "editions" not in node.value:
+        return []
+    editions = node.value["editions"].plain()
+    return [e for e in editions if isinstance(e, str)] if isinstance(editions, list) else []

@@ -16,7 +16,7 @@ from deckpress.layout.plan import LAYOUT_KINDS, PRINT_CHECK_LAYOUT
 from deckpress.model import Deck, Edition, Game
 from deckpress.templating import Templates
 
-Plugin = Callable[[Game, Findings], None]
+Plugin = Callable[[Game, Findings], dict[str, Any] | None]  # may publish data for sheets and `solve`
 PLUGINS: dict[str, Plugin] = {}
 
 
@@ -28,17 +28,19 @@ def plugin(name: str) -> Callable[[Plugin], Plugin]:
     return register
 
 
-def validate_game(game: Game, editions: dict[str, Edition], templates: Templates, findings: Findings) -> None:
+def validate_game(game: Game, editions: dict[str, Edition], templates: Templates, findings: Findings,
+                  building: list[str] | None = None) -> None:
+    """Check `game`; layouts are checked for the editions being built (`building`, default all it defines)."""
     for deck in game.decks.values():
         _deck(game, deck, templates, findings)
     for check in game.checks:
         if templates.evaluate(check.that, game.params, check.loc, findings) is False:
             message = templates.render(check.message, game.params, check.loc, findings)
             findings.error(check.loc, message or check.that)
-    _components(game, editions, findings)
+    _components(game, editions, game.editions if building is None else building, findings)
     for name, loc in game.plugins:
         if name in PLUGINS:
-            PLUGINS[name](game, findings)
+            game.derived.update(PLUGINS[name](game, findings) or {})
         else:
             findings.error(loc, f"unknown check plugin '{name}' (known: {', '.join(sorted(PLUGINS)) or 'none'})")
 
@@ -93,7 +95,7 @@ def _grid(game: Game, deck: Deck, findings: Findings) -> None:
             findings.error(deck.loc, f"deck {deck.id} has no card with {shown}")
 
 
-def _components(game: Game, editions: dict[str, Edition], findings: Findings) -> None:
+def _components(game: Game, editions: dict[str, Edition], building: list[str], findings: Findings) -> None:
     ids = set()
     for c in game.components:
         if c.id in ids:
@@ -105,7 +107,7 @@ def _components(game: Game, editions: dict[str, Edition], findings: Findings) ->
             findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define")
         if c.kind == "rules" and game.rules is None:
             findings.error(c.loc, f"component {c.id} needs rule text: set 'rules' in game.yaml")
-        for name in game.editions:
+        for name in building:
             edition = editions.get(name)
             if edition is None:
                 continue
@@ -116,7 +118,7 @@ def _components(game: Game, editions: dict[str, Edition], findings: Findings) ->
                 findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition")
             elif not isinstance(layout, LAYOUT_KINDS[c.kind]):
                 findings.error(c.loc, f"layout '{c.layout}' is not a {c.kind} layout")
-    for name in game.editions:
+    for name in building:
         edition = editions.get(name)
         if edition is None:
             findings.error(game.loc, f"no layouts for the {name} edition (a folder {name}/ with theme.yaml)")

@@ -50,12 +50,13 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
     add(rules.kicker, s["kicker"], "kicker")
     add(title, s["title"], "title", before=1)
     add(rules.tagline, s["tagline"], "tagline", before=gap)
-    add(rules.note, s["note"], "note", before=gap)
+    for note in rules.notes:
+        add(note, s["note"], "note", before=gap)
     for n, section in enumerate(rules.sections):
         style = s["part"] if section.level == 1 else s["heading"]
         frame = n if section.kind == "reminder" else None
         bar = section.kind == "example"
-        add(section.heading, style, f"heading '{section.heading}'", before=gap * (3 if section.level == 1 else 2),
+        add(section.heading or None, style, f"heading '{section.heading}'", before=gap * (3 if section.level == 1 else 2),
             keep_with_next=True, frame=frame, keep=frame is not None)
         for paragraph in section.paragraphs:
             add(paragraph, s["body"], f"section '{section.heading}'", before=gap if paragraph is not section.paragraphs[0] else 1,
