@@ -94,21 +94,61 @@ class _Search:
         if beyond_own > left:
             return (f"the desks need {beyond_own} facts beyond what their own turns can bring, "
                     f"but the {left} remaining turns have only {left} partner places")
+        return self.delivery_fails(t, known)
+
+    def delivery_fails(self, t: int, known: tuple[int, ...]) -> str | None:
+        """Every missing fact needs a transfer slot of its own in a later turn: the initiator's slot of a turn
+        the desk initiates, or the partner's slot of a turn whose initiator could know the fact by then.
+        If the missing facts cannot all be matched to distinct slots, no route exists from here."""
+        n, total = len(known), len(self.turns)
+        partner_slots: dict[int, int] = {}  # code -> partner slots (bit 2u+1) whose initiator could know it
+        items = []
+        for d, need in enumerate(self.need):
+            own = sum(1 << (2 * u) for u in range(t, total) if self.turns[u] == d)
+            for c in _bits(need & ~known[d]):
+                if c not in partner_slots:
+                    partner_slots[c] = self._reach(t, known, c, n)
+                others = sum(1 << (2 * u + 1) for u in range(t, total) if self.turns[u] != d)
+                items.append(own | (partner_slots[c] & others))
+        if not _matches(items):
+            return (f"the {len(items)} missing facts cannot each be brought by a turn of their own: "
+                    "too few remaining turns have an initiator who could know them")
         return None
+
+    def _reach(self, t: int, known: tuple[int, ...], c: int, n: int) -> int:
+        """Partner slots from turn t on whose initiator could know code c (an optimistic spread)."""
+        knowers = sum(1 << e for e in range(n) if known[e] >> c & 1)
+        slots = 0
+        for u in range(t, len(self.turns)):
+            i = self.turns[u]
+            if knowers >> i & 1:
+                slots |= 1 << (2 * u + 1)
+                knowers = (1 << n) - 1  # it may tell anyone: from here on, anyone could know it
+            else:
+                knowers |= 1 << i  # the initiator may learn it from a knower on its own turn
+        return slots
 
     def run(self, t: int, known: tuple[int, ...]) -> list[tuple[int, int | None, int | None]] | None:
         """Moves (partner, code given by initiator, code given by partner) from turn t, or None."""
         self.states += 1
         if not any(self.missing(known)):
             return []
-        if t == len(self.turns) or (t, known) in self.failed or self.bound_fails(t, known):
+        key = (t, self.relevant(known))
+        if t == len(self.turns) or key in self.failed or self.bound_fails(t, known):
             return None
         for move, after in self.moves(t, known):
             rest = self.run(t + 1, after)
             if rest is not None:
                 return [move, *rest]
-        self.failed.add((t, known))
+        self.failed.add(key)
         return None
+
+    def relevant(self, known: tuple[int, ...]) -> tuple[int, ...]:
+        """Knowledge of codes that someone still needs: two states equal here have the same future."""
+        wanted = 0
+        for need, k in zip(self.need, known, strict=True):
+            wanted |= need & ~k
+        return tuple(k & wanted for k in known)
 
     def moves(self, t: int, known: tuple[int, ...]):  # type: ignore[no-untyped-def]
         """Exchanges worth trying at turn t, the most immediately useful first."""
@@ -137,6 +177,25 @@ class _Search:
         if not options:
             return [((None, None, None), known)]  # nothing useful can move: the turn passes
         return [(move, after) for _, move, after in options]
+
+
+def _matches(edges: list[int]) -> bool:
+    """Whether every item (a bitmask of the turns that can serve it) gets a distinct turn: bipartite matching."""
+    owner: dict[int, int] = {}
+
+    def place(item: int, seen: int) -> bool:
+        options = edges[item] & ~seen
+        while options:
+            low = options & -options
+            options ^= low
+            turn = low.bit_length() - 1
+            seen |= low
+            if turn not in owner or place(owner[turn], seen):
+                owner[turn] = item
+                return True
+        return False
+
+    return all(place(item, 0) for item in range(len(edges)))
 
 
 def solve(market: Market) -> Verdict:
