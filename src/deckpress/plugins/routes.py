@@ -15,7 +15,12 @@ The search is a depth-first search over turns with three prunings, all exact:
 
 from __future__ import annotations
 
+import itertools
+import random
 from dataclasses import dataclass
+
+
+RESTART_STATES = 200  # search states in the first restart's budget
 
 
 @dataclass(frozen=True)
@@ -61,17 +66,26 @@ class _Search:
         self.m = market
         self.codes = sorted({c for cs in market.records.values() for c in cs})
         self.index = {c: i for i, c in enumerate(self.codes)}
-        self.desk_index = {d: i for i, d in enumerate(market.desks)}
+        desk_index = {d: i for i, d in enumerate(market.desks)}
         self.need = tuple(self._mask(market.requests.get(d, ())) for d in market.desks)
-        self.turns = tuple(self.desk_index[d] for d in market.turns)
-        # how many of the turns from t on each desk initiates
+        self.turns = tuple(desk_index[d] for d in market.turns)
         n, total = len(market.desks), len(self.turns)
-        self.own_turns = [[0] * n for _ in range(total + 1)]
+        # Transfer slots: bit 2u is what the initiator of turn u receives, bit 2u+1 what its partner receives.
+        # own[t][d]: initiator slots from turn t on that desk d fills; guest[t][d]: partner slots open to d.
+        self.own = [[0] * n for _ in range(total + 1)]
+        self.guest = [[0] * n for _ in range(total + 1)]
         for t in range(total - 1, -1, -1):
-            self.own_turns[t] = list(self.own_turns[t + 1])
-            self.own_turns[t][self.turns[t]] += 1
-        self.failed: set[tuple[int, tuple[int, ...]]] = set()
+            for d in range(n):
+                mine = self.turns[t] == d
+                self.own[t][d] = self.own[t + 1][d] | (1 << 2 * t if mine else 0)
+                self.guest[t][d] = self.guest[t + 1][d] | (0 if mine else 1 << 2 * t + 1)
+        self.own_count = [[mask.bit_count() for mask in row] for row in self.own]
+        self.reach_cache: dict[tuple[int, int], int] = {}
+        self.failed: set[tuple[int, tuple[int, ...]]] = set()  # true whatever the move order
         self.states = 0
+        self.budget = 0
+        self.order = 0  # which move order this restart uses (see `_rank`)
+        self.shuffle = random.Random(0)
 
     def _mask(self, codes: tuple[str, ...]) -> int:
         return sum(1 << self.index[c] for c in codes if c in self.index)
@@ -82,133 +96,189 @@ class _Search:
     def missing(self, known: tuple[int, ...]) -> list[int]:
         return [(need & ~k).bit_count() for need, k in zip(self.need, known, strict=True)]
 
-    def bound_fails(self, t: int, known: tuple[int, ...]) -> str | None:
-        """Why the facts still missing cannot fit the turns left, or None."""
+    def wanted(self, known: tuple[int, ...]) -> int:
+        """Codes that some desk requests and does not know yet."""
+        out = 0
+        for need, k in zip(self.need, known, strict=True):
+            out |= need & ~k
+        return out
+
+    def bound(self, t: int, known: tuple[int, ...]) -> tuple[str | None, dict[int, tuple[int, int]]]:
+        """Why no route can exist from here (or None), and a relaxed plan: slot -> (desk, code).
+
+        Each missing fact needs a slot of its own: the initiator slot of a turn its desk initiates, or the
+        partner slot of a turn whose initiator could know the fact by then. A desk gains one fact a turn."""
         left = len(self.turns) - t
-        missing = self.missing(known)
-        for d, count in enumerate(missing):
-            if count > left:
-                return (f"desk {self.m.desks[d]} needs {count} facts but takes part in at most {left} "
-                        f"of the remaining turns")
-        beyond_own = sum(max(0, count - self.own_turns[t][d]) for d, count in enumerate(missing))
+        beyond_own = 0
+        own_count = self.own_count[t]
+        gaps = [need & ~k for need, k in zip(self.need, known, strict=True)]
+        for d, gap in enumerate(gaps):
+            missing = gap.bit_count()
+            if missing > left:
+                return (f"desk {self.m.desks[d]} needs {missing} facts but takes part in at most {left} "
+                        "of the remaining turns"), {}
+            if missing > own_count[d]:
+                beyond_own += missing - own_count[d]
         if beyond_own > left:
             return (f"the desks need {beyond_own} facts beyond what their own turns can bring, "
-                    f"but the {left} remaining turns have only {left} partner places")
-        return self.delivery_fails(t, known)
-
-    def delivery_fails(self, t: int, known: tuple[int, ...]) -> str | None:
-        """Every missing fact needs a transfer slot of its own in a later turn: the initiator's slot of a turn
-        the desk initiates, or the partner's slot of a turn whose initiator could know the fact by then.
-        If the missing facts cannot all be matched to distinct slots, no route exists from here."""
-        n, total = len(known), len(self.turns)
-        partner_slots: dict[int, int] = {}  # code -> partner slots (bit 2u+1) whose initiator could know it
-        items = []
-        for d, need in enumerate(self.need):
-            own = sum(1 << (2 * u) for u in range(t, total) if self.turns[u] == d)
-            for c in _bits(need & ~known[d]):
-                if c not in partner_slots:
-                    partner_slots[c] = self._reach(t, known, c, n)
-                others = sum(1 << (2 * u + 1) for u in range(t, total) if self.turns[u] != d)
-                items.append(own | (partner_slots[c] & others))
-        if not _matches(items):
+                    f"but the {left} remaining turns have only {left} partner places"), {}
+        items: list[tuple[int, int]] = []
+        edges = []
+        own, guest = self.own[t], self.guest[t]
+        for d, gap in enumerate(gaps):
+            for c in _bits(gap):
+                options = own[d] | (self._reach(t, known, c) & guest[d])
+                if not options:
+                    return f"desk {self.m.desks[d]} can no longer learn {self.codes[c]}", {}
+                items.append((d, c))
+                edges.append(options)
+        plan = _matching(edges)
+        if plan is None:
             return (f"the {len(items)} missing facts cannot each be brought by a turn of their own: "
-                    "too few remaining turns have an initiator who could know them")
-        return None
+                    "too few of the remaining turns have an initiator who could know them"), {}
+        return None, {slot: items[item] for slot, item in plan.items()}
 
-    def _reach(self, t: int, known: tuple[int, ...], c: int, n: int) -> int:
+    def _reach(self, t: int, known: tuple[int, ...], c: int) -> int:
         """Partner slots from turn t on whose initiator could know code c (an optimistic spread)."""
-        knowers = sum(1 << e for e in range(n) if known[e] >> c & 1)
-        slots = 0
-        for u in range(t, len(self.turns)):
-            i = self.turns[u]
-            if knowers >> i & 1:
-                slots |= 1 << (2 * u + 1)
-                knowers = (1 << n) - 1  # it may tell anyone: from here on, anyone could know it
-            else:
-                knowers |= 1 << i  # the initiator may learn it from a knower on its own turn
+        knowers = 0
+        for e, k in enumerate(known):
+            if k >> c & 1:
+                knowers |= 1 << e
+        key = (t, knowers)
+        slots = self.reach_cache.get(key)
+        if slots is None:
+            everyone, slots = (1 << len(known)) - 1, 0
+            for u in range(t, len(self.turns)):
+                i = self.turns[u]
+                if knowers >> i & 1:
+                    slots |= 1 << (2 * u + 1)
+                    knowers = everyone  # it may tell any partner: from here on anyone could know it
+                else:
+                    knowers |= 1 << i  # the initiator may learn it from a knower on its own turn
+            self.reach_cache[key] = slots
         return slots
 
-    def run(self, t: int, known: tuple[int, ...]) -> list[tuple[int, int | None, int | None]] | None:
-        """Moves (partner, code given by initiator, code given by partner) from turn t, or None."""
+    def run(self, t: int, known: tuple[int, ...]) -> list[tuple[int | None, int | None, int | None]] | None:
+        """Moves (partner, code the initiator gives, code the partner gives) from turn t on, or None."""
         self.states += 1
-        if not any(self.missing(known)):
+        if self.states > self.budget:
+            raise _OutOfBudget
+        wanted = self.wanted(known)
+        if not wanted:
             return []
-        key = (t, self.relevant(known))
-        if t == len(self.turns) or key in self.failed or self.bound_fails(t, known):
+        key = (t, tuple(k & wanted for k in known))  # knowledge nobody needs has no future
+        if t == len(self.turns) or key in self.failed:
             return None
-        for move, after in self.moves(t, known):
-            rest = self.run(t + 1, after)
-            if rest is not None:
-                return [move, *rest]
+        reason, plan = self.bound(t, known)
+        if reason is None:
+            for move, after in self.moves(t, known, wanted, plan):
+                rest = self.run(t + 1, after)
+                if rest is not None:
+                    return [move, *rest]
         self.failed.add(key)
         return None
 
-    def relevant(self, known: tuple[int, ...]) -> tuple[int, ...]:
-        """Knowledge of codes that someone still needs: two states equal here have the same future."""
-        wanted = 0
-        for need, k in zip(self.need, known, strict=True):
-            wanted |= need & ~k
-        return tuple(k & wanted for k in known)
+    def moves(self, t: int, known: tuple[int, ...], wanted: int, plan: dict[int, tuple[int, int]]):  # type: ignore[no-untyped-def]
+        """Exchanges worth trying at turn t: those the relaxed plan suggests first, then direct needs met.
 
-    def moves(self, t: int, known: tuple[int, ...]):  # type: ignore[no-untyped-def]
-        """Exchanges worth trying at turn t, the most immediately useful first."""
+        Every turn has two transfer slots and every missing fact needs one, so a move may waste (leave
+        empty, or spend on a go-between) only as many slots as the spare ones left: the slack."""
         i = self.turns[t]
-        wanted = 0
-        for need, k in zip(self.need, known, strict=True):
-            wanted |= need & ~k
+        need = self.need
+        slack = 2 * (len(self.turns) - t) - sum((n & ~k).bit_count() for n, k in zip(need, known, strict=True))
+        to_initiator, to_partner = plan.get(2 * t), plan.get(2 * t + 1)
         options = []
         for p in range(len(known)):
             if p == i:
                 continue
-            to_p = _bits(known[i] & ~known[p] & wanted) or [None]
-            to_i = _bits(known[p] & ~known[i] & wanted) or [None]
-            for x in to_p:
-                for y in to_i:
-                    if x is None and y is None:
+            for x in _bits(known[i] & ~known[p] & wanted) or [None]:
+                x_direct = x is not None and need[p] >> x & 1
+                for y in _bits(known[p] & ~known[i] & wanted) or [None]:
+                    direct = x_direct + (y is not None and need[i] >> y & 1)
+                    if x is None and y is None or 2 - direct > slack:
                         continue
                     after = list(known)
                     if x is not None:
                         after[p] |= 1 << x
                     if y is not None:
                         after[i] |= 1 << y
-                    score = sum(bool(c is not None and self.need[d] >> c & 1) for d, c in ((p, x), (i, y)))
-                    options.append((-score, (p, x, y), tuple(after)))
-        options.sort(key=lambda o: o[0])
-        if not options:
+                    guided = (to_partner == (p, x)) + (to_initiator == (i, y))
+                    options.append((self._rank(guided, direct, len(options)), (p, x, y), tuple(after)))
+        if not options and slack >= 2:
             return [((None, None, None), known)]  # nothing useful can move: the turn passes
+        options.sort(key=lambda o: o[0])
         return [(move, after) for _, move, after in options]
 
 
-def _matches(edges: list[int]) -> bool:
-    """Whether every item (a bitmask of the turns that can serve it) gets a distinct turn: bipartite matching."""
+    def _rank(self, guided: int, direct: int, position: int) -> tuple[float, ...]:
+        """Order 0 follows the relaxed plan, order 1 meets requests directly; later orders break ties at
+        random (seeded by the order's number, so every run is the same), a new order each restart."""
+        if self.order == 0:
+            return (-guided, -direct)
+        if self.order == 1:
+            return (-direct,)
+        return (-direct, self.shuffle.random())
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+def _matching(edges: list[int]) -> dict[int, int] | None:
+    """Give every item a distinct slot from its bitmask (bipartite matching); slot -> item, or None."""
     owner: dict[int, int] = {}
 
-    def place(item: int, seen: int) -> bool:
-        options = edges[item] & ~seen
+    def place(item: int, seen: list[int]) -> bool:
+        options = edges[item] & ~seen[0]
         while options:
             low = options & -options
             options ^= low
-            turn = low.bit_length() - 1
-            seen |= low
-            if turn not in owner or place(owner[turn], seen):
-                owner[turn] = item
+            seen[0] |= low
+            slot = low.bit_length() - 1
+            if slot not in owner or place(owner[slot], seen):
+                owner[slot] = item
                 return True
         return False
 
-    return all(place(item, 0) for item in range(len(edges)))
+    return owner if all(place(item, [0]) for item in range(len(edges))) else None
 
 
 def solve(market: Market) -> Verdict:
     search = _Search(market)
     start = search.start()
-    reason = search.bound_fails(0, start)
+    reason, _ = search.bound(0, start)
     if reason:
         return Verdict(False, reason=reason, states=1)
-    moves = search.run(0, start)
+    moves = _restarts(search, start)
     if moves is None:
-        return Verdict(False, reason=f"an exhaustive search of {search.states} states found no route",
+        missing = sum(search.missing(start))
+        slots = 2 * len(market.turns)
+        tight = f" (no transfer may be spared: {slots} slots for {missing} missing facts)" if missing == slots else ""
+        return Verdict(False, reason=f"an exhaustive search of {search.states} states found no route{tight}",
                        states=search.states)
     return Verdict(True, _route(market, search, start, moves), states=search.states)
+
+
+def _restarts(search: _Search, start: tuple[int, ...]) -> list | None:  # type: ignore[type-arg]
+    """Depth-first searches under the Luby schedule of budgets, each with its own move order. One bad early
+    choice can hide a route from an order for a long time, while another order finds it at once. Failed
+    states are shared, so no restart repeats proven work, and budgets grow until a search runs to its end."""
+    for order in itertools.count():
+        search.order, search.shuffle = order, random.Random(order)
+        search.budget = search.states + RESTART_STATES * _luby(order + 1)
+        try:
+            return search.run(0, start)
+        except _OutOfBudget:
+            continue
+    return None  # unreachable: the counter never ends
+
+
+def _luby(i: int) -> int:
+    """1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the restart schedule that wastes at most a log factor."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    return 1 << (k - 1) if i == (1 << k) - 1 else _luby(i - (1 << (k - 1)) + 1)
 
 
 def _route(market: Market, search: _Search, start: tuple[int, ...], moves: list) -> tuple[Exchange, ...]:  # type: ignore[type-arg]
