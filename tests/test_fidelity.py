@@ -6,38 +6,62 @@ from conftest import CONTENT, FIXTURES
 from deckpress.findings import Findings
 from deckpress.loader import Loader
 
-SEED = FIXTURES / "seeds" / "pocket-bazaar.txt"
+SEEDS = FIXTURES / "seeds"
 
 
-def load():
+def load(game_id: str):
     findings = Findings()
-    game = Loader(findings).game(CONTENT / "pocket-bazaar", "content/pocket-bazaar")
+    game = Loader(findings).game(CONTENT / game_id, f"content/{game_id}")
     assert list(findings) == []
     return game
 
 
-def rendered_lines(game) -> list[str]:
-    """The rule text and the cards, in the order the publisher's document gives them."""
+def rendered_lines(game, card_lines, list_style) -> list[str]:
+    """The rule text with the cards after the printable section, in the order of the publisher's document."""
     rules = game.rules
     lines = [rules.kicker, game.title, rules.tagline, *rules.notes]
     for section in rules.sections:
-        lines.append(section.heading)
-        if section.items:
-            lines.append("; ".join(section.items))
+        if section.heading:
+            lines.append(section.heading)
+        lines += list_style(section.items)
         lines += section.paragraphs
-    for card in game.decks["lots"].cards:
-        values = card.values
-        lines += [f"COLLECTION: {values['collection']}", f"POINTS: {values['points']}", values["flavour"], values["reminder"]]
+        if section.id == "printable":
+            lines += card_lines(game)
     return lines + [rules.colophon]
 
 
-def test_rules_and_cards_match_the_publishers_text_line_for_line():
-    expected = SEED.read_text(encoding="utf-8").splitlines()
-    assert rendered_lines(load()) == expected
+def lot_lines(game) -> list[str]:
+    lines = []
+    for card in game.decks["lots"].cards:
+        v = card.values
+        lines += [f"COLLECTION: {v['collection']}", f"POINTS: {v['points']}", v["flavour"], v["reminder"]]
+    return lines
+
+
+def desk_lines(game) -> list[str]:
+    lines = []
+    for card in game.decks["desk-cards"].cards:
+        v = card.values
+        records = "; ".join(f"{code} = {value}" for code, value in v["records"].items())
+        lines += [f"Market {v['market']} / private desk {v['desk']}",
+                  f"YOUR ORIGINAL RECORDS: {records}. YOUR THREE REQUESTS: {', '.join(v['requests'])}. {v['reminder']}"]
+    return lines
+
+
+def test_pocket_bazaar_matches_the_publishers_text_line_for_line():
+    expected = (SEEDS / "pocket-bazaar.txt").read_text(encoding="utf-8").splitlines()
+    joined = lambda items: ["; ".join(items)] if items else []  # noqa: E731
+    assert rendered_lines(load("pocket-bazaar"), lot_lines, joined) == expected
+
+
+def test_open_secret_exchange_matches_the_publishers_text_line_for_line():
+    expected = (SEEDS / "open-secret-exchange.txt").read_text(encoding="utf-8").splitlines()
+    dashed = lambda items: [f"- {item}" for item in items]  # noqa: E731
+    assert rendered_lines(load("open-secret-exchange"), desk_lines, dashed) == expected
 
 
 def test_the_numbers_in_the_rules_follow_the_parameters():
-    game = load()
+    game = load("pocket-bazaar")
     assert game.params["budget"] == 12
     finder = Findings()
     loader = Loader(finder)

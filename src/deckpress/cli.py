@@ -1,4 +1,4 @@
-"""Command line: deckpress build | check | dump. Exit 0 ok, 1 findings, 2 usage."""
+"""Command line: deckpress build | check | dump | solve. Exit 0 ok, 1 findings, 2 usage."""
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("games", nargs="*", metavar="GAME")
     d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")
     d.add_argument("game", metavar="GAME")
+    s = sub.add_parser("solve", parents=[common], help="print the solution a game's checks proved (a route) as JSON")
+    s.add_argument("game", metavar="GAME")
     return p
 
 
@@ -44,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
-    wanted = [args.game] if args.command == "dump" else args.games
+    wanted = [args.game] if args.command in ("dump", "solve") else args.games
     found = {p.parent.name: p.parent for p in sorted(args.content.glob("*/game.yaml"))}
     unknown = [g for g in wanted if g not in found]
     if not found or unknown:
@@ -64,10 +66,16 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "check":
         return _report(press, "valid")
     status = _report(press, None)
-    if status == OK:
-        json.dump(dump(press.games[0]), sys.stdout, indent=2, ensure_ascii=False)
-        print()
-    return status
+    if status != OK:
+        return status
+    game = press.games[0]
+    if args.command == "solve" and "solution" not in game.derived:
+        print(f"deckpress: error: {game.id} has no solver among its checks", file=sys.stderr)
+        return USAGE
+    data = dump(game) if args.command == "dump" else game.derived["solution"]
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    print()
+    return OK
 
 
 def _defines(dirs: list[Path], edition: str) -> bool:

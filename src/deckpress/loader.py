@@ -288,6 +288,7 @@ class Loader:
     def _sheet_copies(self, sheet: Sheet, ctx: dict[str, Any], rules: Rules | None) -> list[list[Block]]:
         f = Fields(sheet.source, f"sheet {sheet.id}", self.findings)
         copies_node, each_node = f.get("copies", required=False), f.get("each", required=False)
+        name = f.text("as", "item")
         blocks = f.list("blocks")
         f.done()
         items: list[Any] = [None]
@@ -304,7 +305,7 @@ class Loader:
             items = list(value) if isinstance(value, (list, tuple, range)) else [None]
         rendered = []
         for copy, item in enumerate(items, 1):
-            copy_ctx = {**ctx, "copy": copy, "copies": len(items), "item": item}
+            copy_ctx = {**ctx, "copy": copy, "copies": len(items), name or "item": item}
             quiet = Findings() if copy > 1 else self.findings  # report a block's problem once, not per copy
             rendered.append([b for b in (self._block(n, copy_ctx, rules, quiet) for n in blocks) if b])
         return rendered
@@ -457,10 +458,11 @@ class Loader:
         grid = f.numbers("grid", 2, lo=1)
         elements = [self._element(n, theme) for n in f.list("elements")]
         rules = [r for n in f.list("rules_mm", required=False) if (r := self._numbers(n, 4))]
+        folds = [r for n in f.list("folds_mm", required=False) if (r := self._numbers(n, 4))]
         f.done()
         if size is None or grid is None or None in elements:
             return None
-        return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements, rules)  # type: ignore[arg-type]
+        return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements, rules, folds)  # type: ignore[arg-type]
 
     def _numbers(self, node: Node, count: int) -> tuple[float, ...] | None:
         wrapper = Node({"v": node}, node.loc, {"v": node.loc})
@@ -471,19 +473,21 @@ class Loader:
         name = f.text("name")
         box = f.numbers("box_mm", 4)
         field_name, text, pictogram = f.text("field", None), f.text("text", None), f.text("pictogram", None)
+        pattern = f.text("pattern", None)
         style_node = f.get("style", required=False)
         style = self._style(name or "element", style_node, theme) if style_node else None
         valign = f.choice("valign", ("top", "middle", "bottom"), default="top")
         f.done()
-        if sum(x is not None for x in (field_name, text, pictogram)) != 1:
-            self.findings.error(node.loc, "an element needs exactly one of 'field', 'text' or 'pictogram'")
+        if sum(x is not None for x in (field_name, text, pictogram, pattern)) != 1:
+            self.findings.error(node.loc, "an element needs exactly one of 'field', 'text', 'pictogram' or 'pattern'")
             return None
-        if pictogram is None and style_node is None:
+        drawn = pictogram is not None or pattern is not None
+        if not drawn and style_node is None:
             self.findings.error(node.loc, f"element {name} needs a 'style'")
             return None
-        if name is None or box is None or valign is None or (pictogram is None and style is None):
+        if name is None or box is None or valign is None or (not drawn and style is None):
             return None
-        return Element(name, node.loc, box, style or Style("regular", 1, 1), field_name, text, pictogram, valign)
+        return Element(name, node.loc, box, style or Style("regular", 1, 1), field_name, text, pictogram, pattern, valign)
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         layout = SheetLayout(

@@ -174,6 +174,7 @@ class Element:
     field: str | None = None
     text: str | None = None
     pictogram: str | None = None
+    pattern: str | None = None  # a band of stripes, dots or checks: tells sets apart without colour
     valign: str = "top"  # top | middle | bottom
 
 
@@ -185,6 +186,7 @@ class CardLayout:
     grid: tuple[int, int]  # columns, rows a page
     elements: list[Element]
     rules: list[tuple[float, float, float, float]]  # x1, y1, x2, y2 in mm: printed lines on the face
+    folds: list[tuple[float, float, float, float]] = field(default_factory=list)  # dashed fold lines
 
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 from typing import Any
@@ -32,16 +33,25 @@ def ordinal(number: int) -> str:
     return _ORDINALS[number] if isinstance(number, int) and 0 <= number < len(_ORDINALS) else f"{number}th"
 
 
-def series(items: list[object]) -> str:
-    """['A', 'B', 'C'] -> 'A, B, and C'."""
+def series(items: list[object], oxford: bool = True) -> str:
+    """['A', 'B', 'C'] -> 'A, B, and C' (or 'A, B and C' without the serial comma)."""
     names = [str(i) for i in items]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + (", and " if len(names) > 2 else " and ") + names[-1]
+    if len(names) < 2:
+        return "".join(names)
+    last = ", and " if oxford and len(names) > 2 else " and "
+    return ", ".join(names[:-1]) + last + names[-1]
+
+
+def times(number: int) -> str:
+    """1 -> 'once', 2 -> 'twice', 3 -> 'three times'."""
+    return {1: "once", 2: "twice"}.get(number) or f"{words(number)} times"
 
 
 class Templates:
     def __init__(self) -> None:
         self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
-        self.env.filters.update(words=words, ordinal=ordinal, series=series)
+        self.env.filters.update(words=words, ordinal=ordinal, series=series, times=times)
+        self.env.globals["product"] = lambda *lists: list(itertools.product(*lists))
         self._cache: dict[str, Any] = {}
         self._expr_cache: dict[str, Any] = {}
 

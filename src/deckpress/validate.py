@@ -2,30 +2,19 @@
 
 Generic checks need no Python per game: card counts, allowed values, unique and
 complete combinations, parameter checks written as expressions. Game-specific
-checks plug in by name (`plugins:` in game.yaml) through `PLUGINS`.
+checks plug in by name (`plugins:` in game.yaml) from `deckpress.plugins`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from itertools import product
 from typing import Any
 
 from deckpress.findings import Findings
 from deckpress.layout.plan import LAYOUT_KINDS, PRINT_CHECK_LAYOUT
 from deckpress.model import Deck, Edition, Game
+from deckpress.plugins import PLUGINS
 from deckpress.templating import Templates
-
-Plugin = Callable[[Game, Findings], dict[str, Any] | None]  # may publish data for sheets and `solve`
-PLUGINS: dict[str, Plugin] = {}
-
-
-def plugin(name: str) -> Callable[[Plugin], Plugin]:
-    """Register a game-specific check under `name`."""
-    def register(check: Plugin) -> Plugin:
-        PLUGINS[name] = check
-        return check
-    return register
 
 
 def validate_game(game: Game, editions: dict[str, Edition], templates: Templates, findings: Findings,

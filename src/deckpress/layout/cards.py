@@ -7,8 +7,10 @@ from typing import Any
 from deckpress.findings import Loc
 from deckpress.layout.marks import crop_mark_segments, cut_lines, scale_bar
 from deckpress.layout.page import Drawing, Page
-from deckpress.layout.pictograms import PICTOGRAMS, draw_pictogram
-from deckpress.layout.text import Typesetter
+from deckpress import fonts
+from deckpress.layout.page import MM
+from deckpress.layout.pictograms import PATTERNS, PICTOGRAMS, draw_pattern, draw_pictogram
+from deckpress.layout.text import SHRINK_STEP, Fitted, Typesetter, draw
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import Templates
 
@@ -54,14 +56,20 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts
               templates: Templates, params: dict[str, Any]) -> None:
     for x1, y1, x2, y2 in layout.rules:
         d.line(x + x1, y + y1, x + x2, y + y2, ts.theme.line_pt)
+    for x1, y1, x2, y2 in layout.folds:
+        d.line(x + x1, y + y1, x + x2, y + y2, ts.theme.line_pt, dash=(3, 2))
     context = {**params, "card": card.values}
     for element in layout.elements:
         ex, ey, ew, eh = element.box
         box = (x + ex, y + ey, ew, eh)
         loc = card.locs.get(element.field or "", element.loc)
         what = f"card {card.index} ({card.label}), {element.name}"
-        if element.pictogram is not None:
-            _pictogram(d, element, box, templates, context, ts, what)
+        if element.pictogram is not None or element.pattern is not None:
+            _drawn(d, element, box, templates, context, ts, what)
+            continue
+        value = card.values.get(element.field or "")
+        if isinstance(value, (dict, list)):
+            _entries(d, value, element, box, ts, card, what)
             continue
         text = _element_text(element, card, templates, context, ts, loc)
         if text is not None:
@@ -79,14 +87,54 @@ def _element_text(element: Element, card: Card, templates: Templates, context: d
     return templates.render(element.text or "", context, element.loc, ts.findings)
 
 
-def _pictogram(d: Drawing, element: Element, box: tuple[float, float, float, float], templates: Templates,
-               context: dict[str, Any], ts: Typesetter, what: str) -> None:
-    name = templates.render(element.pictogram or "", context, element.loc, ts.findings)
+def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float], templates: Templates,
+           context: dict[str, Any], ts: Typesetter, what: str) -> None:
+    """A pictogram or a pattern, named by a template such as `{{ pictograms[card.collection] }}`."""
+    kind, known = ("pictogram", PICTOGRAMS) if element.pictogram is not None else ("pattern", PATTERNS)
+    name = templates.render(element.pictogram or element.pattern or "", context, element.loc, ts.findings)
     if name is None:
         return
-    if name not in PICTOGRAMS:
-        ts.findings.error(element.loc, f"{what}: no pictogram '{name}' (known: {', '.join(sorted(PICTOGRAMS))})")
+    if name not in known:
+        ts.findings.error(element.loc, f"{what}: no {kind} '{name}' (known: {', '.join(sorted(known))})")
         return
     x, y, w, h = box
+    if kind == "pattern":
+        draw_pattern(d, name, x, y, w, h, ts.theme.line_pt)
+        return
     size = min(w, h)
     draw_pictogram(d, name, x + (w - size) / 2, y + (h - size) / 2, size, ts.theme.line_pt * 2.5)
+
+
+def _entries(d: Drawing, value: dict[str, str] | list[str], element: Element, box: tuple[float, float, float, float],
+             ts: Typesetter, card: Card, what: str) -> None:
+    """One row per entry: the code in bold, then its value (a mapping) or a line to write it on (a list).
+    All rows share one size, the largest at which every row fits."""
+    x, y, w, h = box
+    rows = list(value.items()) if isinstance(value, dict) else [(code, "") for code in value]
+    bold, regular = ts.theme.fonts["bold"], ts.font(element.style)
+    for code, text in rows:
+        where = card.locs.get(f"{element.field}.{code}", card.locs.get(element.field or "", element.loc))
+        if not (ts.check_glyphs(code, bold, where, f"{what} {code}") and ts.check_glyphs(f" = {text}", regular, where, f"{what} {code}")):
+            return
+    size = element.style.size
+    while size >= element.style.min_size - 1e-9:
+        leading = size * ts.theme.line_spacing
+        widths = [fonts.width(bold, code, size) + fonts.width(regular, f" = {text}", size) for code, text in rows]
+        if len(rows) * leading <= h * MM + 1e-6 and max(widths, default=0) <= w * MM:
+            break
+        size -= SHRINK_STEP
+    else:
+        ts.findings.error(card.locs.get(element.field or "", element.loc),
+                          f"{ts.game} {ts.component}, {what}: the entries do not fit their {w:g} x {h:g} mm box at the "
+                          f"minimum size of {element.style.min_size:g} pt ({ts.theme.edition} edition)")
+        return
+    top = y
+    for code, text in rows:
+        code_w = fonts.width(bold, code, size) / MM
+        draw(d, Fitted((code,), bold, size, leading), x, top, w)
+        draw(d, Fitted((f" = {text}" if text else " =",), regular, size, leading), x + code_w, top, w - code_w)
+        if not text:  # a line to write the requested value on
+            eq_w = fonts.width(regular, " = ", size) / MM
+            base = top + leading / MM * 0.8
+            d.line(x + code_w + eq_w, base, x + w, base, ts.theme.line_pt)
+        top += leading / MM

@@ -61,3 +61,27 @@ def draw_pictogram(d: Drawing, name: str, x: float, y: float, size: float, line_
             d.circle(sx(shape[1]), sy(shape[2]), shape[3] * size, line_pt, shape[4])
         else:
             d.polygon([(sx(px), sy(py)) for px, py in shape[1]], line_pt, shape[2], shape[3])
+
+
+PATTERNS = ("stripes", "dots", "checks")
+PATTERN_STEP_MM = 3.0
+
+
+def draw_pattern(d: Drawing, name: str, x: float, y: float, w: float, h: float, line_pt: float) -> None:
+    """Fill the box (mm) with a pattern, framed, so a set of cards is told apart without colour."""
+    d.rect(x, y, w, h, line_pt)
+    step = PATTERN_STEP_MM
+    columns, rows = int(w // step), int(h // step)
+    left, top = x + (w - columns * step) / 2, y + (h - rows * step) / 2
+    if name == "stripes":
+        for c in range(columns + 1):
+            d.line(left + c * step, y, left + c * step, y + h, line_pt * 2)
+    elif name == "dots":
+        for r in range(rows):
+            for c in range(columns):
+                d.circle(left + (c + 0.5) * step, top + (r + 0.5) * step, step * 0.2, line_pt, 0)
+    else:
+        for r in range(rows):
+            for c in range(columns):
+                if (r + c) % 2 == 0:
+                    d.rect(left + c * step, top + r * step, step, step, 0, 0)

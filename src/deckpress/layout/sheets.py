@@ -7,6 +7,7 @@ from deckpress.layout.text import Typesetter, draw
 from deckpress.model import Block, Rules, Sheet, SheetLayout
 
 CHECKBOX_MM = 5.0
+CELL_PAD_MM = 1.5
 
 def sheet_pages(sheet: Sheet, layout: SheetLayout, paper: tuple[float, float], ts: Typesetter,
                 rules: Rules | None) -> list[Page]:
@@ -59,9 +60,9 @@ def _block(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w:
     return _reminder(d, section.heading, section.paragraphs, layout, x, y, w, ts, block) if section else y
 
 def _table(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w: float, ts: Typesetter) -> float:
-    line, row_h, label_w = ts.theme.line_pt, layout.row_height, layout.label_width
+    line, label_w = ts.theme.line_pt, layout.label_width
     col_w = (w - label_w) / max(len(block.columns), 1)
-    header_h = row_h * 1.5
+    header_h = layout.row_height * 1.5
     _cell_text(d, block.corner, layout.styles["header"], (x, y, label_w, header_h), ts, block)
     for c, column in enumerate(block.columns):
         box = (x + label_w + c * col_w, y, col_w, header_h)
@@ -69,20 +70,31 @@ def _table(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w:
         _cell_text(d, column, layout.styles["header"], box, ts, block, align_centre=True)
     y += header_h
     for row in block.rows:
+        row_h = _row_height(row.cells, layout, col_w, ts, block)
         d.rect(x, y, label_w, row_h, line)
         _cell_text(d, row.label, layout.styles["cell"], (x, y, label_w, row_h), ts, block)
         for c in range(len(block.columns)):
-            cx = x + label_w + c * col_w
-            d.rect(cx, y, col_w, row_h, line)
-            if row.cell == "check":
-                d.rect(cx + (col_w - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM, CHECKBOX_MM, line * 2)
+            box = (x + label_w + c * col_w, y, col_w, row_h)
+            d.rect(*box, line)
+            if c < len(row.cells):
+                _cell_text(d, row.cells[c], layout.styles["cell"], box, ts, block)
+            elif row.cell == "check":
+                d.rect(box[0] + (col_w - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM, CHECKBOX_MM, line * 2)
         y += row_h
     return y
+
+
+def _row_height(cells: list[str], layout: SheetLayout, col_w: float, ts: Typesetter, block: Block) -> float:
+    """A row is one write-in row high, or taller where a printed cell needs more lines at its style's size."""
+    style = layout.styles["cell"]
+    lines = [ts.lines(text, style, col_w - 2 * CELL_PAD_MM, block.loc, f"cell '{text}'") for text in cells if text]
+    return max([layout.row_height] + [f.height + CELL_PAD_MM for f in lines if f is not None])
+
 
 def _cell_text(d: Drawing, text: str, style, box, ts: Typesetter, block: Block, align_centre: bool = False) -> None:  # type: ignore[no-untyped-def]
     if not text:
         return
-    pad = 1.5
+    pad = CELL_PAD_MM
     x, y, w, h = box
     inner = (x + pad, y + pad / 2, w - 2 * pad, h - pad)
     fitted = ts.fit(text, style, inner[2], inner[3], block.loc, f"cell '{text}'")

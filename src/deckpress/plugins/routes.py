@@ -52,6 +52,14 @@ class Verdict:
     states: int = 0  # search states visited, for benchmarks
 
 
+Move = tuple[int | None, int | None, int | None]  # partner, code the initiator gives, code the partner gives
+
+
+def _codes(mask: int) -> list[int | None]:
+    """The codes of a mask, or [None] (give nothing useful) when it is empty."""
+    return [*_bits(mask)] or [None]
+
+
 def _bits(mask: int) -> list[int]:
     out = []
     while mask:
@@ -187,13 +195,13 @@ class _Search:
         need = self.need
         slack = 2 * (len(self.turns) - t) - sum((n & ~k).bit_count() for n, k in zip(need, known, strict=True))
         to_initiator, to_partner = plan.get(2 * t), plan.get(2 * t + 1)
-        options = []
+        options: list[tuple[tuple[float, ...], Move, tuple[int, ...]]] = []
         for p in range(len(known)):
             if p == i:
                 continue
-            for x in _bits(known[i] & ~known[p] & wanted) or [None]:
+            for x in _codes(known[i] & ~known[p] & wanted):
                 x_direct = x is not None and need[p] >> x & 1
-                for y in _bits(known[p] & ~known[i] & wanted) or [None]:
+                for y in _codes(known[p] & ~known[i] & wanted):
                     direct = x_direct + (y is not None and need[i] >> y & 1)
                     if x is None and y is None or 2 - direct > slack:
                         continue
