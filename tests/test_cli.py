@@ -12,7 +12,7 @@ from conftest import LAYOUTS, edit
 
 def test_usage_errors_exit_2(deckpress, capsys):
     assert deckpress("build", "no-such-game").status == 2
-    assert "unknown game no-such-game (games: open-secret-exchange, pocket-bazaar)" in deckpress("check", "no-such-game").err
+    assert "unknown game no-such-game (games: open-secret-exchange, pocket-bazaar, stone-market)" in deckpress("check", "no-such-game").err
     try:
         deckpress("build", "--paper", "a3")
     except SystemExit as exc:

@@ -48,13 +48,13 @@ def test_codes_belong_to_their_desk(deckpress):
 def test_no_desk_requests_its_own_code(deckpress):
     edit(DESKS, "requests: [B1, B2, C3]", "requests: [B1, A2, C3]")
     line = line_of(DESKS, "requests: [B1, A2, C3]")
-    assert f"{DESKS}:{line}:{col(DESKS, line, 'A2')}: error: desk A requests its own code A2" in errors(deckpress)
+    assert f"{DESKS}:{line}:{col(DESKS, line, 'A2')}: error: desk A of market 1 requests its own code A2" in errors(deckpress)
 
 
 def test_every_request_names_a_code_of_the_market(deckpress):
     edit(DESKS, "requests: [C1, C2, D3]", "requests: [C1, C2, D4]")
     line = line_of(DESKS, "requests: [C1, C2, D4]")
-    expected = f"{DESKS}:{line}:{col(DESKS, line, 'D4')}: error: desk B requests D4, which is no record in market 1"
+    expected = f"{DESKS}:{line}:{col(DESKS, line, 'D4')}: error: desk B of market 1 requests D4, which is no record of that market"
     assert expected in errors(deckpress)
 
 

@@ -175,7 +175,7 @@ def test_all_findings_are_reported_in_one_run(deckpress):
     errors = check_errors(deckpress)
     for fragment in ("points must be 1-6, got 0", "got 'Mops'", "the budget (5)", "'nope' is undefined"):
         assert any(fragment in e for e in errors), fragment
-    assert "deckpress: " in deckpress("check").err.splitlines()[-1]
+    assert deckpress("check").err.splitlines()[-1] == f"deckpress: {len(errors)} errors"
 
 
 def test_layout_problems_are_findings(deckpress, tmp_path):

@@ -1,4 +1,4 @@
-"""Command line: deckpress build | check | dump | solve. Exit 0 ok, 1 findings, 2 usage."""
+"""Command line: deckpress build | check | dump | solve | generate. Exit 0 ok, 1 findings, 2 usage."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ from pathlib import Path
 
 from deckpress.build import Options, Press, build, prepare
 from deckpress.export import dump
+from deckpress.findings import Findings
+from deckpress.generate import generate
 from deckpress.model import EDITIONS, PAPERS
 from deckpress.sources import yaml_editions
 
@@ -33,6 +35,9 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("game", metavar="GAME")
     s = sub.add_parser("solve", parents=[common], help="print the solution a game's checks proved (a route) as JSON")
     s.add_argument("game", metavar="GAME")
+    g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")
+    g.add_argument("game", metavar="GAME")
+    g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
     return p
 
 
@@ -46,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def run(args: argparse.Namespace) -> int:
     opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
-    wanted = [args.game] if args.command in ("dump", "solve") else args.games
+    wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
     found = {p.parent.name: p.parent for p in sorted(args.content.glob("*/game.yaml"))}
     unknown = [g for g in wanted if g not in found]
     if not found or unknown:
@@ -58,10 +63,12 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "edition", None) and not _defines(dirs, args.edition):
         print(f"deckpress: error: no game here defines the {args.edition} edition", file=sys.stderr)
         return USAGE
+    if args.command == "generate":
+        return _generate(found[args.game], f"{args.content.as_posix()}/{args.game}", args.seed)
     if args.command == "build":
         opts.out, opts.games, opts.edition = args.out, wanted, args.edition
         opts.papers = (args.paper,) if args.paper else PAPERS
-        return _report(build(opts, dirs), f"built into {opts.out}")
+        return _report(build(opts, dirs), f"built into {opts.out}", "; nothing was written")
     press = prepare(opts, dirs)
     if args.command == "check":
         return _report(press, "valid")
@@ -78,17 +85,28 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
+def _generate(folder: Path, shown: str, seed: int) -> int:
+    findings = Findings()
+    written = generate(folder, shown, seed, findings)
+    for finding in findings:
+        print(finding, file=sys.stderr)
+    if findings.errors:
+        return FINDINGS
+    print(f"deckpress: wrote {', '.join(str(p) for p in written)} (seed {seed})", file=sys.stderr)
+    return OK
+
+
 def _defines(dirs: list[Path], edition: str) -> bool:
     """Whether any of these games lists `edition` (a cheap look before the full load)."""
     return any(edition in (yaml_editions(d / "game.yaml")) for d in dirs)
 
 
-def _report(press: Press, success: str | None) -> int:
+def _report(press: Press, success: str | None, failed: str = "") -> int:
     for finding in press.findings:
         print(finding, file=sys.stderr)
     errors = len(press.findings.errors)
     if errors:
-        print(f"deckpress: {errors} error{'s' * (errors != 1)}; nothing was written", file=sys.stderr)
+        print(f"deckpress: {errors} error{'s' * (errors != 1)}{failed}", file=sys.stderr)
         return FINDINGS
     if success:
         print(f"deckpress: {', '.join(g.id for g in press.games)}: {success}", file=sys.stderr)

@@ -22,6 +22,7 @@ def dump(game: Game) -> dict[str, Any]:
         "sheets": {
             s.id: [[_block(b) for b in blocks] for blocks in s.copies] for s in game.sheets.values()
         },
+        **game.derived,  # what check plugins publish: routes, colours, exchange cards, wares
         "rules": None if game.rules is None else {
             "kicker": game.rules.kicker,
             "tagline": game.rules.tagline,

@@ -68,6 +68,15 @@ class Loader:
             sheets=sheets, plugins=plugins, derived={},
         )
 
+    def parameters(self, folder: Path, shown: str) -> dict[str, Any] | None:
+        """Only the parameters of a game: enough for a generator, before its card files exist."""
+        root = self.read(folder, "game.yaml", shown)
+        if root is None or not root.is_map or "parameters" not in root.value:
+            self.findings.error(Loc(f"{shown}/game.yaml"), "game.yaml needs 'parameters'")
+            return None
+        params, _ = self._parameters(as_map(root.value["parameters"], "parameters", self.findings) or {})
+        return params
+
     def _edition_name(self, node: Node) -> str | None:
         if node.value in EDITIONS:
             return node.value
@@ -134,7 +143,7 @@ class Loader:
         else:
             cards_node = self.read(folder, file_name, shown, node.loc)
             if cards_node is not None:
-                deck.cards = self._cards(deck, cards_node, card_name or "card", ctx)
+                deck.cards, deck.generated = self._cards(deck, cards_node, card_name or "card", ctx)
         for card in deck.cards:
             card.valid = len(card.values) == len(specs) and None not in card.values.values()
             if label and card.valid:
@@ -166,20 +175,23 @@ class Loader:
         (field_name,) = deck.fields
         return [Card(i, {field_name: v}, {field_name: loc}, loc) for i, v in enumerate(values, 1)]
 
-    def _cards(self, deck: Deck, root: Node, card_name: str, ctx: dict[str, Any]) -> list[Card]:
+    def _cards(self, deck: Deck, root: Node, card_name: str, ctx: dict[str, Any]) -> tuple[list[Card], dict[str, Any]]:
         defaults: dict[str, Node] = {}
         items: list[Node] = []
+        generated: dict[str, Any] = {}
         if root.is_map:
             f = Fields(root, "card file", self.findings)
             defaults = f.map("defaults", required=False)
             items = f.list("cards")
+            generated_node = f.get("generated", required=False)  # provenance written by `deckpress generate`
+            generated = generated_node.plain() if generated_node is not None and generated_node.is_map else {}
             f.done()
             for key in defaults:
                 if key not in deck.fields:
                     self.findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults")
         else:
             items = as_list(root, "card file", self.findings) or []
-        return [self._card(deck, i, n, card_name, defaults, ctx) for i, n in enumerate(items, 1)]
+        return [self._card(deck, i, n, card_name, defaults, ctx) for i, n in enumerate(items, 1)], generated
 
     def _card(self, deck: Deck, index: int, node: Node, card_name: str, defaults: dict[str, Node], ctx: dict[str, Any]) -> Card:
         card = Card(index, {}, {}, node.loc)
@@ -459,10 +471,22 @@ class Loader:
         elements = [self._element(n, theme) for n in f.list("elements")]
         rules = [r for n in f.list("rules_mm", required=False) if (r := self._numbers(n, 4))]
         folds = [r for n in f.list("folds_mm", required=False) if (r := self._numbers(n, 4))]
+        positions = [(int(r[0]), int(r[1])) for n in f.list("positions", required=False) if (r := self._numbers(n, 2))]
+        tabs = [self._tab(n) for n in f.list("tabs", required=False)]
         f.done()
-        if size is None or grid is None or None in elements:
+        if size is None or grid is None or None in elements or None in tabs:
             return None
-        return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements, rules, folds)  # type: ignore[arg-type]
+        return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements, rules, folds,  # type: ignore[arg-type]
+                          positions, tabs)  # type: ignore[arg-type]
+
+    def _tab(self, node: Node) -> tuple[int, int, str] | None:
+        """A glue tab of a net: [column, row, side] with side top, bottom, left or right."""
+        items = as_list(node, "tab", self.findings)
+        if items is None or len(items) != 3 or items[2].value not in ("top", "bottom", "left", "right"):
+            self.findings.error(node.loc, "a tab is [column, row, side] with side top, bottom, left or right")
+            return None
+        column, row = as_int(items[0], "column", self.findings, 0), as_int(items[1], "row", self.findings, 0)
+        return None if column is None or row is None else (column, row, items[2].value)
 
     def _numbers(self, node: Node, count: int) -> tuple[float, ...] | None:
         wrapper = Node({"v": node}, node.loc, {"v": node.loc})
@@ -474,6 +498,7 @@ class Loader:
         box = f.numbers("box_mm", 4)
         field_name, text, pictogram = f.text("field", None), f.text("text", None), f.text("pictogram", None)
         pattern = f.text("pattern", None)
+        symbols, count = f.text("symbols", None), f.text("count", None)
         style_node = f.get("style", required=False)
         style = self._style(name or "element", style_node, theme) if style_node else None
         valign = f.choice("valign", ("top", "middle", "bottom"), default="top")
@@ -487,7 +512,11 @@ class Loader:
             return None
         if name is None or box is None or valign is None or (not drawn and style is None):
             return None
-        return Element(name, node.loc, box, style or Style("regular", 1, 1), field_name, text, pictogram, pattern, valign)
+        if symbols is not None and field_name is None:
+            self.findings.error(node.loc, f"element {name}: 'symbols' draws a field, so it needs 'field'")
+            return None
+        return Element(name, node.loc, box, style or Style("regular", 1, 1), field_name, text, pictogram, pattern,
+                       symbols, count, valign)
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         layout = SheetLayout(

@@ -49,6 +49,7 @@ class Deck:
     count_loc: Loc | None = None
     grid: list[str] = field(default_factory=list)  # fields whose allowed values combine exactly once
     unique: list[str] = field(default_factory=list)
+    generated: dict[str, Any] = field(default_factory=dict)  # provenance of a generated card file
 
 
 @dataclass
@@ -175,6 +176,8 @@ class Element:
     text: str | None = None
     pictogram: str | None = None
     pattern: str | None = None  # a band of stripes, dots or checks: tells sets apart without colour
+    symbols: str | None = None  # a parameter mapping letters to shapes: the field is drawn as stone symbols
+    count: str | None = None  # pictograms: how many to draw in a row (a template)
     valign: str = "top"  # top | middle | bottom
 
 
@@ -187,6 +190,8 @@ class CardLayout:
     elements: list[Element]
     rules: list[tuple[float, float, float, float]]  # x1, y1, x2, y2 in mm: printed lines on the face
     folds: list[tuple[float, float, float, float]] = field(default_factory=list)  # dashed fold lines
+    positions: list[tuple[int, int]] = field(default_factory=list)  # a net: (column, row) of each card, not a grid
+    tabs: list[tuple[int, int, str]] = field(default_factory=list)  # glue tabs: (column, row, side) of a net
 
 
 @dataclass

@@ -9,7 +9,7 @@ from deckpress.layout.marks import crop_mark_segments, cut_lines, scale_bar
 from deckpress.layout.page import Drawing, Page
 from deckpress import fonts
 from deckpress.layout.page import MM
-from deckpress.layout.pictograms import PATTERNS, PICTOGRAMS, draw_pattern, draw_pictogram
+from deckpress.layout.pictograms import LETTER_CENTRE, PATTERNS, PICTOGRAMS, draw_pattern, draw_pictogram
 from deckpress.layout.text import SHRINK_STEP, Fitted, Typesetter, draw
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import Templates
@@ -24,6 +24,8 @@ def grid_origin(paper: tuple[float, float], layout: CardLayout) -> tuple[float, 
 
 def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
                templates: Templates, params: dict[str, Any]) -> list[Page]:
+    if layout.positions:
+        return net_pages(cards, layout, paper, ts, templates, params)
     (cw, ch), (cols, rows) = layout.size, layout.grid
     gx, gy, gw, gh = grid = grid_origin(paper, layout)
     if gw > paper[0] - 2 * ts.theme.printer_margin_mm or gh > paper[1] - 2 * ts.theme.printer_margin_mm:
@@ -52,13 +54,56 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
     return pages
 
 
+def net_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
+              templates: Templates, params: dict[str, Any]) -> list[Page]:
+    """Cards placed as a net (a die to fold): cut the outline, fold the shared edges, glue the tabs."""
+    (cw, ch), cells = layout.size, layout.positions
+    cols, rows = max(c for c, _ in cells) + 1, max(r for _, r in cells) + 1
+    gx, gy = (paper[0] - cols * cw) / 2, (paper[1] - rows * ch) / 2
+    line = ts.theme.line_pt
+    pages = []
+    for start in range(0, len(cards), len(cells)):
+        d = Drawing(paper)
+        for card, (c, r) in zip(cards[start:start + len(cells)], cells, strict=False):
+            x, y = gx + c * cw, gy + r * ch
+            d.cell(x, y, cw, ch)
+            if card.valid:
+                draw_face(d, card, layout, x, y, ts, templates, params)
+            for side, (x1, y1, x2, y2), neighbour in _edges(x, y, cw, ch, c, r):
+                shared = neighbour in cells or (c, r, side) in layout.tabs
+                d.line(x1, y1, x2, y2, line, dash=(3, 2) if shared else ())
+        for c, r, side in layout.tabs:
+            _tab(d, gx + c * cw, gy + r * ch, cw, ch, side, line)
+        scale_bar(d, (gx, gy, cols * cw, rows * ch), [], ts.theme)
+        pages.append(d.page)
+    return pages
+
+
+def _edges(x: float, y: float, w: float, h: float, c: int, r: int):  # type: ignore[no-untyped-def]
+    return [("top", (x, y, x + w, y), (c, r - 1)), ("bottom", (x, y + h, x + w, y + h), (c, r + 1)),
+            ("left", (x, y, x, y + h), (c - 1, r)), ("right", (x + w, y, x + w, y + h), (c + 1, r))]
+
+
+def _tab(d: Drawing, x: float, y: float, w: float, h: float, side: str, line: float) -> None:
+    """A trapezoid glue tab outside one edge of a cell."""
+    depth = min(w, h) * 0.3
+    inset = depth
+    points = {
+        "top": [(x, y), (x + inset, y - depth), (x + w - inset, y - depth), (x + w, y)],
+        "bottom": [(x, y + h), (x + inset, y + h + depth), (x + w - inset, y + h + depth), (x + w, y + h)],
+        "left": [(x, y), (x - depth, y + inset), (x - depth, y + h - inset), (x, y + h)],
+        "right": [(x + w, y), (x + w + depth, y + inset), (x + w + depth, y + h - inset), (x + w, y + h)],
+    }[side]
+    d.polygon(points, line, None, closed=False)
+
+
 def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts: Typesetter,
               templates: Templates, params: dict[str, Any]) -> None:
     for x1, y1, x2, y2 in layout.rules:
         d.line(x + x1, y + y1, x + x2, y + y2, ts.theme.line_pt)
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, ts.theme.line_pt, dash=(3, 2))
-    context = {**params, "card": card.values}
+    context = {**params, "card": card.values, "index": card.index}
     for element in layout.elements:
         ex, ey, ew, eh = element.box
         box = (x + ex, y + ey, ew, eh)
@@ -68,6 +113,9 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts
             _drawn(d, element, box, templates, context, ts, what)
             continue
         value = card.values.get(element.field or "")
+        if element.symbols is not None:
+            _symbol_rows(d, value, element, box, ts, params, what, card.locs.get(element.field or "", element.loc))
+            continue
         if isinstance(value, (dict, list)):
             _entries(d, value, element, box, ts, card, what)
             continue
@@ -102,7 +150,59 @@ def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float],
         draw_pattern(d, name, x, y, w, h, ts.theme.line_pt)
         return
     size = min(w, h)
-    draw_pictogram(d, name, x + (w - size) / 2, y + (h - size) / 2, size, ts.theme.line_pt * 2.5)
+    count = 1
+    if element.count is not None:
+        shown = templates.render(element.count, context, element.loc, ts.findings) or "0"
+        count = int(shown) if shown.isdigit() else 0
+        size = min(h, w / max(count, 1))
+    left = x + (w - size * count) / 2
+    for i in range(count):
+        draw_pictogram(d, name, left + i * size, y + (h - size) / 2, size, ts.theme.line_pt * 2.5)
+
+
+def _symbol_rows(d: Drawing, value: Any, element: Element, box: tuple[float, float, float, float], ts: Typesetter,
+                 params: dict[str, Any], what: str, loc: Loc) -> None:
+    """Rows of stone symbols: each letter drawn as its shape with the letter inside, `=` as a two-way arrow.
+    The letters stay real text, so the cards read back and read aloud."""
+    shapes = params.get(element.symbols or "")
+    if not isinstance(shapes, dict):
+        ts.findings.error(element.loc, f"{what}: parameter '{element.symbols}' must map letters to shapes")
+        return
+    rows = [value] if isinstance(value, str) else list(value or [])
+    x, y, w, h = box
+    row_h = h / max(len(rows), 1)
+    font = ts.theme.fonts["bold"]
+    units = [sum(2.2 if t == "=" else 1.1 for t in row.split()) for row in rows]
+    size = min(row_h * 0.85, w / max(units + [1]))  # one size for every row: the rows line up
+    for r, row in enumerate(rows):
+        tokens = row.split()
+        letter_pt = size * MM * 0.5
+        if letter_pt < element.style.min_size:
+            ts.findings.error(loc, f"{ts.game} {ts.component}, {what}: {len(tokens)} symbols do not fit a {w:g} mm row "
+                                   f"at the minimum size of {element.style.min_size:g} pt ({ts.theme.edition} edition)")
+            return
+        widths = [size * (2.2 if t == "=" else 1.1) for t in tokens]
+        cx, top = x + (w - sum(widths)) / 2, y + r * row_h + (row_h - size) / 2
+        for token, width in zip(tokens, widths, strict=True):
+            if token == "=":
+                _two_way_arrow(d, cx + size * 0.2, top + size / 2, width - size * 0.4, ts.theme.line_pt * 2.5)
+            elif token in shapes and shapes[token] in PICTOGRAMS:
+                left = cx + (width - size) / 2
+                draw_pictogram(d, shapes[token], left, top, size, ts.theme.line_pt * 2)
+                letter_w = fonts.width(font, token, letter_pt) / MM
+                baseline = top + size * LETTER_CENTRE.get(shapes[token], 0.5) + fonts.cap_height(font) * letter_pt / MM / 2
+                d.text(left + (size - letter_w) / 2, baseline, token, font, letter_pt)
+            else:
+                ts.findings.error(loc, f"{ts.game} {ts.component}, {what}: no stone symbol for {token!r}")
+                return
+            cx += width
+
+
+def _two_way_arrow(d: Drawing, x: float, y: float, w: float, line_pt: float) -> None:
+    head = min(2.5, w / 3)
+    d.line(x, y, x + w, y, line_pt)
+    d.polygon([(x, y), (x + head, y - head * 0.6), (x + head, y + head * 0.6)], line_pt, 0)
+    d.polygon([(x + w, y), (x + w - head, y - head * 0.6), (x + w - head, y + head * 0.6)], line_pt, 0)
 
 
 def _entries(d: Drawing, value: dict[str, str] | list[str], element: Element, box: tuple[float, float, float, float],

@@ -24,4 +24,4 @@ def plugin(name: str) -> Callable[[Plugin], Plugin]:
     return register
 
 
-from deckpress.plugins import exchange  # noqa: E402,F401  (registers its plugin)
+from deckpress.plugins import exchange, stones  # noqa: E402,F401  (each registers its plugin)

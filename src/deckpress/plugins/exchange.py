@@ -74,9 +74,9 @@ def _market_cards(number: int, cards: list[Card], findings: Findings) -> bool:
         for i, code in enumerate(card.values["requests"], 1):
             where = card.locs[f"requests[{i}]"]
             if owner.get(code) == desk:
-                findings.error(where, f"desk {desk} requests its own code {code}")
+                findings.error(where, f"desk {desk} of market {number} requests its own code {code}")
             elif code not in owner:
-                findings.error(where, f"desk {desk} requests {code}, which is no record in market {number}")
+                findings.error(where, f"desk {desk} of market {number} requests {code}, which is no record of that market")
     return len(findings) == errors
 
 

@@ -1,0 +1,158 @@
+"""Stone Market: generated decks, the economy proof and its witnesses, validation messages, PDFs."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import CONTENT, edit, line_of
+from deckpress.cli import main
+
+GAME = Path("content/stone-market")
+EXCHANGES, WARES, GAME_YAML = GAME / "exchanges.yaml", GAME / "wares.yaml", GAME / "game.yaml"
+VALUES = {"A": 7, "J": 3, "O": 4, "P": 5, "R": 6}  # the committed deck's recorded valuation
+
+
+def errors(deckpress) -> list[str]:
+    result = deckpress("check", "stone-market")
+    assert result.status == 1 and "Traceback" not in result.err
+    return result.errors
+
+
+def test_the_committed_deck_is_valid_and_balances_its_recorded_values(deckpress):
+    assert deckpress("check", "stone-market").status == 0
+    text = EXCHANGES.read_text(encoding="utf-8")
+    assert "values: {Amber: 7, Jade: 3, Onyx: 4, Pearl: 5, Ruby: 6}" in text
+    for left, right in re.findall(r"- ([A-Z ]+) = ([A-Z ]+)\n", text):
+        assert sum(VALUES[s] for s in left.split()) == sum(VALUES[s] for s in right.split())
+
+
+def test_dump_gives_other_tools_the_deck(deckpress):
+    model = json.loads(deckpress("dump", "stone-market").out)
+    assert [c["name"] for c in model["colours"]] == ["Amber", "Jade", "Onyx", "Pearl", "Ruby"]
+    assert model["colours"][0] == {"name": "Amber", "letter": "A", "shape": "triangle"}
+    assert len(model["exchange_cards"]) == 10 and all(len(card) == 5 for card in model["exchange_cards"])
+    assert set(model["exchange_cards"][0][0]) == {"left", "right"}
+    assert len(model["wares"]) == 45 and all(sum(w["stones"].values()) == 5 for w in model["wares"])
+    assert sorted({w["stars"] for w in model["wares"]}) == [0, 1, 2]
+
+
+def generate(tmp: Path, seed: int) -> tuple[bytes, bytes]:
+    folder = tmp / f"seed-{seed}"
+    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    assert main(["generate", "stone-market", "--seed", str(seed), "--content", str(folder)]) == 0
+    return (folder / "stone-market/exchanges.yaml").read_bytes(), (folder / "stone-market/wares.yaml").read_bytes()
+
+
+def test_the_generator_is_deterministic_and_seeds_differ(tmp_path, capsys):
+    first = generate(tmp_path / "a", 7)
+    assert generate(tmp_path / "b", 7) == first
+    decks = {generate(tmp_path / "c", seed) for seed in (1, 2, 3)} | {first}
+    assert len(decks) == 4
+    for seed in (1, 2, 3, 7):  # each passes every check of the game
+        folder = tmp_path / "c" / f"seed-{seed}" if seed != 7 else tmp_path / "a" / "seed-7"
+        assert main(["check", "stone-market", "--content", str(folder), "--layouts", str(CONTENT.parent / "layouts")]) == 0
+    assert b"seed: 7" in first[0] and b"version: 1" in first[0]
+
+
+def replay_pump(start: dict[str, int], trades: list[tuple[str, str]], end: dict[str, int]) -> bool:
+    """Independently of the press: pay each left side from the hand, take the right; the hand must grow."""
+    hand = dict(start)
+    for pay, take in trades:
+        for stone in pay.split():
+            hand[stone] = hand.get(stone, 0) - 1
+            assert hand[stone] >= 0, "a trade the hand cannot pay for"
+        for stone in take.split():
+            hand[stone] = hand.get(stone, 0) + 1
+    assert {k: v for k, v in hand.items() if v} == {k: v for k, v in end.items() if v}
+    return all(hand.get(k, 0) >= n for k, n in start.items()) and sum(hand.values()) > sum(start.values())
+
+
+def tally(text: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for stone in text.split():
+        out[stone] = out.get(stone, 0) + 1
+    return out
+
+
+def test_a_money_pump_is_rejected_with_a_witness_that_really_gains(deckpress):
+    edit(EXCHANGES, "- P P P = J R R\n", "- P P P = J R R R\n")  # worth 15 = 21: stones from nothing
+    found = [e for e in errors(deckpress) if "make stones from nothing" in e]
+    assert len(found) == 9  # card 1 with each of the other nine
+    line = line_of(EXCHANGES, "  - equations:")
+    first = found[0]
+    assert first.startswith(f"{EXCHANGES}:{line}:5: error: exchange cards 1 and 2 make stones from nothing: from a hand of ")
+    witness = re.search(r"from a hand of (.*?), trade (.*): the hand ends as (.*)$", first)
+    trades = [tuple(step.split(" = ")) for step in witness.group(2).split("; ")]
+    assert replay_pump(tally(witness.group(1)), trades, tally(witness.group(3)))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("- P P P = J R R\n", "- P P P P P = J R R\n",
+         "each side of an equation holds 1-4 stones, got 5 in 'P P P P P = J R R'"),
+        ("- P P P = J R R\n", "- P P P = P R R\n",
+         "no stone may stand on both sides of an equation, but P does in 'P P P = P R R'"),
+        ("- P P P = J R R\n", "- P P P = J R X\n", "'X' is not a stone letter (A, J, O, P, R)"),
+        ("- J J O = P P\n", "- J R R = P P P\n", "exchange card 1: 'J R R = P P P' repeats another equation of the card"),
+    ],
+)
+def test_equation_rules(deckpress, old, new, message):
+    edit(EXCHANGES, old, new)
+    line = line_of(EXCHANGES, new.strip()[2:])
+    assert f"{EXCHANGES}:{line}:9: error: {message}" in errors(deckpress)
+
+
+def test_ware_rules(deckpress):
+    edit(WARES, "{stones: A J O P R, stars: 0}", "{stones: A J O P, stars: 3}")
+    line = line_of(WARES, "{stones: A J O P, stars: 3}")
+    found = errors(deckpress)
+    assert f"{WARES}:{line}:30: error: stars must be 0-2, got 3" in found
+    assert f"{WARES}:{line}:14: error: a ware holds 5 stones, got 4" in found
+
+
+def test_star_counts_are_as_declared_and_stars_mean_harder(deckpress):
+    text = WARES.read_text(encoding="utf-8")
+    WARES.write_text(text.replace("stars: 2}", "stars: 0}"), encoding="utf-8")
+    found = errors(deckpress)
+    line = line_of(GAME_YAML, "star_counts:")
+    assert f"{GAME_YAML}:{line}:16: error: star_counts declares [25, 12, 8] wares with 0, 1 and 2 stars; the deck has [33, 12, 0]" in found
+    WARES.write_text(text.replace("stars: 2}", "stars: X}").replace("stars: 0}", "stars: 2}").replace("stars: X}", "stars: 0}"),
+                     encoding="utf-8")
+    found = errors(deckpress)
+    assert any("two-star wares must be harder than one-star ones" in e for e in found)
+
+
+def test_scoring_columns(deckpress):
+    edit(GAME_YAML, "score_star: [7, 5, 4, 2, 1]", "score_star: [7, 5, 6, 2, 1]")
+    edit(GAME_YAML, "score_double: [9, 7, 5, 3, 1]", "score_double: [9, 7, 5, 0, 1]")
+    found = errors(deckpress)
+    star, double = line_of(GAME_YAML, "score_star:"), line_of(GAME_YAML, "score_double:")
+    assert f"{GAME_YAML}:{star}:15: error: score_star must never rise as leftovers grow, got [7, 5, 6, 2, 1]" in found
+    assert f"{GAME_YAML}:{double}:17: error: score_double must be at least score_star row by row, got [9, 7, 5, 0, 1] and [7, 5, 6, 2, 1]" in found
+
+
+def pdf(out: Path, component: str) -> Path:
+    return out / "stone-market" / "standard" / f"stone-market-{component}-a4.pdf"
+
+
+def test_cards_read_back_with_their_stones_as_text(built):
+    exchange = [p.extract_text() for p in PdfReader(pdf(built, "exchange-cards")).pages]
+    assert sum(t.count("Exchange ") for t in exchange) == 10
+    wares = [p.extract_text() for p in PdfReader(pdf(built, "ware-cards")).pages]
+    assert sum(t.count("Ware") for t in wares) == 45
+    letters = " ".join(exchange)
+    for stone in "AJOPR":
+        assert stone in letters.split()
+    assert "Two stars" in " ".join(wares) and "One star" in " ".join(wares)
+    tokens = PdfReader(pdf(built, "stones")).pages[0].extract_text().split()
+    assert sum(word == "Amber" for word in tokens) == 20 and sum(word == "R" for word in tokens) == 20
+    die = PdfReader(pdf(built, "die")).pages[0].extract_text()
+    assert all(face in die for face in ("Amber", "Jade", "Onyx", "Pearl", "Ruby", "Choice"))
+    assert len(PdfReader(pdf(built, "reference-cards")).pages) == 2
