@@ -117,7 +117,7 @@ def stone_market(params: dict[str, Any], seed: int, attempt: int) -> dict[str, s
     shuffled = stream.shuffled(_balanced_equations(worth))
     candidates = sorted(shuffled, key=lambda e: len(e[0]) + len(e[1]))[: cards * per_card]
     candidates = stream.shuffled(candidates)
-    equations = [(r, l) if stream.below(2) else (l, r) for l, r in candidates]
+    equations = [(right, left) if stream.below(2) else (left, right) for left, right in candidates]
     wares = stream.shuffled(list(itertools.combinations_with_replacement(range(len(names)), params["stones_per_ware"])))
     wares = wares[: params["wares"]]
     stars = _stars(wares, params, len(names))
@@ -128,7 +128,7 @@ def stone_market(params: dict[str, Any], seed: int, attempt: int) -> dict[str, s
     exchange_lines = [header, provenance, "cards:\n"]
     for c in range(cards):
         exchange_lines.append("  - equations:\n")
-        exchange_lines += [f"      - {side(l)} = {side(r)}\n" for l, r in equations[c * per_card:(c + 1) * per_card]]
+        exchange_lines += [f"      - {side(a)} = {side(b)}\n" for a, b in equations[c * per_card:(c + 1) * per_card]]
     ware_lines = [header, provenance, "cards:\n"]
     ware_lines += [f"  - {{stones: {side(w)}, stars: {stars[w]}}}\n" for w in wares]
     return {"exchanges.yaml": "".join(exchange_lines), "wares.yaml": "".join(ware_lines)}

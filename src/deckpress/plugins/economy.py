@@ -51,7 +51,7 @@ def certificate(equations: list[Equation], colours: list[str]) -> dict[str, Frac
     weights = _strictly_positive(constraints, len(basis))
     if weights is None:
         return None
-    values = [sum(w * b[c] for w, b in zip(weights, basis, strict=True)) for c in range(len(colours))]
+    values = [sum((w * b[c] for w, b in zip(weights, basis, strict=True)), Fraction(0)) for c in range(len(colours))]
     scale = min(values)
     return {c: v / scale for c, v in zip(colours, values, strict=True)}
 
@@ -101,14 +101,13 @@ def _strictly_positive(constraints: list[list[Fraction]], k: int) -> list[Fracti
     # w_last > -(p' . head) / p_last for p in pos; w_last < -(q' . head) / q_last for q in neg
     lower = max((-sum(x * h for x, h in zip(p[:last], head, strict=True)) / p[last] for p in pos), default=None)
     upper = min((-sum(x * h for x, h in zip(q[:last], head, strict=True)) / q[last] for q in neg), default=None)
-    if lower is None and upper is None:
-        value = Fraction(1)
-    elif lower is None:
-        value = upper - 1  # type: ignore[operator]
-    elif upper is None:
-        value = lower + 1
-    else:
+    value = Fraction(1)
+    if lower is not None and upper is not None:
         value = (lower + upper) / 2
+    elif upper is not None:
+        value = upper - 1
+    elif lower is not None:
+        value = lower + 1
     return [*head, value]
 
 

@@ -31,8 +31,8 @@ def stone_economy(game: Game, findings: Findings) -> dict[str, Any] | None:
     if not (isinstance(names, list) and isinstance(letters, dict) and exchanges and wares):
         findings.error(game.loc, "stone-economy needs the parameters stones and stone_letters and the decks exchanges and wares")
         return None
-    colours = [letters.get(n) for n in names]
-    if None in colours or len(set(colours)) != len(colours):
+    colours = [str(letters[n]) for n in names if n in letters]
+    if len(colours) != len(names) or len(set(colours)) != len(colours):
         findings.error(game.param_locs["stone_letters"], "every stone needs its own letter")
         return None
     before = len(findings)
@@ -156,18 +156,22 @@ def _wares_playable(game: Game, equations: list[list[Equation]], wares: list[tup
     difficulty = [[expected_rolls(h, len(faces), choice) for c, h in wares if h and c.values["stars"] == s] for s in range(3)]
     averages = [mean(d) if d else None for d in difficulty]
     for lower, higher in ((0, 1), (1, 2)):
-        if averages[lower] is not None and averages[higher] is not None and not averages[higher] > averages[lower]:
+        low, high = averages[lower], averages[higher]
+        if low is not None and high is not None and not high > low:
             findings.error(game.decks["wares"].loc,
                            f"{STAR_WORDS[higher]} wares must be harder than {STAR_WORDS[lower]} ones: they average "
-                           f"{float(averages[higher]):.2f} rolls to collect, {STAR_WORDS[lower]} ones {float(averages[lower]):.2f}")
+                           f"{float(high):.2f} rolls to collect, {STAR_WORDS[lower]} ones {float(low):.2f}")
 
 
 def _scoring(game: Game, findings: Findings) -> None:
-    columns = [(name, game.params.get(name)) for name in SCORE_COLUMNS]
-    for name, column in columns:
+    columns: list[tuple[str, list[int]]] = []
+    for name in SCORE_COLUMNS:
+        column = game.params.get(name)
         if not (isinstance(column, list) and column and all(isinstance(x, int) for x in column)):
             findings.error(game.loc, f"the scoring column {name} must be a list of whole numbers")
             return
+        columns.append((name, column))
+    for name, column in columns:
         if any(b > a for a, b in zip(column, column[1:])):
             findings.error(game.param_locs[name], f"{name} must never rise as leftovers grow, got {column}")
     for (lower, low), (higher, high) in zip(columns, columns[1:]):
