@@ -10,6 +10,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from deckpress.findings import Findings, Loc
+from deckpress.fonts import FONT_FILES, cap_height
 from deckpress.model import (
     EDITIONS, Block, BookletLayout, Card, CardLayout, Check, Component, Deck, Edition, Element, FieldSpec,
     Game, Layout, Row, Rules, Section, Sheet, SheetLayout, Style, Theme,
@@ -27,6 +28,7 @@ class Loader:
     def __init__(self, findings: Findings, templates: Templates | None = None) -> None:
         self.findings = findings
         self.templates = templates or Templates()
+        self._theme_for_headings = 0.0
 
     # --- files -------------------------------------------------------------
 
@@ -425,8 +427,16 @@ class Loader:
             min_size=f.number("min_size_pt", 4, 72), line_spacing=f.number("line_spacing", 1, 3),
             line_pt=f.number("line_pt", 0.1, 3), crop_length_mm=f.number("crop_length_mm", 1, 20),
             crop_offset_mm=f.number("crop_offset_mm", 0, 10), printer_margin_mm=f.number("printer_margin_mm", 0, 20),
+            heading_min_size=f.number("heading_min_pt", 4, 72, default=0.0),
+            index_min_mm=f.number("index_min_mm", 0, 50, default=0.0),
+            max_line_mm=f.number("max_line_mm", 50, 1000, default=1000.0),
+            write_in_min_mm=f.number("write_in_min_mm", 0, 50, default=0.0),
         )
         f.done()
+        for role, name in fonts.items():
+            if name not in FONT_FILES:
+                self.findings.error(node.value["fonts"].key_locs[role], f"font {name!r} is not installed (installed: {', '.join(FONT_FILES)})")
+                return None
         missing = [k for k in ("regular", "bold") if k not in fonts]
         for role in missing:
             self.findings.error(node.loc, f"theme needs a '{role}' font")
@@ -434,6 +444,7 @@ class Loader:
         return theme if None not in values and not missing else None
 
     def _layout(self, name: str, node: Node, theme: Theme) -> Layout | None:
+        self._theme_for_headings = theme.heading_min_size
         f = Fields(node, f"layout {name}", self.findings)
         kind = f.choice("kind", ("card", "sheet", "booklet"))
         if kind == "card":
@@ -499,6 +510,7 @@ class Loader:
         field_name, text, pictogram = f.text("field", None), f.text("text", None), f.text("pictogram", None)
         pattern = f.text("pattern", None)
         symbols, count = f.text("symbols", None), f.text("count", None)
+        index = f.get("index", required=False)
         style_node = f.get("style", required=False)
         style = self._style(name or "element", style_node, theme) if style_node else None
         valign = f.choice("valign", ("top", "middle", "bottom"), default="top")
@@ -515,10 +527,21 @@ class Loader:
         if symbols is not None and field_name is None:
             self.findings.error(node.loc, f"element {name}: 'symbols' draws a field, so it needs 'field'")
             return None
-        return Element(name, node.loc, box, style or Style("regular", 1, 1), field_name, text, pictogram, pattern,
-                       symbols, count, valign)
+        is_index = bool(index is not None and index.value is True)
+        if is_index and style is not None and _cap_mm(theme, style.min_size) < theme.index_min_mm - 1e-6:
+            self.findings.error(style_node.loc if style_node else node.loc,
+                                f"element {name} is a card index: its letters must be at least {theme.index_min_mm:g} mm "
+                                f"tall in the {theme.edition} edition, so min_size must be at least "
+                                f"{_size_for_cap(theme, theme.index_min_mm):g} pt")
+            return None
+        return Element(name, node.loc, box, style or Style("regular", 1, 1), field=field_name, text=text,
+                       pictogram=pictogram, pattern=pattern, symbols=symbols, index=is_index, count=count, valign=valign)
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
+        row = node.value.get("row_height_mm")
+        if row is not None and isinstance(row.value, (int, float)) and row.value < theme.write_in_min_mm:
+            self.findings.error(row.loc, f"row_height_mm must be at least the {theme.edition} edition's "
+                                         f"{theme.write_in_min_mm:g} mm for writing in, got {row.value:g}")
         layout = SheetLayout(
             name, node.loc, margin=f.number("margin_mm", 0, 60), per_page=f.int("per_page", 1, 4, default=1),
             gap=f.number("gap_mm", 0, 60), row_height=f.number("row_height_mm", 4, 60),
@@ -536,11 +559,26 @@ class Loader:
         return self._complete(layout, node, ("kicker", "title", "tagline", "note", "part", "heading", "body", "label", "footer"))
 
     def _complete(self, layout: Any, node: Node, styles: tuple[str, ...]) -> Any:
+        theme_min = self._theme_for_headings
+        for style in ("heading", "title", "part"):
+            found = layout.styles.get(style) if layout.styles else None
+            if found is not None and found.min_size < theme_min:
+                self.findings.error(node.loc, f"layout {layout.name}: the {style} style must be at least "
+                                              f"{theme_min:g} pt in this edition, got {found.min_size:g}")
         for style in styles:
             if style not in layout.styles:
                 self.findings.error(node.loc, f"layout {layout.name} needs a style '{style}'")
-        ok = None not in vars(layout).values() and all(s in layout.styles for s in styles)
+        ok = None not in vars(layout).values() and all(s in (layout.styles or {}) for s in styles)
         return layout if ok else None
+
+
+def _cap_mm(theme: Theme, size: float) -> float:
+    """Height in mm of a capital letter of the bold font at `size` pt."""
+    return cap_height(theme.fonts["bold"]) * size * 25.4 / 72
+
+
+def _size_for_cap(theme: Theme, cap_mm: float) -> float:
+    return round(cap_mm / (cap_height(theme.fonts["bold"]) * 25.4 / 72) + 0.05, 1)
 
 
 def _is_scalar(node: Node) -> bool:

@@ -164,6 +164,10 @@ class Theme:
     crop_length_mm: float
     crop_offset_mm: float
     printer_margin_mm: float
+    heading_min_size: float = 0  # pt: headings of sheets and booklets
+    index_min_mm: float = 0  # cap height of card indices (points, desk letter, stone letter)
+    max_line_mm: float = 1000  # the longest line of running text
+    write_in_min_mm: float = 0  # height of boxes to write in
 
 
 @dataclass
@@ -177,6 +181,7 @@ class Element:
     pictogram: str | None = None
     pattern: str | None = None  # a band of stripes, dots or checks: tells sets apart without colour
     symbols: str | None = None  # a parameter mapping letters to shapes: the field is drawn as stone symbols
+    index: bool = False  # a card index: at least the edition's index height
     count: str | None = None  # pictograms: how many to draw in a row (a template)
     valign: str = "top"  # top | middle | bottom
 

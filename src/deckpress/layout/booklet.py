@@ -25,7 +25,7 @@ class Para:
 
 
 def rules_pages(title: str, rules: Rules, layout: BookletLayout, paper: tuple[float, float], ts: Typesetter) -> list[Page]:
-    width = min(paper[0] - 2 * layout.margin, layout.max_line)
+    width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
     paras = paragraphs(title, rules, layout, width, ts)
     pages = paginate(paras, layout, paper, width, ts)
     footer = layout.styles["footer"]

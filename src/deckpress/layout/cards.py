@@ -49,7 +49,7 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
         cut_lines(d, d.page.cells, ts.theme)
         for seg in marks:
             d.line(*seg, ts.theme.line_pt)
-        scale_bar(d, grid, marks, ts.theme)
+        scale_bar(d, grid, marks, ts.theme, xs)
         pages.append(d.page)
     return pages
 

@@ -31,24 +31,29 @@ def crop_mark_segments(grid: tuple[float, float, float, float], xs: list[float],
 
 
 def scale_bar(d: Drawing, grid: tuple[float, float, float, float], marks: list[tuple[float, float, float, float]],
-              theme: Theme) -> bool:
-    """A 50 mm bar in the bottom (or else top) margin, clear of the crop marks; False where none fits."""
+              theme: Theme, columns: list[float] | None = None) -> bool:
+    """A 50 mm bar in the bottom (or else top) margin, clear of the crop marks; False where none fits.
+    It is centred on the page, or else under one of the card columns (`columns`: their edges)."""
     font, size = theme.fonts["regular"], theme.min_size
     label = f"{SCALE_BAR_MM} mm"
     label_w = fonts.width(font, label, size) / MM
     bar_h = max(2.0, fonts.cap_height(font) * size / MM)
     width = SCALE_BAR_MM + 2 + label_w
     paper_w, paper_h = d.paper
-    x = (paper_w - width) / 2
+    edges = columns or []
+    centres = [paper_w / 2] + [(a + b) / 2 for a, b in zip(edges, edges[1:])]
     gx, gy, gw, gh = grid
     beyond_marks = theme.crop_offset_mm + theme.crop_length_mm + CLEARANCE_MM
     below, above = gy + gh + CLEARANCE_MM, gy - CLEARANCE_MM - bar_h
     for top in (below, below + beyond_marks, above, above - beyond_marks):
-        inside_paper = theme.printer_margin_mm <= top and top + bar_h <= paper_h - theme.printer_margin_mm
-        clear = all(not _overlaps((x, top, width, bar_h), m) for m in marks)
-        if inside_paper and clear and not _overlaps_grid((x, top, width, bar_h), grid):
-            _draw_bar(d, x, top, bar_h, label, font, size, theme)
-            return True
+        for centre in centres:
+            x = centre - width / 2
+            box = (x, top, width, bar_h)
+            inside_paper = (theme.printer_margin_mm <= top and top + bar_h <= paper_h - theme.printer_margin_mm
+                            and theme.printer_margin_mm <= x and x + width <= paper_w - theme.printer_margin_mm)
+            if inside_paper and not any(_overlaps(box, m) for m in marks) and not _overlaps_grid(box, grid):
+                _draw_bar(d, x, top, bar_h, label, font, size, theme)
+                return True
     return False
 
 

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from deckpress.findings import Findings
 from deckpress.layout.page import Drawing, Page
 from deckpress.layout.text import Typesetter, draw
-from deckpress.model import Block, Rules, Sheet, SheetLayout
+from deckpress.model import Block, Rules, Sheet, SheetLayout, Style
 
 CHECKBOX_MM = 5.0
 CELL_PAD_MM = 1.5
 
+
 def sheet_pages(sheet: Sheet, layout: SheetLayout, paper: tuple[float, float], ts: Typesetter,
                 rules: Rules | None) -> list[Page]:
-    """Each copy of the sheet in its own region; `per_page` regions a page, split by dashed cut lines."""
+    """One copy a page, flowing onto more pages if it must; or `per_page` fixed regions split by cut lines."""
+    if layout.per_page == 1:
+        return [page for i, blocks in enumerate(sheet.copies) for page in _flow(blocks, layout, paper, ts, rules, i == 0)]
     m, n = layout.margin, layout.per_page
     region_h = (paper[1] - 2 * m - (n - 1) * 2 * layout.gap) / n
     pages: list[Page] = []
@@ -28,6 +32,42 @@ def sheet_pages(sheet: Sheet, layout: SheetLayout, paper: tuple[float, float], t
             _region(d, blocks, layout, region, ts, rules, sheet, report=first + slot == 0)
     return pages
 
+
+def _flow(blocks: list[Block], layout: SheetLayout, paper: tuple[float, float], ts: Typesetter,
+          rules: Rules | None, report: bool) -> list[Page]:
+    """One copy from the top of a new page; a block that does not fit what is left of a page starts the next."""
+    m = layout.margin
+    x, w, top, bottom = m, paper[0] - 2 * m, m, paper[1] - m
+    before = len(ts.findings)
+    pages: list[Page] = []
+    y = bottom  # no page yet
+    for block in blocks:
+        end = _measure(block, layout, x, y, w, bottom - top, ts, rules)
+        if end > bottom + 1e-6 or not pages:
+            pages.append(Drawing(paper).page)
+            y = top
+            end = _measure(block, layout, x, y, w, bottom - top, ts, rules)
+        if end > bottom + 1e-6:
+            ts.findings.error(block.loc, f"{ts.game} {ts.component}: a {block.kind} block is {end - top:.0f} mm tall, "
+                                         f"more than a page holds ({ts.theme.edition} edition)")
+        d = Drawing(paper)
+        d.page = pages[-1]
+        y = _block(d, block, layout, x, y, w, bottom - top, ts, rules) + layout.gap
+    if not report:  # findings of later copies repeat the first copy's
+        del ts.findings[before:]
+    return pages
+
+
+def _measure(block: Block, layout: SheetLayout, x: float, y: float, w: float, room: float, ts: Typesetter,
+             rules: Rules | None) -> float:
+    """Where a block would end, drawn nowhere and reporting nothing."""
+    saved, ts.findings = ts.findings, Findings()
+    try:
+        return _block(Drawing((x + w + 1, 10_000)), block, layout, x, y, w, room, ts, rules)
+    finally:
+        ts.findings = saved
+
+
 def _region(d: Drawing, blocks: list[Block], layout: SheetLayout, region: tuple[float, float, float, float],
             ts: Typesetter, rules: Rules | None, sheet: Sheet, report: bool) -> None:
     x, y, w, h = region
@@ -41,12 +81,14 @@ def _region(d: Drawing, blocks: list[Block], layout: SheetLayout, region: tuple[
     if not report:  # findings of later copies repeat the first copy's
         del ts.findings[findings_before:]
 
+
 def _block(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w: float, room: float,
            ts: Typesetter, rules: Rules | None) -> float:
     """Draw one block at y (mm); return the y below it."""
     line = ts.theme.line_pt
     if block.kind in ("heading", "text"):
-        fitted = ts.box(d, block.text, layout.styles[block.kind], (x, y, w, max(room, 1)), block.loc, block.kind)
+        text_w = min(w, ts.theme.max_line_mm)
+        fitted = ts.box(d, block.text, layout.styles[block.kind], (x, y, text_w, max(room, 1)), block.loc, block.kind)
         return y + (fitted.height if fitted else 0)
     if block.kind == "write-in":
         for label in block.labels:
@@ -62,7 +104,8 @@ def _block(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w:
 def _table(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w: float, ts: Typesetter) -> float:
     line, label_w = ts.theme.line_pt, layout.label_width
     col_w = (w - label_w) / max(len(block.columns), 1)
-    header_h = layout.row_height * 1.5
+    header_h = max(layout.row_height * 1.5, _lines_height(block.columns, layout.styles["header"], col_w, ts, block),
+                   _lines_height([block.corner], layout.styles["header"], label_w, ts, block))
     _cell_text(d, block.corner, layout.styles["header"], (x, y, label_w, header_h), ts, block)
     for c, column in enumerate(block.columns):
         box = (x + label_w + c * col_w, y, col_w, header_h)
@@ -70,7 +113,8 @@ def _table(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w:
         _cell_text(d, column, layout.styles["header"], box, ts, block, align_centre=True)
     y += header_h
     for row in block.rows:
-        row_h = _row_height(row.cells, layout, col_w, ts, block)
+        row_h = max(_row_height(row.cells, layout, col_w, ts, block),
+                    _lines_height([row.label], layout.styles["cell"], label_w, ts, block))
         d.rect(x, y, label_w, row_h, line)
         _cell_text(d, row.label, layout.styles["cell"], (x, y, label_w, row_h), ts, block)
         for c in range(len(block.columns)):
@@ -82,6 +126,12 @@ def _table(d: Drawing, block: Block, layout: SheetLayout, x: float, y: float, w:
                 d.rect(box[0] + (col_w - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM, CHECKBOX_MM, line * 2)
         y += row_h
     return y
+
+
+def _lines_height(texts: list[str], style: Style, width: float, ts: Typesetter, block: Block) -> float:
+    """The height the tallest of these texts needs, wrapped at its style's size inside a cell."""
+    sizes = [ts.lines(t, style, width - 2 * CELL_PAD_MM, block.loc, f"cell '{t}'") for t in texts if t]
+    return max([0.0] + [f.height + CELL_PAD_MM * 1.5 for f in sizes if f is not None])
 
 
 def _row_height(cells: list[str], layout: SheetLayout, col_w: float, ts: Typesetter, block: Block) -> float:
