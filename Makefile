@@ -4,10 +4,14 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: decks check test bench golden clean
+.PHONY: decks large-print check test bench golden clean
 
 decks: $(STAMP)
 	$(BIN)/deckpress build
+
+# Only the large-print editions, for the accessibility team.
+large-print: $(STAMP)
+	$(BIN)/deckpress build --edition large-print
 
 check: $(STAMP)
 	$(BIN)/deckpress check

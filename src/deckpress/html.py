@@ -1,0 +1,87 @@
+"""The accessible text edition: one HTML page per game, from the same model as the PDFs.
+
+Rules with their headings in order, every card's text, and every sheet's structure as
+real lists and tables, for screen readers and text-to-speech.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+from deckpress.model import Block, Game, Rules
+
+TEMPLATES = Path(__file__).parent / "templates"
+CELL_TEXT = {"write": "", "check": "☐"}  # an empty box to write in; a box to tick
+
+
+def html_edition(game: Game) -> str:
+    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                               trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("edition.html.j2").render(
+        game=game, rules=game.rules, sections=_sections(game.rules), decks=_decks(game), sheets=_sheets(game),
+    )
+
+
+def _sections(rules: Rules | None) -> list[dict[str, Any]]:
+    """Parts are h3 and their sections h4; sections before the first part are h3: no level is skipped."""
+    out, in_part = [], False
+    for section in rules.sections if rules else []:
+        in_part = in_part or section.level == 1
+        depth = 3 if section.level == 1 or not in_part else 4
+        out.append({"heading": section.heading, "depth": depth, "kind": section.kind,
+                    "paragraphs": section.paragraphs, "entries": section.items})
+    return out
+
+
+def _decks(game: Game) -> list[dict[str, Any]]:
+    out = []
+    for component in game.components:
+        deck = game.decks.get(component.source or "") if component.kind == "cards" else None
+        if deck is not None:
+            out.append({"title": component.title,
+                        "cards": [[(_words(k), _text(v)) for k, v in c.values.items()] for c in deck.cards]})
+    return out
+
+
+def _words(name: str) -> str:
+    return name.replace("_", " ").replace("-", " ").capitalize()
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, dict):
+        return "; ".join(f"{k} = {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)
+
+
+def _sheets(game: Game) -> list[dict[str, Any]]:
+    out = []
+    for component in game.components:
+        sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
+        if sheet is None:
+            continue
+        copies = [[_block(b, game.rules) for b in blocks] for blocks in sheet.copies]
+        # copies that differ only in their headings are shown once
+        distinct = [c for i, c in enumerate(copies) if i == 0 or _body(c) != _body(copies[0])]
+        out.append({"title": component.title, "printed": len(copies), "shown": len(distinct), "copies": distinct})
+    return out
+
+
+def _body(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [b for b in blocks if b["kind"] != "heading"]
+
+
+def _block(block: Block, rules: Rules | None) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": block.kind, "text": block.text, "labels": block.labels, "corner": block.corner,
+                            "columns": block.columns}
+    data["rows"] = [{"label": r.label,
+                     "shown": r.cells + [CELL_TEXT[r.cell]] * (len(block.columns) - len(r.cells))} for r in block.rows]
+    section = rules.section(block.section) if rules and block.section else None
+    if section is not None:
+        data.update(heading=section.heading, body=" ".join(section.paragraphs))
+    return data

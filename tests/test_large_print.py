@@ -1,0 +1,156 @@
+"""The large-print edition and the accessible text edition: read back and checked as strictly."""
+
+from __future__ import annotations
+
+import json
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import CONTENT, MM, edit, line_of
+
+LOTS = Path("content/pocket-bazaar/lots.yaml")
+
+
+def large(built: Path) -> list[Path]:
+    return sorted(built.glob("*/large-print/*.pdf"))
+
+
+def test_every_game_and_component_has_a_large_print_edition(built):
+    manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    standard = {(e["game"], e["component"], e["paper"]) for e in manifest if e["edition"] == "standard"}
+    big = {(e["game"], e["component"], e["paper"]) for e in manifest if e["edition"] == "large-print"}
+    assert standard == big and len(big) == 2 * (6 + 7 + 7)
+    assert {e["path"] for e in manifest if e["component"] == "accessible-html"} == {
+        f"{g}/{g}.html" for g in ("pocket-bazaar", "open-secret-exchange", "stone-market")
+    }
+
+
+def test_no_character_in_large_print_is_smaller_than_18_pt(built):
+    assert len(large(built)) == 40
+    for path in large(built):
+        with pdfplumber.open(path) as doc:
+            sizes = [c["size"] for page in doc.pages for c in page.chars]
+        assert sizes and min(sizes) >= 18 - 1e-3, path
+
+
+@pytest.mark.parametrize(("component", "size", "count"), [
+    ("pocket-bazaar/large-print/pocket-bazaar-lot-cards", (89, 127), 4),
+    ("stone-market/large-print/stone-market-ware-cards", (89, 127), 4),
+    ("open-secret-exchange/large-print/open-secret-exchange-desk-cards", (178, 127), 2),
+])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_jumbo_cards_and_larger_cards(built, component, size, count, paper):
+    with pdfplumber.open(built / f"{component}-{paper}.pdf") as doc:
+        page = doc.pages[0]
+        cells = [r for r in page.rects if abs(r["width"] / MM - size[0]) < 0.1 and abs(r["height"] / MM - size[1]) < 0.1]
+        assert len(cells) == count
+        assert any(w["text"] == "mm" for w in page.extract_words())  # the scale check is there too
+
+
+def test_card_indices_are_at_least_half_an_inch_tall(built):
+    with pdfplumber.open(built / "pocket-bazaar/large-print/pocket-bazaar-lot-cards-a4.pdf") as doc:
+        numerals = [c for c in doc.pages[0].chars if c["text"] in "123456" and c["size"] >= 50]
+    assert len(numerals) == 4
+    cap = 0.668  # Atkinson Hyperlegible Bold: capital and figure height per point of size
+    assert all(c["size"] * cap / 72 * 25.4 >= 12.7 for c in numerals)
+
+
+def test_text_reads_in_order(built):
+    rules = PdfReader(built / "pocket-bazaar/large-print/pocket-bazaar-rules-a4.pdf").pages[0].extract_text()
+    assert rules.index("The Pocket Bazaar") < rules.index("What you need") < rules.index("How to play")
+    cards = PdfReader(built / "pocket-bazaar/large-print/pocket-bazaar-lot-cards-a4.pdf").pages[0].extract_text()
+    cards = " ".join(cards.split())
+    assert cards.index("A little lantern") < cards.index("A steady light") < cards.index("A hanging lantern")
+
+
+def test_text_too_long_for_large_print_fails_there_only(deckpress):
+    long = "A steady light for late arrivals, kept burning in the window of the last stall until every guest is home."
+    edit(LOTS, "A steady light for late arrivals.", long)
+    assert deckpress("build", "--edition", "standard", "--paper", "a4").status == 0
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(LOTS, "A steady light")
+    assert result.status == 1
+    assert result.errors == [f"{LOTS}:{line}:14: error: pocket-bazaar lot-cards, card 2 (Lanterns 2), flavour: text does not "
+                             "fit its 79 x 26 mm box at the minimum size of 18 pt (large-print edition)"]
+
+
+def test_large_print_builds_on_its_own(deckpress):
+    assert deckpress("build", "--edition", "large-print", "--paper", "letter").status == 0
+    built = sorted(p.relative_to("build").as_posix() for p in Path("build").rglob("*.pdf"))
+    assert built and all("/large-print/" in p and p.endswith("-letter.pdf") for p in built)
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("body: {font: regular, size: 18}", "body: {font: regular, size: 16}",
+     "min_size must be at least the large-print edition's 18 pt, got 16"),
+    ("heading: {font: bold, size: 22}", "heading: {font: bold, size: 20}",
+     "layout booklet: the heading style must be at least 22 pt in this edition, got 20"),
+])
+def test_the_edition_minimums_are_enforced(deckpress, tmp_path, old, new, message):
+    layouts = tmp_path / "layouts"
+    import shutil
+
+    shutil.copytree(CONTENT.parent / "layouts", layouts)
+    edit(layouts / "large-print/booklet.yaml", old, new)
+    result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
+    assert result.status == 1
+    assert any(e.endswith(f"error: {message}") and "large-print/booklet.yaml" in e for e in result.errors), result.errors
+
+
+def test_a_card_index_under_half_an_inch_is_refused(deckpress, tmp_path):
+    layouts = tmp_path / "layouts"
+    import shutil
+
+    shutil.copytree(CONTENT.parent / "layouts", layouts)
+    edit(layouts / "large-print/lot-card.yaml", "style: {font: bold, size: 60, min_size: 56}", "style: {font: bold, size: 60, min_size: 40}")
+    result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
+    expected = ("error: element points is a card index: its letters must be at least 12.7 mm tall in the large-print "
+                "edition, so min_size must be at least 53.9 pt")
+    assert any(e.endswith(expected) for e in result.errors), result.errors
+
+
+class Outline(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang, self.headings, self.tags, self.text = None, [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "html":
+            self.lang = dict(attrs).get("lang")
+        if len(tag) == 2 and tag[0] == "h" and tag[1].isdigit():
+            self.headings.append(int(tag[1]))
+        self.tags.append(tag)
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+
+@pytest.mark.parametrize("game", ["pocket-bazaar", "open-secret-exchange", "stone-market"])
+def test_the_accessible_html_edition(built, game):
+    outline = Outline()
+    outline.feed((built / game / f"{game}.html").read_text(encoding="utf-8"))
+    assert outline.lang == "en-GB"
+    assert outline.headings.count(1) == 1 and outline.headings[0] == 1
+    assert all(b <= a + 1 for a, b in zip(outline.headings, outline.headings[1:]))  # no level skipped
+    assert {"ul", "ol", "dl"} & set(outline.tags)
+    text = " ".join(" ".join(outline.text).split())
+    for deck_file in sorted((CONTENT / game).glob("*.yaml")):
+        data = yaml.safe_load(deck_file.read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "cards" in data:
+            for card in data["cards"]:
+                for value in card.values():
+                    shown = "; ".join(f"{k} = {v}" for k, v in value.items()) if isinstance(value, dict) else value
+                    shown = ", ".join(shown) if isinstance(shown, list) else str(shown)
+                    assert shown in text, (game, shown)
+
+
+def test_sheets_are_real_tables_with_header_cells(built):
+    page = (built / "pocket-bazaar/pocket-bazaar.html").read_text(encoding="utf-8")
+    assert '<th scope="col">Total (12 or less)</th>' in page
+    assert '<th scope="row">Round 4</th>' in page
+    assert page.count("<table>") == 2
