@@ -13,7 +13,7 @@ LOTS, GAME_YAML, RULES, SHEETS = GAME / "lots.yaml", GAME / "game.yaml", GAME / 
 
 
 def check_errors(deckpress) -> list[str]:
-    result = deckpress("check")
+    result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
     assert "Traceback" not in result.err
     return result.errors
@@ -176,7 +176,7 @@ def test_all_findings_are_reported_in_one_run(deckpress):
     errors = check_errors(deckpress)
     for fragment in ("points must be 1-6, got 0", "got 'Mops'", "the budget (5)", "'nope' is undefined"):
         assert any(fragment in e for e in errors), fragment
-    assert deckpress("check").err.splitlines()[-1] == f"deckpress: {len(errors)} errors"
+    assert deckpress("check", "pocket-bazaar").err.splitlines()[-1] == f"deckpress: {len(errors)} errors"
 
 
 def test_layout_problems_are_findings(deckpress, tmp_path):
