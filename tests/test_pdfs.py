@@ -80,7 +80,8 @@ def test_card_sheets_carry_a_scale_bar_outside_the_cards(built, paper):
 
 def test_no_nul_or_replacement_characters(built):
     for path in sorted(built.rglob("*.pdf")):
-        for page in PdfReader(path).pages:
+        pages = PdfReader(path).pages
+        for page in pages[:1] if "-kit-" in path.name else pages:  # a kit repeats its components
             text = page.extract_text()
             assert "\x00" not in text and "\ufffd" not in text, path
 
