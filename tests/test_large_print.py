@@ -155,3 +155,16 @@ def test_sheets_are_real_tables_with_header_cells(built):
     assert '<th scope="col">Total (12 or less)</th>' in page
     assert '<th scope="row">Round 4</th>' in page
     assert page.count("<table>") == 2
+
+
+def test_lines_of_text_are_at_most_six_inches(deckpress, tmp_path):
+    import shutil
+
+    layouts = tmp_path / "layouts"
+    shutil.copytree(CONTENT.parent / "layouts", layouts)
+    edit(layouts / "large-print/desk-card.yaml", "box_mm: [8, 83, 150, 26]", "box_mm: [8, 83, 162, 26]")
+    result = deckpress("check", "open-secret-exchange", layouts=(layouts,))
+    line = line_of(layouts / "large-print/desk-card.yaml", "box_mm: [8, 83, 162, 26]")
+    expected = (f"{layouts}/large-print/desk-card.yaml:{line}:13: error: element reminder is 162 mm wide, but lines of "
+                "text in the large-print edition are at most 152.4 mm long")
+    assert expected in result.errors

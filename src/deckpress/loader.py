@@ -528,6 +528,10 @@ class Loader:
             self.findings.error(node.loc, f"element {name}: 'symbols' draws a field, so it needs 'field'")
             return None
         is_index = bool(index is not None and index.value is True)
+        if box is not None and style is not None and not drawn and box[2] > theme.max_line_mm + 1e-6:
+            self.findings.error(node.value["box_mm"].loc, f"element {name} is {box[2]:g} mm wide, but lines of text in the "
+                                                          f"{theme.edition} edition are at most {theme.max_line_mm:g} mm long")
+            return None
         if is_index and style is not None and _cap_mm(theme, style.min_size) < theme.index_min_mm - 1e-6:
             self.findings.error(style_node.loc if style_node else node.loc,
                                 f"element {name} is a card index: its letters must be at least {theme.index_min_mm:g} mm "
