@@ -25,7 +25,7 @@ def test_every_game_and_component_has_a_large_print_edition(built):
     standard = {(e["game"], e["component"], e["paper"]) for e in manifest if e["edition"] == "standard"}
     big = {(e["game"], e["component"], e["paper"]) for e in manifest if e["edition"] == "large-print"}
     assert standard == big and len(big) == 2 * (6 + 7 + 7)
-    assert {e["path"] for e in manifest if e["component"] == "accessible-html"} == {
+    assert {e["path"] for e in manifest if e["component"] == "accessible-html" and not e["private"]} == {
         f"{g}/{g}.html" for g in ("pocket-bazaar", "open-secret-exchange", "stone-market")
     }
 
@@ -133,13 +133,16 @@ class Outline(HTMLParser):
 
 @pytest.mark.parametrize("game", ["pocket-bazaar", "open-secret-exchange", "stone-market"])
 def test_the_accessible_html_edition(built, game):
-    outline = Outline()
-    outline.feed((built / game / f"{game}.html").read_text(encoding="utf-8"))
-    assert outline.lang == "en-GB"
-    assert outline.headings.count(1) == 1 and outline.headings[0] == 1
-    assert all(b <= a + 1 for a, b in zip(outline.headings, outline.headings[1:]))  # no level skipped
-    assert {"ul", "ol", "dl"} & set(outline.tags)
-    text = " ".join(" ".join(outline.text).split())
+    texts = []
+    for page in sorted((built / game).glob("*.html")):
+        outline = Outline()
+        outline.feed(page.read_text(encoding="utf-8"))
+        assert outline.lang == "en-GB"
+        assert outline.headings.count(1) == 1 and outline.headings[0] == 1, page
+        assert all(b <= a + 1 for a, b in zip(outline.headings, outline.headings[1:])), page  # no level skipped
+        assert {"ul", "ol", "dl", "table"} & set(outline.tags)
+        texts.append(" ".join(" ".join(outline.text).split()))
+    text = " ".join(texts)
     for deck_file in sorted((CONTENT / game).glob("*.yaml")):
         data = yaml.safe_load(deck_file.read_text(encoding="utf-8"))
         if isinstance(data, dict) and "cards" in data:
@@ -162,9 +165,21 @@ def test_lines_of_text_are_at_most_six_inches(deckpress, tmp_path):
 
     layouts = tmp_path / "layouts"
     shutil.copytree(CONTENT.parent / "layouts", layouts)
-    edit(layouts / "large-print/desk-card.yaml", "box_mm: [8, 83, 150, 26]", "box_mm: [8, 83, 162, 26]")
+    edit(layouts / "large-print/desk-card.yaml", "box_mm: [8, 89, 150, 24]", "box_mm: [8, 89, 162, 24]")
     result = deckpress("check", "open-secret-exchange", layouts=(layouts,))
-    line = line_of(layouts / "large-print/desk-card.yaml", "box_mm: [8, 83, 162, 26]")
+    line = line_of(layouts / "large-print/desk-card.yaml", "box_mm: [8, 89, 162, 24]")
     expected = (f"{layouts}/large-print/desk-card.yaml:{line}:13: error: element reminder is 162 mm wide, but lines of "
                 "text in the large-print edition are at most 152.4 mm long")
     assert expected in result.errors
+
+
+def test_secrets_stay_apart_in_the_text_edition(built):
+    folder = built / "open-secret-exchange"
+    main_page = (folder / "open-secret-exchange.html").read_text(encoding="utf-8")
+    assert "paper bridge" not in main_page and "Answer guide: Market 1" not in main_page
+    assert 'href="open-secret-exchange-desk-cards-1.html"' in main_page
+    desk = (folder / "open-secret-exchange-desk-cards-1.html").read_text(encoding="utf-8")
+    assert "Private: only for the player of market 1, desk A." in desk
+    assert "paper bridge" in desk and "amber bell" not in desk  # desk A's records, not desk B's
+    guide = (folder / "open-secret-exchange-answer-guide.html").read_text(encoding="utf-8")
+    assert "Private: for the host only." in guide and "Contains solutions" in guide

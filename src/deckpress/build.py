@@ -7,7 +7,7 @@ from pathlib import Path
 
 from deckpress.findings import Findings
 from deckpress.finish import DocInfo, finish, kit
-from deckpress.html import html_edition
+from deckpress.html import html_pages
 from deckpress.layout.page import PAPER_NAMES, Document
 from deckpress.layout.plan import PRINT_CHECK_LAYOUT, lay_out_game, lay_out_print_check
 from deckpress.loader import Loader
@@ -73,10 +73,10 @@ def outputs(press: Press, opts: Options):  # type: ignore[no-untyped-def]
     """Every component PDF, then a kit per game, edition and paper that opens with the print check;
     and each game's accessible text edition."""
     for game in press.games:
-        page = html_edition(game).encode("utf-8")
-        yield Output(f"{game.id}/{game.id}.html", page, {"game": game.id, "component": "accessible-html",
-                                                         "title": "Accessible text edition", "edition": "accessible",
-                                                         "paper": None, "pages": None})
+        for name, page in html_pages(game).items():
+            yield Output(f"{game.id}/{name}", page.encode("utf-8"), {
+                "game": game.id, "component": "accessible-html", "title": "Accessible text edition",
+                "edition": "accessible", "paper": None, "pages": None, "private": name != f"{game.id}.html"})
         for edition in editions_of(game, opts):
             for paper in opts.papers:
                 docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]

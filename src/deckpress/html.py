@@ -12,18 +12,47 @@ from typing import Any
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 
-from deckpress.model import Block, Game, Rules
+from deckpress.model import Block, Component, Game, Rules
 
 TEMPLATES = Path(__file__).parent / "templates"
 CELL_TEXT = {"write": "", "check": "☐"}  # an empty box to write in; a box to tick
 
 
-def html_edition(game: Game) -> str:
+def html_pages(game: Game) -> dict[str, str]:
+    """File name -> page: the game's page, and one page for each piece of private material, so that a
+    screen-reader player is handed their own desk card and nobody else's, and the host the answers."""
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
-    return env.get_template("edition.html.j2").render(
-        game=game, rules=game.rules, sections=_sections(game.rules), decks=_decks(game), sheets=_sheets(game),
-    )
+    template = env.get_template("edition.html.j2")
+    public = [c for c in game.components if not c.private]
+    private_pages = _private_pages(game)
+    pages = {f"{game.id}.html": template.render(
+        game=game, heading=game.title, warning=None, rules=game.rules, sections=_sections(game.rules),
+        decks=_decks(game, public), sheets=_sheets(game, public), private=sorted(private_pages.items()),
+    )}
+    for name, (title, warning, decks, sheets) in private_pages.items():
+        pages[name] = template.render(game=game, heading=title, warning=warning, rules=None, sections=[],
+                                      decks=decks, sheets=sheets, private=[])
+    return pages
+
+
+def _private_pages(game: Game) -> dict[str, tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]]:
+    """A page per private card (one desk's card) and per private sheet (the host's answers)."""
+    out = {}
+    for c in (c for c in game.components if c.private):
+        if c.kind == "cards":
+            (deck,) = _decks(game, [c])
+            cards = game.decks[c.source or ""].cards
+            for card, shown in zip(cards, deck["cards"], strict=True):
+                title = f"{game.title}: {c.title.lower().rstrip('s')} {card.index}, {card.label}"
+                out[f"{game.id}-{c.id}-{card.index}.html"] = (
+                    title, f"Private: only for the player of {card.label}.",
+                    [{"title": c.title, "cards": [shown]}], [])
+        elif c.kind == "sheet":
+            out[f"{game.id}-{c.id}.html"] = (f"{game.title}: {c.title.lower()}",
+                                             "Private: for the host only. Keep it from the players.", [],
+                                             _sheets(game, [c]))
+    return out
 
 
 def _sections(rules: Rules | None) -> list[dict[str, Any]]:
@@ -37,9 +66,9 @@ def _sections(rules: Rules | None) -> list[dict[str, Any]]:
     return out
 
 
-def _decks(game: Game) -> list[dict[str, Any]]:
+def _decks(game: Game, components: list[Component]) -> list[dict[str, Any]]:
     out = []
-    for component in game.components:
+    for component in components:
         deck = game.decks.get(component.source or "") if component.kind == "cards" else None
         if deck is not None:
             out.append({"title": component.title,
@@ -59,9 +88,9 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _sheets(game: Game) -> list[dict[str, Any]]:
+def _sheets(game: Game, components: list[Component]) -> list[dict[str, Any]]:
     out = []
-    for component in game.components:
+    for component in components:
         sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
         if sheet is None:
             continue

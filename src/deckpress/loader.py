@@ -12,7 +12,7 @@ from typing import Any
 from deckpress.findings import Findings, Loc
 from deckpress.fonts import FONT_FILES, cap_height
 from deckpress.model import (
-    EDITIONS, Block, BookletLayout, Card, CardLayout, Check, Component, Deck, Edition, Element, FieldSpec,
+    EDITIONS, Back, Block, BookletLayout, Card, CardLayout, Check, Component, Deck, Edition, Element, FieldSpec,
     Game, Layout, Row, Rules, Section, Sheet, SheetLayout, Style, Theme,
 )
 from deckpress.schema import Fields, as_int, as_list, as_map, as_text, describe
@@ -20,6 +20,7 @@ from deckpress.sources import Node, read_yaml
 from deckpress.templating import Templates
 
 COMPONENT_KINDS = ("cards", "sheet", "rules")
+DUPLEX = ("long-edge", "short-edge")
 FIELD_TYPES = ("text", "int", "choice", "list", "map")
 ALIGNS = ("left", "centre", "right")
 
@@ -59,6 +60,7 @@ class Loader:
         components = [self._component(n) for n in f.list("components")]
         plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", self.findings)]
         rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
+        printing = self._printing(f.get("print", required=False))
         f.done()
         rules = self._rules(folder, shown, rules_name, ctx, root.loc) if rules_name else None
         sheets = self._sheets(folder, shown, sheets_name, root.loc) if sheets_name else {}
@@ -67,7 +69,7 @@ class Loader:
             subject=subject or "", language=language or "en", editions=[e for e in editions if e],
             params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
             checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
-            sheets=sheets, plugins=plugins, derived={},
+            sheets=sheets, plugins=plugins, derived={}, printing=printing,
         )
 
     def parameters(self, folder: Path, shown: str) -> dict[str, Any] | None:
@@ -78,6 +80,24 @@ class Loader:
             return None
         params, _ = self._parameters(as_map(root.value["parameters"], "parameters", self.findings) or {})
         return params
+
+    def _printing(self, node: Node | None) -> dict[str, Any]:
+        """A game's own print options, with the command line's names: duplex, offset_x, offset_y, fold, bleed_mm."""
+        if node is None:
+            return {}
+        f = Fields(node, "print", self.findings)
+        options = {
+            "duplex": f.choice("duplex", DUPLEX, default=None), "offset_x": f.number("offset_x", -20, 20, default=None),
+            "offset_y": f.number("offset_y", -20, 20, default=None), "bleed_mm": f.number("bleed_mm", 0, 10, default=None),
+        }
+        fold = f.get("fold", required=False)
+        if fold is not None:
+            if isinstance(fold.value, bool):
+                options["fold"] = fold.value
+            else:
+                self.findings.error(fold.loc, f"fold must be true or false, got {describe(fold.value)}")
+        f.done()
+        return {k: v for k, v in options.items() if v is not None}
 
     def _edition_name(self, node: Node) -> str | None:
         if node.value in EDITIONS:
@@ -109,14 +129,17 @@ class Loader:
         cid, title, kind = f.text("id"), f.text("title"), f.choice("kind", COMPONENT_KINDS)
         source = f.text("deck", None) if kind == "cards" else f.text("sheet", None) if kind == "sheet" else None
         layout = f.text("layout")
+        private = f.get("private", required=False)
         f.done()
+        if private is not None and not isinstance(private.value, bool):
+            self.findings.error(private.loc, f"private must be true or false, got {describe(private.value)}")
         if kind == "cards" and not source:
             self.findings.error(node.loc, f"component {cid} of kind cards needs a 'deck'")
         if kind == "sheet" and not source:
             self.findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
         if not (cid and title and kind and layout):
             return None
-        return Component(cid, title, kind, node.loc, source, layout)
+        return Component(cid, title, kind, node.loc, source, layout, private is not None and private.value is True)
 
     # --- decks -------------------------------------------------------------
 
@@ -130,9 +153,16 @@ class Loader:
         grid = [n.value for n in f.list("grid", required=False) if as_text(n, "grid field", self.findings)]
         unique = [n.value for n in f.list("unique", required=False) if as_text(n, "unique field", self.findings)]
         label = f.text("label", None)
+        back_node = f.get("back", required=False)
         f.done()
         specs = {k: v for k, v in fields.items() if v}
         deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique)
+        if back_node is not None:
+            b = Fields(back_node, f"back of deck {deck_id}", self.findings)
+            pattern, title, word = b.text("pattern"), b.text("title"), b.text("word", None)
+            b.done()
+            if pattern and title:
+                deck.back = Back(back_node.loc, pattern, title, word)
         if count_node is not None:
             deck.count, deck.count_loc = str(count_node.value), count_node.loc
         for name in grid + unique:

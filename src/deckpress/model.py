@@ -40,6 +40,17 @@ class Card:
 
 
 @dataclass
+class Back:
+    """The back of every card of a deck: a pattern and a title, the same on every card (a face-down card
+    betrays nothing), with at most a printed word that may differ (which market a card belongs to)."""
+
+    loc: Loc
+    pattern: str
+    title: str
+    word: str | None = None  # a template over the card, e.g. "Market {{ card.market }}"
+
+
+@dataclass
 class Deck:
     id: str
     loc: Loc
@@ -50,6 +61,7 @@ class Deck:
     grid: list[str] = field(default_factory=list)  # fields whose allowed values combine exactly once
     unique: list[str] = field(default_factory=list)
     generated: dict[str, Any] = field(default_factory=dict)  # provenance of a generated card file
+    back: Back | None = None
 
 
 @dataclass
@@ -67,6 +79,7 @@ class Component:
     loc: Loc
     source: str | None = None  # deck or sheet id
     layout: str = ""
+    private: bool = False  # secret material (a player's own card, a host's answers): kept apart in the text edition
 
 
 @dataclass
@@ -138,7 +151,8 @@ class Game:
     rules: Rules | None
     sheets: dict[str, Sheet]
     plugins: list[tuple[str, Loc]]
-    derived: dict[str, Any] = field(default_factory=dict)  # data that check plugins publish (a route, a proof)
+    derived: dict[str, Any] = field(default_factory=dict)
+    printing: dict[str, Any] = field(default_factory=dict)  # the game's print options (duplex, fold, bleed_mm, ...)  # data that check plugins publish (a route, a proof)
 
 
 # --- layouts -----------------------------------------------------------------

@@ -22,6 +22,8 @@ def render(doc: Document) -> bytes:
     canvas.setTitle(doc.title)
     for page in doc.pages:
         canvas.setPageSize((page.width, page.height))
+        canvas.setTrimBox(page.trim_box)  # None clears it: only pages printed with bleed carry the boxes
+        canvas.setBleedBox(page.bleed_box)
         canvas.setStrokeGray(INK)
         canvas.setFillGray(INK)
         for op in page.ops:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.findings import Loc
-from deckpress.layout.marks import crop_mark_segments, cut_lines, scale_bar
-from deckpress.layout.page import Drawing, Page
 from deckpress import fonts
-from deckpress.layout.page import MM
+from deckpress.layout.imposition import Imposition, PrintSetup, impose, trim_box
+from deckpress.layout.marks import crop_mark_segments, cut_lines, scale_bar
+from deckpress.layout.page import MM, Drawing, Page
 from deckpress.layout.pictograms import LETTER_CENTRE, PATTERNS, PICTOGRAMS, draw_pattern, draw_pictogram
 from deckpress.layout.text import SHRINK_STEP, Fitted, Typesetter, draw
-from deckpress.model import Card, CardLayout, Element
+from deckpress.model import Back, Card, CardLayout, Element, Style
 from deckpress.templating import Templates
 
 
@@ -23,35 +23,85 @@ def grid_origin(paper: tuple[float, float], layout: CardLayout) -> tuple[float, 
 
 
 def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
-               templates: Templates, params: dict[str, Any]) -> list[Page]:
+               templates: Templates, params: dict[str, Any], setup: PrintSetup = PrintSetup(),
+               back: Back | None = None) -> list[Page]:
+    """Sheets of card fronts, and backs where the setup asks for them (a deck without a back has none)."""
     if layout.positions:
         return net_pages(cards, layout, paper, ts, templates, params)
-    (cw, ch), (cols, rows) = layout.size, layout.grid
-    gx, gy, gw, gh = grid = grid_origin(paper, layout)
-    if gw > paper[0] - 2 * ts.theme.printer_margin_mm or gh > paper[1] - 2 * ts.theme.printer_margin_mm:
-        ts.findings.error(layout.loc, f"{cols} x {rows} cards of {cw:g} x {ch:g} mm do not fit on the paper")
+    theme = ts.theme
+    edge = theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
+    plan = impose(paper, layout.size, layout.grid, setup, edge if setup.bleed else theme.printer_margin_mm)
+    if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]):
+        cols, rows = layout.grid
+        ts.findings.error(layout.loc, f"{cols} x {rows} cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the paper")
         return []
-    xs = [gx + c * cw for c in range(cols + 1)]
-    ys = [gy + r * ch for r in range(rows + 1)]
-    per_page = cols * rows
+    with_backs = back is not None and setup.backs
     pages = []
-    for start in range(0, len(cards), per_page):
+    for start in range(0, len(cards), plan.per_sheet):
+        on_sheet = cards[start:start + plan.per_sheet]
         d = Drawing(paper)
-        on_page = cards[start:start + per_page]
-        used_cols, used_rows = min(len(on_page), cols), -(-len(on_page) // cols)
-        # marks frame the cards this page holds, so a part-filled last page is cut like the rest
-        marks = crop_mark_segments((gx, gy, used_cols * cw, used_rows * ch), xs[:used_cols + 1], ys[:used_rows + 1], ts.theme)
-        for i, card in enumerate(on_page):
-            x, y = xs[i % cols], ys[i // cols]
-            d.cell(x, y, cw, ch)
-            if card.valid:
-                draw_face(d, card, layout, x, y, ts, templates, params)
-        cut_lines(d, d.page.cells, ts.theme)
-        for seg in marks:
-            d.line(*seg, ts.theme.line_pt)
-        scale_bar(d, grid, marks, ts.theme, xs)
+        _fronts(d, on_sheet, plan, layout, ts, templates, params, setup)
+        if with_backs and setup.fold:
+            _backs(d, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
+            d.line(theme.printer_margin_mm, plan.fold_y, paper[0] - theme.printer_margin_mm, plan.fold_y,  # type: ignore[arg-type]
+                   theme.line_pt, dash=(6, 3))
         pages.append(d.page)
+        if with_backs and setup.duplex:
+            reverse = Drawing(paper)
+            _backs(reverse, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
+            pages.append(reverse.page)
     return pages
+
+
+def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, ts: Typesetter,
+            templates: Templates, params: dict[str, Any], setup: PrintSetup) -> None:
+    cw, ch = plan.cell
+    cells = plan.fronts[:len(cards)]
+    for card, (x, y) in zip(cards, cells, strict=True):
+        d.cell(x, y, cw, ch)
+        if card.valid:
+            draw_face(d, card, layout, x, y, ts, templates, params, setup.bleed)
+    trim = trim_box(list(cells), plan.cell)
+    if setup.bleed:
+        d.boxes(trim, setup.bleed)  # print shops cut at the trim; no cut line may show there
+    else:
+        cut_lines(d, d.page.cells, ts.theme)
+    xs = sorted({x for x, _ in cells} | {x + cw for x, _ in cells})
+    ys = sorted({y for _, y in cells} | {y + ch for _, y in cells})
+    b = setup.bleed
+    frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
+    marks = crop_mark_segments(frame, xs, ys, ts.theme)
+    for seg in marks:
+        d.line(*seg, ts.theme.line_pt)
+    full = trim_box(list(plan.fronts), plan.cell)
+    scale_bar(d, (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), marks, ts.theme, xs)
+
+
+def _backs(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, ts: Typesetter,
+           templates: Templates, params: dict[str, Any], setup: PrintSetup, back: Back) -> None:
+    cw, ch = plan.cell
+    for card, (x, y) in zip(cards, plan.backs[:len(cards)], strict=True):
+        if card.valid:
+            draw_back(d, card, back, x, y, cw, ch, ts, templates, params, setup.bleed)
+
+
+def draw_back(d: Drawing, card: Card, back: Back, x: float, y: float, w: float, h: float, ts: Typesetter,
+              templates: Templates, params: dict[str, Any], bleed: float) -> None:
+    """The pattern over the whole card (and its bleed), a white panel, the title and the deck's word."""
+    context = {**params, "card": card.values, "index": card.index}
+    pattern = templates.render(back.pattern, context, back.loc, ts.findings)
+    if pattern not in PATTERNS:
+        ts.findings.error(back.loc, f"card back: no pattern {pattern!r} (known: {', '.join(PATTERNS)})")
+        return
+    draw_pattern(d, pattern, x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, ts.theme.line_pt)
+    panel = (x + w * 0.12, y + h * 0.3, w * 0.76, h * 0.4)
+    d.rect(*panel, ts.theme.line_pt * 2, fill=1.0)
+    style = Style("bold", max(16.0, ts.theme.min_size + 4), ts.theme.min_size, "centre")
+    words = [templates.render(back.title, context, back.loc, ts.findings) or ""]
+    if back.word:
+        words.append(templates.render(back.word, context, back.loc, ts.findings) or "")
+    ts.box(d, "\n".join(w for w in words if w), style, (panel[0] + 2, panel[1] + 2, panel[2] - 4, panel[3] - 4),
+           back.loc, "card back", valign="middle")
 
 
 def net_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
@@ -98,7 +148,7 @@ def _tab(d: Drawing, x: float, y: float, w: float, h: float, side: str, line: fl
 
 
 def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts: Typesetter,
-              templates: Templates, params: dict[str, Any]) -> None:
+              templates: Templates, params: dict[str, Any], bleed: float = 0.0) -> None:
     for x1, y1, x2, y2 in layout.rules:
         d.line(x + x1, y + y1, x + x2, y + y2, ts.theme.line_pt)
     for x1, y1, x2, y2 in layout.folds:
@@ -107,6 +157,8 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts
     for element in layout.elements:
         ex, ey, ew, eh = element.box
         box = (x + ex, y + ey, ew, eh)
+        if element.pattern is not None and bleed:
+            box = _bled(box, (x, y, *layout.size), bleed)
         loc = card.locs.get(element.field or "", element.loc)
         what = f"card {card.index} ({card.label}), {element.name}"
         if element.pictogram is not None or element.pattern is not None:
@@ -133,6 +185,18 @@ def _element_text(element: Element, card: Card, templates: Templates, context: d
         value = card.values[element.field]
         return None if value is None else str(value)
     return templates.render(element.text or "", context, element.loc, ts.findings)
+
+
+def _bled(box: tuple[float, float, float, float], card: tuple[float, float, float, float],
+          bleed: float) -> tuple[float, float, float, float]:
+    """Art that touches the trim runs on past it by the bleed, so a cut a little off shows no white."""
+    x, y, w, h = box
+    cx, cy, cw, ch = card
+    left, top = x <= cx + 1e-6, y <= cy + 1e-6
+    right, bottom = x + w >= cx + cw - 1e-6, y + h >= cy + ch - 1e-6
+    x2, y2 = x + w + (bleed if right else 0), y + h + (bleed if bottom else 0)
+    x, y = x - (bleed if left else 0), y - (bleed if top else 0)
+    return x, y, x2 - x, y2 - y
 
 
 def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float], templates: Templates,
@@ -217,8 +281,9 @@ def _entries(d: Drawing, value: dict[str, str] | list[str], element: Element, bo
         if not (ts.check_glyphs(code, bold, where, f"{what} {code}") and ts.check_glyphs(f" = {text}", regular, where, f"{what} {code}")):
             return
     size = element.style.size
+    writing = not isinstance(value, dict)  # lines to write on are spaced at least a write-in height apart
     while size >= element.style.min_size - 1e-9:
-        leading = size * ts.theme.line_spacing
+        leading = max(size * ts.theme.line_spacing, ts.theme.write_in_min_mm * MM if writing else 0)
         widths = [fonts.width(bold, code, size) + fonts.width(regular, f" = {text}", size) for code, text in rows]
         if len(rows) * leading <= h * MM + 1e-6 and max(widths, default=0) <= w * MM:
             break

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from deckpress import fonts
+from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import INCH, MM, PAPER_NAMES, Drawing
 from deckpress.layout.text import Typesetter
-from deckpress.model import SheetLayout, Theme
+from deckpress.model import SheetLayout, Style, Theme
 
 SCALE_BAR_MM = 50
 CLEARANCE_MM = 1.0
@@ -107,3 +108,35 @@ def _ruler(d: Drawing, x: float, y: float, ts: Typesetter, label) -> None:  # ty
         d.line(x + eighth * INCH / 8, y + 8, x + eighth * INCH / 8, y + 8 - tick, line)
     for inch in range(3):
         ts.box(d, f"{inch} in", label, (x + inch * INCH - 10, y + 10, 20, 12), ts.theme.loc, "ruler", "top")
+
+
+CALIBRATION_POINTS = ((0.25, 0.2), (0.75, 0.2), (0.5, 0.5), (0.25, 0.8), (0.75, 0.8))
+SCALE_MM = 10
+
+
+def calibration(front: Drawing, back: Drawing, ts: Typesetter, setup: PrintSetup) -> None:
+    """Crosses on the front; on the back, at the mirrored places for the flip, millimetre scales. Held
+    against the light, each cross falls on its scale at the distance the back must move: the offsets."""
+    theme = ts.theme
+    w, h = front.paper
+    flip = setup.duplex or "long-edge"
+    style = Style("regular", theme.min_size, theme.min_size)
+    margin = 15.0
+    box = (margin, margin, min(w - 2 * margin, theme.max_line_mm), h * 0.12)
+    ts.box(front, f"Printer calibration, front. Print this page and the next on the two sides of one sheet, "
+                  f"flipping on the {flip.replace('-', ' ')}.", style, box, theme.loc, "calibration")
+    ts.box(back, "Printer calibration, back. Hold the sheet against the light. Each cross on the front falls on "
+                 "a millimetre scale here: read how far it lies from the scale's centre (right and down count "
+                 "positive), then build again with --offset-x and --offset-y set to those distances.",
+           style, (margin, h * 0.86, box[2], h * 0.13), theme.loc, "calibration")
+    line = theme.line_pt
+    for fx, fy in CALIBRATION_POINTS:
+        x, y = fx * w, fy * h
+        front.line(x - 8, y, x + 8, y, line * 2)
+        front.line(x, y - 8, x, y + 8, line * 2)
+        bx, by = (w - x, y) if flip == "long-edge" else (x, h - y)
+        bx, by = bx + setup.offset[0], by + setup.offset[1]
+        for mm in range(-SCALE_MM, SCALE_MM + 1):
+            tick = 4 if mm % 5 == 0 else 2
+            back.line(bx + mm, by - tick, bx + mm, by, line)
+            back.line(bx, by + mm, bx + tick, by + mm, line)

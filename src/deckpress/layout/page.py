@@ -72,6 +72,8 @@ class Page:
     height: float
     ops: list[Op] = field(default_factory=list)
     cells: list[tuple[float, float, float, float]] = field(default_factory=list)
+    trim_box: tuple[float, float, float, float] | None = None  # pt, PDF coordinates: x1, y1, x2, y2
+    bleed_box: tuple[float, float, float, float] | None = None
 
 
 class Drawing:
@@ -102,6 +104,12 @@ class Drawing:
 
     def cell(self, x: float, y: float, w: float, h: float) -> None:
         self.page.cells.append((x, y, w, h))
+
+    def boxes(self, trim: tuple[float, float, float, float], bleed: float) -> None:
+        """TrimBox and BleedBox of the page, for print shops: the trim of the cards, and that plus the bleed."""
+        x, y, w, h = trim
+        self.page.trim_box = (*self._xy(x, y + h), *self._xy(x + w, y))
+        self.page.bleed_box = (*self._xy(x - bleed, y + h + bleed), *self._xy(x + w + bleed, y - bleed))
 
 
 @dataclass

@@ -5,7 +5,8 @@ from __future__ import annotations
 from deckpress.findings import Findings
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.cards import card_pages
-from deckpress.layout.marks import print_check
+from deckpress.layout.imposition import PrintSetup
+from deckpress.layout.marks import calibration, print_check
 from deckpress.layout.page import PAPERS, Document, Drawing
 from deckpress.layout.sheets import sheet_pages
 from deckpress.layout.text import Typesetter
@@ -16,17 +17,18 @@ LAYOUT_KINDS = {"cards": CardLayout, "sheet": SheetLayout, "rules": BookletLayou
 PRINT_CHECK_LAYOUT = "print-check"
 
 
-def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings) -> list[Document]:
+def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings,
+                 setup: PrintSetup = PrintSetup()) -> list[Document]:
     docs = []
     for component in game.components:
-        doc = lay_out_component(game, component, edition, paper, templates, findings)
+        doc = lay_out_component(game, component, edition, paper, templates, findings, setup)
         if doc is not None:
             docs.append(doc)
     return docs
 
 
 def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
-                      findings: Findings) -> Document | None:
+                      findings: Findings, setup: PrintSetup = PrintSetup()) -> Document | None:
     layout = edition.layouts.get(component.layout)
     if not isinstance(layout, LAYOUT_KINDS[component.kind]):
         return None  # reported by the validator
@@ -35,7 +37,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     cards = None
     if isinstance(layout, CardLayout):
         deck = game.decks[component.source or ""]
-        pages = card_pages(deck.cards, layout, size, ts, templates, game.params)
+        pages = card_pages(deck.cards, layout, size, ts, templates, game.params, setup, deck.back)
         cards = len(deck.cards)
     elif isinstance(layout, SheetLayout):
         pages = sheet_pages(game.sheets[component.source or ""], layout, size, ts, game.rules)
@@ -44,6 +46,13 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     else:
         return None
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards)
+
+
+def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> Document:
+    """A front and a back page: print both sides, hold against the light, read the back's offset."""
+    front, back = Drawing(PAPERS[paper]), Drawing(PAPERS[paper])
+    calibration(front, back, Typesetter(edition.theme, findings, game.id, "calibration"), setup)
+    return Document(game.id, "calibration", "Printer calibration", edition.theme.edition, paper, [front.page, back.page])
 
 
 def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Findings) -> Document | None:

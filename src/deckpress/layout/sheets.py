@@ -156,6 +156,7 @@ def _reminder(d: Drawing, heading: str, paragraphs: list[str], layout: SheetLayo
               ts: Typesetter, block: Block) -> float:
     """A boxed reminder from the rules: the same words as the booklet."""
     pad = 3.0
+    w = min(w, ts.theme.max_line_mm + 2 * pad)  # running text: no longer lines than the edition allows
     style = layout.styles["reminder"]
     head = ts.lines(heading, layout.styles["label"], w - 2 * pad, block.loc, "reminder heading")
     body = [ts.lines(p, style, w - 2 * pad, block.loc, "reminder") for p in paragraphs]
