@@ -36,9 +36,12 @@ def html_pages(game: Game) -> dict[str, str]:
     return pages
 
 
-def _private_pages(game: Game) -> dict[str, tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]]:
+PrivatePage = tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]  # title, warning, decks, sheets
+
+
+def _private_pages(game: Game) -> dict[str, PrivatePage]:
     """A page per private card (one desk's card) and per private sheet (the host's answers)."""
-    out = {}
+    out: dict[str, PrivatePage] = {}
     for c in (c for c in game.components if c.private):
         if c.kind == "cards":
             (deck,) = _decks(game, [c])
