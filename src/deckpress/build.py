@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from deckpress.findings import Findings
 from deckpress.finish import DocInfo, finish, kit
 from deckpress.html import html_pages
 from deckpress.layout.page import PAPER_NAMES, Document
-from deckpress.layout.plan import PRINT_CHECK_LAYOUT, lay_out_game, lay_out_print_check
+from deckpress.layout.imposition import PrintSetup
+from deckpress.layout.plan import PRINT_CHECK_LAYOUT, lay_out_calibration, lay_out_game, lay_out_print_check
 from deckpress.loader import Loader
 from deckpress.model import PAPERS, Edition, Game
 from deckpress.render import render
@@ -26,6 +28,7 @@ class Options:
     games: list[str] = field(default_factory=list)  # empty: every game
     edition: str | None = None  # None: every edition a game defines
     papers: tuple[str, ...] = PAPERS
+    printing: dict[str, Any] = field(default_factory=dict)  # duplex, offset_x, offset_y, fold, bleed_mm: over the game's
 
 
 @dataclass
@@ -54,14 +57,15 @@ def prepare(opts: Options, game_dirs: list[Path]) -> Press:
         for edition in editions_of(game, opts):
             for paper in opts.papers:
                 if edition in editions:
-                    press.documents += lay_out_game(game, editions[edition], paper, templates, findings)
+                    press.documents += lay_out_game(game, editions[edition], paper, templates, findings,
+                                                    setup_for(game, opts))
     return press
 
 
 def build(opts: Options, game_dirs: list[Path]) -> Press:
     press = prepare(opts, game_dirs)
     if not press.findings.errors:
-        write_outputs(opts.out, list(outputs(press, opts)))
+        write_outputs(opts.out, outputs(press, opts))
     return press
 
 
@@ -69,37 +73,56 @@ def editions_of(game: Game, opts: Options) -> list[str]:
     return [e for e in game.editions if opts.edition in (None, e)]
 
 
-def outputs(press: Press, opts: Options):  # type: ignore[no-untyped-def]
-    """Every component PDF, then a kit per game, edition and paper that opens with the print check;
-    and each game's accessible text edition."""
+def setup_for(game: Game, opts: Options) -> PrintSetup:
+    """The game's print options in content, overridden by the command line's."""
+    o = {**game.printing, **opts.printing}
+    return PrintSetup(o.get("duplex"), (o.get("offset_x", 0.0), o.get("offset_y", 0.0)), o.get("fold", False),
+                      o.get("bleed_mm", 0.0))
+
+
+def outputs(press: Press, opts: Options) -> list[Output]:
+    """Each game's text edition; every component PDF; and a kit per edition and paper that opens with the print
+    check (and, for duplex printing, the calibration pages)."""
+    out = []
     for game in press.games:
-        for name, page in html_pages(game).items():
-            yield Output(f"{game.id}/{name}", page.encode("utf-8"), {
-                "game": game.id, "component": "accessible-html", "title": "Accessible text edition",
-                "edition": "accessible", "paper": None, "pages": None, "private": name != f"{game.id}.html"})
+        out += [Output(f"{game.id}/{name}", page.encode("utf-8"), {
+            "game": game.id, "component": "accessible-html", "title": "Accessible text edition",
+            "edition": "accessible", "paper": None, "pages": None, "private": name != f"{game.id}.html"})
+            for name, page in html_pages(game).items()]
+        setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
             for paper in opts.papers:
-                docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]
-                parts = []
-                check = lay_out_print_check(game, press.editions[edition], paper, press.findings)
-                for doc in ([check] if check else []) + docs:
-                    pdf = render(doc)
-                    parts.append((doc.title, pdf))
-                    if doc.component != "print-check":
-                        yield _output(game, doc.component, doc.title, edition, paper, finish(pdf, _info(game, doc.title, paper)), len(doc.pages), doc.cards)
-                title = "Print-and-play kit"
-                pages = sum(len(d.pages) for d in docs) + 1
-                yield _output(game, "kit", title, edition, paper, kit(parts, _info(game, title, paper)), pages, None)
+                out += _edition_outputs(press, game, press.editions[edition], paper, setup)
+    return out
+
+
+def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, setup: PrintSetup) -> list[Output]:
+    docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition.theme.edition, paper)]
+    if setup.duplex:
+        docs.insert(0, lay_out_calibration(game, edition, paper, setup, press.findings))
+    check = lay_out_print_check(game, edition, paper, press.findings)
+    rendered = [(doc, render(doc)) for doc in ([check] if check else []) + docs]
+    out = [_output(game, doc, setup, finish(pdf, _info(game, doc.title, paper)))
+           for doc, pdf in rendered if doc.component != "print-check"]
+    kit_doc = Document(game.id, "kit", "Print-and-play kit", edition.theme.edition, paper,
+                       [page for doc, _ in rendered for page in doc.pages])
+    pdf = kit([(doc.title, pdf) for doc, pdf in rendered], _info(game, kit_doc.title, paper))
+    return out + [_output(game, kit_doc, setup, pdf)]
 
 
 def _info(game: Game, what: str, paper: str) -> DocInfo:
     return DocInfo(f"{game.title}: {what} ({PAPER_NAMES[paper]})", game.publisher, game.subject, game.language)
 
 
-def _output(game: Game, component: str, title: str, edition: str, paper: str, pdf: bytes, pages: int,
-            cards: int | None) -> Output:
-    path = f"{game.id}/{edition}/{game.id}-{component}-{paper}.pdf"
-    entry = {"game": game.id, "component": component, "title": title, "edition": edition, "paper": paper, "pages": pages}
-    if cards is not None:
-        entry["cards"] = cards
+def _output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Output:
+    """Card components, calibration and kits carry the print options in their names and manifest entries."""
+    printed = doc.cards is not None or doc.component in ("kit", "calibration")
+    suffix = setup.suffix() if printed else ""
+    path = f"{game.id}/{doc.edition}/{game.id}-{doc.component}-{doc.paper}{suffix}.pdf"
+    entry: dict[str, Any] = {"game": game.id, "component": doc.component, "title": doc.title,
+                             "edition": doc.edition, "paper": doc.paper, "pages": len(doc.pages)}
+    if doc.cards is not None:
+        entry["cards"] = doc.cards
+    if printed:
+        entry.update(setup.manifest())
     return Output(path, pdf, entry)

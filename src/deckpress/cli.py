@@ -12,6 +12,7 @@ from deckpress.build import Options, Press, build, prepare
 from deckpress.export import dump
 from deckpress.findings import Findings
 from deckpress.generate import generate
+from deckpress.layout.imposition import DUPLEX
 from deckpress.model import EDITIONS, PAPERS
 from deckpress.sources import yaml_editions
 
@@ -29,6 +30,11 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--edition", choices=EDITIONS)
     b.add_argument("--paper", choices=PAPERS)
     b.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    b.add_argument("--duplex", choices=DUPLEX, help="put each page of card backs after its fronts, for this flip")
+    b.add_argument("--offset-x", type=float, metavar="MM", help="shift back pages right (from the calibration page)")
+    b.add_argument("--offset-y", type=float, metavar="MM", help="shift back pages down")
+    b.add_argument("--fold", action="store_true", default=None, help="fronts and backs on one sheet, either side of a fold")
+    b.add_argument("--bleed", type=_millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")
     c.add_argument("games", nargs="*", metavar="GAME")
     d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")
@@ -68,6 +74,12 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "build":
         opts.out, opts.games, opts.edition = args.out, wanted, args.edition
         opts.papers = (args.paper,) if args.paper else PAPERS
+        given = {"duplex": args.duplex, "offset_x": args.offset_x, "offset_y": args.offset_y, "fold": args.fold,
+                 "bleed_mm": args.bleed}
+        opts.printing = {k: v for k, v in given.items() if v is not None}
+        if args.duplex and args.fold:
+            print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
+            return USAGE
         return _report(build(opts, dirs), f"built into {opts.out}", "; nothing was written")
     press = prepare(opts, dirs)
     if args.command == "check":
@@ -83,6 +95,14 @@ def run(args: argparse.Namespace) -> int:
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     print()
     return OK
+
+
+def _millimetres(text: str) -> float:
+    """'3mm', '3 mm' or '3' -> 3.0, between 0 and 10."""
+    value = float(text.strip().removesuffix("mm").strip())
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError("bleed must be 0-10 mm")
+    return value
 
 
 def _generate(folder: Path, shown: str, seed: int) -> int:

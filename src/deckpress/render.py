@@ -35,6 +35,7 @@ def render(doc: Document) -> bytes:
 
 def _draw(c: Canvas, op: object) -> None:
     if isinstance(op, Text):
+        c.setFillGray(INK)  # text is always ink, whatever a white panel under it set
         c.setFont(fonts.font(op.font).fontName, op.size)
         if op.angle:
             c.saveState()

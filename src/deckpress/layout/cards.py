@@ -32,8 +32,8 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
     edge = theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
     plan = impose(paper, layout.size, layout.grid, setup, edge if setup.bleed else theme.printer_margin_mm)
     if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]):
-        cols, rows = layout.grid
-        ts.findings.error(layout.loc, f"{cols} x {rows} cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the paper")
+        how = "".join([" with fold-and-glue" if setup.fold else "", f" with {setup.bleed:g} mm bleed" if setup.bleed else ""])
+        ts.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the paper{how}")
         return []
     with_backs = back is not None and setup.backs
     pages = []

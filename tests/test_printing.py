@@ -1,0 +1,102 @@
+"""Printing for hosts: duplex backs behind their fronts, fold-and-glue, bleed boxes, calibration."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from conftest import CONTENT, LAYOUTS, MM
+from deckpress.cli import main
+from deckpress.layout.imposition import PrintSetup, impose
+
+
+def build(out: Path, *args: str) -> Path:
+    assert main(["build", "pocket-bazaar", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out),
+                 "--edition", "standard", *args]) == 0
+    return out / "pocket-bazaar" / "standard"
+
+
+def cells(page) -> list[tuple[float, float]]:
+    """Top-left corners (mm) of the 63 x 88 mm card cells drawn on a page: fronts' cut lines, backs' patterns."""
+    found = {(round(r["x0"] / MM, 1), round(r["top"] / MM, 1)) for r in page.rects
+             if abs(r["width"] / MM - 63) < 0.2 and abs(r["height"] / MM - 88) < 0.2}
+    return sorted(found)
+
+
+@pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
+def test_every_back_lands_behind_its_front(tmp_path, flip):
+    folder = build(tmp_path, "--paper", "a4", "--duplex", flip)
+    pdf = folder / f"pocket-bazaar-lot-cards-a4-duplex-{flip}.pdf"
+    with pdfplumber.open(pdf) as doc:
+        assert len(doc.pages) == 6  # three sheets, each a front page and a back page
+        for front, back in zip(doc.pages[0::2], doc.pages[1::2], strict=True):
+            w, h = front.width / MM, front.height / MM
+            fronts, backs = cells(front), cells(back)
+            assert fronts and len(backs) == len(fronts)
+            mirrored = sorted((round(w - x - 63, 1), y) if flip == "long-edge" else (x, round(h - y - 88, 1))
+                              for x, y in fronts)
+            assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in zip(mirrored, backs, strict=True))
+            assert back.extract_text().count("Bazaar") == len(backs)  # the title on every back
+
+
+def test_back_pages_move_by_the_calibrated_offset(tmp_path):
+    plain = impose((210, 297), (63, 88), (3, 3), PrintSetup(duplex="long-edge"), 3.5)
+    moved = impose((210, 297), (63, 88), (3, 3), PrintSetup(duplex="long-edge", offset=(1.5, -0.5)), 3.5)
+    assert moved.fronts == plain.fronts
+    assert all(abs(m[0] - p[0] - 1.5) < 1e-9 and abs(m[1] - p[1] + 0.5) < 1e-9 for m, p in zip(moved.backs, plain.backs, strict=True))
+
+
+def test_duplex_brings_a_calibration_page_and_records_the_options(tmp_path):
+    folder = build(tmp_path, "--paper", "letter", "--duplex", "short-edge", "--offset-x", "1", "--offset-y", "-0.5")
+    calibration = PdfReader(folder / "pocket-bazaar-calibration-letter-duplex-short-edge.pdf")
+    assert len(calibration.pages) == 2
+    assert "Printer calibration, front" in calibration.pages[0].extract_text()
+    kit = PdfReader(folder / "pocket-bazaar-kit-letter-duplex-short-edge.pdf")
+    assert [o.title for o in kit.outline][:2] == ["Print check", "Printer calibration"]
+    entries = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    lots = next(e for e in entries if e["component"] == "lot-cards")
+    assert (lots["duplex"], lots["offset_x_mm"], lots["offset_y_mm"]) == ("short-edge", 1.0, -0.5)
+    rules = next(e for e in entries if e["component"] == "rules")
+    assert "duplex" not in rules and rules["path"].endswith("pocket-bazaar-rules-letter.pdf")
+
+
+def test_fold_and_glue_puts_backs_below_the_fold(tmp_path):
+    folder = build(tmp_path, "--paper", "a4", "--fold")
+    with pdfplumber.open(folder / "pocket-bazaar-lot-cards-a4-fold.pdf") as doc:
+        page = doc.pages[0]
+        found = cells(page)
+        h = page.height / MM
+        fronts = [c for c in found if c[1] < h / 2]
+        backs = [c for c in found if c[1] > h / 2]
+        assert len(fronts) == len(backs) == 3
+        mirrored = sorted((x, h - y - 88) for x, y in fronts)
+        assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in zip(mirrored, sorted(backs), strict=True))
+        folds = [ln for ln in page.lines if abs(ln["top"] / MM - h / 2) < 0.1 and ln.get("dash")]
+        assert folds
+
+
+def test_bleed_sets_trim_and_bleed_boxes(tmp_path):
+    folder = build(tmp_path, "--paper", "a4", "--bleed", "3mm")
+    reader = PdfReader(folder / "pocket-bazaar-lot-cards-a4-bleed3mm.pdf")
+    for page in reader.pages:
+        trim, bleed = page.trimbox, page.bleedbox
+        assert abs(float(trim.left) - float(bleed.left) - 3 * MM) < 0.01
+        assert abs(float(bleed.top) - float(trim.top) - 3 * MM) < 0.01
+    trim = reader.pages[0].trimbox
+    width, height = (float(trim.right) - float(trim.left)) / MM, (float(trim.top) - float(trim.bottom)) / MM
+    columns, rows = round((width + 6) / 69), round((height + 6) / 94)  # 63 x 88 mm cards, 6 mm apart
+    assert columns >= 2 and rows >= 2
+    assert abs(width - (columns * 63 + (columns - 1) * 6)) < 0.1 and abs(height - (rows * 88 + (rows - 1) * 6)) < 0.1
+    with pdfplumber.open(folder / "pocket-bazaar-lot-cards-a4-bleed3mm.pdf") as doc:
+        assert not cells(doc.pages[0])  # no cut line at the trim: print shops cut there
+    entries = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    assert next(e for e in entries if e["component"] == "lot-cards")["bleed_mm"] == 3
+
+
+def test_default_outputs_have_no_print_options(built):
+    reader = PdfReader(built / "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4.pdf")
+    assert "/TrimBox" not in reader.pages[0] and len(reader.pages) == 3
