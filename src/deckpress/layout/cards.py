@@ -6,7 +6,7 @@ from typing import Any
 
 from deckpress.findings import Loc
 from deckpress import fonts
-from deckpress.layout.imposition import Imposition, PrintSetup, impose, trim_box
+from deckpress.layout.imposition import SINGLE_SIDED, Imposition, PrintSetup, impose, trim_box
 from deckpress.layout.marks import crop_mark_segments, cut_lines, scale_bar
 from deckpress.layout.page import MM, Drawing, Page
 from deckpress.layout.pictograms import LETTER_CENTRE, PATTERNS, PICTOGRAMS, draw_pattern, draw_pictogram
@@ -23,7 +23,7 @@ def grid_origin(paper: tuple[float, float], layout: CardLayout) -> tuple[float, 
 
 
 def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
-               templates: Templates, params: dict[str, Any], setup: PrintSetup = PrintSetup(),
+               templates: Templates, params: dict[str, Any], setup: PrintSetup = SINGLE_SIDED,
                back: Back | None = None) -> list[Page]:
     """Sheets of card fronts, and backs where the setup asks for them (a deck without a back has none)."""
     if layout.positions:

@@ -80,3 +80,6 @@ def trim_box(cells: list[tuple[float, float]], cell: tuple[float, float]) -> tup
     """The box (x, y, w, h in mm) round the trims of these cells."""
     xs, ys = [x for x, _ in cells], [y for _, y in cells]
     return min(xs), min(ys), max(xs) + cell[0] - min(xs), max(ys) + cell[1] - min(ys)
+
+
+SINGLE_SIDED = PrintSetup()  # the default: what the seeds ask for

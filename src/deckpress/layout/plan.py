@@ -5,7 +5,7 @@ from __future__ import annotations
 from deckpress.findings import Findings
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.cards import card_pages
-from deckpress.layout.imposition import PrintSetup
+from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
 from deckpress.layout.page import PAPERS, Document, Drawing
 from deckpress.layout.sheets import sheet_pages
@@ -18,7 +18,7 @@ PRINT_CHECK_LAYOUT = "print-check"
 
 
 def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings,
-                 setup: PrintSetup = PrintSetup()) -> list[Document]:
+                 setup: PrintSetup = SINGLE_SIDED) -> list[Document]:
     docs = []
     for component in game.components:
         doc = lay_out_component(game, component, edition, paper, templates, findings, setup)
@@ -28,7 +28,7 @@ def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates,
 
 
 def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
-                      findings: Findings, setup: PrintSetup = PrintSetup()) -> Document | None:
+                      findings: Findings, setup: PrintSetup = SINGLE_SIDED) -> Document | None:
     layout = edition.layouts.get(component.layout)
     if not isinstance(layout, LAYOUT_KINDS[component.kind]):
         return None  # reported by the validator
