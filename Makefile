@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: decks large-print check test bench golden clean
+.PHONY: decks large-print site check test bench golden clean
 
 decks: $(STAMP)
 	$(BIN)/deckpress build
@@ -12,6 +12,10 @@ decks: $(STAMP)
 # Only the large-print editions, for the accessibility team.
 large-print: $(STAMP)
 	$(BIN)/deckpress build --edition large-print
+
+# The download catalogue (also written by every build).
+site: $(STAMP)
+	$(BIN)/deckpress site
 
 check: $(STAMP)
 	$(BIN)/deckpress check

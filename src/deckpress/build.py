@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckpress.catalogue import catalogue
 from deckpress.findings import Findings
 from deckpress.finish import DocInfo, finish, kit
 from deckpress.html import html_pages
@@ -66,6 +67,7 @@ def build(opts: Options, game_dirs: list[Path]) -> Press:
     press = prepare(opts, game_dirs)
     if not press.findings.errors:
         write_outputs(opts.out, outputs(press, opts))
+        write_outputs(opts.out, catalogue(opts.out), manifest=False)  # the download page, from the whole manifest
     return press
 
 
@@ -87,7 +89,8 @@ def outputs(press: Press, opts: Options) -> list[Output]:
     for game in press.games:
         out += [Output(f"{game.id}/{name}", page.encode("utf-8"), {
             "game": game.id, "component": "accessible-html", "title": "Accessible text edition",
-            "edition": "accessible", "paper": None, "pages": None, "private": name != f"{game.id}.html"})
+            "edition": "accessible", "paper": None, "pages": None, "private": name != f"{game.id}.html",
+            "game_title": game.title})
             for name, page in html_pages(game).items()]
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
@@ -119,7 +122,7 @@ def _output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Output:
     printed = doc.cards is not None or doc.component in ("kit", "calibration")
     suffix = setup.suffix() if printed else ""
     path = f"{game.id}/{doc.edition}/{game.id}-{doc.component}-{doc.paper}{suffix}.pdf"
-    entry: dict[str, Any] = {"game": game.id, "component": doc.component, "title": doc.title,
+    entry: dict[str, Any] = {"game": game.id, "game_title": game.title, "component": doc.component, "title": doc.title,
                              "edition": doc.edition, "paper": doc.paper, "pages": len(doc.pages)}
     if doc.cards is not None:
         entry["cards"] = doc.cards

@@ -1,4 +1,4 @@
-"""Command line: deckpress build | check | dump | solve | generate. Exit 0 ok, 1 findings, 2 usage."""
+"""Command line: deckpress build | check | dump | solve | generate | site | serve. Exit 0 ok, 1 findings, 2 usage."""
 
 from __future__ import annotations
 
@@ -11,7 +11,10 @@ from pathlib import Path
 from deckpress.build import Options, Press, build, prepare
 from deckpress.export import dump
 from deckpress.findings import Findings
+from deckpress.catalogue import catalogue
 from deckpress.generate import generate
+from deckpress.serve import serve
+from deckpress.write import MANIFEST, write_outputs
 from deckpress.layout.imposition import DUPLEX
 from deckpress.model import EDITIONS, PAPERS
 from deckpress.sources import yaml_editions
@@ -41,6 +44,11 @@ def parser() -> argparse.ArgumentParser:
     d.add_argument("game", metavar="GAME")
     s = sub.add_parser("solve", parents=[common], help="print the solution a game's checks proved (a route) as JSON")
     s.add_argument("game", metavar="GAME")
+    site = sub.add_parser("site", help="write the download catalogue (build/index.html) from what is built")
+    site.add_argument("--out", type=Path, default=Path("build"))
+    serve = sub.add_parser("serve", help="serve the out folder on this computer for a quick look (Ctrl-C stops)")
+    serve.add_argument("--out", type=Path, default=Path("build"))
+    serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")
     g.add_argument("game", metavar="GAME")
     g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
@@ -56,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.command == "site":
+        return _site(args.out)
+    if args.command == "serve":
+        return serve(args.out, args.port)
     opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
     wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
     found = {p.parent.name: p.parent for p in sorted(args.content.glob("*/game.yaml"))}
@@ -94,6 +106,15 @@ def run(args: argparse.Namespace) -> int:
     data = dump(game) if args.command == "dump" else game.derived["solution"]
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     print()
+    return OK
+
+
+def _site(out: Path) -> int:
+    if not (out / MANIFEST).is_file():
+        print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
+        return USAGE
+    write_outputs(out, catalogue(out), manifest=False)
+    print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
 
 

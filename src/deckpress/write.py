@@ -25,8 +25,8 @@ def manifest_entry(output: Output) -> dict[str, Any]:
     return {"path": output.path, **output.entry, "sha256": hashlib.sha256(output.data).hexdigest()}
 
 
-def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
-    """Stage every file beside `out_dir`, then move each into place; the manifest goes last."""
+def write_outputs(out_dir: Path, outputs: list[Output], manifest: bool = True) -> None:
+    """Stage every file beside `out_dir`, then move each into place; the manifest (if any) goes last."""
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent))
     try:
@@ -36,9 +36,10 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(output.data)
             staged.append((target, out_dir / output.path))
-        manifest = _merged_manifest(out_dir, outputs)
-        (staging / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-        staged.append((staging / MANIFEST, out_dir / MANIFEST))
+        if manifest:
+            merged = _merged_manifest(out_dir, outputs)
+            (staging / MANIFEST).write_text(json.dumps(merged, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+            staged.append((staging / MANIFEST, out_dir / MANIFEST))
         for source, target in staged:
             target.parent.mkdir(parents=True, exist_ok=True)
             os.replace(source, target)

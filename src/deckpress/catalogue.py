@@ -1,0 +1,81 @@
+"""The download catalogue: build/index.html, a page for hosts to pick, print and verify their files.
+
+Works straight from the file system (no network), reads at 200% zoom, and every
+thumbnail is a PNG of its PDF's first page with alt text.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pypdfium2
+from PIL import Image
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+from deckpress.layout.page import PAPER_NAMES
+from deckpress.write import MANIFEST, Output
+
+THUMBNAIL_WIDTH = 160  # px
+EDITION_NAMES = {"standard": "Standard edition", "large-print": "Large-print edition"}
+TEMPLATES = Path(__file__).parent / "templates"
+
+
+def catalogue(out_dir: Path) -> list[Output]:
+    """index.html and the thumbnails it shows, from the manifest and the PDFs already in `out_dir`."""
+    entries = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))["outputs"]
+    pdfs = [e for e in entries if e["path"].endswith(".pdf")]
+    thumbs = {e["path"]: _thumbnail(out_dir, e["path"], e["sha256"]) for e in pdfs}
+    outputs = [Output(t["path"], t["png"]) for t in thumbs.values() if not (out_dir / t["path"]).is_file()]
+    for e in pdfs:
+        e.update(size=_size((out_dir / e["path"]).stat().st_size), thumbnail=thumbs[e["path"]])
+    games = _games(entries)
+    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                               trim_blocks=True, lstrip_blocks=True)
+    page = env.get_template("catalogue.html.j2").render(games=games, editions=EDITION_NAMES,
+                                                         paper_label=lambda p: PAPER_NAMES.get(p, p))
+    return outputs + [Output("index.html", page.encode("utf-8"))]
+
+
+def _thumbnail(out_dir: Path, pdf: str, sha256: str) -> dict[str, Any]:
+    """A PNG of the first page, named by the PDF's checksum so an unchanged PDF keeps its thumbnail."""
+    path = f"thumbnails/{sha256[:20]}.png"
+    if (out_dir / path).is_file():
+        with Image.open(out_dir / path) as image:
+            return {"path": path, "png": b"", "width": image.width, "height": image.height,
+                    "ratio": image.width / image.height}
+    document = pypdfium2.PdfDocument(out_dir / pdf)
+    try:
+        page = document[0]
+        width, height = page.get_size()
+        scale = THUMBNAIL_WIDTH / width
+        image = page.render(scale=scale, draw_annots=False).to_pil()
+    finally:
+        document.close()
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return {"path": path, "png": buffer.getvalue(), "width": image.width,
+            "height": image.height, "ratio": width / height}
+
+
+def _size(size: int) -> str:
+    return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
+
+
+def _games(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Games, then editions, then papers, each with its files in the order the manifest lists them."""
+    games: dict[str, dict[str, Any]] = {}
+    for e in entries:
+        game = games.setdefault(e["game"], {"id": e["game"], "title": e.get("game_title", e["game"]), "editions": {},
+                                            "html": None})
+        if e["component"] == "accessible-html":
+            if not e.get("private"):
+                game["html"] = e
+            continue
+        paper = game["editions"].setdefault(e["edition"], {}).setdefault(e["paper"], [])
+        paper.append(e)
+    return [{**g, "editions": sorted(g["editions"].items(), key=lambda kv: list(EDITION_NAMES).index(kv[0]))}
+            for g in sorted(games.values(), key=lambda g: g["id"])]

@@ -1,0 +1,102 @@
+"""The download catalogue: links, checksums, thumbnails, accessibility; `deckpress serve`; a real browser."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import urllib.request
+from html.parser import HTMLParser
+
+import pytest
+from PIL import Image
+from pypdf import PdfReader
+
+
+class Links(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.links, self.images, self.headings, self.lang = [], [], [], None
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang")
+        if tag == "a" and not a["href"].startswith("#"):
+            self.links.append(a["href"])
+        if tag == "img":
+            self.images.append({**a, "pdf": self.links[-1]})  # the link it sits in
+        if len(tag) == 2 and tag[0] == "h" and tag[1].isdigit():
+            self.headings.append(int(tag[1]))
+
+
+@pytest.fixture(scope="module")
+def page(built) -> Links:
+    parsed = Links()
+    parsed.feed((built / "index.html").read_text(encoding="utf-8"))
+    return parsed
+
+
+def test_every_link_is_a_file_in_the_manifest_with_its_checksum(built, page):
+    entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
+    assert page.links and set(page.links) <= set(entries)
+    pdfs = {p for p in entries if p.endswith(".pdf")}
+    assert pdfs <= set(page.links)  # every PDF is offered
+    text = (built / "index.html").read_text(encoding="utf-8")
+    for path in page.links:
+        data = (built / path).read_bytes()
+        assert entries[path]["sha256"] == hashlib.sha256(data).hexdigest()
+        if path.endswith(".pdf"):
+            assert entries[path]["sha256"] in text
+
+
+def test_every_thumbnail_exists_with_its_pdfs_proportions_and_alt_text(built, page):
+    assert len(page.images) == len([link for link in page.links if link.endswith(".pdf")])
+    for image in page.images:
+        assert image["alt"].startswith("First page of ") and image["pdf"].endswith(".pdf")
+        box = PdfReader(built / image["pdf"]).pages[0].mediabox
+        with Image.open(built / image["src"]) as png:
+            assert (png.width, png.height) == (int(image["width"]), int(image["height"]))
+            assert abs(png.width / png.height - float(box.width) / float(box.height)) < 0.01, image["pdf"]
+
+
+def test_the_page_is_accessible_and_works_offline(built, page):
+    text = (built / "index.html").read_text(encoding="utf-8")
+    assert page.lang == "en"
+    assert page.headings.count(1) == 1 and all(b <= a + 1 for a, b in zip(page.headings, page.headings[1:]))
+    assert "http://" not in text and "https://" not in text  # nothing to fetch: it opens from the file system
+    assert "Print at 100% / Actual size" in text and "single-sided" in text and "50 mm square" in text
+    assert 'class="skip" href="#games"' in text  # keyboard users can skip to the games
+    assert "max-width: 100%" in text  # thumbnails shrink rather than overflow at 200% zoom
+
+
+def test_serve_answers_on_localhost_and_stops_on_ctrl_c(built):
+    command = [sys.executable, "-u", "-m", "deckpress", "serve", "--out", str(built), "--port", "0"]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = server.stdout.readline()
+        url = line.split(" at ")[1].split(" ")[0]
+        assert url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(url + "index.html", timeout=10) as response:
+            assert b"print-and-play downloads" in response.read()
+    finally:
+        server.send_signal(signal.SIGINT)
+        out, err = server.communicate(timeout=10)
+    assert server.returncode == 0 and "stopped" in out and "Traceback" not in err
+
+
+def test_a_real_browser_loads_every_thumbnail(built, tmp_path):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no Chromium on this machine (.ci/run installs Debian's chromium)")
+    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               f"--user-data-dir={tmp_path / 'profile'}", "--enable-logging=stderr", "--v=0",
+               "--virtual-time-budget=5000", "--dump-dom", (built / "index.html").as_uri()]
+    run = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert 'data-thumbnails="ok"' in run.stdout, run.stderr[-2000:]
+    console = [line for line in run.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+    assert console == []
