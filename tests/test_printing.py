@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pdfplumber
@@ -100,3 +101,15 @@ def test_bleed_sets_trim_and_bleed_boxes(tmp_path):
 def test_default_outputs_have_no_print_options(built):
     reader = PdfReader(built / "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4.pdf")
     assert "/TrimBox" not in reader.pages[0] and len(reader.pages) == 3
+
+
+def test_a_game_can_set_its_own_print_options(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT, content)
+    game = content / "pocket-bazaar" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("rules: rules.yaml", "print: {fold: true}\nrules: rules.yaml"),
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["build", "pocket-bazaar", "--content", str(content), "--layouts", str(LAYOUTS), "--out", str(out),
+                 "--paper", "a4", "--edition", "standard"]) == 0
+    assert (out / "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4-fold.pdf").is_file()
