@@ -126,6 +126,8 @@ def _output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Output:
                              "edition": doc.edition, "paper": doc.paper, "pages": len(doc.pages)}
     if doc.cards is not None:
         entry["cards"] = doc.cards
+    if doc.private:
+        entry["private"] = True
     if printed:
         entry.update(setup.manifest())
     return Output(path, pdf, entry)

@@ -77,5 +77,9 @@ def _games(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             continue
         paper = game["editions"].setdefault(e["edition"], {}).setdefault(e["paper"], [])
         paper.append(e)
+    for game in games.values():  # the kit first, then the parts by name, secret material last
+        for papers in game["editions"].values():
+            for files in papers.values():
+                files.sort(key=lambda e: (e["component"] != "kit", bool(e.get("private")), e["title"]))
     return [{**g, "editions": sorted(g["editions"].items(), key=lambda kv: list(EDITION_NAMES).index(kv[0]))}
             for g in sorted(games.values(), key=lambda g: g["id"])]

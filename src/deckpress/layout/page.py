@@ -123,3 +123,4 @@ class Document:
     paper: str
     pages: list[Page]
     cards: int | None = None  # card components only
+    private: bool = False  # secret material: a player's own card, the host's answers

@@ -45,7 +45,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = rules_pages(game.title, game.rules, layout, size, ts)
     else:
         return None
-    return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards)
+    return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
+                    component.private)
 
 
 def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> Document:
