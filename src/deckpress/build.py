@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckpress.catalogue import catalogue
 from deckpress.findings import Findings
-from deckpress.finish import DocInfo, finish, kit
-from deckpress.html import html_pages
+from deckpress.incremental import fingerprint, state_output, up_to_date
 from deckpress.layout.page import PAPER_NAMES, Document
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.plan import PRINT_CHECK_LAYOUT, lay_out_calibration, lay_out_game, lay_out_print_check
 from deckpress.loader import Loader
 from deckpress.model import PAPERS, Edition, Game
-from deckpress.render import render
 from deckpress.templating import Templates
 from deckpress.validate import validate_game
 from deckpress.write import Output, write_outputs
+
+if TYPE_CHECKING:
+    from deckpress.finish import DocInfo
 
 
 @dataclass
@@ -41,6 +41,7 @@ class Press:
     findings: Findings
     templates: Templates
     documents: list[Document] = field(default_factory=list)
+    up_to_date: list[str] = field(default_factory=list)  # games not built again: nothing of theirs changed
 
 
 def prepare(opts: Options, game_dirs: list[Path]) -> Press:
@@ -64,11 +65,22 @@ def prepare(opts: Options, game_dirs: list[Path]) -> Press:
 
 
 def build(opts: Options, game_dirs: list[Path]) -> Press:
-    press = prepare(opts, game_dirs)
-    if not press.findings.errors:
-        write_outputs(opts.out, outputs(press, opts))
-        write_outputs(opts.out, catalogue(opts.out), manifest=False)  # the download page, from the whole manifest
+    """Build the games whose inputs changed since their last build; the others are up to date."""
+    prints = {d.name: fingerprint(d, opts.layouts, _build_options(opts)) for d in game_dirs}
+    current = up_to_date(opts.out, prints)
+    press = prepare(opts, [d for d in game_dirs if d.name not in current])
+    press.up_to_date = sorted(current)
+    if not press.findings.errors and press.games:
+        from deckpress.catalogue import catalogue  # drawing and finishing load lazily: an up-to-date build needs neither
+        built = outputs(press, opts)
+        write_outputs(opts.out, built)
+        changed = {g.id: prints[g.id] for g in press.games}
+        write_outputs(opts.out, [*catalogue(opts.out), state_output(opts.out, changed, built)], manifest=False)
     return press
+
+
+def _build_options(opts: Options) -> dict[str, Any]:
+    return {"edition": opts.edition, "papers": list(opts.papers), "printing": opts.printing}
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:
@@ -85,6 +97,8 @@ def setup_for(game: Game, opts: Options) -> PrintSetup:
 def outputs(press: Press, opts: Options) -> list[Output]:
     """Each game's text edition; every component PDF; and a kit per edition and paper that opens with the print
     check (and, for duplex printing, the calibration pages)."""
+    from deckpress.html import html_pages
+
     out = []
     for game in press.games:
         out += [Output(f"{game.id}/{name}", page.encode("utf-8"), {
@@ -100,6 +114,9 @@ def outputs(press: Press, opts: Options) -> list[Output]:
 
 
 def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, setup: PrintSetup) -> list[Output]:
+    from deckpress.finish import finish, kit
+    from deckpress.render import render
+
     docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition.theme.edition, paper)]
     if setup.duplex:
         docs.insert(0, lay_out_calibration(game, edition, paper, setup, press.findings))
@@ -114,6 +131,8 @@ def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, set
 
 
 def _info(game: Game, what: str, paper: str) -> DocInfo:
+    from deckpress.finish import DocInfo
+
     return DocInfo(f"{game.title}: {what} ({PAPER_NAMES[paper]})", game.publisher, game.subject, game.language)
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 from deckpress.build import Options, Press, build, prepare
 from deckpress.export import dump
 from deckpress.findings import Findings
-from deckpress.catalogue import catalogue
 from deckpress.generate import generate
 from deckpress.serve import serve
 from deckpress.write import MANIFEST, write_outputs
@@ -113,6 +112,8 @@ def _site(out: Path) -> int:
     if not (out / MANIFEST).is_file():
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
+    from deckpress.catalogue import catalogue  # pypdfium2 loads only for the catalogue
+
     write_outputs(out, catalogue(out), manifest=False)
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
@@ -149,6 +150,8 @@ def _report(press: Press, success: str | None, failed: str = "") -> int:
     if errors:
         print(f"deckpress: {errors} error{'s' * (errors != 1)}{failed}", file=sys.stderr)
         return FINDINGS
-    if success:
+    if press.up_to_date:
+        print(f"deckpress: {', '.join(press.up_to_date)}: up to date, nothing rendered", file=sys.stderr)
+    if success and press.games:
         print(f"deckpress: {', '.join(g.id for g in press.games)}: {success}", file=sys.stderr)
     return OK

@@ -5,9 +5,12 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 import fontpkg_atkinson_hyperlegible as atkinson
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+
+if TYPE_CHECKING:
+    from reportlab.pdfbase.ttfonts import TTFont
 
 FONT_FILES: dict[str, Path] = {
     path.stem: path for path in sorted((atkinson.ROOT / "files").glob("*.ttf"))
@@ -21,6 +24,9 @@ class UnknownFont(KeyError):
 @cache
 def font(name: str) -> TTFont:
     """The registered font `name` (e.g. AtkinsonHyperlegible-Bold); embedded as a subset when drawn."""
+    from reportlab.pdfbase import pdfmetrics  # imported when first needed: a no-change rebuild never draws
+    from reportlab.pdfbase.ttfonts import TTFont
+
     if name not in FONT_FILES:
         raise UnknownFont(name)
     face = TTFont(name, str(FONT_FILES[name]))

@@ -1,0 +1,67 @@
+"""Incremental builds: a game whose inputs have not changed since its last build is not built again.
+
+A game's fingerprint covers everything its PDFs come from: the game's folder, the
+layouts, the fonts, deckpress's own code and the build options. The last fingerprints
+live beside the manifest; a game is up to date when its fingerprint matches and each of
+its outputs is still on disk with the checksum the manifest gives.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from deckpress import __version__
+from deckpress.fonts import FONT_FILES
+from deckpress.write import MANIFEST, Output
+
+STATE = ".deckpress-inputs.json"
+CODE = Path(__file__).parent
+
+
+def fingerprint(game_dir: Path, layout_dirs: list[Path], options: dict[str, Any]) -> str:
+    digest = hashlib.sha256(json.dumps({"version": __version__, "options": options}, sort_keys=True).encode())
+    for root in [game_dir, *layout_dirs, CODE]:
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    for name, path in sorted(FONT_FILES.items()):
+        digest.update(name.encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:
+    """The games (of `prints`: game -> fingerprint) whose outputs are current in `out`."""
+    state = _read(out / STATE)
+    entries = {e["path"]: e for e in _read(out / MANIFEST).get("outputs", [])}
+    current = set()
+    for game, print_ in prints.items():
+        recorded = state.get(game, {})
+        paths = recorded.get("outputs", [])
+        if recorded.get("fingerprint") == print_ and paths and all(_intact(out, entries.get(p)) for p in paths):
+            current.add(game)
+    return current
+
+
+def state_output(out: Path, prints: dict[str, str], outputs: list[Output]) -> Output:
+    """The new state: fingerprints of the games just built, over the earlier state of the others."""
+    state = _read(out / STATE)
+    for game, print_ in prints.items():
+        state[game] = {"fingerprint": print_,
+                       "outputs": sorted(o.path for o in outputs if o.entry.get("game") == game)}
+    return Output(STATE, (json.dumps(state, indent=1, sort_keys=True) + "\n").encode())
+
+
+def _intact(out: Path, entry: dict[str, Any] | None) -> bool:
+    if entry is None or not (out / entry["path"]).is_file():
+        return False
+    return hashlib.sha256((out / entry["path"]).read_bytes()).hexdigest() == entry["sha256"]
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}

@@ -1,0 +1,40 @@
+"""Incremental builds: nothing changed, nothing rendered; one game changed, only that game rebuilt."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import edit
+
+
+def snapshot() -> dict[Path, int]:
+    return {p: p.stat().st_mtime_ns for p in Path("build").rglob("*.pdf")}
+
+
+def test_a_rebuild_with_no_change_renders_nothing_and_says_so(deckpress):
+    assert deckpress("build", "--paper", "a4").status == 0
+    before = snapshot()
+    again = deckpress("build", "--paper", "a4")
+    assert again.status == 0
+    assert "open-secret-exchange, pocket-bazaar, stone-market: up to date, nothing rendered" in again.err
+    assert snapshot() == before
+
+
+def test_changing_one_game_rebuilds_only_that_game(deckpress):
+    assert deckpress("build", "--paper", "a4").status == 0
+    before = snapshot()
+    edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.", "A steady light for those who come late.")
+    result = deckpress("build", "--paper", "a4")
+    assert "open-secret-exchange, stone-market: up to date" in result.err
+    after = snapshot()
+    changed = {p.parts[1] for p in after if after[p] != before.get(p)}
+    assert changed == {"pocket-bazaar"}
+
+
+def test_a_missing_or_altered_output_is_built_again(deckpress):
+    assert deckpress("build", "--paper", "a4").status == 0
+    target = Path("build/stone-market/standard/stone-market-die-a4.pdf")
+    target.write_bytes(b"not a pdf")
+    result = deckpress("build", "--paper", "a4")
+    assert "stone-market: built into build" in result.err
+    assert target.read_bytes().startswith(b"%PDF")
