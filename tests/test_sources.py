@@ -44,6 +44,11 @@ def test_bad_yaml_is_reported_with_its_position(tmp_path, text, expected):
     assert expected in findings
 
 
+def test_a_control_character_is_a_finding(tmp_path):
+    _, findings = read(tmp_path, "a: ok\nb: x\x1fy\n")
+    assert findings == ["cards.yaml:2:5: error: YAML syntax: special characters are not allowed (U+001F)"]
+
+
 def test_invalid_utf8_names_the_byte(tmp_path):
     _, findings = read(tmp_path, b"a: ok\nb: caf\xe9\n")
     assert findings == ["cards.yaml:2:7: error: file is not valid UTF-8 (byte 0xe9)"]

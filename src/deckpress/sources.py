@@ -78,7 +78,11 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         findings.error(Loc(shown_as, line, col), f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})")
         return None
-    loader = _Loader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, found before parsing starts
+        findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
+        return None
     loader.name = shown_as
     try:
         root = loader.get_single_node()
@@ -92,6 +96,8 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         mark = exc.problem_mark or exc.context_mark
         where = _loc(shown_as, mark) if mark else Loc(shown_as)
         findings.error(where, f"YAML syntax: {exc.problem or exc.context}")
+    except yaml.reader.ReaderError as exc:
+        findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
     except yaml.YAMLError as exc:
         findings.error(Loc(shown_as), f"YAML syntax: {exc}")
     except RecursionError:
@@ -99,6 +105,11 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
     finally:
         loader.dispose()
     return None
+
+
+def _position(text: str, offset: int, shown_as: str) -> Loc:
+    line = text.count("\n", 0, offset) + 1
+    return Loc(shown_as, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
 def _convert(loader: _Loader, node: yaml.Node, findings: Findings) -> Node:

@@ -30,7 +30,9 @@ def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates,
 def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
                       findings: Findings, setup: PrintSetup = SINGLE_SIDED) -> Document | None:
     layout = edition.layouts.get(component.layout)
-    if not isinstance(layout, LAYOUT_KINDS[component.kind]):
+    source_missing = (component.kind == "cards" and component.source not in game.decks) or (
+        component.kind == "sheet" and component.source not in game.sheets)
+    if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
         return None  # reported by the validator
     ts = Typesetter(edition.theme, findings, game.id, component.id)
     size = PAPERS[paper]
