@@ -113,3 +113,19 @@ def test_a_game_can_set_its_own_print_options(tmp_path):
     assert main(["build", "pocket-bazaar", "--content", str(content), "--layouts", str(LAYOUTS), "--out", str(out),
                  "--paper", "a4", "--edition", "standard"]) == 0
     assert (out / "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4-fold.pdf").is_file()
+
+
+def test_duplex_in_both_editions_reports_before_writing_and_calibrates(tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", "pocket-bazaar", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out),
+                 "--paper", "letter", "--duplex", "long-edge"]) == 0
+    large = PdfReader(out / "pocket-bazaar/large-print/pocket-bazaar-calibration-letter-duplex-long-edge.pdf")
+    assert "Hold the sheet against the light" in " ".join(large.pages[1].extract_text().split())
+    with pdfplumber.open(out / "pocket-bazaar/large-print/pocket-bazaar-calibration-letter-duplex-long-edge.pdf") as doc:
+        assert min(c["size"] for page in doc.pages for c in page.chars) >= 18 - 1e-3
+
+
+def test_the_fold_line_is_named(tmp_path):
+    folder = build(tmp_path, "--paper", "letter", "--fold")
+    text = PdfReader(folder / "pocket-bazaar-lot-cards-letter-fold.pdf").pages[0].extract_text()
+    assert "fold" in text.split()

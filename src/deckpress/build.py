@@ -56,12 +56,19 @@ def prepare(opts: Options, game_dirs: list[Path]) -> Press:
     for game in games:
         validate_game(game, editions, templates, findings, editions_of(game, opts))
         loader.expand_sheets(game)
-        for edition in editions_of(game, opts):
+        setup = setup_for(game, opts)
+        for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
             for paper in opts.papers:
-                if edition in editions:
-                    press.documents += lay_out_game(game, editions[edition], paper, templates, findings,
-                                                    setup_for(game, opts))
+                press.documents += lay_out_kit_pages(game, edition, paper, setup, findings)
+                press.documents += lay_out_game(game, edition, paper, templates, findings, setup)
     return press
+
+
+def lay_out_kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:
+    """The pages a kit opens with: the print check, and the calibration pages when printing duplex."""
+    check = lay_out_print_check(game, edition, paper, findings)
+    calibration = lay_out_calibration(game, edition, paper, setup, findings) if setup.duplex else None
+    return [d for d in (check, calibration) if d is not None]
 
 
 def build(opts: Options, game_dirs: list[Path]) -> Press:
@@ -118,10 +125,7 @@ def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, set
     from deckpress.render import render
 
     docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition.theme.edition, paper)]
-    if setup.duplex:
-        docs.insert(0, lay_out_calibration(game, edition, paper, setup, press.findings))
-    check = lay_out_print_check(game, edition, paper, press.findings)
-    rendered = [(doc, render(doc)) for doc in ([check] if check else []) + docs]
+    rendered = [(doc, render(doc)) for doc in docs]
     out = [_output(game, doc, setup, finish(pdf, _info(game, doc.title, paper)))
            for doc, pdf in rendered if doc.component != "print-check"]
     kit_doc = Document(game.id, "kit", "Print-and-play kit", edition.theme.edition, paper,

@@ -29,8 +29,9 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
     if layout.positions:
         return net_pages(cards, layout, paper, ts, templates, params)
     theme = ts.theme
+    # print shops need the crop marks round bled cards; elsewhere the cut lines on the borders suffice
     edge = theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
-    plan = impose(paper, layout.size, layout.grid, setup, edge if setup.bleed else theme.printer_margin_mm)
+    plan = impose(paper, layout.size, layout.grid, setup, edge)
     if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]):
         how = "".join([" with fold-and-glue" if setup.fold else "", f" with {setup.bleed:g} mm bleed" if setup.bleed else ""])
         ts.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the paper{how}")
@@ -41,16 +42,26 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
         on_sheet = cards[start:start + plan.per_sheet]
         d = Drawing(paper)
         _fronts(d, on_sheet, plan, layout, ts, templates, params, setup)
-        if with_backs and setup.fold:
+        if with_backs and setup.fold and plan.fold_y is not None:
             _backs(d, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
-            d.line(theme.printer_margin_mm, plan.fold_y, paper[0] - theme.printer_margin_mm, plan.fold_y,  # type: ignore[arg-type]
-                   theme.line_pt, dash=(6, 3))
+            _fold_line(d, plan.fold_y, paper[0], ts)
         pages.append(d.page)
         if with_backs and setup.duplex:
             reverse = Drawing(paper)
             _backs(reverse, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
             pages.append(reverse.page)
     return pages
+
+
+def _fold_line(d: Drawing, y: float, width: float, ts: Typesetter) -> None:
+    """A dashed line to fold along, named at its end so it is not taken for a cut line."""
+    theme = ts.theme
+    label = "fold"
+    label_w = fonts.width(theme.fonts["regular"], label, theme.min_size) / MM
+    end = width - theme.printer_margin_mm - label_w - 2
+    d.line(theme.printer_margin_mm, y, end, y, theme.line_pt, dash=(6, 3))
+    d.text(end + 1, y + fonts.cap_height(theme.fonts["regular"]) * theme.min_size / MM / 2, label,
+           theme.fonts["regular"], theme.min_size)
 
 
 def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, ts: Typesetter,
@@ -70,11 +81,14 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
     ys = sorted({y for _, y in cells} | {y + ch for _, y in cells})
     b = setup.bleed
     frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
-    marks = crop_mark_segments(frame, xs, ys, ts.theme)
+    pm, (pw, ph) = ts.theme.printer_margin_mm, d.paper
+    marks = [m for m in crop_mark_segments(frame, xs, ys, ts.theme)  # only marks a printer can print
+             if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= pm and max(m[1], m[3]) <= ph - pm]
     for seg in marks:
         d.line(*seg, ts.theme.line_pt)
     full = trim_box(list(plan.fronts), plan.cell)
-    scale_bar(d, (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), marks, ts.theme, xs)
+    obstacles = marks + ([(0.0, plan.fold_y, d.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
+    scale_bar(d, (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, ts.theme, xs)
 
 
 def _backs(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, ts: Typesetter,

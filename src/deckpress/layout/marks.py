@@ -110,7 +110,7 @@ def _ruler(d: Drawing, x: float, y: float, ts: Typesetter, label) -> None:  # ty
         ts.box(d, f"{inch} in", label, (x + inch * INCH - 10, y + 10, 20, 12), ts.theme.loc, "ruler", "top")
 
 
-CALIBRATION_POINTS = ((0.25, 0.2), (0.75, 0.2), (0.5, 0.5), (0.25, 0.8), (0.75, 0.8))
+CALIBRATION_POINTS = ((0.25, 0.35), (0.75, 0.35), (0.5, 0.6), (0.25, 0.85), (0.75, 0.85))
 SCALE_MM = 10
 
 
@@ -122,13 +122,13 @@ def calibration(front: Drawing, back: Drawing, ts: Typesetter, setup: PrintSetup
     flip = setup.duplex or "long-edge"
     style = Style("regular", theme.min_size, theme.min_size)
     margin = 15.0
-    box = (margin, margin, min(w - 2 * margin, theme.max_line_mm), h * 0.12)
+    box = (margin, margin, min(w - 2 * margin, theme.max_line_mm), h * 0.24)  # above the marks
     ts.box(front, f"Printer calibration, front. Print this page and the next on the two sides of one sheet, "
                   f"flipping on the {flip.replace('-', ' ')}.", style, box, theme.loc, "calibration")
     ts.box(back, "Printer calibration, back. Hold the sheet against the light. Each cross on the front falls on "
                  "a millimetre scale here: read how far it lies from the scale's centre (right and down count "
                  "positive), then build again with --offset-x and --offset-y set to those distances.",
-           style, (margin, h * 0.86, box[2], h * 0.13), theme.loc, "calibration")
+           style, box, theme.loc, "calibration")
     line = theme.line_pt
     for fx, fy in CALIBRATION_POINTS:
         x, y = fx * w, fy * h
