@@ -1,4 +1,4 @@
-"""`make bench`: every benchmark, printed as one table of results."""
+"""`make bench`: every benchmark, one after another."""
 
 from __future__ import annotations
 
@@ -7,7 +7,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import cards  # noqa: E402
+import catalogue  # noqa: E402
 import solver  # noqa: E402
 
 if __name__ == "__main__":
-    print(solver.report(solver.run()))
+    print(catalogue.report(catalogue.run()), flush=True)
+    print(cards.report(cards.run()), flush=True)
+    print(solver.report(solver.run()), flush=True)
