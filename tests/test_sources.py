@@ -31,9 +31,9 @@ def test_values_remember_their_line_and_column(tmp_path):
     ("text", "expected"),
     [
         ("a: 1\nb: 2\na: 3\n", "cards.yaml:3:1: error: duplicate key 'a' (first at line 1)"),
-        ("a: &x [1]\nb: *x\n", "cards.yaml:2:4: error: YAML aliases are not allowed in content"),
-        ("a: [1, 2\n", "cards.yaml:2:1: error: YAML syntax: expected ',' or ']', but got '<stream end>'"),
-        ("a:\n\t- 1\n", "cards.yaml:2:1: error: YAML syntax: found character '\\t' that cannot start any token"),
+        ("a: &x [1]\nb: *x\n", "cards.yaml:2:1: error: YAML aliases are not allowed in content"),
+        ("a: [1, 2\n", "cards.yaml:2:1: error: YAML syntax: did not find expected ',' or ']'"),
+        ("a:\n\t- 1\n", "cards.yaml:2:1: error: YAML syntax: found character that cannot start any token (a tab: indent with spaces)"),
         ("", "cards.yaml:1:1: error: file is empty"),
         ("a: !!python/object:os.system x\n", "cards.yaml:1:4: error: YAML syntax: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'"),
         ("? [1]\n: 2\n", "cards.yaml:1:3: error: keys must be plain text"),
@@ -46,7 +46,7 @@ def test_bad_yaml_is_reported_with_its_position(tmp_path, text, expected):
 
 def test_a_control_character_is_a_finding(tmp_path):
     _, findings = read(tmp_path, "a: ok\nb: x\x1fy\n")
-    assert findings == ["cards.yaml:2:5: error: YAML syntax: special characters are not allowed (U+001F)"]
+    assert findings == ["cards.yaml:2:5: error: YAML syntax: control characters are not allowed (U+001F)"]
 
 
 def test_invalid_utf8_names_the_byte(tmp_path):
@@ -57,4 +57,4 @@ def test_invalid_utf8_names_the_byte(tmp_path):
 def test_exponential_alias_bomb_is_refused_at_once(tmp_path):
     bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
     _, findings = read(tmp_path, bomb)
-    assert findings == ["cards.yaml:2:8: error: YAML aliases are not allowed in content"]
+    assert findings == ["cards.yaml:2:4: error: YAML aliases are not allowed in content"]  # the list that uses them

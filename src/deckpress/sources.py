@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+import yaml.reader
 
 from deckpress.findings import Findings, Loc
 
@@ -49,12 +50,9 @@ class SourceError(Exception):
         self.message = message
 
 
-class _Loader(yaml.SafeLoader):
-    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
-        if self.check_event(yaml.AliasEvent):
-            mark = self.peek_event().start_mark
-            raise SourceError(_loc(self.name, mark), "YAML aliases are not allowed in content")
-        return super().compose_node(parent, index)
+# libyaml's parser where PyYAML has it (about twenty times faster), the pure-Python one otherwise
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+ALIASES = "YAML aliases are not allowed in content"
 
 
 def _loc(name: str, mark: yaml.Mark) -> Loc:
@@ -83,19 +81,19 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, found before parsing starts
         findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
         return None
-    loader.name = shown_as
     try:
         root = loader.get_single_node()
         if root is None:
             findings.error(Loc(shown_as), "file is empty")
             return None
-        return _convert(loader, root, findings)
+        return _convert(loader, shown_as, root, findings, Loc(shown_as), set())
     except SourceError as exc:
         findings.error(exc.loc, exc.message)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = _loc(shown_as, mark) if mark else Loc(shown_as)
-        findings.error(where, f"YAML syntax: {exc.problem or exc.context}")
+        tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
+        findings.error(where, f"YAML syntax: {exc.problem or exc.context}" + (" (a tab: indent with spaces)" if tab else ""))
     except yaml.reader.ReaderError as exc:
         findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
     except yaml.YAMLError as exc:
@@ -112,12 +110,17 @@ def _position(text: str, offset: int, shown_as: str) -> Loc:
     return Loc(shown_as, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
-def _convert(loader: _Loader, node: yaml.Node, findings: Findings) -> Node:
-    loc = _loc(loader.name, node.start_mark)
+def _convert(loader: Any, name: str, node: yaml.Node, findings: Findings, at: Loc, seen: set[int]) -> Node:
+    """Located nodes from YAML nodes. An alias is the same node met twice: it is refused where it is used
+    (`at`, the key or list that holds it), so an alias bomb is never expanded."""
+    if id(node) in seen:
+        raise SourceError(at, ALIASES)
+    seen.add(id(node))
+    loc = _loc(name, node.start_mark)
     if isinstance(node, yaml.MappingNode):
         out = Node({}, loc)
         for key_node, value_node in node.value:
-            key_loc = _loc(loader.name, key_node.start_mark)
+            key_loc = _loc(name, key_node.start_mark)
             if not isinstance(key_node, yaml.ScalarNode) or not isinstance(
                 key := loader.construct_object(key_node), str
             ):
@@ -128,10 +131,10 @@ def _convert(loader: _Loader, node: yaml.Node, findings: Findings) -> Node:
                 findings.error(key_loc, f"duplicate key '{key}' (first at line {first.line})")
                 continue
             out.key_locs[key] = key_loc
-            out.value[key] = _convert(loader, value_node, findings)
+            out.value[key] = _convert(loader, name, value_node, findings, key_loc, seen)
         return out
     if isinstance(node, yaml.SequenceNode):
-        return Node([_convert(loader, item, findings) for item in node.value], loc)
+        return Node([_convert(loader, name, item, findings, loc, seen) for item in node.value], loc)
     return Node(loader.construct_object(node), loc)
 
 
