@@ -129,3 +129,12 @@ def test_the_fold_line_is_named(tmp_path):
     folder = build(tmp_path, "--paper", "letter", "--fold")
     text = PdfReader(folder / "pocket-bazaar-lot-cards-letter-fold.pdf").pages[0].extract_text()
     assert "fold" in text.split()
+
+
+def test_back_pages_printed_with_bleed_carry_the_boxes_too(tmp_path):
+    folder = build(tmp_path, "--paper", "a4", "--bleed", "3mm", "--duplex", "long-edge")
+    reader = PdfReader(folder / "pocket-bazaar-lot-cards-a4-duplex-long-edge-bleed3mm.pdf")
+    assert len(reader.pages) % 2 == 0
+    for page in reader.pages:
+        assert "/TrimBox" in page and "/BleedBox" in page
+        assert abs(float(page.trimbox.left) - float(page.bleedbox.left) - 3 * MM) < 0.01

@@ -94,9 +94,12 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
 def _backs(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, ts: Typesetter,
            templates: Templates, params: dict[str, Any], setup: PrintSetup, back: Back) -> None:
     cw, ch = plan.cell
-    for card, (x, y) in zip(cards, plan.backs[:len(cards)], strict=True):
+    cells = plan.backs[:len(cards)]
+    for card, (x, y) in zip(cards, cells, strict=True):
         if card.valid:
             draw_back(d, card, back, x, y, cw, ch, ts, templates, params, setup.bleed)
+    if setup.bleed and setup.duplex:  # a page of backs is cut at the same trim as its fronts
+        d.boxes(trim_box(list(cells), plan.cell), setup.bleed)
 
 
 def draw_back(d: Drawing, card: Card, back: Back, x: float, y: float, w: float, h: float, ts: Typesetter,
