@@ -74,3 +74,13 @@ def test_the_installed_command_reports_without_a_traceback(deckpress):
     assert run.returncode == 1
     assert "Traceback" not in run.stderr
     assert ": error: points must be 1-6, got 7" in run.stderr
+
+
+def test_a_parallel_build_reports_every_finding_and_writes_nothing(deckpress):
+    edit(Path("content/pocket-bazaar/lots.yaml"), "points: 2", "points: 9")
+    edit(Path("content/stone-market/wares.yaml"), "stars: 0}", "stars: 5}")
+    result = deckpress("build", "--jobs", "2")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert any("lots.yaml" in e and "points must be 1-6, got 9" in e for e in result.errors)
+    assert any("wares.yaml" in e and "stars must be 0-2, got 5" in e for e in result.errors)
+    assert not Path("build/manifest.json").exists()

@@ -169,3 +169,11 @@ def test_same_sources_give_byte_identical_pdfs(built, tmp_path):
     assert first.keys() == second.keys()
     for name in first:
         assert first[name] == second[name], name
+
+
+def test_parallel_jobs_give_the_same_bytes(built, tmp_path):
+    assert main(["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(tmp_path), "--jobs", "2"]) == 0
+    serial = {p.relative_to(built): p.read_bytes() for p in built.rglob("*") if p.is_file()}
+    parallel = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    assert serial.keys() == parallel.keys()
+    assert [name for name in serial if serial[name] != parallel[name]] == []

@@ -37,6 +37,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--offset-y", type=float, metavar="MM", help="shift back pages down")
     b.add_argument("--fold", action="store_true", default=None, help="fronts and backs on one sheet, either side of a fold")
     b.add_argument("--bleed", type=_millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
+    b.add_argument("--jobs", type=int, default=1, metavar="N", help="build games in N parallel processes")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")
     c.add_argument("games", nargs="*", metavar="GAME")
     d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")
@@ -91,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         if args.duplex and args.fold:
             print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
             return USAGE
-        return _report(build(opts, dirs), f"built into {opts.out}", "; nothing was written")
+        return _report(build(opts, dirs, max(1, args.jobs)), f"built into {opts.out}", "; nothing was written")
     press = prepare(opts, dirs)
     if args.command == "check":
         return _report(press, "valid")
