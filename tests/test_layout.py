@@ -8,7 +8,7 @@ import pytest
 
 from conftest import CONTENT, FIXTURES, LAYOUTS
 from deckpress.findings import Findings
-from deckpress.layout.cards import grid_origin
+from deckpress.layout.imposition import SINGLE_SIDED, impose, trim_box
 from deckpress.layout.marks import crop_mark_segments, scale_bar
 from deckpress.layout.page import MM, PAPERS, Drawing, Line, Rect, Text
 from deckpress.layout.plan import lay_out_component
@@ -18,6 +18,12 @@ from deckpress.model import Style
 from deckpress.templating import Templates
 
 GOLDEN = FIXTURES.parent / "golden"
+
+
+def grid_origin(paper, layout):
+    """The box round a full sheet of cards, as the imposition places it."""
+    plan = impose(paper, layout.size, layout.grid, SINGLE_SIDED, 3.5)
+    return trim_box(list(plan.fronts), plan.cell)
 REGULAR = "AtkinsonHyperlegible-Regular"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckpress.findings import Finding, Findings
-from deckpress.incremental import fingerprint, state_output, up_to_date
+from deckpress.incremental import fingerprints, state_output, up_to_date
 from deckpress.layout.page import PAPER_NAMES, Document
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.plan import PRINT_CHECK_LAYOUT, lay_out_calibration, lay_out_game, lay_out_print_check
@@ -74,7 +74,7 @@ def lay_out_kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetu
 def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
     """Build the games whose inputs changed since their last build; the others are up to date.
     With `jobs` > 1 games are prepared and drawn in parallel processes; the bytes are the same."""
-    prints = {d.name: fingerprint(d, opts.layouts, _build_options(opts)) for d in game_dirs}
+    prints = fingerprints(game_dirs, opts.layouts, _build_options(opts))
     current = up_to_date(opts.out, prints)
     todo = [d for d in game_dirs if d.name not in current]
     press, built = _parallel(opts, todo, jobs) if jobs > 1 and len(todo) > 1 else _serial(opts, todo)

@@ -21,14 +21,24 @@ STATE = ".deckpress-inputs.json"
 CODE = Path(__file__).parent
 
 
-def fingerprint(game_dir: Path, layout_dirs: list[Path], options: dict[str, Any]) -> str:
-    digest = hashlib.sha256(json.dumps({"version": __version__, "options": options}, sort_keys=True).encode())
-    for root in [game_dir, *layout_dirs, CODE]:
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any]) -> dict[str, str]:
+    """game -> fingerprint. What all games share (layouts, code, fonts, options) is read and hashed once."""
+    shared = hashlib.sha256(json.dumps({"version": __version__, "options": options}, sort_keys=True).encode())
+    for root in [*layout_dirs, CODE]:
+        _hash_tree(shared, root)
     for name, path in sorted(FONT_FILES.items()):
-        digest.update(name.encode() + path.read_bytes())
-    return digest.hexdigest()
+        shared.update(name.encode() + path.read_bytes())
+    prints = {}
+    for game_dir in game_dirs:
+        digest = shared.copy()
+        _hash_tree(digest, game_dir)
+        prints[game_dir.name] = digest.hexdigest()
+    return prints
+
+
+def _hash_tree(digest: Any, root: Path) -> None:
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
 
 
 def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:

@@ -31,7 +31,6 @@ ALIGNS = ("left", "centre", "right")
 class LayoutReader:
     def __init__(self, findings: Findings) -> None:
         self.findings = findings
-        self._theme_for_headings = 0.0
 
     def edition(self, dirs: list[Path], edition: str, names: set[str]) -> Edition | None:
         theme_node = self._layout_node(dirs, edition, "theme", set())
@@ -92,7 +91,6 @@ class LayoutReader:
         return theme if None not in values and not missing else None
 
     def _layout(self, name: str, node: Node, theme: Theme) -> Layout | None:
-        self._theme_for_headings = theme.heading_min_size
         f = Fields(node, f"layout {name}", self.findings)
         kind = f.choice("kind", ("card", "sheet", "booklet"))
         if kind == "card":
@@ -200,7 +198,7 @@ class LayoutReader:
             label_width=f.number("label_width_mm", 10, 150), styles=self._styles(f.map("styles"), theme),
         )
         f.done()
-        return self._complete(layout, node, ("heading", "text", "label", "header", "cell", "reminder"))
+        return self._complete(layout, node, theme, ("heading", "text", "label", "header", "cell", "reminder"))
 
     def _booklet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> BookletLayout | None:
         layout = BookletLayout(
@@ -208,10 +206,11 @@ class LayoutReader:
             paragraph_gap=f.number("paragraph_gap_mm", 0, 30), styles=self._styles(f.map("styles"), theme),
         )
         f.done()
-        return self._complete(layout, node, ("kicker", "title", "tagline", "note", "part", "heading", "body", "label", "footer"))
+        return self._complete(layout, node, theme,
+                              ("kicker", "title", "tagline", "note", "part", "heading", "body", "label", "footer"))
 
-    def _complete(self, layout: Any, node: Node, styles: tuple[str, ...]) -> Any:
-        theme_min = self._theme_for_headings
+    def _complete(self, layout: Any, node: Node, theme: Theme, styles: tuple[str, ...]) -> Any:
+        theme_min = theme.heading_min_size
         for style in ("heading", "title", "part"):
             found = layout.styles.get(style) if layout.styles else None
             if found is not None and found.min_size < theme_min:

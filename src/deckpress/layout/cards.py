@@ -15,13 +15,6 @@ from deckpress.model import Back, Card, CardLayout, Element, Style
 from deckpress.templating import Templates
 
 
-def grid_origin(paper: tuple[float, float], layout: CardLayout) -> tuple[float, float, float, float]:
-    """The card grid (x, y, w, h in mm), centred on the paper."""
-    (cw, ch), (cols, rows) = layout.size, layout.grid
-    w, h = cols * cw, rows * ch
-    return (paper[0] - w) / 2, (paper[1] - h) / 2, w, h
-
-
 def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
                templates: Templates, params: dict[str, Any], setup: PrintSetup = SINGLE_SIDED,
                back: Back | None = None) -> list[Page]:

@@ -39,23 +39,21 @@ def _flow(blocks: list[Block], layout: SheetLayout, paper: tuple[float, float], 
     m = layout.margin
     x, w, top, bottom = m, paper[0] - 2 * m, m, paper[1] - m
     before = len(ts.findings)
-    pages: list[Page] = []
+    drawings: list[Drawing] = []
     y = bottom  # no page yet
     for block in blocks:
         end = _measure(block, layout, x, y, w, bottom - top, ts, rules)
-        if end > bottom + 1e-6 or not pages:
-            pages.append(Drawing(paper).page)
+        if end > bottom + 1e-6 or not drawings:
+            drawings.append(Drawing(paper))
             y = top
             end = _measure(block, layout, x, y, w, bottom - top, ts, rules)
         if end > bottom + 1e-6:
             ts.findings.error(block.loc, f"{ts.game} {ts.component}: a {block.kind} block is {end - top:.0f} mm tall, "
                                          f"more than a page holds ({ts.theme.edition} edition)")
-        d = Drawing(paper)
-        d.page = pages[-1]
-        y = _block(d, block, layout, x, y, w, bottom - top, ts, rules) + layout.gap
+        y = _block(drawings[-1], block, layout, x, y, w, bottom - top, ts, rules) + layout.gap
     if not report:  # findings of later copies repeat the first copy's
         del ts.findings[before:]
-    return pages
+    return [d.page for d in drawings]
 
 
 def _measure(block: Block, layout: SheetLayout, x: float, y: float, w: float, room: float, ts: Typesetter,
