@@ -17,7 +17,8 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.build import Options, build
+from deckpress.build import build
+from deckpress.options import Options
 from deckpress.fonts import font
 
 ROOT = Path(__file__).resolve().parent.parent

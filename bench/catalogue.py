@@ -6,7 +6,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from deckpress.build import Options, build
+from deckpress.build import build
+from deckpress.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 

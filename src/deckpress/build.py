@@ -8,28 +8,23 @@ from typing import TYPE_CHECKING, Any
 
 from deckpress.findings import Finding, Findings
 from deckpress.incremental import fingerprints, state_output, up_to_date
-from deckpress.layout.page import PAPER_NAMES, Document
 from deckpress.layout.imposition import PrintSetup
-from deckpress.layout.plan import PRINT_CHECK_LAYOUT, lay_out_calibration, lay_out_game, lay_out_print_check
+from deckpress.layout.page import PAPER_NAMES, Document
+from deckpress.layout.plan import (
+    PRINT_CHECK_LAYOUT,
+    lay_out_calibration,
+    lay_out_game,
+    lay_out_print_check,
+)
 from deckpress.loader import Loader
-from deckpress.model import PAPERS, Edition, Game
+from deckpress.model import Edition, Game
+from deckpress.options import Options
 from deckpress.templating import Templates
 from deckpress.validate import validate_game
 from deckpress.write import Output, write_outputs
 
 if TYPE_CHECKING:
     from deckpress.finish import DocInfo
-
-
-@dataclass
-class Options:
-    content: Path = Path("content")
-    layouts: list[Path] = field(default_factory=lambda: [Path("layouts")])
-    out: Path = Path("build")
-    games: list[str] = field(default_factory=list)  # empty: every game
-    edition: str | None = None  # None: every edition a game defines
-    papers: tuple[str, ...] = PAPERS
-    printing: dict[str, Any] = field(default_factory=dict)  # duplex, offset_x, offset_y, fold, bleed_mm: over the game's
 
 
 @dataclass
@@ -74,13 +69,15 @@ def lay_out_kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetu
 def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
     """Build the games whose inputs changed since their last build; the others are up to date.
     With `jobs` > 1 games are prepared and drawn in parallel processes; the bytes are the same."""
-    prints = fingerprints(game_dirs, opts.layouts, _build_options(opts))
+    prints = fingerprints(game_dirs, opts.layouts, opts.key())
     current = up_to_date(opts.out, prints)
     todo = [d for d in game_dirs if d.name not in current]
     press, built = _parallel(opts, todo, jobs) if jobs > 1 and len(todo) > 1 else _serial(opts, todo)
     press.up_to_date = sorted(current)
     if not press.findings.errors and press.games:
-        from deckpress.catalogue import catalogue  # drawing and finishing load lazily: an up-to-date build needs neither
+        from deckpress.catalogue import (
+            catalogue,  # drawing and finishing load lazily: an up-to-date build needs neither
+        )
         write_outputs(opts.out, built)
         changed = {g.id: prints[g.id] for g in press.games}
         write_outputs(opts.out, [*catalogue(opts.out), state_output(opts.out, changed, built)], manifest=False)
@@ -108,10 +105,6 @@ def _parallel(opts: Options, game_dirs: list[Path], jobs: int) -> tuple[Press, l
         findings.extend(found)
     press = Press([g for _, games, _ in results for g in games], {}, findings, Templates())
     return press, [] if findings.errors else [o for _, _, built in results for o in built]
-
-
-def _build_options(opts: Options) -> dict[str, Any]:
-    return {"edition": opts.edition, "papers": list(opts.papers), "printing": opts.printing}
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:

@@ -7,16 +7,20 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckpress.build import Options, Press, build, prepare
-from deckpress.export import dump
 from deckpress.findings import Findings
-from deckpress.generate import generate
-from deckpress.serve import serve
-from deckpress.write import MANIFEST, write_outputs
+from deckpress.incremental import fingerprints, up_to_date
 from deckpress.layout.imposition import DUPLEX
 from deckpress.model import EDITIONS, PAPERS
+from deckpress.options import Options
 from deckpress.sources import yaml_editions
+from deckpress.write import MANIFEST, write_outputs
+
+if TYPE_CHECKING:
+    from deckpress.build import Press
+
+# The pipeline modules load inside the commands that need them: a build with nothing to do stays quick.
 
 OK, FINDINGS, USAGE = 0, 1, 2
 
@@ -67,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "site":
         return _site(args.out)
     if args.command == "serve":
+        from deckpress.serve import serve
+
         return serve(args.out, args.port)
     opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
     wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
@@ -92,7 +98,15 @@ def run(args: argparse.Namespace) -> int:
         if args.duplex and args.fold:
             print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
             return USAGE
+        if up_to_date(opts.out, fingerprints(dirs, opts.layouts, opts.key())) == {d.name for d in dirs}:
+            print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)
+            return OK
+        from deckpress.build import build
+
         return _report(build(opts, dirs, max(1, args.jobs)), f"built into {opts.out}", "; nothing was written")
+    from deckpress.build import prepare
+    from deckpress.export import dump
+
     press = prepare(opts, dirs)
     if args.command == "check":
         return _report(press, "valid")
@@ -129,6 +143,8 @@ def _millimetres(text: str) -> float:
 
 
 def _generate(folder: Path, shown: str, seed: int) -> int:
+    from deckpress.generate import generate
+
     findings = Findings()
     written = generate(folder, shown, seed, findings)
     for finding in findings:

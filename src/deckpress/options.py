@@ -1,0 +1,24 @@
+"""What a build was asked for: kept apart from the pipeline so that an up-to-date check loads nothing heavy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckpress.model import PAPERS
+
+
+@dataclass
+class Options:
+    content: Path = Path("content")
+    layouts: list[Path] = field(default_factory=lambda: [Path("layouts")])
+    out: Path = Path("build")
+    games: list[str] = field(default_factory=list)  # empty: every game
+    edition: str | None = None  # None: every edition a game defines
+    papers: tuple[str, ...] = PAPERS
+    printing: dict[str, Any] = field(default_factory=dict)  # duplex, offset_x, offset_y, fold, bleed_mm: over the game's
+
+    def key(self) -> dict[str, Any]:
+        """The options that change what is built: part of every game's fingerprint."""
+        return {"edition": self.edition, "papers": list(self.papers), "printing": self.printing}
