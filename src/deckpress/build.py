@@ -21,7 +21,7 @@ from deckpress.model import Edition, Game
 from deckpress.options import Options
 from deckpress.templating import Templates
 from deckpress.validate import validate_game
-from deckpress.write import Output, write_outputs
+from deckpress.write import Output, manifest_output, merged_manifest, write_outputs
 
 if TYPE_CHECKING:
     from deckpress.finish import DocInfo
@@ -78,9 +78,10 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
         from deckpress.catalogue import (
             catalogue,  # drawing and finishing load lazily: an up-to-date build needs neither
         )
-        write_outputs(opts.out, built)
-        changed = {g.id: prints[g.id] for g in press.games}
-        write_outputs(opts.out, [*catalogue(opts.out), state_output(opts.out, changed, built)], manifest=False)
+        entries = merged_manifest(opts.out, built)
+        site = catalogue(opts.out, entries, {o.path: o.data for o in built})
+        state = state_output(opts.out, {g.id: prints[g.id] for g in press.games}, built)
+        write_outputs(opts.out, [*built, *site, state, manifest_output(entries)])  # one commit, manifest last
     return press
 
 

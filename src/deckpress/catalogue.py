@@ -7,31 +7,34 @@ thumbnail is a PNG of its PDF's first page with alt text.
 from __future__ import annotations
 
 import io
-import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pypdfium2
-from PIL import Image
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
+from PIL import Image
 
 from deckpress.layout.page import PAPER_NAMES
-from deckpress.write import MANIFEST, Output
+from deckpress.write import Output
 
 THUMBNAIL_WIDTH = 160  # px
 EDITION_NAMES = {"standard": "Standard edition", "large-print": "Large-print edition"}
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def catalogue(out_dir: Path) -> list[Output]:
-    """index.html and the thumbnails it shows, from the manifest and the PDFs already in `out_dir`."""
-    entries = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))["outputs"]
+def catalogue(out_dir: Path, manifest: list[dict[str, Any]], fresh: dict[str, bytes]) -> list[Output]:
+    """index.html and the thumbnails it shows, for the files `manifest` lists: those of `fresh` (path -> bytes,
+    not yet written) and the others already in `out_dir`."""
+    entries = [dict(e) for e in manifest]  # the page's own copies: sizes and thumbnails stay out of the manifest
     pdfs = [e for e in entries if e["path"].endswith(".pdf")]
-    thumbs = {e["path"]: _thumbnail(out_dir, e["path"], e["sha256"]) for e in pdfs}
-    outputs = [Output(t["path"], t["png"]) for t in thumbs.values() if not (out_dir / t["path"]).is_file()]
+    read = lambda path: fresh[path] if path in fresh else (out_dir / path).read_bytes()
+    thumbs = {e["path"]: _thumbnail(out_dir, read, e["path"], e["sha256"]) for e in pdfs}
+    outputs = [Output(t["path"], t["png"]) for t in thumbs.values() if t["png"]]
     for e in pdfs:
-        e.update(size=_size((out_dir / e["path"]).stat().st_size), thumbnail=thumbs[e["path"]])
+        size = len(fresh[e["path"]]) if e["path"] in fresh else (out_dir / e["path"]).stat().st_size
+        e.update(size=_size(size), thumbnail=thumbs[e["path"]])
     games = _games(entries)
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
@@ -40,14 +43,14 @@ def catalogue(out_dir: Path) -> list[Output]:
     return outputs + [Output("index.html", page.encode("utf-8"))]
 
 
-def _thumbnail(out_dir: Path, pdf: str, sha256: str) -> dict[str, Any]:
+def _thumbnail(out_dir: Path, read: Callable[[str], bytes], pdf: str, sha256: str) -> dict[str, Any]:
     """A PNG of the first page, named by the PDF's checksum so an unchanged PDF keeps its thumbnail."""
     path = f"thumbnails/{sha256[:20]}.png"
     if (out_dir / path).is_file():
         with Image.open(out_dir / path) as image:
             return {"path": path, "png": b"", "width": image.width, "height": image.height,
                     "ratio": image.width / image.height}
-    document = pypdfium2.PdfDocument(out_dir / pdf)
+    document = pypdfium2.PdfDocument(read(pdf))
     try:
         page = document[0]
         width, height = page.get_size()

@@ -1,4 +1,4 @@
-"""Command line: deckpress build | check | dump | solve | generate | site | serve. Exit 0 ok, 1 findings, 2 usage."""
+"""Command line: deckpress build | check | dump | solve | generate | site | serve. Exit 0 ok, 1 findings, 2 usage, 130 Ctrl-C."""
 
 from __future__ import annotations
 
@@ -15,14 +15,14 @@ from deckpress.layout.imposition import DUPLEX
 from deckpress.model import EDITIONS, PAPERS
 from deckpress.options import Options
 from deckpress.sources import yaml_editions
-from deckpress.write import MANIFEST, write_outputs
+from deckpress.write import MANIFEST, read_manifest, write_outputs
 
 if TYPE_CHECKING:
     from deckpress.build import Press
 
 # The pipeline modules load inside the commands that need them: a build with nothing to do stays quick.
 
-OK, FINDINGS, USAGE = 0, 1, 2
+OK, FINDINGS, USAGE, INTERRUPTED = 0, 1, 2, 130
 
 
 def parser() -> argparse.ArgumentParser:
@@ -65,6 +65,9 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `deckpress dump GAME | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return OK
+    except KeyboardInterrupt:  # files are committed all at once, so the folder is whole either way
+        print("deckpress: interrupted; the out folder holds the last complete build", file=sys.stderr)
+        return INTERRUPTED
 
 
 def run(args: argparse.Namespace) -> int:
@@ -129,7 +132,7 @@ def _site(out: Path) -> int:
         return USAGE
     from deckpress.catalogue import catalogue  # pypdfium2 loads only for the catalogue
 
-    write_outputs(out, catalogue(out), manifest=False)
+    write_outputs(out, catalogue(out, read_manifest(out), {}))
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
 

@@ -1,4 +1,10 @@
-"""Write stage: finished files move into place only when all of them are ready."""
+"""Write stage: every finished file is staged beside the out folder, then all move into place at once.
+
+A build commits once: its PDFs, the catalogue, the build state and, last, the manifest.
+Until then nothing in the out folder changes, so a failed or interrupted build leaves it
+exactly as it was. Ctrl-C (or SIGTERM) during the moves themselves waits until they are
+done, so the folder is always one build or the next, never a mix.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +12,11 @@ import hashlib
 import json
 import os
 import shutil
+import signal
 import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,8 +35,27 @@ def manifest_entry(output: Output) -> dict[str, Any]:
     return {"path": output.path, **output.entry, "sha256": hashlib.sha256(output.data).hexdigest()}
 
 
-def write_outputs(out_dir: Path, outputs: list[Output], manifest: bool = True) -> None:
-    """Stage every file beside `out_dir`, then move each into place; the manifest (if any) goes last."""
+def merged_manifest(out_dir: Path, outputs: list[Output]) -> list[dict[str, Any]]:
+    """This build's entries plus earlier ones for other outputs that are still on disk, by path."""
+    entries = {e["path"]: e for e in read_manifest(out_dir) if (out_dir / e["path"]).is_file()}
+    entries.update({o.path: manifest_entry(o) for o in outputs if o.entry})
+    return [entries[p] for p in sorted(entries)]
+
+
+def manifest_output(entries: list[dict[str, Any]]) -> Output:
+    return Output(MANIFEST, (json.dumps({"outputs": entries}, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
+
+
+def read_manifest(out_dir: Path) -> list[dict[str, Any]]:
+    try:
+        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+        return [e for e in data.get("outputs", []) if isinstance(e, dict) and isinstance(e.get("path"), str)]
+    except (OSError, ValueError, AttributeError):
+        return []
+
+
+def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
+    """Stage every file beside `out_dir`, then move them all into place, in the order given."""
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent))
     try:
@@ -36,27 +65,27 @@ def write_outputs(out_dir: Path, outputs: list[Output], manifest: bool = True) -
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(output.data)
             staged.append((target, out_dir / output.path))
-        if manifest:
-            merged = _merged_manifest(out_dir, outputs)
-            (staging / MANIFEST).write_text(json.dumps(merged, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-            staged.append((staging / MANIFEST, out_dir / MANIFEST))
-        for source, target in staged:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(source, target)
+        with _uninterrupted():
+            for source, target in staged:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(source, target)  # atomic per file: never a partial PDF
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
 
-def _merged_manifest(out_dir: Path, outputs: list[Output]) -> dict[str, Any]:
-    """This build's entries plus earlier ones for other outputs that are still on disk."""
-    entries = {e["path"]: e for e in _read_manifest(out_dir) if (out_dir / e["path"]).is_file()}
-    entries.update({o.path: manifest_entry(o) for o in outputs})
-    return {"outputs": [entries[p] for p in sorted(entries)]}
-
-
-def _read_manifest(out_dir: Path) -> list[dict[str, Any]]:
+@contextmanager
+def _uninterrupted() -> Iterator[None]:
+    """Hold back Ctrl-C and SIGTERM for the few milliseconds of the moves, then deliver them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, lambda number, frame: caught.append(number)) for s in held}
     try:
-        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
-        return [e for e in data.get("outputs", []) if isinstance(e, dict) and isinstance(e.get("path"), str)]
-    except (OSError, ValueError, AttributeError):
-        return []
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if caught:
+            signal.raise_signal(caught[0])

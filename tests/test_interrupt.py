@@ -1,0 +1,104 @@
+"""Nothing lost: a build that fails or is interrupted leaves the out folder exactly as it was."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, LAYOUTS, edit
+
+from deckpress import render as render_stage
+from deckpress import write
+from deckpress.write import Output, write_outputs
+
+
+def tree(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+
+def whole(out: Path) -> bool:
+    """Every file the manifest lists is there with its checksum."""
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    return all(hashlib.sha256((out / e["path"]).read_bytes()).hexdigest() == e["sha256"] for e in entries)
+
+
+def no_staging_left(out: Path) -> bool:
+    return not [p for p in out.parent.iterdir() if p.name.startswith(".deckpress-")]
+
+
+def test_ctrl_c_during_the_moves_waits_until_every_file_is_in_place(tmp_path, monkeypatch):
+    moves = []
+    replace = os.replace
+
+    def interrupted_replace(source: Path, target: Path) -> None:
+        if not moves:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C just as the first file moves
+        moves.append(target)
+        replace(source, target)
+
+    monkeypatch.setattr(write.os, "replace", interrupted_replace)
+    outputs = [Output(f"game/part-{i}.pdf", b"%PDF " + bytes([i])) for i in range(5)]
+    with pytest.raises(KeyboardInterrupt):
+        write_outputs(tmp_path / "build", outputs)
+    assert len(moves) == 5
+    assert tree(tmp_path / "build") == {o.path: o.data for o in outputs}
+    assert no_staging_left(tmp_path / "build")
+
+
+def test_a_render_error_leaves_every_earlier_output_as_it_was(deckpress, monkeypatch):
+    assert deckpress("build", "--paper", "a4").status == 0
+    before = tree(Path("build"))
+    edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.", "A steady light for those who come late.")
+    calls = []
+    render = render_stage.render
+
+    def failing_render(doc):  # the third document fails to draw
+        calls.append(doc)
+        if len(calls) == 3:
+            raise RuntimeError("the printer's devil")
+        return render(doc)
+
+    monkeypatch.setattr("deckpress.render.render", failing_render)
+    with pytest.raises(RuntimeError):
+        deckpress("build", "--paper", "a4")
+    assert tree(Path("build")) == before
+    assert no_staging_left(Path("build"))
+
+
+@pytest.mark.parametrize(("moment", "jobs"), [(0.2, 1), (0.4, 1), (0.6, 1), (0.8, 1), (0.95, 1), (0.5, 2)])
+def test_ctrl_c_at_any_moment_leaves_the_last_complete_build(tmp_path, moment, jobs):
+    """A real process, interrupted part-way: either nothing changed, or the new build is whole."""
+    shutil.copytree(CONTENT, tmp_path / "content")
+    out = tmp_path / "build"
+    command = [sys.executable, "-m", "deckpress", "build", "--paper", "a4", "--content", "content",
+               "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", str(jobs)]
+    start = time.perf_counter()
+    assert subprocess.run(command, cwd=tmp_path, capture_output=True).returncode == 0
+    duration = time.perf_counter() - start
+    before = tree(out)
+    for game in ("open-secret-exchange", "stone-market"):  # every game is built again
+        with (tmp_path / "content" / game / "game.yaml").open("a", encoding="utf-8") as source:
+            source.write("# edited\n")
+    edit(tmp_path / "content/pocket-bazaar/lots.yaml", "A steady light for late arrivals.",
+         "A steady light for those who come late.")
+    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    time.sleep(moment * duration)  # at this share of a full build's time
+    os.killpg(process.pid, signal.SIGINT)  # as a terminal does: to the build and its worker processes
+    _, err = process.communicate(timeout=60)
+    assert "Traceback" not in err
+    assert no_staging_left(out)
+    if process.returncode == 130:
+        assert err.strip().endswith("interrupted; the out folder holds the last complete build")
+        assert tree(out) == before or whole(out)  # whole: the signal came during the final moves, held back
+    else:
+        assert process.returncode == 0, err  # finished before the signal came
+        assert whole(out)
