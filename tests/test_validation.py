@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from conftest import edit, line_of
 
 GAME = Path("content/pocket-bazaar")
@@ -43,6 +42,14 @@ def test_missing_required_key(deckpress):
     edit(LOTS, "    flavour: A steady light for late arrivals.\n", "")
     line = line_of(LOTS, "points: 2") - 1
     assert f"{LOTS}:{line}:5: error: lot is missing required key 'flavour'" in check_errors(deckpress)
+
+
+def test_a_game_without_a_title_is_a_finding_not_a_crash(deckpress):
+    game = Path("content/pocket-bazaar/game.yaml")
+    edit(game, "title: The Pocket Bazaar\n", "")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert result.errors == [f"{game}:2:1: error: game is missing required key 'title'"]
 
 
 def test_unknown_key(deckpress):
@@ -198,3 +205,25 @@ def test_a_missing_layout_stops_the_build(deckpress):
     edit(GAME_YAML, "layout: lot-marker", "layout: lot-markers")
     line = line_of(GAME_YAML, "layout: lot-markers")
     assert f"{GAME_YAML}:{line}:5: error: layout 'lot-markers' not found for the standard edition" in check_errors(deckpress)
+
+
+def test_a_plugin_names_the_fields_its_deck_must_declare(deckpress):
+    game = Path("content/stone-market/game.yaml")
+    edit(game, "      equations: {type: list, length: 5}\n", "")
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    assert f"{game}:{line_of(game, '  exchanges:')}:3: error: stone-economy needs deck exchanges to declare the fields " \
+           "equations" in result.errors
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("{{ 'x' * 10**9 }}", "template does something unsafe: repeating a value 1000000000 long is too large"),
+    ("{{ 9 ** 99999999 }}", "template does something unsafe: 9 ** 99999999 is too large"),
+    ("{{ 1 / 0 }}", "template error: division by zero"),
+    ("{% include 'lots.yaml' %}", "text cannot include 'lots.yaml': templates may not read files"),
+])
+def test_templates_that_would_hang_crash_or_read_files_are_findings(deckpress, text, says):
+    edit(LOTS, "A steady light for late arrivals.", f'"{text}"')  # card text is a template too
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert any(e.endswith(says) for e in result.errors), result.errors

@@ -154,17 +154,18 @@ class LayoutReader:
         name = f.text("name")
         box = f.numbers("box_mm", 4)
         field_name, text, pictogram = f.text("field", None), f.text("text", None), f.text("pictogram", None)
-        pattern = f.text("pattern", None)
+        pattern, image = f.text("pattern", None), f.text("image", None)
         symbols, count = f.text("symbols", None), f.text("count", None)
         index = f.get("index", required=False)
         style_node = f.get("style", required=False)
         style = self._style(name or "element", style_node, theme) if style_node else None
         valign = f.choice("valign", ("top", "middle", "bottom"), default="top")
         f.done()
-        if sum(x is not None for x in (field_name, text, pictogram, pattern)) != 1:
-            self.findings.error(node.loc, "an element needs exactly one of 'field', 'text', 'pictogram' or 'pattern'")
+        if sum(x is not None for x in (field_name, text, pictogram, pattern, image)) != 1:
+            self.findings.error(node.loc, "an element needs exactly one of 'field', 'text', 'pictogram', 'pattern' "
+                                          "or 'image'")
             return None
-        drawn = pictogram is not None or pattern is not None
+        drawn = pictogram is not None or pattern is not None or image is not None
         if not drawn and style_node is None:
             self.findings.error(node.loc, f"element {name} needs a 'style'")
             return None
@@ -185,7 +186,8 @@ class LayoutReader:
                                 f"{_size_for_cap(theme, theme.index_min_mm):g} pt")
             return None
         return Element(name, node.loc, box, style or Style("regular", 1, 1), field=field_name, text=text,
-                       pictogram=pictogram, pattern=pattern, symbols=symbols, index=is_index, count=count, valign=valign)
+                       pictogram=pictogram, pattern=pattern, symbols=symbols, index=is_index, count=count, valign=valign,
+                       image=image)
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         row = node.value.get("row_height_mm")

@@ -6,6 +6,7 @@ one run reports everything.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -30,6 +31,8 @@ from deckpress.model import (
 from deckpress.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.sources import Node, read_yaml
 from deckpress.templating import Templates
+
+FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 COMPONENT_KINDS = ("cards", "sheet", "rules")
 DUPLEX = ("long-edge", "short-edge")
@@ -143,6 +146,10 @@ class Loader:
         f.done()
         if private is not None and not isinstance(private.value, bool):
             self.findings.error(private.loc, f"private must be true or false, got {describe(private.value)}")
+        if cid and not FILE_NAME.fullmatch(cid):
+            self.findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
+                                                      f"digits and hyphens, got '{cid}'")
+            return None
         if kind == "cards" and not source:
             self.findings.error(node.loc, f"component {cid} of kind cards needs a 'deck'")
         if kind == "sheet" and not source:

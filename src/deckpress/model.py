@@ -197,6 +197,7 @@ class Element:
     symbols: str | None = None  # a parameter mapping letters to shapes: the field is drawn as stone symbols
     index: bool = False  # a card index: at least the edition's index height
     count: str | None = None  # pictograms: how many to draw in a row (a template)
+    image: str | None = None  # an art file in the game's folder (a template), fitted into the box
     valign: str = "top"  # top | middle | bottom
 
 

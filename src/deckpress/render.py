@@ -7,7 +7,7 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress import fonts
-from deckpress.layout.page import Circle, Document, Line, Polygon, Rect, Text
+from deckpress.layout.page import Circle, Document, Line, Picture, Polygon, Rect, Text
 
 INK = 0.0  # black on white: the strongest contrast for every reader
 
@@ -59,6 +59,8 @@ def _draw(c: Canvas, op: object) -> None:
         _fill(c, op.fill)
         c.setLineWidth(op.width)
         c.circle(op.x, op.y, op.r, stroke=1, fill=int(op.fill is not None))
+    elif isinstance(op, Picture):
+        c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
     elif isinstance(op, Polygon):
         _fill(c, op.fill)
         c.setLineWidth(op.width)

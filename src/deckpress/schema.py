@@ -78,6 +78,11 @@ def _range(lo: float | None, hi: float | None) -> str:
     return f"at least {lo:g}" if lo is not None else f"at most {hi:g}"
 
 
+def _given(default: Any) -> Any:
+    """A missing key's value: its default, or None when it was required (and reported)."""
+    return None if default is _MISSING else default
+
+
 class Fields:
     """Reads the keys of one mapping; `done()` reports the keys nobody asked for."""
 
@@ -99,20 +104,20 @@ class Fields:
 
     def text(self, key: str, default: Any = _MISSING) -> Any:
         node = self.get(key, default is _MISSING)
-        return default if node is None else as_text(node, key, self.findings)
+        return _given(default) if node is None else as_text(node, key, self.findings)
 
     def int(self, key: str, lo: int | None = None, hi: int | None = None, default: Any = _MISSING) -> Any:
         node = self.get(key, default is _MISSING)
-        return default if node is None else as_int(node, key, self.findings, lo, hi)
+        return _given(default) if node is None else as_int(node, key, self.findings, lo, hi)
 
     def number(self, key: str, lo: float | None = None, hi: float | None = None, default: Any = _MISSING) -> Any:
         node = self.get(key, default is _MISSING)
-        return default if node is None else as_number(node, key, self.findings, lo, hi)
+        return _given(default) if node is None else as_number(node, key, self.findings, lo, hi)
 
     def choice(self, key: str, options: tuple[str, ...], default: Any = _MISSING) -> Any:
         node = self.get(key, default is _MISSING)
         if node is None:
-            return default
+            return _given(default)
         if node.value in options:
             return node.value
         self.findings.error(node.loc, f"{key} must be one of {', '.join(options)}, got {describe(node.value)}")
@@ -137,7 +142,7 @@ class Fields:
         """A fixed-length list of numbers such as a size [w, h] or a box [x, y, w, h]."""
         node = self.get(key, default is _MISSING)
         if node is None:
-            return default
+            return _given(default)
         items = as_list(node, key, self.findings)
         if items is None:
             return None
@@ -152,5 +157,5 @@ class Fields:
             return
         for key, loc in self.node.key_locs.items():
             if key not in self.asked:
-                expected = ", ".join(self.asked)
-                self.findings.error(loc, f"unknown key '{key}' in {self.what} (expected: {expected})")
+                expected = f"expected: {', '.join(self.asked)}" if self.asked else "it takes no keys"
+                self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})")

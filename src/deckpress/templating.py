@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, TemplateSyntaxError, UndefinedError
+from jinja2 import (
+    BaseLoader,
+    Environment,
+    StrictUndefined,
+    TemplateError,
+    TemplateNotFound,
+    TemplateSyntaxError,
+    UndefinedError,
+)
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from deckpress.findings import Findings, Loc
@@ -47,9 +56,36 @@ def times(number: int) -> str:
     return {1: "once", 2: "twice"}.get(number) or f"{words(number)} times"
 
 
+MAX_RESULT = 100_000  # items in a string or list a template builds: more is a mistake, not rule text
+RUNTIME_ERRORS = (TemplateError, SecurityError, TypeError, ValueError, ArithmeticError, RecursionError)
+
+
+class NoFiles(BaseLoader):
+    """Content text lives in the game's YAML: templates may not include, import or extend files."""
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+        raise TemplateNotFound(template, f"text cannot include '{template}': templates may not read files")
+
+
+class _Sandbox(SandboxedEnvironment):
+    """The sandbox, also refusing `*` and `**` that would build huge values (`'x' * 10**9`, `9 ** 9 ** 9`)."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "**" and isinstance(right, int) and abs(right) > 64 and left not in (0, 1, -1):
+            raise SecurityError(f"{left} ** {right} is too large")
+        if operator == "*":
+            sizes = [len(v) * n for v, n in ((left, right), (right, left))
+                     if isinstance(v, (str, list, tuple)) and isinstance(n, int)]
+            if sizes and max(sizes) > MAX_RESULT:
+                raise SecurityError(f"repeating a value {max(sizes)} long is too large")
+        return super().call_binop(context, operator, left, right)
+
+
 class Templates:
     def __init__(self) -> None:
-        self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self.env = _Sandbox(undefined=StrictUndefined, autoescape=False, loader=NoFiles())
         self.env.filters.update(words=words, ordinal=ordinal, series=series, times=times)
         self.env.globals["product"] = lambda *lists: list(itertools.product(*lists))
         self._cache: dict[str, Any] = {}
@@ -62,7 +98,7 @@ class Templates:
         try:
             template = self._cache.get(source) or self._cache.setdefault(source, self.env.from_string(source))
             return template.render(context)
-        except (TemplateError, SecurityError) as exc:
+        except RUNTIME_ERRORS as exc:
             findings.error(_where(loc, exc, source), _explain(exc))
             return None
 
@@ -76,7 +112,7 @@ class Templates:
             if isinstance(value, StrictUndefined):
                 str(value)  # raises the UndefinedError that names the missing parameter
             return value
-        except (TemplateError, SecurityError, TypeError, ValueError, ZeroDivisionError) as exc:
+        except RUNTIME_ERRORS as exc:
             findings.error(_where(loc, exc, expression), _explain(exc))
             return None
 
@@ -112,4 +148,6 @@ def _explain(exc: Exception) -> str:
         return f"template syntax: {exc.message}"
     if isinstance(exc, SecurityError):
         return f"template does something unsafe: {exc}"
+    if isinstance(exc, TemplateNotFound):
+        return exc.message or f"template not found: {exc}"
     return f"template error: {exc}"

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 MANIFEST = "manifest.json"
@@ -61,6 +61,8 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
     try:
         staged = []
         for output in outputs:
+            if not _inside(output.path):
+                raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
             target = staging / output.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(output.data)
@@ -71,6 +73,11 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
                 os.replace(source, target)  # atomic per file: never a partial PDF
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _inside(path: str) -> bool:
+    parts = PurePosixPath(path).parts
+    return bool(parts) and not PurePosixPath(path).is_absolute() and ".." not in parts and "\\" not in path
 
 
 @contextmanager

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckpress.findings import Loc
 from deckpress import fonts
-from deckpress.layout.imposition import SINGLE_SIDED, Imposition, PrintSetup, impose, trim_box
+from deckpress.findings import Loc
+from deckpress.layout.imposition import (
+    SINGLE_SIDED,
+    Imposition,
+    PrintSetup,
+    impose,
+    trim_box,
+)
 from deckpress.layout.marks import crop_mark_segments, cut_lines, scale_bar
 from deckpress.layout.page import MM, Drawing, Page
-from deckpress.layout.pictograms import LETTER_CENTRE, PATTERNS, PICTOGRAMS, draw_pattern, draw_pictogram
+from deckpress.layout.pictograms import (
+    LETTER_CENTRE,
+    PATTERNS,
+    PICTOGRAMS,
+    draw_pattern,
+    draw_pictogram,
+)
 from deckpress.layout.text import SHRINK_STEP, Fitted, Typesetter, draw
 from deckpress.model import Back, Card, CardLayout, Element, Style
 from deckpress.templating import Templates
@@ -174,6 +186,9 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts
         if element.pictogram is not None or element.pattern is not None:
             _drawn(d, element, box, templates, context, ts, what)
             continue
+        if element.image is not None:
+            _picture(d, element, box, templates, context, ts, what)
+            continue
         value = card.values.get(element.field or "")
         if element.symbols is not None:
             _symbol_rows(d, value, element, box, ts, params, what, card.locs.get(element.field or "", element.loc))
@@ -232,6 +247,20 @@ def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float],
     left = x + (w - size * count) / 2
     for i in range(count):
         draw_pictogram(d, name, left + i * size, y + (h - size) / 2, size, ts.theme.line_pt * 2.5)
+
+
+def _picture(d: Drawing, element: Element, box: tuple[float, float, float, float], templates: Templates,
+             context: dict[str, Any], ts: Typesetter, what: str) -> None:
+    """An art file, as large as fits the box without distortion, centred in it."""
+    name = templates.render(element.image or "", context, element.loc, ts.findings)
+    where = f"{ts.game} {ts.component}, {what}"  # layouts are shared: the finding names the game
+    picture = ts.art.get(name, element.loc, where) if name is not None and ts.art is not None else None
+    if picture is None:
+        return
+    x, y, w, h = box
+    scale = min(w / picture.width, h / picture.height)
+    pw, ph = picture.width * scale, picture.height * scale
+    d.picture(x + (w - pw) / 2, y + (h - ph) / 2, pw, ph, str(picture.path))
 
 
 def _symbol_rows(d: Drawing, value: Any, element: Element, box: tuple[float, float, float, float], ts: Typesetter,

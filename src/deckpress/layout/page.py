@@ -61,7 +61,16 @@ class Polygon:
     closed: bool = True
 
 
-Op = Text | Line | Rect | Circle | Polygon
+@dataclass(frozen=True)
+class Picture:
+    x: float  # lower-left corner, pt
+    y: float
+    w: float
+    h: float
+    path: str  # a checked art file (see deckpress.artwork)
+
+
+Op = Text | Line | Rect | Circle | Polygon | Picture
 
 
 @dataclass
@@ -101,6 +110,10 @@ class Drawing:
 
     def polygon(self, points: list[tuple[float, float]], width: float, fill: float | None = None, closed: bool = True) -> None:
         self.page.ops.append(Polygon(tuple(self._xy(x, y) for x, y in points), width, fill, closed))
+
+    def picture(self, x: float, y: float, w: float, h: float, path: str) -> None:
+        px, py = self._xy(x, y + h)
+        self.page.ops.append(Picture(px, py, pt(w), pt(h), path))
 
     def cell(self, x: float, y: float, w: float, h: float) -> None:
         self.page.cells.append((x, y, w, h))

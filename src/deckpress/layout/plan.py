@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckpress.artwork import Artwork
 from deckpress.findings import Findings
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.cards import card_pages
@@ -10,7 +11,14 @@ from deckpress.layout.marks import calibration, print_check
 from deckpress.layout.page import PAPERS, Document, Drawing
 from deckpress.layout.sheets import sheet_pages
 from deckpress.layout.text import Typesetter
-from deckpress.model import BookletLayout, CardLayout, Component, Edition, Game, SheetLayout
+from deckpress.model import (
+    BookletLayout,
+    CardLayout,
+    Component,
+    Edition,
+    Game,
+    SheetLayout,
+)
 from deckpress.templating import Templates
 
 LAYOUT_KINDS = {"cards": CardLayout, "sheet": SheetLayout, "rules": BookletLayout}
@@ -34,7 +42,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         component.kind == "sheet" and component.source not in game.sheets)
     if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
         return None  # reported by the validator
-    ts = Typesetter(edition.theme, findings, game.id, component.id)
+    art = Artwork(game.dir, game.loc.file.rsplit("/", 1)[0], findings)  # shown as content/<game>
+    ts = Typesetter(edition.theme, findings, game.id, component.id, art)
     size = PAPERS[paper]
     cards = None
     if isinstance(layout, CardLayout):

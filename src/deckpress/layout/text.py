@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckpress import fonts
+from deckpress.artwork import Artwork
 from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, Drawing
 from deckpress.model import Style, Theme
@@ -59,11 +60,12 @@ def fit(text: str, font: str, style: Style, width: float, height: float, spacing
 class Typesetter:
     """Sets text for one component of one game in one edition, reporting what cannot be set."""
 
-    def __init__(self, theme: Theme, findings: Findings, game: str, component: str) -> None:
+    def __init__(self, theme: Theme, findings: Findings, game: str, component: str, art: Artwork | None = None) -> None:
         self.theme = theme
         self.findings = findings
         self.game = game
         self.component = component
+        self.art = art  # the game's art files, for image elements
 
     def font(self, style: Style) -> str:
         return self.theme.fonts[style.font]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deckpress.findings import Findings
-from deckpress.model import Game
+from deckpress.model import Deck, Game
 
 Plugin = Callable[[Game, Findings], dict[str, Any] | None]
 PLUGINS: dict[str, Plugin] = {}
@@ -22,6 +22,19 @@ def plugin(name: str) -> Callable[[Plugin], Plugin]:
         PLUGINS[name] = check
         return check
     return register
+
+
+def deck_with(game: Game, deck_id: str, fields: tuple[str, ...], check: str, findings: Findings) -> Deck | None:
+    """The deck a plugin reads, if the game has it and it declares every field the plugin needs."""
+    deck = game.decks.get(deck_id)
+    if deck is None:
+        findings.error(game.loc, f"{check} needs a deck '{deck_id}'")
+        return None
+    missing = [f for f in fields if f not in deck.fields]
+    if missing:
+        findings.error(deck.loc, f"{check} needs deck {deck_id} to declare the fields {', '.join(missing)}")
+        return None
+    return deck
 
 
 from deckpress.plugins import exchange, stones  # noqa: E402,F401  (each registers its plugin)

@@ -13,7 +13,7 @@ from typing import Any
 
 from deckpress.findings import Findings
 from deckpress.model import Card, Game
-from deckpress.plugins import plugin
+from deckpress.plugins import deck_with, plugin
 from deckpress.plugins.routes import Market, solve
 
 DECK = "desk-cards"
@@ -22,9 +22,11 @@ DECK = "desk-cards"
 @plugin("exchange-routes")
 def exchange_routes(game: Game, findings: Findings) -> dict[str, Any] | None:
     desks, markets, order = game.params.get("desks"), game.params.get("markets"), game.params.get("turn_order")
-    deck = game.decks.get(DECK)
-    if not (isinstance(desks, list) and isinstance(markets, int) and isinstance(order, list) and deck):
-        findings.error(game.loc, f"exchange-routes needs the parameters desks, markets and turn_order and a deck '{DECK}'")
+    deck = deck_with(game, DECK, ("desk", "market", "records", "requests"), "exchange-routes", findings)
+    if not (isinstance(desks, list) and isinstance(markets, int) and isinstance(order, list)):
+        findings.error(game.loc, "exchange-routes needs the parameters desks, markets and turn_order")
+        return None
+    if deck is None:
         return None
     order_ok = _turn_order(game, desks, order, findings)
     published = []

@@ -15,8 +15,15 @@ from typing import Any
 
 from deckpress.findings import Findings, Loc
 from deckpress.model import Card, Game
-from deckpress.plugins import plugin
-from deckpress.plugins.economy import Equation, certificate, counts, expected_rolls, money_pump, reachable
+from deckpress.plugins import deck_with, plugin
+from deckpress.plugins.economy import (
+    Equation,
+    certificate,
+    counts,
+    expected_rolls,
+    money_pump,
+    reachable,
+)
 
 STAR_WORDS = ("plain", "one-star", "two-star")
 SCORE_COLUMNS = ("score_plain", "score_star", "score_double", "score_top")
@@ -27,9 +34,12 @@ MAX_SIDE = 4
 def stone_economy(game: Game, findings: Findings) -> dict[str, Any] | None:
     p = game.params
     names, letters = p.get("stones"), p.get("stone_letters")
-    exchanges, wares = game.decks.get("exchanges"), game.decks.get("wares")
-    if not (isinstance(names, list) and isinstance(letters, dict) and exchanges and wares):
-        findings.error(game.loc, "stone-economy needs the parameters stones and stone_letters and the decks exchanges and wares")
+    exchanges = deck_with(game, "exchanges", ("equations",), "stone-economy", findings)
+    wares = deck_with(game, "wares", ("stones", "stars"), "stone-economy", findings)
+    if not (isinstance(names, list) and isinstance(letters, dict)):
+        findings.error(game.loc, "stone-economy needs the parameters stones and stone_letters")
+        return None
+    if exchanges is None or wares is None:
         return None
     colours = [str(letters[n]) for n in names if n in letters]
     if len(colours) != len(names) or len(set(colours)) != len(colours):

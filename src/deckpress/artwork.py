@@ -1,0 +1,65 @@
+"""Art files a game's cards show: inside the game's own folder, PNG or JPEG, size-checked before decoding."""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from PIL import Image, UnidentifiedImageError
+
+from deckpress.findings import Findings, Loc
+
+FORMATS = ("PNG", "JPEG")
+MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # Pillow's decompression-bomb limit
+
+
+@dataclass(frozen=True)
+class Picture:
+    path: Path
+    width: int  # px
+    height: int
+
+
+class Artwork:
+    """The art of one game: each file is checked once; a file that fails is reported where it is named."""
+
+    def __init__(self, folder: Path, shown: str, findings: Findings) -> None:
+        self.folder, self.shown, self.findings = folder, shown, findings
+        self._checked: dict[str, Picture | str] = {}
+
+    def get(self, name: str, loc: Loc, what: str) -> Picture | None:
+        """The checked picture; None, reported where it is first met (not again for every card), if unusable."""
+        first = name not in self._checked
+        if first:
+            self._checked[name] = self._check(name)
+        found = self._checked[name]
+        if isinstance(found, str):
+            if first:
+                self.findings.error(loc, f"{what}: {found}")
+            return None
+        return found
+
+    def _check(self, name: str) -> Picture | str:
+        relative = PurePosixPath(name)
+        target = self.folder / name
+        if not name or relative.is_absolute() or ".." in relative.parts or "\\" in name or \
+                not target.resolve().is_relative_to(self.folder.resolve()):
+            return f"image '{name}' must be a file inside {self.shown}"
+        if not target.is_file():
+            return f"no image '{name}' in {self.shown}"
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked just below
+                with Image.open(target, formats=FORMATS) as image:  # reads the header only
+                    width, height = image.size
+                    if width * height > MAX_PIXELS:
+                        return f"image '{name}' is {width} x {height} pixels, more than {MAX_PIXELS:,} allowed"
+                    image.load()  # a truncated or corrupt file fails here, not in the printer's PDF
+        except UnidentifiedImageError:
+            return f"image '{name}' is not a {' or '.join(FORMATS)} file"
+        except Image.DecompressionBombError:  # Pillow refuses twice its limit while reading the header
+            return f"image '{name}' has far more than the {MAX_PIXELS:,} pixels allowed"
+        except (OSError, SyntaxError, ValueError) as exc:  # Pillow's errors for damaged files
+            return f"image '{name}' is damaged: {exc}"
+        return Picture(target, width, height)

@@ -1,0 +1,115 @@
+"""Art files: drawn to scale inside their box; only from the game's own folder; never decoded when too large."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
+from PIL import Image, ImageFile
+
+from deckpress.cli import main
+
+EXTRA = FIXTURES / "extra"
+TILE_LAYOUT = "layouts/standard/picnic-tile.yaml"
+ART = Path("content/picnic-pairs/art/basket.png")
+
+
+@pytest.fixture
+def picnic(tmp_path, monkeypatch):
+    """The extra game, with its own layouts copied too so a test can point an image elsewhere."""
+    shutil.copytree(EXTRA / "content", tmp_path / "content")
+    shutil.copytree(EXTRA / "layouts", tmp_path / "layouts")
+    monkeypatch.chdir(tmp_path)
+    return ["--layouts", "layouts", "--layouts", str(LAYOUTS)]
+
+
+def errors(capsys) -> list[str]:
+    return [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+
+
+def image_line() -> str:
+    return f"{TILE_LAYOUT}:{line_of(Path(TILE_LAYOUT), 'name: basket')}:5"
+
+
+def test_an_image_is_drawn_as_large_as_fits_its_box_centred(picnic):
+    assert main(["build", "--paper", "a4", *picnic]) == 0
+    with pdfplumber.open("build/picnic-pairs/standard/picnic-pairs-tiles-a4.pdf") as doc:
+        page = doc.pages[0]
+        cells = sorted((round(r["x0"], 2), round(r["top"], 2)) for r in page.rects
+                       if abs(r["width"] - 50 * MM) < 0.01 and abs(r["height"] - 50 * MM) < 0.01)
+        images = sorted((round(i["x0"], 2), round(i["top"], 2), i["width"], i["height"]) for i in page.images)
+    # the basket is 96 x 64 px in a 16 x 9 mm box: the height limits it to 13.5 x 9 mm
+    assert len(images) == len(cells) == 12
+    for (cx, ctop), (x, top, w, h) in zip(cells, images, strict=True):
+        assert w == pytest.approx(13.5 * MM, abs=0.01) and h == pytest.approx(9 * MM, abs=0.01)
+        assert x - cx == pytest.approx((17 + 1.25) * MM, abs=0.02)
+        assert top - ctop == pytest.approx(2 * MM, abs=0.02)
+
+
+@pytest.mark.parametrize("name", ["../../outside.png", "/etc/hosts", "art/../../picnic-pairs/../x.png"])
+def test_an_image_outside_the_game_folder_is_refused(picnic, capsys, name):
+    Path("content/outside.png").write_bytes(ART.read_bytes())
+    edit(Path(TILE_LAYOUT), "image: art/basket.png", f"image: {name}")
+    assert main(["build", *picnic]) == 1
+    assert errors(capsys) == [f"{image_line()}: error: picnic-pairs tiles, card 1 (Apple 1), basket: "
+                              f"image '{name}' must be a file inside content/picnic-pairs"]
+    assert not Path("build").exists()
+
+
+def test_a_symlink_that_leads_out_of_the_game_folder_is_refused(picnic, capsys):
+    Path("content/outside.png").write_bytes(ART.read_bytes())
+    ART.unlink()
+    os.symlink(Path("content/outside.png").resolve(), ART)
+    assert main(["check", *picnic]) == 1
+    assert errors(capsys)[0].endswith("image 'art/basket.png' must be a file inside content/picnic-pairs")
+
+
+def test_an_image_over_the_pixel_limit_is_refused_before_it_is_decoded(picnic, capsys, monkeypatch):
+    Image.new("1", (10_000, 10_000)).save(ART)  # 100 million pixels, a few kilobytes of PNG
+
+    def decode(self):  # any decoding of the bomb fails the test
+        raise AssertionError("the image was decoded")
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", decode)
+    assert main(["check", *picnic]) == 1
+    assert errors(capsys) == [f"{image_line()}: error: picnic-pairs tiles, card 1 (Apple 1), basket: image "
+                              f"'art/basket.png' is 10000 x 10000 pixels, more than 89,478,485 allowed"]
+    Image.new("1", (20_000, 10_000)).save(ART)  # past twice the limit Pillow itself refuses to read on
+    assert main(["check", *picnic]) == 1
+    assert errors(capsys)[0].endswith("image 'art/basket.png' has far more than the 89,478,485 pixels allowed")
+
+
+@pytest.mark.parametrize(("damage", "says"), [
+    (lambda data: b"not an image at all", "is not a PNG or JPEG file"),
+    (lambda data: data[:len(data) // 2], "is damaged"),
+    (None, "no image 'art/basket.png' in content/picnic-pairs"),
+])
+def test_a_missing_or_damaged_image_is_a_finding(picnic, capsys, damage, says):
+    if damage is None:
+        ART.unlink()
+    else:
+        ART.write_bytes(damage(ART.read_bytes()))
+    assert main(["check", *picnic]) == 1
+    found = errors(capsys)
+    assert len(found) == 1 and says in found[0] and found[0].startswith(image_line())
+
+
+def test_text_cannot_include_files(picnic, capsys):
+    edit(Path("content/picnic-pairs/rules.yaml"), "Two tiles a turn.", "Two tiles a turn. {% include 'game.yaml' %}")
+    assert main(["check", *picnic]) == 1
+    assert any("text cannot include 'game.yaml': templates may not read files" in e for e in errors(capsys))
+
+
+def test_a_component_id_cannot_lead_out_of_the_out_folder(picnic, capsys):
+    edit(Path("content/picnic-pairs/game.yaml"), "id: tiles", "id: ../../../escaped")
+    assert main(["build", *picnic]) == 1
+    game = Path("content/picnic-pairs/game.yaml")
+    line = line_of(game, "escaped")
+    col = game.read_text(encoding="utf-8").splitlines()[line - 1].index("../") + 1
+    assert errors(capsys) == [f"{game}:{line}:{col}: error: a component id names its files, so it is lowercase "
+                              "letters, digits and hyphens, got '../../../escaped'"]
+    assert not Path("build").exists()
