@@ -60,11 +60,11 @@ def test_a_render_error_leaves_every_earlier_output_as_it_was(deckpress, monkeyp
     calls = []
     render = render_stage.render
 
-    def failing_render(doc):  # the third document fails to draw
+    def failing_render(doc, info):  # the third document fails to draw
         calls.append(doc)
         if len(calls) == 3:
             raise RuntimeError("the printer's devil")
-        return render(doc)
+        return render(doc, info)
 
     monkeypatch.setattr("deckpress.render.render", failing_render)
     with pytest.raises(RuntimeError):

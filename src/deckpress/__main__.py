@@ -1,3 +1,3 @@
-from deckpress.cli import main
+from deckpress.cli import entry
 
-raise SystemExit(main())
+raise SystemExit(entry())

@@ -139,13 +139,12 @@ def outputs(press: Press, opts: Options) -> list[Output]:
 
 
 def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, setup: PrintSetup) -> list[Output]:
-    from deckpress.finish import finish, kit
+    from deckpress.finish import kit
     from deckpress.render import render
 
     docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition.theme.edition, paper)]
-    rendered = [(doc, render(doc)) for doc in docs]
-    out = [_output(game, doc, setup, finish(pdf, _info(game, doc.title, paper)))
-           for doc, pdf in rendered if doc.component != "print-check"]
+    rendered = [(doc, render(doc, _info(game, doc.title, paper))) for doc in docs]
+    out = [_output(game, doc, setup, pdf) for doc, pdf in rendered if doc.component != "print-check"]
     kit_doc = Document(game.id, "kit", "Print-and-play kit", edition.theme.edition, paper,
                        [page for doc, _ in rendered for page in doc.pages])
     pdf = kit([(doc.title, pdf) for doc, pdf in rendered], _info(game, kit_doc.title, paper))

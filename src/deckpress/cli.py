@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -68,6 +69,14 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # files are committed all at once, so the folder is whole either way
         print("deckpress: interrupted; the out folder holds the last complete build", file=sys.stderr)
         return INTERRUPTED
+
+
+def entry() -> int:
+    """The `deckpress` command: once the work is done (or given up), a late Ctrl-C cannot turn the exit into a
+    traceback while Python shuts down."""
+    status = main()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return status
 
 
 def run(args: argparse.Namespace) -> int:

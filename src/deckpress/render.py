@@ -7,19 +7,20 @@ import io
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress import fonts
+from deckpress.finish import DocInfo, finish
 from deckpress.layout.page import Circle, Document, Line, Picture, Polygon, Rect, Text
 
 INK = 0.0  # black on white: the strongest contrast for every reader
 
 
-def render(doc: Document) -> bytes:
-    """The document as PDF bytes; invariant mode keeps the bytes the same for the same input."""
+def render(doc: Document, info: DocInfo) -> bytes:
+    """The document as finished PDF bytes; invariant mode keeps the bytes the same for the same input."""
     out = io.BytesIO()
     first = doc.pages[0] if doc.pages else None
     size = (first.width, first.height) if first else (595.2756, 841.8898)
     body_font = fonts.font("AtkinsonHyperlegible-Regular").fontName
     canvas = Canvas(out, pagesize=size, invariant=1, pageCompression=1, initialFontName=body_font, initialFontSize=10)
-    canvas.setTitle(doc.title)
+    finish(canvas, info)
     for page in doc.pages:
         canvas.setPageSize((page.width, page.height))
         canvas.setTrimBox(page.trim_box)  # None clears it: only pages printed with bleed carry the boxes
