@@ -227,3 +227,13 @@ def test_templates_that_would_hang_crash_or_read_files_are_findings(deckpress, t
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
     assert any(e.endswith(says) for e in result.errors), result.errors
+
+
+def test_a_sheet_row_repeated_over_something_not_a_list_is_a_finding(deckpress):
+    sheets = Path("content/open-secret-exchange/sheets.yaml")
+    edit(sheets, '{each: "range(1, 11)"', '{each: "11"')
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1
+    line = line_of(sheets, 'each: "11"')
+    col = sheets.read_text(encoding="utf-8").splitlines()[line - 1].index('"11"') + 1
+    assert result.errors == [f"{sheets}:{line}:{col}: error: each must give a list, got 11"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from typing import TYPE_CHECKING
@@ -34,14 +34,25 @@ def font(name: str) -> TTFont:
     return face
 
 
+@lru_cache(maxsize=4096)  # the same texts recur on card after card
 def missing_glyphs(name: str, text: str) -> list[str]:
     """Characters of `text` that the font cannot draw (ReportLab would print an empty box)."""
     cmap = font(name).face.charToGlyph
     return sorted({ch for ch in text if ord(ch) not in cmap and ch not in "\n"})
 
 
+_UNIT_WIDTHS: dict[str, dict[str, float]] = {}  # font -> text -> width at 1 pt
+
+
 def width(name: str, text: str, size: float) -> float:
-    return font(name).stringWidth(text, size)
+    """Width in points; a text's width is measured once per font (shrink-to-fit asks again at every size)."""
+    widths = _UNIT_WIDTHS.setdefault(name, {})
+    unit = widths.get(text)
+    if unit is None:
+        if len(widths) > 100_000:  # a huge deck's one-off texts: start afresh rather than grow without end
+            widths.clear()
+        unit = widths[text] = font(name).stringWidth(text, 1)
+    return unit * size
 
 
 def ascent(name: str) -> float:

@@ -427,6 +427,9 @@ class Loader:
             items = self.templates.evaluate(str(each_node.value), ctx, each_node.loc, self.findings)
             if items is None:
                 return []
+            if not isinstance(items, (list, tuple, range)):
+                self.findings.error(each_node.loc, f"each must give a list, got {describe(items)}")
+                return []
         rows = []
         for index, item in enumerate(items, 1):
             row_ctx = {**ctx, "item": item, "index": index}

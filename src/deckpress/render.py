@@ -25,54 +25,72 @@ def render(doc: Document, info: DocInfo) -> bytes:
         canvas.setPageSize((page.width, page.height))
         canvas.setTrimBox(page.trim_box)  # None clears it: only pages printed with bleed carry the boxes
         canvas.setBleedBox(page.bleed_box)
-        canvas.setStrokeGray(INK)
-        canvas.setFillGray(INK)
+        pen = _Pen(canvas)
         for op in page.ops:
-            _draw(canvas, op)
+            pen.draw(op)
         canvas.showPage()
     canvas.save()
     return out.getvalue()
 
 
-def _draw(c: Canvas, op: object) -> None:
-    if isinstance(op, Text):
-        c.setFillGray(INK)  # text is always ink, whatever a white panel under it set
-        c.setFont(fonts.font(op.font).fontName, op.size)
-        if op.angle:
-            c.saveState()
-            c.translate(op.x, op.y)
-            c.rotate(op.angle)
-            c.drawString(0, 0, op.text)
-            c.restoreState()
-        else:
-            c.drawString(op.x, op.y, op.text)
-    elif isinstance(op, Line):
-        c.setLineWidth(op.width)
-        c.setDash(list(op.dash) if op.dash else [])
-        c.line(op.x1, op.y1, op.x2, op.y2)
-        if op.dash:
-            c.setDash([])
-    elif isinstance(op, Rect):
-        _fill(c, op.fill)
-        c.setLineWidth(op.width)
-        c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
-    elif isinstance(op, Circle):
-        _fill(c, op.fill)
-        c.setLineWidth(op.width)
-        c.circle(op.x, op.y, op.r, stroke=1, fill=int(op.fill is not None))
-    elif isinstance(op, Picture):
-        c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
-    elif isinstance(op, Polygon):
-        _fill(c, op.fill)
-        c.setLineWidth(op.width)
-        path = c.beginPath()
-        path.moveTo(*op.points[0])
-        for point in op.points[1:]:
-            path.lineTo(*point)
-        if op.closed:
-            path.close()
-        c.drawPath(path, stroke=1, fill=int(op.fill is not None))
+class _Pen:
+    """Draws ops on one page, setting font, grey, line width and dash only when they change."""
 
+    def __init__(self, canvas: Canvas) -> None:
+        self.c = canvas
+        self.font: tuple[str, float] | None = None
+        self.grey: float | None = None
+        self.width: float | None = None
+        self.dash: tuple[float, ...] | None = None
 
-def _fill(c: Canvas, grey: float | None) -> None:
-    c.setFillGray(INK if grey is None else grey)
+    def draw(self, op: object) -> None:
+        c = self.c
+        if isinstance(op, Text):
+            self._grey(INK)  # text is always ink, whatever a white panel under it set
+            if self.font != (op.font, op.size):
+                self.font = (op.font, op.size)
+                c.setFont(fonts.font(op.font).fontName, op.size)
+            if op.angle:
+                c.saveState()
+                c.translate(op.x, op.y)
+                c.rotate(op.angle)
+                c.drawString(0, 0, op.text)
+                c.restoreState()
+            else:
+                c.drawString(op.x, op.y, op.text)
+        elif isinstance(op, Line):
+            self._stroke(op.width, op.dash)
+            c.line(op.x1, op.y1, op.x2, op.y2)
+        elif isinstance(op, Rect):
+            self._grey(INK if op.fill is None else op.fill)
+            self._stroke(op.width)
+            c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
+        elif isinstance(op, Circle):
+            self._grey(INK if op.fill is None else op.fill)
+            self._stroke(op.width)
+            c.circle(op.x, op.y, op.r, stroke=1, fill=int(op.fill is not None))
+        elif isinstance(op, Picture):
+            c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
+        elif isinstance(op, Polygon):
+            self._grey(INK if op.fill is None else op.fill)
+            self._stroke(op.width)
+            path = c.beginPath()
+            path.moveTo(*op.points[0])
+            for point in op.points[1:]:
+                path.lineTo(*point)
+            if op.closed:
+                path.close()
+            c.drawPath(path, stroke=1, fill=int(op.fill is not None))
+
+    def _grey(self, grey: float) -> None:
+        if grey != self.grey:
+            self.grey = grey
+            self.c.setFillGray(grey)
+
+    def _stroke(self, width: float, dash: tuple[float, ...] = ()) -> None:
+        if width != self.width:
+            self.width = width
+            self.c.setLineWidth(width)
+        if dash != self.dash:
+            self.dash = dash
+            self.c.setDash(list(dash) if dash else [])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from jinja2 import (
     TemplateNotFound,
     TemplateSyntaxError,
     UndefinedError,
+    nodes,
 )
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
@@ -90,6 +91,9 @@ class Templates:
         self.env.globals["product"] = lambda *lists: list(itertools.product(*lists))
         self._cache: dict[str, Any] = {}
         self._expr_cache: dict[str, Any] = {}
+        self._inputs: dict[str, tuple[tuple[str, ...], bool] | None] = {}
+        self._pinned: dict[int, dict[str, Any]] = {}
+        self.memo: dict[tuple[Any, ...], str] = {}  # card text already rendered, by what decided it
 
     def render(self, source: str, context: dict[str, Any], loc: Loc, findings: Findings) -> str | None:
         """Render `source`; `None` (with a finding at `loc`) if it cannot be."""
@@ -101,6 +105,21 @@ class Templates:
         except RUNTIME_ERRORS as exc:
             findings.error(_where(loc, exc, source), _explain(exc))
             return None
+
+    def card(self, params: dict[str, Any], values: Mapping[str, Any], index: int) -> CardText:
+        """The templates of a card layout, rendered for one card."""
+        self._pinned.setdefault(id(params), params)  # kept alive, so its id names it while the memo lives
+        return CardText(self, params, values, index)
+
+    def inputs(self, source: str) -> tuple[tuple[str, ...], bool] | None:
+        """The card fields and whether the card's index decide `source` (given the game's parameters);
+        None when the template uses the card as a whole, so nothing short of the card itself decides it."""
+        if source not in self._inputs:
+            try:
+                self._inputs[source] = _card_inputs(self.env.parse(source)) if "{" in source else ((), False)
+            except TemplateSyntaxError:
+                self._inputs[source] = None  # render() reports it
+        return self._inputs[source]
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
@@ -115,6 +134,57 @@ class Templates:
         except RUNTIME_ERRORS as exc:
             findings.error(_where(loc, exc, expression), _explain(exc))
             return None
+
+
+class CardText:
+    """Renders a layout's templates for one card. Most depend on a field or two (`{{ card.points }}`), so a text
+    rendered for one card is reused for every card with the same values of those fields."""
+
+    def __init__(self, templates: Templates, params: dict[str, Any], values: Mapping[str, Any], index: int) -> None:
+        self.templates, self.params, self.values, self.index = templates, params, values, index
+
+    def render(self, source: str, loc: Loc, findings: Findings) -> str | None:
+        inputs = self.templates.inputs(source)
+        key = None
+        if inputs is not None:
+            fields, by_index = inputs
+            key = (source, id(self.params), tuple(self.values.get(f, _ABSENT) for f in fields),
+                   self.index if by_index else None)
+            try:
+                found = self.templates.memo.get(key)
+            except TypeError:  # a field holding a list or a mapping: render afresh
+                found, key = None, None
+            if found is not None:
+                return found
+        text = self.templates.render(source, {**self.params, "card": self.values, "index": self.index}, loc, findings)
+        if text is not None and key is not None:
+            memo = self.templates.memo
+            if len(memo) > 50_000:  # a huge deck of one-off texts: start afresh rather than grow without end
+                memo.clear()
+            memo[key] = text
+        return text
+
+
+_ABSENT = object()
+
+
+def _card_inputs(ast: nodes.Template) -> tuple[tuple[str, ...], bool] | None:
+    """The fields read as `card.name` or `card['name']`, and whether `index` is read; None if `card` is used
+    any other way (passed whole to a filter, indexed by a variable)."""
+    fields, reads = set(), 0
+    for node in ast.find_all((nodes.Getattr, nodes.Getitem)):
+        if isinstance(node.node, nodes.Name) and node.node.name == "card":
+            if isinstance(node, nodes.Getattr):
+                fields.add(node.attr)
+            elif isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
+                fields.add(node.arg.value)
+            else:
+                return None
+            reads += 1
+    names = [n.name for n in ast.find_all(nodes.Name)]
+    if names.count("card") != reads:
+        return None
+    return tuple(sorted(fields)), "index" in names
 
 
 def _where(loc: Loc, exc: Exception, source: str) -> Loc:

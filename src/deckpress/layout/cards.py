@@ -24,7 +24,7 @@ from deckpress.layout.pictograms import (
 )
 from deckpress.layout.text import SHRINK_STEP, Fitted, Typesetter, draw
 from deckpress.model import Back, Card, CardLayout, Element, Style
-from deckpress.templating import Templates
+from deckpress.templating import CardText, Templates
 
 
 def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
@@ -110,8 +110,8 @@ def _backs(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, 
 def draw_back(d: Drawing, card: Card, back: Back, x: float, y: float, w: float, h: float, ts: Typesetter,
               templates: Templates, params: dict[str, Any], bleed: float) -> None:
     """The pattern over the whole card (and its bleed), a white panel, the title and the deck's word."""
-    context = {**params, "card": card.values, "index": card.index}
-    pattern = templates.render(back.pattern, context, back.loc, ts.findings)
+    texts = templates.card(params, card.values, card.index)
+    pattern = texts.render(back.pattern, back.loc, ts.findings)
     if pattern not in PATTERNS:
         ts.findings.error(back.loc, f"card back: no pattern {pattern!r} (known: {', '.join(PATTERNS)})")
         return
@@ -119,9 +119,9 @@ def draw_back(d: Drawing, card: Card, back: Back, x: float, y: float, w: float, 
     panel = (x + w * 0.12, y + h * 0.3, w * 0.76, h * 0.4)
     d.rect(*panel, ts.theme.line_pt * 2, fill=1.0)
     style = Style("bold", max(16.0, ts.theme.min_size + 4), ts.theme.min_size, "centre")
-    words = [templates.render(back.title, context, back.loc, ts.findings) or ""]
+    words = [texts.render(back.title, back.loc, ts.findings) or ""]
     if back.word:
-        words.append(templates.render(back.word, context, back.loc, ts.findings) or "")
+        words.append(texts.render(back.word, back.loc, ts.findings) or "")
     ts.box(d, "\n".join(w for w in words if w), style, (panel[0] + 2, panel[1] + 2, panel[2] - 4, panel[3] - 4),
            back.loc, "card back", valign="middle")
 
@@ -175,7 +175,7 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts
         d.line(x + x1, y + y1, x + x2, y + y2, ts.theme.line_pt)
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, ts.theme.line_pt, dash=(3, 2))
-    context = {**params, "card": card.values, "index": card.index}
+    texts = templates.card(params, card.values, card.index)
     for element in layout.elements:
         ex, ey, ew, eh = element.box
         box = (x + ex, y + ey, ew, eh)
@@ -184,10 +184,10 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts
         loc = card.locs.get(element.field or "", element.loc)
         what = f"card {card.index} ({card.label}), {element.name}"
         if element.pictogram is not None or element.pattern is not None:
-            _drawn(d, element, box, templates, context, ts, what)
+            _drawn(d, element, box, texts, ts, what)
             continue
         if element.image is not None:
-            _picture(d, element, box, templates, context, ts, what)
+            _picture(d, element, box, texts, ts, what)
             continue
         value = card.values.get(element.field or "")
         if element.symbols is not None:
@@ -196,20 +196,19 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, x: float, y: float, ts
         if isinstance(value, (dict, list)):
             _entries(d, value, element, box, ts, card, what)
             continue
-        text = _element_text(element, card, templates, context, ts, loc)
+        text = _element_text(element, card, texts, ts, loc)
         if text is not None:
             ts.box(d, text, element.style, box, loc, what, element.valign)
 
 
-def _element_text(element: Element, card: Card, templates: Templates, context: dict[str, Any], ts: Typesetter,
-                  loc: Loc) -> str | None:
+def _element_text(element: Element, card: Card, texts: CardText, ts: Typesetter, loc: Loc) -> str | None:
     if element.field is not None:
         if element.field not in card.values:
             ts.findings.error(element.loc, f"layout element {element.name} names field '{element.field}' that the card lacks")
             return None
         value = card.values[element.field]
         return None if value is None else str(value)
-    return templates.render(element.text or "", context, element.loc, ts.findings)
+    return texts.render(element.text or "", element.loc, ts.findings)
 
 
 def _bled(box: tuple[float, float, float, float], card: tuple[float, float, float, float],
@@ -224,11 +223,11 @@ def _bled(box: tuple[float, float, float, float], card: tuple[float, float, floa
     return x, y, x2 - x, y2 - y
 
 
-def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float], templates: Templates,
-           context: dict[str, Any], ts: Typesetter, what: str) -> None:
+def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float], texts: CardText, ts: Typesetter,
+           what: str) -> None:
     """A pictogram or a pattern, named by a template such as `{{ pictograms[card.collection] }}`."""
     kind, known = ("pictogram", PICTOGRAMS) if element.pictogram is not None else ("pattern", PATTERNS)
-    name = templates.render(element.pictogram or element.pattern or "", context, element.loc, ts.findings)
+    name = texts.render(element.pictogram or element.pattern or "", element.loc, ts.findings)
     if name is None:
         return
     if name not in known:
@@ -241,7 +240,7 @@ def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float],
     size = min(w, h)
     count = 1
     if element.count is not None:
-        shown = templates.render(element.count, context, element.loc, ts.findings) or "0"
+        shown = texts.render(element.count, element.loc, ts.findings) or "0"
         count = int(shown) if shown.isdigit() else 0
         size = min(h, w / max(count, 1))
     left = x + (w - size * count) / 2
@@ -249,10 +248,10 @@ def _drawn(d: Drawing, element: Element, box: tuple[float, float, float, float],
         draw_pictogram(d, name, left + i * size, y + (h - size) / 2, size, ts.theme.line_pt * 2.5)
 
 
-def _picture(d: Drawing, element: Element, box: tuple[float, float, float, float], templates: Templates,
-             context: dict[str, Any], ts: Typesetter, what: str) -> None:
+def _picture(d: Drawing, element: Element, box: tuple[float, float, float, float], texts: CardText,
+             ts: Typesetter, what: str) -> None:
     """An art file, as large as fits the box without distortion, centred in it."""
-    name = templates.render(element.image or "", context, element.loc, ts.findings)
+    name = texts.render(element.image or "", element.loc, ts.findings)
     where = f"{ts.game} {ts.component}, {what}"  # layouts are shared: the finding names the game
     picture = ts.art.get(name, element.loc, where) if name is not None and ts.art is not None else None
     if picture is None:

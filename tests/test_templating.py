@@ -1,0 +1,47 @@
+"""Card text is rendered once per distinct input: the memo must never hand one card another card's text."""
+
+from __future__ import annotations
+
+from deckpress.findings import Findings, Loc
+from deckpress.templating import Templates
+
+LOC = Loc("layouts/standard/lot-card.yaml", 3, 5)
+
+
+def render_all(source: str, cards: list[dict], params: dict | None = None) -> list[str | None]:
+    templates, findings = Templates(), Findings()
+    params = params if params is not None else {"word": {1: "one", 2: "two"}}
+    return [templates.card(params, card, i).render(source, LOC, findings) for i, card in enumerate(cards, 1)]
+
+
+def test_the_inputs_of_a_card_template_are_the_fields_it_reads():
+    templates = Templates()
+    assert templates.inputs("{{ card.points }} point{{ '' if card['points'] == 1 else 's' }}") == (("points",), False)
+    assert templates.inputs("{{ pictograms[card.collection] }} {{ index }}") == (("collection",), True)
+    assert templates.inputs("{{ card | length }}") is None  # the whole card: no shortcut
+    assert templates.inputs("{% for k in card %}{{ k }}{% endfor %}") is None
+    assert templates.inputs("{{ card[name] }}") is None
+    assert templates.inputs("plain text") == ((), False)
+
+
+def test_cards_that_differ_in_a_field_read_get_their_own_text():
+    cards = [{"points": 1, "name": "a"}, {"points": 2, "name": "b"}, {"points": 1, "name": "c"}]
+    assert render_all("{{ word[card.points] }}", cards) == ["one", "two", "one"]
+    assert render_all("{{ card.name }}-{{ index }}", cards) == ["a-1", "b-2", "c-3"]
+    assert render_all("{{ card | length }}{{ card.name }}", cards) == ["2a", "2b", "2c"]
+
+
+def test_a_field_a_card_lacks_is_still_an_error_after_a_card_that_has_it():
+    templates, findings = Templates(), Findings()
+    params: dict = {}
+    assert templates.card(params, {"extra": None}, 1).render("{{ card.extra }}", LOC, findings) == "None"
+    assert templates.card(params, {}, 2).render("{{ card.extra }}", LOC, findings) is None
+    assert [f.message for f in findings] == ["text uses an undefined parameter: 'dict object' has no attribute 'extra'"]
+
+
+def test_the_same_template_under_other_parameters_is_rendered_afresh():
+    templates, findings = Templates(), Findings()
+    card = {"points": 1}
+    first = templates.card({"word": {1: "one"}}, card, 1).render("{{ word[card.points] }}", LOC, findings)
+    second = templates.card({"word": {1: "uno"}}, card, 1).render("{{ word[card.points] }}", LOC, findings)
+    assert (first, second) == ("one", "uno")
