@@ -1,17 +1,21 @@
 """Cost per card: deckpress against a plain ReportLab script drawing the same cards, in the same process.
 
 A generated lot deck of N cards (63 x 88 mm, nine a page, Atkinson Hyperlegible, the
-same texts) is built by deckpress (load, validate, lay out, render, finish) and drawn by
-a bare ReportLab loop; the ratio of the two times holds on a noisy machine.
+same texts and pictograms) is built by deckpress (load, validate, lay out, render,
+finish, kit, text edition, catalogue) and then drawn by a bare ReportLab loop in the same
+process, so the ratio of the two times holds on a noisy machine. Each size runs in a
+fresh process, whose peak resident memory is reported.
 """
 
 from __future__ import annotations
 
+import json
+import resource
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -20,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.build import build
 from deckpress.options import Options
 from deckpress.fonts import font
+from deckpress.layout.pictograms import PICTOGRAMS
 
 ROOT = Path(__file__).resolve().parent.parent
 COLLECTIONS = ["Lanterns", "Teacups", "Keys", "Maps"]
@@ -44,39 +49,94 @@ def deck(n: int, folder: Path) -> Path:
     return game
 
 
+PICTOGRAM_OF = {"Lanterns": "lantern", "Teacups": "teacup", "Keys": "key", "Maps": "map"}
+
+
 def plain_reportlab(n: int, out: Path) -> None:
-    """The baseline: the same cards, texts and font, drawn directly."""
+    """The baseline: the same cards drawn directly, as a hand-written script would: same size, font, texts,
+    pictograms and lines; text broken into lines greedily, without shrink-to-fit or checks."""
     regular, bold = font("AtkinsonHyperlegible-Regular").fontName, font("AtkinsonHyperlegible-Bold").fontName
     canvas = Canvas(str(out), pagesize=(210 * mm, 297 * mm), invariant=1, pageCompression=1)
+    left, top = 10.5 * mm, (297 - 16.5) * mm
     for i in range(n):
         slot = i % 9
-        if i and slot == 0:
-            canvas.showPage()
-        x, y = (10.5 + 63 * (slot % 3)) * mm, (297 - 16.5 - 88 * (slot // 3 + 1)) * mm
-        canvas.rect(x, y, 63 * mm, 88 * mm)
+        if slot == 0:
+            if i:
+                canvas.showPage()
+            for k in range(4):  # cut lines along the grid
+                canvas.line(left + 63 * mm * k, top, left + 63 * mm * k, top - 264 * mm)
+                canvas.line(left, top - 88 * mm * k, left + 189 * mm, top - 88 * mm * k)
+        x, y = left + 63 * mm * (slot % 3), top - 88 * mm * (slot // 3)  # the card's top-left
+        collection, points = COLLECTIONS[i % 4], i % 6 + 1
+        canvas.line(x + 10 * mm, y - 76 * mm, x + 53 * mm, y - 76 * mm)
         canvas.setFont(bold, 34)
-        canvas.drawString(x + 4 * mm, y + 75 * mm, str(i % 6 + 1))
+        canvas.drawString(x + 4 * mm, y - 14 * mm, str(points))
         canvas.setFont(bold, 16)
-        canvas.drawString(x + 4 * mm, y + 64 * mm, COLLECTIONS[i % 4])
+        canvas.drawString(x + 4 * mm, y - 24 * mm, collection)
         canvas.setFont(regular, 10)
-        canvas.drawCentredString(x + 31.5 * mm, y + 20 * mm, f"Lot number {i + 1}, a curiosity of the bench.")
-        canvas.setFont(regular, 7)
-        canvas.drawCentredString(x + 31.5 * mm, y + 8 * mm, "No special effect. A set of all four collections")
-        canvas.drawCentredString(x + 31.5 * mm, y + 5 * mm, "earns 6 bonus points once per game.")
+        canvas.drawString(x + 4 * mm, y - 30 * mm, f"{points} point{'' if points == 1 else 's'}")
+        _pictogram(canvas, PICTOGRAM_OF[collection], x + 45 * mm, y - 4 * mm, 14 * mm)
+        _pictogram(canvas, PICTOGRAM_OF[collection], x + 18.5 * mm, y - 34 * mm, 26 * mm)
+        _centred(canvas, f"Lot number {i + 1}, a curiosity of the bench.", regular, 10, x + 31.5 * mm, y - 68 * mm)
+        _centred(canvas, "No special effect. A set of all four collections earns 6 bonus points once per game.",
+                 regular, 7, x + 31.5 * mm, y - 80 * mm)
     canvas.save()
 
 
+def _centred(canvas: Canvas, text: str, name: str, size: float, centre: float, baseline: float) -> None:
+    canvas.setFont(name, size)
+    line: list[str] = []
+    for word in text.split():
+        if line and canvas.stringWidth(" ".join([*line, word]), name, size) > 55 * mm:
+            canvas.drawCentredString(centre, baseline, " ".join(line))
+            baseline -= size * 1.2
+            line = []
+        line.append(word)
+    canvas.drawCentredString(centre, baseline, " ".join(line))
+
+
+def _pictogram(canvas: Canvas, name: str, x: float, y: float, size: float) -> None:
+    """The same shapes deckpress draws (its pictogram table is data: x right, y down in a unit square)."""
+    canvas.setLineWidth(0.75)
+    for shape in PICTOGRAMS[name]:
+        kind, fill = shape[0], None
+        if kind == "line":
+            canvas.line(x + shape[1] * size, y - shape[2] * size, x + shape[3] * size, y - shape[4] * size)
+            continue
+        if kind == "rect":
+            fill = shape[5]
+            canvas.rect(x + shape[1] * size, y - (shape[2] + shape[4]) * size, shape[3] * size, shape[4] * size,
+                        fill=int(fill is not None))
+        elif kind == "circle":
+            fill = shape[4]
+            canvas.circle(x + shape[1] * size, y - shape[2] * size, shape[3] * size, fill=int(fill is not None))
+        else:
+            fill = shape[2]
+            path = canvas.beginPath()
+            (px, py), *rest = shape[1]
+            path.moveTo(x + px * size, y - py * size)
+            for px, py in rest:
+                path.lineTo(x + px * size, y - py * size)
+            if shape[3]:
+                path.close()
+            canvas.drawPath(path, fill=int(fill is not None))
+
+
 def measure(n: int) -> dict[str, float]:
+    """One deck size, in a fresh process: its peak memory is then this build's alone."""
+    result = subprocess.run([sys.executable, __file__, "--one", str(n)], capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)
+
+
+def one(n: int) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as scratch:
         root = Path(scratch)
         deck(n, root / "content")
         opts = Options(content=root / "content", layouts=[ROOT / "layouts"], out=root / "build", papers=("a4",))
-        tracemalloc.start()
         start = time.perf_counter()
         press = build(opts, [root / "content" / "pocket-bazaar"])
         ours = time.perf_counter() - start
-        peak = tracemalloc.get_traced_memory()[1]
-        tracemalloc.stop()
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # bytes: the high-water mark so far
         assert not press.findings.errors, press.findings[:3]
         start = time.perf_counter()
         plain_reportlab(n, root / "plain.pdf")
@@ -87,16 +147,18 @@ def measure(n: int) -> dict[str, float]:
 
 def report(rows: list[dict[str, float]]) -> str:
     lines = ["cards: deckpress (lot cards, standard A4, kit and catalogue included) against plain ReportLab",
-             "  cards   deckpress ms/card   plain ms/card   ratio   peak MB (traced)"]
+             "  cards   deckpress ms/card   plain ms/card   ratio   peak RSS MB"]
     lines += [f"  {r['cards']:>6.0f}   {r['ours_ms_per_card']:>17.2f}   {r['plain_ms_per_card']:>13.2f}   "
-              f"{r['ratio']:>5.1f}   {r['peak_mb']:>8.0f}" for r in rows]
+              f"{r['ratio']:>5.1f}   {r['peak_mb']:>11.0f}" for r in rows]
     return "\n".join(lines)
 
 
-def run(sizes: tuple[int, ...] = (24, 240, 2400)) -> list[dict[str, float]]:
+def run(sizes: tuple[int, ...] = (24, 240, 2400, 24000)) -> list[dict[str, float]]:
     return [measure(n) for n in sizes]
 
 
 if __name__ == "__main__":
-    sizes = tuple(int(a) for a in sys.argv[1:]) or (24, 240, 2400)
-    print(report(run(sizes)))
+    if sys.argv[1:2] == ["--one"]:
+        print(json.dumps(one(int(sys.argv[2]))))
+    else:
+        print(report(run(tuple(int(a) for a in sys.argv[1:]) or (24, 240, 2400, 24000))))

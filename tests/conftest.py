@@ -59,8 +59,9 @@ def line_of(path: Path, needle: str, nth: int = 1) -> int:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    """The real content built once (both papers) into a temporary out folder."""
+    """The real content built once (both papers) into a temporary out folder, in this process (the reference
+    the parallel builds are compared with)."""
     out = tmp_path_factory.mktemp("build")
-    status = main(["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out)])
+    status = main(["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1"])
     assert status == 0
     return out

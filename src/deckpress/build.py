@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import hashlib
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,11 +20,13 @@ from deckpress.layout.plan import (
 from deckpress.loader import Loader
 from deckpress.model import Edition, Game
 from deckpress.options import Options
+from deckpress.sources import yaml_editions
 from deckpress.templating import Templates
 from deckpress.validate import validate_game
 from deckpress.write import Output, manifest_output, merged_manifest, write_outputs
 
 if TYPE_CHECKING:
+    from deckpress.catalogue import Thumbnail
     from deckpress.finish import DocInfo
 
 
@@ -68,18 +71,22 @@ def lay_out_kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetu
 
 def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
     """Build the games whose inputs changed since their last build; the others are up to date.
-    With `jobs` > 1 games are prepared and drawn in parallel processes; the bytes are the same."""
+    With `jobs` > 1 each game's editions are prepared and drawn in parallel processes; the bytes are the same."""
     prints = fingerprints(game_dirs, opts.layouts, opts.key())
     current = up_to_date(opts.out, prints)
     todo = [d for d in game_dirs if d.name not in current]
-    press, built = _parallel(opts, todo, jobs) if jobs > 1 and len(todo) > 1 else _serial(opts, todo)
+    parts = [(replace(opts, edition=e), d) for d in todo for e in _editions_listed(d, opts)]
+    if jobs > 1 and len(parts) > 1:
+        press, built, made = _parallel(parts, jobs)
+    else:
+        (press, built), made = _serial(opts, todo), {}
     press.up_to_date = sorted(current)
     if not press.findings.errors and press.games:
         from deckpress.catalogue import (
             catalogue,  # drawing and finishing load lazily: an up-to-date build needs neither
         )
         entries = merged_manifest(opts.out, built)
-        site = catalogue(opts.out, entries, {o.path: o.data for o in built})
+        site = catalogue(opts.out, entries, {o.path: o.data for o in built}, made)
         state = state_output(opts.out, {g.id: prints[g.id] for g in press.games}, built)
         write_outputs(opts.out, [*built, *site, state, manifest_output(entries)])  # one commit, manifest last
     return press
@@ -90,22 +97,42 @@ def _serial(opts: Options, game_dirs: list[Path]) -> tuple[Press, list[Output]]:
     return press, ([] if press.findings.errors else outputs(press, opts))
 
 
-def _one_game(opts: Options, game_dir: Path) -> tuple[list[Finding], list[Game], list[Output]]:
+def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
+    """The editions to build of a game, from a quick look at its game.yaml; [None] (all) if it cannot tell."""
+    listed = [e for e in yaml_editions(game_dir / "game.yaml") if opts.edition in (None, e)]
+    return listed or [opts.edition]
+
+
+Part = tuple[list[Finding], list[Game], list[Output], dict[str, "Thumbnail"]]
+
+
+def _one_part(opts: Options, game_dir: Path) -> Part:
+    """One edition of one game, with the thumbnails of its PDFs; the pages stay here, only results go back."""
+    from deckpress.catalogue import thumbnail, thumbnail_path
+
     press, built = _serial(opts, [game_dir])
-    return list(press.findings), press.games, built  # the pages stay here: only findings and files go back
+    made = {}
+    for o in built:
+        sha = hashlib.sha256(o.data).hexdigest()
+        if o.path.endswith(".pdf") and not (opts.out / thumbnail_path(sha)).is_file():
+            made[sha] = thumbnail(o.data)
+    return list(press.findings), press.games, built, made
 
 
-def _parallel(opts: Options, game_dirs: list[Path], jobs: int) -> tuple[Press, list[Output]]:
-    """One game a task; findings and files come back in the order of the games, as a serial build has them."""
+def _parallel(parts: list[tuple[Options, Path]], jobs: int) -> tuple[Press, list[Output], dict[str, Thumbnail]]:
+    """A task per edition of a game; findings and files come back in the order a serial build has them."""
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(_one_game, [opts] * len(game_dirs), game_dirs))
-    findings = Findings()
-    for found, _, _ in results:
+        results = list(pool.map(_one_part, *zip(*parts, strict=True)))
+    findings, games, built, made = Findings(), {}, {}, {}
+    for found, part_games, part_built, part_made in results:
         findings.extend(found)
-    press = Press([g for _, games, _ in results for g in games], {}, findings, Templates())
-    return press, [] if findings.errors else [o for _, _, built in results for o in built]
+        games.update({g.id: games.get(g.id, g) for g in part_games})
+        built.update({o.path: built.get(o.path, o) for o in part_built})  # a game's text edition comes with each
+        made.update(part_made)
+    press = Press(list(games.values()), {}, findings, Templates())
+    return press, [] if findings.errors else list(built.values()), made
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:

@@ -24,13 +24,17 @@ EDITION_NAMES = {"standard": "Standard edition", "large-print": "Large-print edi
 TEMPLATES = Path(__file__).parent / "templates"
 
 
-def catalogue(out_dir: Path, manifest: list[dict[str, Any]], fresh: dict[str, bytes]) -> list[Output]:
+Thumbnail = tuple[bytes, int, int, float]  # PNG, its width and height in pixels, the page's width / height
+
+
+def catalogue(out_dir: Path, manifest: list[dict[str, Any]], fresh: dict[str, bytes],
+              made: dict[str, Thumbnail] | None = None) -> list[Output]:
     """index.html and the thumbnails it shows, for the files `manifest` lists: those of `fresh` (path -> bytes,
-    not yet written) and the others already in `out_dir`."""
+    not yet written) and the others already in `out_dir`. `made` has thumbnails drawn already, by checksum."""
     entries = [dict(e) for e in manifest]  # the page's own copies: sizes and thumbnails stay out of the manifest
     pdfs = [e for e in entries if e["path"].endswith(".pdf")]
     read = lambda path: fresh[path] if path in fresh else (out_dir / path).read_bytes()
-    thumbs = {e["path"]: _thumbnail(out_dir, read, e["path"], e["sha256"]) for e in pdfs}
+    thumbs = {e["path"]: _thumbnail(out_dir, read, e["path"], e["sha256"], made or {}) for e in pdfs}
     outputs = [Output(t["path"], t["png"]) for t in thumbs.values() if t["png"]]
     for e in pdfs:
         size = len(fresh[e["path"]]) if e["path"] in fresh else (out_dir / e["path"]).stat().st_size
@@ -43,25 +47,34 @@ def catalogue(out_dir: Path, manifest: list[dict[str, Any]], fresh: dict[str, by
     return outputs + [Output("index.html", page.encode("utf-8"))]
 
 
-def _thumbnail(out_dir: Path, read: Callable[[str], bytes], pdf: str, sha256: str) -> dict[str, Any]:
-    """A PNG of the first page, named by the PDF's checksum so an unchanged PDF keeps its thumbnail."""
-    path = f"thumbnails/{sha256[:20]}.png"
+def thumbnail_path(sha256: str) -> str:
+    """Named by the PDF's checksum, so an unchanged PDF keeps its thumbnail."""
+    return f"thumbnails/{sha256[:20]}.png"
+
+
+def _thumbnail(out_dir: Path, read: Callable[[str], bytes], pdf: str, sha256: str,
+               made: dict[str, Thumbnail]) -> dict[str, Any]:
+    path = thumbnail_path(sha256)
     if (out_dir / path).is_file():
         with Image.open(out_dir / path) as image:
             return {"path": path, "png": b"", "width": image.width, "height": image.height,
                     "ratio": image.width / image.height}
-    document = pypdfium2.PdfDocument(read(pdf))
+    png, width, height, ratio = made.get(sha256) or thumbnail(read(pdf))
+    return {"path": path, "png": png, "width": width, "height": height, "ratio": ratio}
+
+
+def thumbnail(pdf: bytes) -> Thumbnail:
+    """A PNG of the first page, THUMBNAIL_WIDTH pixels wide."""
+    document = pypdfium2.PdfDocument(pdf)
     try:
         page = document[0]
         width, height = page.get_size()
-        scale = THUMBNAIL_WIDTH / width
-        image = page.render(scale=scale, draw_annots=False).to_pil()
+        image = page.render(scale=THUMBNAIL_WIDTH / width, draw_annots=False).to_pil()
     finally:
         document.close()
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")  # optimize=True made the catalogue 1 s slower to save a few KB
-    return {"path": path, "png": buffer.getvalue(), "width": image.width,
-            "height": image.height, "ratio": width / height}
+    return buffer.getvalue(), image.width, image.height, width / height
 
 
 def _size(size: int) -> str:

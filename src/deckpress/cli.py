@@ -42,7 +42,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--offset-y", type=float, metavar="MM", help="shift back pages down")
     b.add_argument("--fold", action="store_true", default=None, help="fronts and backs on one sheet, either side of a fold")
     b.add_argument("--bleed", type=_millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
-    b.add_argument("--jobs", type=int, default=1, metavar="N", help="build games in N parallel processes")
+    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")
     c.add_argument("games", nargs="*", metavar="GAME")
     d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")

@@ -93,7 +93,7 @@ class Drawing:
         self.page = Page(pt(paper[0]), pt(paper[1]))
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
-        return pt(x), pt(self.paper[1] - y)
+        return x * MM, (self.paper[1] - y) * MM  # pt(), inline: a big deck makes a million of these
 
     def text(self, x: float, baseline: float, text: str, font: str, size: float, angle: float = 0) -> None:
         self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle))
@@ -109,7 +109,8 @@ class Drawing:
         self.page.ops.append(Circle(*self._xy(x, y), pt(r), width, fill))
 
     def polygon(self, points: list[tuple[float, float]], width: float, fill: float | None = None, closed: bool = True) -> None:
-        self.page.ops.append(Polygon(tuple(self._xy(x, y) for x, y in points), width, fill, closed))
+        height = self.paper[1]
+        self.page.ops.append(Polygon(tuple([(x * MM, (height - y) * MM) for x, y in points]), width, fill, closed))
 
     def picture(self, x: float, y: float, w: float, h: float, path: str) -> None:
         px, py = self._xy(x, y + h)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from deckpress import fonts
 from deckpress.artwork import Artwork
@@ -46,6 +47,7 @@ def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None
     return lines
 
 
+@lru_cache(maxsize=4096)  # card after card sets the same texts in the same boxes
 def fit(text: str, font: str, style: Style, width: float, height: float, spacing: float) -> Fitted | None:
     """The largest size from style.size down to style.min_size at which `text` fits the box (mm)."""
     size = style.size
