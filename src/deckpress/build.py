@@ -75,7 +75,7 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
     prints = fingerprints(game_dirs, opts.layouts, opts.key())
     current = up_to_date(opts.out, prints)
     todo = [d for d in game_dirs if d.name not in current]
-    parts = [(replace(opts, edition=e), d) for d in todo for e in _editions_listed(d, opts)]
+    parts = [(replace(opts, edition=e), d, i == 0) for d in todo for i, e in enumerate(_editions_listed(d, opts))]
     if jobs > 1 and len(parts) > 1:
         press, built, made = _parallel(parts, jobs)
     else:
@@ -92,9 +92,9 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
     return press
 
 
-def _serial(opts: Options, game_dirs: list[Path]) -> tuple[Press, list[Output]]:
+def _serial(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> tuple[Press, list[Output]]:
     press = prepare(opts, game_dirs)
-    return press, ([] if press.findings.errors else outputs(press, opts))
+    return press, ([] if press.findings.errors else outputs(press, opts, text_edition))
 
 
 def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
@@ -106,11 +106,12 @@ def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
 Part = tuple[list[Finding], list[Game], list[Output], dict[str, "Thumbnail"]]
 
 
-def _one_part(opts: Options, game_dir: Path) -> Part:
-    """One edition of one game, with the thumbnails of its PDFs; the pages stay here, only results go back."""
+def _one_part(opts: Options, game_dir: Path, text_edition: bool) -> Part:
+    """One edition of one game (and the game's text edition, with its first), with the thumbnails of its PDFs;
+    the pages stay here, only results go back."""
     from deckpress.catalogue import thumbnail, thumbnail_path
 
-    press, built = _serial(opts, [game_dir])
+    press, built = _serial(opts, [game_dir], text_edition)
     made = {}
     for o in built:
         sha = hashlib.sha256(o.data).hexdigest()
@@ -119,20 +120,35 @@ def _one_part(opts: Options, game_dir: Path) -> Part:
     return list(press.findings), press.games, built, made
 
 
-def _parallel(parts: list[tuple[Options, Path]], jobs: int) -> tuple[Press, list[Output], dict[str, Thumbnail]]:
+def _parallel(parts: list[tuple[Options, Path, bool]], jobs: int) -> tuple[Press, list[Output], dict[str, Thumbnail]]:
     """A task per edition of a game; findings and files come back in the order a serial build has them."""
     from concurrent.futures import ProcessPoolExecutor
 
+    _load_drawing()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         results = list(pool.map(_one_part, *zip(*parts, strict=True)))
     findings, games, built, made = Findings(), {}, {}, {}
     for found, part_games, part_built, part_made in results:
         findings.extend(found)
         games.update({g.id: games.get(g.id, g) for g in part_games})
-        built.update({o.path: built.get(o.path, o) for o in part_built})  # a game's text edition comes with each
+        built.update({o.path: o for o in part_built})
         made.update(part_made)
     press = Press(list(games.values()), {}, findings, Templates())
     return press, [] if findings.errors else list(built.values()), made
+
+
+def _load_drawing() -> None:
+    """Import the drawing stages and read the fonts before the workers start: where processes are forked (Linux)
+    they inherit all of it rather than each paying for it again (about 0.4 s a worker)."""
+    import pypdf  # noqa: F401  (the kits)
+
+    import deckpress.catalogue
+    import deckpress.html
+    import deckpress.render  # noqa: F401  (ReportLab's canvas)
+    from deckpress import fonts
+
+    for name in fonts.FONT_FILES:
+        fonts.font(name)
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:
@@ -146,23 +162,26 @@ def setup_for(game: Game, opts: Options) -> PrintSetup:
                       o.get("bleed_mm", 0.0))
 
 
-def outputs(press: Press, opts: Options) -> list[Output]:
+def outputs(press: Press, opts: Options, text_edition: bool = True) -> list[Output]:
     """Each game's text edition; every component PDF; and a kit per edition and paper that opens with the print
     check (and, for duplex printing, the calibration pages)."""
-    from deckpress.html import html_pages
-
     out = []
     for game in press.games:
-        out += [Output(f"{game.id}/{name}", page.encode("utf-8"), {
-            "game": game.id, "component": "accessible-html", "title": "Accessible text edition",
-            "edition": "accessible", "paper": None, "pages": None, "private": name != f"{game.id}.html",
-            "game_title": game.title})
-            for name, page in html_pages(game).items()]
+        out += _text_edition(game) if text_edition else []
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
             for paper in opts.papers:
                 out += _edition_outputs(press, game, press.editions[edition], paper, setup)
     return out
+
+
+def _text_edition(game: Game) -> list[Output]:
+    from deckpress.html import html_pages
+
+    return [Output(f"{game.id}/{name}", page.encode("utf-8"), {
+        "game": game.id, "component": "accessible-html", "title": "Accessible text edition", "edition": "accessible",
+        "paper": None, "pages": None, "private": name != f"{game.id}.html", "game_title": game.title})
+        for name, page in html_pages(game).items()]
 
 
 def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, setup: PrintSetup) -> list[Output]:
