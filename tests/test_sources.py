@@ -31,7 +31,9 @@ def test_values_remember_their_line_and_column(tmp_path):
     ("text", "expected"),
     [
         ("a: 1\nb: 2\na: 3\n", "cards.yaml:3:1: error: duplicate key 'a' (first at line 1)"),
-        ("a: &x [1]\nb: *x\n", "cards.yaml:2:1: error: YAML aliases are not allowed in content"),
+        ("a: &x [1]\nb: *x\n", "cards.yaml:2:4: error: YAML aliases are not allowed in content"),
+        ("a: 1\n---\nb: 2\n", "cards.yaml:2:1: error: a file holds one YAML document, found more"),
+        ("a:" + " [" * 101 + " ]" * 101 + "\n", "cards.yaml:1:202: error: YAML is nested more than 100 levels deep"),
         ("a: [1, 2\n", "cards.yaml:2:1: error: YAML syntax: did not find expected ',' or ']'"),
         ("a:\n\t- 1\n", "cards.yaml:2:1: error: YAML syntax: found character that cannot start any token (a tab: indent with spaces)"),
         ("", "cards.yaml:1:1: error: file is empty"),
@@ -57,4 +59,4 @@ def test_invalid_utf8_names_the_byte(tmp_path):
 def test_exponential_alias_bomb_is_refused_at_once(tmp_path):
     bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
     _, findings = read(tmp_path, bomb)
-    assert findings == ["cards.yaml:2:4: error: YAML aliases are not allowed in content"]  # the list that uses them
+    assert findings == ["cards.yaml:2:8: error: YAML aliases are not allowed in content"]  # the first alias

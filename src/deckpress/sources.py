@@ -6,7 +6,7 @@ exponentially), no duplicate keys, string keys only.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -15,16 +15,36 @@ import yaml.reader
 
 from deckpress.findings import Findings, Loc
 
-MAX_SOURCE_BYTES = 1_000_000
+# A deck of 24,000 cards is about 5 MB of YAML and reads in about 2 s; past this a file is a mistake
+MAX_SOURCE_BYTES = 16_000_000
 
 
-@dataclass
+class _NoKeys(Mapping[str, Loc]):
+    """The key locations of a scalar or a list: none. One shared, read-only instance (a big deck has many)."""
+
+    def __getitem__(self, key: str) -> Loc:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+    def __reduce__(self) -> str:
+        return "NO_KEYS"  # unpickled as this module's instance
+
+
+NO_KEYS = _NoKeys()
+
+
 class Node:
-    """A YAML value: dict[str, Node], list[Node] or a scalar, with its location."""
+    """A YAML value: dict[str, Node], list[Node] or a scalar, with its location (and a mapping's, its keys')."""
 
-    value: Any
-    loc: Loc
-    key_locs: dict[str, Loc] = field(default_factory=dict)
+    __slots__ = ("value", "loc", "key_locs")
+
+    def __init__(self, value: Any, loc: Loc, key_locs: Mapping[str, Loc] = NO_KEYS) -> None:
+        self.value, self.loc, self.key_locs = value, loc, key_locs
 
     @property
     def is_map(self) -> bool:
@@ -50,9 +70,25 @@ class SourceError(Exception):
         self.message = message
 
 
-# libyaml's parser where PyYAML has it (about twenty times faster), the pure-Python one otherwise
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """libyaml's parser where PyYAML has it (about twenty times faster), the pure-Python one otherwise. Each
+    plain scalar's type (text, number, true/false) is told once: a deck repeats its keys and most values."""
+
+    _tags: dict[tuple[str, tuple[bool, bool]], str] = {}
+
+    def resolve(self, kind: type, value: Any, implicit: Any) -> str:
+        if kind is not yaml.ScalarNode or not isinstance(implicit, tuple):
+            return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
+        key = (value, implicit)
+        tag = self._tags.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(self._tags) < 100_000:
+                self._tags[key] = tag
+        return tag
 ALIASES = "YAML aliases are not allowed in content"
+STR = "tag:yaml.org,2002:str"
+MAX_DEPTH = 100  # content is a few levels deep; far deeper is a mistake (and would exhaust recursion later)
 
 
 def _loc(name: str, mark: yaml.Mark) -> Loc:
@@ -67,7 +103,7 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         findings.error(Loc(shown_as), f"cannot read file: {exc.strerror}")
         return None
     if len(data) > MAX_SOURCE_BYTES:
-        findings.error(Loc(shown_as), f"file is larger than {MAX_SOURCE_BYTES} bytes")
+        findings.error(Loc(shown_as), f"file is larger than {MAX_SOURCE_BYTES:,} bytes")
         return None
     try:
         text = data.decode("utf-8")
@@ -82,11 +118,7 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
         return None
     try:
-        root = loader.get_single_node()
-        if root is None:
-            findings.error(Loc(shown_as), "file is empty")
-            return None
-        return _convert(loader, shown_as, root, findings, Loc(shown_as), set())
+        return _compose(loader, shown_as, findings)
     except SourceError as exc:
         findings.error(exc.loc, exc.message)
     except yaml.MarkedYAMLError as exc:
@@ -98,8 +130,6 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
     except yaml.YAMLError as exc:
         findings.error(Loc(shown_as), f"YAML syntax: {exc}")
-    except RecursionError:
-        findings.error(Loc(shown_as), "YAML is nested too deeply")
     finally:
         loader.dispose()
     return None
@@ -110,32 +140,76 @@ def _position(text: str, offset: int, shown_as: str) -> Loc:
     return Loc(shown_as, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
-def _convert(loader: Any, name: str, node: yaml.Node, findings: Findings, at: Loc, seen: set[int]) -> Node:
-    """Located nodes from YAML nodes. An alias is the same node met twice: it is refused where it is used
-    (`at`, the key or list that holds it), so an alias bomb is never expanded."""
-    if id(node) in seen:
-        raise SourceError(at, ALIASES)
-    seen.add(id(node))
-    loc = _loc(name, node.start_mark)
-    if isinstance(node, yaml.MappingNode):
-        out = Node({}, loc)
-        for key_node, value_node in node.value:
-            key_loc = _loc(name, key_node.start_mark)
-            if not isinstance(key_node, yaml.ScalarNode) or not isinstance(
-                key := loader.construct_object(key_node), str
-            ):
-                findings.error(key_loc, "keys must be plain text")
-                continue
-            if key in out.value:
-                first = out.key_locs[key]
-                findings.error(key_loc, f"duplicate key '{key}' (first at line {first.line})")
-                continue
-            out.key_locs[key] = key_loc
-            out.value[key] = _convert(loader, name, value_node, findings, key_loc, seen)
-        return out
-    if isinstance(node, yaml.SequenceNode):
-        return Node([_convert(loader, name, item, findings, loc, seen) for item in node.value], loc)
-    return Node(loader.construct_object(node), loc)
+def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
+    """Located nodes straight from the parser's events. PyYAML's own tree (a node and two marks for every value)
+    took ten times the memory of the file; this keeps only the values and where they are. An alias is refused
+    where it stands, so an alias bomb is never expanded."""
+    loader.get_event()  # the stream starts
+    if loader.check_event(yaml.StreamEndEvent):
+        findings.error(Loc(name), "file is empty")
+        return None
+    loader.get_event()  # the document starts
+    open_: list[tuple[Node, list[Any]]] = []  # collections being read; for a mapping, [key, key's place] pending
+    while True:
+        event = loader.get_event()
+        if isinstance(event, yaml.DocumentEndEvent):
+            break
+        loc = _loc(name, event.start_mark)
+        if isinstance(event, yaml.AliasEvent):
+            raise SourceError(loc, ALIASES)
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if len(open_) >= MAX_DEPTH:
+                raise SourceError(loc, f"YAML is nested more than {MAX_DEPTH} levels deep")
+            mapping = isinstance(event, yaml.MappingStartEvent)
+            open_.append((Node({}, loc, {}) if mapping else Node([], loc), [None, None]))
+            continue
+        node = open_.pop()[0] if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)) else Node(
+            _scalar(loader, event), loc)
+        if not open_:
+            root = node
+            continue
+        _attach(open_[-1], node, findings)
+    if not loader.check_event(yaml.StreamEndEvent):
+        raise SourceError(_loc(name, loader.peek_event().start_mark), "a file holds one YAML document, found more")
+    return root
+
+
+def _attach(parent: tuple[Node, list[Any]], node: Node, findings: Findings) -> None:
+    """Put a finished node into the collection that holds it: a list item, a mapping's key, or its value."""
+    holder, pending = parent
+    if isinstance(holder.value, list):
+        holder.value.append(node)
+        return
+    key, key_loc = pending
+    if key is None:  # this node is a key
+        plain = isinstance(node.value, str)
+        if not plain:
+            findings.error(node.loc, "keys must be plain text")
+        elif node.value in holder.value:
+            first = holder.key_locs[node.value]
+            findings.error(node.loc, f"duplicate key '{node.value}' (first at line {first.line})")
+            plain = False
+        pending[:] = [node.value if plain else _SKIP, node.loc]
+        return
+    if key is not _SKIP:
+        holder.value[key] = node
+        holder.key_locs[key] = key_loc  # type: ignore[index]
+    pending[:] = [None, None]
+
+
+_SKIP = object()  # the value of a key already reported
+
+
+def _scalar(loader: Any, event: yaml.ScalarEvent) -> Any:
+    """Text as it is; a number, true/false or null through PyYAML's safe constructors; other tags refused."""
+    tag = event.tag
+    if tag is None or tag == "!":
+        tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag == STR:
+        return event.value
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    constructor = loader.yaml_constructors.get(tag, type(loader).construct_undefined)
+    return constructor(loader, node)
 
 
 def yaml_editions(path: Path) -> list[str]:
