@@ -16,6 +16,7 @@ from jinja2 import (
     TemplateNotFound,
     TemplateSyntaxError,
     UndefinedError,
+    meta,
     nodes,
 )
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
@@ -95,12 +96,45 @@ class Templates:
         self._expr_cache: dict[str, Any] = {}
         self._inputs: dict[str, tuple[tuple[str, ...], bool] | None] = {}
         self._pinned: dict[int, dict[str, Any]] = {}
-        self.memo: dict[tuple[Any, ...], str] = {}  # card text already rendered, by what decided it
+        self._free: dict[str, tuple[str, ...] | None] = {}
+        self.memo: dict[tuple[Any, ...], str] = {}  # text already rendered, by what decided it
 
-    def render(self, source: str, context: dict[str, Any], loc: Loc, findings: Findings) -> str | None:
-        """Render `source`; `None` (with a finding at `loc`) if it cannot be."""
+    def render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
+        """Render `source`; `None` (with a finding at `loc`) if it cannot be. When every name it reads holds a
+        plain value (a card's label: `{{ collection }} {{ points }}`), the text is remembered by those values."""
         if "{" not in source:  # most text is plain: skip Jinja entirely
             return source
+        names = self._names(source)
+        key: tuple[Any, ...] | None = None
+        if names is not None:
+            key = (source, tuple(context.get(n, _ABSENT) for n in names))
+            try:
+                found = self.memo.get(key)
+            except TypeError:  # a name holding a list or a mapping
+                found, key = None, None
+            if found is not None:
+                return found
+        text = self._render(source, context, loc, findings)
+        self.remember(key, text)
+        return text
+
+    def remember(self, key: tuple[Any, ...] | None, text: str | None) -> None:
+        if key is None or text is None:
+            return
+        if len(self.memo) > 50_000:  # a huge deck of one-off texts: start afresh rather than grow without end
+            self.memo.clear()
+        self.memo[key] = text
+
+    def _names(self, source: str) -> tuple[str, ...] | None:
+        """The names `source` reads from its context; None if it does not parse (rendering reports why)."""
+        if source not in self._free:
+            try:
+                self._free[source] = tuple(sorted(meta.find_undeclared_variables(self.env.parse(source))))
+            except TemplateSyntaxError:
+                self._free[source] = None
+        return self._free[source]
+
+    def _render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
         try:
             template = self._cache.get(source) or self._cache.setdefault(source, self.env.from_string(source))
             return template.render(context)
@@ -158,12 +192,8 @@ class CardText:
                 found, key = None, None
             if found is not None:
                 return found
-        text = self.templates.render(source, {**self.params, "card": self.values, "index": self.index}, loc, findings)
-        if text is not None and key is not None:
-            memo = self.templates.memo
-            if len(memo) > 50_000:  # a huge deck of one-off texts: start afresh rather than grow without end
-                memo.clear()
-            memo[key] = text
+        text = self.templates._render(source, {**self.params, "card": self.values, "index": self.index}, loc, findings)
+        self.templates.remember(key, text)
         return text
 
 
