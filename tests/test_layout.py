@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 import pytest
@@ -121,7 +122,7 @@ def drawing_log(doc) -> str:
     for n, page in enumerate(doc.pages, 1):
         lines.append(f"page {n} {page.width:.2f} x {page.height:.2f}")
         for op in page.ops:
-            fields = ", ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v!r}" for k, v in vars(op).items())
+            fields = ", ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v!r}" for k, v in ((f.name, getattr(op, f.name)) for f in dataclasses.fields(op)))
             lines.append(f"  {type(op).__name__}({fields})")
     return "\n".join(lines) + "\n"
 

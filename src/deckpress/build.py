@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckpress import interrupts
 from deckpress.findings import Finding, Findings
 from deckpress.incremental import fingerprints, state_output, up_to_date
 from deckpress.layout.imposition import PrintSetup
@@ -42,8 +43,9 @@ class Press:
     up_to_date: list[str] = field(default_factory=list)  # games not built again: nothing of theirs changed
 
 
-def prepare(opts: Options, game_dirs: list[Path]) -> Press:
-    """Load, validate and lay out everything; nothing is drawn or written."""
+def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Press:
+    """Load, validate and lay out everything; nothing is drawn or written. A deck's pages are laid out as they are
+    drawn; `every_page` lays them out here too, for their findings (text that does not fit, a missing glyph)."""
     findings, templates = Findings(), Templates()
     loader = Loader(findings, templates)
     games = [g for d in game_dirs if (g := loader.game(d, f"{opts.content.as_posix()}/{d.name}"))]
@@ -59,6 +61,10 @@ def prepare(opts: Options, game_dirs: list[Path]) -> Press:
             for paper in opts.papers:
                 press.documents += lay_out_kit_pages(game, edition, paper, setup, findings)
                 press.documents += lay_out_game(game, edition, paper, templates, findings, setup)
+    if every_page:
+        for doc in press.documents:
+            for _ in doc.pages:
+                interrupts.check()
     return press
 
 
@@ -88,13 +94,17 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
         entries = merged_manifest(opts.out, built)
         site = catalogue(opts.out, entries, {o.path: o.data for o in built}, made)
         state = state_output(opts.out, {g.id: prints[g.id] for g in press.games}, built)
+        interrupts.check()
         write_outputs(opts.out, [*built, *site, state, manifest_output(entries)])  # one commit, manifest last
     return press
 
 
 def _serial(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> tuple[Press, list[Output]]:
-    press = prepare(opts, game_dirs)
-    return press, ([] if press.findings.errors else outputs(press, opts, text_edition))
+    press = prepare(opts, game_dirs, every_page=False)
+    if press.findings.errors:
+        return press, []
+    built = outputs(press, opts, text_edition)  # the decks' pages are laid out here, as they are drawn
+    return press, ([] if press.findings.errors else built)
 
 
 def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
@@ -191,10 +201,9 @@ def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, set
     docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition.theme.edition, paper)]
     rendered = [(doc, render(doc, _info(game, doc.title, paper))) for doc in docs]
     out = [_output(game, doc, setup, pdf) for doc, pdf in rendered if doc.component != "print-check"]
-    kit_doc = Document(game.id, "kit", "Print-and-play kit", edition.theme.edition, paper,
-                       [page for doc, _ in rendered for page in doc.pages])
+    kit_doc = Document(game.id, "kit", "Print-and-play kit", edition.theme.edition, paper, [])
     pdf = kit([(doc.title, pdf) for doc, pdf in rendered], _info(game, kit_doc.title, paper))
-    return out + [_output(game, kit_doc, setup, pdf)]
+    return out + [_output(game, kit_doc, setup, pdf, sum(len(doc.pages) for doc in docs))]
 
 
 def _info(game: Game, what: str, paper: str) -> DocInfo:
@@ -203,13 +212,13 @@ def _info(game: Game, what: str, paper: str) -> DocInfo:
     return DocInfo(f"{game.title}: {what} ({PAPER_NAMES[paper]})", game.publisher, game.subject, game.language)
 
 
-def _output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Output:
+def _output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes, pages: int | None = None) -> Output:
     """Card components, calibration and kits carry the print options in their names and manifest entries."""
     printed = doc.cards is not None or doc.component in ("kit", "calibration")
     suffix = setup.suffix() if printed else ""
     path = f"{game.id}/{doc.edition}/{game.id}-{doc.component}-{doc.paper}{suffix}.pdf"
     entry: dict[str, Any] = {"game": game.id, "game_title": game.title, "component": doc.component, "title": doc.title,
-                             "edition": doc.edition, "paper": doc.paper, "pages": len(doc.pages)}
+                             "edition": doc.edition, "paper": doc.paper, "pages": len(doc.pages) if pages is None else pages}
     if doc.cards is not None:
         entry["cards"] = doc.cards
     if doc.private:

@@ -16,6 +16,7 @@ from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 from PIL import Image
 
+from deckpress import interrupts
 from deckpress.layout.page import PAPER_NAMES
 from deckpress.write import Output
 
@@ -55,6 +56,7 @@ def thumbnail_path(sha256: str) -> str:
 def _thumbnail(out_dir: Path, read: Callable[[str], bytes], pdf: str, sha256: str,
                made: dict[str, Thumbnail]) -> dict[str, Any]:
     path = thumbnail_path(sha256)
+    interrupts.check()
     if (out_dir / path).is_file():
         with Image.open(out_dir / path) as image:
             return {"path": path, "png": b"", "width": image.width, "height": image.height,

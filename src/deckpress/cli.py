@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckpress import interrupts
 from deckpress.findings import Findings
 from deckpress.incremental import fingerprints, up_to_date
 from deckpress.layout.imposition import DUPLEX
@@ -116,7 +117,9 @@ def run(args: argparse.Namespace) -> int:
             return OK
         from deckpress.build import build
 
-        return _report(build(opts, dirs, max(1, args.jobs)), f"built into {opts.out}", "; nothing was written")
+        with interrupts.deferred():
+            press = build(opts, dirs, max(1, args.jobs))
+        return _report(press, f"built into {opts.out}", "; nothing was written")
     from deckpress.build import prepare
     from deckpress.export import dump
 

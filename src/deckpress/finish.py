@@ -10,7 +10,7 @@ import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from deckpress import __version__
+from deckpress import __version__, interrupts
 
 if TYPE_CHECKING:
     from pypdf import PdfWriter
@@ -50,6 +50,7 @@ def kit(parts: list[tuple[str, bytes]], info: DocInfo) -> bytes:
 
     writer = PdfWriter()
     for title, pdf in parts:
+        interrupts.check()
         writer.append(PdfReader(io.BytesIO(pdf)), outline_item=title)
     writer.page_mode = "/UseOutlines"
     return _write(writer, info)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from deckpress import fonts
@@ -14,7 +15,7 @@ from deckpress.layout.imposition import (
     trim_box,
 )
 from deckpress.layout.marks import crop_mark_segments, cut_lines, scale_bar
-from deckpress.layout.page import MM, Drawing, Page
+from deckpress.layout.page import MM, Drawing, Page, Sheets
 from deckpress.layout.pictograms import (
     LETTER_CENTRE,
     PATTERNS,
@@ -29,8 +30,9 @@ from deckpress.templating import CardText, Templates
 
 def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float], ts: Typesetter,
                templates: Templates, params: dict[str, Any], setup: PrintSetup = SINGLE_SIDED,
-               back: Back | None = None) -> list[Page]:
-    """Sheets of card fronts, and backs where the setup asks for them (a deck without a back has none)."""
+               back: Back | None = None) -> Sequence[Page]:
+    """Sheets of card fronts, and backs where the setup asks for them (a deck without a back has none), laid out
+    as they are drawn."""
     if layout.positions:
         return net_pages(cards, layout, paper, ts, templates, params)
     theme = ts.theme
@@ -42,20 +44,23 @@ def card_pages(cards: list[Card], layout: CardLayout, paper: tuple[float, float]
         ts.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the paper{how}")
         return []
     with_backs = back is not None and setup.backs
-    pages = []
-    for start in range(0, len(cards), plan.per_sheet):
-        on_sheet = cards[start:start + plan.per_sheet]
-        d = Drawing(paper)
-        _fronts(d, on_sheet, plan, layout, ts, templates, params, setup)
-        if with_backs and setup.fold and plan.fold_y is not None:
-            _backs(d, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
-            _fold_line(d, plan.fold_y, paper[0], ts)
-        pages.append(d.page)
-        if with_backs and setup.duplex:
-            reverse = Drawing(paper)
-            _backs(reverse, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
-            pages.append(reverse.page)
-    return pages
+
+    def lay_out() -> Iterator[Page]:
+        for start in range(0, len(cards), plan.per_sheet):
+            on_sheet = cards[start:start + plan.per_sheet]
+            d = Drawing(paper)
+            _fronts(d, on_sheet, plan, layout, ts, templates, params, setup)
+            if with_backs and setup.fold and plan.fold_y is not None:
+                _backs(d, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
+                _fold_line(d, plan.fold_y, paper[0], ts)
+            yield d.page
+            if with_backs and setup.duplex:
+                reverse = Drawing(paper)
+                _backs(reverse, on_sheet, plan, layout, ts, templates, params, setup, back)  # type: ignore[arg-type]
+                yield reverse.page
+
+    sheets = -(-len(cards) // plan.per_sheet)
+    return Sheets(sheets * (2 if with_backs and setup.duplex else 1), lay_out)
 
 
 def _fold_line(d: Drawing, y: float, width: float, ts: Typesetter) -> None:

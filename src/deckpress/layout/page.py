@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 MM = 72 / 25.4  # points per millimetre
 INCH = 25.4  # millimetres per inch
@@ -14,7 +16,7 @@ def pt(mm: float) -> float:
     return mm * MM
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     x: float  # left end of the baseline, pt
     y: float
@@ -24,7 +26,7 @@ class Text:
     angle: float = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -34,7 +36,7 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float  # lower-left corner, pt
     y: float
@@ -44,7 +46,7 @@ class Rect:
     fill: float | None = None  # grey level, 0 is black
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     x: float
     y: float
@@ -53,7 +55,7 @@ class Circle:
     fill: float | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Polygon:
     points: tuple[tuple[float, float], ...]
     width: float
@@ -61,7 +63,7 @@ class Polygon:
     closed: bool = True
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Picture:
     x: float  # lower-left corner, pt
     y: float
@@ -126,6 +128,27 @@ class Drawing:
         self.page.bleed_box = (*self._xy(x - bleed, y + h + bleed), *self._xy(x + w + bleed, y - bleed))
 
 
+class Sheets(Sequence[Page]):
+    """A deck's pages, laid out as they are drawn: 24,000 cards are never all in memory at once. The number of
+    pages is known from the imposition; each pass lays the pages out afresh (and reports the same findings)."""
+
+    def __init__(self, count: int, lay_out: Callable[[], Iterator[Page]]) -> None:
+        self.count, self.lay_out = count, lay_out
+
+    def __len__(self) -> int:
+        return self.count
+
+    def __iter__(self) -> Iterator[Page]:
+        return self.lay_out()
+
+    @overload
+    def __getitem__(self, index: int) -> Page: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Page]: ...
+    def __getitem__(self, index: int | slice) -> Page | list[Page]:
+        return list(self)[index]
+
+
 @dataclass
 class Document:
     """One laid-out component of one game, edition and paper."""
@@ -135,6 +158,6 @@ class Document:
     title: str
     edition: str
     paper: str
-    pages: list[Page]
+    pages: Sequence[Page]
     cards: int | None = None  # card components only
     private: bool = False  # secret material: a player's own card, the host's answers
