@@ -11,12 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.findings import Findings
 from deckpress.incremental import fingerprints, up_to_date
-from deckpress.layout.imposition import DUPLEX
-from deckpress.model import EDITIONS, PAPERS
-from deckpress.options import Options
-from deckpress.sources import yaml_editions
+from deckpress.options import DUPLEX, EDITIONS, PAPERS, Options
 from deckpress.write import MANIFEST, read_manifest, write_outputs
 
 if TYPE_CHECKING:
@@ -159,6 +155,7 @@ def _millimetres(text: str) -> float:
 
 
 def _generate(folder: Path, shown: str, seed: int) -> int:
+    from deckpress.findings import Findings
     from deckpress.generate import generate
 
     findings = Findings()
@@ -173,6 +170,8 @@ def _generate(folder: Path, shown: str, seed: int) -> int:
 
 def _defines(dirs: list[Path], edition: str) -> bool:
     """Whether any of these games lists `edition` (a cheap look before the full load)."""
+    from deckpress.sources import yaml_editions
+
     return any(edition in (yaml_editions(d / "game.yaml")) for d in dirs)
 
 

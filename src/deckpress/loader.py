@@ -13,7 +13,6 @@ from typing import Any
 from deckpress.findings import Findings, Loc
 from deckpress.layouts import LayoutReader
 from deckpress.model import (
-    EDITIONS,
     Back,
     Block,
     Card,
@@ -28,6 +27,7 @@ from deckpress.model import (
     Section,
     Sheet,
 )
+from deckpress.options import DUPLEX, EDITIONS
 from deckpress.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.sources import Node, read_yaml
 from deckpress.templating import Templates
@@ -35,7 +35,6 @@ from deckpress.templating import Templates
 FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 COMPONENT_KINDS = ("cards", "sheet", "rules")
-DUPLEX = ("long-edge", "short-edge")
 FIELD_TYPES = ("text", "int", "choice", "list", "map")
 
 

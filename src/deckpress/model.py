@@ -11,9 +11,6 @@ from typing import Any
 
 from deckpress.findings import Loc
 
-EDITIONS = ("standard", "large-print")
-PAPERS = ("a4", "letter")
-
 
 # --- content -----------------------------------------------------------------
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-DUPLEX = ("long-edge", "short-edge")
 
 
 @dataclass(frozen=True)
