@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from conftest import LAYOUTS, edit
 
 
@@ -84,3 +86,15 @@ def test_a_parallel_build_reports_every_finding_and_writes_nothing(deckpress):
     assert any("lots.yaml" in e and "points must be 1-6, got 9" in e for e in result.errors)
     assert any("wares.yaml" in e and "stars must be 0-2, got 5" in e for e in result.errors)
     assert not Path("build/manifest.json").exists()
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_build_reports_card_text_that_does_not_fit_with_the_other_findings(deckpress, jobs):
+    lots = Path("content/pocket-bazaar/lots.yaml")
+    edit(lots, "points: 2", "points: 9")
+    edit(lots, "An oddly shaped cup that sits perfectly flat.", "An oddly shaped cup " * 30)
+    result = deckpress("build", "--jobs", jobs)
+    assert result.status == 1
+    assert any("points must be 1-6, got 9" in e for e in result.errors)
+    assert any("flavour: text does not fit its 55 x 12 mm box" in e for e in result.errors), result.errors
+    assert not Path("build").exists()

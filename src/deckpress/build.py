@@ -65,10 +65,14 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
                 press.documents += lay_out_kit_pages(game, edition, paper, setup, findings)
                 press.documents += lay_out_game(game, edition, paper, templates, findings, setup)
     if every_page:
-        for doc in press.documents:
-            for _ in doc.pages:
-                interrupts.check()
+        _lay_out_every_page(press)
     return press
+
+
+def _lay_out_every_page(press: Press) -> None:
+    for doc in press.documents:
+        for _ in doc.pages:
+            interrupts.check()
 
 
 def lay_out_kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:
@@ -122,6 +126,7 @@ def _build(opts: Options, game_dirs: list[Path], jobs: int) -> Press:
 def _serial(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> tuple[Press, list[Output]]:
     press = prepare(opts, game_dirs, every_page=False)
     if press.findings.errors:
+        _lay_out_every_page(press)  # every finding in one run, as `deckpress check` gives them
         return press, []
     built = outputs(press, opts, text_edition)  # the decks' pages are laid out here, as they are drawn
     return press, ([] if press.findings.errors else built)
