@@ -40,8 +40,8 @@ def render(doc: Document, info: DocInfo) -> bytes:
 
 
 class _Pen:
-    """Draws ops on one page, setting font, grey, line width and dash only when they change. Runs of text go into
-    one PDF text object (about a third faster than a text object per line)."""
+    """Draws ops on one page, setting font, grey, line width and dash only when they change; lines of text in the
+    same font share one PDF text object."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.c = canvas

@@ -105,18 +105,21 @@ class Templates:
         if "{" not in source:  # most text is plain: skip Jinja entirely
             return source
         names = self._names(source)
-        key: tuple[Any, ...] | None = None
-        if names is not None:
-            key = (source, tuple(context.get(n, _ABSENT) for n in names))
-            try:
-                found = self.memo.get(key)
-            except TypeError:  # a name holding a list or a mapping
-                found, key = None, None
-            if found is not None:
-                return found
-        text = self._render(source, context, loc, findings)
+        found, key = self.recall(None if names is None else (source, tuple(context.get(n, _ABSENT) for n in names)))
+        if found is not None:
+            return found
+        text = self.render_now(source, context, loc, findings)
         self.remember(key, text)
         return text
+
+    def recall(self, key: tuple[Any, ...] | None) -> tuple[str | None, tuple[Any, ...] | None]:
+        """The text remembered under `key`, and the key to remember it by (None if a value is a list or a map)."""
+        if key is None:
+            return None, None
+        try:
+            return self.memo.get(key), key
+        except TypeError:
+            return None, None
 
     def remember(self, key: tuple[Any, ...] | None, text: str | None) -> None:
         if key is None or text is None:
@@ -134,7 +137,10 @@ class Templates:
                 self._free[source] = None
         return self._free[source]
 
-    def _render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
+    def render_now(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
+        """Render without the memo."""
+        if "{" not in source:
+            return source
         try:
             template = self._cache.get(source) or self._cache.setdefault(source, self.env.from_string(source))
             return template.render(context)
@@ -186,13 +192,11 @@ class CardText:
             fields, by_index = inputs
             key = (source, id(self.params), tuple(self.values.get(f, _ABSENT) for f in fields),
                    self.index if by_index else None)
-            try:
-                found = self.templates.memo.get(key)
-            except TypeError:  # a field holding a list or a mapping: render afresh
-                found, key = None, None
-            if found is not None:
-                return found
-        text = self.templates._render(source, {**self.params, "card": self.values, "index": self.index}, loc, findings)
+        found, key = self.templates.recall(key)
+        if found is not None:
+            return found
+        context = {**self.params, "card": self.values, "index": self.index}
+        text = self.templates.render_now(source, context, loc, findings)
         self.templates.remember(key, text)
         return text
 
