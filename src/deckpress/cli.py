@@ -64,8 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # `deckpress dump GAME | head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return OK
-    except KeyboardInterrupt:  # files are committed all at once, so the folder is whole either way
-        print("deckpress: interrupted; the out folder holds the last complete build", file=sys.stderr)
+    except KeyboardInterrupt:  # taken only before the files are committed (deckpress.interrupts)
+        print("deckpress: interrupted; nothing was written", file=sys.stderr)
         return INTERRUPTED
 
 
@@ -141,7 +141,10 @@ def _site(out: Path) -> int:
         return USAGE
     from deckpress.catalogue import catalogue  # pypdfium2 loads only for the catalogue
 
-    write_outputs(out, catalogue(out, read_manifest(out), {}))
+    with interrupts.deferred():
+        pages = catalogue(out, read_manifest(out), {})
+        interrupts.check()
+        write_outputs(out, pages)
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
 
