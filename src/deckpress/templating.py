@@ -16,7 +16,6 @@ from jinja2 import (
     TemplateNotFound,
     TemplateSyntaxError,
     UndefinedError,
-    meta,
     nodes,
 )
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
@@ -97,6 +96,7 @@ class Templates:
         self._inputs: dict[str, tuple[tuple[str, ...], bool] | None] = {}
         self._pinned: dict[int, dict[str, Any]] = {}
         self._free: dict[str, tuple[str, ...] | None] = {}
+        self._parsed: dict[str, nodes.Template | None] = {}
         self.memo: dict[tuple[Any, ...], str] = {}  # text already rendered, by what decided it
 
     def render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
@@ -129,20 +129,31 @@ class Templates:
         self.memo[key] = text
 
     def _names(self, source: str) -> tuple[str, ...] | None:
-        """The names `source` reads from its context; None if it does not parse (rendering reports why)."""
+        """The names `source` reads (some may be its own variables: asking for more is safe); None if it does not
+        parse (rendering reports why)."""
         if source not in self._free:
-            try:
-                self._free[source] = tuple(sorted(meta.find_undeclared_variables(self.env.parse(source))))
-            except TemplateSyntaxError:
-                self._free[source] = None
+            ast = self._ast(source)
+            self._free[source] = None if ast is None else tuple(sorted(
+                {n.name for n in ast.find_all(nodes.Name) if n.ctx == "load"}))
         return self._free[source]
+
+    def _ast(self, source: str) -> nodes.Template | None:
+        """The parsed template, once: for finding what it reads and for compiling it."""
+        if source not in self._parsed:
+            try:
+                self._parsed[source] = self.env.parse(source)
+            except TemplateSyntaxError:
+                self._parsed[source] = None
+        return self._parsed[source]
 
     def render_now(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
         """Render without the memo."""
         if "{" not in source:
             return source
         try:
-            template = self._cache.get(source) or self._cache.setdefault(source, self.env.from_string(source))
+            template = self._cache.get(source)
+            if template is None:
+                template = self._cache[source] = self.env.from_string(self._ast(source) or source)
             return template.render(context)
         except RUNTIME_ERRORS as exc:
             findings.error(_where(loc, exc, source), _explain(exc))
@@ -157,10 +168,8 @@ class Templates:
         """The card fields and whether the card's index decide `source` (given the game's parameters);
         None when the template uses the card as a whole, so nothing short of the card itself decides it."""
         if source not in self._inputs:
-            try:
-                self._inputs[source] = _card_inputs(self.env.parse(source)) if "{" in source else ((), False)
-            except TemplateSyntaxError:
-                self._inputs[source] = None  # render() reports it
+            ast = self._ast(source) if "{" in source else None
+            self._inputs[source] = ((), False) if "{" not in source else None if ast is None else _card_inputs(ast)
         return self._inputs[source]
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
