@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -113,3 +114,22 @@ def test_a_component_id_cannot_lead_out_of_the_out_folder(picnic, capsys):
     assert errors(capsys) == [f"{game}:{line}:{col}: error: a component id names its files, so it is lowercase "
                               "letters, digits and hyphens, got '../../../escaped'"]
     assert not Path("build").exists()
+
+
+def test_an_image_name_the_file_system_cannot_take_is_a_finding(picnic, capsys):
+    os.symlink("loop.png", "content/picnic-pairs/art/loop.png")  # a link to itself
+    edit(Path(TILE_LAYOUT), "image: art/basket.png", "image: art/loop.png")
+    assert main(["check", *picnic]) == 1
+    assert errors(capsys)[0].endswith("image 'art/loop.png' cannot be read")
+
+
+def test_two_identical_pdfs_share_a_thumbnail_and_the_build_commits(picnic, capsys):
+    game = Path("content/picnic-pairs/game.yaml")
+    text = game.read_text(encoding="utf-8")
+    line = next(x for x in text.splitlines() if "kind: sheet" in x)
+    game.write_text(text.replace(line, line + "\n" + line.replace("id: ", "id: spare-"), 1), encoding="utf-8")
+    assert main(["build", "--paper", "a4", *picnic]) == 0, capsys.readouterr().err
+    manifest = json.loads(Path("build/manifest.json").read_text(encoding="utf-8"))["outputs"]
+    pads = [e for e in manifest if e["component"] in ("score-pad", "spare-score-pad")]
+    assert len(pads) == 2 and pads[0]["sha256"] == pads[1]["sha256"]  # the same bytes under two names
+    assert (Path("build") / f"thumbnails/{pads[0]['sha256'][:20]}.png").is_file()

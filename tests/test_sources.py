@@ -37,7 +37,9 @@ def test_values_remember_their_line_and_column(tmp_path):
         ("a: [1, 2\n", "cards.yaml:2:1: error: YAML syntax: did not find expected ',' or ']'"),
         ("a:\n\t- 1\n", "cards.yaml:2:1: error: YAML syntax: found character that cannot start any token (a tab: indent with spaces)"),
         ("", "cards.yaml:1:1: error: file is empty"),
-        ("a: !!python/object:os.system x\n", "cards.yaml:1:4: error: YAML syntax: could not determine a constructor for the tag 'tag:yaml.org,2002:python/object:os.system'"),
+        ("a: !!python/object:os.system x\n", "cards.yaml:1:4: error: YAML tag !!python/object:os.system is not allowed here"),
+        ("a: !!seq 2026\n", "cards.yaml:1:4: error: YAML tag !!seq is not allowed here"),
+        ("a: !!int abc\n", "cards.yaml:1:4: error: 'abc' is not a valid int"),
         ("? [1]\n: 2\n", "cards.yaml:1:3: error: keys must be plain text"),
     ],
 )

@@ -45,3 +45,14 @@ def test_the_same_template_under_other_parameters_is_rendered_afresh():
     first = templates.card({"word": {1: "one"}}, card, 1).render("{{ word[card.points] }}", LOC, findings)
     second = templates.card({"word": {1: "uno"}}, card, 1).render("{{ word[card.points] }}", LOC, findings)
     assert (first, second) == ("one", "uno")
+
+
+def test_a_template_that_uses_the_card_as_a_mapping_is_rendered_for_each_card():
+    cards = [{"name": "Ann"}, {"name": "Bob"}]
+    assert render_all("{{ card.get('name') }}/{{ card.values() | join(',') }}", cards) == ["Ann/Ann", "Bob/Bob"]
+
+
+def test_values_equal_in_python_but_printed_differently_are_remembered_apart():
+    templates, findings = Templates(), Findings()
+    shown = [templates.render("{{ item }}", {"item": v}, LOC, findings) for v in (1, True, 1.0)]
+    assert shown == ["1", "True", "1.0"]

@@ -237,3 +237,22 @@ def test_a_sheet_row_repeated_over_something_not_a_list_is_a_finding(deckpress):
     line = line_of(sheets, 'each: "11"')
     col = sheets.read_text(encoding="utf-8").splitlines()[line - 1].index('"11"') + 1
     assert result.errors == [f"{sheets}:{line}:{col}: error: each must give a list, got 11"]
+
+
+@pytest.mark.parametrize("text", ["{{ 'x'.ljust(10**9) }}", "{{ 'x' | center(10**9) }}", "{{ '%0500000000d' % 1 }}",
+                                  "{{ '{:>500000000}'.format(1) }}", "{{ [].pop() }}"])
+def test_templates_that_would_build_huge_text_or_fail_are_findings(deckpress, text):
+    edit(LOTS, "A steady light for late arrivals.", f'"{text}"')
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert any("template" in e for e in result.errors), result.errors
+
+
+def test_large_numbers_still_format_as_text():
+    from deckpress.findings import Findings, Loc
+    from deckpress.templating import Templates
+
+    findings = Findings()
+    shown = Templates().render("{{ '{:,}'.format(budget) }} tokens, {{ budget | string | center(12) }}",
+                               {"budget": 1_000_000}, Loc("game.yaml"), findings)
+    assert (shown, list(findings)) == ("1,000,000 tokens,   1000000   ", [])

@@ -43,11 +43,14 @@ class Artwork:
     def _check(self, name: str) -> Picture | str:
         relative = PurePosixPath(name)
         target = self.folder / name
-        if not name or relative.is_absolute() or ".." in relative.parts or "\\" in name or \
-                not target.resolve().is_relative_to(self.folder.resolve()):
-            return f"image '{name}' must be a file inside {self.shown}"
-        if not target.is_file():
-            return f"no image '{name}' in {self.shown}"
+        try:
+            if not name or relative.is_absolute() or ".." in relative.parts or "\\" in name or \
+                    not target.resolve().is_relative_to(self.folder.resolve()):
+                return f"image '{name}' must be a file inside {self.shown}"
+            if not target.is_file():
+                return f"no image '{name}' in {self.shown}"
+        except (OSError, ValueError, RuntimeError):  # a NUL in the name, a name too long, a symlink loop
+            return f"image '{name}' cannot be read"
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked just below

@@ -158,10 +158,15 @@ def _one_part(opts: Options, game_dir: Path, text_edition: bool) -> Part:
 def _parallel(parts: list[tuple[Options, Path, bool]], jobs: int) -> tuple[Press, list[Output], dict[str, Thumbnail]]:
     """A task per edition of a game; findings and files come back in the order a serial build has them."""
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     _load_drawing()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(_one_part, *zip(*parts, strict=True)))
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=interrupts.take_in_worker) as pool:
+            results = list(pool.map(_one_part, *zip(*parts, strict=True)))
+    except BrokenProcessPool:
+        interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
+        raise
     findings, games, built, made = Findings(), {}, {}, {}
     for found, part_games, part_built, part_made in results:
         findings.extend(found)

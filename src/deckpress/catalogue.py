@@ -36,7 +36,8 @@ def catalogue(out_dir: Path, manifest: list[dict[str, Any]], fresh: dict[str, by
     pdfs = [e for e in entries if e["path"].endswith(".pdf")]
     read = lambda path: fresh[path] if path in fresh else (out_dir / path).read_bytes()
     thumbs = {e["path"]: _thumbnail(out_dir, read, e["path"], e["sha256"], made or {}) for e in pdfs}
-    outputs = [Output(t["path"], t["png"]) for t in thumbs.values() if t["png"]]
+    # two identical PDFs share one thumbnail: one output a path
+    outputs = list({t["path"]: Output(t["path"], t["png"]) for t in thumbs.values() if t["png"]}.values())
     for e in pdfs:
         size = len(fresh[e["path"]]) if e["path"] in fresh else (out_dir / e["path"]).stat().st_size
         e.update(size=_size(size), thumbnail=thumbs[e["path"]])

@@ -113,9 +113,8 @@ def run(args: argparse.Namespace) -> int:
             return OK
         from deckpress.build import build
 
-        with interrupts.deferred():
-            press = build(opts, dirs, max(1, args.jobs))
-        return _report(press, f"built into {opts.out}", "; nothing was written")
+        with interrupts.deferred():  # the report too: once the files are committed, a Ctrl-C changes nothing
+            return _report(build(opts, dirs, max(1, args.jobs)), f"built into {opts.out}", "; nothing was written")
     from deckpress.build import prepare
     from deckpress.export import dump
 

@@ -36,6 +36,13 @@ def deferred() -> Iterator[None]:
             signal.signal(number, handler)
 
 
+def take_in_worker() -> None:
+    """A worker process's start: note Ctrl-C as the build's own process does (forked workers inherit this already;
+    spawned ones, the default on macOS and Windows, need it)."""
+    signal.signal(signal.SIGINT, _note)
+    signal.signal(signal.SIGTERM, _note)
+
+
 def check() -> None:
     """Stop here if Ctrl-C (or SIGTERM) came since the build began."""
     if _requested:

@@ -11,7 +11,6 @@ from typing import Any
 
 from deckpress.findings import Loc
 
-
 # --- content -----------------------------------------------------------------
 
 

@@ -87,7 +87,9 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
                 self._tags[key] = tag
         return tag
 ALIASES = "YAML aliases are not allowed in content"
-STR = "tag:yaml.org,2002:str"
+YAML_TAG = "tag:yaml.org,2002:"
+STR = YAML_TAG + "str"
+SCALAR_TAGS = {YAML_TAG + t for t in ("int", "float", "bool", "null", "timestamp")}
 MAX_DEPTH = 100  # content is a few levels deep; far deeper is a mistake (and would exhaust recursion later)
 
 
@@ -164,7 +166,7 @@ def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
             open_.append((Node({}, loc, {}) if mapping else Node([], loc), [None, None]))
             continue
         node = open_.pop()[0] if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)) else Node(
-            _scalar(loader, event), loc)
+            _scalar(loader, event, name), loc)
         if not open_:
             root = node
             continue
@@ -200,16 +202,22 @@ def _attach(parent: tuple[Node, list[Any]], node: Node, findings: Findings) -> N
 _SKIP = object()  # the value of a key already reported
 
 
-def _scalar(loader: Any, event: yaml.ScalarEvent) -> Any:
-    """Text as it is; a number, true/false or null through PyYAML's safe constructors; other tags refused."""
+def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
+    """Text as it is; a number, true/false, null or a date through PyYAML's safe constructors; any other tag (a
+    collection's, a Python object's) refused."""
     tag = event.tag
     if tag is None or tag == "!":
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
     if tag == STR:
         return event.value
+    if tag not in SCALAR_TAGS:
+        raise SourceError(_loc(name, event.start_mark), f"YAML tag {tag.replace(YAML_TAG, '!!')} is not allowed here")
     node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
-    constructor = loader.yaml_constructors.get(tag, type(loader).construct_undefined)
-    return constructor(loader, node)
+    try:
+        return loader.yaml_constructors[tag](loader, node)
+    except (ValueError, KeyError, AttributeError, TypeError, OverflowError):  # '!!int abc', '!!bool maybe'
+        raise SourceError(_loc(name, event.start_mark),
+                          f"'{event.value}' is not a valid {tag.replace(YAML_TAG, '')}") from None
 
 
 def yaml_editions(path: Path) -> list[str]:

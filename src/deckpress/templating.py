@@ -58,7 +58,7 @@ def times(number: int) -> str:
 
 
 MAX_RESULT = 100_000  # items in a string or list a template builds: more is a mistake, not rule text
-RUNTIME_ERRORS = (TemplateError, SecurityError, TypeError, ValueError, ArithmeticError, RecursionError)
+RUNTIME_ERRORS = (TemplateError, SecurityError, TypeError, ValueError, ArithmeticError, LookupError, RecursionError)
 
 
 class NoFiles(BaseLoader):
@@ -68,12 +68,50 @@ class NoFiles(BaseLoader):
         raise TemplateNotFound(template, f"text cannot include '{template}': templates may not read files")
 
 
-class _Sandbox(SandboxedEnvironment):
-    """The sandbox, also refusing `*` and `**` that would build huge values (`'x' * 10**9`, `9 ** 9 ** 9`)."""
+WIDE_FORMAT = re.compile(r"%[-+ #0]*\d{6,}|\{[^{}]*?\d{6,}")  # '%0500000000d', '{:>500000000}'
 
-    intercepted_binops = frozenset({"*", "**"})
+
+def _too_large(*args: Any) -> bool:
+    """A number no text needs as a width or a count: far more characters than any card holds."""
+    return any(isinstance(a, int) and not isinstance(a, bool) and abs(a) > MAX_RESULT for a in args)
+
+
+class _Sandbox(SandboxedEnvironment):
+    """The sandbox, also refusing what would build huge values: `'x' * 10**9`, `9 ** 9 ** 9`,
+    `'x'.ljust(10**9)`, `'x' | center(10**9)`, `'%0500000000d' % 1`, `'{:>500000000}'.format(1)`."""
+
+    intercepted_binops = frozenset({"*", "**", "%"})
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("center", "indent", "format"):  # the filters that can make text longer
+            self.filters[name] = self._guarded(self.filters[name])
+
+    @staticmethod
+    def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            if _too_large(*args, *kwargs.values()) or (args and isinstance(args[0], str) and WIDE_FORMAT.search(args[0])):
+                raise SecurityError("a width or count that large is not text")
+            return function(*args, **kwargs)
+        return guarded
+
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
+        if isinstance(getattr(__obj, "__self__", None), str) and _too_large(*args, *kwargs.values()):
+            raise SecurityError("a width or count that large is not text")  # 'x'.ljust(10**9), .zfill, .center
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+        """`'{:>500000000}'.format`: refused as it is looked up (Jinja wraps str.format there too)."""
+        if getattr(value, "__name__", "") in ("format", "format_map") and isinstance(getattr(value, "__self__", None), str) \
+                and WIDE_FORMAT.search(value.__self__):
+            def refused(*args: Any, **kwargs: Any) -> str:
+                raise SecurityError("a width that large is not text")
+            return refused
+        return super().wrap_str_format(value)
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "%" and isinstance(left, str) and WIDE_FORMAT.search(left):
+            raise SecurityError("a width that large is not text")
         if operator == "**" and isinstance(right, int) and abs(right) > 64 and left not in (0, 1, -1):
             raise SecurityError(f"{left} ** {right} is too large")
         if operator == "*":
@@ -105,7 +143,7 @@ class Templates:
         if "{" not in source:  # most text is plain: skip Jinja entirely
             return source
         names = self._names(source)
-        found, key = self.recall(None if names is None else (source, tuple(context.get(n, _ABSENT) for n in names)))
+        found, key = self.recall(None if names is None else (source, _typed(context.get(n, _ABSENT) for n in names)))
         if found is not None:
             return found
         text = self.render_now(source, context, loc, findings)
@@ -199,7 +237,7 @@ class CardText:
         key = None
         if inputs is not None:
             fields, by_index = inputs
-            key = (source, id(self.params), tuple(self.values.get(f, _ABSENT) for f in fields),
+            key = (source, id(self.params), _typed(self.values.get(f, _ABSENT) for f in fields),
                    self.index if by_index else None)
         found, key = self.templates.recall(key)
         if found is not None:
@@ -211,6 +249,12 @@ class CardText:
 
 
 _ABSENT = object()
+DICT_METHODS = frozenset(dir(dict))
+
+
+def _typed(values: Any) -> tuple[Any, ...]:
+    """Values with their types: 1, True and 1.0 are equal in Python but render as '1', 'True' and '1.0'."""
+    return tuple((type(v), v) for v in values)
 
 
 def _card_inputs(ast: nodes.Template) -> tuple[tuple[str, ...], bool] | None:
@@ -220,6 +264,8 @@ def _card_inputs(ast: nodes.Template) -> tuple[tuple[str, ...], bool] | None:
     for node in ast.find_all((nodes.Getattr, nodes.Getitem)):
         if isinstance(node.node, nodes.Name) and node.node.name == "card":
             if isinstance(node, nodes.Getattr):
+                if node.attr in DICT_METHODS:  # card.get('x'), card.items(): the card as a whole
+                    return None
                 fields.add(node.attr)
             elif isinstance(node.arg, nodes.Const) and isinstance(node.arg.value, str):
                 fields.add(node.arg.value)

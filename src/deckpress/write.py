@@ -60,6 +60,9 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
     staging = Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent))
     try:
         staged = []
+        paths = [o.path for o in outputs]
+        if len(set(paths)) != len(paths):  # checked before anything moves: a commit must not stop half-way
+            raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
         for output in outputs:
             if not _inside(output.path):
                 raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-
 @dataclass(frozen=True)
 class PrintSetup:
     duplex: str | None = None  # long-edge | short-edge: backs on the following page
