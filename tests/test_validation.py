@@ -256,3 +256,11 @@ def test_large_numbers_still_format_as_text():
     shown = Templates().render("{{ '{:,}'.format(budget) }} tokens, {{ budget | string | center(12) }}",
                                {"budget": 1_000_000}, Loc("game.yaml"), findings)
     assert (shown, list(findings)) == ("1,000,000 tokens,   1000000   ", [])
+
+
+def test_a_card_file_name_the_file_system_cannot_take_is_a_finding(deckpress):
+    game = Path("content/pocket-bazaar/game.yaml")
+    edit(game, "file: lots.yaml", 'file: "lots\\0.yaml"')
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert any(e.endswith("cannot be read") for e in result.errors), result.errors

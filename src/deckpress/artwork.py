@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc
+from deckpress.sources import UNREADABLE, inside
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # Pillow's decompression-bomb limit
@@ -41,15 +42,13 @@ class Artwork:
         return found
 
     def _check(self, name: str) -> Picture | str:
-        relative = PurePosixPath(name)
-        target = self.folder / name
         try:
-            if not name or relative.is_absolute() or ".." in relative.parts or "\\" in name or \
-                    not target.resolve().is_relative_to(self.folder.resolve()):
+            target = inside(self.folder, name)
+            if target is None:
                 return f"image '{name}' must be a file inside {self.shown}"
             if not target.is_file():
                 return f"no image '{name}' in {self.shown}"
-        except (OSError, ValueError, RuntimeError):  # a NUL in the name, a name too long, a symlink loop
+        except UNREADABLE:
             return f"image '{name}' cannot be read"
         try:
             with warnings.catch_warnings():

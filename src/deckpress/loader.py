@@ -7,7 +7,7 @@ one run reports everything.
 from __future__ import annotations
 
 import re
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from deckpress.findings import Findings, Loc
@@ -29,7 +29,7 @@ from deckpress.model import (
 )
 from deckpress.options import DUPLEX, EDITIONS
 from deckpress.schema import Fields, as_int, as_list, as_map, as_text, describe
-from deckpress.sources import Node, read_yaml
+from deckpress.sources import UNREADABLE, Node, inside, read_yaml
 from deckpress.templating import Templates
 
 FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -47,10 +47,12 @@ class Loader:
 
     def read(self, folder: Path, name: str, shown: str, at: Loc | None = None) -> Node | None:
         """Read `name` inside `folder`; refuse paths that leave it."""
-        relative = PurePosixPath(name)
-        target = folder / name
-        inside = not relative.is_absolute() and ".." not in relative.parts
-        if inside and target.resolve().is_relative_to(folder.resolve()):
+        try:
+            target = inside(folder, name)
+        except UNREADABLE:
+            self.findings.error(at or Loc(shown), f"'{name}' cannot be read")
+            return None
+        if target is not None:
             return read_yaml(target, f"{shown}/{name}", self.findings)
         self.findings.error(at or Loc(shown), f"'{name}' must be a file inside {shown}")
         return None
