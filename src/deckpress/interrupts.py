@@ -1,8 +1,9 @@
 """Ctrl-C, taken at safe points: a build stops between pages, never inside a finalizer or a half-written file.
 
-While a build runs, Ctrl-C and SIGTERM only note the request; `check()`, called between
-pages, documents and files, turns it into KeyboardInterrupt. Worker processes forked
-for a parallel build inherit the same handling.
+While a build runs (`deferred`), Ctrl-C and SIGTERM only note the request; `check()`,
+called between pages, documents and files, turns it into KeyboardInterrupt. Worker
+processes take the same handling (`take_in_worker`). `held` covers the few milliseconds
+of moving finished files into place: a signal then waits until the moves are done.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _requested = False
 
 
@@ -28,7 +30,7 @@ def deferred() -> Iterator[None]:
         yield
         return
     _requested = False
-    previous = {s: signal.signal(s, _note) for s in (signal.SIGINT, signal.SIGTERM)}
+    previous = {s: signal.signal(s, _note) for s in SIGNALS}
     try:
         yield
     finally:
@@ -39,11 +41,29 @@ def deferred() -> Iterator[None]:
 def take_in_worker() -> None:
     """A worker process's start: note Ctrl-C as the build's own process does (forked workers inherit this already;
     spawned ones, the default on macOS and Windows, need it)."""
-    signal.signal(signal.SIGINT, _note)
-    signal.signal(signal.SIGTERM, _note)
+    for number in SIGNALS:
+        signal.signal(number, _note)
 
 
 def check() -> None:
     """Stop here if Ctrl-C (or SIGTERM) came since the build began."""
     if _requested:
         raise KeyboardInterrupt
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Work that must not stop half-way: a signal meanwhile is delivered once it is done (to `_note` during a
+    build; elsewhere to Python's own handler, as KeyboardInterrupt)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+    previous = {s: signal.signal(s, lambda number, frame: caught.append(number)) for s in SIGNALS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if caught:
+            signal.raise_signal(caught[0])

@@ -12,14 +12,12 @@ import hashlib
 import json
 import os
 import shutil
-import signal
 import tempfile
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
+
+from deckpress import interrupts
 
 MANIFEST = "manifest.json"
 
@@ -70,7 +68,7 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(output.data)
             staged.append((target, out_dir / output.path))
-        with _uninterrupted():
+        with interrupts.held():
             for source, target in staged:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)  # atomic per file: never a partial PDF
@@ -81,21 +79,3 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
 def _inside(path: str) -> bool:
     parts = PurePosixPath(path).parts
     return bool(parts) and not PurePosixPath(path).is_absolute() and ".." not in parts and "\\" not in path
-
-
-@contextmanager
-def _uninterrupted() -> Iterator[None]:
-    """Hold back Ctrl-C and SIGTERM for the few milliseconds of the moves, then deliver them."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    caught: list[int] = []
-    held = (signal.SIGINT, signal.SIGTERM)
-    previous = {s: signal.signal(s, lambda number, frame: caught.append(number)) for s in held}
-    try:
-        yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
-        if caught:
-            signal.raise_signal(caught[0])
