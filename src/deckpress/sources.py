@@ -72,20 +72,22 @@ class SourceError(Exception):
 
 class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """libyaml's parser where PyYAML has it (about twenty times faster), the pure-Python one otherwise. Each
-    plain scalar's type (text, number, true/false) is told once: a deck repeats its keys and most values."""
+    plain scalar's type (text, number, true/false) is told once a file: a deck repeats its keys and most values.
+    (Quoted scalars are always text, and PyYAML tells them at once.)"""
 
-    _tags: dict[tuple[str, tuple[bool, bool]], str] = {}
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self._tags: dict[str, str] = {}
 
     def resolve(self, kind: type, value: Any, implicit: Any) -> str:
-        if kind is not yaml.ScalarNode or not isinstance(implicit, tuple):
+        if kind is not yaml.ScalarNode or not (isinstance(implicit, tuple) and implicit[0]):
             return super().resolve(kind, value, implicit)  # type: ignore[no-any-return]
-        key = (value, implicit)
-        tag = self._tags.get(key)
+        tag = self._tags.get(value)
         if tag is None:
-            tag = super().resolve(kind, value, implicit)
-            if len(self._tags) < 100_000:
-                self._tags[key] = tag
+            tag = self._tags[value] = super().resolve(kind, value, implicit)
         return tag
+
+
 ALIASES = "YAML aliases are not allowed in content"
 YAML_TAG = "tag:yaml.org,2002:"
 STR = YAML_TAG + "str"
