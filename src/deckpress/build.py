@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gc
-import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -149,9 +148,8 @@ def _one_part(opts: Options, game_dir: Path, text_edition: bool) -> Part:
     press, built = _serial(opts, [game_dir], text_edition)
     made = {}
     for o in built:
-        sha = hashlib.sha256(o.data).hexdigest()
-        if o.path.endswith(".pdf") and not (opts.out / thumbnail_path(sha)).is_file():
-            made[sha] = thumbnail(o.data)
+        if o.path.endswith(".pdf") and not (opts.out / thumbnail_path(o.sha256)).is_file():
+            made[o.sha256] = thumbnail(o.data)
     return list(press.findings), press.games, built, made
 
 

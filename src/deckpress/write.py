@@ -14,6 +14,7 @@ import os
 import shutil
 import tempfile
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -28,9 +29,14 @@ class Output:
     data: bytes
     entry: dict[str, Any] = field(default_factory=dict)  # what the manifest says besides path and checksum
 
+    @cached_property
+    def sha256(self) -> str:
+        """Hashed once, where the file is made: a parallel build's worker hashes it and the checksum travels along."""
+        return hashlib.sha256(self.data).hexdigest()
+
 
 def manifest_entry(output: Output) -> dict[str, Any]:
-    return {"path": output.path, **output.entry, "sha256": hashlib.sha256(output.data).hexdigest()}
+    return {"path": output.path, **output.entry, "sha256": output.sha256}
 
 
 def merged_manifest(out_dir: Path, outputs: list[Output]) -> list[dict[str, Any]]:
