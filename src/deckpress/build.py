@@ -176,17 +176,16 @@ def _parallel(parts: list[tuple[Options, Path, bool]], jobs: int) -> tuple[Press
 
 
 def _load_drawing() -> None:
-    """Import the drawing stages and read the fonts before the workers start: where processes are forked (Linux)
-    they inherit all of it rather than each paying for it again (about 0.4 s a worker)."""
-    import pypdf  # noqa: F401  (the kits)
-
+    """Import the drawing stages, read the fonts and compile the text edition's template before the workers start:
+    where processes are forked (Linux) they inherit all of it rather than each paying for it again."""
     import deckpress.catalogue
-    import deckpress.html
+    import deckpress.kit
     import deckpress.render  # noqa: F401  (ReportLab's canvas)
-    from deckpress import fonts
+    from deckpress import fonts, html
 
     for name in fonts.FONT_FILES:
         fonts.font(name)
+    html.edition_template()
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:
@@ -223,7 +222,7 @@ def _text_edition(game: Game) -> list[Output]:
 
 
 def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, setup: PrintSetup) -> list[Output]:
-    from deckpress.finish import kit
+    from deckpress.kit import kit
     from deckpress.render import render
 
     docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition.theme.edition, paper)]

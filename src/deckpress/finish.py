@@ -1,19 +1,17 @@
-"""Finish stage: document information, viewer preferences and language; and kits (pypdf).
+"""Finish stage: document information, viewer preferences and language; and kits (deckpress.kit).
 
 A component is finished on its ReportLab canvas before it is saved, so its file is
-written once. A kit joins finished components with pypdf, one bookmark each.
+written once. A kit joins finished components, one bookmark each, and carries the same finish.
 """
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from deckpress import __version__, interrupts
+from deckpress import __version__
 
 if TYPE_CHECKING:
-    from pypdf import PdfWriter
     from reportlab.pdfgen.canvas import Canvas
 
 
@@ -42,28 +40,3 @@ def finish(canvas: Canvas, info: DocInfo) -> None:
     canvas.setCatalogEntry("Lang", info.language)
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("DisplayDocTitle", "true")
-
-
-def kit(parts: list[tuple[str, bytes]], info: DocInfo) -> bytes:
-    """All components in one PDF, one bookmark each, in the order given."""
-    from pypdf import PdfReader, PdfWriter
-
-    writer = PdfWriter()
-    for title, pdf in parts:
-        interrupts.check()
-        writer.append(PdfReader(io.BytesIO(pdf)), outline_item=title)
-    writer.page_mode = "/UseOutlines"
-    return _write(writer, info)
-
-
-def _write(writer: PdfWriter, info: DocInfo) -> bytes:
-    from pypdf.generic import BooleanObject, NameObject, TextStringObject
-
-    writer.add_metadata({f"/{key}": value for key, value in info.fields.items()})
-    prefs = writer.create_viewer_preferences()
-    prefs[NameObject("/PrintScaling")] = NameObject("/None")
-    prefs[NameObject("/DisplayDocTitle")] = BooleanObject(True)
-    writer._root_object[NameObject("/Lang")] = TextStringObject(info.language)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()

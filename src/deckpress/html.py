@@ -6,10 +6,11 @@ real lists and tables, for screen readers and text-to-speech.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2 import FileSystemLoader, StrictUndefined, Template
 from jinja2.sandbox import SandboxedEnvironment
 
 from deckpress.model import Block, Component, Game, Rules
@@ -21,9 +22,7 @@ CELL_TEXT = {"write": "", "check": "☐"}  # an empty box to write in; a box to 
 def html_pages(game: Game) -> dict[str, str]:
     """File name -> page: the game's page, and one page for each piece of private material, so that a
     screen-reader player is handed their own desk card and nobody else's, and the host the answers."""
-    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                               trim_blocks=True, lstrip_blocks=True)
-    template = env.get_template("edition.html.j2")
+    template = edition_template()
     public = [c for c in game.components if not c.private]
     private_pages = _private_pages(game)
     pages = {f"{game.id}.html": template.render(
@@ -34,6 +33,14 @@ def html_pages(game: Game) -> dict[str, str]:
         pages[name] = template.render(game=game, heading=title, warning=warning, rules=None, sections=[],
                                       decks=decks, sheets=sheets, private=[])
     return pages
+
+
+@cache
+def edition_template() -> Template:
+    """Compiled once a process (compiling costs more than rendering a game's page)."""
+    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                               trim_blocks=True, lstrip_blocks=True)
+    return env.get_template("edition.html.j2")
 
 
 PrivatePage = tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]  # title, warning, decks, sheets

@@ -1,0 +1,175 @@
+"""Kits: finished components joined into one PDF, one bookmark each (part of the finish stage).
+
+The parts are this press's own ReportLab files, written a moment before, so the join copies their objects as
+bytes rather than parsing them back (parsing every font and page back was a fifth of a clean build). Each page is
+copied with what it uses (contents, fonts, images), renumbered; the page tree, the outline, the catalogue and the
+document information are written new. A file unlike ReportLab's (another xref form, a nested page tree, an
+outline or form of its own) is refused, never half-joined.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+
+from deckpress import interrupts
+from deckpress.finish import DocInfo
+
+# Fixed numbers of the objects a kit writes itself; copied objects follow them.
+CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES = 1, 2, 3, 4, 5
+
+# What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
+# reference), references, and the keyword that starts the data (never read).
+_TOKENS = re.compile(rb"(?P<string>\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)|(?P<number>\d+) 0 R|(?<![\w/])(?P<stream>stream\r?\n)",
+                     re.S)
+_PARENT = re.compile(rb"/Parent \d+ 0 R")
+_OBJ = re.compile(rb"(\d+) 0 obj\s*")
+_LOST_IN_A_KIT = (b"/Outlines", b"/Names", b"/Dests", b"/PageLabels", b"/AcroForm", b"/StructTreeRoot")
+
+
+class _Part:
+    """One component file: its objects by number, read from its cross-reference table, each split into its
+    dictionary (or value) and its stream's data."""
+
+    def __init__(self, title: str, pdf: bytes) -> None:
+        self.title = title
+        start = int(pdf[pdf.rindex(b"startxref") + len(b"startxref"):].split()[0])
+        head = re.compile(rb"xref\s+0 (\d+)\s+").match(pdf, start)
+        if not pdf.startswith(b"%PDF-") or head is None:
+            raise ValueError(f"kit: {title}: not a PDF with one cross-reference table")
+        size, entries = int(head[1]), head.end()
+        offsets = {n: int(pdf[entries + 20 * n:entries + 20 * n + 10]) for n in range(1, size)
+                   if pdf[entries + 20 * n + 17:entries + 20 * n + 18] == b"n"}
+        ends = sorted([*offsets.values(), start])
+        end_of = dict(zip(ends, ends[1:], strict=False))
+        self.objects = {n: _split(_body(pdf[at:end_of[at]], n, title)) for n, at in offsets.items()}
+        trailer = pdf[pdf.index(b"trailer", start):]
+        catalog = self.objects[_ref(trailer, b"/Root", title)][0]
+        if any(key in catalog for key in _LOST_IN_A_KIT):
+            raise ValueError(f"kit: {title}: its catalogue has entries a kit would lose")
+        tree = self.objects[_ref(catalog, b"/Pages", title)][0]
+        self.pages = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(tree, b"/Kids", title))]
+        if not self.pages or len(self.pages) != int(_value(tree, b"/Count", title)) or b"/Resources" in tree or b"/MediaBox" in tree:
+            raise ValueError(f"kit: {title}: its page tree is not one flat list of whole pages, at least one")
+        for n in self.pages:  # a page's parent will be the kit's page tree, not this file's
+            head, data = self.objects[n]
+            self.objects[n] = (_PARENT.sub(b"", head), data)
+        self.page_set = set(self.pages)
+
+
+def kit(parts: list[tuple[str, bytes]], info: DocInfo) -> bytes:
+    """All components in one PDF, one bookmark each, in the order given."""
+    objects: dict[int, bytes] = {}
+    pages: list[int] = []
+    marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
+    for title, pdf in parts:
+        interrupts.check()
+        part = _Part(title, pdf)
+        numbers = _renumbered(part, start=max(objects, default=VIEWER_PREFERENCES) + 1)
+        objects |= _copied(part, numbers)
+        pages += [numbers[n] for n in part.pages]
+        marks.append((title, numbers[part.pages[0]]))
+    objects |= _outline(marks, first=max(objects) + 1)
+    fields = b"".join(b"/%s %s " % (key.encode(), _text(value)) for key, value in info.fields.items())
+    objects |= {
+        CATALOG: b"<< /Type /Catalog /Pages %d 0 R /Outlines %d 0 R /PageMode /UseOutlines /ViewerPreferences %d 0 R "
+                 b"/Lang %s >>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, _text(info.language)),
+        PAGES: b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)),
+        INFO: b"<< %s>>" % fields,
+        VIEWER_PREFERENCES: b"<< /PrintScaling /None /DisplayDocTitle true >>",
+    }
+    return _file(objects)
+
+
+def _renumbered(part: _Part, start: int) -> dict[int, int]:
+    """The part's objects its pages use, old number -> new, in the order the pages reach them."""
+    numbers: dict[int, int] = {}
+    todo = list(reversed(part.pages))
+    while todo:
+        n = todo.pop()
+        if n not in numbers:
+            numbers[n] = start + len(numbers)
+            todo += reversed([int(t["number"]) for t in _TOKENS.finditer(part.objects[n][0]) if t["number"]])
+    return numbers
+
+
+def _copied(part: _Part, numbers: dict[int, int]) -> dict[int, bytes]:
+    """The objects renumbered: references rewritten before the stream's data, the data as it was."""
+    def swap(token: re.Match[bytes]) -> bytes:
+        return b"%d 0 R" % numbers[int(token["number"])] if token["number"] else token[0]
+
+    copied = {}
+    for old, new in numbers.items():
+        head, data = part.objects[old]
+        head = _TOKENS.sub(swap, head)
+        if old in part.page_set:
+            head = head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1)
+        copied[new] = head + data
+    return copied
+
+
+def _split(body: bytes) -> tuple[bytes, bytes]:
+    """An object's dictionary (or value), and its stream's data, which is never read."""
+    for token in _TOKENS.finditer(body):
+        if token["stream"]:
+            return body[:token.end()], body[token.end():]
+    return body, b""
+
+
+def _outline(marks: list[tuple[str, int]], first: int) -> dict[int, bytes]:
+    """One bookmark a part, each opening its first page fitted to the window."""
+    items = {}
+    for i, (title, page) in enumerate(marks):
+        links = b"".join(b"/%s %d 0 R " % (key, first + j) for key, j in ((b"Prev", i - 1), (b"Next", i + 1))
+                         if 0 <= j < len(marks))
+        items[first + i] = b"<< /Title %s /Parent %d 0 R %s/Dest [ %d 0 R /Fit ] >>" % (_text(title), OUTLINES, links,
+                                                                                          page)
+    last = first + len(marks) - 1
+    items[OUTLINES] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first, last, len(marks))
+    return items
+
+
+def _file(objects: dict[int, bytes]) -> bytes:
+    """The objects in number order, then the cross-reference table; the file's ID is its own checksum, so the
+    same kit gives the same bytes."""
+    out, offsets = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), []
+    for n in range(1, max(objects) + 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (n, objects[n])
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
+    digest = hashlib.md5(out, usedforsecurity=False).hexdigest().encode()
+    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(offsets) + 1, CATALOG, INFO, digest, digest, xref)
+    return bytes(out)
+
+
+def _text(value: str) -> bytes:
+    """A PDF text string: as written when it is plain ASCII, else UTF-16 with its byte-order mark, in hex."""
+    if value.isascii() and value.isprintable():
+        return b"(%s)" % re.sub(rb"([\\()])", rb"\\\1", value.encode())
+    return b"<%s>" % ("\ufeff" + value).encode("utf-16-be").hex().upper().encode()
+
+
+def _body(raw: bytes, n: int, title: str) -> bytes:
+    head, body = _OBJ.match(raw), raw.rstrip()
+    if head is None or int(head[1]) != n or not body.endswith(b"endobj"):
+        raise ValueError(f"kit: {title}: object {n} is not where its cross-reference table says")
+    return body[head.end():-len(b"endobj")].rstrip()
+
+
+def _ref(body: bytes, key: bytes, title: str) -> int:
+    return int(_value(body, key, title, rb"(\d+) 0 R"))
+
+
+def _array(body: bytes, key: bytes, title: str) -> bytes:
+    return _value(body, key, title, rb"\[([^\]]*)\]")
+
+
+def _value(body: bytes, key: bytes, title: str, form: bytes = rb"(\d+)") -> bytes:
+    found = re.search(re.escape(key) + rb"\s+" + form, body)
+    if found is None:
+        raise ValueError(f"kit: {title}: no {key.decode()} where ReportLab writes one")
+    return found[1]

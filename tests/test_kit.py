@@ -1,0 +1,98 @@
+"""Kits: components joined by copying their objects. Read back by pypdf (strictly) and drawn by PDFium, every kit
+page is its component's page, pixel for pixel."""
+
+from __future__ import annotations
+
+import io
+import warnings
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from deckpress.finish import DocInfo, finish
+from deckpress.kit import kit
+
+INFO = DocInfo("Stone Market: Print-and-play kit (A4)", "Round & Revel", "Wares (and stones) \\ 1 0 R", "en-GB")
+
+
+def component(lines: list[list[str]], info: DocInfo = INFO, size: tuple[float, float] = (300, 200)) -> bytes:
+    """A small ReportLab file as the render stage writes them: a page per list of lines, in two fonts."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=size, invariant=1, pageCompression=1)
+    finish(canvas, info)
+    for page in lines:
+        for i, line in enumerate(page):
+            canvas.setFont("Helvetica-Bold" if i == 0 else "Times-Roman", 14)
+            canvas.drawString(20, 160 - 20 * i, line)
+        canvas.circle(250, 50, 30)
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def pixels(pdf: bytes) -> list[bytes]:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return [page.render(scale=1).to_pil().tobytes() for page in document]
+    finally:
+        document.close()
+
+
+PARTS = [("Print check", component([["Print at 100%", "measure the square"]])),
+         ("Lot cards (é, ü)", component([["Lot 1", "7 points"], ["Lot 2", "1 0 R (not a reference)"]],
+                                        size=(200, 300))),
+         ("Rules", component([["Rules", "Bid in secret"], ["Scoring"], ["Ending"]]))]
+
+
+def test_a_kit_is_its_parts_page_for_page():
+    joined = kit(PARTS, INFO)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # pypdf warns of anything it has to repair
+        reader = PdfReader(io.BytesIO(joined), strict=True)
+        assert len(reader.pages) == 6
+        assert [p.extract_text().strip() for p in reader.pages][:3] == [
+            "Print at 100%\nmeasure the square", "Lot 1\n7 points", "Lot 2\n1 0 R (not a reference)"]
+    assert pixels(joined) == [page for _, pdf in PARTS for page in pixels(pdf)]
+
+
+def test_a_kit_has_a_bookmark_per_part_at_its_first_page_and_the_finish_of_a_component():
+    reader = PdfReader(io.BytesIO(kit(PARTS, INFO)), strict=True)
+    assert [o.title for o in reader.outline] == ["Print check", "Lot cards (é, ü)", "Rules"]
+    assert [reader.get_destination_page_number(o) for o in reader.outline] == [0, 1, 3]
+    assert reader.page_mode == "/UseOutlines"
+    assert reader.metadata.title == INFO.title
+    assert reader.metadata.subject == INFO.subject
+    assert reader.trailer["/Root"]["/Lang"] == "en-GB"
+    assert reader.viewer_preferences["/PrintScaling"] == "/None"
+
+
+def test_a_kit_is_the_same_bytes_each_time_and_copies_only_what_pages_use():
+    joined = kit(PARTS, INFO)
+    assert joined == kit(PARTS, INFO)
+    # the parts' own catalogues, page trees and information (ReportLab dates its own) stay behind
+    assert joined.count(b"/Type /Catalog") == 1 and joined.count(b"/Type /Pages") == 1
+    assert b"/CreationDate" not in joined
+
+
+def test_a_part_a_kit_cannot_join_whole_is_refused():
+    with_outline = io.BytesIO()
+    canvas = Canvas(with_outline, invariant=1)
+    canvas.drawString(10, 10, "Chapter")
+    canvas.bookmarkPage("c")
+    canvas.addOutlineEntry("Chapter", "c")
+    canvas.showPage()
+    canvas.save()
+    with pytest.raises(ValueError, match="Rules: its catalogue has entries a kit would lose"):
+        kit([("Rules", with_outline.getvalue())], INFO)
+    with pytest.raises(ValueError, match="Rules: not a PDF with one cross-reference table"):
+        kit([("Rules", b"%PDF-1.4\nnonsense\nstartxref\n9\n%%EOF")], INFO)
+
+
+def test_a_built_kit_is_its_components_page_for_page(built):
+    folder = built / "stone-market" / "standard"
+    parts = ["exchange-cards", "ware-cards", "reference-cards", "stones", "die", "rules"]
+    kit_pages = pixels((folder / "stone-market-kit-a4.pdf").read_bytes())
+    component_pages = [p for name in parts for p in pixels((folder / f"stone-market-{name}-a4.pdf").read_bytes())]
+    assert kit_pages[-len(component_pages):] == component_pages  # after the print check
