@@ -6,6 +6,7 @@ import io
 
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from deckpress import fonts, interrupts
@@ -13,6 +14,7 @@ from deckpress.finish import DocInfo, finish
 from deckpress.layout.page import Circle, Document, Line, Picture, Polygon, Rect, Text
 
 INK = 0.0  # black on white: the strongest contrast for every reader
+KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
 
 
 def render(doc: Document, info: DocInfo) -> bytes:
@@ -76,7 +78,7 @@ class _Pen:
         elif isinstance(op, Circle):
             self._grey(INK if op.fill is None else op.fill)
             self._stroke(op.width)
-            c.circle(op.x, op.y, op.r, stroke=1, fill=int(op.fill is not None))
+            c.drawPath(_circle(c, op.x, op.y, op.r), stroke=1, fill=int(op.fill is not None))
         elif isinstance(op, Picture):
             c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
         elif isinstance(op, Polygon):
@@ -118,3 +120,17 @@ class _Pen:
         if dash != self.dash:
             self.dash = dash
             self.c.setDash(list(dash) if dash else [])
+
+
+def _circle(c: Canvas, x: float, y: float, r: float) -> PDFPathObject:
+    """Four quarter-circle curves, as ReportLab's circle draws them, without its general arc arithmetic (which
+    took half of the time of drawing a circle)."""
+    k = KAPPA * r
+    path = c.beginPath()
+    path.moveTo(x + r, y)
+    path.curveTo(x + r, y + k, x + k, y + r, x, y + r)
+    path.curveTo(x - k, y + r, x - r, y + k, x - r, y)
+    path.curveTo(x - r, y - k, x - k, y - r, x, y - r)
+    path.curveTo(x + k, y - r, x + r, y - k, x + r, y)
+    path.close()
+    return path
