@@ -11,7 +11,8 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from deckpress import fonts, interrupts
 from deckpress.finish import DocInfo, finish
-from deckpress.layout.page import Circle, Document, Line, Picture, Polygon, Rect, Text
+from deckpress.layout.page import Circle, Document, Line, Op, Picture, Pictogram, Polygon, Rect, Text
+from deckpress.layout.pictograms import pictogram_shapes
 
 INK = 0.0  # black on white: the strongest contrast for every reader
 KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
@@ -23,13 +24,14 @@ def render(doc: Document, info: DocInfo) -> bytes:
     body_font = fonts.font("AtkinsonHyperlegible-Regular").fontName
     canvas = Canvas(out, pagesize=A4, invariant=1, pageCompression=1, initialFontName=body_font, initialFontSize=10)
     finish(canvas, info)
-    drawn = 0
+    drawn, forms = 0, set[str]()
     for page in doc.pages:
         interrupts.check()
         drawn += 1
         canvas.setPageSize((page.width, page.height))
         canvas.setTrimBox(page.trim_box)  # None clears it: only pages printed with bleed carry the boxes
         canvas.setBleedBox(page.bleed_box)
+        _define_forms(canvas, page.ops, forms)
         pen = _Pen(canvas)
         for op in page.ops:
             pen.draw(op)
@@ -39,6 +41,24 @@ def render(doc: Document, info: DocInfo) -> bytes:
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
     return out.getvalue()
+
+
+def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
+    """Each pictogram (by name, size and stroke) is drawn once a document, as a form that pages place: a deck
+    repeats a few pictograms thousands of times. Defined before the page is drawn, each in its own stream."""
+    for op in ops:
+        if isinstance(op, Pictogram) and (name := _form(op)) not in defined:
+            defined.add(name)
+            reach = op.width  # strokes reach past the square by half their width
+            canvas.beginForm(name, -reach, -reach, op.size + reach, op.size + reach)
+            pen = _Pen(canvas)
+            for shape in pictogram_shapes(op.name, op.size, op.width):
+                pen.draw(shape)
+            canvas.endForm()
+
+
+def _form(op: Pictogram) -> str:
+    return f"{op.name}-{op.size:.4f}-{op.width:.4f}"
 
 
 class _Pen:
@@ -59,7 +79,12 @@ class _Pen:
             self._write(op)
             return
         self.flush()
-        if isinstance(op, Text):
+        if isinstance(op, Pictogram):
+            c.saveState()
+            c.translate(op.x, op.y)
+            c.doForm(_form(op))
+            c.restoreState()
+        elif isinstance(op, Text):
             self._grey(INK)
             self.font = None  # set inside the saved state: unknown once it is restored
             c.saveState()

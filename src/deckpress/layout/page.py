@@ -72,7 +72,16 @@ class Picture:
     path: str  # a checked art file (see deckpress.artwork)
 
 
-Op = Text | Line | Rect | Circle | Polygon | Picture
+@dataclass(frozen=True, slots=True)
+class Pictogram:
+    name: str  # a shape of deckpress.layout.pictograms: drawn once a document, placed wherever it is used
+    x: float  # lower-left corner of its square, pt
+    y: float
+    size: float
+    width: float  # stroke width
+
+
+Op = Text | Line | Rect | Circle | Polygon | Picture | Pictogram
 
 
 @dataclass
@@ -113,6 +122,10 @@ class Drawing:
     def polygon(self, points: list[tuple[float, float]], width: float, fill: float | None = None, closed: bool = True) -> None:
         height = self.paper[1]
         self.page.ops.append(Polygon(tuple([(x * MM, (height - y) * MM) for x, y in points]), width, fill, closed))
+
+    def pictogram(self, name: str, x: float, y: float, size: float, width: float) -> None:
+        px, py = self._xy(x, y + size)
+        self.page.ops.append(Pictogram(name, px, py, pt(size), width))
 
     def picture(self, x: float, y: float, w: float, h: float, path: str) -> None:
         px, py = self._xy(x, y + h)

@@ -6,7 +6,9 @@ picture is never the only carrier of meaning.
 
 from __future__ import annotations
 
-from deckpress.layout.page import Drawing
+from functools import cache
+
+from deckpress.layout.page import Circle, Drawing, Line, Op, Polygon, Rect
 
 # shape: ("line", x1, y1, x2, y2) | ("rect", x, y, w, h, fill) | ("circle", cx, cy, r, fill)
 #        | ("poly", ((x, y), ...), fill, closed); fill None = outline only, 0 = black.
@@ -59,19 +61,29 @@ LETTER_CENTRE = {"triangle": 0.62}
 
 
 def draw_pictogram(d: Drawing, name: str, x: float, y: float, size: float, line_pt: float) -> None:
-    """Draw pictogram `name` in the square at (x, y) with side `size`, all in mm."""
-    sx = lambda v: x + v * size  # noqa: E731
-    sy = lambda v: y + v * size  # noqa: E731
+    """Place pictogram `name` in the square at (x, y) with side `size`, all in mm. Its shapes are drawn once a
+    document (`pictogram_shapes`) and placed wherever it is used: a deck repeats a few pictograms many times."""
+    d.pictogram(name, x, y, size, line_pt)
+
+
+@cache
+def pictogram_shapes(name: str, size: float, line_pt: float) -> tuple[Op, ...]:
+    """The shapes of pictogram `name` in its own square of side `size`: points from its lower-left corner, y up."""
+    def at(x: float, y: float) -> tuple[float, float]:
+        return x * size, (1 - y) * size
+
+    shapes: list[Op] = []
     for shape in PICTOGRAMS[name]:
         kind = shape[0]
         if kind == "line":
-            d.line(sx(shape[1]), sy(shape[2]), sx(shape[3]), sy(shape[4]), line_pt)
+            shapes.append(Line(*at(shape[1], shape[2]), *at(shape[3], shape[4]), line_pt))
         elif kind == "rect":
-            d.rect(sx(shape[1]), sy(shape[2]), shape[3] * size, shape[4] * size, line_pt, shape[5])
+            shapes.append(Rect(*at(shape[1], shape[2] + shape[4]), shape[3] * size, shape[4] * size, line_pt, shape[5]))
         elif kind == "circle":
-            d.circle(sx(shape[1]), sy(shape[2]), shape[3] * size, line_pt, shape[4])
+            shapes.append(Circle(*at(shape[1], shape[2]), shape[3] * size, line_pt, shape[4]))
         else:
-            d.polygon([(sx(px), sy(py)) for px, py in shape[1]], line_pt, shape[2], shape[3])
+            shapes.append(Polygon(tuple(at(px, py) for px, py in shape[1]), line_pt, shape[2], shape[3]))
+    return tuple(shapes)
 
 
 PATTERNS = ("stripes", "dots", "checks")
