@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 import fontpkg_atkinson_hyperlegible as atkinson
@@ -30,8 +30,16 @@ def font(name: str) -> TTFont:
     if name not in FONT_FILES:
         raise UnknownFont(name)
     face = TTFont(name, str(FONT_FILES[name]))
+    face.face.makeSubset = _remembered(face.face.makeSubset)
     pdfmetrics.registerFont(face)
     return face
+
+
+def _remembered(make_subset: Callable[[list[int]], bytes]) -> Callable[[list[int]], bytes]:
+    """A font's subset files, made once per set of characters: ReportLab gives every document the same first
+    subset (the ASCII characters), and making it took a tenth of writing a PDF."""
+    made = lru_cache(maxsize=64)(lambda characters: make_subset(list(characters)))
+    return lambda subset: made(tuple(subset))
 
 
 @lru_cache(maxsize=4096)  # the same texts recur on card after card
