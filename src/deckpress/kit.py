@@ -3,15 +3,14 @@
 The parts are this press's own ReportLab files, written a moment before, so the join copies their objects as
 bytes rather than parsing them back (parsing every font and page back was a fifth of a clean build). Each page is
 copied with what it uses (contents, fonts, images), renumbered; the page tree, the outline, the catalogue and the
-document information are written new. A file unlike ReportLab's (another xref form, a nested page tree, an
-outline or form of its own) is refused, never half-joined.
+document information are written new. A file unlike ReportLab's (another cross-reference form, a nested page
+tree, an outline or an interactive form of its own) is refused, never half-joined.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterator
 
 from deckpress import interrupts
 from deckpress.finish import DocInfo
@@ -20,9 +19,10 @@ from deckpress.finish import DocInfo
 CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES = 1, 2, 3, 4, 5
 
 # What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
-# reference), references, and the keyword that starts the data (never read).
-_TOKENS = re.compile(rb"(?P<string>\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)|(?P<number>\d+) 0 R|(?<![\w/])(?P<stream>stream\r?\n)",
-                     re.S)
+# reference; ReportLab escapes the parentheses inside them), references, and the keyword that starts the data.
+_TOKENS = re.compile(rb"(?P<string>\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)"
+                     rb"|(?P<number>\d+) 0 R"
+                     rb"|(?<![\w/])(?P<stream>stream\r?\n)", re.S)
 _PARENT = re.compile(rb"/Parent \d+ 0 R")
 _OBJ = re.compile(rb"(\d+) 0 obj\s*")
 _LOST_IN_A_KIT = (b"/Outlines", b"/Names", b"/Dests", b"/PageLabels", b"/AcroForm", b"/StructTreeRoot")
@@ -50,7 +50,8 @@ class _Part:
             raise ValueError(f"kit: {title}: its catalogue has entries a kit would lose")
         tree = self.objects[_ref(catalog, b"/Pages", title)][0]
         self.pages = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(tree, b"/Kids", title))]
-        if not self.pages or len(self.pages) != int(_value(tree, b"/Count", title)) or b"/Resources" in tree or b"/MediaBox" in tree:
+        inherited = b"/Resources" in tree or b"/MediaBox" in tree
+        if not self.pages or len(self.pages) != int(_value(tree, b"/Count", title)) or inherited:
             raise ValueError(f"kit: {title}: its page tree is not one flat list of whole pages, at least one")
         for n in self.pages:  # a page's parent will be the kit's page tree, not this file's
             head, data = self.objects[n]
