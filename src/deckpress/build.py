@@ -37,12 +37,16 @@ if TYPE_CHECKING:
 class Press:
     """What loading and validating produced: the games, their editions' layouts, and every finding."""
 
-    games: list[Game]
+    games: list[Game]  # as loaded in this process (none when parallel workers loaded them)
     editions: dict[str, Edition]
     findings: Findings
     templates: Templates
+    ids: list[str] = field(default_factory=list)  # the games loaded, here or by the workers
     documents: list[Document] = field(default_factory=list)
     up_to_date: list[str] = field(default_factory=list)  # games not built again: nothing of theirs changed
+
+    def __post_init__(self) -> None:
+        self.ids = self.ids or [g.id for g in self.games]
 
 
 def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Press:
@@ -110,13 +114,13 @@ def _build(opts: Options, game_dirs: list[Path], jobs: int) -> Press:
     else:
         (press, built), made = _serial(opts, todo), {}
     press.up_to_date = sorted(current)
-    if not press.findings.errors and press.games:
+    if not press.findings.errors and press.ids:
         from deckpress.catalogue import (
             catalogue,  # drawing and finishing load lazily: an up-to-date build needs neither
         )
         entries = merged_manifest(opts.out, built)
         site = catalogue(opts.out, entries, {o.path: o.data for o in built}, made)
-        state = state_output(opts.out, {g.id: prints[g.id] for g in press.games}, built)
+        state = state_output(opts.out, {g: prints[g] for g in press.ids}, built)
         interrupts.check()
         write_outputs(opts.out, [*built, *site, state, manifest_output(entries)])  # one commit, manifest last
     return press
@@ -137,12 +141,12 @@ def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
     return listed or [opts.edition]
 
 
-Part = tuple[list[Finding], list[Game], list[Output], dict[str, "Thumbnail"]]
+Part = tuple[list[Finding], list[str], list[Output], dict[str, "Thumbnail"]]
 
 
 def _one_part(opts: Options, game_dir: Path, text_edition: bool) -> Part:
     """One edition of one game (and the game's text edition, with its first), with the thumbnails of its PDFs;
-    the pages stay here, only results go back."""
+    the pages and the game stay here, only results go back (a big deck's model costs seconds to send)."""
     from deckpress.catalogue import thumbnail, thumbnail_path
 
     press, built = _serial(opts, [game_dir], text_edition)
@@ -150,7 +154,7 @@ def _one_part(opts: Options, game_dir: Path, text_edition: bool) -> Part:
     for o in built:
         if o.path.endswith(".pdf") and not (opts.out / thumbnail_path(o.sha256)).is_file():
             made[o.sha256] = thumbnail(o.data)
-    return list(press.findings), press.games, built, made
+    return list(press.findings), press.ids, built, made
 
 
 def _parallel(parts: list[tuple[Options, Path, bool]], jobs: int) -> tuple[Press, list[Output], dict[str, Thumbnail]]:
@@ -165,13 +169,13 @@ def _parallel(parts: list[tuple[Options, Path, bool]], jobs: int) -> tuple[Press
     except BrokenProcessPool:
         interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
         raise
-    findings, games, built, made = Findings(), {}, {}, {}
-    for found, part_games, part_built, part_made in results:
+    findings, ids, built, made = Findings(), {}, {}, {}
+    for found, part_ids, part_built, part_made in results:
         findings.extend(found)
-        games.update({g.id: games.get(g.id, g) for g in part_games})
+        ids.update(dict.fromkeys(part_ids))
         built.update({o.path: o for o in part_built})
         made.update(part_made)
-    press = Press(list(games.values()), {}, findings, Templates())
+    press = Press([], {}, findings, Templates(), list(ids))
     return press, [] if findings.errors else list(built.values()), made
 
 

@@ -186,6 +186,6 @@ def _report(press: Press, success: str | None, failed: str = "") -> int:
         return FINDINGS
     if press.up_to_date:
         print(f"deckpress: {', '.join(press.up_to_date)}: up to date, nothing rendered", file=sys.stderr)
-    if success and press.games:
-        print(f"deckpress: {', '.join(g.id for g in press.games)}: {success}", file=sys.stderr)
+    if success and press.ids:
+        print(f"deckpress: {', '.join(press.ids)}: {success}", file=sys.stderr)
     return OK
