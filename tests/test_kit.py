@@ -8,7 +8,9 @@ import warnings
 
 import pypdfium2
 import pytest
+from PIL import Image
 from pypdf import PdfReader
+from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.finish import DocInfo, finish
@@ -17,16 +19,30 @@ from deckpress.kit import kit
 INFO = DocInfo("Stone Market: Print-and-play kit (A4)", "Round & Revel", "Wares (and stones) \\ 1 0 R", "en-GB")
 
 
+LINK = "https://example.org/a(b)c 12 0 R stream\n<< /Parent 3 0 R >>"  # reads like references and a stream
+
+
 def component(lines: list[list[str]], info: DocInfo = INFO, size: tuple[float, float] = (300, 200)) -> bytes:
-    """A small ReportLab file as the render stage writes them: a page per list of lines, in two fonts."""
+    """A small ReportLab file as the render stage writes them: a page per list of lines, in two fonts, with a form,
+    a picture with transparency (its mask is an object of its own) and a link whose text looks like PDF syntax."""
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=size, invariant=1, pageCompression=1)
     finish(canvas, info)
+    art = Image.new("RGBA", (8, 8), (0, 0, 0, 0))
+    art.paste((40, 40, 40, 255), (2, 2, 6, 6))
+    canvas.beginForm("ring", 0, 0, 60, 60)
+    canvas.circle(30, 30, 25)
+    canvas.endForm()
     for page in lines:
         for i, line in enumerate(page):
             canvas.setFont("Helvetica-Bold" if i == 0 else "Times-Roman", 14)
             canvas.drawString(20, 160 - 20 * i, line)
-        canvas.circle(250, 50, 30)
+        canvas.saveState()
+        canvas.translate(220, 20)
+        canvas.doForm("ring")
+        canvas.restoreState()
+        canvas.drawImage(ImageReader(art), 150, 20, 40, 40, mask="auto")
+        canvas.linkURL(LINK, (20, 20, 120, 40))
         canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -55,6 +71,8 @@ def test_a_kit_is_its_parts_page_for_page():
         assert [p.extract_text().strip() for p in reader.pages][:3] == [
             "Print at 100%\nmeasure the square", "Lot 1\n7 points", "Lot 2\n1 0 R (not a reference)"]
     assert pixels(joined) == [page for _, pdf in PARTS for page in pixels(pdf)]
+    links = [a.get_object()["/A"]["/URI"] for p in reader.pages for a in p["/Annots"]]
+    assert links == [LINK] * 6  # text that looks like references is copied as it was
 
 
 def test_a_kit_has_a_bookmark_per_part_at_its_first_page_and_the_finish_of_a_component():
@@ -84,7 +102,7 @@ def test_a_part_a_kit_cannot_join_whole_is_refused():
     canvas.addOutlineEntry("Chapter", "c")
     canvas.showPage()
     canvas.save()
-    with pytest.raises(ValueError, match="Rules: its catalogue has entries a kit would lose"):
+    with pytest.raises(ValueError, match="Rules: its catalogue or page tree has entries a kit would lose"):
         kit([("Rules", with_outline.getvalue())], INFO)
     with pytest.raises(ValueError, match="Rules: not a PDF with one cross-reference table"):
         kit([("Rules", b"%PDF-1.4\nnonsense\nstartxref\n9\n%%EOF")], INFO)

@@ -36,23 +36,32 @@ def test_its_shapes_sit_in_its_own_square_with_y_up():
             assert all(-1e-9 <= v <= 10 + 1e-9 for p in points for v in p), name
 
 
-def pixels(ops: list) -> object:
+def pixels(ops: list, scale: float = 3) -> object:
     page = Page(200, 120, list(ops))
     pdf = render(Document("g", "c", "Pictograms", "standard", "a4", [page]), INFO)
     document = pypdfium2.PdfDocument(pdf)
     try:
-        return document[0].render(scale=3).to_pil().convert("L")
+        return document[0].render(scale=scale).to_pil().convert("L")
     finally:
         document.close()
+
+
+def same_drawing(placed: list[Pictogram], scale: float = 3) -> bool:
+    in_place = [_moved(s, op.x, op.y) for op in placed for s in pictogram_shapes(op.name, op.size, op.width)]
+    difference = ImageChops.difference(pixels(placed, scale), pixels(in_place, scale))
+    return sum(difference.histogram()[64:]) == 0  # at most anti-aliasing differs
 
 
 def test_a_placed_pictogram_draws_what_its_shapes_draw_in_place():
     for name in ("lantern", "teacup", "key", "map", "star", "triangle"):
         placed = [Pictogram(name, 30, 20, 80, 2.0), Pictogram(name, 120, 50, 40, 2.0)]
-        in_place = [_moved(s, op.x, op.y) for op in placed for s in pictogram_shapes(name, op.size, op.width)]
-        difference = ImageChops.difference(pixels(placed), pixels(in_place))
-        assert sum(difference.histogram()[64:]) == 0, name  # at most anti-aliasing differs
+        assert same_drawing(placed), name
         assert pixels(placed).getextrema()[0] == 0  # and something was drawn
+
+
+def test_a_sharp_corner_of_a_thick_stroke_is_not_cut_by_the_form():
+    """A mitred corner reaches past the path by up to five stroke widths: the star of a ware card."""
+    assert same_drawing([Pictogram("star", 40, 40, 25.5, 1.25), Pictogram("triangle", 120, 40, 20, 2.0)], scale=16)
 
 
 def _moved(shape, dx: float, dy: float):  # type: ignore[no-untyped-def]

@@ -20,12 +20,17 @@ CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES = 1, 2, 3, 4, 5
 
 # What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
 # reference; ReportLab escapes the parentheses inside them), references, and the keyword that starts the data.
+# The hex-string pattern also takes the "< >" of an empty "<< >>", which holds nothing to read either.
 _TOKENS = re.compile(rb"(?P<string>\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)"
                      rb"|(?P<number>\d+) 0 R"
                      rb"|(?<![\w/])(?P<stream>stream\r?\n)", re.S)
 _PARENT = re.compile(rb"/Parent \d+ 0 R")
 _OBJ = re.compile(rb"(\d+) 0 obj\s*")
-_LOST_IN_A_KIT = (b"/Outlines", b"/Names", b"/Dests", b"/PageLabels", b"/AcroForm", b"/StructTreeRoot")
+# Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
+# an action, inherited page attributes) would be lost, so such a part is refused.
+_CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/\w+|/ViewerPreferences\s+\d+ 0 R"
+                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)")
+_TREE_ENTRIES = re.compile(rb"/Type\s*/Pages|/Count\s+\d+|/Kids\s*\[[^\]]*\]")
 
 
 class _Part:
@@ -35,27 +40,35 @@ class _Part:
     def __init__(self, title: str, pdf: bytes) -> None:
         self.title = title
         start = int(pdf[pdf.rindex(b"startxref") + len(b"startxref"):].split()[0])
-        head = re.compile(rb"xref\s+0 (\d+)\s+").match(pdf, start)
-        if not pdf.startswith(b"%PDF-") or head is None:
+        table = re.compile(rb"xref\s+0 (\d+)\s+").match(pdf, start)
+        if not pdf.startswith(b"%PDF-") or table is None:
             raise ValueError(f"kit: {title}: not a PDF with one cross-reference table")
-        size, entries = int(head[1]), head.end()
-        offsets = {n: int(pdf[entries + 20 * n:entries + 20 * n + 10]) for n in range(1, size)
-                   if pdf[entries + 20 * n + 17:entries + 20 * n + 18] == b"n"}
+        offsets = {}
+        for n in range(1, int(table[1])):  # an entry: 10 digits of offset, 5 of generation, n (in use) or f
+            entry = pdf[table.end() + 20 * n:table.end() + 20 * n + 18]
+            if entry[17:] == b"n":
+                if entry[11:16] != b"00000":  # references are read as "N 0 R"
+                    raise ValueError(f"kit: {title}: object {n} is of a later generation")
+                offsets[n] = int(entry[:10])
         ends = sorted([*offsets.values(), start])
         end_of = dict(zip(ends, ends[1:], strict=False))
         self.objects = {n: _split(_body(pdf[at:end_of[at]], n, title)) for n, at in offsets.items()}
         trailer = pdf[pdf.index(b"trailer", start):]
         catalog = self.objects[_ref(trailer, b"/Root", title)][0]
-        if any(key in catalog for key in _LOST_IN_A_KIT):
-            raise ValueError(f"kit: {title}: its catalogue has entries a kit would lose")
         tree = self.objects[_ref(catalog, b"/Pages", title)][0]
+        if not _only(_CATALOG_ENTRIES, catalog) or not _only(_TREE_ENTRIES, tree):
+            raise ValueError(f"kit: {title}: its catalogue or page tree has entries a kit would lose")
         self.pages = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(tree, b"/Kids", title))]
-        inherited = b"/Resources" in tree or b"/MediaBox" in tree
-        if not self.pages or len(self.pages) != int(_value(tree, b"/Count", title)) or inherited:
-            raise ValueError(f"kit: {title}: its page tree is not one flat list of whole pages, at least one")
-        for n in self.pages:  # a page's parent will be the kit's page tree, not this file's
+        if not self.pages or len(self.pages) != int(_value(tree, b"/Count", title)):
+            raise ValueError(f"kit: {title}: its page tree is not one flat list of pages, at least one")
+        # Each page's parent is cut now, before the walk from the pages (it would climb into this file's page tree
+        # and so reach every page); the copy names the kit's page tree instead.
+        for n in self.pages:
             head, data = self.objects[n]
-            self.objects[n] = (_PARENT.sub(b"", head), data)
+            head, cut = _PARENT.subn(b"", head)
+            if cut != 1:
+                raise ValueError(f"kit: {title}: page object {n} has no one parent")
+            self.objects[n] = (head, data)
         self.page_set = set(self.pages)
 
 
@@ -104,7 +117,7 @@ def _copied(part: _Part, numbers: dict[int, int]) -> dict[int, bytes]:
     for old, new in numbers.items():
         head, data = part.objects[old]
         head = _TOKENS.sub(swap, head)
-        if old in part.page_set:
+        if old in part.page_set:  # its own parent was cut as the part was read
             head = head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1)
         copied[new] = head + data
     return copied
@@ -159,6 +172,11 @@ def _body(raw: bytes, n: int, title: str) -> bytes:
     if head is None or int(head[1]) != n or not body.endswith(b"endobj"):
         raise ValueError(f"kit: {title}: object {n} is not where its cross-reference table says")
     return body[head.end():-len(b"endobj")].rstrip()
+
+
+def _only(entries: re.Pattern[bytes], dictionary: bytes) -> bool:
+    """Whether the dictionary holds nothing but these entries."""
+    return re.sub(rb"\s", b"", entries.sub(b"", dictionary)) == b"<<>>"
 
 
 def _ref(body: bytes, key: bytes, title: str) -> int:

@@ -49,11 +49,12 @@ def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
     for op in ops:
         if isinstance(op, Pictogram) and (name := _form(op)) not in defined:
             defined.add(name)
-            reach = op.width  # strokes reach past the square by half their width
+            reach = 5 * op.width  # a mitred corner reaches past the path by up to five stroke widths
             canvas.beginForm(name, -reach, -reach, op.size + reach, op.size + reach)
             pen = _Pen(canvas)
             for shape in pictogram_shapes(op.name, op.size, op.width):
                 pen.draw(shape)
+            pen.flush()
             canvas.endForm()
 
 
