@@ -133,3 +133,13 @@ def test_two_identical_pdfs_share_a_thumbnail_and_the_build_commits(picnic, caps
     pads = [e for e in manifest if e["component"] in ("score-pad", "spare-score-pad")]
     assert len(pads) == 2 and pads[0]["sha256"] == pads[1]["sha256"]  # the same bytes under two names
     assert (Path("build") / f"thumbnails/{pads[0]['sha256'][:20]}.png").is_file()
+
+
+def test_each_art_file_is_checked_once_a_game_whatever_the_editions_and_papers(picnic, monkeypatch):
+    from deckpress.artwork import Artwork
+
+    checked: list[str] = []
+    check = Artwork._check
+    monkeypatch.setattr(Artwork, "_check", lambda self, name: checked.append(name) or check(self, name))
+    assert main(["build", "--jobs", "1", *picnic]) == 0
+    assert checked == ["art/basket.png"]  # decoded once, not once a component, edition and paper

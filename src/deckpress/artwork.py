@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc
+from deckpress.model import Game
 from deckpress.sources import UNREADABLE, inside
 
 FORMATS = ("PNG", "JPEG")
@@ -28,6 +29,11 @@ class Artwork:
     def __init__(self, folder: Path, shown: str, findings: Findings) -> None:
         self.folder, self.shown, self.findings = folder, shown, findings
         self._checked: dict[str, Picture | str] = {}
+
+    @classmethod
+    def of(cls, game: Game, findings: Findings) -> Artwork:
+        """The art of `game`, shown in findings as its folder (content/<game>)."""
+        return cls(game.dir, game.loc.file.rsplit("/", 1)[0], findings)
 
     def get(self, name: str, loc: Loc, what: str) -> Picture | None:
         """The checked picture; None, reported where it is first met (not again for every card), if unusable."""

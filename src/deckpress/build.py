@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckpress import interrupts
+from deckpress.artwork import Artwork
 from deckpress.findings import Finding, Findings
 from deckpress.incremental import fingerprints, state_output, up_to_date
 from deckpress.layout.imposition import PrintSetup
@@ -62,11 +63,11 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     for game in games:
         validate_game(game, editions, templates, findings, editions_of(game, opts))
         loader.expand_sheets(game)
-        setup = setup_for(game, opts)
+        setup, art = setup_for(game, opts), Artwork.of(game, findings)
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
             for paper in opts.papers:
                 press.documents += lay_out_kit_pages(game, edition, paper, setup, findings)
-                press.documents += lay_out_game(game, edition, paper, templates, findings, setup)
+                press.documents += lay_out_game(game, edition, paper, templates, findings, setup, art)
     if every_page:
         _lay_out_every_page(press)
     return press

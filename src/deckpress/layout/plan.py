@@ -26,24 +26,26 @@ PRINT_CHECK_LAYOUT = "print-check"
 
 
 def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings,
-                 setup: PrintSetup = SINGLE_SIDED) -> list[Document]:
+                 setup: PrintSetup = SINGLE_SIDED, art: Artwork | None = None) -> list[Document]:
     docs = []
     for component in game.components:
-        doc = lay_out_component(game, component, edition, paper, templates, findings, setup)
+        doc = lay_out_component(game, component, edition, paper, templates, findings, setup, art)
         if doc is not None:
             docs.append(doc)
     return docs
 
 
 def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
-                      findings: Findings, setup: PrintSetup = SINGLE_SIDED) -> Document | None:
+                      findings: Findings, setup: PrintSetup = SINGLE_SIDED,
+                      art: Artwork | None = None) -> Document | None:
+    """One component's pages. `art` is the game's, shared by its components, editions and papers: each file is
+    checked (and decoded) once."""
     layout = edition.layouts.get(component.layout)
     source_missing = (component.kind == "cards" and component.source not in game.decks) or (
         component.kind == "sheet" and component.source not in game.sheets)
     if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
         return None  # reported by the validator
-    art = Artwork(game.dir, game.loc.file.rsplit("/", 1)[0], findings)  # shown as content/<game>
-    ts = Typesetter(edition.theme, findings, game.id, component.id, art)
+    ts = Typesetter(edition.theme, findings, game.id, component.id, art or Artwork.of(game, findings))
     size = PAPERS[paper]
     cards = None
     if isinstance(layout, CardLayout):
