@@ -10,7 +10,7 @@ from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc
 from deckpress.model import Game
-from deckpress.sources import UNREADABLE, inside
+from deckpress.paths import UNREADABLE, inside
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # Pillow's decompression-bomb limit

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from types import FrameType
+from typing import Any
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 _requested = False
@@ -24,18 +25,26 @@ def _note(number: int, frame: FrameType | None) -> None:
 
 
 @contextmanager
-def deferred() -> Iterator[None]:
-    global _requested
+def _handled_by(handler: Callable[[int, FrameType | None], Any]) -> Iterator[None]:
+    """SIGNALS go to `handler` inside the block, then to what had them before. Only the main thread can set
+    handlers: elsewhere nothing changes."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    _requested = False
-    previous = {s: signal.signal(s, _note) for s in SIGNALS}
+    previous = {s: signal.signal(s, handler) for s in SIGNALS}
     try:
         yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
+        for number, before in previous.items():
+            signal.signal(number, before)
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    global _requested
+    _requested = False  # a request before the build began is not this build's
+    with _handled_by(_note):
+        yield
 
 
 def take_in_worker() -> None:
@@ -55,15 +64,10 @@ def check() -> None:
 def held() -> Iterator[None]:
     """Work that must not stop half-way: a signal meanwhile is delivered once it is done (to `_note` during a
     build; elsewhere to Python's own handler, as KeyboardInterrupt)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
     caught: list[int] = []
-    previous = {s: signal.signal(s, lambda number, frame: caught.append(number)) for s in SIGNALS}
     try:
-        yield
+        with _handled_by(lambda number, frame: caught.append(number)):
+            yield
     finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
         if caught:
             signal.raise_signal(caught[0])

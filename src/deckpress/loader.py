@@ -29,7 +29,8 @@ from deckpress.model import (
 )
 from deckpress.options import DUPLEX, EDITIONS
 from deckpress.schema import Fields, as_int, as_list, as_map, as_text, describe
-from deckpress.sources import UNREADABLE, Node, inside, read_yaml
+from deckpress.paths import UNREADABLE, inside
+from deckpress.sources import Node, read_yaml
 from deckpress.templating import Templates
 
 FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

@@ -98,18 +98,15 @@ class _Pen:
             self._stroke(op.width, op.dash)
             c.line(op.x1, op.y1, op.x2, op.y2)
         elif isinstance(op, Rect):
-            self._grey(INK if op.fill is None else op.fill)
-            self._stroke(op.width)
+            self._shape(op.fill, op.width)
             c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
         elif isinstance(op, Circle):
-            self._grey(INK if op.fill is None else op.fill)
-            self._stroke(op.width)
+            self._shape(op.fill, op.width)
             c.drawPath(_circle(c, op.x, op.y, op.r), stroke=1, fill=int(op.fill is not None))
         elif isinstance(op, Picture):
             c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
         elif isinstance(op, Polygon):
-            self._grey(INK if op.fill is None else op.fill)
-            self._stroke(op.width)
+            self._shape(op.fill, op.width)
             path = c.beginPath()
             path.moveTo(*op.points[0])
             for point in op.points[1:]:
@@ -133,6 +130,11 @@ class _Pen:
         if self.text is not None:
             self.c.drawText(self.text)
             self.text = None
+
+    def _shape(self, fill: float | None, width: float) -> None:
+        """A shape's fill (ink when it has none: the outline's colour) and stroke."""
+        self._grey(INK if fill is None else fill)
+        self._stroke(width)
 
     def _grey(self, grey: float) -> None:
         if grey != self.grey:

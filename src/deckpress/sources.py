@@ -7,7 +7,7 @@ exponentially), no duplicate keys, string keys only.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -97,19 +97,6 @@ MAX_DEPTH = 100  # content is a few levels deep; far deeper is a mistake (and wo
 
 def _loc(name: str, mark: yaml.Mark) -> Loc:
     return Loc(name, mark.line + 1, mark.column + 1)
-
-
-UNREADABLE = (OSError, ValueError, RuntimeError)  # a NUL in a name, a name too long, a symlink loop
-
-
-def inside(folder: Path, name: str) -> Path | None:
-    """`folder / name` if it stays inside `folder`: not absolute, no `..` or backslash, no symlink leading out.
-    Raises one of UNREADABLE when the file system cannot take the name."""
-    relative = PurePosixPath(name)
-    if not name or relative.is_absolute() or ".." in relative.parts or "\\" in name:
-        return None
-    target = folder / name
-    return target if target.resolve().is_relative_to(folder.resolve()) else None
 
 
 def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:

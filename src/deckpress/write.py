@@ -15,10 +15,11 @@ import shutil
 import tempfile
 from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from deckpress import interrupts
+from deckpress.paths import relative
 
 MANIFEST = "manifest.json"
 
@@ -68,7 +69,7 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
         if len(set(paths)) != len(paths):  # checked before anything moves: a commit must not stop half-way
             raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
         for output in outputs:
-            if not _inside(output.path):
+            if not relative(output.path):
                 raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
             target = staging / output.path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -80,8 +81,3 @@ def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
                 os.replace(source, target)  # atomic per file: never a partial PDF
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-
-
-def _inside(path: str) -> bool:
-    parts = PurePosixPath(path).parts
-    return bool(parts) and not PurePosixPath(path).is_absolute() and ".." not in parts and "\\" not in path
