@@ -38,3 +38,14 @@ def test_a_missing_or_altered_output_is_built_again(deckpress):
     result = deckpress("build", "--paper", "a4")
     assert "stone-market: built into build" in result.err
     assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_a_build_hashes_its_inputs_and_earlier_outputs_once(deckpress, monkeypatch):
+    from deckpress import incremental
+
+    assert deckpress("build", "--paper", "a4").status == 0
+    edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.", "A steady light for those who come late.")
+    looks = []
+    monkeypatch.setattr(incremental, "up_to_date", lambda *args: looks.append(args) or set())
+    assert deckpress("build", "--paper", "a4", "--jobs", "1").status == 0
+    assert len(looks) == 1  # the command line's look is the build's

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from deckpress import interrupts
 from deckpress.artwork import Artwork
 from deckpress.findings import Finding, Findings
-from deckpress.incremental import fingerprints, state_output, up_to_date
+from deckpress.incremental import Freshness, freshness, state_output
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import PAPER_NAMES, Document
 from deckpress.layout.plan import (
@@ -86,11 +86,12 @@ def lay_out_kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetu
     return [d for d in (check, calibration) if d is not None]
 
 
-def build(opts: Options, game_dirs: list[Path], jobs: int = 1) -> Press:
-    """Build the games whose inputs changed since their last build; the others are up to date.
-    With `jobs` > 1 each game's editions are prepared and drawn in parallel processes; the bytes are the same."""
+def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness | None = None) -> Press:
+    """Build the games whose inputs changed since their last build (`fresh`, if the caller has looked already);
+    the others are up to date. With `jobs` > 1 each game's editions are prepared and drawn in parallel processes;
+    the bytes are the same."""
     with _seldom_collected():
-        return _build(opts, game_dirs, jobs)
+        return _build(opts, game_dirs, jobs, fresh or freshness(game_dirs, opts.layouts, opts.key(), opts.out))
 
 
 @contextmanager
@@ -105,23 +106,21 @@ def _seldom_collected() -> Iterator[None]:
         gc.set_threshold(*before)
 
 
-def _build(opts: Options, game_dirs: list[Path], jobs: int) -> Press:
-    prints = fingerprints(game_dirs, opts.layouts, opts.key())
-    current = up_to_date(opts.out, prints)
-    todo = [d for d in game_dirs if d.name not in current]
-    parts = [(replace(opts, edition=e), d, i == 0) for d in todo for i, e in enumerate(_editions_listed(d, opts))]
-    if jobs > 1 and len(parts) > 1:
+def _build(opts: Options, game_dirs: list[Path], jobs: int, fresh: Freshness) -> Press:
+    todo = [d for d in game_dirs if d.name not in fresh.current]
+    parts = _parts(opts, todo) if jobs > 1 else []
+    if len(parts) > 1:
         press, built, made = _parallel(parts, jobs)
     else:
         (press, built), made = _serial(opts, todo), {}
-    press.up_to_date = sorted(current)
+    press.up_to_date = sorted(fresh.current)
     if not press.findings.errors and press.ids:
         from deckpress.catalogue import (
             catalogue,  # drawing and finishing load lazily: an up-to-date build needs neither
         )
         entries = merged_manifest(opts.out, built)
         site = catalogue(opts.out, entries, {o.path: o.data for o in built}, made)
-        state = state_output(opts.out, {g: prints[g] for g in press.ids}, built)
+        state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, built)
         interrupts.check()
         write_outputs(opts.out, [*built, *site, state, manifest_output(entries)])  # one commit, manifest last
     return press
@@ -136,6 +135,11 @@ def _serial(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> 
     return press, ([] if press.findings.errors else built)
 
 
+def _parts(opts: Options, game_dirs: list[Path]) -> list[tuple[Options, Path, bool]]:
+    """A parallel build's tasks: an edition of a game each, the first of a game's also writing its text edition."""
+    return [(replace(opts, edition=e), d, i == 0) for d in game_dirs for i, e in enumerate(_editions_listed(d, opts))]
+
+
 def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
     """The editions to build of a game, from a quick look at its game.yaml; [None] (all) if it cannot tell."""
     listed = [e for e in yaml_editions(game_dir / "game.yaml") if opts.edition in (None, e)]
@@ -148,14 +152,10 @@ Part = tuple[list[Finding], list[str], list[Output], dict[str, "Thumbnail"]]
 def _one_part(opts: Options, game_dir: Path, text_edition: bool) -> Part:
     """One edition of one game (and the game's text edition, with its first), with the thumbnails of its PDFs;
     the pages and the game stay here, only results go back (a big deck's model costs seconds to send)."""
-    from deckpress.catalogue import thumbnail, thumbnail_path
+    from deckpress.catalogue import missing_thumbnails
 
     press, built = _serial(opts, [game_dir], text_edition)
-    made = {}
-    for o in built:
-        if o.path.endswith(".pdf") and not (opts.out / thumbnail_path(o.sha256)).is_file():
-            made[o.sha256] = thumbnail(o.data)
-    return list(press.findings), press.ids, built, made
+    return list(press.findings), press.ids, built, missing_thumbnails(opts.out, built)
 
 
 def _parallel(parts: list[tuple[Options, Path, bool]], jobs: int) -> tuple[Press, list[Output], dict[str, Thumbnail]]:

@@ -54,6 +54,13 @@ def thumbnail_path(sha256: str) -> str:
     return f"thumbnails/{sha256[:20]}.png"
 
 
+def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbnail]:
+    """Thumbnails of the PDFs among `outputs` that `out_dir` has none of yet, by checksum: drawn where the PDFs
+    are made (a parallel build's workers), for `catalogue` to take as `made`."""
+    return {o.sha256: thumbnail(o.data) for o in outputs
+            if o.path.endswith(".pdf") and not (out_dir / thumbnail_path(o.sha256)).is_file()}
+
+
 def _thumbnail(out_dir: Path, read: Callable[[str], bytes], pdf: str, sha256: str,
                made: dict[str, Thumbnail]) -> dict[str, Any]:
     path = thumbnail_path(sha256)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.incremental import fingerprints, up_to_date
+from deckpress.incremental import freshness
 from deckpress.options import DUPLEX, EDITIONS, PAPERS, Options
 from deckpress.write import MANIFEST, read_manifest, write_outputs
 
@@ -111,13 +111,15 @@ def run(args: argparse.Namespace) -> int:
         if args.duplex and args.fold:
             print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
             return USAGE
-        if up_to_date(opts.out, fingerprints(dirs, opts.layouts, opts.key())) == {d.name for d in dirs}:
+        fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
+        if fresh.current == {d.name for d in dirs}:
             print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)
             return OK
         from deckpress.build import build
 
         with interrupts.deferred():  # the report too: once the files are committed, a Ctrl-C changes nothing
-            return _report(build(opts, dirs, max(1, args.jobs)), f"built into {opts.out}", "; nothing was written")
+            press = build(opts, dirs, max(1, args.jobs), fresh)
+            return _report(press, f"built into {opts.out}", "; nothing was written")
     from deckpress.build import prepare
     from deckpress.export import dump
 

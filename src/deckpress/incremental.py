@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,20 @@ from deckpress.write import MANIFEST, Output
 
 STATE = ".deckpress-inputs.json"
 CODE = Path(__file__).parent
+
+
+@dataclass(frozen=True)
+class Freshness:
+    """Where a build starts: each game's fingerprint, and the games whose outputs in the out folder are current."""
+
+    prints: dict[str, str]
+    current: set[str]
+
+
+def freshness(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any], out: Path) -> Freshness:
+    """Hashes every input and checks every earlier output: done once a build (the command line asks first)."""
+    prints = fingerprints(game_dirs, layout_dirs, options)
+    return Freshness(prints, up_to_date(out, prints))
 
 
 def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any]) -> dict[str, str]:
