@@ -107,6 +107,7 @@ def _seldom_collected() -> Iterator[None]:
 
 
 def _build(opts: Options, game_dirs: list[Path], jobs: int, fresh: Freshness) -> Press:
+    interrupts.check()  # a Ctrl-C while the command started
     todo = [d for d in game_dirs if d.name not in fresh.current]
     parts = _parts(opts, todo) if jobs > 1 else []
     if len(parts) > 1:

@@ -115,9 +115,12 @@ def run(args: argparse.Namespace) -> int:
         if fresh.current == {d.name for d in dirs}:
             print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)
             return OK
-        from deckpress.build import build
+        # Ctrl-C is taken at the build's safe points from here on: while the pipeline's modules import too (a
+        # KeyboardInterrupt inside an import could end the process by SIGINT, not 130), and while the report
+        # prints (once the files are committed, a Ctrl-C changes nothing)
+        with interrupts.deferred():
+            from deckpress.build import build
 
-        with interrupts.deferred():  # the report too: once the files are committed, a Ctrl-C changes nothing
             press = build(opts, dirs, max(1, args.jobs), fresh)
             return _report(press, f"built into {opts.out}", "; nothing was written")
     from deckpress.build import prepare
