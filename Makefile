@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: decks large-print site check test bench golden clean
+.PHONY: decks large-print site check test bench golden clean same-bytes
 
 decks: $(STAMP)
 	$(BIN)/deckpress build
@@ -41,3 +41,7 @@ clean:
 # Rewrite the golden drawing logs in tests/golden after an intended layout change.
 golden: $(STAMP)
 	DECKPRESS_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/test_layout.py -k golden
+
+# The catalogue of REF and of the working tree, built three ways and compared byte for byte.
+same-bytes: $(STAMP)
+	$(BIN)/python scripts/same_bytes.py $(REF)
