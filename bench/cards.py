@@ -23,7 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.build import build
 from deckpress.options import Options
-from deckpress.fonts import font
+from deckpress.draw.fonts import font
 from deckpress.layout.pictograms import PICTOGRAMS
 
 ROOT = Path(__file__).resolve().parent.parent

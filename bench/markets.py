@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from deckpress.plugins.routes import Market
+from deckpress.plugins.open_secret_exchange.routes import Market
 
 LETTERS = "ABCDEF"
 

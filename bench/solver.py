@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from markets import family  # noqa: E402
 
-from deckpress.plugins.routes import replay, solve  # noqa: E402
+from deckpress.plugins.open_secret_exchange.routes import replay, solve  # noqa: E402
 
 
 def run(count: int = 300) -> dict[str, object]:

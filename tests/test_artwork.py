@@ -136,7 +136,7 @@ def test_two_identical_pdfs_share_a_thumbnail_and_the_build_commits(picnic, caps
 
 
 def test_each_art_file_is_checked_once_a_game_whatever_the_editions_and_papers(picnic, monkeypatch):
-    from deckpress.artwork import Artwork
+    from deckpress.load.art import Artwork
 
     checked: list[str] = []
     check = Artwork._check

@@ -10,7 +10,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import CONTENT, edit, line_of
-from deckpress.plugins.routes import Exchange, Market
+from deckpress.plugins.open_secret_exchange.routes import Exchange, Market
 
 GAME = Path("content/open-secret-exchange")
 DESKS, GAME_YAML = GAME / "desks.yaml", GAME / "game.yaml"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import CONTENT, FIXTURES
 from deckpress.findings import Findings
-from deckpress.loader import Loader
+from deckpress.load.loader import Loader
 
 SEEDS = FIXTURES / "seeds"
 

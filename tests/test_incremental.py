@@ -41,7 +41,7 @@ def test_a_missing_or_altered_output_is_built_again(deckpress):
 
 
 def test_a_build_hashes_its_inputs_and_earlier_outputs_once(deckpress, monkeypatch):
-    from deckpress import incremental
+    from deckpress.publish import incremental
 
     assert deckpress("build", "--paper", "a4").status == 0
     edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.", "A steady light for those who come late.")

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, LAYOUTS, edit
 
-from deckpress import render as render_stage
-from deckpress import write
-from deckpress.write import Output, write_outputs
+from deckpress.draw import render as render_stage
+from deckpress.publish import write
+from deckpress.publish.write import Output, write_outputs
 
 
 def tree(out: Path) -> dict[str, bytes]:
@@ -66,7 +66,7 @@ def test_a_render_error_leaves_every_earlier_output_as_it_was(deckpress, monkeyp
             raise RuntimeError("the printer's devil")
         return render(doc, info)
 
-    monkeypatch.setattr("deckpress.render.render", failing_render)
+    monkeypatch.setattr("deckpress.draw.render.render", failing_render)
     with pytest.raises(RuntimeError):
         deckpress("build", "--paper", "a4")
     assert tree(Path("build")) == before

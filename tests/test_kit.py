@@ -13,8 +13,8 @@ from pypdf import PdfReader
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.finish import DocInfo, finish
-from deckpress.kit import kit
+from deckpress.draw.finish import DocInfo, finish
+from deckpress.draw.kit import kit
 
 INFO = DocInfo("Stone Market: Print-and-play kit (A4)", "Round & Revel", "Wares (and stones) \\ 1 0 R", "en-GB")
 

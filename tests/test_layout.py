@@ -14,7 +14,7 @@ from deckpress.layout.marks import crop_mark_segments, scale_bar
 from deckpress.layout.page import MM, PAPERS, Drawing, Line, Rect, Text
 from deckpress.layout.plan import lay_out_component
 from deckpress.layout.text import fit, wrap
-from deckpress.loader import Loader
+from deckpress.load.loader import Loader
 from deckpress.model import Style
 from deckpress.templating import Templates
 

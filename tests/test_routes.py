@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from deckpress.plugins.routes import Exchange, Market, solve
+from deckpress.plugins.open_secret_exchange.routes import Exchange, Market, solve
 
 DESKS = ("A", "B", "C", "D")
 RECORDS = {d: (f"{d}1", f"{d}2", f"{d}3") for d in DESKS}

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from deckpress.findings import Findings
-from deckpress.sources import read_yaml
+from deckpress.load.sources import read_yaml
 
 
 def read(tmp_path: Path, data: bytes | str) -> tuple[object, list[str]]:

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckpress import interrupts
-from deckpress.artwork import Artwork
+from deckpress.load.art import Artwork
 from deckpress.findings import Finding, Findings
-from deckpress.incremental import Freshness, freshness, state_output
+from deckpress.publish.incremental import Freshness, freshness, state_output
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import PAPER_NAMES, Document
 from deckpress.layout.plan import (
@@ -21,17 +21,17 @@ from deckpress.layout.plan import (
     lay_out_game,
     lay_out_print_check,
 )
-from deckpress.loader import Loader
+from deckpress.load.loader import Loader
 from deckpress.model import Edition, Game
 from deckpress.options import Options
-from deckpress.sources import yaml_editions
+from deckpress.load.sources import yaml_editions
 from deckpress.templating import Templates
-from deckpress.validate import validate_game
-from deckpress.write import Output, manifest_output, merged_manifest, write_outputs
+from deckpress.check.validate import validate_game
+from deckpress.publish.write import Output, manifest_output, merged_manifest, write_outputs
 
 if TYPE_CHECKING:
-    from deckpress.catalogue import Thumbnail
-    from deckpress.finish import DocInfo
+    from deckpress.publish.catalogue import Thumbnail
+    from deckpress.draw.finish import DocInfo
 
 
 @dataclass
@@ -116,7 +116,7 @@ def _build(opts: Options, game_dirs: list[Path], jobs: int, fresh: Freshness) ->
         (press, built), made = _serial(opts, todo), {}
     press.up_to_date = sorted(fresh.current)
     if not press.findings.errors and press.ids:
-        from deckpress.catalogue import (
+        from deckpress.publish.catalogue import (
             catalogue,  # drawing and finishing load lazily: an up-to-date build needs neither
         )
         entries = merged_manifest(opts.out, built)
@@ -153,7 +153,7 @@ Part = tuple[list[Finding], list[str], list[Output], dict[str, "Thumbnail"]]
 def _one_part(opts: Options, game_dir: Path, text_edition: bool) -> Part:
     """One edition of one game (and the game's text edition, with its first), with the thumbnails of its PDFs;
     the pages and the game stay here, only results go back (a big deck's model costs seconds to send)."""
-    from deckpress.catalogue import missing_thumbnails
+    from deckpress.publish.catalogue import missing_thumbnails
 
     press, built = _serial(opts, [game_dir], text_edition)
     return list(press.findings), press.ids, built, missing_thumbnails(opts.out, built)
@@ -184,10 +184,11 @@ def _parallel(parts: list[tuple[Options, Path, bool]], jobs: int) -> tuple[Press
 def _load_drawing() -> None:
     """Import the drawing stages, read the fonts and compile the text edition's template before the workers start:
     where processes are forked (Linux) they inherit all of it rather than each paying for it again."""
-    import deckpress.catalogue
-    import deckpress.kit
-    import deckpress.render  # noqa: F401  (ReportLab's canvas)
-    from deckpress import fonts, html
+    import deckpress.publish.catalogue
+    import deckpress.draw.kit
+    import deckpress.draw.render  # noqa: F401  (ReportLab's canvas)
+    from deckpress.draw import fonts
+    from deckpress.publish import text_edition as html
 
     for name in fonts.FONT_FILES:
         fonts.font(name)
@@ -219,7 +220,7 @@ def outputs(press: Press, opts: Options, text_edition: bool = True) -> list[Outp
 
 
 def _text_edition(game: Game) -> list[Output]:
-    from deckpress.html import html_pages
+    from deckpress.publish.text_edition import html_pages
 
     return [Output(f"{game.id}/{name}", page.encode("utf-8"), {
         "game": game.id, "component": "accessible-html", "title": "Accessible text edition", "edition": "accessible",
@@ -228,8 +229,8 @@ def _text_edition(game: Game) -> list[Output]:
 
 
 def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, setup: PrintSetup) -> list[Output]:
-    from deckpress.kit import kit
-    from deckpress.render import render
+    from deckpress.draw.kit import kit
+    from deckpress.draw.render import render
 
     docs = [d for d in press.documents if (d.game, d.edition, d.paper) == (game.id, edition.theme.edition, paper)]
     rendered = [(doc, render(doc, _info(game, doc.title, paper))) for doc in docs]
@@ -240,7 +241,7 @@ def _edition_outputs(press: Press, game: Game, edition: Edition, paper: str, set
 
 
 def _info(game: Game, what: str, paper: str) -> DocInfo:
-    from deckpress.finish import DocInfo
+    from deckpress.draw.finish import DocInfo
 
     return DocInfo(f"{game.title}: {what} ({PAPER_NAMES[paper]})", game.publisher, game.subject, game.language)
 

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.incremental import freshness
+from deckpress.publish.incremental import freshness
 from deckpress.options import DUPLEX, EDITIONS, PAPERS, Options
-from deckpress.write import MANIFEST, read_manifest, write_outputs
+from deckpress.publish.write import MANIFEST, read_manifest, write_outputs
 
 if TYPE_CHECKING:
     from deckpress.build import Press
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.command == "site":
         return _site(args.out)
     if args.command == "serve":
-        from deckpress.serve import serve
+        from deckpress.publish.serve import serve
 
         return serve(args.out, args.port)
     opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
             press = build(opts, dirs, max(1, args.jobs), fresh)
             return _report(press, f"built into {opts.out}", "; nothing was written")
     from deckpress.build import prepare
-    from deckpress.export import dump
+    from deckpress.publish.dump import dump
 
     press = prepare(opts, dirs)
     if args.command == "check":
@@ -146,7 +146,7 @@ def _site(out: Path) -> int:
     if not (out / MANIFEST).is_file():
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
-    from deckpress.catalogue import catalogue  # pypdfium2 loads only for the catalogue
+    from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
 
     with interrupts.deferred():
         pages = catalogue(out, read_manifest(out), {})
@@ -180,7 +180,7 @@ def _generate(folder: Path, shown: str, seed: int) -> int:
 
 def _defines(dirs: list[Path], edition: str) -> bool:
     """Whether any of these games lists `edition` (a cheap look before the full load)."""
-    from deckpress.sources import yaml_editions
+    from deckpress.load.sources import yaml_editions
 
     return any(edition in (yaml_editions(d / "game.yaml")) for d in dirs)
 

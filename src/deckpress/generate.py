@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from deckpress.findings import Findings, Loc
-from deckpress.loader import Loader
-from deckpress.plugins.economy import expected_rolls
-from deckpress.plugins.stones import MAX_SIDE
+from deckpress.load.loader import Loader
+from deckpress.plugins.stone_market.economy import expected_rolls
+from deckpress.plugins.stone_market.stones import MAX_SIDE
 
 T = TypeVar("T")
 GENERATOR_VERSION = 1
@@ -77,7 +77,7 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings) -> list[
 
 def _passes(game_dir: Path, files: dict[str, str]) -> bool:
     """Validate a candidate deck in a scratch copy of the game folder."""
-    from deckpress.validate import validate_game
+    from deckpress.check.validate import validate_game
 
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / game_dir.name

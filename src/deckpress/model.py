@@ -147,8 +147,8 @@ class Game:
     rules: Rules | None
     sheets: dict[str, Sheet]
     plugins: list[tuple[str, Loc]]
-    derived: dict[str, Any] = field(default_factory=dict)
-    printing: dict[str, Any] = field(default_factory=dict)  # the game's print options (duplex, fold, bleed_mm, ...)  # data that check plugins publish (a route, a proof)
+    derived: dict[str, Any] = field(default_factory=dict)  # data that check plugins publish (a route, a proof)
+    printing: dict[str, Any] = field(default_factory=dict)  # the game's print options (duplex, fold, bleed_mm, ...)
 
 
 # --- layouts -----------------------------------------------------------------

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from deckpress import fonts
+from deckpress.draw import fonts
 from deckpress.findings import Loc
 from deckpress.layout.imposition import (
     SINGLE_SIDED,

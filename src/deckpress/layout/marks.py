@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckpress import fonts
+from deckpress.draw import fonts
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import INCH, MM, PAPER_NAMES, Drawing
 from deckpress.layout.text import Typesetter

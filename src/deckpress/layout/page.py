@@ -69,7 +69,7 @@ class Picture:
     y: float
     w: float
     h: float
-    path: str  # a checked art file (see deckpress.artwork)
+    path: str  # a checked art file (see deckpress.load.art)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckpress.artwork import Artwork
+from deckpress.load.art import Artwork
 from deckpress.findings import Findings
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.cards import card_pages

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from deckpress import fonts
-from deckpress.artwork import Artwork
+from deckpress.draw import fonts
+from deckpress.load.art import Artwork
 from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, Drawing
 from deckpress.model import Style, Theme

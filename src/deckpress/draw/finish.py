@@ -1,4 +1,4 @@
-"""Finish stage: document information, viewer preferences and language; and kits (deckpress.kit).
+"""Finish stage: document information, viewer preferences and language; and kits (deckpress.draw.kit).
 
 A component is finished on its ReportLab canvas before it is saved, so its file is
 written once. A kit joins finished components, one bookmark each, and carries the same finish.

@@ -15,8 +15,8 @@ from typing import Any
 
 from deckpress.findings import Findings, Loc
 from deckpress.model import Card, Game
-from deckpress.plugins import deck_with, plugin
-from deckpress.plugins.economy import (
+from deckpress.check.plugins import deck_with, plugin
+from deckpress.plugins.stone_market.economy import (
     Equation,
     certificate,
     counts,

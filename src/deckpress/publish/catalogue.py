@@ -18,7 +18,7 @@ from PIL import Image
 
 from deckpress import interrupts
 from deckpress.layout.page import PAPER_NAMES
-from deckpress.write import Output
+from deckpress.publish.write import Output
 
 THUMBNAIL_WIDTH = 160  # px
 EDITION_NAMES = {"standard": "Standard edition", "large-print": "Large-print edition"}

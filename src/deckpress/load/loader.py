@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from deckpress.findings import Findings, Loc
-from deckpress.layouts import LayoutReader
+from deckpress.load.layouts import LayoutReader
 from deckpress.model import (
     Back,
     Block,
@@ -28,9 +28,9 @@ from deckpress.model import (
     Sheet,
 )
 from deckpress.options import DUPLEX, EDITIONS
-from deckpress.schema import Fields, as_int, as_list, as_map, as_text, describe
+from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.paths import UNREADABLE, inside
-from deckpress.sources import Node, read_yaml
+from deckpress.load.sources import Node, read_yaml
 from deckpress.templating import Templates
 
 FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")

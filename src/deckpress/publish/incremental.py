@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from deckpress import __version__
-from deckpress.fonts import FONT_FILES
-from deckpress.write import MANIFEST, Output
+from deckpress.draw.fonts import FONT_FILES
+from deckpress.publish.write import MANIFEST, Output
 
 STATE = ".deckpress-inputs.json"
-CODE = Path(__file__).parent
+CODE = Path(__file__).parent.parent  # all of deckpress: any change to the press may change its outputs
 
 
 @dataclass(frozen=True)

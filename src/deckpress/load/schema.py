@@ -11,7 +11,7 @@ import builtins
 from typing import Any
 
 from deckpress.findings import Findings
-from deckpress.sources import Node
+from deckpress.load.sources import Node
 
 _MISSING = object()
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from deckpress.findings import Findings
-from deckpress.fonts import FONT_FILES, cap_height
+from deckpress.draw.fonts import FONT_FILES, cap_height
 from deckpress.model import (
     BookletLayout,
     CardLayout,
@@ -22,8 +22,8 @@ from deckpress.model import (
     Style,
     Theme,
 )
-from deckpress.schema import Fields, as_int, as_list, as_text
-from deckpress.sources import Node, read_yaml
+from deckpress.load.schema import Fields, as_int, as_list, as_text
+from deckpress.load.sources import Node, read_yaml
 
 ALIGNS = ("left", "centre", "right")
 

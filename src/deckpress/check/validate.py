@@ -2,7 +2,7 @@
 
 Generic checks need no Python per game: card counts, allowed values, unique and
 complete combinations, parameter checks written as expressions. Game-specific
-checks plug in by name (`plugins:` in game.yaml) from `deckpress.plugins`.
+checks plug in by name (`plugins:` in game.yaml) from `deckpress.check.plugins`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from deckpress.findings import Findings
 from deckpress.layout.plan import LAYOUT_KINDS, PRINT_CHECK_LAYOUT
 from deckpress.model import Deck, Edition, Game
-from deckpress.plugins import PLUGINS
+from deckpress.check.plugins import PLUGINS
 from deckpress.templating import Templates
 
 

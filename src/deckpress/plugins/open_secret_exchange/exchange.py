@@ -13,8 +13,8 @@ from typing import Any
 
 from deckpress.findings import Findings
 from deckpress.model import Card, Game
-from deckpress.plugins import deck_with, plugin
-from deckpress.plugins.routes import Market, solve
+from deckpress.check.plugins import deck_with, plugin
+from deckpress.plugins.open_secret_exchange.routes import Market, solve
 
 DECK = "desk-cards"
 

@@ -9,8 +9,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
-from deckpress import fonts, interrupts
-from deckpress.finish import DocInfo, finish
+from deckpress import interrupts
+from deckpress.draw import fonts
+from deckpress.draw.finish import DocInfo, finish
 from deckpress.layout.page import Circle, Document, Line, Op, Picture, Pictogram, Polygon, Rect, Text
 from deckpress.layout.pictograms import pictogram_shapes
 

@@ -13,7 +13,7 @@ import hashlib
 import re
 
 from deckpress import interrupts
-from deckpress.finish import DocInfo
+from deckpress.draw.finish import DocInfo
 
 # Fixed numbers of the objects a kit writes itself; copied objects follow them.
 CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES = 1, 2, 3, 4, 5

@@ -1,0 +1,1 @@
+"""Draw stage: laid-out pages to PDF with ReportLab (render), the fonts, the finish, and kits."""
