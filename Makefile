@@ -20,7 +20,10 @@ site: $(STAMP)
 check: $(STAMP)
 	$(BIN)/deckpress check
 
+# Lint and types first (seconds), then the suite.
 test: $(STAMP)
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/mypy
 	$(BIN)/pytest
 
 bench: $(STAMP)
