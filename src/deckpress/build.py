@@ -21,7 +21,7 @@ from deckpress.layout.plan import (
     lay_out_game,
     lay_out_print_check,
 )
-from deckpress.load.loader import Loader
+from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.model import Edition, Game
 from deckpress.options import Options
 from deckpress.load.sources import yaml_editions
@@ -54,15 +54,14 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     """Load, validate and lay out everything; nothing is drawn or written. A deck's pages are laid out as they are
     drawn; `every_page` lays them out here too, for their findings (text that does not fit, a missing glyph)."""
     findings, templates = Findings(), Templates()
-    loader = Loader(findings, templates)
-    games = [g for d in game_dirs if (g := loader.game(d, f"{opts.content.as_posix()}/{d.name}"))]
+    games = [g for d in game_dirs if (g := load_game(d, f"{opts.content.as_posix()}/{d.name}", findings, templates))]
     wanted = {e for g in games for e in editions_of(g, opts)}
     names = {c.layout for g in games for c in g.components} | {PRINT_CHECK_LAYOUT}
-    editions = {e: ed for e in sorted(wanted) if (ed := loader.edition(opts.layouts, e, names))}
+    editions = {e: ed for e in sorted(wanted) if (ed := load_edition(opts.layouts, e, names, findings))}
     press = Press(games, editions, findings, templates)
     for game in games:
         validate_game(game, editions, templates, findings, editions_of(game, opts))
-        loader.expand_sheets(game)
+        expand_sheets(game, findings, templates)
         setup, art = setup_for(game, opts), Artwork.of(game, findings)
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
             for paper in opts.papers:

@@ -1,1 +1,34 @@
-"""Load stage: game folders and layout files, YAML to the typed model, every value with its file:line:col."""
+"""Load stage: game folders and layout files, YAML to the typed model, every value with its file:line:col.
+
+The stage's three entry points, which the pipeline (`deckpress.build`) calls: `load_game`, `load_edition`, and
+`expand_sheets` (run after the checks, when plugins have published their data).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from deckpress.findings import Findings
+from deckpress.model import Edition, Game
+from deckpress.templating import Templates
+
+
+def load_game(folder: Path, shown: str, findings: Findings, templates: Templates) -> Game | None:
+    """The game in `folder` (shown in findings as `shown`, e.g. content/pocket-bazaar), or None if unusable."""
+    from deckpress.load.loader import Loader
+
+    return Loader(findings, templates).game(folder, shown)
+
+
+def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Findings) -> Edition | None:
+    """An edition's theme and the layouts named `names`, from the layout folders `dirs` (first found wins)."""
+    from deckpress.load.layouts import LayoutReader
+
+    return LayoutReader(findings).edition(dirs, edition, names)
+
+
+def expand_sheets(game: Game, findings: Findings, templates: Templates) -> None:
+    """Render every sheet's blocks, once per copy, with the parameters, decks and plugin data."""
+    from deckpress.load.loader import Loader
+
+    Loader(findings, templates).expand_sheets(game)
