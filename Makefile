@@ -48,3 +48,8 @@ golden: $(STAMP)
 # The catalogue of REF and of the working tree, built three ways and compared byte for byte.
 same-bytes: $(STAMP)
 	$(BIN)/python scripts/same_bytes.py $(REF)
+
+# The layout reference in layouts/README.md, written from the keys the code declares (a test fails when stale).
+.PHONY: layout-docs
+layout-docs: $(STAMP)
+	$(BIN)/python -m deckpress.layout.reference layouts/README.md

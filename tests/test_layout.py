@@ -6,8 +6,8 @@ import dataclasses
 import os
 
 import pytest
-
 from conftest import CONTENT, FIXTURES, LAYOUTS
+
 from deckpress.findings import Findings
 from deckpress.layout.imposition import SINGLE_SIDED, impose, trim_box
 from deckpress.layout.marks import crop_mark_segments, scale_bar
@@ -81,13 +81,13 @@ def test_the_scale_bar_sits_clear_of_cards_and_crop_marks(press):
         ys = [grid[1] + 88 * i for i in range(4)]
         marks = crop_mark_segments(grid, xs, ys, theme)
         d = Drawing(paper)
-        assert scale_bar(d, grid, marks, theme)
+        assert scale_bar(d, grid, marks, theme, "50 mm")
         bar = next(op for op in d.page.ops if isinstance(op, Rect))
         assert abs(bar.w - 50 * MM) < 1e-6
         assert bar.y + bar.h < d.page.height - pt_mm(grid[1] + grid[3])  # below the grid
     tiny = Drawing((189 + 4, 264 + 4))
     grid = (2, 2, 189, 264)
-    assert not scale_bar(tiny, grid, crop_mark_segments(grid, [2], [2], theme), theme)
+    assert not scale_bar(tiny, grid, crop_mark_segments(grid, [2], [2], theme), theme, "50 mm")
 
 
 def pt_mm(mm: float) -> float:
@@ -99,7 +99,7 @@ def test_booklet_lines_never_overlap_and_stay_inside_the_margins(press):
     assert len(doc.pages) >= 2
     for page in doc.pages:
         texts = sorted((op for op in page.ops if isinstance(op, Text)), key=lambda t: -t.y)
-        for upper, lower in zip(texts, texts[1:]):
+        for upper, lower in zip(texts, texts[1:], strict=False):
             if abs(upper.y - lower.y) > 0.01:  # not the same line (a bullet and its text)
                 assert upper.y - lower.y >= lower.size * 0.99
         for t in texts:
@@ -122,7 +122,8 @@ def drawing_log(doc) -> str:
     for n, page in enumerate(doc.pages, 1):
         lines.append(f"page {n} {page.width:.2f} x {page.height:.2f}")
         for op in page.ops:
-            fields = ", ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v!r}" for k, v in ((f.name, getattr(op, f.name)) for f in dataclasses.fields(op)))
+            values = ((f.name, getattr(op, f.name)) for f in dataclasses.fields(op))
+            fields = ", ".join(f"{k}={v:.2f}" if isinstance(v, float) else f"{k}={v!r}" for k, v in values)
             lines.append(f"  {type(op).__name__}({fields})")
     return "\n".join(lines) + "\n"
 

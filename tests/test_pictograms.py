@@ -9,9 +9,9 @@ from PIL import ImageChops
 from pypdf import PdfReader
 
 from deckpress.draw.finish import DocInfo
+from deckpress.draw.render import render
 from deckpress.layout.page import MM, Circle, Document, Drawing, Line, Page, Pictogram, Polygon, Rect
 from deckpress.layout.pictograms import PICTOGRAMS, draw_pictogram, pictogram_shapes
-from deckpress.draw.render import render
 
 INFO = DocInfo("Pictograms", "Round & Revel", "A test", "en-GB")
 

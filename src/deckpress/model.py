@@ -186,14 +186,9 @@ class Element:
     loc: Loc
     box: tuple[float, float, float, float]  # x, y, w, h in mm from the card's top-left
     style: Style
-    field: str | None = None
-    text: str | None = None
-    pictogram: str | None = None
-    pattern: str | None = None  # a band of stripes, dots or checks: tells sets apart without colour
-    symbols: str | None = None  # a parameter mapping letters to shapes: the field is drawn as stone symbols
+    kind: str  # the element kind that lays it out and draws it (deckpress.layout.elements)
+    keys: dict[str, Any] = field(default_factory=dict)  # the kind's own keys, as its schema read them
     index: bool = False  # a card index: at least the edition's index height
-    count: str | None = None  # pictograms: how many to draw in a row (a template)
-    image: str | None = None  # an art file in the game's folder (a template), fitted into the box
     valign: str = "top"  # top | middle | bottom
 
 

@@ -12,6 +12,24 @@ from collections.abc import Mapping
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         # --- layout: marks, print check, calibration, booklet ---
+        "fold": "fold",
+        "length_mm": "{mm} mm",
+        "length_in": "{inches} in",
+        "print_check": "Print check",
+        "print_check_steps": "Print at 100% / Actual size, then measure. Print single-sided on {paper} paper with "
+                             "\"Fit to page\" and \"Shrink to fit\" turned off. The square must measure 50 mm on "
+                             "each side and the ruler 2 in. If either is off, change the print settings before "
+                             "printing the rest.",
+        "calibration": "Printer calibration",
+        "calibration_front": "Printer calibration, front. Print this page and the next on the two sides of one "
+                             "sheet, flipping on the {edge}.",
+        "calibration_back": "Printer calibration, back. Hold the sheet against the light. Each cross on the front "
+                            "falls on a millimetre scale here: read how far it lies from the scale's centre (right "
+                            "and down count positive), then build again with --offset-x and --offset-y set to those "
+                            "distances.",
+        "edge_long": "long edge",
+        "edge_short": "short edge",
+        "booklet_footer": "{title}: rules, page {page} of {pages}",
         # --- publish: kit, manifest titles, text edition, catalogue ---
     },
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckpress.layout.context import Job
 from deckpress.layout.page import MM, Drawing, Page
 from deckpress.layout.text import Fitted, Typesetter, draw
 from deckpress.model import BookletLayout, Rules, Style
@@ -24,13 +25,14 @@ class Para:
     bar: bool = False  # a rule down the left, for worked examples
 
 
-def rules_pages(title: str, rules: Rules, layout: BookletLayout, paper: tuple[float, float], ts: Typesetter) -> list[Page]:
+def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> list[Page]:
+    paper, ts = job.size, job.ts
     width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
     paras = paragraphs(title, rules, layout, width, ts)
     pages = paginate(paras, layout, paper, width, ts)
     footer = layout.styles["footer"]
     for number, page_drawing in enumerate(pages, 1):
-        text = f"{title}: rules, page {number} of {len(pages)}"
+        text = job.say("booklet_footer", title=title, page=number, pages=len(pages))
         box = (layout.margin, paper[1] - layout.margin + 2, width, layout.margin - 4)
         ts.box(page_drawing, text, footer, box, layout.loc, "footer")
     return [p.page for p in pages]
@@ -56,11 +58,12 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
         style = s["part"] if section.level == 1 else s["heading"]
         frame = n if section.kind == "reminder" else None
         bar = section.kind == "example"
-        add(section.heading or None, style, f"heading '{section.heading}'", before=gap * (3 if section.level == 1 else 2),
-            keep_with_next=True, frame=frame, keep=frame is not None)
+        add(section.heading or None, style, f"heading '{section.heading}'",
+            before=gap * (3 if section.level == 1 else 2), keep_with_next=True, frame=frame, keep=frame is not None)
         for paragraph in section.paragraphs:
-            add(paragraph, s["body"], f"section '{section.heading}'", before=gap if paragraph is not section.paragraphs[0] else 1,
-                indent=INDENT_MM if bar else 0, bar=bar, frame=frame, keep=frame is not None)
+            add(paragraph, s["body"], f"section '{section.heading}'",
+                before=gap if paragraph is not section.paragraphs[0] else 1, indent=INDENT_MM if bar else 0, bar=bar,
+                frame=frame, keep=frame is not None)
         for item in section.items:
             add(item, s["body"], f"section '{section.heading}'", indent=INDENT_MM, bullet="•", before=1)
     add(rules.colophon, s["note"], "colophon", before=gap * 3)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from deckpress.draw import fonts
-from deckpress.layout.imposition import PrintSetup
+from deckpress.layout.context import Job
 from deckpress.layout.page import INCH, MM, PAPER_NAMES, Drawing
-from deckpress.layout.text import Typesetter
 from deckpress.model import SheetLayout, Style, Theme
 
 SCALE_BAR_MM = 50
@@ -32,17 +31,16 @@ def crop_mark_segments(grid: tuple[float, float, float, float], xs: list[float],
 
 
 def scale_bar(d: Drawing, grid: tuple[float, float, float, float], marks: list[tuple[float, float, float, float]],
-              theme: Theme, columns: list[float] | None = None) -> bool:
-    """A 50 mm bar in the bottom (or else top) margin, clear of the crop marks; False where none fits.
-    It is centred on the page, or else under one of the card columns (`columns`: their edges)."""
+              theme: Theme, label: str, columns: list[float] | None = None) -> bool:
+    """A 50 mm bar, named by `label`, in the bottom (or else top) margin, clear of the crop marks; False where none
+    fits. It is centred on the page, or else under one of the card columns (`columns`: their edges)."""
     font, size = theme.fonts["regular"], theme.min_size
-    label = f"{SCALE_BAR_MM} mm"
     label_w = fonts.width(font, label, size) / MM
     bar_h = max(2.0, fonts.cap_height(font) * size / MM)
     width = SCALE_BAR_MM + 2 + label_w
     paper_w, paper_h = d.paper
     edges = columns or []
-    centres = [paper_w / 2] + [(a + b) / 2 for a, b in zip(edges, edges[1:])]
+    centres = [paper_w / 2] + [(a + b) / 2 for a, b in zip(edges, edges[1:], strict=False)]
     gx, gy, gw, gh = grid
     beyond_marks = theme.crop_offset_mm + theme.crop_length_mm + CLEARANCE_MM
     below, above = gy + gh + CLEARANCE_MM, gy - CLEARANCE_MM - bar_h
@@ -78,57 +76,53 @@ def _overlaps_grid(box: tuple[float, float, float, float], grid: tuple[float, fl
     return x < gx + gw and x + w > gx and y < gy + gh and y + h > gy
 
 
-def print_check(d: Drawing, layout: SheetLayout, ts: Typesetter, paper: str) -> None:
+def print_check(d: Drawing, layout: SheetLayout, job: Job) -> None:
     """The kit's first page: print it, then measure a 50 mm square and a 2 in ruler."""
-    theme, m = ts.theme, layout.margin
+    ts, theme, m = job.ts, job.theme, layout.margin
     width = d.paper[0] - 2 * m
     y = m
     heading = layout.styles["heading"]
-    fitted = ts.box(d, "Print check", heading, (m, y, width, heading.size * 1.6 / MM), layout.loc, "heading")
+    fitted = ts.box(d, job.say("print_check"), heading, (m, y, width, heading.size * 1.6 / MM), layout.loc, "heading")
     y += (fitted.height if fitted else 10) + layout.gap
-    text = (f"Print at 100% / Actual size, then measure. Print single-sided on {PAPER_NAMES[paper]} paper with "
-            "\"Fit to page\" and \"Shrink to fit\" turned off. The square must measure 50 mm on each side and the "
-            "ruler 2 in. If either is off, change the print settings before printing the rest.")
-    body = layout.styles["text"]
-    fitted = ts.box(d, text, body, (m, y, width, 60), layout.loc, "instructions")
+    text = job.say("print_check_steps", paper=PAPER_NAMES[job.paper])
+    fitted = ts.box(d, text, layout.styles["text"], (m, y, width, 60), layout.loc, "instructions")
     y += (fitted.height if fitted else 30) + layout.gap * 2
     x = (d.paper[0] - 50) / 2
     d.rect(x, y, 50, 50, theme.line_pt * 2)
     label = layout.styles["label"]
-    ts.box(d, "50 mm", label, (x, y, 50, 50), layout.loc, "square", valign="middle")
+    ts.box(d, job.say("length_mm", mm=50), label, (x, y, 50, 50), layout.loc, "square", valign="middle")
     y += 50 + layout.gap * 2
-    _ruler(d, (d.paper[0] - 2 * INCH) / 2, y, ts, label)
+    _ruler(d, ((d.paper[0] - 2 * INCH) / 2, y), job, label)
 
 
-def _ruler(d: Drawing, x: float, y: float, ts: Typesetter, label) -> None:  # type: ignore[no-untyped-def]
-    line = ts.theme.line_pt
+def _ruler(d: Drawing, at: tuple[float, float], job: Job, label: Style) -> None:
+    x, y = at
+    line = job.theme.line_pt
     d.line(x, y + 8, x + 2 * INCH, y + 8, line * 2)
     for eighth in range(17):
         tick = 8 if eighth % 8 == 0 else 5 if eighth % 4 == 0 else 3
         d.line(x + eighth * INCH / 8, y + 8, x + eighth * INCH / 8, y + 8 - tick, line)
     for inch in range(3):
-        ts.box(d, f"{inch} in", label, (x + inch * INCH - 10, y + 10, 20, 12), ts.theme.loc, "ruler", "top")
+        job.ts.box(d, job.say("length_in", inches=inch), label, (x + inch * INCH - 10, y + 10, 20, 12), job.theme.loc,
+                   "ruler", "top")
 
 
 CALIBRATION_POINTS = ((0.25, 0.35), (0.75, 0.35), (0.5, 0.6), (0.25, 0.85), (0.75, 0.85))
 SCALE_MM = 10
 
 
-def calibration(front: Drawing, back: Drawing, ts: Typesetter, setup: PrintSetup) -> None:
+def calibration(front: Drawing, back: Drawing, job: Job) -> None:
     """Crosses on the front; on the back, at the mirrored places for the flip, millimetre scales. Held
     against the light, each cross falls on its scale at the distance the back must move: the offsets."""
-    theme = ts.theme
+    theme, setup = job.theme, job.setup
     w, h = front.paper
     flip = setup.duplex or "long-edge"
     style = Style("regular", theme.min_size, theme.min_size)
     margin = 15.0
     box = (margin, margin, min(w - 2 * margin, theme.max_line_mm), h * 0.24)  # above the marks
-    ts.box(front, f"Printer calibration, front. Print this page and the next on the two sides of one sheet, "
-                  f"flipping on the {flip.replace('-', ' ')}.", style, box, theme.loc, "calibration")
-    ts.box(back, "Printer calibration, back. Hold the sheet against the light. Each cross on the front falls on "
-                 "a millimetre scale here: read how far it lies from the scale's centre (right and down count "
-                 "positive), then build again with --offset-x and --offset-y set to those distances.",
-           style, box, theme.loc, "calibration")
+    edge = job.say(f"edge_{flip.split('-')[0]}")
+    job.ts.box(front, job.say("calibration_front", edge=edge), style, box, theme.loc, "calibration")
+    job.ts.box(back, job.say("calibration_back"), style, box, theme.loc, "calibration")
     line = theme.line_pt
     for fx, fy in CALIBRATION_POINTS:
         x, y = fx * w, fy * h

@@ -119,7 +119,8 @@ class Drawing:
     def circle(self, x: float, y: float, r: float, width: float, fill: float | None = None) -> None:
         self.page.ops.append(Circle(*self._xy(x, y), pt(r), width, fill))
 
-    def polygon(self, points: list[tuple[float, float]], width: float, fill: float | None = None, closed: bool = True) -> None:
+    def polygon(self, points: list[tuple[float, float]], width: float, fill: float | None = None,
+                closed: bool = True) -> None:
         height = self.paper[1]
         self.page.ops.append(Polygon(tuple([(x * MM, (height - y) * MM) for x, y in points]), width, fill, closed))
 
@@ -146,10 +147,10 @@ class Sheets(Sequence[Page]):
     pages is known from the imposition; each pass lays the pages out afresh (and reports the same findings)."""
 
     def __init__(self, count: int, lay_out: Callable[[], Iterator[Page]]) -> None:
-        self.count, self.lay_out = count, lay_out
+        self.pages, self.lay_out = count, lay_out  # `count` would hide Sequence.count
 
     def __len__(self) -> int:
-        return self.count
+        return self.pages
 
     def __iter__(self) -> Iterator[Page]:
         return self.lay_out()

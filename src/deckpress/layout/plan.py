@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from deckpress.load.art import Artwork
 from deckpress.findings import Findings
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.cards import card_pages
+from deckpress.layout.context import Job
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
-from deckpress.layout.page import PAPERS, Document, Drawing
+from deckpress.layout.page import Document, Drawing
 from deckpress.layout.sheets import sheet_pages
 from deckpress.layout.text import Typesetter
+from deckpress.load.art import Artwork
 from deckpress.model import (
     BookletLayout,
     CardLayout,
@@ -45,17 +46,17 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         component.kind == "sheet" and component.source not in game.sheets)
     if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
         return None  # reported by the validator
-    ts = Typesetter(edition.theme, findings, game.id, component.id, art or Artwork.of(game, findings))
-    size = PAPERS[paper]
+    ts = Typesetter(edition.theme, findings, game.id, component.id)
+    job = Job(ts, paper, game.language, templates, game.params, setup, art or Artwork.of(game, findings))
     cards = None
     if isinstance(layout, CardLayout):
         deck = game.decks[component.source or ""]
-        pages = card_pages(deck.cards, layout, size, ts, templates, game.params, setup, deck.back)
+        pages = card_pages(deck.cards, layout, job, deck.back)
         cards = len(deck.cards)
     elif isinstance(layout, SheetLayout):
-        pages = sheet_pages(game.sheets[component.source or ""], layout, size, ts, game.rules)
+        pages = sheet_pages(game.sheets[component.source or ""], layout, job, game.rules)
     elif isinstance(layout, BookletLayout) and game.rules is not None:
-        pages = rules_pages(game.title, game.rules, layout, size, ts)
+        pages = rules_pages(game.title, game.rules, layout, job)
     else:
         return None
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
@@ -64,15 +65,18 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
 
 def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> Document:
     """A front and a back page: print both sides, hold against the light, read the back's offset."""
-    front, back = Drawing(PAPERS[paper]), Drawing(PAPERS[paper])
-    calibration(front, back, Typesetter(edition.theme, findings, game.id, "calibration"), setup)
-    return Document(game.id, "calibration", "Printer calibration", edition.theme.edition, paper, [front.page, back.page])
+    job = Job(Typesetter(edition.theme, findings, game.id, "calibration"), paper, game.language, setup=setup)
+    front, back = Drawing(job.size), Drawing(job.size)
+    calibration(front, back, job)
+    return Document(game.id, "calibration", job.say("calibration"), edition.theme.edition, paper,
+                    [front.page, back.page])
 
 
 def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Findings) -> Document | None:
     layout = edition.layouts.get(PRINT_CHECK_LAYOUT)
     if not isinstance(layout, SheetLayout):
         return None
-    d = Drawing(PAPERS[paper])
-    print_check(d, layout, Typesetter(edition.theme, findings, game.id, "kit"), paper)
-    return Document(game.id, "print-check", "Print check", edition.theme.edition, paper, [d.page])
+    job = Job(Typesetter(edition.theme, findings, game.id, "kit"), paper, game.language)
+    d = Drawing(job.size)
+    print_check(d, layout, job)
+    return Document(game.id, "print-check", job.say("print_check"), edition.theme.edition, paper, [d.page])

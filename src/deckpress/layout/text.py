@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 
 from deckpress.draw import fonts
-from deckpress.load.art import Artwork
 from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, Drawing
 from deckpress.model import Style, Theme
@@ -60,14 +61,28 @@ def fit(text: str, font: str, style: Style, width: float, height: float, spacing
 
 
 class Typesetter:
-    """Sets text for one component of one game in one edition, reporting what cannot be set."""
+    """Sets text for one component of one game in one edition, reporting what cannot be set. In measuring mode
+    (`measuring()`) it reports nothing: what is only measured, or set again, is reported where it is set first."""
 
-    def __init__(self, theme: Theme, findings: Findings, game: str, component: str, art: Artwork | None = None) -> None:
+    def __init__(self, theme: Theme, findings: Findings, game: str, component: str) -> None:
         self.theme = theme
-        self.findings = findings
         self.game = game
         self.component = component
-        self.art = art  # the game's art files, for image elements
+        self._findings = findings
+        self._measuring: Findings | None = None
+
+    @property
+    def findings(self) -> Findings:
+        """Where findings go: the component's, or while measuring a scratch list that is dropped."""
+        return self._findings if self._measuring is None else self._measuring
+
+    @contextmanager
+    def measuring(self) -> Iterator[None]:
+        saved, self._measuring = self._measuring, Findings()
+        try:
+            yield
+        finally:
+            self._measuring = saved
 
     def font(self, style: Style) -> str:
         return self.theme.fonts[style.font]
@@ -100,7 +115,8 @@ class Typesetter:
             return None
         lines = wrap(text, font, style.size, width * MM)
         if lines is None:
-            self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm line")
+            self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm "
+                                     "line")
             return None
         return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing)
 
@@ -119,7 +135,8 @@ class Typesetter:
 def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:
     """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it."""
     ascent = fonts.ascent(fitted.font) * fitted.size / MM
-    half_gap = (fitted.leading - fitted.size * (fonts.ascent(fitted.font) - fonts.font(fitted.font).face.descent / 1000)) / 2 / MM
+    descent = fonts.font(fitted.font).face.descent / 1000
+    half_gap = (fitted.leading - fitted.size * (fonts.ascent(fitted.font) - descent)) / 2 / MM
     baseline = top + max(half_gap, 0) + ascent
     for line in fitted.lines:
         line_w = fonts.width(fitted.font, line, fitted.size) / MM

@@ -1,0 +1,56 @@
+"""The layout context: what every function laying out one component shares, passed as one object."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckpress.findings import Findings
+from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
+from deckpress.layout.page import PAPERS
+from deckpress.layout.text import Typesetter
+from deckpress.load.art import Artwork
+from deckpress.model import Card, Theme
+from deckpress.templating import CardText, Templates
+from deckpress.words import words
+
+
+@dataclass
+class Job:
+    """One component of one game, in one edition, on one paper, printed one way: the print job being laid out."""
+
+    ts: Typesetter  # the theme, the findings, and the game and component they name
+    paper: str  # a4 | letter
+    language: str  # the game's: picks the words the press prints itself
+    templates: Templates | None = None  # card layouts: their templates over each card
+    params: dict[str, Any] = field(default_factory=dict)  # the game's parameters
+    setup: PrintSetup = SINGLE_SIDED
+    art: Artwork | None = None  # the game's art files, for image elements
+
+    @property
+    def theme(self) -> Theme:
+        return self.ts.theme
+
+    @property
+    def findings(self) -> Findings:
+        return self.ts.findings
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """The paper's width and height, mm."""
+        return PAPERS[self.paper]
+
+    @property
+    def where(self) -> str:
+        """The game and component, as findings name them (layouts are shared between games)."""
+        return f"{self.ts.game} {self.ts.component}"
+
+    def say(self, key: str, **values: Any) -> str:
+        """One of the press's own words (`deckpress.words`), in the game's language."""
+        return words(self.language)[key].format(**values)
+
+    def texts(self, card: Card) -> CardText:
+        """The layout's templates, rendered for one card."""
+        if self.templates is None:
+            raise ValueError(f"{self.where}: cards are laid out with the game's templates")
+        return self.templates.card(self.params, card.values, card.index)

@@ -1,0 +1,29 @@
+"""An art file of the game's own folder, as large as fits the box without distortion, centred in it."""
+
+from __future__ import annotations
+
+from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.keys import Key
+from deckpress.model import Element
+
+
+@register
+class Image(Kind):
+    name = "image"
+    doc = "a PNG or JPEG from the game's folder, as large as fits the box, centred, never stretched"
+    keys = (Key("image", "template", None, "the file, relative to the game's folder, e.g. "
+                                           "`art/{{ card.food | lower }}.png`"),)
+    leads = ("image",)
+    styled = False
+
+    def draw(self, face: Face, element: Element, box: Box) -> None:
+        name = face.render(element, element.keys["image"])
+        where = f"{face.job.where}, {face.what(element)}"  # layouts are shared: the finding names the game
+        art = face.job.art
+        picture = art.get(name, element.loc, where) if name is not None and art is not None else None
+        if picture is None:
+            return
+        x, y, w, h = box
+        scale = min(w / picture.width, h / picture.height)
+        pw, ph = picture.width * scale, picture.height * scale
+        face.d.picture(x + (w - pw) / 2, y + (h - ph) / 2, pw, ph, str(picture.path))

@@ -1,0 +1,36 @@
+"""Text: a field of the card printed as it is, or a Jinja template over the card; shrunk to fit its box."""
+
+from __future__ import annotations
+
+from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.keys import Key
+from deckpress.model import Element
+
+
+@register
+class Text(Kind):
+    name = "text"
+    doc = "words set in the box at the style's size, shrunk to fit down to its `min_size`"
+    keys = (
+        Key("field", "text", None, "a field of the card, printed as it is"),
+        Key("text", "template", None, "a Jinja template over `card`, `index` and the game's parameters"),
+    )
+    leads = ("field", "text")
+
+    def draw(self, face: Face, element: Element, box: Box) -> None:
+        field = element.keys["field"]
+        loc = face.loc(element, field)
+        if field is None:
+            text = face.render(element, element.keys["text"] or "")
+        elif field not in face.card.values:
+            face.job.findings.error(element.loc, f"layout element {element.name} names field '{field}' that the card "
+                                                 "lacks")
+            return
+        elif isinstance(value := face.card.values[field], (dict, list)):
+            face.job.findings.error(element.loc, f"layout element {element.name}: field '{field}' holds entries, "
+                                                 "which an `entries` element lays out")
+            return
+        else:
+            text = None if value is None else str(value)
+        if text is not None:
+            face.job.ts.box(face.d, text, element.style, box, loc, face.what(element), element.valign)

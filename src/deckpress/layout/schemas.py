@@ -1,0 +1,76 @@
+"""The keys of a theme, a style, each kind of layout, and a deck's card back: read by these, documented from them.
+
+Element keys are declared by the element kinds (`deckpress.layout.elements`).
+"""
+
+from __future__ import annotations
+
+from deckpress.layout.keys import REQUIRED, Key
+
+ALIGNS = ("left", "centre", "right")
+LAYOUT_KINDS = ("card", "sheet", "booklet")
+
+THEME = (
+    Key("label", "text", REQUIRED, "the edition's name as readers see it"),
+    Key("fonts", "map", REQUIRED, "font roles to installed fonts: `regular` and `bold` at least"),
+    Key("min_size_pt", "number", REQUIRED, "the edition's smallest text, pt: no style may go below it", 4, 72),
+    Key("line_spacing", "number", REQUIRED, "baseline to baseline, as a multiple of the type size", 1, 3),
+    Key("line_pt", "number", REQUIRED, "width of cut lines and printed rules, pt", 0.1, 3),
+    Key("crop_length_mm", "number", REQUIRED, "length of a crop mark", 1, 20),
+    Key("crop_offset_mm", "number", REQUIRED, "gap between the cards and their crop marks", 0, 10),
+    Key("printer_margin_mm", "number", REQUIRED, "how near the paper's edge a printer prints: nothing goes nearer", 0,
+        20),
+    Key("heading_min_pt", "number", 0.0, "the smallest heading, title and part style of sheets and booklets, pt", 4,
+        72),
+    Key("index_min_mm", "number", 0.0, "the least cap height of a card index (an element with `index: true`)", 0, 50),
+    Key("max_line_mm", "number", 1000.0, "the longest line of running text", 50, 1000),
+    Key("write_in_min_mm", "number", 0.0, "the least height of a box or row to write in", 0, 50),
+)
+
+STYLE = (
+    Key("font", "role", REQUIRED, "a font role of the theme: `regular` or `bold`"),
+    Key("size", "number", REQUIRED, "type size, pt", 1, 400),
+    Key("min_size", "number", "the size", "text shrinks to fit its box down to this size and no further, pt; at least "
+                                      "the theme's `min_size_pt`"),
+    Key("align", "choice", "left", "alignment of each line in its box", choices=ALIGNS),
+)
+
+KIND = Key("kind", "choice", REQUIRED, "what the layout lays out", choices=LAYOUT_KINDS)
+EXTENDS = Key("extends", "text", None, "another layout of the same edition this one starts from: its keys are "
+                                       "merged under this one's (lists replaced whole)")
+
+CARD = (
+    Key("size_mm", "numbers", REQUIRED, "trim size: width, height", lo=10, count=2),
+    Key("grid", "numbers", REQUIRED, "columns, rows of cards a page (fewer where fewer fit)", lo=1, count=2),
+    Key("elements", "list", REQUIRED, "what is printed on the face: see the element kinds below"),
+    Key("rules_mm", "list", [], "printed lines on the face, each [x1, y1, x2, y2]"),
+    Key("folds_mm", "list", [], "dashed lines to fold along, each [x1, y1, x2, y2]"),
+    Key("positions", "list", [], "a net (a die to fold): [column, row] of each card, instead of a grid"),
+    Key("tabs", "list", [], "glue tabs of a net, each [column, row, side]; side top, bottom, left or right"),
+)
+
+SHEET = (
+    Key("margin_mm", "number", REQUIRED, "page margin on every side", 0, 60),
+    Key("per_page", "int", 1, "copies a page: more than one splits the page by dashed cut lines", 1, 4),
+    Key("gap_mm", "number", REQUIRED, "space between blocks", 0, 60),
+    Key("row_height_mm", "number", REQUIRED, "height of write-in and table rows; at least the theme's "
+                                             "`write_in_min_mm`", 4, 60),
+    Key("label_width_mm", "number", REQUIRED, "width of a table's first column and of write-in labels", 10, 150),
+    Key("styles", "styles", REQUIRED, "heading, text, label, header, cell, reminder"),
+)
+SHEET_STYLES = ("heading", "text", "label", "header", "cell", "reminder")
+
+BOOKLET = (
+    Key("margin_mm", "number", REQUIRED, "page margin on every side; the footer sits in the bottom one", 0, 60),
+    Key("max_line_mm", "number", REQUIRED, "the longest line of body text", 40, 300),
+    Key("paragraph_gap_mm", "number", REQUIRED, "space between paragraphs", 0, 30),
+    Key("styles", "styles", REQUIRED, "kicker, title, tagline, note, part, heading, body, label, footer"),
+)
+BOOKLET_STYLES = ("kicker", "title", "tagline", "note", "part", "heading", "body", "label", "footer")
+
+# Read by the deck reader (a deck's `back:` in game.yaml); drawn by `deckpress.layout.back`.
+BACK = (
+    Key("pattern", "template", REQUIRED, "the pattern over the whole back, bleed included: a pattern name below"),
+    Key("title", "template", REQUIRED, "the words on the back's white panel, the same on every card"),
+    Key("word", "template", None, "a second line that may differ by card, e.g. `Market {{ card.market }}`"),
+)
