@@ -51,16 +51,18 @@ def scale_bar(d: Drawing, grid: tuple[float, float, float, float], marks: list[t
             inside_paper = (theme.printer_margin_mm <= top and top + bar_h <= paper_h - theme.printer_margin_mm
                             and theme.printer_margin_mm <= x and x + width <= paper_w - theme.printer_margin_mm)
             if inside_paper and not any(_overlaps(box, m) for m in marks) and not _overlaps_grid(box, grid):
-                _draw_bar(d, x, top, bar_h, label, font, size, theme)
+                _draw_bar(d, (x, top, bar_h), label, theme)
                 return True
     return False
 
 
-def _draw_bar(d: Drawing, x: float, top: float, h: float, label: str, font: str, size: float, theme: Theme) -> None:
+def _draw_bar(d: Drawing, at: tuple[float, float, float], label: str, theme: Theme) -> None:
+    """The bar at (x, top) `h` high, ticked every 10 mm, its label after it in the edition's smallest text."""
+    x, top, h = at
     d.rect(x, top + h * 0.6, SCALE_BAR_MM, h * 0.4, 0, 0)
     for mm in range(0, SCALE_BAR_MM + 1, 10):
         d.line(x + mm, top, x + mm, top + h, theme.line_pt)
-    d.text(x + SCALE_BAR_MM + 2, top + h, label, font, size)
+    d.text(x + SCALE_BAR_MM + 2, top + h, label, theme.fonts["regular"], theme.min_size)
 
 
 def _overlaps(box: tuple[float, float, float, float], seg: tuple[float, float, float, float]) -> bool:

@@ -67,8 +67,8 @@ KINDS: dict[str, Kind] = {}
 
 def register(kind: type[Kind]) -> type[Kind]:
     """Register an element kind (a class decorator); a lead key two kinds claim is a mistake."""
-    taken = {lead for k in KINDS.values() for lead in k.leads if k.name != kind.name}
-    if kind.name in KINDS and type(KINDS[kind.name]) is not kind or taken & set(kind.leads):
+    others = [k for k in KINDS.values() if k.name != kind.name]
+    if kind.name in KINDS or any(set(k.leads) & set(kind.leads) for k in others):
         raise ValueError(f"element kind {kind.name!r} clashes with one registered before")
     KINDS[kind.name] = kind()
     return kind

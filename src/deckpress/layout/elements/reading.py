@@ -52,7 +52,7 @@ def _kind(node: Node, findings: Findings) -> Kind | None:
         return None
     named = [kind for kind in KINDS.values() for lead in kind.leads if lead in node.value]
     if len(named) != 1:
-        leads = [f"'{lead}'" for kind in KINDS.values() for lead in kind.leads]
+        leads = sorted(f"'{lead}'" for kind in KINDS.values() for lead in kind.leads)
         findings.error(node.loc, f"an element needs exactly one of {', '.join(leads[:-1])} or {leads[-1]}")
         return None
     return named[0]
