@@ -16,9 +16,12 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from deckpress.findings import Findings, Loc
-from deckpress.load.loader import Loader
+from deckpress.load import load_game
+from deckpress.load.game import read_game_parameters
+from deckpress.load.reading import Reading
 from deckpress.plugins.stone_market.economy import expected_rolls
 from deckpress.plugins.stone_market.stones import MAX_SIDE
+from deckpress.templating import Templates
 
 T = TypeVar("T")
 GENERATOR_VERSION = 1
@@ -59,7 +62,7 @@ GENERATORS: dict[str, Generator] = {}
 
 def generate(game_dir: Path, shown: str, seed: int, findings: Findings) -> list[Path]:
     """Write a generated deck into the game folder, or report why none could be made."""
-    params = Loader(findings).parameters(game_dir, shown)
+    params = read_game_parameters(Reading(findings, Templates(), game_dir, shown))
     if params is None or findings.errors:
         return []
     name = params.get("generator")
@@ -87,10 +90,10 @@ def _passes(game_dir: Path, files: dict[str, str]) -> bool:
                 (copy / source.name).write_bytes(source.read_bytes())
         for name, text in files.items():
             (copy / name).write_text(text, encoding="utf-8")
-        findings = Findings()
-        game = Loader(findings).game(copy, str(copy))
+        findings, templates = Findings(), Templates()
+        game = load_game(copy, str(copy), findings, templates)
         if game is not None:
-            validate_game(game, {}, Loader(findings).templates, findings, building=[])
+            validate_game(game, {}, templates, findings, building=[])
         return not findings.errors
 
 
