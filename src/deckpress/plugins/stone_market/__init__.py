@@ -1,3 +1,3 @@
-"""Stone Market: the `stone-economy` check and its economy proofs."""
+"""Stone Market: the `stone-economy` check and its economy proofs, and the `stone-market` deck generator."""
 
-from deckpress.plugins.stone_market import stones  # noqa: F401  (registers its check)
+from deckpress.plugins.stone_market import generator, stones  # noqa: F401  (each registers itself: generator, check)
