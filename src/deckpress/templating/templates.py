@@ -24,6 +24,7 @@ class Templates:
         self.env = environment()
         self.compiled: dict[str, Compiled] = {}  # by source
         self.memo: dict[MemoKey, str] = {}  # text already rendered, by what decided it
+        self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them
 
     def of(self, source: str) -> Compiled:
         """The compiled object of `source`, made once."""
@@ -37,7 +38,7 @@ class Templates:
         plain value (a card's label: `{{ collection }} {{ points }}`), the text is remembered by those values."""
         if "{" not in source:  # most text is plain: skip Jinja entirely
             return source
-        names = self.of(source).names
+        names = (self.compiled.get(source) or self.of(source)).names
         found, key = self.recall(None if names is None else (source, _typed(context.get(n, _ABSENT) for n in names)))
         if found is not None:
             return found
@@ -90,6 +91,13 @@ class Templates:
         """The templates of a card layout, rendered for one card."""
         return CardText(self, params, values, index)
 
+    def same(self, params: dict[str, Any]) -> _Same:
+        """`params` as memo keys name them (made once for a run of cards drawn with the same parameters)."""
+        same = self._same
+        if same is None or same.params is not params:
+            same = self._same = _Same(params)
+        return same
+
 
 class CardText:
     """Renders a layout's templates for one card. Most depend on a field or two (`{{ card.points }}`), so a text
@@ -97,38 +105,36 @@ class CardText:
 
     def __init__(self, templates: Templates, params: dict[str, Any], values: Mapping[str, Any], index: int) -> None:
         self.templates, self.params, self.values, self.index = templates, params, values, index
-        self.same_params = _Same(params)
+        self.same_params = templates.same(params)
 
     def render(self, source: str, loc: Loc, findings: Findings) -> str | None:
-        inputs = self.templates.of(source).card_inputs
+        templates = self.templates
+        inputs = (templates.compiled.get(source) or templates.of(source)).card_inputs
         key = None
         if inputs is not None:
             fields, by_index = inputs
             key = (source, self.same_params, _typed(self.values.get(f, _ABSENT) for f in fields),
                    self.index if by_index else None)
-        found, key = self.templates.recall(key)
+        found, key = templates.recall(key)
         if found is not None:
             return found
         context = {**self.params, "card": self.values, "index": self.index}
-        text = self.templates.render_now(source, context, loc, findings)
-        self.templates.remember(key, text)
+        text = templates.render_now(source, context, loc, findings)
+        templates.remember(key, text)
         return text
 
 
-class _Same:
-    """Parameters in a memo key, by identity: the key holds them, so their id cannot name other parameters
-    while the entry lives (comparing the values themselves would cost more than rendering)."""
+class _Same(int):
+    """Parameters in a memo key, by identity: their id, holding them so that the id cannot name other
+    parameters while the entry lives. An int, so a key hashes and compares at C speed; comparing the values
+    themselves would cost more than rendering."""
 
-    __slots__ = ("params",)
+    params: dict[str, Any]
 
-    def __init__(self, params: dict[str, Any]) -> None:
-        self.params = params
-
-    def __hash__(self) -> int:
-        return id(self.params)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, _Same) and other.params is self.params
+    def __new__(cls, params: dict[str, Any]) -> _Same:
+        same = super().__new__(cls, id(params))
+        same.params = params
+        return same
 
 
 _ABSENT = object()
