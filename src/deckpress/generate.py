@@ -69,7 +69,7 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings) -> list[
     from deckpress.load.reading import Reading
     from deckpress.templating import Templates
 
-    params = read_game_parameters(Reading(findings, Templates(), game_dir, shown))
+    params = read_game_parameters(Reading(findings, Templates(), folder=game_dir, shown=shown))
     if params is None or findings.errors:
         return []
     name = params.get("generator")

@@ -19,7 +19,7 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     from deckpress.load.game import read_game
     from deckpress.load.reading import Reading
 
-    return read_game(Reading(findings, templates, folder, shown))
+    return read_game(Reading(findings, templates, folder=folder, shown=shown))
 
 
 def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Findings) -> Edition | None:
