@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import CONTENT, edit, line_of
 from pypdf import PdfReader
 
-from conftest import CONTENT, edit, line_of
 from deckpress.plugins.open_secret_exchange.routes import Exchange, Market
 
 GAME = Path("content/open-secret-exchange")
@@ -36,7 +36,8 @@ def test_exactly_eight_desk_cards(deckpress):
     line = line_of(GAME_YAML, "count: desks | length * markets")
     found = errors(deckpress)
     assert f"{GAME_YAML}:{line}:12: error: deck desk-cards must have exactly 8 cards, got 7" in found
-    assert f"{GAME_YAML}:{line_of(GAME_YAML, '  desk-cards:')}:3: error: deck desk-cards has no card with market 2, desk D" in found
+    deck_line = line_of(GAME_YAML, "  desk-cards:")
+    assert f"{GAME_YAML}:{deck_line}:3: error: deck desk-cards has no card with market 2, desk D" in found
 
 
 def test_codes_belong_to_their_desk(deckpress):
@@ -48,13 +49,15 @@ def test_codes_belong_to_their_desk(deckpress):
 def test_no_desk_requests_its_own_code(deckpress):
     edit(DESKS, "requests: [B1, B2, C3]", "requests: [B1, A2, C3]")
     line = line_of(DESKS, "requests: [B1, A2, C3]")
-    assert f"{DESKS}:{line}:{col(DESKS, line, 'A2')}: error: desk A of market 1 requests its own code A2" in errors(deckpress)
+    expected = f"{DESKS}:{line}:{col(DESKS, line, 'A2')}: error: desk A of market 1 requests its own code A2"
+    assert expected in errors(deckpress)
 
 
 def test_every_request_names_a_code_of_the_market(deckpress):
     edit(DESKS, "requests: [C1, C2, D3]", "requests: [C1, C2, D4]")
     line = line_of(DESKS, "requests: [C1, C2, D4]")
-    expected = f"{DESKS}:{line}:{col(DESKS, line, 'D4')}: error: desk B of market 1 requests D4, which is no record of that market"
+    expected = (f"{DESKS}:{line}:{col(DESKS, line, 'D4')}: error: desk B of market 1 requests D4, "
+                "which is no record of that market")
     assert expected in errors(deckpress)
 
 
@@ -75,7 +78,8 @@ def test_the_turn_order_names_only_desks_and_is_fair(deckpress):
     line = line_of(GAME_YAML, "turn_order:")
     found = errors(deckpress)
     assert f"{GAME_YAML}:{line}:15: error: the turn order names desk 'E', which is not one of A, B, C, D" in found
-    assert f"{GAME_YAML}:{line}:15: error: every desk must initiate equally often, but the turn order gives A 2, B 2, C 2, D 1" in found
+    assert f"{GAME_YAML}:{line}:15: error: every desk must initiate equally often, " \
+           "but the turn order gives A 2, B 2, C 2, D 1" in found
 
 
 def test_a_market_with_too_few_turns_is_explained(deckpress):
@@ -148,7 +152,8 @@ def test_the_answer_guide_shows_the_route_solve_prints(built, deckpress, paper):
         assert "Contains solutions. Keep covered until reports lock." in page
         rows = [" ".join(line.split()) for line in page.splitlines()]
         for t in market["turns"]:
-            expected = f"Turn {t['turn']} Desk {t['initiator']} Desk {t['partner']} {t['initiator_gives']} {t['partner_gives']}"
+            expected = (f"Turn {t['turn']} Desk {t['initiator']} Desk {t['partner']} "
+                        f"{t['initiator_gives']} {t['partner_gives']}")
             assert expected in rows
 
 

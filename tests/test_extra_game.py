@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-
 from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
+
 from deckpress.cli import main
 
 EXTRA = FIXTURES / "extra"

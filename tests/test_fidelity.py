@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from conftest import CONTENT, FIXTURES
+
 from deckpress.findings import Findings
-from deckpress.load.loader import Loader
+from deckpress.load import load_game
+from deckpress.templating import Templates
 
 SEEDS = FIXTURES / "seeds"
 
 
 def load(game_id: str):
     findings = Findings()
-    game = Loader(findings).game(CONTENT / game_id, f"content/{game_id}")
+    game = load_game(CONTENT / game_id, f"content/{game_id}", findings, Templates())
     assert list(findings) == []
     return game
 
@@ -64,7 +66,6 @@ def test_the_numbers_in_the_rules_follow_the_parameters():
     game = load("pocket-bazaar")
     assert game.params["budget"] == 12
     finder = Findings()
-    loader = Loader(finder)
     text = (CONTENT / "pocket-bazaar" / "rules.yaml").read_text(encoding="utf-8")
     assert "{{ budget }}" in text and " 12 " not in text.replace("12, 12, 12", "")
-    assert loader.templates.render("{{ budget | words | capitalize }}", {"budget": 10}, game.loc, finder) == "Ten"
+    assert Templates().render("{{ budget | words | capitalize }}", {"budget": 10}, game.loc, finder) == "Ten"

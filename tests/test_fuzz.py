@@ -41,7 +41,8 @@ def apply(text: str, change) -> bytes:  # type: ignore[no-untyped-def]
     if change == "bom":
         return b"\xff\xfe" + text.encode()
     if change == "bomb":
-        return ("a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh", "bcdefghi")) + text).encode()
+        aliases = "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
+        return ("a: &a [x, x]\n" + aliases + text).encode()
     lines = text.splitlines()
     for kind, at, junk in change:
         i = at % max(len(lines), 1)

@@ -80,8 +80,9 @@ def brute_force(market: Market):
                 after = {d: set(k) for d, k in knows.items()}
                 after[p] |= {x} - {None}
                 after[i] |= {y} - {None}
+                missing = sum(len(set(market.requests[d]) - knows[d]) for d in market.desks)
                 if 2 - ((x is not None and x in market.requests[p]) + (y is not None and y in market.requests[i])) \
-                        > 2 * (len(market.turns) - t) - sum(len(set(market.requests[d]) - knows[d]) for d in market.desks):
+                        > 2 * (len(market.turns) - t) - missing:
                     continue  # this route would need more transfers than the turns left have
                 yield from walk(t + 1, after, route)
     yield from walk(0, {d: set(market.records[d]) for d in market.desks}, [])

@@ -35,9 +35,11 @@ def test_values_remember_their_line_and_column(tmp_path):
         ("a: 1\n---\nb: 2\n", "cards.yaml:2:1: error: a file holds one YAML document, found more"),
         ("a:" + " [" * 101 + " ]" * 101 + "\n", "cards.yaml:1:202: error: YAML is nested more than 100 levels deep"),
         ("a: [1, 2\n", "cards.yaml:2:1: error: YAML syntax: did not find expected ',' or ']'"),
-        ("a:\n\t- 1\n", "cards.yaml:2:1: error: YAML syntax: found character that cannot start any token (a tab: indent with spaces)"),
+        ("a:\n\t- 1\n",
+         "cards.yaml:2:1: error: YAML syntax: found character that cannot start any token (a tab: indent with spaces)"),
         ("", "cards.yaml:1:1: error: file is empty"),
-        ("a: !!python/object:os.system x\n", "cards.yaml:1:4: error: YAML tag !!python/object:os.system is not allowed here"),
+        ("a: !!python/object:os.system x\n",
+         "cards.yaml:1:4: error: YAML tag !!python/object:os.system is not allowed here"),
         ("a: !!seq 2026\n", "cards.yaml:1:4: error: YAML tag !!seq is not allowed here"),
         ("a: !!int abc\n", "cards.yaml:1:4: error: 'abc' is not a valid int"),
         ("? [1]\n: 2\n", "cards.yaml:1:3: error: keys must be plain text"),
@@ -59,6 +61,6 @@ def test_invalid_utf8_names_the_byte(tmp_path):
 
 
 def test_exponential_alias_bomb_is_refused_at_once(tmp_path):
-    bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh", "bcdefghi"))
+    bomb = "a: &a [x, x]\n" + "".join(f"{c}: &{c} [*{p}, *{p}]\n" for p, c in zip("abcdefgh", "bcdefghi", strict=True))
     _, findings = read(tmp_path, bomb)
     assert findings == ["cards.yaml:2:8: error: YAML aliases are not allowed in content"]  # the first alias

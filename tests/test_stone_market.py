@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import CONTENT, edit, line_of
 from pypdf import PdfReader
 
-from conftest import CONTENT, edit, line_of
 from deckpress.cli import main
 
 GAME = Path("content/stone-market")
@@ -56,7 +56,8 @@ def test_the_generator_is_deterministic_and_seeds_differ(tmp_path, capsys):
     assert len(decks) == 4
     for seed in (1, 2, 3, 7):  # each passes every check of the game
         folder = tmp_path / "c" / f"seed-{seed}" if seed != 7 else tmp_path / "a" / "seed-7"
-        assert main(["check", "stone-market", "--content", str(folder), "--layouts", str(CONTENT.parent / "layouts")]) == 0
+        layouts = str(CONTENT.parent / "layouts")
+        assert main(["check", "stone-market", "--content", str(folder), "--layouts", layouts]) == 0
     assert b"seed: 7" in first[0] and b"version: 1" in first[0]
 
 
@@ -86,7 +87,8 @@ def test_a_money_pump_is_rejected_with_a_witness_that_really_gains(deckpress):
     assert len(found) == 9  # card 1 with each of the other nine
     line = line_of(EXCHANGES, "  - equations:")
     first = found[0]
-    assert first.startswith(f"{EXCHANGES}:{line}:5: error: exchange cards 1 and 2 make stones from nothing: from a hand of ")
+    assert first.startswith(f"{EXCHANGES}:{line}:5: error: exchange cards 1 and 2 make stones from nothing: "
+                            "from a hand of ")
     witness = re.search(r"from a hand of (.*?), trade (.*): the hand ends as (.*)$", first)
     trades = [tuple(step.split(" = ")) for step in witness.group(2).split("; ")]
     assert replay_pump(tally(witness.group(1)), trades, tally(witness.group(3)))
@@ -100,7 +102,8 @@ def test_a_money_pump_is_rejected_with_a_witness_that_really_gains(deckpress):
         ("- P P P = J R R\n", "- P P P = P R R\n",
          "no stone may stand on both sides of an equation, but P does in 'P P P = P R R'"),
         ("- P P P = J R R\n", "- P P P = J R X\n", "'X' is not a stone letter (A, J, O, P, R)"),
-        ("- J J O = P P\n", "- J R R = P P P\n", "exchange card 1: 'J R R = P P P' repeats another equation of the card"),
+        ("- J J O = P P\n", "- J R R = P P P\n",
+         "exchange card 1: 'J R R = P P P' repeats another equation of the card"),
     ],
 )
 def test_equation_rules(deckpress, old, new, message):
@@ -122,9 +125,10 @@ def test_star_counts_are_as_declared_and_stars_mean_harder(deckpress):
     WARES.write_text(text.replace("stars: 2}", "stars: 0}"), encoding="utf-8")
     found = errors(deckpress)
     line = line_of(GAME_YAML, "star_counts:")
-    assert f"{GAME_YAML}:{line}:16: error: star_counts declares [25, 12, 8] wares with 0, 1 and 2 stars; the deck has [33, 12, 0]" in found
-    WARES.write_text(text.replace("stars: 2}", "stars: X}").replace("stars: 0}", "stars: 2}").replace("stars: X}", "stars: 0}"),
-                     encoding="utf-8")
+    assert f"{GAME_YAML}:{line}:16: error: star_counts declares [25, 12, 8] wares with 0, 1 and 2 stars; " \
+           "the deck has [33, 12, 0]" in found
+    swapped = text.replace("stars: 2}", "stars: X}").replace("stars: 0}", "stars: 2}").replace("stars: X}", "stars: 0}")
+    WARES.write_text(swapped, encoding="utf-8")
     found = errors(deckpress)
     assert any("two-star wares must be harder than one-star ones" in e for e in found)
 
@@ -135,7 +139,8 @@ def test_scoring_columns(deckpress):
     found = errors(deckpress)
     star, double = line_of(GAME_YAML, "score_star:"), line_of(GAME_YAML, "score_double:")
     assert f"{GAME_YAML}:{star}:15: error: score_star must never rise as leftovers grow, got [7, 5, 6, 2, 1]" in found
-    assert f"{GAME_YAML}:{double}:17: error: score_double must be at least score_star row by row, got [9, 7, 5, 0, 1] and [7, 5, 6, 2, 1]" in found
+    assert f"{GAME_YAML}:{double}:17: error: score_double must be at least score_star row by row, " \
+           "got [9, 7, 5, 0, 1] and [7, 5, 6, 2, 1]" in found
 
 
 def pdf(out: Path, component: str) -> Path:

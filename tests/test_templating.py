@@ -56,3 +56,17 @@ def test_values_equal_in_python_but_printed_differently_are_remembered_apart():
     templates, findings = Templates(), Findings()
     shown = [templates.render("{{ item }}", {"item": v}, LOC, findings) for v in (1, True, 1.0)]
     assert shown == ["1", "True", "1.0"]
+
+
+def test_a_source_is_compiled_once_however_it_is_used_and_a_broken_one_reports_each_time():
+    templates, findings = Templates(), Findings()
+    assert [templates.render("{{ n }}", {"n": n}, LOC, findings) for n in (1, 2)] == ["1", "2"]
+    assert templates.card({}, {"n": 3}, 1).render("{{ n }}", LOC, findings) is None  # n is the card's, not a name
+    assert templates.evaluate("n + 1", {"n": 1}, LOC, findings) == 2
+    assert templates.inputs("{{ n }}") == ((), False)
+    assert set(templates.compiled) == {"{{ n }}", "n + 1"}
+    again = Findings()
+    assert templates.render("{{ n ", {"n": 1}, LOC, findings) is None
+    assert templates.render("{{ n ", {"n": 1}, LOC, again) is None
+    assert [f.message for f in again] == [f.message for f in findings][-1:]
+    assert findings[-1].message.startswith("template syntax: ")

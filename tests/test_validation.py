@@ -75,7 +75,15 @@ def test_unknown_collection(deckpress):
 def test_unknown_key_in_game_yaml(deckpress):
     edit(GAME_YAML, "language: en-GB\n", "language: en-GB\ncolour: red\n")
     line = line_of(GAME_YAML, "colour: red")
-    assert any(e.startswith(f"{GAME_YAML}:{line}:1: error: unknown key 'colour' in game") for e in check_errors(deckpress))
+    prefix = f"{GAME_YAML}:{line}:1: error: unknown key 'colour' in game"
+    assert any(e.startswith(prefix) for e in check_errors(deckpress))
+
+
+def test_a_language_the_press_has_no_words_for_is_a_finding(deckpress):
+    edit(GAME_YAML, "language: en-GB\n", "language: xx\n")
+    line = line_of(GAME_YAML, "language: xx")
+    expected = f"{GAME_YAML}:{line}:11: error: language must be one the press has words for (en), got 'xx'"
+    assert check_errors(deckpress) == [expected]
 
 
 # --- deck --------------------------------------------------------------------
@@ -105,16 +113,20 @@ def test_flavour_lines_are_unique(deckpress):
     edit(LOTS, "flavour: A steady light for late arrivals.", "flavour: A little lantern for a very small journey.")
     line = line_of(LOTS, "A little lantern", 2)
     first = line_of(LOTS, "A little lantern", 1)
-    expected = f"{LOTS}:{line}:14: error: deck lots: A little lantern for a very small journey. appears twice (first at line {first - 2})"
+    expected = (f"{LOTS}:{line}:14: error: deck lots: A little lantern for a very small journey. appears twice "
+                f"(first at line {first - 2})")
     assert expected in check_errors(deckpress)
 
 
 @pytest.mark.parametrize(
     ("old", "new", "needle", "message"),
     [
-        ("reserve: 12", "reserve: 11", "that: dealt + reserve", "dealt (12) + reserve (11) must equal the deck size (24)"),
-        ("rounds: 4\n", "rounds: 5\n", "that: rounds * lots_per_round", "rounds (5) x lots per round (3) must equal the dealt lots (12)"),
-        ("short_lots: 9", "short_lots: 8", "that: short_rounds * lots_per_round", "the short game's 3 rounds need 9 lots, not 8"),
+        ("reserve: 12", "reserve: 11", "that: dealt + reserve",
+         "dealt (12) + reserve (11) must equal the deck size (24)"),
+        ("rounds: 4\n", "rounds: 5\n", "that: rounds * lots_per_round",
+         "rounds (5) x lots per round (3) must equal the dealt lots (12)"),
+        ("short_lots: 9", "short_lots: 8", "that: short_rounds * lots_per_round",
+         "the short game's 3 rounds need 9 lots, not 8"),
         ("short_rounds: 3\n  short_lots: 9", "short_rounds: 5\n  short_lots: 15", "that: short_lots <= dealt",
          "the short game (5 rounds, 15 lots) must fit in the dealt lots (12) and be shorter"),
         ("budget: 12", "budget: 5", "that: budget >= max_bid", "the budget (5) must allow the largest bid (6)"),
@@ -138,7 +150,8 @@ def test_sheets_may_only_use_existing_parameters(deckpress):
     edit(SHEETS, "range(1, rounds + 1)", "range(1, round + 1)")
     line = line_of(SHEETS, "range(1, round + 1)")
     col = SHEETS.read_text(encoding="utf-8").splitlines()[line - 1].index("round + 1") + 1
-    assert f"{SHEETS}:{line}:{col}: error: text uses an undefined parameter: 'round' is undefined" in check_errors(deckpress)
+    expected = f"{SHEETS}:{line}:{col}: error: text uses an undefined parameter: 'round' is undefined"
+    assert expected in check_errors(deckpress)
 
 
 def test_templates_run_in_a_sandbox(deckpress):
@@ -171,7 +184,8 @@ def test_text_that_cannot_fit_its_box(deckpress):
 
 
 def test_slightly_long_text_shrinks_instead(deckpress):
-    edit(LOTS, "A steady light for late arrivals.", "A steady light for late arrivals, and for the hosts who wait up for them.")
+    edit(LOTS, "A steady light for late arrivals.",
+         "A steady light for late arrivals, and for the hosts who wait up for them.")
     assert deckpress("check").status == 0
 
 
@@ -192,7 +206,8 @@ def test_layout_problems_are_findings(deckpress, tmp_path):
     standard.mkdir(parents=True)
     (standard / "lot-card.yaml").write_text(
         "kind: card\nsize_mm: [63, 88]\ngrid: [3, 3]\nelements:\n"
-        "  - name: flavour\n    field: flavour\n    box_mm: [4, 63, 55, 12]\n    style: {font: bold, size: 10, min_size: 4}\n",
+        "  - name: flavour\n    field: flavour\n    box_mm: [4, 63, 55, 12]\n"
+        "    style: {font: bold, size: 10, min_size: 4}\n",
         encoding="utf-8",
     )
     result = deckpress("check", layouts=(layouts, Path(__file__).parent.parent / "layouts"))
@@ -204,7 +219,8 @@ def test_layout_problems_are_findings(deckpress, tmp_path):
 def test_a_missing_layout_stops_the_build(deckpress):
     edit(GAME_YAML, "layout: lot-marker", "layout: lot-markers")
     line = line_of(GAME_YAML, "layout: lot-markers")
-    assert f"{GAME_YAML}:{line}:5: error: layout 'lot-markers' not found for the standard edition" in check_errors(deckpress)
+    expected = f"{GAME_YAML}:{line}:5: error: layout 'lot-markers' not found for the standard edition"
+    assert expected in check_errors(deckpress)
 
 
 def test_a_plugin_names_the_fields_its_deck_must_declare(deckpress):
@@ -212,7 +228,8 @@ def test_a_plugin_names_the_fields_its_deck_must_declare(deckpress):
     edit(game, "      equations: {type: list, length: 5}\n", "")
     result = deckpress("check", "stone-market")
     assert result.status == 1
-    assert f"{game}:{line_of(game, '  exchanges:')}:3: error: stone-economy needs deck exchanges to declare the fields " \
+    deck_line = line_of(game, "  exchanges:")
+    assert f"{game}:{deck_line}:3: error: stone-economy needs deck exchanges to declare the fields " \
            "equations" in result.errors
 
 

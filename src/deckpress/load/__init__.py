@@ -1,7 +1,8 @@
 """Load stage: game folders and layout files, YAML to the typed model, every value with its file:line:col.
 
 The stage's three entry points, which the pipeline (`deckpress.build`) calls: `load_game`, `load_edition`, and
-`expand_sheets` (run after the checks, when plugins have published their data).
+`expand_sheets` (run after the checks, when plugins have published their data). The readers: `game` (game.yaml),
+`decks`, `rules`, `sheets`, then `expand`; `layouts` for layout files, `art` for images.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from deckpress.templating import Templates
 
 def load_game(folder: Path, shown: str, findings: Findings, templates: Templates) -> Game | None:
     """The game in `folder` (shown in findings as `shown`, e.g. content/pocket-bazaar), or None if unusable."""
-    from deckpress.load.loader import Loader
+    from deckpress.load.game import read_game
+    from deckpress.load.reading import Reading
 
-    return Loader(findings, templates).game(folder, shown)
+    return read_game(Reading(findings, templates, folder=folder, shown=shown))
 
 
 def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Findings) -> Edition | None:
@@ -29,6 +31,7 @@ def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Find
 
 def expand_sheets(game: Game, findings: Findings, templates: Templates) -> None:
     """Render every sheet's blocks, once per copy, with the parameters, decks and plugin data."""
-    from deckpress.load.loader import Loader
+    from deckpress.load.expand import expand_game_sheets
+    from deckpress.load.reading import Texts
 
-    Loader(findings, templates).expand_sheets(game)
+    expand_game_sheets(game, Texts(findings, templates))

@@ -47,7 +47,8 @@ def as_int(node: Node, name: str, findings: Findings, lo: int | None = None, hi:
     return value
 
 
-def as_number(node: Node, name: str, findings: Findings, lo: float | None = None, hi: float | None = None) -> float | None:
+def as_number(node: Node, name: str, findings: Findings, lo: float | None = None,
+              hi: float | None = None) -> float | None:
     value = node.value
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         findings.error(node.loc, f"{name} must be a number, got {describe(value)}")
@@ -60,14 +61,16 @@ def as_number(node: Node, name: str, findings: Findings, lo: float | None = None
 
 def as_list(node: Node, name: str, findings: Findings) -> list[Node] | None:
     if node.is_list:
-        return node.value
+        items: list[Node] = node.value
+        return items
     findings.error(node.loc, f"{name} must be a list, got {describe(node.value)}")
     return None
 
 
 def as_map(node: Node, name: str, findings: Findings) -> dict[str, Node] | None:
     if node.is_map:
-        return node.value
+        mapping: dict[str, Node] = node.value
+        return mapping
     findings.error(node.loc, f"{name} must be a mapping, got {describe(node.value)}")
     return None
 
@@ -97,7 +100,7 @@ class Fields:
         self.asked.append(key)
         if not self.ok:
             return None
-        child = self.node.value.get(key)
+        child: Node | None = self.node.value.get(key)
         if child is None and required:
             self.findings.error(self.node.loc, f"{self.what} is missing required key '{key}'")
         return child

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import yaml
 import yaml.reader
@@ -95,8 +95,15 @@ SCALAR_TAGS = {YAML_TAG + t for t in ("int", "float", "bool", "null", "timestamp
 MAX_DEPTH = 100  # content is a few levels deep; far deeper is a mistake (and would exhaust recursion later)
 
 
-def _loc(name: str, mark: yaml.Mark) -> Loc:
-    return Loc(name, mark.line + 1, mark.column + 1)
+class _Mark(Protocol):
+    """A place in a YAML stream: PyYAML's `Mark` or libyaml's, which the parser's events carry."""
+
+    line: int
+    column: int
+
+
+def _loc(name: str, mark: _Mark | None) -> Loc:
+    return Loc(name, mark.line + 1, mark.column + 1) if mark is not None else Loc(name)
 
 
 def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
@@ -129,7 +136,8 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         mark = exc.problem_mark or exc.context_mark
         where = _loc(shown_as, mark) if mark else Loc(shown_as)
         tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
-        findings.error(where, f"YAML syntax: {exc.problem or exc.context}" + (" (a tab: indent with spaces)" if tab else ""))
+        tab_hint = " (a tab: indent with spaces)" if tab else ""
+        findings.error(where, f"YAML syntax: {exc.problem or exc.context}{tab_hint}")
     except yaml.reader.ReaderError as exc:
         findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
     except yaml.YAMLError as exc:
@@ -214,7 +222,8 @@ def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
         return event.value
     if tag not in SCALAR_TAGS:
         raise SourceError(_loc(name, event.start_mark), f"YAML tag {tag.replace(YAML_TAG, '!!')} is not allowed here")
-    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)
+    # libyaml's marks stand in for PyYAML's here (the stubs allow only the latter): constructors only show them
+    node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, event.style)  # type: ignore[arg-type]
     try:
         return loader.yaml_constructors[tag](loader, node)
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError):  # '!!int abc', '!!bool maybe'

@@ -11,9 +11,9 @@ import re
 from collections import Counter
 from typing import Any
 
+from deckpress.check.plugins import deck_with, plugin
 from deckpress.findings import Findings
 from deckpress.model import Card, Game
-from deckpress.check.plugins import deck_with, plugin
 from deckpress.plugins.open_secret_exchange.routes import Market, solve
 
 DECK = "desk-cards"
@@ -78,11 +78,13 @@ def _market_cards(number: int, cards: list[Card], findings: Findings) -> bool:
             if owner.get(code) == desk:
                 findings.error(where, f"desk {desk} of market {number} requests its own code {code}")
             elif code not in owner:
-                findings.error(where, f"desk {desk} of market {number} requests {code}, which is no record of that market")
+                findings.error(where,
+                               f"desk {desk} of market {number} requests {code}, which is no record of that market")
     return len(findings) == errors
 
 
-def _solve_market(number: int, cards: list[Card], desks: list[str], order: list[str], findings: Findings) -> dict[str, Any]:
+def _solve_market(number: int, cards: list[Card], desks: list[str], order: list[str],
+                  findings: Findings) -> dict[str, Any]:
     by_desk = {c.values["desk"]: c for c in cards}
     market = Market(
         desks=tuple(d for d in desks if d in by_desk),

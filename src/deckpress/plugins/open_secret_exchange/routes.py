@@ -19,7 +19,6 @@ import itertools
 import random
 from dataclasses import dataclass
 
-
 RESTART_STATES = 200  # search states in the first restart's budget
 
 

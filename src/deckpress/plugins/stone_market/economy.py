@@ -36,8 +36,12 @@ class Equation:
         return Equation(self.right, self.left)
 
     def text(self) -> str:
-        side = lambda pairs: " ".join(c for c, n in pairs for _ in range(n))  # noqa: E731
-        return f"{side(self.left)} = {side(self.right)}"
+        return f"{_side(self.left)} = {_side(self.right)}"
+
+
+def _side(pairs: tuple[tuple[str, int], ...]) -> str:
+    """(('A', 2), ('J', 1)) -> 'A A J'."""
+    return " ".join(c for c, n in pairs for _ in range(n))
 
 
 def certificate(equations: list[Equation], colours: list[str]) -> dict[str, Fraction] | None:

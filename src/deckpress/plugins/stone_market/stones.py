@@ -13,9 +13,9 @@ from itertools import combinations
 from statistics import mean
 from typing import Any
 
+from deckpress.check.plugins import deck_with, plugin
 from deckpress.findings import Findings, Loc
 from deckpress.model import Card, Game
-from deckpress.check.plugins import deck_with, plugin
 from deckpress.plugins.stone_market.economy import (
     Equation,
     certificate,
@@ -56,11 +56,12 @@ def stone_economy(game: Game, findings: Findings) -> dict[str, Any] | None:
         _no_stone_from_nothing(exchanges.cards, cards, colours, exchanges.generated, names, findings)
         _wares_playable(game, cards, ware_hands, colours, findings)
     return {
-        "colours": [{"name": n, "letter": letters[n], "shape": p.get("letter_shapes", {}).get(letters[n])} for n in names],
-        "exchange_cards": [[{"left": _named(e.left, names, colours), "right": _named(e.right, names, colours)} for e in eqs]
-                           for eqs in cards],
-        "wares": [{"stones": _named(tuple(zip(colours, hand, strict=True)), names, colours), "stars": card.values["stars"]}
-                  for card, hand in ware_hands if hand is not None],
+        "colours": [{"name": n, "letter": letters[n], "shape": p.get("letter_shapes", {}).get(letters[n])}
+                    for n in names],
+        "exchange_cards": [[{"left": _named(e.left, names, colours), "right": _named(e.right, names, colours)}
+                            for e in eqs] for eqs in cards],
+        "wares": [{"stones": _named(tuple(zip(colours, hand, strict=True)), names, colours),
+                   "stars": card.values["stars"]} for card, hand in ware_hands if hand is not None],
     }
 
 
@@ -134,8 +135,10 @@ def _no_stone_from_nothing(cards: list[Card], equations: list[list[Equation]], c
         pump = money_pump(active, colours)
         shown = "no gaining sequence of up to 4 trades was found, yet no values balance them"
         if pump:
-            steps = "; ".join(f"{active[k].text() if forward else active[k].mirrored().text()}" for k, forward in pump.trades)
-            shown = f"from a hand of {_hand(pump.start, colours)}, trade {steps}: the hand ends as {_hand(pump.end, colours)}"
+            steps = "; ".join(f"{active[k].text() if forward else active[k].mirrored().text()}"
+                              for k, forward in pump.trades)
+            shown = (f"from a hand of {_hand(pump.start, colours)}, trade {steps}: "
+                     f"the hand ends as {_hand(pump.end, colours)}")
         findings.error(cards[i].loc, f"exchange cards {i + 1} and {j + 1} make stones from nothing: {shown}")
 
 
@@ -157,13 +160,16 @@ def _wares_playable(game: Game, equations: list[list[Equation]], wares: list[tup
         if len(rollable) < len(colours):  # with every colour on the die, five rolls always buy a ware
             for (i, a), (j, b) in combinations(enumerate(equations), 2):
                 if not reachable(hand, a + b, colours, rollable, limit):
-                    findings.error(card.locs["stones"], f"ware {card.index} cannot be bought with exchange cards {i + 1} and {j + 1}")
+                    findings.error(card.locs["stones"],
+                                   f"ware {card.index} cannot be bought with exchange cards {i + 1} and {j + 1}")
                     break
     declared = p.get("star_counts")
     tally = [sum(card.values.get("stars") == s for card, _ in wares) for s in range(3)]
     if isinstance(declared, list) and declared != tally:
-        findings.error(game.param_locs["star_counts"], f"star_counts declares {declared} wares with 0, 1 and 2 stars; the deck has {tally}")
-    difficulty = [[expected_rolls(h, len(faces), choice) for c, h in wares if h and c.values["stars"] == s] for s in range(3)]
+        findings.error(game.param_locs["star_counts"],
+                       f"star_counts declares {declared} wares with 0, 1 and 2 stars; the deck has {tally}")
+    difficulty = [[expected_rolls(h, len(faces), choice) for c, h in wares if h and c.values["stars"] == s]
+                  for s in range(3)]
     averages = [mean(d) if d else None for d in difficulty]
     for lower, higher in ((0, 1), (1, 2)):
         low, high = averages[lower], averages[higher]
@@ -182,8 +188,9 @@ def _scoring(game: Game, findings: Findings) -> None:
             return
         columns.append((name, column))
     for name, column in columns:
-        if any(b > a for a, b in zip(column, column[1:])):
+        if any(b > a for a, b in zip(column, column[1:], strict=False)):
             findings.error(game.param_locs[name], f"{name} must never rise as leftovers grow, got {column}")
-    for (lower, low), (higher, high) in zip(columns, columns[1:]):
+    for (lower, low), (higher, high) in zip(columns, columns[1:], strict=False):
         if len(low) != len(high) or any(h < lo for lo, h in zip(low, high, strict=False)):
-            findings.error(game.param_locs[higher], f"{higher} must be at least {lower} row by row, got {high} and {low}")
+            findings.error(game.param_locs[higher],
+                           f"{higher} must be at least {lower} row by row, got {high} and {low}")

@@ -1,0 +1,173 @@
+"""A deck of game.yaml: its fields, its back, and its cards from a card file or a `from` expression."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckpress.findings import Findings, Loc
+from deckpress.load.reading import Reading
+from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
+from deckpress.load.sources import Node
+from deckpress.model import Back, Card, Deck, FieldSpec
+
+FIELD_TYPES = ("text", "int", "choice", "list", "map")
+
+
+def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str, Any]) -> Deck:
+    """The deck `deck_id` (found at `at`), its cards read and labelled; problems are findings."""
+    findings = reading.findings
+    f = Fields(node, f"deck {deck_id}", findings)
+    card_name = f.text("card", "card")
+    file_name, from_expression = f.text("file", None), f.text("from", None)
+    fields = {k: _field(k, n, findings) for k, n in f.map("fields").items()}
+    count_node = f.get("count", required=False)
+    grid = [n.value for n in f.list("grid", required=False) if as_text(n, "grid field", findings)]
+    unique = [n.value for n in f.list("unique", required=False) if as_text(n, "unique field", findings)]
+    label = f.text("label", None)
+    back_node = f.get("back", required=False)
+    f.done()
+    specs = {k: v for k, v in fields.items() if v}
+    deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique)
+    if back_node is not None:
+        deck.back = _back(back_node, deck_id, findings)
+    if count_node is not None:
+        deck.count, deck.count_loc = str(count_node.value), count_node.loc
+    for name in grid + unique:
+        if name not in specs:
+            findings.error(node.loc, f"deck {deck_id} names field '{name}' that it does not define")
+    if (file_name is None) == (from_expression is None):
+        findings.error(node.loc, f"deck {deck_id} needs exactly one of 'file' or 'from'")
+    elif from_expression is not None:
+        deck.cards = _cards_from_expression(reading, deck, from_expression, node.value["from"].loc, ctx)
+    else:
+        cards_node = reading.read(file_name, node.loc)
+        if cards_node is not None:
+            deck.cards, deck.generated = _card_file(reading, deck, cards_node, card_name or "card", ctx)
+    _label(reading, deck, label, card_name)
+    return deck
+
+
+def _back(node: Node, deck_id: str, findings: Findings) -> Back | None:
+    f = Fields(node, f"back of deck {deck_id}", findings)
+    pattern, title, word = f.text("pattern"), f.text("title"), f.text("word", None)
+    f.done()
+    return Back(node.loc, pattern, title, word) if pattern and title else None
+
+
+def _label(reading: Reading, deck: Deck, label: str | None, card_name: str | None) -> None:
+    """Every card's label (`label` rendered over its values, else `lot 3`); only complete cards are valid."""
+    for card in deck.cards:
+        card.valid = len(card.values) == len(deck.fields) and None not in card.values.values()
+        if label and card.valid:
+            card.label = reading.render(label, card.values, card.loc) or ""
+        card.label = card.label or f"{card_name} {card.index}"
+
+
+def _field(name: str, node: Node, findings: Findings) -> FieldSpec | None:
+    f = Fields(node, f"field {name}", findings)
+    kind = f.choice("type", FIELD_TYPES)
+    lo, hi = f.int("min", default=None), f.int("max", default=None)
+    choices_from = f.text("from", None)
+    length = f.int("length", 0, 100, default=None)
+    f.done()
+    if kind == "choice" and not choices_from:
+        findings.error(node.loc, f"field {name} of type choice needs 'from' (a list parameter)")
+    return FieldSpec(name, kind, node.loc, lo, hi, choices_from, length) if kind else None
+
+
+def _cards_from_expression(reading: Reading, deck: Deck, expression: str, loc: Loc, ctx: dict[str, Any]) -> list[Card]:
+    """One card per item of a list expression (`lot_labels`, `range(1, slips + 1)`), in a deck of one field."""
+    values = reading.evaluate(expression, ctx, loc)
+    if values is None:
+        return []
+    if isinstance(values, range):
+        values = list(values)
+    if not isinstance(values, list) or len(deck.fields) != 1:
+        reading.findings.error(loc, f"deck {deck.id}: 'from' must give a list and the deck must define one field")
+        return []
+    (field_name,) = deck.fields
+    return [Card(i, {field_name: v}, {field_name: loc}, loc) for i, v in enumerate(values, 1)]
+
+
+def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
+               ctx: dict[str, Any]) -> tuple[list[Card], dict[str, Any]]:
+    """A card file: a list of cards, or a mapping of `cards`, shared `defaults` and `generated` provenance."""
+    findings = reading.findings
+    defaults: dict[str, Node] = {}
+    generated: dict[str, Any] = {}
+    if root.is_map:
+        f = Fields(root, "card file", findings)
+        defaults = f.map("defaults", required=False)
+        items = f.list("cards")
+        generated_node = f.get("generated", required=False)  # provenance written by `deckpress generate`
+        generated = generated_node.plain() if generated_node is not None and generated_node.is_map else {}
+        f.done()
+        for key in defaults:
+            if key not in deck.fields:
+                findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults")
+    else:
+        items = as_list(root, "card file", findings) or []
+    values = _Values(reading, ctx)
+    return [values.card(deck, i, n, card_name, defaults) for i, n in enumerate(items, 1)], generated
+
+
+class _Values:
+    """Reads the field values of cards: checked by type, text rendered over the parameters."""
+
+    def __init__(self, reading: Reading, ctx: dict[str, Any]) -> None:
+        self.reading, self.findings, self.ctx = reading, reading.findings, ctx
+
+    def card(self, deck: Deck, index: int, node: Node, card_name: str, defaults: dict[str, Node]) -> Card:
+        card = Card(index, {}, {}, node.loc)
+        f = Fields(node, card_name, self.findings)
+        for name, spec in deck.fields.items():
+            value_node = f.get(name, required=name not in defaults) or defaults.get(name)
+            if value_node is not None:
+                card.values[name] = self.value(spec, value_node, card)
+                card.locs[name] = value_node.loc
+        f.done()
+        return card
+
+    def value(self, spec: FieldSpec, node: Node, card: Card) -> Any:
+        if spec.type in ("list", "map"):
+            return self.collection(spec, node, card)
+        if spec.type == "int":
+            return as_int(node, spec.name, self.findings, spec.lo, spec.hi)
+        text = as_text(node, spec.name, self.findings)
+        if text is None:
+            return None
+        if spec.type == "choice":
+            return self.choice(spec, node, text)
+        return self.reading.render(text, self.ctx, node.loc)
+
+    def choice(self, spec: FieldSpec, node: Node, text: str) -> str | None:
+        options = self.ctx.get(spec.choices_from or "")
+        if not isinstance(options, list):
+            self.findings.error(spec.loc, f"field {spec.name}: parameter '{spec.choices_from}' must be a list")
+        elif text not in options:
+            self.findings.error(node.loc, f"{spec.name} must be one of {', '.join(map(str, options))}, "
+                                          f"got {describe(text)}")
+            return None
+        return text
+
+    def collection(self, spec: FieldSpec, node: Node, card: Card) -> Any:
+        """A list of texts, or a mapping of text to text; each entry keeps its own location."""
+        if spec.type == "list":
+            items = as_list(node, spec.name, self.findings)
+            entries = [(f"{spec.name}[{i}]", n, n) for i, n in enumerate(items or [], 1)]
+        else:
+            mapping = as_map(node, spec.name, self.findings)
+            entries = [(f"{spec.name}.{k}", Node(k, node.key_locs[k]), v) for k, v in (mapping or {}).items()]
+        if (items if spec.type == "list" else mapping) is None:
+            return None
+        if spec.length is not None and len(entries) != spec.length:
+            self.findings.error(node.loc, f"{spec.name} must have {spec.length} entries, got {len(entries)}")
+            return None
+        texts = [as_text(value, spec.name, self.findings) for _, _, value in entries]
+        if None in texts:
+            return None
+        for key, at, _ in entries:
+            card.locs[key] = at.loc
+        if spec.type == "list":
+            return texts
+        return {k.value: t for (_, k, _), t in zip(entries, texts, strict=True)}

@@ -1,0 +1,147 @@
+"""game.yaml: title, language, editions, parameters, checks, components, plugins and print options.
+
+The decks, rules and sheets it names are read by their own modules; every problem becomes a finding and
+reading carries on to the end, so that one run reports everything.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from deckpress import words
+from deckpress.findings import Findings, Loc
+from deckpress.load.decks import read_deck
+from deckpress.load.reading import Reading
+from deckpress.load.rules import read_rules
+from deckpress.load.schema import Fields, as_map, as_text, describe
+from deckpress.load.sheets import read_sheets
+from deckpress.load.sources import Node
+from deckpress.model import Check, Component, Game
+from deckpress.options import DUPLEX, EDITIONS
+
+FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+COMPONENT_KINDS = ("cards", "sheet", "rules")
+
+
+def read_game(reading: Reading) -> Game | None:
+    """The game in `reading.folder`, or None when its game.yaml is unusable."""
+    root = reading.read("game.yaml")
+    if root is None:
+        return None
+    findings = reading.findings
+    f = Fields(root, "game", findings)
+    title, publisher = f.text("title"), f.text("publisher")
+    subject, language = f.text("subject"), _language(f, findings)
+    editions = [_edition_name(n, findings) for n in f.list("editions")]
+    params, param_locs = read_parameters(f.map("parameters"), findings)
+    ctx = dict(params)
+    decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")}
+    checks = [_check(n, findings) for n in f.list("checks", required=False)]
+    components = [_component(n, findings) for n in f.list("components")]
+    plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", findings)]
+    rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
+    printing = _printing(f.get("print", required=False), findings)
+    f.done()
+    rules = read_rules(reading, rules_name, ctx, root.loc) if rules_name else None
+    sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
+    return Game(
+        id=reading.folder.name, dir=reading.folder, loc=root.loc, title=title or "", publisher=publisher or "",
+        subject=subject or "", language=language or "en", editions=[e for e in editions if e],
+        params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
+        checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
+        sheets=sheets, plugins=plugins, derived={}, printing=printing,
+    )
+
+
+def read_game_parameters(reading: Reading) -> dict[str, Any] | None:
+    """Only the parameters of a game: enough for a generator, before its card files exist."""
+    root = reading.read("game.yaml")
+    if root is None or not root.is_map or "parameters" not in root.value:
+        reading.findings.error(Loc(f"{reading.shown}/game.yaml"), "game.yaml needs 'parameters'")
+        return None
+    nodes = as_map(root.value["parameters"], "parameters", reading.findings) or {}
+    return read_parameters(nodes, reading.findings)[0]
+
+
+def read_parameters(nodes: dict[str, Node], findings: Findings) -> tuple[dict[str, Any], dict[str, Loc]]:
+    """Parameters are plain values: numbers, texts, flat lists or mappings of them."""
+    params: dict[str, Any] = {}
+    for name, node in nodes.items():
+        if not name.isidentifier():
+            findings.error(node.loc, f"parameter name '{name}' must be a plain identifier")
+        elif _is_scalar(node) or (node.is_list and all(map(_is_scalar, node.value))) or (
+            node.is_map and all(map(_is_scalar, node.value.values()))
+        ):
+            params[name] = node.plain()
+        else:
+            findings.error(node.loc, f"parameter {name} must be a number, text, or a flat list or mapping of them")
+    return params, {name: node.loc for name, node in nodes.items()}
+
+
+def _language(f: Fields, findings: Findings) -> str | None:
+    """The game's language, which picks the words the press prints itself: one it has words for."""
+    language: str | None = f.text("language", "en")
+    if language is not None and words.known(language) is None:
+        findings.error(f.node.value["language"].loc, f"language must be one the press has words for "
+                                                     f"({', '.join(words.WORDS)}), got {describe(language)}")
+    return language
+
+
+def _edition_name(node: Node, findings: Findings) -> str | None:
+    if node.value in EDITIONS:
+        return str(node.value)
+    findings.error(node.loc, f"edition must be one of {', '.join(EDITIONS)}, got {describe(node.value)}")
+    return None
+
+
+def _printing(node: Node | None, findings: Findings) -> dict[str, Any]:
+    """A game's own print options, with the command line's names: duplex, offset_x, offset_y, fold, bleed_mm."""
+    if node is None:
+        return {}
+    f = Fields(node, "print", findings)
+    options = {
+        "duplex": f.choice("duplex", DUPLEX, default=None), "offset_x": f.number("offset_x", -20, 20, default=None),
+        "offset_y": f.number("offset_y", -20, 20, default=None), "bleed_mm": f.number("bleed_mm", 0, 10, default=None),
+    }
+    fold = f.get("fold", required=False)
+    if fold is not None:
+        if isinstance(fold.value, bool):
+            options["fold"] = fold.value
+        else:
+            findings.error(fold.loc, f"fold must be true or false, got {describe(fold.value)}")
+    f.done()
+    return {k: v for k, v in options.items() if v is not None}
+
+
+def _check(node: Node, findings: Findings) -> Check | None:
+    f = Fields(node, "check", findings)
+    that, message = f.text("that"), f.text("message")
+    f.done()
+    return Check(that, message, node.loc) if that and message else None
+
+
+def _component(node: Node, findings: Findings) -> Component | None:
+    f = Fields(node, "component", findings)
+    cid, title, kind = f.text("id"), f.text("title"), f.choice("kind", COMPONENT_KINDS)
+    source = f.text("deck", None) if kind == "cards" else f.text("sheet", None) if kind == "sheet" else None
+    layout = f.text("layout")
+    private = f.get("private", required=False)
+    f.done()
+    if private is not None and not isinstance(private.value, bool):
+        findings.error(private.loc, f"private must be true or false, got {describe(private.value)}")
+    if cid and not FILE_NAME.fullmatch(cid):
+        findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
+                                             f"digits and hyphens, got '{cid}'")
+        return None
+    if kind == "cards" and not source:
+        findings.error(node.loc, f"component {cid} of kind cards needs a 'deck'")
+    if kind == "sheet" and not source:
+        findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
+    if not (cid and title and kind and layout):
+        return None
+    return Component(cid, title, kind, node.loc, source, layout, private is not None and private.value is True)
+
+
+def _is_scalar(node: Node) -> bool:
+    return isinstance(node.value, (str, int, float, bool))

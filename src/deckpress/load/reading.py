@@ -1,0 +1,61 @@
+"""What the readers of a game share: the findings to report into, the templates, and the game's folder."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Self
+
+from deckpress.findings import Findings, Loc
+from deckpress.load.schema import as_text
+from deckpress.load.sources import Node, read_yaml
+from deckpress.paths import UNREADABLE, inside
+from deckpress.templating import Templates
+
+
+@dataclass(frozen=True)
+class Texts:
+    """Content text rendered over a context, its problems reported into `findings`."""
+
+    findings: Findings
+    templates: Templates
+
+    def reporting(self, findings: Findings) -> Self:
+        """The same, reporting into `findings` (a sheet's second copy reports nothing anew)."""
+        return replace(self, findings=findings)
+
+    def render(self, source: str, ctx: dict[str, Any], loc: Loc) -> str | None:
+        return self.templates.render(source, ctx, loc, self.findings)
+
+    def evaluate(self, expression: str, ctx: dict[str, Any], loc: Loc) -> Any:
+        return self.templates.evaluate(expression, ctx, loc, self.findings)
+
+    def text(self, node: Node | None, ctx: dict[str, Any]) -> str | None:
+        """A text value rendered over `ctx`; None if absent or not text (reported)."""
+        if node is None or as_text(node, "text", self.findings) is None:
+            return None
+        return self.render(node.value, ctx, node.loc)
+
+    def texts(self, nodes: Iterable[Node], ctx: dict[str, Any]) -> list[str]:
+        return [t for t in (self.text(n, ctx) for n in nodes) if t is not None]
+
+
+@dataclass(frozen=True)
+class Reading(Texts):
+    """One game folder being read (`shown` is how findings name it, e.g. content/pocket-bazaar)."""
+
+    folder: Path
+    shown: str
+
+    def read(self, name: str, at: Loc | None = None) -> Node | None:
+        """The YAML file `name` inside the folder; paths that leave it are refused."""
+        try:
+            target = inside(self.folder, name)
+        except UNREADABLE:
+            self.findings.error(at or Loc(self.shown), f"'{name}' cannot be read")
+            return None
+        if target is not None:
+            return read_yaml(target, f"{self.shown}/{name}", self.findings)
+        self.findings.error(at or Loc(self.shown), f"'{name}' must be a file inside {self.shown}")
+        return None

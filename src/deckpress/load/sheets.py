@@ -1,0 +1,16 @@
+"""The sheets file: each sheet's YAML kept as it is, to be expanded after the checks (`load/expand.py`)."""
+
+from __future__ import annotations
+
+from deckpress.findings import Loc
+from deckpress.load.reading import Reading
+from deckpress.load.schema import as_map
+from deckpress.model import Sheet
+
+
+def read_sheets(reading: Reading, name: str, at: Loc) -> dict[str, Sheet]:
+    """Sheets are read now and expanded after validation, when plugins may have added data (a route)."""
+    root = reading.read(name, at)
+    if root is None or as_map(root, "sheets", reading.findings) is None:
+        return {}
+    return {sid: Sheet(sid, node.loc, node) for sid, node in root.value.items()}

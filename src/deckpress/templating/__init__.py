@@ -1,0 +1,15 @@
+"""Jinja for content text: sandboxed, strict about undefined names, errors as findings.
+
+`Templates` renders text and evaluates expressions, holding one `Compiled` object per source and a memo of
+rendered text; `CardText` renders a card layout's templates for one card. The sandbox (`sandbox`), the filters
+(`filters`) and the wording of errors (`errors`) live beside them.
+"""
+
+from deckpress.templating.compiled import Compiled
+from deckpress.templating.errors import find_in_file
+from deckpress.templating.filters import ordinal, series, times, words
+from deckpress.templating.sandbox import MAX_RESULT, RUNTIME_ERRORS, WIDE_FORMAT, NoFiles, Sandbox
+from deckpress.templating.templates import CardText, Templates
+
+__all__ = ["MAX_RESULT", "RUNTIME_ERRORS", "WIDE_FORMAT", "CardText", "Compiled", "NoFiles", "Sandbox",
+           "Templates", "find_in_file", "ordinal", "series", "times", "words"]

@@ -1,0 +1,145 @@
+"""Rendering content text: one compiled object per template source, and a memo of the text already rendered,
+keyed by what decided it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from jinja2 import StrictUndefined
+
+from deckpress.findings import Findings, Loc
+from deckpress.templating.compiled import CardInputs, Compiled
+from deckpress.templating.errors import explain, where
+from deckpress.templating.sandbox import RUNTIME_ERRORS, environment
+
+MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
+MemoKey = tuple[Any, ...]
+
+
+class Templates:
+    """Renders text and evaluates expressions; a problem is a finding at the text's location and gives None."""
+
+    def __init__(self) -> None:
+        self.env = environment()
+        self.compiled: dict[str, Compiled] = {}  # by source
+        self.memo: dict[MemoKey, str] = {}  # text already rendered, by what decided it
+        self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them
+
+    def of(self, source: str) -> Compiled:
+        """The compiled object of `source`, made once."""
+        compiled = self.compiled.get(source)
+        if compiled is None:
+            compiled = self.compiled[source] = Compiled(self.env, source)
+        return compiled
+
+    def render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
+        """Render `source`; `None` (with a finding at `loc`) if it cannot be. When every name it reads holds a
+        plain value (a card's label: `{{ collection }} {{ points }}`), the text is remembered by those values."""
+        if "{" not in source:  # most text is plain: skip Jinja entirely
+            return source
+        names = (self.compiled.get(source) or self.of(source)).names
+        found, key = self.recall(None if names is None else (source, _typed(context.get(n, _ABSENT) for n in names)))
+        if found is not None:
+            return found
+        text = self.render_now(source, context, loc, findings)
+        self.remember(key, text)
+        return text
+
+    def recall(self, key: MemoKey | None) -> tuple[str | None, MemoKey | None]:
+        """The text remembered under `key`, and the key to remember it by (None if a value is a list or a map)."""
+        if key is None:
+            return None, None
+        try:
+            return self.memo.get(key), key
+        except TypeError:
+            return None, None
+
+    def remember(self, key: MemoKey | None, text: str | None) -> None:
+        if key is None or text is None:
+            return
+        if len(self.memo) > MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = text
+
+    def render_now(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
+        """Render without the memo."""
+        if "{" not in source:
+            return source
+        try:
+            return self.of(source).template.render(context)
+        except RUNTIME_ERRORS as exc:
+            findings.error(where(loc, exc), explain(exc))
+            return None
+
+    def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
+        """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
+        try:
+            value = self.of(expression).expression(**context)
+            if isinstance(value, StrictUndefined):
+                str(value)  # raises the UndefinedError that names the missing parameter
+            return value
+        except RUNTIME_ERRORS as exc:
+            findings.error(where(loc, exc), explain(exc))
+            return None
+
+    def inputs(self, source: str) -> CardInputs | None:
+        """The card fields and whether the card's index decide `source` (see `Compiled.card_inputs`)."""
+        return self.of(source).card_inputs
+
+    def card(self, params: dict[str, Any], values: Mapping[str, Any], index: int) -> CardText:
+        """The templates of a card layout, rendered for one card."""
+        return CardText(self, params, values, index)
+
+    def same(self, params: dict[str, Any]) -> _Same:
+        """`params` as memo keys name them (made once for a run of cards drawn with the same parameters)."""
+        same = self._same
+        if same is None or same.params is not params:
+            same = self._same = _Same(params)
+        return same
+
+
+class CardText:
+    """Renders a layout's templates for one card. Most depend on a field or two (`{{ card.points }}`), so a text
+    rendered for one card is reused for every card with the same values of those fields."""
+
+    def __init__(self, templates: Templates, params: dict[str, Any], values: Mapping[str, Any], index: int) -> None:
+        self.templates, self.params, self.values, self.index = templates, params, values, index
+        self.same_params = templates.same(params)
+
+    def render(self, source: str, loc: Loc, findings: Findings) -> str | None:
+        templates = self.templates
+        inputs = (templates.compiled.get(source) or templates.of(source)).card_inputs
+        key = None
+        if inputs is not None:
+            fields, by_index = inputs
+            key = (source, self.same_params, _typed(self.values.get(f, _ABSENT) for f in fields),
+                   self.index if by_index else None)
+        found, key = templates.recall(key)
+        if found is not None:
+            return found
+        context = {**self.params, "card": self.values, "index": self.index}
+        text = templates.render_now(source, context, loc, findings)
+        templates.remember(key, text)
+        return text
+
+
+class _Same(int):
+    """Parameters in a memo key, by identity: their id, holding them so that the id cannot name other
+    parameters while the entry lives. An int, so a key hashes and compares at C speed; comparing the values
+    themselves would cost more than rendering."""
+
+    params: dict[str, Any]
+
+    def __new__(cls, params: dict[str, Any]) -> _Same:
+        same = super().__new__(cls, id(params))
+        same.params = params
+        return same
+
+
+_ABSENT = object()
+
+
+def _typed(values: Iterable[Any]) -> tuple[Any, ...]:
+    """Values with their types: 1, True and 1.0 are equal in Python but render as '1', 'True' and '1.0'."""
+    return tuple((type(v), v) for v in values)
