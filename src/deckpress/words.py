@@ -13,6 +13,51 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         # --- layout: marks, print check, calibration, booklet ---
         # --- publish: kit, manifest titles, text edition, catalogue ---
+        "kit_title": "Print-and-play kit",
+        "print_check_title": "Print check",
+        "calibration_title": "Printer calibration",
+        "text_edition_title": "Accessible text edition",
+        "pdf_title": "{game}: {what} ({paper})",
+        "paper_a4": "A4",
+        "paper_letter": "US Letter",
+        "edition_standard": "Standard edition",
+        "edition_large-print": "Large-print edition",
+        "html_title": "{heading}: accessible text edition",
+        "html_rules": "Rules",
+        "html_cards": "Cards",
+        "html_sheets": "Sheets",
+        "html_printed": "Printed {times} times",
+        "html_alike": ", all alike but for their headings",
+        "html_write_in": "{label}: a line to write on.",
+        "html_private": "Private material",
+        "html_private_note": "Secret material has its own pages, so that each player can be given only their own "
+                             "and the host the answers.",
+        "html_private_card": "Private: only for the player of {label}.",
+        "html_private_sheet": "Private: for the host only. Keep it from the players.",
+        "html_card_page": "{game}: {what} {index}, {label}",
+        "html_sheet_page": "{game}: {what}",
+        "catalogue_title": "Round & Revel print-and-play downloads",
+        "catalogue_skip": "Skip to the games",
+        "catalogue_howto": "How to print",
+        "catalogue_howto_pick": "Pick your game, edition and paper size below. The kit holds every part of a game; "
+                                "each part is also on its own.",
+        "catalogue_howto_print": "Print at 100% / Actual size (turn off \"Fit to page\" and \"Shrink to fit\"), "
+                                 "single-sided, on the paper the file names: {papers}.",
+        "catalogue_howto_measure": "Measure the 50 mm square on the first page of the kit. If it is not 50 mm, "
+                                   "change the print settings and print again.",
+        "catalogue_howto_verify": "Check a download against its SHA-256 checksum if you want to be sure it is "
+                                  "complete.",
+        "catalogue_or": "{first} or {second}",
+        "catalogue_text_edition": "Accessible text edition of {game}",
+        "catalogue_text_edition_for": "(for screen readers and text-to-speech)",
+        "catalogue_edition": "{game}: {edition}",
+        "catalogue_paper": "{edition} on {paper} paper",
+        "catalogue_first_page": "First page of {title}, {game}, {edition}, {paper}",
+        "catalogue_secret": "(secret: keep it from the other players)",
+        "catalogue_page": "{pages} page",
+        "catalogue_pages": "{pages} pages",
+        "catalogue_cards": "{cards} cards",
+        "catalogue_checksum": "SHA-256:",
     },
 }
 
