@@ -68,7 +68,7 @@ class Entry:
             return None
         if not relative(data["path"]) or not _SHA256.fullmatch(data["sha256"]):  # both name files we read or write
             return None
-        values = {f.name: data.get(f.name) for f in fields(cls)}
+        values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
         return cls(**{**values, "private": bool(values["private"]), "fold": bool(values["fold"])})
 
 
