@@ -82,3 +82,15 @@ def test_the_titles_the_press_gives_come_from_its_words(tmp_path, monkeypatch):
     assert titles["kit"] == "Everything" and titles["accessible-html"] == "Plain text"
     kit = (out / "picnic-pairs/standard/picnic-pairs-kit-a4.pdf").read_bytes()
     assert b"(Everything of Picnic Pairs [ISO A4])" in kit
+
+
+def test_each_game_has_its_section_of_the_catalogue_in_its_language_and_the_frame_is_english(tmp_path, monkeypatch):
+    from deckpress.publish.catalogue import catalogue
+
+    out = picnic(tmp_path)
+    french = {**words.WORDS["en"], "catalogue_paper": "{edition} sur papier {paper}", "catalogue_howto": "Imprimer"}
+    monkeypatch.setitem(words.WORDS, "fr", french)
+    page = {o.path: o for o in catalogue(out, read_manifest(out), {}, languages={"picnic-pairs": "fr-FR"})}
+    html = page["index.html"].data.decode("utf-8")
+    assert "<h4>Standard edition sur papier A4</h4>" in html and "on A4 paper" not in html
+    assert '<h2 id="howto">How to print</h2>' in html  # the frame, in English whatever the games' languages
