@@ -22,9 +22,9 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.build import build
-from deckpress.options import Options
 from deckpress.draw.fonts import font
 from deckpress.layout.pictograms import PICTOGRAMS
+from deckpress.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 COLLECTIONS = ["Lanterns", "Teacups", "Keys", "Maps"]
@@ -44,8 +44,10 @@ def deck(n: int, folder: Path) -> Path:
     text = text.replace("    grid: [collection, points]", "").replace("    unique: [flavour]", "")
     text = text.replace("count: deck_size", f"count: {n}")
     components = text.index("components:")
-    text = text[:components] + "components:\n  - {id: lot-cards, title: Lot cards, kind: cards, deck: lots, layout: lot-card}\n"
-    (game / "game.yaml").write_text(text.replace("editions: [standard, large-print]", "editions: [standard]"), encoding="utf-8")
+    lots = "  - {id: lot-cards, title: Lot cards, kind: cards, deck: lots, layout: lot-card}\n"
+    text = text[:components] + "components:\n" + lots
+    text = text.replace("editions: [standard, large-print]", "editions: [standard]")
+    (game / "game.yaml").write_text(text, encoding="utf-8")
     return game
 
 

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from cards import plain_reportlab
+
 from deckpress.build import build
 from deckpress.options import Options
 
@@ -29,7 +30,7 @@ def run() -> dict[str, float]:
     games = sorted(p.parent for p in (ROOT / "content").glob("*/game.yaml"))
     times: dict[str, list[float]] = {"serial_s": [], "parallel_s": [], "clean_shell_s": [], "rebuild_s": [],
                                      "shell_s": [], "yardstick_s": [], "parallel_ratio": [], "clean_shell_ratio": []}
-    for n in range(RUNS):
+    for _n in range(RUNS):
         with tempfile.TemporaryDirectory() as scratch:
             opts = Options(content=ROOT / "content", layouts=[ROOT / "layouts"], out=Path(scratch) / "serial")
             start = time.perf_counter()
@@ -71,7 +72,8 @@ def _from_the_shell(out: Path, runs: int = 7) -> float:
 
 
 def report(r: dict[str, float]) -> str:
-    rows = [("from clean, in process (--jobs 1)", "serial_s"), (f"from clean, --jobs {JOBS} (the default)", "parallel_s"),
+    rows = [("from clean, in process (--jobs 1)", "serial_s"),
+            (f"from clean, --jobs {JOBS} (the default)", "parallel_s"),
             ("from clean, deckpress build from the shell", "clean_shell_s"), ("no change, in process", "rebuild_s"),
             ("no change, deckpress build from the shell", "shell_s")]
     lines = [f"catalogue: {r['pdfs']:.0f} PDFs (3 games, 2 editions, 2 papers, kits) and the download page; "

@@ -15,6 +15,14 @@ CONTENT = ROOT / "content"
 LAYOUTS = ROOT / "layouts"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MM = 72 / 25.4
+# The games this repository ships. A test about one of them names it; a test about the press works with whatever
+# games content/ holds (games(...)), so a game folder added there breaks no test.
+SHIPPED = ("open-secret-exchange", "pocket-bazaar", "stone-market")
+
+
+def games(content: Path = CONTENT) -> list[str]:
+    """The games in a content folder, by id, in the order the press lists them."""
+    return sorted(p.parent.name for p in content.glob("*/game.yaml"))
 
 
 @dataclass

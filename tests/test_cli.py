@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-
-from conftest import LAYOUTS, edit
+from conftest import LAYOUTS, edit, games
 
 
 def test_usage_errors_exit_2(deckpress, capsys):
     assert deckpress("build", "no-such-game").status == 2
-    assert "unknown game no-such-game (games: open-secret-exchange, pocket-bazaar, stone-market)" in deckpress("check", "no-such-game").err
+    listed = ", ".join(games(Path("content")))
+    assert f"unknown game no-such-game (games: {listed})" in deckpress("check", "no-such-game").err
     try:
         deckpress("build", "--paper", "a3")
     except SystemExit as exc:
@@ -24,8 +25,9 @@ def test_usage_errors_exit_2(deckpress, capsys):
 
 
 def test_an_edition_no_game_defines_is_a_usage_error(deckpress):
-    for game in ("pocket-bazaar", "open-secret-exchange", "stone-market"):
-        edit(Path(f"content/{game}/game.yaml"), "editions: [standard, large-print]", "editions: [standard]")
+    for game in games(Path("content")):  # every game, whichever content/ holds
+        path = Path(f"content/{game}/game.yaml")
+        path.write_text(re.sub(r"(?m)^editions: .*$", "editions: [standard]", path.read_text("utf-8")), "utf-8")
     result = deckpress("build", "--edition", "large-print")
     assert (result.status, result.err.strip()) == (2, "deckpress: error: no game here defines the large-print edition")
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import CONTENT, LAYOUTS, MM
 from pypdf import PdfReader
 
-from conftest import CONTENT, LAYOUTS, MM
 from deckpress.cli import main
 
 PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -24,7 +24,8 @@ def pdf(out: Path, component: str, paper: str) -> Path:
 def flavour_lines() -> list[str]:
     import yaml
 
-    return [card["flavour"] for card in yaml.safe_load((CONTENT / "pocket-bazaar/lots.yaml").read_text("utf-8"))["cards"]]
+    lots = yaml.safe_load((CONTENT / "pocket-bazaar/lots.yaml").read_text("utf-8"))
+    return [card["flavour"] for card in lots["cards"]]
 
 
 @pytest.mark.parametrize("paper", PAGE_SIZES)
@@ -41,14 +42,14 @@ def test_every_page_is_exactly_the_paper_size(built, component, paper):
 def test_lot_cards_are_63_by_88_mm_in_a_centred_grid(built, paper):
     with pdfplumber.open(pdf(built, "lot-cards", paper)) as doc:
         assert len(doc.pages) == 3
-        for page, count in zip(doc.pages, (9, 9, 6)):
+        for page, count in zip(doc.pages, (9, 9, 6), strict=False):
             cells = sorted((r["top"] / MM, r["x0"] / MM, r["width"] / MM, r["height"] / MM)
                            for r in page.rects if abs(r["width"] / MM - 63) < 0.5 and abs(r["height"] / MM - 88) < 0.5)
             paper_w, paper_h = page.width / MM, page.height / MM
             left, top = (paper_w - 189) / 2, (paper_h - 264) / 2
             expected = sorted((top + 88 * r, left + 63 * c) for r in range(3) for c in range(3))[:count]
             assert len(cells) == count
-            for (y, x, w, h), (want_y, want_x) in zip(cells, expected):
+            for (y, x, w, h), (want_y, want_x) in zip(cells, expected, strict=False):
                 assert abs(w - 63) < 0.1 and abs(h - 88) < 0.1
                 assert abs(x - want_x) < 0.1 and abs(y - want_y) < 0.1
 
@@ -138,7 +139,8 @@ def test_print_check_square_and_ruler_are_exact(built):
 
 def test_bid_sheets_score_sheet_and_markers_say_what_they_must(built):
     bids = " ".join(p.extract_text() for p in PdfReader(pdf(built, "bid-sheets", "a4")).pages)
-    for word in ("Round 1", "Round 4", "Total (12 or", "less)", "Bid-sheet reminder", "Fresh 12-token budget next round."):
+    for word in ("Round 1", "Round 4", "Total (12 or", "less)", "Bid-sheet reminder",
+                 "Fresh 12-token budget next round."):
         assert word in bids
     assert bids.count("Bid sheet ") == 4
     score = PdfReader(pdf(built, "score-sheet", "a4")).pages[0].extract_text()
@@ -173,7 +175,8 @@ def test_same_sources_give_byte_identical_pdfs(built, tmp_path):
 
 def test_parallel_jobs_give_the_same_bytes(built, tmp_path):
     """Editions of games drawn in three processes (thumbnails too) against the serial build."""
-    assert main(["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(tmp_path), "--jobs", "3"]) == 0
+    args = ["--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(tmp_path), "--jobs", "3"]
+    assert main(["build", *args]) == 0
     serial = {p.relative_to(built): p.read_bytes() for p in built.rglob("*") if p.is_file()}
     parallel = {p.relative_to(tmp_path): p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
     assert serial.keys() == parallel.keys()

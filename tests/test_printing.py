@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from conftest import CONTENT, LAYOUTS, MM
 from pypdf import PdfReader
 
-from conftest import CONTENT, LAYOUTS, MM
 from deckpress.cli import main
 from deckpress.layout.imposition import PrintSetup, impose
 
@@ -40,7 +40,8 @@ def test_every_back_lands_behind_its_front(tmp_path, flip):
             assert fronts and len(backs) == len(fronts)
             mirrored = sorted((round(w - x - 63, 1), y) if flip == "long-edge" else (x, round(h - y - 88, 1))
                               for x, y in fronts)
-            assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in zip(mirrored, backs, strict=True))
+            pairs = zip(mirrored, backs, strict=True)
+            assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in pairs)
             assert back.extract_text().count("Bazaar") == len(backs)  # the title on every back
 
 
@@ -48,7 +49,8 @@ def test_back_pages_move_by_the_calibrated_offset(tmp_path):
     plain = impose((210, 297), (63, 88), (3, 3), PrintSetup(duplex="long-edge"), 3.5)
     moved = impose((210, 297), (63, 88), (3, 3), PrintSetup(duplex="long-edge", offset=(1.5, -0.5)), 3.5)
     assert moved.fronts == plain.fronts
-    assert all(abs(m[0] - p[0] - 1.5) < 1e-9 and abs(m[1] - p[1] + 0.5) < 1e-9 for m, p in zip(moved.backs, plain.backs, strict=True))
+    pairs = zip(moved.backs, plain.backs, strict=True)
+    assert all(abs(m[0] - p[0] - 1.5) < 1e-9 and abs(m[1] - p[1] + 0.5) < 1e-9 for m, p in pairs)
 
 
 def test_duplex_brings_a_calibration_page_and_records_the_options(tmp_path):
@@ -75,7 +77,8 @@ def test_fold_and_glue_puts_backs_below_the_fold(tmp_path):
         backs = [c for c in found if c[1] > h / 2]
         assert len(fronts) == len(backs) == 3
         mirrored = sorted((x, h - y - 88) for x, y in fronts)
-        assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in zip(mirrored, sorted(backs), strict=True))
+        pairs = zip(mirrored, sorted(backs), strict=True)
+        assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in pairs)
         folds = [ln for ln in page.lines if abs(ln["top"] / MM - h / 2) < 0.1 and ln.get("dash")]
         assert folds
 
@@ -107,8 +110,8 @@ def test_a_game_can_set_its_own_print_options(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)
     game = content / "pocket-bazaar" / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace("rules: rules.yaml", "print: {fold: true}\nrules: rules.yaml"),
-                    encoding="utf-8")
+    folded = game.read_text(encoding="utf-8").replace("rules: rules.yaml", "print: {fold: true}\nrules: rules.yaml")
+    game.write_text(folded, encoding="utf-8")
     out = tmp_path / "out"
     assert main(["build", "pocket-bazaar", "--content", str(content), "--layouts", str(LAYOUTS), "--out", str(out),
                  "--paper", "a4", "--edition", "standard"]) == 0
@@ -121,7 +124,8 @@ def test_duplex_in_both_editions_reports_before_writing_and_calibrates(tmp_path)
                  "--paper", "letter", "--duplex", "long-edge"]) == 0
     large = PdfReader(out / "pocket-bazaar/large-print/pocket-bazaar-calibration-letter-duplex-long-edge.pdf")
     assert "Hold the sheet against the light" in " ".join(large.pages[1].extract_text().split())
-    with pdfplumber.open(out / "pocket-bazaar/large-print/pocket-bazaar-calibration-letter-duplex-long-edge.pdf") as doc:
+    calibration = out / "pocket-bazaar/large-print/pocket-bazaar-calibration-letter-duplex-long-edge.pdf"
+    with pdfplumber.open(calibration) as doc:
         assert min(c["size"] for page in doc.pages for c in page.chars) >= 18 - 1e-3
 
 

@@ -1,4 +1,7 @@
-"""Command line: deckpress build | check | dump | solve | generate | site | serve. Exit 0 ok, 1 findings, 2 usage, 130 Ctrl-C."""
+"""Command line: deckpress build | check | dump | solve | generate | site | serve.
+
+Exit status 0 ok, 1 findings, 2 usage, 130 Ctrl-C.
+"""
 
 from __future__ import annotations
 
@@ -12,12 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.publish.incremental import freshness
 from deckpress.options import DUPLEX, EDITIONS, PAPERS, Options
-from deckpress.publish.write import MANIFEST, read_manifest, write_outputs
+from deckpress.publish.incremental import freshness, recorded_languages
+from deckpress.publish.manifest import MANIFEST, read_manifest
+from deckpress.publish.write import write_outputs
 
 if TYPE_CHECKING:
-    from deckpress.build import Press
+    from deckpress.findings import Findings
 
 # The pipeline modules load inside the commands that need them: a build with nothing to do stays quick.
 
@@ -25,7 +29,8 @@ OK, FINDINGS, USAGE, INTERRUPTED = 0, 1, 2, 130
 
 
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="deckpress", description="Validate print-and-play games and render cut-ready PDFs.")
+    p = argparse.ArgumentParser(prog="deckpress",
+                                description="Validate print-and-play games and render cut-ready PDFs.")
     sub = p.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
@@ -38,7 +43,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--duplex", choices=DUPLEX, help="put each page of card backs after its fronts, for this flip")
     b.add_argument("--offset-x", type=float, metavar="MM", help="shift back pages right (from the calibration page)")
     b.add_argument("--offset-y", type=float, metavar="MM", help="shift back pages down")
-    b.add_argument("--fold", action="store_true", default=None, help="fronts and backs on one sheet, either side of a fold")
+    b.add_argument("--fold", action="store_true", default=None,
+                   help="fronts and backs on one sheet, either side of a fold")
     b.add_argument("--bleed", type=_millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
     b.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                    help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
@@ -87,56 +93,78 @@ def run(args: argparse.Namespace) -> int:
         from deckpress.publish.serve import serve
 
         return serve(args.out, args.port)
-    opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
     wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
-    found = {p.parent.name: p.parent for p in sorted(args.content.glob("*/game.yaml"))}
+    dirs = _game_dirs(args.content, wanted, getattr(args, "edition", None))
+    if dirs is None:
+        return USAGE
+    if args.command == "generate":
+        return _generate(dirs[0], f"{args.content.as_posix()}/{args.game}", args.seed)
+    opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
+    if args.command == "build":
+        return _build(args, opts, dirs)
+    return _look(args.command, opts, dirs)
+
+
+def _game_dirs(content: Path, wanted: list[str], edition: str | None) -> list[Path] | None:
+    """The folders of the games asked for (all, if none is named); None, said why, when they cannot be built."""
+    found = {p.parent.name: p.parent for p in sorted(content.glob("*/game.yaml"))}
     unknown = [g for g in wanted if g not in found]
     if not found or unknown:
         names = ", ".join(found) or "none"
-        what = f"unknown game {', '.join(unknown)}" if unknown else f"no games in {args.content}"
+        what = f"unknown game {', '.join(unknown)}" if unknown else f"no games in {content}"
         print(f"deckpress: error: {what} (games: {names})", file=sys.stderr)
-        return USAGE
+        return None
     dirs = [found[g] for g in (wanted or found)]
-    if getattr(args, "edition", None) and not _defines(dirs, args.edition):
-        print(f"deckpress: error: no game here defines the {args.edition} edition", file=sys.stderr)
-        return USAGE
-    if args.command == "generate":
-        return _generate(found[args.game], f"{args.content.as_posix()}/{args.game}", args.seed)
-    if args.command == "build":
-        opts.out, opts.games, opts.edition = args.out, wanted, args.edition
-        opts.papers = (args.paper,) if args.paper else PAPERS
-        given = {"duplex": args.duplex, "offset_x": args.offset_x, "offset_y": args.offset_y, "fold": args.fold,
-                 "bleed_mm": args.bleed}
-        opts.printing = {k: v for k, v in given.items() if v is not None}
-        if args.duplex and args.fold:
-            print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
-            return USAGE
-        fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
-        if fresh.current == {d.name for d in dirs}:
-            print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)
-            return OK
-        # Ctrl-C is taken at the build's safe points from here on: while the pipeline's modules import too (a
-        # KeyboardInterrupt inside an import could end the process by SIGINT, not 130), and while the report
-        # prints (once the files are committed, a Ctrl-C changes nothing)
-        with interrupts.deferred():
-            from deckpress.build import build
+    if edition and not _defines(dirs, edition):
+        print(f"deckpress: error: no game here defines the {edition} edition", file=sys.stderr)
+        return None
+    return dirs
 
-            press = build(opts, dirs, max(1, args.jobs), fresh)
-            return _report(press, f"built into {opts.out}", "; nothing was written")
+
+def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
+    if args.duplex and args.fold:
+        print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
+        return USAGE
+    opts.out, opts.games, opts.edition = args.out, args.games, args.edition
+    opts.papers = (args.paper,) if args.paper else PAPERS
+    given = {"duplex": args.duplex, "offset_x": args.offset_x, "offset_y": args.offset_y, "fold": args.fold,
+             "bleed_mm": args.bleed}
+    opts.printing = {k: v for k, v in given.items() if v is not None}
+    fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
+    if fresh.current == {d.name for d in dirs}:
+        print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)
+        return OK
+    # Ctrl-C is taken at the build's safe points from here on: while the pipeline's modules import too (a
+    # KeyboardInterrupt inside an import could end the process by SIGINT, not 130), and while the report
+    # prints (once the files are committed, a Ctrl-C changes nothing)
+    with interrupts.deferred():
+        from deckpress.build import build
+
+        press = build(opts, dirs, max(1, args.jobs), fresh)
+        status = _report(press.findings, "; nothing was written")
+        if status == OK and press.up_to_date:
+            print(f"deckpress: {', '.join(press.up_to_date)}: up to date, nothing rendered", file=sys.stderr)
+        if status == OK and press.ids:
+            print(f"deckpress: {', '.join(press.ids)}: built into {opts.out}", file=sys.stderr)
+        return status
+
+
+def _look(command: str, opts: Options, dirs: list[Path]) -> int:
+    """check, dump and solve: load, check and lay out, then say what was found (or print the model or route)."""
     from deckpress.build import prepare
     from deckpress.publish.dump import dump
 
-    press = prepare(opts, dirs)
-    if args.command == "check":
-        return _report(press, "valid")
-    status = _report(press, None)
-    if status != OK:
+    prepared = prepare(opts, dirs)
+    status = _report(prepared.findings)
+    if command == "check" or status != OK:
+        if status == OK and prepared.games:
+            print(f"deckpress: {', '.join(g.id for g in prepared.games)}: valid", file=sys.stderr)
         return status
-    game = press.games[0]
-    if args.command == "solve" and "solution" not in game.derived:
+    game = prepared.games[0]
+    if command == "solve" and "solution" not in game.derived:
         print(f"deckpress: error: {game.id} has no solver among its checks", file=sys.stderr)
         return USAGE
-    data = dump(game) if args.command == "dump" else game.derived["solution"]
+    data = dump(game) if command == "dump" else game.derived["solution"]
     json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
     print()
     return OK
@@ -149,7 +177,7 @@ def _site(out: Path) -> int:
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
 
     with interrupts.deferred():
-        pages = catalogue(out, read_manifest(out), {})
+        pages = catalogue(out, read_manifest(out), {}, languages=recorded_languages(out))
         interrupts.check()
         write_outputs(out, pages)
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
@@ -185,15 +213,12 @@ def _defines(dirs: list[Path], edition: str) -> bool:
     return any(edition in (yaml_editions(d / "game.yaml")) for d in dirs)
 
 
-def _report(press: Press, success: str | None, failed: str = "") -> int:
-    for finding in press.findings:
+def _report(findings: Findings, failed: str = "") -> int:
+    """Every finding, then the count of errors if there are any."""
+    for finding in findings:
         print(finding, file=sys.stderr)
-    errors = len(press.findings.errors)
+    errors = len(findings.errors)
     if errors:
         print(f"deckpress: {errors} error{'s' * (errors != 1)}{failed}", file=sys.stderr)
         return FINDINGS
-    if press.up_to_date:
-        print(f"deckpress: {', '.join(press.up_to_date)}: up to date, nothing rendered", file=sys.stderr)
-    if success and press.ids:
-        print(f"deckpress: {', '.join(press.ids)}: {success}", file=sys.stderr)
     return OK

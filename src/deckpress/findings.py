@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -37,7 +38,7 @@ class Findings(list[Finding]):
         if finding not in self:
             self.append(finding)
 
-    def extend(self, findings) -> None:  # type: ignore[override]
+    def extend(self, findings: Iterable[Finding]) -> None:
         for finding in findings:
             self.add(finding)
 

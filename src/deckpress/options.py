@@ -19,7 +19,8 @@ class Options:
     games: list[str] = field(default_factory=list)  # empty: every game
     edition: str | None = None  # None: every edition a game defines
     papers: tuple[str, ...] = PAPERS
-    printing: dict[str, Any] = field(default_factory=dict)  # duplex, offset_x, offset_y, fold, bleed_mm: over the game's
+    # duplex, offset_x, offset_y, fold, bleed_mm: over the game's own
+    printing: dict[str, Any] = field(default_factory=dict)
 
     def key(self) -> dict[str, Any]:
         """The options that change what is built: part of every game's fingerprint."""

@@ -30,7 +30,8 @@ def font(name: str) -> TTFont:
     if name not in FONT_FILES:
         raise UnknownFont(name)
     face = TTFont(name, str(FONT_FILES[name]))
-    face.face.makeSubset = _remembered(face.face.makeSubset)
+    # a method swapped on this one font object, so every document drawn with it shares the subsets made
+    face.face.makeSubset = _remembered(face.face.makeSubset)  # type: ignore[method-assign, assignment]
     pdfmetrics.registerFont(face)
     return face
 
@@ -65,8 +66,8 @@ def width(name: str, text: str, size: float) -> float:
 
 def ascent(name: str) -> float:
     """Ascent as a fraction of the font size."""
-    return font(name).face.ascent / 1000
+    return float(font(name).face.ascent) / 1000
 
 
 def cap_height(name: str) -> float:
-    return font(name).face.capHeight / 1000
+    return float(font(name).face.capHeight) / 1000

@@ -12,7 +12,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from deckpress import interrupts
 from deckpress.draw import fonts
 from deckpress.draw.finish import DocInfo, finish
-from deckpress.layout.page import Circle, Document, Line, Op, Picture, Pictogram, Polygon, Rect, Text
+from deckpress.layout.page import Circle, Document, Line, Op, Pictogram, Picture, Polygon, Rect, Text
 from deckpress.layout.pictograms import pictogram_shapes
 
 INK = 0.0  # black on white: the strongest contrast for every reader
@@ -23,7 +23,9 @@ def render(doc: Document, info: DocInfo) -> bytes:
     """The document as finished PDF bytes; invariant mode keeps the bytes the same for the same input."""
     out = io.BytesIO()
     body_font = fonts.font("AtkinsonHyperlegible-Regular").fontName
-    canvas = Canvas(out, pagesize=A4, invariant=1, pageCompression=1, initialFontName=body_font, initialFontSize=10)
+    # the stubs take initialFontName for a number; ReportLab takes a font's name
+    canvas = Canvas(out, pagesize=A4, invariant=1, pageCompression=1,
+                    initialFontName=body_font, initialFontSize=10)  # type: ignore[arg-type]
     finish(canvas, info)
     drawn, forms = 0, set[str]()
     for page in doc.pages:
@@ -51,7 +53,8 @@ def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
         if isinstance(op, Pictogram) and (name := _form(op)) not in defined:
             defined.add(name)
             reach = 5 * op.width  # a mitred corner reaches past the path by up to five stroke widths
-            canvas.beginForm(name, -reach, -reach, op.size + reach, op.size + reach)
+            # the stubs ask for whole points; ReportLab writes any number into the form's box
+            canvas.beginForm(name, -reach, -reach, op.size + reach, op.size + reach)  # type: ignore[arg-type]
             pen = _Pen(canvas)
             for shape in pictogram_shapes(op.name, op.size, op.width):
                 pen.draw(shape)

@@ -1,2 +1,14 @@
 """Publish stage: the atomic commit into the out folder, the build state, the manifest, the catalogue and the
 text edition."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from deckpress.words import words
+
+
+def phrases(language: str) -> Callable[..., str]:
+    """The press's own phrases in `language` (deckpress.words): `say(key, **fields)`."""
+    table = words(language)
+    return lambda key, **fields: table[key].format(**fields)

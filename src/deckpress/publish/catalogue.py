@@ -6,47 +6,89 @@ thumbnail is a PNG of its PDF's first page with alt text.
 
 from __future__ import annotations
 
+import html
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pypdfium2
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
 from PIL import Image
 
 from deckpress import interrupts
-from deckpress.layout.page import PAPER_NAMES
+from deckpress.options import EDITIONS, PAPERS
+from deckpress.publish import phrases
+from deckpress.publish.manifest import Entry
+from deckpress.publish.outputs import KIT
 from deckpress.publish.write import Output
 
 THUMBNAIL_WIDTH = 160  # px
-EDITION_NAMES = {"standard": "Standard edition", "large-print": "Large-print edition"}
 TEMPLATES = Path(__file__).parent / "templates"
+# The page's frame (heading, how to print) is in English: the page lists every game, whatever its language; each
+# game's own section is in that game's language.
+FRAME_LANGUAGE = "en"
 
 
 Thumbnail = tuple[bytes, int, int, float]  # PNG, its width and height in pixels, the page's width / height
 
 
-def catalogue(out_dir: Path, manifest: list[dict[str, Any]], fresh: dict[str, bytes],
-              made: dict[str, Thumbnail] | None = None) -> list[Output]:
+@dataclass(frozen=True)
+class Shown:
+    """A thumbnail as the page shows it: its file, its size in pixels, and its page's width / height."""
+
+    path: str
+    width: int
+    height: int
+    ratio: float
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A PDF as the page lists it: its manifest entry, its size in words, its thumbnail."""
+
+    entry: Entry
+    size: str
+    thumbnail: Shown
+
+
+def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], made: dict[str, Thumbnail] | None = None,
+              languages: Mapping[str, str] | None = None) -> list[Output]:
     """index.html and the thumbnails it shows, for the files `manifest` lists: those of `fresh` (path -> bytes,
-    not yet written) and the others already in `out_dir`. `made` has thumbnails drawn already, by checksum."""
-    entries = [dict(e) for e in manifest]  # the page's own copies: sizes and thumbnails stay out of the manifest
-    pdfs = [e for e in entries if e["path"].endswith(".pdf")]
-    read = lambda path: fresh[path] if path in fresh else (out_dir / path).read_bytes()
-    thumbs = {e["path"]: _thumbnail(out_dir, read, e["path"], e["sha256"], made or {}) for e in pdfs}
-    # two identical PDFs share one thumbnail: one output a path
-    outputs = list({t["path"]: Output(t["path"], t["png"]) for t in thumbs.values() if t["png"]}.values())
-    for e in pdfs:
-        size = len(fresh[e["path"]]) if e["path"] in fresh else (out_dir / e["path"]).stat().st_size
-        e.update(size=_size(size), thumbnail=thumbs[e["path"]])
-    games = _games(entries)
+    not yet written) and the others already in `out_dir`. `made` has thumbnails drawn already, by checksum;
+    `languages` each game's language (English where it is not given)."""
+    def read(path: str) -> bytes:
+        return fresh[path] if path in fresh else (out_dir / path).read_bytes()
+
+    pngs: dict[str, bytes] = {}
+    listed = {}
+    for e in (e for e in manifest if e.path.endswith(".pdf")):
+        shown, png = _thumbnail(out_dir, read, e.path, e.sha256, made or {})
+        if png:
+            pngs[shown.path] = png  # two identical PDFs share one thumbnail: one output a path
+        size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
+        listed[e.path] = Listed(e, _size(size), shown)
+    games = _games(manifest, listed, languages or {})
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
-    page = env.get_template("catalogue.html.j2").render(games=games, editions=EDITION_NAMES,
-                                                         paper_label=lambda p: PAPER_NAMES.get(p, p))
-    return outputs + [Output("index.html", page.encode("utf-8"))]
+    page = env.get_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers())
+    return [Output(path, png) for path, png in pngs.items()] + [Output("index.html", page.encode("utf-8"))]
+
+
+def _frame() -> Callable[..., Markup]:
+    """The frame's phrases, for text (not attributes): only &, < and > need escaping there."""
+    say = phrases(FRAME_LANGUAGE)
+    return lambda key, **fields: Markup(html.escape(say(key, **fields), quote=False))
+
+
+def _papers() -> str:
+    """The papers the press prints on, in words: "A4 or US Letter"."""
+    say = phrases(FRAME_LANGUAGE)
+    names = [say(f"paper_{p}") for p in PAPERS]
+    return say("catalogue_or", first=", ".join(names[:-1]), second=names[-1]) if len(names) > 1 else names[0]
 
 
 def thumbnail_path(sha256: str) -> str:
@@ -62,15 +104,15 @@ def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbn
 
 
 def _thumbnail(out_dir: Path, read: Callable[[str], bytes], pdf: str, sha256: str,
-               made: dict[str, Thumbnail]) -> dict[str, Any]:
+               made: dict[str, Thumbnail]) -> tuple[Shown, bytes]:
+    """The PDF's thumbnail, and its PNG when it is not in `out_dir` yet (else b"")."""
     path = thumbnail_path(sha256)
     interrupts.check()
     if (out_dir / path).is_file():
         with Image.open(out_dir / path) as image:
-            return {"path": path, "png": b"", "width": image.width, "height": image.height,
-                    "ratio": image.width / image.height}
+            return Shown(path, image.width, image.height, image.width / image.height), b""
     png, width, height, ratio = made.get(sha256) or thumbnail(read(pdf))
-    return {"path": path, "png": png, "width": width, "height": height, "ratio": ratio}
+    return Shown(path, width, height, ratio), png
 
 
 def thumbnail(pdf: bytes) -> Thumbnail:
@@ -93,21 +135,36 @@ def _size(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
 
 
-def _games(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _games(manifest: list[Entry], listed: dict[str, Listed], languages: Mapping[str, str]) -> list[dict[str, Any]]:
     """Games, then editions, then papers, each with its files in the order the manifest lists them."""
     games: dict[str, dict[str, Any]] = {}
-    for e in entries:
-        game = games.setdefault(e["game"], {"id": e["game"], "title": e.get("game_title", e["game"]), "editions": {},
-                                            "html": None})
-        if e["component"] == "accessible-html":
-            if not e.get("private"):
+    for e in manifest:
+        game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
+                                         "say": phrases(languages.get(e.game, FRAME_LANGUAGE))})
+        if not e.is_pdf:
+            if not e.private:
                 game["html"] = e
             continue
-        paper = game["editions"].setdefault(e["edition"], {}).setdefault(e["paper"], [])
-        paper.append(e)
-    for game in games.values():  # the kit first, then the parts by name, secret material last
-        for papers in game["editions"].values():
-            for files in papers.values():
-                files.sort(key=lambda e: (e["component"] != "kit", bool(e.get("private")), e["title"]))
-    return [{**g, "editions": sorted(g["editions"].items(), key=lambda kv: list(EDITION_NAMES).index(kv[0]))}
-            for g in sorted(games.values(), key=lambda g: g["id"])]
+        game["editions"].setdefault(e.edition, {}).setdefault(e.paper, []).append(listed[e.path])
+    return [{**g, "editions": _editions(g["editions"], g["say"])} for _, g in sorted(games.items())]
+
+
+def _editions(editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str]) -> list[dict[str, Any]]:
+    """The editions in the order the press lists them, each with its name and its papers (by id) and files: the
+    kit first, then the parts by name, secret material last."""
+    def order(edition: str) -> tuple[int, str]:
+        return EDITIONS.index(edition) if edition in EDITIONS else len(EDITIONS), edition
+
+    return [{"name": _name(say, f"edition_{edition}", edition), "papers": [
+        {"label": _name(say, f"paper_{paper}", paper),
+         "files": sorted(files, key=lambda f: (f.entry.component != KIT, f.entry.private, f.entry.title))}
+        for paper, files in sorted(papers.items())]}
+        for edition, papers in sorted(editions.items(), key=lambda kv: order(kv[0]))]
+
+
+def _name(say: Callable[..., str], key: str, fallback: str) -> str:
+    """An edition's or a paper's name; its id when the press has no words for it (a theme folder of one's own)."""
+    try:
+        return say(key)
+    except KeyError:
+        return fallback

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from deckpress.model import Game
+from deckpress.model import Block, Game
 
 
 def dump(game: Game) -> dict[str, Any]:
@@ -35,6 +35,5 @@ def dump(game: Game) -> dict[str, Any]:
     }
 
 
-def _block(block) -> dict[str, Any]:  # type: ignore[no-untyped-def]
-    data = {k: v for k, v in asdict(block).items() if k != "loc" and v not in ("", [], None)}
-    return data
+def _block(block: Block) -> dict[str, Any]:
+    return {k: v for k, v in asdict(block).items() if k != "loc" and v not in ("", [], None)}

@@ -16,7 +16,8 @@ from typing import Any
 
 from deckpress import __version__
 from deckpress.draw.fonts import FONT_FILES
-from deckpress.publish.write import MANIFEST, Output
+from deckpress.publish.manifest import Entry, read_manifest
+from deckpress.publish.write import Output
 
 STATE = ".deckpress-inputs.json"
 CODE = Path(__file__).parent.parent  # all of deckpress: any change to the press may change its outputs
@@ -59,29 +60,40 @@ def _hash_tree(digest: Any, root: Path) -> None:
 def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:
     """The games (of `prints`: game -> fingerprint) whose outputs are current in `out`."""
     state = _read(out / STATE)
-    entries = {e["path"]: e for e in _read(out / MANIFEST).get("outputs", [])}
+    entries = {e.path: e for e in read_manifest(out)}
     current = set()
     for game, print_ in prints.items():
-        recorded = state.get(game, {})
-        paths = recorded.get("outputs", [])
+        recorded = state.get(game)
+        if not isinstance(recorded, dict):
+            continue  # never built
+        paths = recorded.get("outputs")
+        if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+            continue  # a state this press did not write
         if recorded.get("fingerprint") == print_ and paths and all(_intact(out, entries.get(p)) for p in paths):
             current.add(game)
     return current
 
 
-def state_output(out: Path, prints: dict[str, str], outputs: list[Output]) -> Output:
-    """The new state: fingerprints of the games just built, over the earlier state of the others."""
+def state_output(out: Path, prints: dict[str, str], outputs: list[Output], languages: dict[str, str]) -> Output:
+    """The new state: fingerprints (and languages) of the games just built, over the earlier state of the others."""
     state = _read(out / STATE)
     for game, print_ in prints.items():
-        state[game] = {"fingerprint": print_,
-                       "outputs": sorted(o.path for o in outputs if o.entry.get("game") == game)}
+        state[game] = {"fingerprint": print_, "language": languages.get(game, "en"),
+                       "outputs": sorted(o.path for o in outputs if o.entry is not None and o.entry.game == game)}
     return Output(STATE, (json.dumps(state, indent=1, sort_keys=True) + "\n").encode())
 
 
-def _intact(out: Path, entry: dict[str, Any] | None) -> bool:
-    if entry is None or not (out / entry["path"]).is_file():
+def recorded_languages(out: Path) -> dict[str, str]:
+    """Each game's language as its last build recorded it: the catalogue lists games it does not load."""
+    state = _read(out / STATE)
+    return {game: recorded["language"] for game, recorded in state.items()
+            if isinstance(recorded, dict) and isinstance(recorded.get("language"), str)}
+
+
+def _intact(out: Path, entry: Entry | None) -> bool:
+    if entry is None or not (out / entry.path).is_file():
         return False
-    return hashlib.sha256((out / entry["path"]).read_bytes()).hexdigest() == entry["sha256"]
+    return hashlib.sha256((out / entry.path).read_bytes()).hexdigest() == entry.sha256
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from jinja2 import FileSystemLoader, StrictUndefined, Template
 from jinja2.sandbox import SandboxedEnvironment
 
 from deckpress.model import Block, Component, Game, Rules
+from deckpress.publish import phrases
 
 TEMPLATES = Path(__file__).parent / "templates"
 CELL_TEXT = {"write": "", "check": "☐"}  # an empty box to write in; a box to tick
@@ -22,15 +23,15 @@ CELL_TEXT = {"write": "", "check": "☐"}  # an empty box to write in; a box to 
 def html_pages(game: Game) -> dict[str, str]:
     """File name -> page: the game's page, and one page for each piece of private material, so that a
     screen-reader player is handed their own desk card and nobody else's, and the host the answers."""
-    template = edition_template()
+    template, say = edition_template(), phrases(game.language)
     public = [c for c in game.components if not c.private]
     private_pages = _private_pages(game)
     pages = {f"{game.id}.html": template.render(
-        game=game, heading=game.title, warning=None, rules=game.rules, sections=_sections(game.rules),
+        game=game, say=say, heading=game.title, warning=None, rules=game.rules, sections=_sections(game.rules),
         decks=_decks(game, public), sheets=_sheets(game, public), private=sorted(private_pages.items()),
     )}
     for name, (title, warning, decks, sheets) in private_pages.items():
-        pages[name] = template.render(game=game, heading=title, warning=warning, rules=None, sections=[],
+        pages[name] = template.render(game=game, say=say, heading=title, warning=warning, rules=None, sections=[],
                                       decks=decks, sheets=sheets, private=[])
     return pages
 
@@ -49,20 +50,21 @@ PrivatePage = tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]  # tit
 def _private_pages(game: Game) -> dict[str, PrivatePage]:
     """A page per private card (one desk's card) and per private sheet (the host's answers)."""
     out: dict[str, PrivatePage] = {}
+    say = phrases(game.language)
     for c in (c for c in game.components if c.private):
         if c.kind == "cards":
             (deck,) = _decks(game, [c])
             cards = game.decks[c.source or ""].cards
             for card, shown in zip(cards, deck["cards"], strict=True):
-                title = f"{game.title}: {c.title.lower().rstrip('s')} {card.index}, {card.label}"
+                what = c.title.lower().rstrip("s")  # "Desk cards" -> one "desk card"
+                title = say("html_card_page", game=game.title, what=what, index=card.index, label=card.label)
                 out[f"{game.id}-{c.id}-{card.index}.html"] = (
-                    title, f"Private: only for the player of {card.label}.",
-                    [{"title": c.title, "cards": [shown]}], [])
+                    title, say("html_private_card", label=card.label), [{"title": c.title, "cards": [shown]}], [])
         elif c.kind == "sheet":
-            out[f"{game.id}-{c.id}.html"] = (f"{game.title}: {c.title.lower()}",
-                                             "Private: for the host only. Keep it from the players.", [],
-                                             _sheets(game, [c]))
+            out[f"{game.id}-{c.id}.html"] = (say("html_sheet_page", game=game.title, what=c.title.lower()),
+                                             say("html_private_sheet"), [], _sheets(game, [c]))
     return out
+
 
 
 def _sections(rules: Rules | None) -> list[dict[str, Any]]:

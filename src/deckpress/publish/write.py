@@ -9,54 +9,44 @@ done, so the folder is always one build or the next, never a mix.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import shutil
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from deckpress import interrupts
 from deckpress.paths import relative
-
-MANIFEST = "manifest.json"
+from deckpress.publish.manifest import MANIFEST, Entry, manifest_json, read_manifest
 
 
 @dataclass
 class Output:
     path: str  # relative to the out folder, with forward slashes
     data: bytes
-    entry: dict[str, Any] = field(default_factory=dict)  # what the manifest says besides path and checksum
+    entry: Entry | None = None  # what the manifest says of it (its path the same); None: a file it does not list
 
     @cached_property
     def sha256(self) -> str:
         """Hashed once, where the file is made: a parallel build's worker hashes it and the checksum travels along."""
         return hashlib.sha256(self.data).hexdigest()
 
+    @property
+    def listed(self) -> Entry | None:
+        """The manifest's entry, with the checksum."""
+        return None if self.entry is None else replace(self.entry, sha256=self.sha256)
 
-def manifest_entry(output: Output) -> dict[str, Any]:
-    return {"path": output.path, **output.entry, "sha256": output.sha256}
 
-
-def merged_manifest(out_dir: Path, outputs: list[Output]) -> list[dict[str, Any]]:
+def merged_manifest(out_dir: Path, outputs: list[Output]) -> list[Entry]:
     """This build's entries plus earlier ones for other outputs that are still on disk, by path."""
-    entries = {e["path"]: e for e in read_manifest(out_dir) if (out_dir / e["path"]).is_file()}
-    entries.update({o.path: manifest_entry(o) for o in outputs if o.entry})
+    entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file()}
+    entries.update({e.path: e for o in outputs if (e := o.listed) is not None})
     return [entries[p] for p in sorted(entries)]
 
 
-def manifest_output(entries: list[dict[str, Any]]) -> Output:
-    return Output(MANIFEST, (json.dumps({"outputs": entries}, indent=2, ensure_ascii=False) + "\n").encode("utf-8"))
-
-
-def read_manifest(out_dir: Path) -> list[dict[str, Any]]:
-    try:
-        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
-        return [e for e in data.get("outputs", []) if isinstance(e, dict) and isinstance(e.get("path"), str)]
-    except (OSError, ValueError, AttributeError):
-        return []
+def manifest_output(entries: list[Entry]) -> Output:
+    return Output(MANIFEST, manifest_json(entries))
 
 
 def write_outputs(out_dir: Path, outputs: list[Output]) -> None:

@@ -1,0 +1,60 @@
+"""The process pool: a parallel build's tasks, an edition of a game each, run N at a time.
+
+Each task loads, checks, lays out, draws and finishes its edition in a process of its own; only results come
+back (a big deck's model costs seconds to send). Where processes are forked (Linux) the workers inherit what the
+parent has loaded, so the drawing stages are loaded before the pool starts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TypeVar
+
+from deckpress import interrupts
+from deckpress.load.sources import yaml_editions
+from deckpress.options import Options
+
+# The options (of one edition), the game's folder, and whether the task writes the game's text edition.
+Task = tuple[Options, Path, bool]
+Result = TypeVar("Result")
+
+
+def tasks(opts: Options, game_dirs: list[Path]) -> list[Task]:
+    """An edition of a game each, the first of a game's also writing its text edition."""
+    return [(replace(opts, edition=e), d, i == 0) for d in game_dirs for i, e in enumerate(_editions_listed(d, opts))]
+
+
+def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
+    """The editions to build of a game, from a quick look at its game.yaml; [None] (all) if it cannot tell."""
+    listed: list[str | None] = [e for e in yaml_editions(game_dir / "game.yaml") if opts.edition in (None, e)]
+    return listed or [opts.edition]
+
+
+def run(work: Callable[[Options, Path, bool], Result], todo: list[Task], jobs: int) -> list[Result]:
+    """`work` on every task, `jobs` processes at a time; the results in the order of the tasks."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    _load_drawing()
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=interrupts.take_in_worker) as pool:
+            return list(pool.map(work, *zip(*todo, strict=True)))
+    except BrokenProcessPool:
+        interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
+        raise
+
+
+def _load_drawing() -> None:
+    """Import the drawing stages, read the fonts and compile the text edition's template before the workers start:
+    where processes are forked they inherit all of it rather than each paying for it again."""
+    import deckpress.draw.kit
+    import deckpress.draw.render
+    import deckpress.publish.catalogue  # noqa: F401  (ReportLab's canvas, PDFium)
+    from deckpress.draw import fonts
+    from deckpress.publish import text_edition
+
+    for name in fonts.FONT_FILES:
+        fonts.font(name)
+    text_edition.edition_template()

@@ -1,0 +1,106 @@
+"""The manifest: one entry per output (a component's PDF, a kit, a text edition page), and manifest.json.
+
+One type for the build, the kits, the catalogue and the incremental state. manifest.json keeps the key order and
+values it has always had, so hosts' scripts and diffs of it keep working; an earlier one is read back as untrusted
+data: an entry that does not fit is skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from deckpress.paths import relative
+
+MANIFEST = "manifest.json"
+TEXT_EDITION = "accessible"  # the edition the text editions are listed under
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What the manifest says of one output besides its checksum; `sha256` is set once the file is made."""
+
+    path: str  # relative to the out folder, with forward slashes
+    game: str
+    game_title: str | None  # None only in manifests from before titles were listed
+    component: str
+    title: str
+    edition: str
+    paper: str | None  # None for the text editions
+    pages: int | None
+    cards: int | None = None  # card components only
+    private: bool = False  # secret material: a player's own card, the host's answers
+    duplex: str | None = None  # the print options, for card components, calibration pages and kits
+    offset_x_mm: float | None = None
+    offset_y_mm: float | None = None
+    fold: bool = False
+    bleed_mm: float | None = None
+    sha256: str = ""
+
+    @property
+    def is_pdf(self) -> bool:
+        return self.edition != TEXT_EDITION
+
+    def as_json(self) -> dict[str, Any]:
+        """The entry as manifest.json has it: a PDF's optional keys only when set; a text edition's paper, pages
+        and private always, and its game title after them."""
+        if not self.is_pdf:
+            return {"path": self.path, "game": self.game, "component": self.component, "title": self.title,
+                    "edition": self.edition, "paper": self.paper, "pages": self.pages, "private": self.private,
+                    **_given(game_title=self.game_title), "sha256": self.sha256}
+        options = _given(duplex=self.duplex, offset_x_mm=self.offset_x_mm, offset_y_mm=self.offset_y_mm,
+                         fold=self.fold or None, bleed_mm=self.bleed_mm)
+        return {"path": self.path, "game": self.game, **_given(game_title=self.game_title),
+                "component": self.component, "title": self.title, "edition": self.edition, "paper": self.paper,
+                "pages": self.pages, **_given(cards=self.cards, private=self.private or None), **options,
+                "sha256": self.sha256}
+
+    @classmethod
+    def read(cls, data: object) -> Entry | None:
+        """An entry of an earlier manifest, or None when it does not fit (a key unknown or of the wrong type)."""
+        if not isinstance(data, dict) or not data.keys() <= _TYPES.keys():
+            return None
+        if any(not _fits(data.get(key), types) for key, types in _TYPES.items()):
+            return None
+        if not relative(data["path"]) or not _SHA256.fullmatch(data["sha256"]):  # both name files we read or write
+            return None
+        values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
+        return cls(**{**values, "private": bool(values["private"]), "fold": bool(values["fold"])})
+
+
+def _given(**values: object) -> dict[str, object]:
+    return {k: v for k, v in values.items() if v is not None}
+
+
+def _fits(value: object, types: tuple[type, ...]) -> bool:
+    if isinstance(value, bool):  # a bool is an int to Python, never to the manifest
+        return bool in types
+    return isinstance(value, types)
+
+
+# What each key may hold in an earlier manifest; None where a key may be left out.
+_NONE = type(None)
+_TYPES: dict[str, tuple[type, ...]] = {
+    **{f.name: (str, _NONE) for f in fields(Entry)},
+    "path": (str,), "game": (str,), "component": (str,), "title": (str,), "edition": (str,), "sha256": (str,),
+    "pages": (int, _NONE), "cards": (int, _NONE), "private": (bool, _NONE), "fold": (bool, _NONE),
+    "offset_x_mm": (int, float, _NONE), "offset_y_mm": (int, float, _NONE), "bleed_mm": (int, float, _NONE),
+}
+
+
+def manifest_json(entries: list[Entry]) -> bytes:
+    return (json.dumps({"outputs": [e.as_json() for e in entries]}, indent=2, ensure_ascii=False) + "\n").encode()
+
+
+def read_manifest(out_dir: Path) -> list[Entry]:
+    """The entries of the manifest in `out_dir` that fit; none if there is none or it is not one."""
+    try:
+        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
+        listed = data.get("outputs", []) if isinstance(data, dict) else []
+    except (OSError, ValueError):
+        return []
+    return [e for item in listed if (e := Entry.read(item)) is not None] if isinstance(listed, list) else []

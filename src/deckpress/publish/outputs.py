@@ -1,0 +1,77 @@
+"""Output names and manifest entries: what each finished file is called, and what the manifest says of it.
+
+File names carry the print options of what is printed with them (card components, calibration pages, kits), so
+a duplex build never overwrites a single-sided one. Titles the press gives its own parts are in the game's
+language (deckpress.words); the game's components keep the titles the game gives them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from deckpress.draw.finish import DocInfo
+from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
+from deckpress.layout.page import Document
+from deckpress.model import Game
+from deckpress.publish import phrases
+from deckpress.publish.manifest import TEXT_EDITION, Entry
+from deckpress.publish.write import Output
+
+KIT, TEXT_EDITION_COMPONENT = "kit", "accessible-html"
+# The parts the press adds to a kit, by component id, and the words that title them.
+OWN_PARTS = {"print-check": "print_check_title", "calibration": "calibration_title"}
+PRINTED_WITH_OPTIONS = {KIT, "calibration"}  # besides card components
+
+
+def say(game: Game, key: str, /, **fields: object) -> str:
+    """One of the press's own phrases, in the game's language."""
+    return phrases(game.language)(key, **fields)
+
+
+def own_part(game: Game, doc: Document) -> Document:
+    """A part the press adds (print check, calibration), titled in the game's language."""
+    return replace(doc, title=say(game, OWN_PARTS[doc.component]))
+
+
+def doc_info(game: Game, what: str, paper: str) -> DocInfo:
+    """A PDF's document information: its title names the game, the part and the paper."""
+    title = say(game, "pdf_title", game=game.title, what=what, paper=say(game, f"paper_{paper}"))
+    return DocInfo(title, game.publisher, game.subject, game.language)
+
+
+def kit_title(game: Game) -> str:
+    return say(game, "kit_title")
+
+
+def pdf_output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Output:
+    """A component's PDF (or the calibration pages'), named and listed."""
+    printed = doc.cards is not None or doc.component in PRINTED_WITH_OPTIONS
+    return _pdf(game, doc.component, doc.title, doc.edition, doc.paper, len(doc.pages), setup if printed else None,
+                pdf, doc.cards, doc.private)
+
+
+def kit_output(game: Game, edition: str, paper: str, setup: PrintSetup, pdf: bytes, pages: int) -> Output:
+    return _pdf(game, KIT, kit_title(game), edition, paper, pages, setup, pdf)
+
+
+def _pdf(game: Game, component: str, title: str, edition: str, paper: str, pages: int, setup: PrintSetup | None,
+         pdf: bytes, cards: int | None = None, private: bool = False) -> Output:
+    options = setup or SINGLE_SIDED
+    path = f"{game.id}/{edition}/{game.id}-{component}-{paper}{options.suffix()}.pdf"
+    duplex = options.duplex
+    entry = Entry(path, game.id, game.title, component, title, edition, paper, pages, cards, private, duplex,
+                  options.offset[0] if duplex else None, options.offset[1] if duplex else None, options.fold,
+                  options.bleed or None)
+    return Output(path, pdf, entry)
+
+
+def text_edition_outputs(game: Game, pages: dict[str, str]) -> list[Output]:
+    """The text edition's pages (file name -> HTML); all but the game's own page are private."""
+    title = say(game, "text_edition_title")
+    out = []
+    for name, page in pages.items():
+        path = f"{game.id}/{name}"
+        entry = Entry(path, game.id, game.title, TEXT_EDITION_COMPONENT, title, TEXT_EDITION, None, None,
+                      private=name != f"{game.id}.html")
+        out.append(Output(path, page.encode("utf-8"), entry))
+    return out

@@ -1,0 +1,96 @@
+"""The manifest's one entry type: manifest.json as it has always been written, and an earlier one read back."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import FIXTURES, LAYOUTS
+
+from deckpress import words
+from deckpress.cli import main
+from deckpress.publish.manifest import MANIFEST, Entry, manifest_json, read_manifest
+
+EXTRA = FIXTURES / "extra"
+SHA = "0" * 64
+
+
+def picnic(tmp_path: Path, *args: str) -> Path:
+    """The fixture game built into tmp_path/build (A4 only), with `args`."""
+    shutil.copytree(EXTRA / "content", tmp_path / "content", dirs_exist_ok=True)
+    out = tmp_path / "build"
+    assert main(["build", "--content", str(tmp_path / "content"), "--layouts", str(EXTRA / "layouts"),
+                 "--layouts", str(LAYOUTS), "--out", str(out), "--paper", "a4", "--jobs", "1", *args]) == 0
+    return out
+
+
+@pytest.mark.parametrize("options", [[], ["--duplex", "long-edge", "--offset-x", "1.5", "--bleed", "3"], ["--fold"]])
+def test_a_manifest_read_back_is_written_again_byte_for_byte(tmp_path, options):
+    out = picnic(tmp_path, *options)
+    written = (out / MANIFEST).read_bytes()
+    entries = read_manifest(out)
+    assert len(entries) == len(json.loads(written)["outputs"])
+    assert manifest_json(entries) == written
+
+
+def test_entries_keep_the_manifests_key_order():
+    pdf = Entry("g/standard/g-kit-a4-duplex-long-edge.pdf", "g", "G", "kit", "Kit", "standard", "a4", 3,
+                duplex="long-edge", offset_x_mm=0.0, offset_y_mm=1.0, bleed_mm=3.0, sha256=SHA)
+    assert list(pdf.as_json()) == ["path", "game", "game_title", "component", "title", "edition", "paper", "pages",
+                                   "duplex", "offset_x_mm", "offset_y_mm", "bleed_mm", "sha256"]
+    cards = Entry("g/standard/g-desk-a4.pdf", "g", "G", "desk", "Desk", "standard", "a4", 2, cards=8, private=True,
+                  fold=True, sha256=SHA)
+    assert list(cards.as_json()) == ["path", "game", "game_title", "component", "title", "edition", "paper", "pages",
+                                     "cards", "private", "fold", "sha256"]
+    html = Entry("g/g.html", "g", "G", "accessible-html", "Text", "accessible", None, None, sha256=SHA)
+    assert html.as_json() == {"path": "g/g.html", "game": "g", "component": "accessible-html", "title": "Text",
+                              "edition": "accessible", "paper": None, "pages": None, "private": False,
+                              "game_title": "G", "sha256": SHA}
+
+
+def test_an_earlier_manifest_is_untrusted_and_entries_that_do_not_fit_are_skipped(tmp_path):
+    good = {"path": "g/standard/g-rules-a4.pdf", "game": "g", "game_title": "G", "component": "rules",
+            "title": "Rules", "edition": "standard", "paper": "a4", "pages": 2, "sha256": SHA}
+    bad = [
+        "not an entry", {**good, "pages": "2"}, {**good, "pages": True}, {**good, "surprise": 1},
+        {**good, "path": "../../outside.pdf"}, {**good, "path": "/etc/passwd"}, {**good, "sha256": "../x"},
+        {k: v for k, v in good.items() if k != "sha256"}, {**good, "private": "yes"}, {**good, "offset_x_mm": []},
+    ]
+    (tmp_path / MANIFEST).write_text(json.dumps({"outputs": [*bad, good]}), encoding="utf-8")
+    assert [e.as_json() for e in read_manifest(tmp_path)] == [good]
+    for text in ("[1, 2]", '{"outputs": 3}', "not json", '{"outputs": [null]}'):
+        (tmp_path / MANIFEST).write_text(text, encoding="utf-8")
+        assert read_manifest(tmp_path) == []
+    assert read_manifest(tmp_path / "nowhere") == []
+
+
+def test_an_entry_without_a_game_title_is_read_and_written_as_it_was(tmp_path):
+    old = {"path": "g/standard/g-rules-a4.pdf", "game": "g", "component": "rules", "title": "Rules",
+           "edition": "standard", "paper": "a4", "pages": 2, "sha256": SHA}
+    (tmp_path / MANIFEST).write_text(json.dumps({"outputs": [old]}), encoding="utf-8")
+    assert [e.as_json() for e in read_manifest(tmp_path)] == [old]
+
+
+def test_the_titles_the_press_gives_come_from_its_words(tmp_path, monkeypatch):
+    table = {**words.WORDS["en"], "kit_title": "Everything", "text_edition_title": "Plain text",
+             "pdf_title": "{what} of {game} [{paper}]", "paper_a4": "ISO A4"}
+    monkeypatch.setitem(words.WORDS, "en", table)
+    out = picnic(tmp_path)
+    titles = {e.component: e.title for e in read_manifest(out)}
+    assert titles["kit"] == "Everything" and titles["accessible-html"] == "Plain text"
+    kit = (out / "picnic-pairs/standard/picnic-pairs-kit-a4.pdf").read_bytes()
+    assert b"(Everything of Picnic Pairs [ISO A4])" in kit
+
+
+def test_each_game_has_its_section_of_the_catalogue_in_its_language_and_the_frame_is_english(tmp_path, monkeypatch):
+    from deckpress.publish.catalogue import catalogue
+
+    out = picnic(tmp_path)
+    french = {**words.WORDS["en"], "catalogue_paper": "{edition} sur papier {paper}", "catalogue_howto": "Imprimer"}
+    monkeypatch.setitem(words.WORDS, "fr", french)
+    page = {o.path: o for o in catalogue(out, read_manifest(out), {}, languages={"picnic-pairs": "fr-FR"})}
+    html = page["index.html"].data.decode("utf-8")
+    assert "<h4>Standard edition sur papier A4</h4>" in html and "on A4 paper" not in html
+    assert '<h2 id="howto">How to print</h2>' in html  # the frame, in English whatever the games' languages

@@ -1,0 +1,40 @@
+"""The process pool's tasks, and a parallel build's results joined in the order a serial build has them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from conftest import CONTENT, FIXTURES
+
+from deckpress import pool
+from deckpress.build import Press
+from deckpress.findings import Finding, Findings, Loc
+from deckpress.options import Options
+from deckpress.publish.write import Output
+
+PICNIC = FIXTURES / "extra" / "content" / "picnic-pairs"
+
+
+def test_a_task_per_edition_of_each_game_the_first_writing_its_text_edition():
+    tasks = pool.tasks(Options(), [PICNIC, CONTENT / "pocket-bazaar"])
+    assert [(o.edition, d.name, text) for o, d, text in tasks] == [("standard", "picnic-pairs", True),
+                                                                   ("standard", "pocket-bazaar", True),
+                                                                   ("large-print", "pocket-bazaar", False)]
+    assert [o.edition for o, _, _ in pool.tasks(Options(edition="large-print"), [PICNIC])] == ["large-print"]
+
+
+def test_parts_are_joined_in_order_and_errors_keep_every_file_out():
+    a, b = Output("a/a.pdf", b"a"), Output("b/b.pdf", b"b")
+    warning = Finding(Loc("x.yaml"), "careful", "warning")
+    parts = [Press(Findings([warning]), ["a"], [a], {"a": "en"}), Press(Findings([warning]), ["a", "b"], [b, a])]
+    joined = Press.joined(parts)
+    assert (joined.ids, [o.path for o in joined.outputs], list(joined.findings)) == (["a", "b"], [a.path, b.path],
+                                                                                    [warning])
+    error = Press(Findings([Finding(Loc("y.yaml"), "wrong")]), ["c"])
+    failed = Press.joined([*parts, error])
+    assert failed.ids == ["a", "b", "c"] and failed.outputs == [] and len(failed.findings.errors) == 1
+
+
+def test_a_game_whose_editions_cannot_be_read_is_one_task_of_every_edition(tmp_path: Path):
+    (tmp_path / "game.yaml").write_text("title: [unfinished", encoding="utf-8")
+    assert [o.edition for o, _, _ in pool.tasks(Options(), [tmp_path])] == [None]
