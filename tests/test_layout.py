@@ -14,7 +14,7 @@ from deckpress.layout.marks import crop_mark_segments, scale_bar
 from deckpress.layout.page import MM, PAPERS, Drawing, Line, Rect, Text
 from deckpress.layout.plan import lay_out_component
 from deckpress.layout.text import fit, wrap
-from deckpress.load.loader import Loader
+from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.model import Style
 from deckpress.templating import Templates
 
@@ -30,14 +30,13 @@ REGULAR = "AtkinsonHyperlegible-Regular"
 
 @pytest.fixture(scope="module")
 def press():
-    findings = Findings()
-    loader = Loader(findings, Templates())
-    game = loader.game(CONTENT / "pocket-bazaar", "content/pocket-bazaar")
-    loader.expand_sheets(game)
+    findings, templates = Findings(), Templates()
+    game = load_game(CONTENT / "pocket-bazaar", "content/pocket-bazaar", findings, templates)
+    expand_sheets(game, findings, templates)
     names = {c.layout for c in game.components} | {"print-check"}
-    edition = loader.edition([LAYOUTS], "standard", names)
+    edition = load_edition([LAYOUTS], "standard", names, findings)
     assert list(findings) == []
-    return game, edition, loader.templates
+    return game, edition, templates
 
 
 def component(press, component_id, paper="a4"):

@@ -14,8 +14,8 @@ from deckpress.layout.elements import KINDS, SHARED, read_element
 from deckpress.layout.pictograms import PICTOGRAMS
 from deckpress.layout.reference import BEGIN, END, main, reference, stale, updated
 from deckpress.layout.text import Typesetter
+from deckpress.load import load_game
 from deckpress.load.layouts import LayoutReader
-from deckpress.load.loader import Loader
 from deckpress.load.sources import read_yaml
 from deckpress.model import Style
 from deckpress.templating import Templates
@@ -106,7 +106,7 @@ def test_back_keys_read_are_the_keys_documented_on_pocket_bazaars_deck(tmp_path)
     game_yaml = tmp_path / "pocket-bazaar" / "game.yaml"
     edit(game_yaml, "back: {pattern: dots,", "back: {colour: red, pattern: dots,")
     findings = Findings()
-    Loader(findings, Templates()).game(tmp_path / "pocket-bazaar", "pocket-bazaar")
+    load_game(tmp_path / "pocket-bazaar", "pocket-bazaar", findings, Templates())
     expected = ", ".join(k.name for k in schemas.BACK)
     assert [f.message for f in findings] == [f"unknown key 'colour' in back of deck lots (expected: {expected})"]
 

@@ -11,6 +11,7 @@ from conftest import FIXTURES, LAYOUTS
 
 from deckpress import words
 from deckpress.cli import main
+from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json, read_manifest
 
 EXTRA = FIXTURES / "extra"
@@ -90,7 +91,24 @@ def test_each_game_has_its_section_of_the_catalogue_in_its_language_and_the_fram
     out = picnic(tmp_path)
     french = {**words.WORDS["en"], "catalogue_paper": "{edition} sur papier {paper}", "catalogue_howto": "Imprimer"}
     monkeypatch.setitem(words.WORDS, "fr", french)
-    page = {o.path: o for o in catalogue(out, read_manifest(out), {}, languages={"picnic-pairs": "fr-FR"})}
+    listing = Listing("fr-FR", (("standard", "Standard edition"),))
+    page = {o.path: o for o in catalogue(out, read_manifest(out), {}, listings={"picnic-pairs": listing})}
     html = page["index.html"].data.decode("utf-8")
     assert "<h4>Standard edition sur papier A4</h4>" in html and "on A4 paper" not in html
     assert '<h2 id="howto">How to print</h2>' in html  # the frame, in English whatever the games' languages
+
+
+def test_the_catalogue_names_editions_by_their_themes_in_the_games_order(tmp_path):
+    """Editions are layout folders with a theme: their names come from the theme's label, recorded in the build
+    state, and a build state that holds anything else is ignored (the id stands in for the name)."""
+    from deckpress.publish.catalogue import catalogue
+
+    out = picnic(tmp_path)
+    listing = Listing("en", (("standard", "Everyday edition"),))
+    html = {o.path: o for o in catalogue(out, read_manifest(out), {}, listings={"picnic-pairs": listing})}
+    assert "Everyday edition" in html["index.html"].data.decode("utf-8")
+    state = json.loads((out / ".deckpress-inputs.json").read_text())
+    assert state["picnic-pairs"]["listing"] == {"language": "en-GB", "editions": [["standard", "Standard edition"]]}
+    assert Listing.from_json({"language": "en", "editions": [["standard"]]}) is None
+    assert Listing.from_json([1, 2]) is None
+    assert Listing("en").edition_name("large-print") == "large-print"

@@ -38,3 +38,13 @@ def test_parts_are_joined_in_order_and_errors_keep_every_file_out():
 def test_a_game_whose_editions_cannot_be_read_is_one_task_of_every_edition(tmp_path: Path):
     (tmp_path / "game.yaml").write_text("title: [unfinished", encoding="utf-8")
     assert [o.edition for o, _, _ in pool.tasks(Options(), [tmp_path])] == [None]
+
+
+def test_each_edition_is_named_by_the_part_that_loaded_its_theme():
+    """A parallel build loads one edition a process: the joined listing names every edition by its theme."""
+    from deckpress.publish.listing import Listing
+
+    standard = Press(listings={"g": Listing("en", (("standard", "Standard edition"), ("large-print", "large-print")))})
+    large = Press(listings={"g": Listing("en", (("standard", "standard"), ("large-print", "Large-print edition")))})
+    assert Press.joined([standard, large]).listings["g"].editions == (
+        ("standard", "Standard edition"), ("large-print", "Large-print edition"))

@@ -25,7 +25,8 @@ from deckpress.load.art import Artwork
 from deckpress.model import Edition, Game
 from deckpress.options import Options
 from deckpress.publish import outputs
-from deckpress.publish.incremental import Freshness, freshness, recorded_languages, state_output
+from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
+from deckpress.publish.listing import Listing
 from deckpress.publish.write import Output, manifest_output, merged_manifest, write_outputs
 from deckpress.templating import Templates
 
@@ -43,7 +44,7 @@ class Press:
     findings: Findings = field(default_factory=Findings)
     ids: list[str] = field(default_factory=list)
     outputs: list[Output] = field(default_factory=list)
-    languages: dict[str, str] = field(default_factory=dict)  # game -> language, for the catalogue
+    listings: dict[str, Listing] = field(default_factory=dict)  # game -> language and editions, for the catalogue
     thumbnails: dict[str, Thumbnail] = field(default_factory=dict)  # drawn by the workers, by checksum
     up_to_date: list[str] = field(default_factory=list)  # games not built again: nothing of theirs changed
 
@@ -55,7 +56,9 @@ class Press:
             press.findings.extend(part.findings)
             press.ids += [g for g in part.ids if g not in press.ids]
             files.update({o.path: o for o in part.outputs})
-            press.languages.update(part.languages)
+            for game, listing in part.listings.items():
+                known = press.listings.get(game)
+                press.listings[game] = listing if known is None else known.merged(listing)
             press.thumbnails.update(part.thumbnails)
         press.outputs = [] if press.findings.errors else list(files.values())
         return press
@@ -91,7 +94,7 @@ def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Pre
     """Load, check, lay out, draw and finish these games: their files, not yet written."""
     prepared = prepare(opts, game_dirs, every_page=False)
     press = Press(prepared.findings, [g.id for g in prepared.games],
-                  languages={g.id: g.language for g in prepared.games})
+                  listings={g.id: Listing.of(g, prepared.editions) for g in prepared.games})
     if prepared.findings.errors:
         _lay_out_every_page(prepared)  # every finding in one run, as `deckpress check` gives them
         return press
@@ -135,7 +138,7 @@ def _kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, find
     """The pages a kit opens with: the print check, and the calibration pages when printing duplex."""
     check = lay_out_print_check(game, edition, paper, findings)
     calibration = lay_out_calibration(game, edition, paper, setup, findings) if setup.duplex else None
-    return [outputs.own_part(game, d) for d in (check, calibration) if d is not None]
+    return [d for d in (check, calibration) if d is not None]
 
 
 def _lay_out_every_page(prepared: Prepared) -> None:
@@ -175,9 +178,9 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
     entries = merged_manifest(opts.out, press.outputs)
-    languages = {**recorded_languages(opts.out), **press.languages}
-    site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, languages)
-    state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.languages)
+    listings = {**recorded_listings(opts.out), **press.listings}
+    site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings)
+    state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.listings)
     interrupts.check()
     write_outputs(opts.out, [*press.outputs, *site, state, manifest_output(entries)])  # one commit, manifest last
 

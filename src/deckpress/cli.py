@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.options import DUPLEX, EDITIONS, PAPERS, Options
-from deckpress.publish.incremental import freshness, recorded_languages
+from deckpress.options import DUPLEX, PAPERS, Options
+from deckpress.publish.incremental import freshness, recorded_listings
 from deckpress.publish.manifest import MANIFEST, read_manifest
 from deckpress.publish.write import write_outputs
 
@@ -37,7 +37,7 @@ def parser() -> argparse.ArgumentParser:
     common.add_argument("--layouts", type=Path, action="append", help="layout folder, may repeat (default: layouts)")
     b = sub.add_parser("build", parents=[common], help="validate, then render PDFs into the out folder")
     b.add_argument("games", nargs="*", metavar="GAME")
-    b.add_argument("--edition", choices=EDITIONS)
+    b.add_argument("--edition", metavar="EDITION", help="only this edition (a layout folder with a theme.yaml)")
     b.add_argument("--paper", choices=PAPERS)
     b.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
     b.add_argument("--duplex", choices=DUPLEX, help="put each page of card backs after its fronts, for this flip")
@@ -177,7 +177,7 @@ def _site(out: Path) -> int:
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
 
     with interrupts.deferred():
-        pages = catalogue(out, read_manifest(out), {}, languages=recorded_languages(out))
+        pages = catalogue(out, read_manifest(out), {}, listings=recorded_listings(out))
         interrupts.check()
         write_outputs(out, pages)
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
@@ -208,9 +208,9 @@ def _generate(folder: Path, shown: str, seed: int) -> int:
 
 def _defines(dirs: list[Path], edition: str) -> bool:
     """Whether any of these games lists `edition` (a cheap look before the full load)."""
-    from deckpress.load.sources import yaml_editions
+    from deckpress.load import listed_editions
 
-    return any(edition in (yaml_editions(d / "game.yaml")) for d in dirs)
+    return any(edition in (listed_editions(d)) for d in dirs)
 
 
 def _report(findings: Findings, failed: str = "") -> int:

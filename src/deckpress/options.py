@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-EDITIONS = ("standard", "large-print")
 PAPERS = ("a4", "letter")
 DUPLEX = ("long-edge", "short-edge")  # the edge a duplex printer turns the sheet on
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from deckpress import interrupts
-from deckpress.load.sources import yaml_editions
+from deckpress.load import listed_editions
 from deckpress.options import Options
 
 # The options (of one edition), the game's folder, and whether the task writes the game's text edition.
@@ -28,7 +28,7 @@ def tasks(opts: Options, game_dirs: list[Path]) -> list[Task]:
 
 def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
     """The editions to build of a game, from a quick look at its game.yaml; [None] (all) if it cannot tell."""
-    listed: list[str | None] = [e for e in yaml_editions(game_dir / "game.yaml") if opts.edition in (None, e)]
+    listed: list[str | None] = [e for e in listed_editions(game_dir) if opts.edition in (None, e)]
     return listed or [opts.edition]
 
 

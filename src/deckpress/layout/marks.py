@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckpress.draw import fonts
 from deckpress.layout.context import Job
-from deckpress.layout.page import INCH, MM, PAPER_NAMES, Drawing
+from deckpress.layout.page import INCH, MM, Drawing
 from deckpress.model import SheetLayout, Style, Theme
 
 SCALE_BAR_MM = 50
@@ -86,7 +86,7 @@ def print_check(d: Drawing, layout: SheetLayout, job: Job) -> None:
     heading = layout.styles["heading"]
     fitted = ts.box(d, job.say("print_check"), heading, (m, y, width, heading.size * 1.6 / MM), layout.loc, "heading")
     y += (fitted.height if fitted else 10) + layout.gap
-    text = job.say("print_check_steps", paper=PAPER_NAMES[job.paper])
+    text = job.say("print_check_steps", paper=job.say(f"paper_{job.paper}"))
     fitted = ts.box(d, text, layout.styles["text"], (m, y, width, 60), layout.loc, "instructions")
     y += (fitted.height if fitted else 30) + layout.gap * 2
     x = (d.paper[0] - 50) / 2

@@ -9,7 +9,6 @@ from typing import overload
 MM = 72 / 25.4  # points per millimetre
 INCH = 25.4  # millimetres per inch
 PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (8.5 * INCH, 11 * INCH)}
-PAPER_NAMES = {"a4": "A4", "letter": "US Letter"}
 
 
 def pt(mm: float) -> float:

@@ -1,7 +1,8 @@
 """Load stage: game folders and layout files, YAML to the typed model, every value with its file:line:col.
 
-The stage's three entry points, which the pipeline (`deckpress.build`) calls: `load_game`, `load_edition`, and
-`expand_sheets` (run after the checks, when plugins have published their data). The readers: `game` (game.yaml),
+The stage's entry points, which the pipeline (`deckpress.build`) calls: `load_game`, `load_edition`, and
+`expand_sheets` (run after the checks, when plugins have published their data); and `listed_editions`, a quick
+look that plans a build before anything is loaded. The readers: `game` (game.yaml),
 `decks`, `rules`, `sheets`, then `expand`; `layouts` for layout files, `art` for images.
 """
 
@@ -35,3 +36,11 @@ def expand_sheets(game: Game, findings: Findings, templates: Templates) -> None:
     from deckpress.load.reading import Texts
 
     expand_game_sheets(game, Texts(findings, templates))
+
+
+def listed_editions(folder: Path) -> list[str]:
+    """The editions the game in `folder` lists, from a quick look at its game.yaml; [] if it cannot tell (the full
+    load reports why)."""
+    from deckpress.load.sources import yaml_editions
+
+    return yaml_editions(folder / "game.yaml")

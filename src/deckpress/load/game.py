@@ -18,7 +18,7 @@ from deckpress.load.schema import Fields, as_map, as_text, describe
 from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
 from deckpress.model import Check, Component, Game
-from deckpress.options import DUPLEX, EDITIONS
+from deckpress.options import DUPLEX
 
 FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 COMPONENT_KINDS = ("cards", "sheet", "rules")
@@ -89,9 +89,11 @@ def _language(f: Fields, findings: Findings) -> str | None:
 
 
 def _edition_name(node: Node, findings: Findings) -> str | None:
-    if node.value in EDITIONS:
-        return str(node.value)
-    findings.error(node.loc, f"edition must be one of {', '.join(EDITIONS)}, got {describe(node.value)}")
+    """An edition's id: the name of a layout folder with a theme.yaml (the check stage looks for it)."""
+    if isinstance(node.value, str) and FILE_NAME.fullmatch(node.value):
+        return node.value
+    findings.error(node.loc, f"an edition names a layout folder, so it is lowercase letters, digits and hyphens, "
+                             f"got {describe(node.value)}")
     return None
 
 

@@ -20,8 +20,9 @@ from markupsafe import Markup
 from PIL import Image
 
 from deckpress import interrupts
-from deckpress.options import EDITIONS, PAPERS
+from deckpress.options import PAPERS
 from deckpress.publish import phrases
+from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry
 from deckpress.publish.outputs import KIT
 from deckpress.publish.write import Output
@@ -56,10 +57,10 @@ class Listed:
 
 
 def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], made: dict[str, Thumbnail] | None = None,
-              languages: Mapping[str, str] | None = None) -> list[Output]:
+              listings: Mapping[str, Listing] | None = None) -> list[Output]:
     """index.html and the thumbnails it shows, for the files `manifest` lists: those of `fresh` (path -> bytes,
     not yet written) and the others already in `out_dir`. `made` has thumbnails drawn already, by checksum;
-    `languages` each game's language (English where it is not given)."""
+    `listings` each game's language and editions' names (English and the edition ids where not given)."""
     def read(path: str) -> bytes:
         return fresh[path] if path in fresh else (out_dir / path).read_bytes()
 
@@ -71,7 +72,7 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
             pngs[shown.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
         listed[e.path] = Listed(e, _size(size), shown)
-    games = _games(manifest, listed, languages or {})
+    games = _games(manifest, listed, listings or {})
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
     page = env.get_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers())
@@ -135,31 +136,30 @@ def _size(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
 
 
-def _games(manifest: list[Entry], listed: dict[str, Listed], languages: Mapping[str, str]) -> list[dict[str, Any]]:
+def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing]) -> list[dict[str, Any]]:
     """Games, then editions, then papers, each with its files in the order the manifest lists them."""
     games: dict[str, dict[str, Any]] = {}
     for e in manifest:
+        listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
-                                         "say": phrases(languages.get(e.game, FRAME_LANGUAGE))})
+                                         "say": phrases(listing.language), "listing": listing})
         if not e.is_pdf:
             if not e.private:
                 game["html"] = e
             continue
         game["editions"].setdefault(e.edition, {}).setdefault(e.paper, []).append(listed[e.path])
-    return [{**g, "editions": _editions(g["editions"], g["say"])} for _, g in sorted(games.items())]
+    return [{**g, "editions": _editions(g["editions"], g["say"], g["listing"])} for _, g in sorted(games.items())]
 
 
-def _editions(editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str]) -> list[dict[str, Any]]:
-    """The editions in the order the press lists them, each with its name and its papers (by id) and files: the
-    kit first, then the parts by name, secret material last."""
-    def order(edition: str) -> tuple[int, str]:
-        return EDITIONS.index(edition) if edition in EDITIONS else len(EDITIONS), edition
-
-    return [{"name": _name(say, f"edition_{edition}", edition), "papers": [
+def _editions(editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str],
+              listing: Listing) -> list[dict[str, Any]]:
+    """The editions in the order the game lists them, each with its theme's name and its papers (by id) and files:
+    the kit first, then the parts by name, secret material last."""
+    return [{"name": listing.edition_name(edition), "papers": [
         {"label": _name(say, f"paper_{paper}", paper),
          "files": sorted(files, key=lambda f: (f.entry.component != KIT, f.entry.private, f.entry.title))}
         for paper, files in sorted(papers.items())]}
-        for edition, papers in sorted(editions.items(), key=lambda kv: order(kv[0]))]
+        for edition, papers in sorted(editions.items(), key=lambda kv: listing.edition_order(kv[0]))]
 
 
 def _name(say: Callable[..., str], key: str, fallback: str) -> str:

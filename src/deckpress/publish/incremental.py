@@ -16,6 +16,7 @@ from typing import Any
 
 from deckpress import __version__
 from deckpress.draw.fonts import FONT_FILES
+from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
 from deckpress.publish.write import Output
 
@@ -74,20 +75,21 @@ def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:
     return current
 
 
-def state_output(out: Path, prints: dict[str, str], outputs: list[Output], languages: dict[str, str]) -> Output:
-    """The new state: fingerprints (and languages) of the games just built, over the earlier state of the others."""
+def state_output(out: Path, prints: dict[str, str], outputs: list[Output], listings: dict[str, Listing]) -> Output:
+    """The new state: fingerprints (and listings) of the games just built, over the earlier state of the others."""
     state = _read(out / STATE)
     for game, print_ in prints.items():
-        state[game] = {"fingerprint": print_, "language": languages.get(game, "en"),
+        state[game] = {"fingerprint": print_, "listing": listings.get(game, Listing()).as_json(),
                        "outputs": sorted(o.path for o in outputs if o.entry is not None and o.entry.game == game)}
     return Output(STATE, (json.dumps(state, indent=1, sort_keys=True) + "\n").encode())
 
 
-def recorded_languages(out: Path) -> dict[str, str]:
-    """Each game's language as its last build recorded it: the catalogue lists games it does not load."""
+def recorded_listings(out: Path) -> dict[str, Listing]:
+    """Each game's listing as its last build recorded it: the catalogue lists games it does not load."""
     state = _read(out / STATE)
-    return {game: recorded["language"] for game, recorded in state.items()
-            if isinstance(recorded, dict) and isinstance(recorded.get("language"), str)}
+    found = {game: Listing.from_json(recorded.get("listing")) for game, recorded in state.items()
+             if isinstance(recorded, dict)}
+    return {game: listing for game, listing in found.items() if listing is not None}
 
 
 def _intact(out: Path, entry: Entry | None) -> bool:

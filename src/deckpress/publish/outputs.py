@@ -7,8 +7,6 @@ language (deckpress.words); the game's components keep the titles the game gives
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deckpress.draw.finish import DocInfo
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.page import Document
@@ -18,19 +16,12 @@ from deckpress.publish.manifest import TEXT_EDITION, Entry
 from deckpress.publish.write import Output
 
 KIT, TEXT_EDITION_COMPONENT = "kit", "accessible-html"
-# The parts the press adds to a kit, by component id, and the words that title them.
-OWN_PARTS = {"print-check": "print_check_title", "calibration": "calibration_title"}
 PRINTED_WITH_OPTIONS = {KIT, "calibration"}  # besides card components
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:
     """One of the press's own phrases, in the game's language."""
     return phrases(game.language)(key, **fields)
-
-
-def own_part(game: Game, doc: Document) -> Document:
-    """A part the press adds (print check, calibration), titled in the game's language."""
-    return replace(doc, title=say(game, OWN_PARTS[doc.component]))
 
 
 def doc_info(game: Game, what: str, paper: str) -> DocInfo:

@@ -1,0 +1,50 @@
+"""What the catalogue says of a game besides its files: its language and its editions' names, in its own order.
+
+A build records each game's listing in the build state, because the catalogue lists every game built so far,
+also those this build did not load (and `deckpress site` loads none). The names come from the editions' themes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from deckpress.model import Edition, Game
+
+
+@dataclass(frozen=True)
+class Listing:
+    language: str = "en"
+    editions: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's label), as the game lists its editions
+
+    @classmethod
+    def of(cls, game: Game, editions: dict[str, Edition]) -> Listing:
+        return cls(game.language, tuple((e, editions[e].theme.label if e in editions else e) for e in game.editions))
+
+    def merged(self, other: Listing) -> Listing:
+        """Two parts' listings of one game (a parallel build loads an edition a process): each edition named by
+        the part that loaded its theme."""
+        names = dict(other.editions) | {e: label for e, label in self.editions if label != e}
+        return Listing(self.language, tuple((e, names.get(e, label)) for e, label in self.editions))
+
+    def as_json(self) -> dict[str, Any]:
+        return {"language": self.language, "editions": [list(pair) for pair in self.editions]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Listing | None:
+        """A listing from the build state, or None when the state holds something else (an untrusted file)."""
+        if not isinstance(data, dict) or not isinstance(data.get("language"), str):
+            return None
+        pairs = data.get("editions", [])
+        if not isinstance(pairs, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(s, str) for s in p) for p in pairs):
+            return None
+        return cls(data["language"], tuple((p[0], p[1]) for p in pairs))
+
+    def edition_name(self, edition: str) -> str:
+        """An edition's name: its theme's label; its id where the listing does not know it."""
+        return dict(self.editions).get(edition, edition)
+
+    def edition_order(self, edition: str) -> tuple[int, str]:
+        ids = [e for e, _ in self.editions]
+        return (ids.index(edition) if edition in ids else len(ids)), edition
