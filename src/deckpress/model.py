@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckpress.colour import Colour
 from deckpress.findings import Loc
 
 # --- content -----------------------------------------------------------------
@@ -190,6 +191,7 @@ class Element:
     keys: dict[str, Any] = field(default_factory=dict)  # the kind's own keys, as its schema read them
     index: bool = False  # a card index: at least the edition's index height
     valign: str = "top"  # top | middle | bottom
+    colour: Colour | None = None  # its ink (text, an icon's currentColor); None: black
 
 
 @dataclass
