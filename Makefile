@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: decks large-print site check test bench golden clean same-bytes
+.PHONY: decks large-print site check test bench golden clean same-bytes same-look
 
 decks: $(STAMP)
 	$(BIN)/deckpress build
@@ -53,3 +53,7 @@ same-bytes: $(STAMP)
 .PHONY: layout-docs
 layout-docs: $(STAMP)
 	$(BIN)/python -m deckpress.layout.reference layouts/README.md
+
+# Every page of the catalogue of REF and of the working tree, rendered and compared pixel by pixel.
+same-look: $(STAMP)
+	$(BIN)/python scripts/same_look.py $(REF)
