@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from deckpress.colour import Colour
 from deckpress.findings import Loc
 from deckpress.layout.context import Job
 from deckpress.layout.keys import REQUIRED, Key
@@ -43,6 +44,10 @@ class Face:
     def loc(self, element: Element, field: str | None) -> Loc:
         """Where a finding about the card's `field` points: the card's value, else the element."""
         return self.card.locs.get(field or "", element.loc)
+
+    def ink(self, element: Element) -> Colour | None:
+        """The element's ink for this card (its `colour`: text, and an icon's currentColor); None for black."""
+        return element.colour
 
     def render(self, element: Element, source: str) -> str | None:
         return self.texts.render(source, element.loc, self.job.findings)
