@@ -51,3 +51,34 @@ def contrast(a: Colour, b: Colour) -> float:
 
 BLACK = Colour("black", (0.0, 0.0, 0.0), (0.0, 0.0, 0.0, 1.0))
 WHITE = Colour("white", (1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
+
+NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a palette's names: lowercase letters, digits and hyphens
+BUILT_IN = {"black": BLACK, "white": WHITE}  # always known, whatever the palettes say
+PAPER = Colour("#ffffff", (1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))  # what is behind a face where nothing is drawn
+
+
+def look_up(value: str, *palettes: dict[str, Colour]) -> Colour | None:
+    """`#rrggbb`, or a name of the first palette that has it (then black and white); None if neither."""
+    value = value.strip()
+    if value.startswith("#"):
+        return from_hex(value.lower(), value)
+    for palette in (*palettes, BUILT_IN):
+        if value in palette:
+            return palette[value]
+    return None
+
+
+def known(*palettes: dict[str, Colour]) -> list[str]:
+    """Every name the palettes give, sorted: for a finding about a name none of them has."""
+    return sorted({name for palette in (*palettes, BUILT_IN) for name in palette})
+
+
+def shown(colour: Colour) -> str:
+    """As a finding names it: `#777777`, or `harbour-red (#8b1e1e)`."""
+    return colour.name if colour.name == colour.hex else f"{colour.name} ({colour.hex})"
+
+
+def ratio(value: float, floor: float) -> str:
+    """A contrast ratio as a finding gives it, two decimals, never rounded up to the minimum it falls short of."""
+    text = f"{value:.2f}"
+    return f"{int(value * 100) / 100:.2f}" if float(text) >= floor else text

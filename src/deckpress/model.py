@@ -150,6 +150,7 @@ class Game:
     plugins: list[tuple[str, Loc]]
     derived: dict[str, Any] = field(default_factory=dict)  # data that check plugins publish (a route, a proof)
     printing: dict[str, Any] = field(default_factory=dict)  # the game's print options (duplex, fold, bleed_mm, ...)
+    colours: dict[str, Colour] = field(default_factory=dict)  # the game's palette, over its editions' themes'
 
 
 # --- layouts -----------------------------------------------------------------
@@ -179,6 +180,8 @@ class Theme:
     index_min_mm: float = 0  # cap height of card indices (points, desk letter, stone letter)
     max_line_mm: float = 1000  # the longest line of running text
     write_in_min_mm: float = 0  # height of boxes to write in
+    colours: dict[str, Colour] = field(default_factory=dict)  # the edition's palette, by name
+    min_contrast: float = 4.5  # WCAG 2 contrast of every text against what is behind it
 
 
 @dataclass
@@ -191,7 +194,8 @@ class Element:
     keys: dict[str, Any] = field(default_factory=dict)  # the kind's own keys, as its schema read them
     index: bool = False  # a card index: at least the edition's index height
     valign: str = "top"  # top | middle | bottom
-    colour: Colour | None = None  # its ink (text, an icon's currentColor); None: black
+    colour: str | None = None  # its ink (text, an icon's currentColor) as written: a name, #rrggbb or a template
+    rotate: int = 0  # clockwise quarter turns in degrees (0, 90, 180, 270), about the centre of its box
 
 
 @dataclass
@@ -205,6 +209,7 @@ class CardLayout:
     folds: list[tuple[float, float, float, float]] = field(default_factory=list)  # dashed fold lines
     positions: list[tuple[int, int]] = field(default_factory=list)  # a net: (column, row) of each card, not a grid
     tabs: list[tuple[int, int, str]] = field(default_factory=list)  # glue tabs: (column, row, side) of a net
+    background: str | None = None  # a colour over the whole card and its bleed: a name, #rrggbb or a template
 
 
 @dataclass

@@ -1,8 +1,13 @@
-"""Render stage: draw laid-out pages with ReportLab. No decisions here, only drawing."""
+"""Render stage: draw laid-out pages with ReportLab. No decisions here, only drawing.
+
+Colours come as the layout stage resolved them: a colour with CMYK values (kept only in files printed with bleed,
+for print shops) is drawn in CMYK (`k`/`K`), any other in RGB (`rg`/`RG`); a grey level stays a grey (`g`).
+"""
 
 from __future__ import annotations
 
 import io
+import math
 
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
@@ -10,9 +15,10 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from deckpress import interrupts
+from deckpress.colour import Colour
 from deckpress.draw import fonts
 from deckpress.draw.finish import DocInfo, finish
-from deckpress.layout.page import Circle, Document, Line, Op, Pictogram, Picture, Polygon, Rect, Text
+from deckpress.layout.page import Circle, Document, Line, Op, Pictogram, Picture, Polygon, Rect, Text, Turn
 from deckpress.layout.pictograms import pictogram_shapes
 
 INK = 0.0  # black on white: the strongest contrast for every reader
@@ -38,7 +44,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
         pen = _Pen(canvas)
         for op in page.ops:
             pen.draw(op)
-        pen.flush()
+        pen.end()
         canvas.showPage()
     canvas.save()
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
@@ -58,7 +64,7 @@ def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
             pen = _Pen(canvas)
             for shape in pictogram_shapes(op.name, op.size, op.width):
                 pen.draw(shape)
-            pen.flush()
+            pen.end()
             canvas.endForm()
 
 
@@ -66,31 +72,69 @@ def _form(op: Pictogram) -> str:
     return f"{op.name}-{op.size:.4f}-{op.width:.4f}"
 
 
+Paint = float | Colour  # a grey level, or a colour
+
+
 class _Pen:
-    """Draws ops on one page, setting font, grey, line width and dash only when they change; lines of text in the
-    same font share one PDF text object."""
+    """Draws ops on one page, setting font, fill, stroke, line width and dash only when they change; lines of text
+    in the same font and ink share one PDF text object."""
 
     def __init__(self, canvas: Canvas) -> None:
         self.c = canvas
-        self.grey: float | None = None
+        self.grey: Paint | None = None  # the fill
+        self.stroke: Colour | None = None  # None: black, the PDF's own
         self.width: float | None = None
         self.dash: tuple[float, ...] | None = None
         self.text: PDFTextObject | None = None  # the open run of text
         self.font: tuple[str, float] | None = None
+        self.turns: list[tuple[int, tuple[object, ...]]] = []  # ops left in each open turn, and the state before it
 
     def draw(self, op: object) -> None:
+        if isinstance(op, Turn):
+            self._turn(op)
+        else:
+            self._draw(op)
+        while self.turns and self.turns[-1][0] <= 0:  # the turn's last op is drawn: back to the state before it
+            self._unturn()
+
+    def end(self) -> None:
+        while self.turns:
+            self._unturn()
+        self.flush()
+
+    def _turn(self, op: Turn) -> None:
+        self.flush()
+        self._count()
+        self.turns.append((op.ops, (self.grey, self.stroke, self.width, self.dash, self.font)))
+        self.c.saveState()
+        self.c.transform(*_turning(op))
+
+    def _unturn(self) -> None:
+        self.flush()
+        _, state = self.turns.pop()
+        self.c.restoreState()  # the PDF's state and ReportLab's return to what they were: so does the pen's
+        self.grey, self.stroke, self.width, self.dash, self.font = state  # type: ignore[assignment]
+
+    def _count(self) -> None:
+        """One more op drawn, in every open turn."""
+        if self.turns:
+            self.turns = [(left - 1, state) for left, state in self.turns]
+
+    def _draw(self, op: object) -> None:  # long: one branch an op kind, as ReportLab draws each
+        self._count()
         c = self.c
         if isinstance(op, Text) and not op.angle:
             self._write(op)
             return
         self.flush()
         if isinstance(op, Pictogram):
+            self._outline(None)  # the form's outlines take the page's stroke colour: black
             c.saveState()
             c.translate(op.x, op.y)
             c.doForm(_form(op))
             c.restoreState()
         elif isinstance(op, Text):
-            self._grey(INK)
+            self._grey(op.ink or INK)
             self.font = None  # set inside the saved state: unknown once it is restored
             c.saveState()
             c.setFont(fonts.font(op.font).fontName, op.size)
@@ -99,33 +143,41 @@ class _Pen:
             c.drawString(0, 0, op.text)
             c.restoreState()
         elif isinstance(op, Line):
+            self._outline(None)
             self._stroke(op.width, op.dash)
             c.line(op.x1, op.y1, op.x2, op.y2)
         elif isinstance(op, Rect):
-            self._shape(op.fill, op.width)
-            c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
+            self._shape(op.fill, op.width, op.stroke)
+            if op.radius:
+                c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(op.width > 0), fill=int(op.fill is not None))
+            else:
+                c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
         elif isinstance(op, Circle):
-            self._shape(op.fill, op.width)
-            c.drawPath(_circle(c, op.x, op.y, op.r), stroke=1, fill=int(op.fill is not None))
+            self._shape(op.fill, op.width, op.stroke)
+            path = _circle(c, op.x, op.y, op.r, op.r if op.ry is None else op.ry)
+            c.drawPath(path, stroke=int(op.width > 0), fill=int(op.fill is not None))
         elif isinstance(op, Picture):
             c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
         elif isinstance(op, Polygon):
-            self._shape(op.fill, op.width)
+            self._shape(op.fill, op.width, op.stroke)
             path = c.beginPath()
             path.moveTo(*op.points[0])
             for point in op.points[1:]:
                 path.lineTo(*point)
             if op.closed:
                 path.close()
-            c.drawPath(path, stroke=1, fill=int(op.fill is not None))
+            c.drawPath(path, stroke=int(op.width > 0), fill=int(op.fill is not None))
 
     def _write(self, op: Text) -> None:
+        ink = op.ink or INK
+        if self.text is not None and ink != self.grey:  # a text object is set in one ink
+            self.flush()
         if self.font != (op.font, op.size):  # a text object takes the canvas's font as it begins
             self.flush()
             self.font = (op.font, op.size)
             self.c.setFont(fonts.font(op.font).fontName, op.size)
         if self.text is None:
-            self._grey(INK)  # text is always ink, whatever a white panel under it set
+            self._grey(ink)  # text is in its ink, whatever a white panel under it set
             self.text = self.c.beginText()
         self.text.setTextOrigin(op.x, op.y)
         self.text.textOut(op.text)
@@ -135,15 +187,32 @@ class _Pen:
             self.c.drawText(self.text)
             self.text = None
 
-    def _shape(self, fill: float | None, width: float) -> None:
+    def _shape(self, fill: Paint | None, width: float, stroke: Colour | None = None) -> None:
         """A shape's fill (ink when it has none: the outline's colour) and stroke."""
         self._grey(INK if fill is None else fill)
         self._stroke(width)
+        self._outline(stroke)
 
-    def _grey(self, grey: float) -> None:
+    def _outline(self, stroke: Colour | None) -> None:
+        if stroke != self.stroke:
+            self.stroke = stroke
+            if stroke is None:
+                self.c.setStrokeGray(INK)
+            elif stroke.cmyk is not None:
+                self.c.setStrokeColorCMYK(*stroke.cmyk)
+            else:
+                self.c.setStrokeColorRGB(*stroke.rgb)
+
+    def _grey(self, grey: Paint) -> None:
         if grey != self.grey:
             self.grey = grey
-            self.c.setFillGray(grey)
+            if isinstance(grey, Colour):
+                if grey.cmyk is not None:
+                    self.c.setFillColorCMYK(*grey.cmyk)
+                else:
+                    self.c.setFillColorRGB(*grey.rgb)
+            else:
+                self.c.setFillGray(grey)
 
     def _stroke(self, width: float, dash: tuple[float, ...] = ()) -> None:
         if width != self.width:
@@ -154,15 +223,23 @@ class _Pen:
             self.c.setDash(list(dash) if dash else [])
 
 
-def _circle(c: Canvas, x: float, y: float, r: float) -> PDFPathObject:
+def _turning(op: Turn) -> tuple[float, float, float, float, float, float]:
+    """The one matrix (`cm`) that turns the page about (x, y): quarter turns exact, so text stays on its grid."""
+    a = math.radians(op.angle)
+    cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
+    m = cos, sin, -sin, cos, op.x - cos * op.x + sin * op.y, op.y - sin * op.x - cos * op.y
+    return m[0] + 0.0, m[1] + 0.0, m[2] + 0.0, m[3] + 0.0, m[4] + 0.0, m[5] + 0.0  # + 0.0: no -0 in the file
+
+
+def _circle(c: Canvas, x: float, y: float, r: float, ry: float) -> PDFPathObject:
     """Four quarter-circle curves, as ReportLab's circle draws them, without its general arc arithmetic (which
-    took half of the time of drawing a circle)."""
-    k = KAPPA * r
+    took half of the time of drawing a circle); an ellipse where `ry` differs from `r`."""
+    k, ky = KAPPA * r, KAPPA * ry
     path = c.beginPath()
     path.moveTo(x + r, y)
-    path.curveTo(x + r, y + k, x + k, y + r, x, y + r)
-    path.curveTo(x - k, y + r, x - r, y + k, x - r, y)
-    path.curveTo(x - r, y - k, x - k, y - r, x, y - r)
-    path.curveTo(x + k, y - r, x + r, y - k, x + r, y)
+    path.curveTo(x + r, y + ky, x + k, y + ry, x, y + ry)
+    path.curveTo(x - k, y + ry, x - r, y + ky, x - r, y)
+    path.curveTo(x - r, y - ky, x - k, y - ry, x, y - ry)
+    path.curveTo(x + k, y - ry, x + r, y - ky, x + r, y)
     path.close()
     return path

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from deckpress.colour import Colour
 from deckpress.findings import Findings
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
+from deckpress.layout.inks import Tally
 from deckpress.layout.page import PAPERS
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
@@ -26,6 +28,8 @@ class Job:
     params: dict[str, Any] = field(default_factory=dict)  # the game's parameters
     setup: PrintSetup = SINGLE_SIDED
     art: Artwork | None = None  # the game's art files, for image elements
+    colours: dict[str, Colour] = field(default_factory=dict)  # the game's palette, over the theme's
+    tally: Tally = field(default_factory=Tally)  # problems met card after card, each reported once
 
     @property
     def theme(self) -> Theme:

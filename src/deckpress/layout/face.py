@@ -1,12 +1,14 @@
-"""A card's face: its printed lines, then each element drawn by its kind (`deckpress.layout.elements`)."""
+"""A card's face: its background, its printed lines, then each element drawn by its kind
+(`deckpress.layout.elements`) in its ink and turned as it asks; every text held against what is behind it."""
 
 from __future__ import annotations
 
 from deckpress.layout.context import Job
 from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
-from deckpress.layout.page import Drawing
-from deckpress.model import Card, CardLayout
+from deckpress.layout.inks import Ground, check_contrast
+from deckpress.layout.page import Drawing, Text
+from deckpress.model import Card, CardLayout, Element
 
 
 def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job,
@@ -14,18 +16,52 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
     """The face of `card` with its trim's top-left corner at `at` (mm); art at the trim runs on by `bleed`."""
     x, y = at
     line = job.theme.line_pt
+    face = Face(d, job, card, job.texts(card))
+    if layout.background is not None:
+        _background(face, layout, (x, y, *layout.size), bleed)
     for x1, y1, x2, y2 in layout.rules:
         d.line(x + x1, y + y1, x + x2, y + y2, line)
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
-    face = Face(d, job, card, job.texts(card))
     for element in layout.elements:
         kind = KINDS[element.kind]
         ex, ey, ew, eh = element.box
         box = (x + ex, y + ey, ew, eh)
         if kind.bleeds and bleed:
             box = _bled(box, (x, y, *layout.size), bleed)
-        kind.draw(face, element, box)
+        if element.colour is None and not element.rotate and not face.grounds:
+            kind.draw(face, element, box)  # most elements: black, upright, on the paper
+        else:
+            _draw(face, element, box)
+
+
+def _draw(face: Face, element: Element, box: Box) -> None:
+    """The element in its ink, turned about its box's centre; its text held against the grounds under it."""
+    d, kind = face.d, KINDS[element.kind]
+    ink = face.ink(element)
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    inner = (cx - h / 2, cy - w / 2, h, w) if element.rotate in (90, 270) else box
+    drawn = len(d.page.ops)
+    d.ink = ink
+    try:
+        with d.turned(element.rotate, cx, cy):
+            kind.draw(face, element, inner)
+    finally:
+        d.ink = None
+    if kind.styled and any(isinstance(op, Text) for op in d.page.ops[drawn:]):
+        check_contrast(face.job, face.card, element.name, element.loc, ink, box, face.grounds)
+
+
+def _background(face: Face, layout: CardLayout, card: Box, bleed: float) -> None:
+    """The background colour over the whole card, and its bleed: a ground for every text on it."""
+    source = layout.background or ""
+    colour = face.colour(source, "background", layout.loc)
+    if colour is None:
+        return
+    x, y, w, h = card
+    face.d.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, 0, fill=colour)
+    face.grounds.append(Ground(card, colour))
 
 
 def _bled(box: Box, card: Box, bleed: float) -> Box:

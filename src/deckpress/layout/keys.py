@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from deckpress.colour import HEX, NAME
 from deckpress.load.schema import Fields
 
 
@@ -24,7 +25,7 @@ REQUIRED: Any = _Required()
 @dataclass(frozen=True)
 class Key:
     name: str
-    type: str  # text | template | number | int | numbers | choice | flag | list | map | style | styles | node
+    type: str  # text | template | colour | angle | number | int | numbers | choice | flag | list | map | style | ...
     default: Any
     doc: str
     lo: float | None = None  # number, int, numbers: the smallest value allowed
@@ -57,7 +58,9 @@ class Key:
 
 
 _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font role", "styles": "styles by name",
-          "int": "whole number"}
+          "int": "whole number", "colour": "colour: a palette name, #rrggbb, or a template giving one",
+          "angle": "0 | 90 | 180 | 270", "palette": "colours by name"}
+ANGLES = (0, 90, 180, 270)
 
 
 def _range(lo: float | None, hi: float | None) -> str:
@@ -77,6 +80,8 @@ def _default(key: Key) -> dict[str, Any]:
 _READERS: dict[str, Callable[[Fields, Key], Any]] = {
     "text": lambda f, k: f.text(k.name, **_default(k)),
     "template": lambda f, k: f.text(k.name, **_default(k)),
+    "colour": lambda f, k: _colour(f, k),
+    "angle": lambda f, k: _angle(f, k),
     "number": lambda f, k: f.number(k.name, k.lo, k.hi, **_default(k)),
     "int": lambda f, k: f.int(k.name, _whole(k.lo), _whole(k.hi), **_default(k)),
     "numbers": lambda f, k: f.numbers(k.name, k.count, k.lo or 0, **_default(k)),
@@ -87,13 +92,33 @@ _READERS: dict[str, Callable[[Fields, Key], Any]] = {
 }
 
 
+def _colour(f: Fields, key: Key) -> str | None:
+    """A colour as written: a palette name or `#rrggbb` (each card's template giving one is checked as drawn)."""
+    value: str | None = f.text(key.name, **_default(key))
+    if value is None or "{" in value or HEX.fullmatch(value.strip()) or NAME.fullmatch(value.strip()):
+        return value
+    f.findings.error(f.node.value[key.name].loc, f"{key.name} must be a colour's name (lowercase letters, digits and "
+                                                 f"hyphens), \"#rrggbb\" or a template giving one, got {value!r}")
+    return None
+
+
+def _angle(f: Fields, key: Key) -> int | None:
+    node = f.get(key.name, required=key.required)
+    if node is None:
+        return int(key.default)
+    if node.value in ANGLES and not isinstance(node.value, bool):
+        return int(node.value)
+    f.findings.error(node.loc, f"{key.name} must be 0, 90, 180 or 270 (degrees clockwise), got {node.value!r}")
+    return None
+
+
 def read_key(f: Fields, key: Key) -> Any:
     """The key's value as its type reads it; a flag is true only when given as `true`; a style or node is the
     located YAML node itself (or None), for the caller to read."""
     if key.type == "flag":
         node = f.get(key.name, required=False)
         return key.default if node is None else node.value is True
-    if key.type in ("style", "node"):
+    if key.type in ("style", "node", "palette"):
         return f.get(key.name, required=key.required)
     return _READERS[key.type](f, key)
 

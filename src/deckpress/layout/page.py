@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from typing import overload
+
+from deckpress.colour import Colour
 
 MM = 72 / 25.4  # points per millimetre
 INCH = 25.4  # millimetres per inch
@@ -23,6 +26,7 @@ class Text:
     font: str
     size: float
     angle: float = 0
+    ink: Colour | None = None  # None: black
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +46,9 @@ class Rect:
     w: float
     h: float
     width: float  # stroke width; 0 for none
-    fill: float | None = None  # grey level, 0 is black
+    fill: float | Colour | None = None  # a grey level (0 is black) or a colour
+    stroke: Colour | None = None  # None: black
+    radius: float = 0  # rounded corners, pt
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,15 +57,18 @@ class Circle:
     y: float
     r: float
     width: float
-    fill: float | None = None
+    fill: float | Colour | None = None
+    stroke: Colour | None = None
+    ry: float | None = None  # an ellipse's vertical radius; None: a circle
 
 
 @dataclass(frozen=True, slots=True)
 class Polygon:
     points: tuple[tuple[float, float], ...]
     width: float
-    fill: float | None = None
+    fill: float | Colour | None = None
     closed: bool = True
+    stroke: Colour | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +89,17 @@ class Pictogram:
     width: float  # stroke width
 
 
-Op = Text | Line | Rect | Circle | Polygon | Picture | Pictogram
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The `ops` ops after this one are turned by `angle` degrees (anticlockwise, as PDF turns) about (x, y)."""
+
+    angle: float
+    x: float
+    y: float
+    ops: int = 0
+
+
+Op = Text | Line | Rect | Circle | Polygon | Picture | Pictogram | Turn
 
 
 @dataclass
@@ -101,27 +120,52 @@ class Drawing:
     def __init__(self, paper: tuple[float, float]) -> None:
         self.paper = paper
         self.page = Page(pt(paper[0]), pt(paper[1]))
+        self.ink: Colour | None = None  # the colour texts are set in (an element's `colour`); None: black
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return x * MM, (self.paper[1] - y) * MM  # pt(), inline: a big deck makes a million of these
 
     def text(self, x: float, baseline: float, text: str, font: str, size: float, angle: float = 0) -> None:
-        self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle))
+        self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle, self.ink))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float, dash: tuple[float, ...] = ()) -> None:
         self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash))
 
-    def rect(self, x: float, y: float, w: float, h: float, width: float, fill: float | None = None) -> None:
+    def rect(self, x: float, y: float, w: float, h: float, width: float, fill: float | Colour | None = None,
+             stroke: Colour | None = None, radius: float = 0) -> None:
         px, py = self._xy(x, y + h)
-        self.page.ops.append(Rect(px, py, pt(w), pt(h), width, fill))
+        self.page.ops.append(Rect(px, py, pt(w), pt(h), width, fill, stroke, pt(radius)))
 
-    def circle(self, x: float, y: float, r: float, width: float, fill: float | None = None) -> None:
-        self.page.ops.append(Circle(*self._xy(x, y), pt(r), width, fill))
+    def circle(self, x: float, y: float, r: float, width: float, fill: float | Colour | None = None,
+               stroke: Colour | None = None) -> None:
+        self.page.ops.append(Circle(*self._xy(x, y), pt(r), width, fill, stroke))
 
-    def polygon(self, points: list[tuple[float, float]], width: float, fill: float | None = None,
-                closed: bool = True) -> None:
+    def ellipse(self, x: float, y: float, w: float, h: float, width: float, fill: float | Colour | None = None,
+                stroke: Colour | None = None) -> None:
+        """The ellipse inscribed in the box (x, y, w, h in mm)."""
+        self.page.ops.append(Circle(*self._xy(x + w / 2, y + h / 2), pt(w / 2), width, fill, stroke, pt(h / 2)))
+
+    def polygon(self, points: list[tuple[float, float]], width: float, fill: float | Colour | None = None,
+                closed: bool = True, stroke: Colour | None = None) -> None:
         height = self.paper[1]
-        self.page.ops.append(Polygon(tuple([(x * MM, (height - y) * MM) for x, y in points]), width, fill, closed))
+        self.page.ops.append(Polygon(tuple([(x * MM, (height - y) * MM) for x, y in points]), width, fill, closed,
+                                     stroke))
+
+    @contextmanager
+    def turned(self, degrees: int, x: float, y: float) -> Iterator[None]:
+        """What is drawn inside, turned `degrees` clockwise (as the card lies in front of you) about (x, y) mm."""
+        if not degrees:
+            yield
+            return
+        ops = self.page.ops
+        at = len(ops)
+        ops.append(Turn(-float(degrees), *self._xy(x, y)))
+        try:
+            yield
+        finally:
+            turn = ops[at]
+            if isinstance(turn, Turn):
+                ops[at] = replace(turn, ops=len(ops) - at - 1)
 
     def pictogram(self, name: str, x: float, y: float, size: float, width: float) -> None:
         px, py = self._xy(x, y + size)

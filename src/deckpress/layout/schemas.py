@@ -25,6 +25,12 @@ THEME = (
     Key("index_min_mm", "number", 0.0, "the least cap height of a card index (an element with `index: true`)", 0, 50),
     Key("max_line_mm", "number", 1000.0, "the longest line of running text", 50, 1000),
     Key("write_in_min_mm", "number", 0.0, "the least height of a box or row to write in", 0, 50),
+    Key("min_contrast", "number", 4.5, "the least WCAG 2 contrast of every text against what is drawn behind it "
+                                       "(4.5 for AA, 7 for AAA)", 1, 21),
+    Key("colours", "palette", None, "the edition's palette: names (lowercase letters, digits, hyphens) to "
+                                 "`\"#rrggbb\"` or `{rgb: \"#rrggbb\", cmyk: [c, m, y, k]}` (percentages, used in "
+                                 "files printed with bleed); a game's `colours` win; `black` and `white` are always "
+                                 "known"),
 )
 
 STYLE = (
@@ -47,6 +53,7 @@ CARD = (
     Key("folds_mm", "list", [], "dashed lines to fold along, each [x1, y1, x2, y2]"),
     Key("positions", "list", [], "a net (a die to fold): [column, row] of each card, instead of a grid"),
     Key("tabs", "list", [], "glue tabs of a net, each [column, row, side]; side top, bottom, left or right"),
+    Key("background", "colour", None, "a colour over the whole face, and its bleed when printed with bleed"),
 )
 
 SHEET = (

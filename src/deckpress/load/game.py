@@ -12,6 +12,7 @@ from typing import Any
 from deckpress import words
 from deckpress.findings import Findings, Loc
 from deckpress.load.decks import read_deck
+from deckpress.load.palette import read_palette
 from deckpress.load.reading import Reading
 from deckpress.load.rules import read_rules
 from deckpress.load.schema import Fields, as_map, as_text, describe
@@ -42,6 +43,7 @@ def read_game(reading: Reading) -> Game | None:
     plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", findings)]
     rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
     printing = _printing(f.get("print", required=False), findings)
+    colours = read_palette(f.get("colours", required=False), findings)
     f.done()
     rules = read_rules(reading, rules_name, ctx, root.loc) if rules_name else None
     sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
@@ -50,7 +52,7 @@ def read_game(reading: Reading) -> Game | None:
         subject=subject or "", language=language or "en", editions=[e for e in editions if e],
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
         checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
-        sheets=sheets, plugins=plugins, derived={}, printing=printing,
+        sheets=sheets, plugins=plugins, derived={}, printing=printing, colours=colours,
     )
 
 

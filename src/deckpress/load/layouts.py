@@ -17,9 +17,10 @@ from deckpress.findings import Findings
 from deckpress.layout import schemas
 from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
+from deckpress.load.palette import read_palette
 from deckpress.load.schema import Fields, as_int, as_list, as_text
 from deckpress.load.sources import Node, read_yaml
-from deckpress.model import BookletLayout, CardLayout, Edition, Layout, SheetLayout, Style, Theme
+from deckpress.model import BookletLayout, CardLayout, Edition, Element, Layout, SheetLayout, Style, Theme
 
 _Pages = TypeVar("_Pages", SheetLayout, BookletLayout)
 
@@ -74,7 +75,8 @@ class LayoutReader:
             crop_length_mm=keys["crop_length_mm"], crop_offset_mm=keys["crop_offset_mm"],
             printer_margin_mm=keys["printer_margin_mm"], heading_min_size=keys["heading_min_pt"],
             index_min_mm=keys["index_min_mm"], max_line_mm=keys["max_line_mm"],
-            write_in_min_mm=keys["write_in_min_mm"],
+            write_in_min_mm=keys["write_in_min_mm"], min_contrast=keys["min_contrast"],
+            colours=read_palette(keys["colours"], self.findings),
         )
         f.done()
         for role, name in fonts.items():
@@ -135,8 +137,11 @@ class LayoutReader:
         f.done()
         if size is None or grid is None or None in elements or None in tabs:
             return None
+        for element, element_node in zip(elements, keys["elements"], strict=True):
+            if element is not None:
+                _inside(element, element_node, size, name, self.findings)
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
-                          rules, folds, positions, tabs)  # type: ignore[arg-type]
+                          rules, folds, positions, tabs, keys["background"])  # type: ignore[arg-type]
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         row = node.value.get("row_height_mm")
@@ -169,6 +174,15 @@ class LayoutReader:
                 self.findings.error(node.loc, f"layout {layout.name} needs a style '{style}'")
         ok = None not in vars(layout).values() and all(s in (layout.styles or {}) for s in styles)
         return layout if ok else None
+
+
+def _inside(element: Element, node: Node, size: tuple[float, float], layout: str, findings: Findings) -> None:
+    """An element's box lies on its card: what reaches past the trim would be cut off, or print on the next card."""
+    x, y, w, h = element.box
+    if x + w > size[0] + 1e-6 or y + h > size[1] + 1e-6:
+        findings.error(node.value["box_mm"].loc, f"layout {layout}, element {element.name}: its box reaches "
+                                                 f"{x + w:g} mm across and {y + h:g} mm down, past the "
+                                                 f"{size[0]:g} x {size[1]:g} mm card")
 
 
 def _tab(node: Node, findings: Findings) -> tuple[int, int, str] | None:

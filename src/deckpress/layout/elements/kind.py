@@ -6,11 +6,12 @@ element shares are declared once, here; a kind's own keys pick it (exactly one o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from deckpress.colour import Colour
 from deckpress.findings import Loc
+from deckpress.layout import inks
 from deckpress.layout.context import Job
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import Drawing
@@ -21,22 +22,29 @@ Box = tuple[float, float, float, float]  # x, y, w, h in mm on the page
 
 SHARED = (
     Key("name", "text", REQUIRED, "names the element in findings"),
-    Key("box_mm", "numbers", REQUIRED, "x, y, width, height from the card's top-left corner", count=4),
+    Key("box_mm", "numbers", REQUIRED, "x, y, width, height from the card's top-left corner; inside the card",
+        count=4),
     Key("index", "flag", False, "a card index (points, a desk letter): its capitals at least the theme's "
                                 "`index_min_mm` tall at the style's `min_size`"),
     Key("style", "style", None, "how its text is set (see Styles): required by every kind that sets text"),
     Key("valign", "choice", "top", "where text shorter than its box sits in it", choices=("top", "middle", "bottom")),
+    Key("colour", "colour", None, "the ink of its text and of an icon's `currentColor` (none: black); every text is "
+                                  "held to the theme's `min_contrast` against what is drawn behind it"),
+    Key("rotate", "angle", 0, "turns the element clockwise about its box's centre; at 90 and 270 it is laid out in a "
+                              "box as wide as its box is tall, so a sideways label fills a tall narrow box"),
 )
 
 
 @dataclass(frozen=True)
 class Face:
-    """One card's face being drawn: the drawing, the job, the card and its rendered templates."""
+    """One card's face being drawn: the drawing, the job, the card and its rendered templates; and the grounds
+    drawn so far (the background, filled boxes) that the texts drawn after them are held against."""
 
     d: Drawing
     job: Job
     card: Card
     texts: CardText
+    grounds: list[inks.Ground] = field(default_factory=list)
 
     def what(self, element: Element) -> str:
         return f"card {self.card.index} ({self.card.label}), {element.name}"
@@ -47,7 +55,13 @@ class Face:
 
     def ink(self, element: Element) -> Colour | None:
         """The element's ink for this card (its `colour`: text, and an icon's currentColor); None for black."""
-        return element.colour
+        return None if element.colour is None else self.colour(element.colour, f"element {element.name}", element.loc)
+
+    def colour(self, source: str, what: str, loc: Loc) -> Colour | None:
+        """A colour key's value for this card (`what`: its element, as findings name it): rendered, looked up in the
+        game's and the theme's palettes; an unknown name is one finding listing the cards that name it."""
+        value = self.texts.render(source, loc, self.job.findings) if "{" in source else source
+        return None if value is None else inks.resolve(self.job, value, self.card, what, loc)
 
     def render(self, element: Element, source: str) -> str | None:
         return self.texts.render(source, element.loc, self.job.findings)

@@ -28,7 +28,7 @@ def read_element(node: Node, theme: Theme, findings: Findings, read_style: Style
     if kind.styled and style_node is None:
         findings.error(node.loc, f"element {name} needs a 'style'")
         return None
-    if None in (name, box, shared["valign"]) or (kind.styled and style is None) or \
+    if None in (name, box, shared["valign"], shared["rotate"]) or (kind.styled and style is None) or \
             any(own[k.name] is None for k in kind.keys if k.required):
         return None
     if kind.styled and box[2] > theme.max_line_mm + 1e-6:
@@ -42,7 +42,7 @@ def read_element(node: Node, theme: Theme, findings: Findings, read_style: Style
                        f"{_size_for_cap(theme, theme.index_min_mm):g} pt")
         return None
     return Element(name, node.loc, box, style or Style("regular", 1, 1), kind.name, own, shared["index"],
-                   shared["valign"])
+                   shared["valign"], shared["colour"], shared["rotate"])
 
 
 def _kind(node: Node, findings: Findings) -> Kind | None:

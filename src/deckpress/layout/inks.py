@@ -1,0 +1,112 @@
+"""Colours as a card is laid out: a colour key's value looked up for the card, and every text held against what
+is drawn behind it (WCAG 2 contrast, at least the theme's `min_contrast`).
+
+The layout stage decides the colour space: a colour keeps its CMYK values only in jobs printed with bleed (the
+print shop's files); the renderer draws CMYK where a colour has it, RGB otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from deckpress.colour import BLACK, PAPER, Colour, contrast, known, look_up, ratio, shown
+from deckpress.findings import Finding, Findings, Loc
+from deckpress.model import Card
+
+if TYPE_CHECKING:
+    from deckpress.layout.context import Job
+
+Box = tuple[float, float, float, float]  # x, y, w, h in mm on the page
+SHOWN_CARDS = 3  # a problem met on many cards names this many of them
+EPS = 1e-6
+
+
+@dataclass(frozen=True)
+class Ground:
+    """A colour drawn under what follows: the card's background, a filled box."""
+
+    box: Box
+    colour: Colour
+    ellipse: bool = False
+
+    def overlaps(self, box: Box) -> bool:
+        x, y, w, h = box
+        gx, gy, gw, gh = self.box
+        return x < gx + gw - EPS and gx < x + w - EPS and y < gy + gh - EPS and gy < y + h - EPS
+
+    def covers(self, box: Box) -> bool:
+        """Whether the ground lies under the whole box (an ellipse: its inscribed rectangle does)."""
+        x, y, w, h = box
+        gx, gy, gw, gh = self.box
+        if self.ellipse:
+            inset_w, inset_h = gw * (1 - 0.5 ** 0.5) / 2, gh * (1 - 0.5 ** 0.5) / 2
+            gx, gy, gw, gh = gx + inset_w, gy + inset_h, gw - 2 * inset_w, gh - 2 * inset_h
+        return gx <= x + EPS and gy <= y + EPS and x + w <= gx + gw + EPS and y + h <= gy + gh + EPS
+
+
+@dataclass
+class Tally:
+    """Problems met card after card, each reported once, naming the first few cards it is met on. The finding is
+    rewritten as cards are added, so every pass over the cards leaves the same one."""
+
+    cards: dict[tuple[Loc, str], list[str]] = field(default_factory=dict)
+    reported: dict[tuple[Loc, str], Finding] = field(default_factory=dict)
+
+    def report(self, findings: Findings, loc: Loc, where: str, card: Card, problem: str) -> None:
+        """`problem` is `element rank: ...`: the same problem on another card adds the card to its finding."""
+        key = (loc, f"{where}\n{problem}")
+        cards = self.cards.setdefault(key, [])
+        if card.label in cards:
+            return
+        cards.append(card.label)
+        named = ", ".join(cards[:SHOWN_CARDS])
+        more = f" and {len(cards) - SHOWN_CARDS} more" if len(cards) > SHOWN_CARDS else ""
+        finding = Finding(loc, f"{where}, {'card' if len(cards) == 1 else 'cards'} {named}{more}, {problem}")
+        old = self.reported.get(key)
+        if old is not None and old in findings:
+            findings[findings.index(old)] = finding
+        else:
+            findings.add(finding)
+        self.reported[key] = finding
+
+
+def resolve(job: Job, value: str, card: Card, what: str, loc: Loc) -> Colour | None:
+    """`value` (a palette name or #rrggbb) as the game's palette, the theme's, then black and white give it."""
+    colour = look_up(value, job.colours, job.theme.colours)
+    if colour is None:
+        names = ", ".join(known(job.colours, job.theme.colours))
+        job.tally.report(job.findings, loc, job.where, card, f"{what}: no colour '{value.strip()}' "
+                                                             f"(known: {names}, or #rrggbb)")
+        return None
+    return colour if job.setup.bleed else _screen(colour)
+
+
+@lru_cache(maxsize=256)
+def _screen(colour: Colour) -> Colour:
+    """RGB only: home printers and screens take RGB, and a file without bleed is for them."""
+    return colour if colour.cmyk is None else Colour(colour.name, colour.rgb)
+
+
+def behind(box: Box, grounds: list[Ground]) -> list[Colour]:
+    """The colours drawn under the box: the topmost ground over each part of it, down to the paper."""
+    under: list[Colour] = []
+    for ground in reversed(grounds):
+        if ground.overlaps(box) and ground.colour not in under:
+            under.append(ground.colour)
+        if ground.covers(box):
+            return under
+    return under if PAPER in under else [*under, PAPER]
+
+
+def check_contrast(job: Job, card: Card, element: str, loc: Loc, ink: Colour | None, box: Box,
+                   grounds: list[Ground]) -> None:
+    """The text's ink against each colour behind its box, held to the edition's least contrast."""
+    ink, least = ink or BLACK, job.theme.min_contrast
+    for ground in behind(box, grounds):
+        found = contrast(ink, ground)
+        if found < least - EPS:
+            job.tally.report(job.findings, loc, job.where, card,
+                             f"element {element}: {shown(ink)} on {shown(ground)} is {ratio(found, least)}:1, below "
+                             f"the {job.theme.edition} edition's {least:g}:1")
