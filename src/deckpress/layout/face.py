@@ -49,7 +49,7 @@ def _draw(face: Face, element: Element, box: Box) -> None:
             kind.draw(face, element, inner)
     finally:
         d.ink = None
-    if kind.styled and any(isinstance(op, Text) for op in d.page.ops[drawn:]):
+    if kind.styled and not face.unsure and any(isinstance(op, Text) for op in d.page.ops[drawn:]):
         check_contrast(face.job, face.card, element.name, element.loc, ink, box, face.grounds)
 
 

@@ -61,15 +61,22 @@ class Tally:
         if card.label in cards:
             return
         cards.append(card.label)
-        named = ", ".join(cards[:SHOWN_CARDS])
-        more = f" and {len(cards) - SHOWN_CARDS} more" if len(cards) > SHOWN_CARDS else ""
-        finding = Finding(loc, f"{where}, {'card' if len(cards) == 1 else 'cards'} {named}{more}, {problem}")
+        finding = Finding(loc, f"{where}, {'card' if len(cards) == 1 else 'cards'} {_listed(cards)}, {problem}")
         old = self.reported.get(key)
-        if old is not None and old in findings:
+        if old is not None and old in findings and finding not in findings:
             findings[findings.index(old)] = finding
         else:
+            if old is not None and old in findings:
+                findings.remove(old)
             findings.add(finding)
         self.reported[key] = finding
+
+
+def _listed(cards: list[str]) -> str:
+    """`Anchors 1`, `Anchors 1 and Anchors 2`, `Anchors 1, Anchors 2, Anchors 3 and 4 more`."""
+    if len(cards) > SHOWN_CARDS:
+        return f"{', '.join(cards[:SHOWN_CARDS])} and {len(cards) - SHOWN_CARDS} more"
+    return cards[0] if len(cards) == 1 else f"{', '.join(cards[:-1])} and {cards[-1]}"
 
 
 def resolve(job: Job, value: str, card: Card, what: str, loc: Loc) -> Colour | None:

@@ -45,6 +45,7 @@ class Face:
     card: Card
     texts: CardText
     grounds: list[inks.Ground] = field(default_factory=list)
+    unsure: list[str] = field(default_factory=list)  # colour keys of this card in error: what is behind is unknown
 
     def what(self, element: Element) -> str:
         return f"card {self.card.index} ({self.card.label}), {element.name}"
@@ -61,7 +62,10 @@ class Face:
         """A colour key's value for this card (`what`: its element, as findings name it): rendered, looked up in the
         game's and the theme's palettes; an unknown name is one finding listing the cards that name it."""
         value = self.texts.render(source, loc, self.job.findings) if "{" in source else source
-        return None if value is None else inks.resolve(self.job, value, self.card, what, loc)
+        colour = None if value is None else inks.resolve(self.job, value, self.card, what, loc)
+        if colour is None:
+            self.unsure.append(what)  # reported: no contrast finding follows from it
+        return colour
 
     def render(self, element: Element, source: str) -> str | None:
         return self.texts.render(source, element.loc, self.job.findings)
