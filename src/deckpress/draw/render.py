@@ -143,7 +143,7 @@ class _Pen:
             c.drawString(0, 0, op.text)
             c.restoreState()
         elif isinstance(op, Line):
-            self._outline(None)
+            self._outline(op.stroke)
             self._stroke(op.width, op.dash)
             c.line(op.x1, op.y1, op.x2, op.y2)
         elif isinstance(op, Rect):

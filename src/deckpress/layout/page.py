@@ -37,6 +37,7 @@ class Line:
     y2: float
     width: float
     dash: tuple[float, ...] = ()
+    stroke: Colour | None = None  # None: black
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +129,9 @@ class Drawing:
     def text(self, x: float, baseline: float, text: str, font: str, size: float, angle: float = 0) -> None:
         self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle, self.ink))
 
-    def line(self, x1: float, y1: float, x2: float, y2: float, width: float, dash: tuple[float, ...] = ()) -> None:
-        self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash))
+    def line(self, x1: float, y1: float, x2: float, y2: float, width: float, dash: tuple[float, ...] = (),
+             stroke: Colour | None = None) -> None:
+        self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash, stroke))
 
     def rect(self, x: float, y: float, w: float, h: float, width: float, fill: float | Colour | None = None,
              stroke: Colour | None = None, radius: float = 0) -> None:

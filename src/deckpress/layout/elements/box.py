@@ -13,8 +13,9 @@ from deckpress.model import Element
 @register
 class Box(Kind):
     name = "box"
-    doc = ("a rectangle or an ellipse filling the box, filled and outlined in colours; a filled box is what the texts "
-           "drawn after it over it are held against for contrast; where it touches the trim it runs on into the bleed")
+    doc = ("a rectangle or an ellipse filling the box, filled and outlined in colours (a panel, a band, a frame); "
+           "texts drawn over its fill are held to the contrast minimum against it; where it touches the trim it runs "
+           "on into the bleed")
     keys = (
         Key("shape", "choice", "rect", "its shape", choices=("rect", "ellipse")),
         Key("fill", "colour", None, "the colour inside it (none: not filled)"),
