@@ -12,7 +12,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 from deckpress import interrupts
 from deckpress.draw import fonts
 from deckpress.draw.finish import DocInfo, finish
-from deckpress.layout.page import Circle, Document, Line, Op, Pictogram, Picture, Polygon, Rect, Text
+from deckpress.layout.page import Circle, Document, Line, Op, Pictogram, Picture, Polygon, Rect, RoundedRect, Text
 from deckpress.layout.pictograms import pictogram_shapes
 
 INK = 0.0  # black on white: the strongest contrast for every reader
@@ -79,7 +79,7 @@ class _Pen:
         self.font: tuple[str, float] | None = None
 
     def draw(self, op: object) -> None:
-        c = self.c
+        c = self.c  # long: one branch for each kind of drawing operation
         if isinstance(op, Text) and not op.angle:
             self._write(op)
             return
@@ -104,6 +104,9 @@ class _Pen:
         elif isinstance(op, Rect):
             self._shape(op.fill, op.width)
             c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
+        elif isinstance(op, RoundedRect):
+            self._stroke(op.width)
+            c.roundRect(op.x, op.y, op.w, op.h, op.r, stroke=1, fill=0)
         elif isinstance(op, Circle):
             self._shape(op.fill, op.width)
             c.drawPath(_circle(c, op.x, op.y, op.r), stroke=1, fill=int(op.fill is not None))

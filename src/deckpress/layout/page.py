@@ -46,6 +46,16 @@ class Rect:
 
 
 @dataclass(frozen=True, slots=True)
+class RoundedRect:
+    x: float  # lower-left corner, pt
+    y: float
+    w: float
+    h: float
+    r: float  # corner radius, pt
+    width: float  # stroke width
+
+
+@dataclass(frozen=True, slots=True)
 class Circle:
     x: float
     y: float
@@ -80,7 +90,7 @@ class Pictogram:
     width: float  # stroke width
 
 
-Op = Text | Line | Rect | Circle | Polygon | Picture | Pictogram
+Op = Text | Line | Rect | RoundedRect | Circle | Polygon | Picture | Pictogram
 
 
 @dataclass
@@ -114,6 +124,11 @@ class Drawing:
     def rect(self, x: float, y: float, w: float, h: float, width: float, fill: float | None = None) -> None:
         px, py = self._xy(x, y + h)
         self.page.ops.append(Rect(px, py, pt(w), pt(h), width, fill))
+
+    def rounded_rect(self, x: float, y: float, w: float, h: float, r: float, width: float) -> None:
+        """An outline with quarter-circle corners of radius `r` mm (a rounded card's cut line)."""
+        px, py = self._xy(x, y + h)
+        self.page.ops.append(RoundedRect(px, py, pt(w), pt(h), pt(r), width))
 
     def circle(self, x: float, y: float, r: float, width: float, fill: float | None = None) -> None:
         self.page.ops.append(Circle(*self._xy(x, y), pt(r), width, fill))

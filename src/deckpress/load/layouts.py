@@ -136,7 +136,7 @@ class LayoutReader:
         if size is None or grid is None or None in elements or None in tabs:
             return None
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
-                          rules, folds, positions, tabs)  # type: ignore[arg-type]
+                          rules, folds, positions, tabs, keys["corner_radius_mm"] or 0.0)  # type: ignore[arg-type]
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         row = node.value.get("row_height_mm")
