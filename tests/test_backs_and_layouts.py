@@ -181,3 +181,20 @@ def test_a_corner_radius_past_half_the_card_is_a_finding(tmp_path, capsys):
     assert run(tmp_path, "check") == 1
     assert errors(capsys) == [f"{layout}:1:1: error: layout 'harbour-card': corner_radius_mm must be at most half "
                               f"the card's shorter side (30 mm), got 31"]
+
+
+@pytest.mark.parametrize("name", ["../../secret", "Harbour_Back"])
+def test_a_back_layout_is_named_like_a_layout_file(tmp_path, capsys, name):
+    content = harbour(tmp_path, game=WITH_BACK.replace("layout: harbour-back}", f"layout: '{name}'}}"))
+    assert run(tmp_path, "check") == 1
+    line = line_in(WITH_BACK, "back: {layout")
+    assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:20: error: a back layout names a layout file, so "
+                              f"it is lowercase letters, digits and hyphens, got '{name}'"]
+
+
+def test_a_back_is_a_layout_or_a_pattern_not_both(tmp_path, capsys):
+    content = harbour(tmp_path, game=WITH_BACK.replace("layout: harbour-back}", "layout: harbour-back, title: H}"))
+    assert run(tmp_path, "check") == 1
+    line = line_in(WITH_BACK, "back: {layout")
+    assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:11: error: back of deck harbour takes a 'layout', "
+                              f"or a 'pattern' and a 'title', not both"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from deckpress.findings import Findings, Loc
@@ -13,6 +14,7 @@ from deckpress.model import Back, Card, Deck, FieldSpec, Where
 
 FIELD_TYPES = ("text", "int", "choice", "list", "map")
 COPIES = "copies"  # a card's quantity: read beside its fields
+LAYOUT_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a layout file's name: it never leaves the layout folders
 MAX_COPIES = 1000
 
 
@@ -63,6 +65,10 @@ def read_back(node: Node, what: str, findings: Findings) -> Back | None:
     f.done()
     if layout is not None and (pattern or title or word) is not None:
         findings.error(node.loc, f"{what} takes a 'layout', or a 'pattern' and a 'title', not both")
+        return None
+    if layout is not None and not LAYOUT_NAME.fullmatch(layout):
+        findings.error(node.value["layout"].loc, f"a back layout names a layout file, so it is lowercase letters, "
+                                                 f"digits and hyphens, got {describe(layout)}")
         return None
     if layout is not None:
         return Back(node.value["layout"].loc, "", "", None, layout)

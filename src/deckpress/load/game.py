@@ -141,6 +141,10 @@ def _component(node: Node, findings: Findings) -> Component | None:
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
                                              f"digits and hyphens, got '{cid}'")
         return None
+    if layout and not FILE_NAME.fullmatch(layout):
+        findings.error(node.value["layout"].loc, f"a layout names a layout file, so it is lowercase letters, digits "
+                                                 f"and hyphens, got {describe(layout)}")
+        return None
     if kind == "cards" and not source:
         findings.error(node.loc, f"component {cid} of kind cards needs a 'deck' (or 'decks', a list)")
     if kind == "sheet" and not source:
