@@ -15,17 +15,16 @@ from PIL import Image, ImageFile
 from deckpress.cli import main
 
 EXTRA = FIXTURES / "extra"
-TILE_LAYOUT = "layouts/standard/picnic-tile.yaml"
+TILE_LAYOUT = "content/picnic-pairs/layouts/standard/picnic-tile.yaml"
 ART = Path("content/picnic-pairs/art/basket.png")
 
 
 @pytest.fixture
 def picnic(tmp_path, monkeypatch):
-    """The extra game, with its own layouts copied too so a test can point an image elsewhere."""
+    """The extra game, its own layouts with it, copied so a test can point an image elsewhere."""
     shutil.copytree(EXTRA / "content", tmp_path / "content")
-    shutil.copytree(EXTRA / "layouts", tmp_path / "layouts")
     monkeypatch.chdir(tmp_path)
-    return ["--layouts", "layouts", "--layouts", str(LAYOUTS)]
+    return ["--layouts", str(LAYOUTS)]
 
 
 def errors(capsys) -> list[str]:

@@ -18,7 +18,7 @@ EXTRA = FIXTURES / "extra"
 def picnic(tmp_path, monkeypatch):
     shutil.copytree(EXTRA / "content", tmp_path / "content")
     monkeypatch.chdir(tmp_path)
-    return ["--layouts", str(EXTRA / "layouts"), "--layouts", str(LAYOUTS)]
+    return ["--layouts", str(LAYOUTS)]  # the game's own layout is in its folder: content/picnic-pairs/layouts/
 
 
 def test_the_extra_game_builds_with_its_own_layout(picnic, tmp_path):

@@ -22,8 +22,8 @@ def picnic(tmp_path: Path, *args: str) -> Path:
     """The fixture game built into tmp_path/build (A4 only), with `args`."""
     shutil.copytree(EXTRA / "content", tmp_path / "content", dirs_exist_ok=True)
     out = tmp_path / "build"
-    assert main(["build", "--content", str(tmp_path / "content"), "--layouts", str(EXTRA / "layouts"),
-                 "--layouts", str(LAYOUTS), "--out", str(out), "--paper", "a4", "--jobs", "1", *args]) == 0
+    assert main(["build", "--content", str(tmp_path / "content"), "--layouts", str(LAYOUTS), "--out", str(out),
+                 "--paper", "a4", "--jobs", "1", *args]) == 0
     return out
 
 

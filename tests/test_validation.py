@@ -55,7 +55,8 @@ def test_a_game_without_a_title_is_a_finding_not_a_crash(deckpress):
 def test_unknown_key(deckpress):
     edit(LOTS, "    points: 3\n", "    points: 3\n    power: none\n")
     line = line_of(LOTS, "power: none")
-    expected = f"{LOTS}:{line}:5: error: unknown key 'power' in lot (expected: collection, points, flavour, reminder)"
+    expected = (f"{LOTS}:{line}:5: error: unknown key 'power' in lot "
+                "(expected: collection, points, flavour, reminder, copies)")
     assert expected in check_errors(deckpress)
 
 

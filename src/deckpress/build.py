@@ -69,7 +69,7 @@ class Prepared:
     """What loading, checking and laying out gave in this process: the games, their editions, the documents."""
 
     games: list[Game]
-    editions: dict[str, Edition]
+    editions: dict[str, dict[str, Edition]]  # game id -> its editions (shared by the games without own layouts)
     findings: Findings
     templates: Templates
     documents: list[Document] = field(default_factory=list)
@@ -94,7 +94,7 @@ def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Pre
     """Load, check, lay out, draw and finish these games: their files, not yet written."""
     prepared = prepare(opts, game_dirs, every_page=False)
     press = Press(prepared.findings, [g.id for g in prepared.games],
-                  listings={g.id: Listing.of(g, prepared.editions) for g in prepared.games})
+                  listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games})
     if prepared.findings.errors:
         _lay_out_every_page(prepared)  # every finding in one run, as `deckpress check` gives them
         return press
@@ -117,11 +117,9 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     `every_page` lays them out here too, for their findings (text that does not fit, a missing glyph)."""
     findings, templates = Findings(), Templates()
     games = [g for d in game_dirs if (g := load_game(d, f"{opts.content.as_posix()}/{d.name}", findings, templates))]
-    wanted = {e for g in games for e in editions_of(g, opts)}
-    names = {c.layout for g in games for c in g.components} | {PRINT_CHECK}
-    editions = {e: ed for e in sorted(wanted) if (ed := load_edition(opts.layouts, e, names, findings))}
-    prepared = Prepared(games, editions, findings, templates)
+    prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
     for game in games:
+        editions = prepared.editions[game.id]
         validate_game(game, editions, templates, findings, editions_of(game, opts))
         expand_sheets(game, findings, templates)
         setup, art = setup_for(game, opts), Artwork.of(game, findings)
@@ -132,6 +130,35 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     if every_page:
         _lay_out_every_page(prepared)
     return prepared
+
+
+def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[str, dict[str, Edition]]:
+    """Each game's editions. The games that share the layout folders share one load of each edition; a game with
+    layouts of its own (`content/<game>/layouts/<edition>/`) has its own, searched there first."""
+    groups: dict[tuple[Path, ...], list[Game]] = {}
+    for game in games:
+        groups.setdefault(layout_dirs(game, opts), []).append(game)
+    out: dict[str, dict[str, Edition]] = {}
+    for dirs, members in groups.items():
+        wanted = sorted({e for g in members for e in editions_of(g, opts)})
+        names = {n for g in members for n in layout_names(g)} | {PRINT_CHECK}
+        loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings))}
+        out.update({g.id: loaded for g in members})
+    return out
+
+
+def layout_dirs(game: Game, opts: Options) -> tuple[Path, ...]:
+    """Where a game's layouts are searched, first found wins: its own folder (inside the game's), then the
+    command line's, then `layouts/`."""
+    own = game.dir / "layouts"
+    mine = [own] if own.is_dir() and own.resolve().is_relative_to(game.dir.resolve()) else []
+    return tuple(dict.fromkeys([*mine, *opts.layouts]))
+
+
+def layout_names(game: Game) -> set[str]:
+    """The layouts a game names: its components' and its decks' back layouts."""
+    backs = {d.back.layout for d in game.decks.values() if d.back is not None and d.back.layout}
+    return {c.layout for c in game.components} | backs
 
 
 def _kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:

@@ -34,7 +34,8 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
-    common.add_argument("--layouts", type=Path, action="append", help="layout folder, may repeat (default: layouts)")
+    common.add_argument("--layouts", type=Path, action="append",
+                        help="a layout folder searched before layouts/, may repeat")
     b = sub.add_parser("build", parents=[common], help="validate, then render PDFs into the out folder")
     b.add_argument("games", nargs="*", metavar="GAME")
     b.add_argument("--edition", metavar="EDITION", help="only this edition (a layout folder with a theme.yaml)")
@@ -99,7 +100,8 @@ def run(args: argparse.Namespace) -> int:
         return USAGE
     if args.command == "generate":
         return _generate(dirs[0], f"{args.content.as_posix()}/{args.game}", args.seed)
-    opts = Options(content=args.content, layouts=args.layouts or [Path("layouts")])
+    # --layouts adds folders, searched before the shared layouts/ (and after a game's own layouts/)
+    opts = Options(content=args.content, layouts=list(dict.fromkeys([*(args.layouts or []), Path("layouts")])))
     if args.command == "build":
         return _build(args, opts, dirs)
     return _look(args.command, opts, dirs)

@@ -28,23 +28,34 @@ class FieldSpec:
 
 @dataclass
 class Card:
-    index: int  # 1-based position in its deck
+    index: int  # 1-based position in its deck's file (or `from` list): findings name it
     values: dict[str, Any]
     locs: dict[str, Loc]
     loc: Loc
     label: str = ""
     valid: bool = True  # every field read without error; invalid cards are reported, never drawn
+    copies: int = 1  # how many are printed (`copies: 2`: two identical Jokers are one entry)
 
 
 @dataclass
 class Back:
-    """The back of every card of a deck: a pattern and a title, the same on every card (a face-down card
-    betrays nothing), with at most a printed word that may differ (which market a card belongs to)."""
+    """The back of a deck's cards: a card layout drawn with each card's values (`layout`), or a pattern and a
+    title, the same on every card (a face-down card betrays nothing), with at most a printed word that may differ
+    (which market a card belongs to)."""
 
     loc: Loc
     pattern: str
     title: str
     word: str | None = None  # a template over the card, e.g. "Market {{ card.market }}"
+    layout: str | None = None  # a card layout of the edition, drawn like a face; then pattern and title are ""
+
+
+@dataclass
+class Where:
+    """A condition over `card` (and the parameters) that limits a grid or unique check to the cards it selects."""
+
+    expression: str
+    loc: Loc
 
 
 @dataclass
@@ -59,6 +70,20 @@ class Deck:
     unique: list[str] = field(default_factory=list)
     generated: dict[str, Any] = field(default_factory=dict)  # provenance of a generated card file
     back: Back | None = None
+    grid_where: Where | None = None  # the cards the grid holds (None: all)
+    unique_where: Where | None = None
+    read: bool = True  # its card file (or `from` list) could be read: else its count, grid and unique are not checked
+    backs_differ: bool = False  # some card's back differs from another's (set by the checks, per the back's layout)
+
+    @property
+    def printed(self) -> list[Card]:
+        """The cards as printed: each entry `copies` times."""
+        return [card for card in self.cards for _ in range(card.copies)]
+
+    @property
+    def size(self) -> int:
+        """How many cards are printed."""
+        return sum(card.copies for card in self.cards)
 
 
 @dataclass
@@ -74,9 +99,10 @@ class Component:
     title: str
     kind: str  # cards | sheet | rules
     loc: Loc
-    source: str | None = None  # deck or sheet id
+    source: str | None = None  # deck or sheet id (a cards component: its first deck)
     layout: str = ""
     private: bool = False  # secret material (a player's own card, a host's answers): kept apart in the text edition
+    decks: list[str] = field(default_factory=list)  # a cards component: its decks, imposed one after another
 
 
 @dataclass
@@ -151,6 +177,11 @@ class Game:
     derived: dict[str, Any] = field(default_factory=dict)  # data that check plugins publish (a route, a proof)
     printing: dict[str, Any] = field(default_factory=dict)  # the game's print options (duplex, fold, bleed_mm, ...)
     colours: dict[str, Colour] = field(default_factory=dict)  # the game's palette, over its editions' themes'
+    back: Back | None = None  # the game's back: every deck without its own has it
+
+    def deck_values(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
+        """What checks and sheets see as `decks`: `decks.harbour.cards`, each card's values as often as printed."""
+        return {d.id: {"cards": [card.values for card in d.printed]} for d in self.decks.values()}
 
 
 # --- layouts -----------------------------------------------------------------
@@ -210,6 +241,7 @@ class CardLayout:
     positions: list[tuple[int, int]] = field(default_factory=list)  # a net: (column, row) of each card, not a grid
     tabs: list[tuple[int, int, str]] = field(default_factory=list)  # glue tabs: (column, row, side) of a net
     background: str | None = None  # a colour over the whole card and its bleed: a name, #rrggbb or a template
+    corner_radius: float = 0.0  # mm: the cut line's corners are rounded
 
 
 @dataclass

@@ -41,6 +41,8 @@ WORDS: dict[str, dict[str, str]] = {
         "html_cards": "Cards",
         "html_sheets": "Sheets",
         "html_printed": "Printed {times} times",
+        "html_quantity": "Quantity",
+        "html_copies": "{copies} copies",
         "html_alike": ", all alike but for their headings",
         "html_write_in": "{label}: a line to write on.",
         "html_private": "Private material",

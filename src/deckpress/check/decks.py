@@ -1,4 +1,10 @@
-"""The generic checks of a deck: its card count, unique fields, and grids that hold every combination once."""
+"""The generic checks of a deck: its card count, unique fields, and grids that hold every combination once.
+
+A deck whose card file could not be read is not checked: its missing cards would only repeat that finding.
+`where:` limits a grid or unique check to the cards a condition over `card` selects (the Jokers stay out of the
+suits' grid, and so do the values only they have: their suit `Joker`). Both look at the cards as written: an entry
+with `copies: 2` is one card to them.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +12,52 @@ from itertools import product
 from typing import Any
 
 from deckpress.findings import Findings
-from deckpress.model import Deck, Game
+from deckpress.model import Card, Deck, Game, Where
 from deckpress.templating import Templates
 
 
 def check_deck(game: Game, deck: Deck, templates: Templates, findings: Findings) -> None:
+    if not deck.read:
+        return
     if deck.count is not None and deck.count_loc is not None:
         expected = templates.evaluate(deck.count, game.params, deck.count_loc, findings)
-        if isinstance(expected, int) and len(deck.cards) != expected:
-            findings.error(deck.count_loc, f"deck {deck.id} must have exactly {expected} cards, got {len(deck.cards)}")
-    for name in deck.unique:
-        _unique(deck, (name,), findings)
+        if isinstance(expected, int) and deck.size != expected:
+            findings.error(deck.count_loc, f"deck {deck.id} must have exactly {expected} cards, got {deck.size}")
+    unique = _selected(game, deck, deck.unique_where, templates, findings) if deck.unique else []
+    for name in deck.unique if unique is not None else []:
+        _unique(deck, unique or [], (name,), findings)
     if deck.grid and all(name in deck.fields for name in deck.grid):
-        _grid(game, deck, findings)
+        grid = _selected(game, deck, deck.grid_where, templates, findings)
+        if grid is not None:
+            _grid(game, deck, grid, findings)
+
+
+def _left_out(deck: Deck, selected: list[Card], name: str) -> set[Any]:
+    """The values of a field that only cards outside the selection have (the Jokers' suit): out of the grid."""
+    chosen = {id(card) for card in selected}
+    inside = {_hashable(c.values.get(name)) for c in selected}
+    return {v for c in deck.cards if id(c) not in chosen and (v := _hashable(c.values.get(name))) not in inside}
+
+
+def _hashable(value: Any) -> Any:
+    return value if isinstance(value, (str, int, float, bool)) else None
+
+
+def _selected(game: Game, deck: Deck, where: Where | None, templates: Templates,
+              findings: Findings) -> list[Card] | None:
+    """The cards `where` selects (all without one); None when the condition cannot be evaluated (reported)."""
+    if where is None:
+        return deck.cards
+    selected = []
+    for card in deck.cards:
+        context = {**game.params, "card": card.values, "index": card.index}
+        before = len(findings)
+        chosen = templates.evaluate(where.expression, context, where.loc, findings)
+        if len(findings) > before:
+            return None
+        if chosen:
+            selected.append(card)
+    return selected
 
 
 def _key(card_values: dict[str, Any], names: tuple[str, ...]) -> tuple[Any, ...] | None:
@@ -26,10 +65,10 @@ def _key(card_values: dict[str, Any], names: tuple[str, ...]) -> tuple[Any, ...]
     return None if None in key else key
 
 
-def _unique(deck: Deck, names: tuple[str, ...], findings: Findings) -> dict[tuple[Any, ...], Any]:
+def _unique(deck: Deck, cards: list[Card], names: tuple[str, ...], findings: Findings) -> dict[tuple[Any, ...], Any]:
     """Each card's values of `names` differ from every other card's; the first card of each, by its values."""
     seen: dict[tuple[Any, ...], Any] = {}
-    for card in deck.cards:
+    for card in cards:
         key = _key(card.values, names)
         if key is None:
             continue
@@ -42,20 +81,22 @@ def _unique(deck: Deck, names: tuple[str, ...], findings: Findings) -> dict[tupl
     return seen
 
 
-def _grid(game: Game, deck: Deck, findings: Findings) -> None:
+def _grid(game: Game, deck: Deck, cards: list[Card], findings: Findings) -> None:
     """Every combination of the grid fields' allowed values appears exactly once."""
     names = tuple(deck.grid)
-    seen = _unique(deck, names, findings)
+    seen = _unique(deck, cards, names, findings)
     axes: list[Any] = []
     for name in names:
         spec = deck.fields[name]
         if spec.type == "choice" and isinstance(game.params.get(spec.choices_from or ""), list):
-            axes.append(game.params[spec.choices_from or ""])
+            axis = game.params[spec.choices_from or ""]
         elif spec.type == "int" and spec.lo is not None and spec.hi is not None:
-            axes.append(range(spec.lo, spec.hi + 1))
+            axis = range(spec.lo, spec.hi + 1)
         else:
             findings.error(spec.loc, f"grid field {name} needs a choice list or an int range (min and max)")
             return
+        left_out = _left_out(deck, cards, name) if deck.grid_where is not None else set()
+        axes.append([v for v in axis if _hashable(v) not in left_out] if left_out else axis)
     for combination in product(*axes):
         if combination not in seen:
             shown = ", ".join(f"{n} {v}" for n, v in zip(names, combination, strict=True))

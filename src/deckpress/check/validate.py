@@ -7,12 +7,17 @@ checks plug in by name (`plugins:` in game.yaml) from the registry in `deckpress
 
 from __future__ import annotations
 
+import re
+
+from deckpress.check.backs import check_backs
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
 from deckpress.findings import Findings
 from deckpress.layout.plan import LAYOUT_KINDS, PRINT_CHECK_LAYOUT
-from deckpress.model import Component, Edition, Game
+from deckpress.model import CardLayout, Component, Edition, Game
 from deckpress.templating import Templates
+
+DECKS = re.compile(r"\bdecks\b")
 
 
 def validate_game(game: Game, editions: dict[str, Edition], templates: Templates, findings: Findings,
@@ -20,11 +25,9 @@ def validate_game(game: Game, editions: dict[str, Edition], templates: Templates
     """Check `game`; layouts are checked for the editions being built (`building`, default all it defines)."""
     for deck in game.decks.values():
         check_deck(game, deck, templates, findings)
-    for check in game.checks:
-        if templates.evaluate(check.that, game.params, check.loc, findings) is False:
-            message = templates.render(check.message, game.params, check.loc, findings)
-            findings.error(check.loc, message or check.that)
+    _checks(game, templates, findings)
     building = game.editions if building is None else building
+    check_backs(game, editions, building, templates, findings)
     ids = set()
     for c in game.components:
         if c.id in ids:
@@ -36,10 +39,24 @@ def validate_game(game: Game, editions: dict[str, Edition], templates: Templates
     _plugins(game, findings)
 
 
+def _checks(game: Game, templates: Templates, findings: Findings) -> None:
+    """The game's `checks`, over its parameters and its decks' cards (`decks.harbour.cards`, copies counted). A
+    check that reads the decks waits while a deck's card file cannot be read (that is reported already)."""
+    context = {"decks": game.deck_values(), **game.params}
+    unread = any(not deck.read for deck in game.decks.values())
+    for check in game.checks:
+        if unread and DECKS.search(check.that):
+            continue
+        if templates.evaluate(check.that, context, check.loc, findings) is False:
+            message = templates.render(check.message, context, check.loc, findings)
+            findings.error(check.loc, message or check.that)
+
+
 def _component(game: Game, c: Component, findings: Findings) -> None:
-    """A component names a deck or sheet the game defines, or rule text it has."""
-    if c.kind == "cards" and c.source not in game.decks:
-        findings.error(c.loc, f"component {c.id} names deck '{c.source}', which the game does not define")
+    """A component names decks or a sheet the game defines, or rule text it has."""
+    for deck in c.decks if c.kind == "cards" else []:
+        if deck not in game.decks:
+            findings.error(c.loc, f"component {c.id} names deck '{deck}', which the game does not define")
     if c.kind == "sheet" and c.source not in game.sheets:
         findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define")
     if c.kind == "rules" and game.rules is None:
@@ -57,6 +74,9 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
             findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition")
         elif not isinstance(layout, LAYOUT_KINDS[c.kind]):
             findings.error(c.loc, f"layout '{c.layout}' is not a {c.kind} layout")
+        elif isinstance(layout, CardLayout) and layout.corner_radius > min(layout.size) / 2:
+            findings.error(layout.loc, f"layout '{c.layout}': corner_radius_mm must be at most half the card's "
+                                       f"shorter side ({min(layout.size) / 2:g} mm), got {layout.corner_radius:g}")
 
 
 def _editions(game: Game, editions: dict[str, Edition], building: list[str], findings: Findings) -> None:

@@ -5,21 +5,23 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from deckpress.draw import fonts
-from deckpress.layout.back import draw_back
+from deckpress.layout.back import Reverse
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
 from deckpress.layout.imposition import Imposition, impose, trim_box
 from deckpress.layout.marks import SCALE_BAR_MM, crop_mark_segments, cut_lines, scale_bar
 from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
-from deckpress.model import Back, Card, CardLayout
+from deckpress.model import Card, CardLayout
+
+Printed = tuple[Card, Reverse | None]  # a card as printed (a copy of an entry), and what is printed behind it
 
 
-def card_pages(cards: list[Card], layout: CardLayout, job: Job, back: Back | None = None) -> Sequence[Page]:
+def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence[Page]:
     """Sheets of card fronts, and backs where the setup asks for them (a deck without a back has none), laid out
-    as they are drawn."""
+    as they are drawn. `printed` may hold the cards of several decks, one after another, each with its back."""
     if layout.positions:
-        return net_pages(cards, layout, job)
+        return net_pages([card for card, _ in printed], layout, job)
     theme, setup, paper = job.theme, job.setup, job.size
     # print shops need the crop marks round bled cards; elsewhere the cut lines on the borders suffice
     edge = theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
@@ -30,23 +32,23 @@ def card_pages(cards: list[Card], layout: CardLayout, job: Job, back: Back | Non
         job.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the "
                                        f"paper{how}")
         return []
-    with_backs = back is not None and setup.backs
+    with_backs = setup.backs and any(reverse is not None for _, reverse in printed)
 
     def lay_out() -> Iterator[Page]:
-        for start in range(0, len(cards), plan.per_sheet):
-            on_sheet = cards[start:start + plan.per_sheet]
+        for start in range(0, len(printed), plan.per_sheet):
+            on_sheet = printed[start:start + plan.per_sheet]
             d = Drawing(paper)
-            _fronts(d, on_sheet, plan, layout, job)
-            if back is not None and with_backs and setup.fold and plan.fold_y is not None:
-                _backs(d, on_sheet, plan, job, back)
+            _fronts(d, [card for card, _ in on_sheet], plan, layout, job)
+            if with_backs and setup.fold and plan.fold_y is not None:
+                _backs(d, on_sheet, plan, job)
                 _fold_line(d, plan.fold_y, job)
             yield d.page
-            if back is not None and with_backs and setup.duplex:
+            if with_backs and setup.duplex:
                 reverse = Drawing(paper)
-                _backs(reverse, on_sheet, plan, job, back)
+                _backs(reverse, on_sheet, plan, job)
                 yield reverse.page
 
-    sheets = -(-len(cards) // plan.per_sheet)
+    sheets = -(-len(printed) // plan.per_sheet)
     return Sheets(sheets * (2 if with_backs and setup.duplex else 1), lay_out)
 
 
@@ -73,7 +75,7 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
     if b:
         d.boxes(trim, b)  # print shops cut at the trim; no cut line may show there
     else:
-        cut_lines(d, d.page.cells, theme)
+        cut_lines(d, d.page.cells, theme, layout.corner_radius)
     xs = sorted({x for x, _ in cells} | {x + cw for x, _ in cells})
     ys = sorted({y for _, y in cells} | {y + ch for _, y in cells})
     frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
@@ -89,12 +91,13 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
               job.say("length_mm", mm=SCALE_BAR_MM), xs)
 
 
-def _backs(d: Drawing, cards: list[Card], plan: Imposition, job: Job, back: Back) -> None:
+def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job) -> None:
+    """Each card's back at the place that falls behind its own front (mirrored for the flip, or across the fold)."""
     cw, ch = plan.cell
-    cells = plan.backs[:len(cards)]
+    cells = plan.backs[:len(printed)]
     bleed = job.setup.bleed
-    for card, (x, y) in zip(cards, cells, strict=True):
-        if card.valid:
-            draw_back(d, card, back, (x, y, cw, ch), job, bleed)
+    for (card, reverse), (x, y) in zip(printed, cells, strict=True):
+        if card.valid and reverse is not None:
+            reverse.draw(d, card, (x, y, cw, ch), job, bleed)
     if bleed and job.setup.duplex:  # a page of backs is cut at the same trim as its fronts
         d.boxes(trim_box(list(cells), plan.cell), bleed)

@@ -11,10 +11,13 @@ SCALE_BAR_MM = 50
 CLEARANCE_MM = 1.0
 
 
-def cut_lines(d: Drawing, cells: list[tuple[float, float, float, float]], theme: Theme) -> None:
-    """Thin lines on every card border: cut along them."""
+def cut_lines(d: Drawing, cells: list[tuple[float, float, float, float]], theme: Theme, radius: float = 0.0) -> None:
+    """Thin lines on every card border: cut along them (round the corners by `radius` mm, if any)."""
     for x, y, w, h in cells:
-        d.rect(x, y, w, h, theme.line_pt)
+        if radius:
+            d.rect(x, y, w, h, theme.line_pt, radius=radius)
+        else:
+            d.rect(x, y, w, h, theme.line_pt)
 
 
 def crop_mark_segments(grid: tuple[float, float, float, float], xs: list[float], ys: list[float],

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from deckpress.findings import Findings
+from deckpress.layout.back import Reverse
 from deckpress.layout.booklet import rules_pages
-from deckpress.layout.cards import card_pages
+from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
@@ -16,6 +17,7 @@ from deckpress.model import (
     BookletLayout,
     CardLayout,
     Component,
+    Deck,
     Edition,
     Game,
     SheetLayout,
@@ -42,7 +44,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     """One component's pages. `art` is the game's, shared by its components, editions and papers: each file is
     checked (and decoded) once."""
     layout = edition.layouts.get(component.layout)
-    source_missing = (component.kind == "cards" and component.source not in game.decks) or (
+    source_missing = (component.kind == "cards" and not all(d in game.decks for d in component.decks)) or (
         component.kind == "sheet" and component.source not in game.sheets)
     if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
         return None  # reported by the validator
@@ -50,9 +52,9 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     job = Job(ts, paper, game.language, templates, game.params, setup, art or Artwork.of(game, findings), game.colours)
     cards = None
     if isinstance(layout, CardLayout):
-        deck = game.decks[component.source or ""]
-        pages = card_pages(deck.cards, layout, job, deck.back)
-        cards = len(deck.cards)
+        printed = _printed([game.decks[d] for d in component.decks], edition)
+        pages = card_pages(printed, layout, job)
+        cards = len(printed)
     elif isinstance(layout, SheetLayout):
         pages = sheet_pages(game.sheets[component.source or ""], layout, job, game.rules)
     elif isinstance(layout, BookletLayout) and game.rules is not None:
@@ -61,6 +63,18 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         return None
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.private)
+
+
+def _printed(decks: list[Deck], edition: Edition) -> list[Printed]:
+    """The decks' cards as printed (each entry `copies` times), one deck after another, each with its back."""
+    printed: list[Printed] = []
+    for deck in decks:
+        back, reverse = deck.back, None
+        layout = edition.layouts.get(back.layout) if back is not None and back.layout else None
+        if back is not None and (back.layout is None or isinstance(layout, CardLayout)):
+            reverse = Reverse(back, layout if isinstance(layout, CardLayout) else None)  # else reported
+        printed += [(card, reverse) for card in deck.printed]
+    return printed
 
 
 def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> Document:

@@ -54,6 +54,9 @@ CARD = (
     Key("positions", "list", [], "a net (a die to fold): [column, row] of each card, instead of a grid"),
     Key("tabs", "list", [], "glue tabs of a net, each [column, row, side]; side top, bottom, left or right"),
     Key("background", "colour", None, "a colour over the whole face, and its bleed when printed with bleed"),
+    Key("corner_radius_mm", "number", 0.0, "rounds the corners of the cut line on the card borders (crop marks stay "
+                                           "straight; at most half the shorter side); with bleed there is no cut "
+                                           "line: tell the print shop the radius, they cut the corners", 0, 50),
 )
 
 SHEET = (
@@ -75,9 +78,15 @@ BOOKLET = (
 )
 BOOKLET_STYLES = ("kicker", "title", "tagline", "note", "part", "heading", "body", "label", "footer")
 
-# Read by the deck reader (a deck's `back:` in game.yaml); drawn by `deckpress.layout.back`.
+# Read by the deck reader (a deck's `back:`, or the game's, in game.yaml); drawn by `deckpress.layout.back`.
 BACK = (
-    Key("pattern", "template", REQUIRED, "the pattern over the whole back, bleed included: a pattern name below"),
-    Key("title", "template", REQUIRED, "the words on the back's white panel, the same on every card"),
+    Key("layout", "text", None, "a card layout drawn as the back, like a face and with the card's values (so a "
+                                "back may differ by card: double-faced cards); its `size_mm` must be the face's, "
+                                "and `extends: <the face's layout>` keeps them equal. Instead of the three keys "
+                                "below"),
+    Key("pattern", "template", None, "the pattern over the whole back, bleed included: a pattern name below "
+                                     "(required without `layout`)"),
+    Key("title", "template", None, "the words on the back's white panel, the same on every card (required with "
+                                   "`pattern`)"),
     Key("word", "template", None, "a second line that may differ by card, e.g. `Market {{ card.market }}`"),
 )

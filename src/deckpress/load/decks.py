@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from deckpress.findings import Findings, Loc
+from deckpress.layout.schemas import BACK
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
-from deckpress.model import Back, Card, Deck, FieldSpec
+from deckpress.model import Back, Card, Deck, FieldSpec, Where
 
 FIELD_TYPES = ("text", "int", "choice", "list", "map")
+COPIES = "copies"  # a card's quantity: read beside its fields
+LAYOUT_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a layout file's name: it never leaves the layout folders
+MAX_COPIES = 1000
 
 
 def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str, Any]) -> Deck:
@@ -21,37 +26,72 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     file_name, from_expression = f.text("file", None), f.text("from", None)
     fields = {k: _field(k, n, findings) for k, n in f.map("fields").items()}
     count_node = f.get("count", required=False)
-    grid = [n.value for n in f.list("grid", required=False) if as_text(n, "grid field", findings)]
-    unique = [n.value for n in f.list("unique", required=False) if as_text(n, "unique field", findings)]
+    grid, grid_where = _selection(f.get("grid", required=False), "grid", findings)
+    unique, unique_where = _selection(f.get("unique", required=False), "unique", findings)
     label = f.text("label", None)
     back_node = f.get("back", required=False)
     f.done()
     specs = {k: v for k, v in fields.items() if v}
-    deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique)
+    deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where)
     if back_node is not None:
-        deck.back = _back(back_node, deck_id, findings)
+        deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
     if count_node is not None:
         deck.count, deck.count_loc = str(count_node.value), count_node.loc
     for name in grid + unique:
         if name not in specs:
             findings.error(node.loc, f"deck {deck_id} names field '{name}' that it does not define")
+    if COPIES in specs:
+        findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
+                                          f"field otherwise")
     if (file_name is None) == (from_expression is None):
         findings.error(node.loc, f"deck {deck_id} needs exactly one of 'file' or 'from'")
+        deck.read = False
     elif from_expression is not None:
-        deck.cards = _cards_from_expression(reading, deck, from_expression, node.value["from"].loc, ctx)
+        cards = _cards_from_expression(reading, deck, from_expression, node.value["from"].loc, ctx)
+        deck.cards, deck.read = cards or [], cards is not None
     else:
         cards_node = reading.read(file_name, node.loc)
+        deck.read = cards_node is not None
         if cards_node is not None:
-            deck.cards, deck.generated = _card_file(reading, deck, cards_node, card_name or "card", ctx)
+            deck.cards, deck.generated, deck.read = _card_file(reading, deck, cards_node, card_name or "card", ctx)
     _label(reading, deck, label, card_name)
     return deck
 
 
-def _back(node: Node, deck_id: str, findings: Findings) -> Back | None:
-    f = Fields(node, f"back of deck {deck_id}", findings)
-    pattern, title, word = f.text("pattern"), f.text("title"), f.text("word", None)
+def read_back(node: Node, what: str, findings: Findings) -> Back | None:
+    """A back (keys: `deckpress.layout.schemas.BACK`): a card layout, or a pattern with a title and a word."""
+    f = Fields(node, what, findings)
+    layout, pattern, title, word = (f.text(key.name, None) for key in BACK)
     f.done()
-    return Back(node.loc, pattern, title, word) if pattern and title else None
+    if layout is not None and (pattern or title or word) is not None:
+        findings.error(node.loc, f"{what} takes a 'layout', or a 'pattern' and a 'title', not both")
+        return None
+    if layout is not None and not LAYOUT_NAME.fullmatch(layout):
+        findings.error(node.value["layout"].loc, f"a back layout names a layout file, so it is lowercase letters, "
+                                                 f"digits and hyphens, got {describe(layout)}")
+        return None
+    if layout is not None:
+        return Back(node.value["layout"].loc, "", "", None, layout)
+    if not (pattern and title):
+        findings.error(node.loc, f"{what} needs a 'layout' (a card layout), or a 'pattern' and a 'title'")
+        return None
+    return Back(node.loc, pattern, title, word)
+
+
+def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[str], Where | None]:
+    """The fields of a grid or unique check, as a list or as `{fields: [...], where: <condition over card>}`."""
+    if node is None:
+        return [], None
+    where = None
+    if node.is_map:
+        f = Fields(node, key, findings)
+        items, where_node = f.list("fields"), f.get("where", required=False)
+        f.done()
+        if where_node is not None and as_text(where_node, "where", findings) is not None:
+            where = Where(where_node.value, where_node.loc)
+    else:
+        items = as_list(node, key, findings) or []
+    return [n.value for n in items if as_text(n, f"{key} field", findings)], where
 
 
 def _label(reading: Reading, deck: Deck, label: str | None, card_name: str | None) -> None:
@@ -75,30 +115,34 @@ def _field(name: str, node: Node, findings: Findings) -> FieldSpec | None:
     return FieldSpec(name, kind, node.loc, lo, hi, choices_from, length) if kind else None
 
 
-def _cards_from_expression(reading: Reading, deck: Deck, expression: str, loc: Loc, ctx: dict[str, Any]) -> list[Card]:
-    """One card per item of a list expression (`lot_labels`, `range(1, slips + 1)`), in a deck of one field."""
+def _cards_from_expression(reading: Reading, deck: Deck, expression: str, loc: Loc,
+                           ctx: dict[str, Any]) -> list[Card] | None:
+    """One card per item of a list expression (`lot_labels`, `range(1, slips + 1)`), in a deck of one field; None
+    when the expression gives none (reported)."""
     values = reading.evaluate(expression, ctx, loc)
     if values is None:
-        return []
+        return None
     if isinstance(values, range):
         values = list(values)
     if not isinstance(values, list) or len(deck.fields) != 1:
         reading.findings.error(loc, f"deck {deck.id}: 'from' must give a list and the deck must define one field")
-        return []
+        return None
     (field_name,) = deck.fields
     return [Card(i, {field_name: v}, {field_name: loc}, loc) for i, v in enumerate(values, 1)]
 
 
 def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
-               ctx: dict[str, Any]) -> tuple[list[Card], dict[str, Any]]:
-    """A card file: a list of cards, or a mapping of `cards`, shared `defaults` and `generated` provenance."""
+               ctx: dict[str, Any]) -> tuple[list[Card], dict[str, Any], bool]:
+    """A card file: a list of cards, or a mapping of `cards`, shared `defaults` and `generated` provenance; and
+    whether its list of cards could be read."""
     findings = reading.findings
     defaults: dict[str, Node] = {}
     generated: dict[str, Any] = {}
     if root.is_map:
         f = Fields(root, "card file", findings)
         defaults = f.map("defaults", required=False)
-        items = f.list("cards")
+        cards_node = f.get("cards")
+        items = as_list(cards_node, "cards", findings) if cards_node is not None else None
         generated_node = f.get("generated", required=False)  # provenance written by `deckpress generate`
         generated = generated_node.plain() if generated_node is not None and generated_node.is_map else {}
         f.done()
@@ -106,9 +150,10 @@ def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
             if key not in deck.fields:
                 findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults")
     else:
-        items = as_list(root, "card file", findings) or []
+        items = as_list(root, "card file", findings)
     values = _Values(reading, ctx)
-    return [values.card(deck, i, n, card_name, defaults) for i, n in enumerate(items, 1)], generated
+    cards = [values.card(deck, i, n, card_name, defaults) for i, n in enumerate(items or [], 1)]
+    return cards, generated, items is not None
 
 
 class _Values:
@@ -125,6 +170,8 @@ class _Values:
             if value_node is not None:
                 card.values[name] = self.value(spec, value_node, card)
                 card.locs[name] = value_node.loc
+        if COPIES not in deck.fields:
+            card.copies = f.int(COPIES, 1, MAX_COPIES, default=1) or 1  # past the cap: a finding
         f.done()
         return card
 

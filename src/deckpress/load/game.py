@@ -11,11 +11,11 @@ from typing import Any
 
 from deckpress import words
 from deckpress.findings import Findings, Loc
-from deckpress.load.decks import read_deck
+from deckpress.load.decks import read_back, read_deck
 from deckpress.load.palette import read_palette
 from deckpress.load.reading import Reading
 from deckpress.load.rules import read_rules
-from deckpress.load.schema import Fields, as_map, as_text, describe
+from deckpress.load.schema import Fields, as_list, as_map, as_text, describe
 from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
 from deckpress.model import Check, Component, Game
@@ -44,7 +44,11 @@ def read_game(reading: Reading) -> Game | None:
     rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
     printing = _printing(f.get("print", required=False), findings)
     colours = read_palette(f.get("colours", required=False), findings)
+    back_node = f.get("back", required=False)
     f.done()
+    back = read_back(back_node, "back of the game", findings) if back_node is not None else None
+    for deck in decks.values():
+        deck.back = deck.back or back  # the game's back, for every deck without its own
     rules = read_rules(reading, rules_name, ctx, root.loc) if rules_name else None
     sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
     return Game(
@@ -52,7 +56,7 @@ def read_game(reading: Reading) -> Game | None:
         subject=subject or "", language=language or "en", editions=[e for e in editions if e],
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
         checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
-        sheets=sheets, plugins=plugins, derived={}, printing=printing, colours=colours,
+        sheets=sheets, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
     )
 
 
@@ -128,7 +132,8 @@ def _check(node: Node, findings: Findings) -> Check | None:
 def _component(node: Node, findings: Findings) -> Component | None:
     f = Fields(node, "component", findings)
     cid, title, kind = f.text("id"), f.text("title"), f.choice("kind", COMPONENT_KINDS)
-    source = f.text("deck", None) if kind == "cards" else f.text("sheet", None) if kind == "sheet" else None
+    decks = _component_decks(f, findings) if kind == "cards" else []
+    source = decks[0] if decks else f.text("sheet", None) if kind == "sheet" else None
     layout = f.text("layout")
     private = f.get("private", required=False)
     f.done()
@@ -138,13 +143,31 @@ def _component(node: Node, findings: Findings) -> Component | None:
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
                                              f"digits and hyphens, got '{cid}'")
         return None
+    if layout and not FILE_NAME.fullmatch(layout):
+        findings.error(node.value["layout"].loc, f"a layout names a layout file, so it is lowercase letters, digits "
+                                                 f"and hyphens, got {describe(layout)}")
+        return None
     if kind == "cards" and not source:
-        findings.error(node.loc, f"component {cid} of kind cards needs a 'deck'")
+        findings.error(node.loc, f"component {cid} of kind cards needs a 'deck' (or 'decks', a list)")
     if kind == "sheet" and not source:
         findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
     if not (cid and title and kind and layout):
         return None
-    return Component(cid, title, kind, node.loc, source, layout, private is not None and private.value is True)
+    return Component(cid, title, kind, node.loc, source, layout, private is not None and private.value is True,
+                     decks)
+
+
+def _component_decks(f: Fields, findings: Findings) -> list[str]:
+    """A cards component's decks: `deck: harbour`, or `decks: [harbour, jokers]` imposed one after another."""
+    one, many = f.get("deck", required=False), f.get("decks", required=False)
+    if one is not None and many is not None:
+        findings.error(many.loc, "a component takes 'deck' or 'decks', not both")
+    if many is not None:
+        items = as_list(many, "decks", findings) or []
+        if many.is_list and not items:
+            findings.error(many.loc, "decks must list at least one deck")
+        return [n.value for n in items if as_text(n, "deck", findings)]
+    return [one.value] if one is not None and as_text(one, "deck", findings) else []
 
 
 def _is_scalar(node: Node) -> bool:

@@ -141,7 +141,8 @@ class LayoutReader:
             if element is not None:
                 _inside(element, element_node, size, name, self.findings)
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
-                          rules, folds, positions, tabs, keys["background"])  # type: ignore[arg-type]
+                          rules, folds, positions, tabs, keys["background"],  # type: ignore[arg-type]
+                          keys["corner_radius_mm"] or 0.0)
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         row = node.value.get("row_height_mm")

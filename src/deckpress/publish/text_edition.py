@@ -13,7 +13,7 @@ from typing import Any
 from jinja2 import FileSystemLoader, StrictUndefined, Template
 from jinja2.sandbox import SandboxedEnvironment
 
-from deckpress.model import Block, Component, Game, Rules
+from deckpress.model import Block, Card, Component, Game, Rules
 from deckpress.publish import phrases
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -54,11 +54,11 @@ def _private_pages(game: Game) -> dict[str, PrivatePage]:
     for c in (c for c in game.components if c.private):
         if c.kind == "cards":
             (deck,) = _decks(game, [c])
-            cards = game.decks[c.source or ""].cards
-            for card, shown in zip(cards, deck["cards"], strict=True):
+            cards = _cards(game, c)
+            for number, (card, shown) in enumerate(zip(cards, deck["cards"], strict=True), 1):
                 what = c.title.lower().rstrip("s")  # "Desk cards" -> one "desk card"
-                title = say("html_card_page", game=game.title, what=what, index=card.index, label=card.label)
-                out[f"{game.id}-{c.id}-{card.index}.html"] = (
+                title = say("html_card_page", game=game.title, what=what, index=number, label=card.label)
+                out[f"{game.id}-{c.id}-{number}.html"] = (
                     title, say("html_private_card", label=card.label), [{"title": c.title, "cards": [shown]}], [])
         elif c.kind == "sheet":
             out[f"{game.id}-{c.id}.html"] = (say("html_sheet_page", game=game.title, what=c.title.lower()),
@@ -79,13 +79,21 @@ def _sections(rules: Rules | None) -> list[dict[str, Any]]:
 
 
 def _decks(game: Game, components: list[Component]) -> list[dict[str, Any]]:
+    """Each cards component's cards, every deck it prints; a card printed more than once says so once."""
     out = []
+    say = phrases(game.language)
     for component in components:
-        deck = game.decks.get(component.source or "") if component.kind == "cards" else None
-        if deck is not None:
-            out.append({"title": component.title,
-                        "cards": [[(_words(k), _text(v)) for k, v in c.values.items()] for c in deck.cards]})
+        if component.kind == "cards" and any(d in game.decks for d in component.decks):
+            out.append({"title": component.title, "cards": [
+                [(_words(k), _text(v)) for k, v in c.values.items()]
+                + ([(say("html_quantity"), say("html_copies", copies=c.copies))] if c.copies > 1 else [])
+                for c in _cards(game, component)]})
     return out
+
+
+def _cards(game: Game, component: Component) -> list[Card]:
+    """The cards of a component's decks, one deck after another, each entry once."""
+    return [card for d in component.decks if d in game.decks for card in game.decks[d].cards]
 
 
 def _words(name: str) -> str:

@@ -1,0 +1,47 @@
+"""The checks of card backs drawn as layouts: the layout exists in every edition built, is a card layout, and is
+the size of the faces it is printed behind. Records on each deck whether its backs differ from card to card."""
+
+from __future__ import annotations
+
+from deckpress.findings import Findings, Loc
+from deckpress.layout.back import backs_differ
+from deckpress.model import CardLayout, Edition, Game
+from deckpress.templating import Templates
+
+
+def check_backs(game: Game, editions: dict[str, Edition], building: list[str], templates: Templates,
+                findings: Findings) -> None:
+    for deck in game.decks.values():
+        back = deck.back
+        if back is None:
+            continue
+        if back.layout is None:
+            deck.backs_differ = backs_differ(deck, None, templates)
+            continue
+        for name in building:
+            edition = editions.get(name)
+            if edition is None or back.layout in edition.broken:
+                continue  # reported already
+            layout = edition.layouts.get(back.layout)
+            if not isinstance(layout, CardLayout):
+                what = "not found" if layout is None else "not a card layout"
+                findings.error(back.loc, f"back layout '{back.layout}' is {what} for the {name} edition")
+                continue
+            deck.backs_differ = deck.backs_differ or backs_differ(deck, layout, templates)
+            _same_size(game, deck.id, back.loc, layout, edition, findings)
+
+
+def _same_size(game: Game, deck_id: str, at: Loc, back: CardLayout, edition: Edition, findings: Findings) -> None:
+    """A back is printed behind a face: the two must be cut along the same lines."""
+    for component in game.components:
+        face = edition.layouts.get(component.layout)
+        if component.kind != "cards" or deck_id not in component.decks or not isinstance(face, CardLayout):
+            continue
+        if face.size != back.size:
+            findings.error(at, f"back layout '{back.name}' is {_size(back)} mm, but the cards of component "
+                               f"{component.id} ({face.name}) are {_size(face)} mm in the {edition.theme.edition} "
+                               f"edition: a back must be the size of its face")
+
+
+def _size(layout: CardLayout) -> str:
+    return f"{layout.size[0]:g} x {layout.size[1]:g}"
