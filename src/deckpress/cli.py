@@ -214,10 +214,11 @@ def _defines(dirs: list[Path], edition: str) -> bool:
 
 
 def _report(findings: Findings, failed: str = "") -> int:
-    """Every finding, then the count of errors if there are any."""
-    for finding in findings:
+    """Every finding (the same problem on many cards once, naming them), then the count of errors if any."""
+    grouped = findings.grouped()
+    for finding in grouped:
         print(finding, file=sys.stderr)
-    errors = len(findings.errors)
+    errors = sum(1 for g in grouped if g.severity == "error")
     if errors:
         print(f"deckpress: {errors} error{'s' * (errors != 1)}{failed}", file=sys.stderr)
         return FINDINGS
