@@ -9,9 +9,13 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import cards  # noqa: E402
 import catalogue  # noqa: E402
+import findings  # noqa: E402
 import solver  # noqa: E402
+import watch  # noqa: E402
 
 if __name__ == "__main__":
     print(catalogue.report(catalogue.run()), flush=True)
     print(cards.report(cards.run()), flush=True)
     print(solver.report(solver.run()), flush=True)
+    print(watch.report(watch.run()), flush=True)
+    print(findings.report(findings.run()), flush=True)

@@ -143,7 +143,7 @@ def test_rule_text_may_only_use_existing_parameters(deckpress):
     edit(RULES, "{{ budget }} imaginary tokens at the start", "{{ budgett }} imaginary tokens at the start")
     line = line_of(RULES, "budgett")
     col = RULES.read_text(encoding="utf-8").splitlines()[line - 1].index("budgett") + 1
-    expected = f"{RULES}:{line}:{col}: error: text uses an undefined parameter: 'budgett' is undefined"
+    expected = f"{RULES}:{line}:{col}: error: no parameter 'budgett'; did you mean 'budget'?"
     assert expected in check_errors(deckpress)
 
 
@@ -151,7 +151,7 @@ def test_sheets_may_only_use_existing_parameters(deckpress):
     edit(SHEETS, "range(1, rounds + 1)", "range(1, round + 1)")
     line = line_of(SHEETS, "range(1, round + 1)")
     col = SHEETS.read_text(encoding="utf-8").splitlines()[line - 1].index("round + 1") + 1
-    expected = f"{SHEETS}:{line}:{col}: error: text uses an undefined parameter: 'round' is undefined"
+    expected = f"{SHEETS}:{line}:{col}: error: no parameter 'round'; did you mean 'rounds'?"
     assert expected in check_errors(deckpress)
 
 
@@ -196,7 +196,7 @@ def test_all_findings_are_reported_in_one_run(deckpress):
     edit(GAME_YAML, "budget: 12", "budget: 5")
     edit(RULES, "{{ budget }} imaginary tokens at the start", "{{ nope }} imaginary tokens at the start")
     errors = check_errors(deckpress)
-    for fragment in ("points must be 1-6, got 0", "got 'Mops'", "the budget (5)", "'nope' is undefined"):
+    for fragment in ("points must be 1-6, got 0", "got 'Mops'", "the budget (5)", "no parameter 'nope'"):
         assert any(fragment in e for e in errors), fragment
     assert deckpress("check", "pocket-bazaar").err.splitlines()[-1] == f"deckpress: {len(errors)} errors"
 

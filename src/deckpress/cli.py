@@ -1,4 +1,4 @@
-"""Command line: deckpress build | check | dump | solve | generate | site | serve.
+"""Command line: deckpress build | check | dump | solve | generate | site | serve | new | watch.
 
 Exit status 0 ok, 1 findings, 2 usage, 130 Ctrl-C.
 """
@@ -63,7 +63,23 @@ def parser() -> argparse.ArgumentParser:
     g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")
     g.add_argument("game", metavar="GAME")
     g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
+    _starting_commands(sub, common)
     return p
+
+
+def _starting_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
+                       common: argparse.ArgumentParser) -> None:
+    """`new` and `watch`: starting a game and iterating on it."""
+    n = sub.add_parser("new", help="write a small working game to start from into the content folder")
+    n.add_argument("game", metavar="GAME", help="its id: lowercase letters, digits and hyphens")
+    n.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
+    w = sub.add_parser("watch", parents=[common], help="build, then build again on every save (Ctrl-C stops)")
+    w.add_argument("games", nargs="*", metavar="GAME")
+    w.add_argument("--edition", metavar="EDITION", help="only this edition")
+    w.add_argument("--paper", choices=PAPERS)
+    w.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    w.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="build in N processes once the first edition is fresh (default: 1, this warm process)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
         from deckpress.publish.serve import serve
 
         return serve(args.out, args.port)
+    if args.command == "new":
+        return _new(args.content, args.game)
     wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
     dirs = _game_dirs(args.content, wanted, getattr(args, "edition", None))
     if dirs is None:
@@ -104,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
     opts = Options(content=args.content, layouts=list(dict.fromkeys([*(args.layouts or []), Path("layouts")])))
     if args.command == "build":
         return _build(args, opts, dirs)
+    if args.command == "watch":
+        return _watch(args, opts)
     return _look(args.command, opts, dirs)
 
 
@@ -208,6 +228,33 @@ def _generate(folder: Path, shown: str, seed: int) -> int:
     return OK
 
 
+def _new(content: Path, game: str) -> int:
+    from deckpress.scaffold import Refused, new_game
+
+    try:
+        written = new_game(content, game)
+    except Refused as refused:
+        print(f"deckpress: error: {refused}", file=sys.stderr)
+        return USAGE
+    print(f"deckpress: wrote {content / game} ({len(written)} files); build it with: deckpress build {game}",
+          file=sys.stderr)
+    return OK
+
+
+def _watch(args: argparse.Namespace, opts: Options) -> int:
+    """Build, then again on every save, until Ctrl-C (exit 130: whatever was built stays)."""
+    from deckpress.watch import Watcher
+
+    opts.out, opts.edition = args.out, args.edition
+    opts.papers = (args.paper,) if args.paper else PAPERS
+    try:
+        Watcher(opts, args.games, max(1, args.jobs)).run()
+    except KeyboardInterrupt:
+        print("deckpress: stopped watching", file=sys.stderr)
+        return INTERRUPTED
+    return OK
+
+
 def _defines(dirs: list[Path], edition: str) -> bool:
     """Whether any of these games lists `edition` (a cheap look before the full load)."""
     from deckpress.load import listed_editions
@@ -216,10 +263,11 @@ def _defines(dirs: list[Path], edition: str) -> bool:
 
 
 def _report(findings: Findings, failed: str = "") -> int:
-    """Every finding, then the count of errors if there are any."""
-    for finding in findings:
+    """Every finding (the same problem on many cards once, naming them), then the count of errors if any."""
+    grouped = findings.grouped()
+    for finding in grouped:
         print(finding, file=sys.stderr)
-    errors = len(findings.errors)
+    errors = sum(1 for g in grouped if g.severity == "error")
     if errors:
         print(f"deckpress: {errors} error{'s' * (errors != 1)}{failed}", file=sys.stderr)
         return FINDINGS

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+SHOWN_CARDS = 3  # a problem on many cards names this many of them, then says how many more
+
 
 class Loc(NamedTuple):
     """A place in a source file: 1-based line and column. A tuple: a big deck has a few hundred thousand."""
@@ -20,28 +22,95 @@ class Loc(NamedTuple):
 
 @dataclass(frozen=True)
 class Finding:
+    """A problem at a place. `card` names the card it was met on when the same words could be said of other cards
+    (a layout's template): such findings are printed once, listing their cards."""
+
     loc: Loc
     message: str
     severity: str = "error"
+    card: str | None = None
 
     def __str__(self) -> str:
-        return f"{self.loc}: {self.severity}: {self.message}"
+        about = f"card {self.card}, " if self.card is not None else ""
+        return f"{self.loc}: {self.severity}: {about}{self.message}"
+
+    @property
+    def problem(self) -> tuple[Loc, str, str]:
+        """What findings printed as one share: the place and the words, whichever card they were met on."""
+        return self.loc, self.message, self.severity
 
 
 class Findings(list[Finding]):
-    """An ordered, duplicate-free list of findings (the same overflow may be met on both papers)."""
+    """An ordered, duplicate-free list of findings (the same overflow may be met on both papers). Adding is
+    constant time: a set remembers what is already listed."""
 
-    def error(self, loc: Loc, message: str) -> None:
-        self.add(Finding(loc, message))
+    _set: set[Finding] = set()  # never changed: a list knowing nothing yet makes its own
+    _known = 0  # how many of the list's findings `_set` holds
+
+    def error(self, loc: Loc, message: str, card: str | None = None) -> None:
+        self.add(Finding(loc, message, card=card))
 
     def add(self, finding: Finding) -> None:
-        if finding not in self:
+        seen = self._seen()
+        if finding not in seen:
+            seen.add(finding)
             self.append(finding)
+            self._known += 1
 
     def extend(self, findings: Iterable[Finding]) -> None:
         for finding in findings:
             self.add(finding)
 
+    def _seen(self) -> set[Finding]:
+        """The set of what is listed, brought up to date if the list was changed directly (appended, cut)."""
+        seen, known = self._set, self._known
+        if known > len(self) or not known:
+            seen, known = set(), 0
+        seen.update(self[known:])
+        self._set, self._known = seen, len(self)
+        return seen
+
+    def __reduce__(self) -> tuple[type[Findings], tuple[list[Finding]]]:
+        """Sent to and from worker processes as the list alone: the set is made again when next needed."""
+        return Findings, (list(self),)
+
     @property
     def errors(self) -> list[Finding]:
         return [f for f in self if f.severity == "error"]
+
+    def grouped(self) -> list[Grouped]:
+        """The findings as printed: those that differ only in their card become one, in the order first met."""
+        groups: dict[object, Grouped] = {}
+        for finding in self:
+            key = finding.problem if finding.card is not None else finding
+            group = groups.get(key)
+            if group is None:
+                groups[key] = Grouped(finding, [])
+            if finding.card is not None:
+                groups[key].cards.append(finding.card)
+        return list(groups.values())
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """One printed finding: the first of its kind, and every card it was met on."""
+
+    first: Finding
+    cards: list[str]
+
+    @property
+    def severity(self) -> str:
+        return self.first.severity
+
+    def __str__(self) -> str:
+        if len(self.cards) < 2:
+            return str(self.first)
+        first = self.first
+        return f"{first.loc}: {first.severity}: {first.message} (cards {listed(self.cards)})"
+
+
+def listed(names: list[str]) -> str:
+    """'A and B', 'A, B, C and D', 'A, B, C and 153 more'."""
+    if len(names) > SHOWN_CARDS + 1:
+        return f"{', '.join(names[:SHOWN_CARDS])} and {len(names) - SHOWN_CARDS} more"
+    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -1,28 +1,112 @@
-"""`deckpress serve`: the out folder over HTTP on this computer only, until Ctrl-C."""
+"""`deckpress serve`: the out folder over HTTP on this computer only, until Ctrl-C.
+
+Pages reload themselves when a build lands: every HTML page is served (not written) with a small script that asks
+`/.deckpress/build.json` for the manifest's checksum every second and reloads the page when it changes. So
+`deckpress watch` in one terminal and `deckpress serve` in another show each save in the browser.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from functools import partial
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
+
+from deckpress.publish.manifest import MANIFEST
+
+BUILD_STATE = "/.deckpress/build.json"  # what the pages ask: {"manifest": sha256 of manifest.json, or null}
+POLL_MS = 1000
+RELOAD = """<script>
+  // deckpress serve: reload this page when a new build lands (not in the file itself, only as served).
+  (function () {{
+    var seen = {seen};
+    setInterval(function () {{
+      fetch("{url}", {{cache: "no-store"}}).then(function (r) {{ return r.json(); }}).then(function (state) {{
+        if (state.manifest !== seen) {{ location.reload(); }}
+      }}).catch(function () {{}});
+    }}, {poll});
+  }})();
+</script>
+"""
 
 
-class _Quiet(SimpleHTTPRequestHandler):
+def manifest_checksum(out: Path) -> str | None:
+    """The SHA-256 of the out folder's manifest (written last by every build); None when nothing is built."""
+    try:
+        return hashlib.sha256((out / MANIFEST).read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+def reload_script(out: Path) -> bytes:
+    seen = json.dumps(manifest_checksum(out))
+    return RELOAD.format(seen=seen, url=BUILD_STATE, poll=POLL_MS).encode()
+
+
+def with_reload(page: bytes, script: bytes) -> bytes:
+    """The page with the script just before `</body>` (at the end if it has none)."""
+    at = page.lower().rfind(b"</body>")
+    return page + script if at < 0 else page[:at] + script + page[at:]
+
+
+class Handler(SimpleHTTPRequestHandler):
+    """The out folder's files; HTML pages with the reload script; the build's checksum at BUILD_STATE."""
+
+    def __init__(self, *args: object, directory: str, **kwargs: object) -> None:
+        self.out = Path(directory)
+        super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the standard library's name)
         pass
+
+    def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+        path = urlsplit(self.path).path
+        if path == BUILD_STATE:
+            self._send(json.dumps({"manifest": manifest_checksum(self.out)}).encode(), "application/json")
+            return
+        page = self._html_page(path)
+        if page is None:
+            super().do_GET()
+            return
+        self._send(with_reload(page.read_bytes(), reload_script(self.out)), "text/html; charset=utf-8")
+
+    def _html_page(self, path: str) -> Path | None:
+        """The HTML file a request names (a folder's index.html), if it is one inside the out folder."""
+        local = Path(self.translate_path(path))
+        if local.is_dir() and path.endswith("/"):  # without the slash the standard library redirects first
+            local = local / "index.html"
+        inside = local.resolve().is_relative_to(self.out.resolve())
+        return local if inside and local.suffix == ".html" and local.is_file() else None
+
+    def _send(self, body: bytes, kind: str) -> None:
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+def server(out: Path, port: int) -> ThreadingHTTPServer:
+    """The server, bound to this computer only (port 0: a free one), not yet serving."""
+    return ThreadingHTTPServer(("127.0.0.1", port), partial(Handler, directory=str(out)))
 
 
 def serve(out: Path, port: int) -> int:
     if not out.is_dir():
         print(f"deckpress: error: {out} does not exist: run deckpress build first", file=sys.stderr)
         return 2
-    server = ThreadingHTTPServer(("127.0.0.1", port), partial(_Quiet, directory=str(out)))
-    print(f"deckpress: serving {out} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)", flush=True)
+    running = server(out, port)
+    print(f"deckpress: serving {out} at http://127.0.0.1:{running.server_address[1]}/ (Ctrl-C stops; pages reload "
+          "when a build lands)", flush=True)
     try:
-        server.serve_forever()
+        running.serve_forever()
     except KeyboardInterrupt:
         print("deckpress: stopped", flush=True)
     finally:
-        server.server_close()
+        running.server_close()
     return 0

@@ -1,16 +1,128 @@
-"""A template's problem as a finding: what went wrong, in words, at the offending name where it can be found."""
+"""A template's problem as a finding: what went wrong in the designer's words (a field, a parameter, a filter), at
+the offending name where it can be found, rather than Jinja's (`'dict object' has no attribute 'rnak'`)."""
 
 from __future__ import annotations
 
+import builtins
+import difflib
 import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from jinja2 import TemplateNotFound, TemplateSyntaxError, UndefinedError
-from jinja2.exceptions import SecurityError
+from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, UndefinedError, nodes
+from jinja2.exceptions import SecurityError, TemplateAssertionError
 
 from deckpress.findings import Loc
+from deckpress.templating.filters import FILTERS
 
 UNDEFINED_NAME = re.compile(r"'(\w+)' is undefined")
+NO_KEY = re.compile(r"'?\w+ object'? has no (?:attribute|element) '?([^']*)'?$")
+NO_FILTER = re.compile(r"No (filter|test) named '([^']+)'")
+NOT_CALLABLE = re.compile(r"'\w+' object is not callable")
+SHOWN_KEYS = 10  # a map's keys listed in a finding: enough to see the one meant
+
+
+@dataclass(frozen=True)
+class Said:
+    """A problem in words, and the pattern that finds where it was written (None: at the text's start)."""
+
+    message: str
+    mark: re.Pattern[str] | None = None
+
+
+def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, Any], env: Environment) -> Said:
+    """What went wrong, given the template's syntax tree, the values it was rendered with and the environment
+    (its globals, filters and tests: what else the text could have meant)."""
+    message = getattr(exc, "message", None) or ""
+    if isinstance(exc, UndefinedError):
+        name = UNDEFINED_NAME.match(message)
+        if name:
+            return _no_name(name.group(1), context, env.globals)
+        key = NO_KEY.match(message)
+        found = _no_key(key.group(1), parsed, context) if key else None
+        if found:
+            return found
+    if isinstance(exc, TemplateAssertionError) and (unknown := NO_FILTER.match(message)):
+        kind = unknown.group(1)
+        return _no_filter(kind, unknown.group(2), env.filters if kind == "filter" else env.tests)
+    if isinstance(exc, TypeError) and NOT_CALLABLE.match(str(exc)):
+        found = _not_callable(parsed, context, env.globals)
+        if found:
+            return found
+    return Said(explain(exc))
+
+
+def _no_name(name: str, context: Mapping[str, Any], names: Iterable[str]) -> Said:
+    mark = re.compile(rf"\b{name}\b")
+    card = context.get("card")
+    if isinstance(card, Mapping) and name in card:
+        return Said(f"no parameter '{name}'; the card's field is card.{name}", mark)
+    known = [k for k in [*context, *names] if not k.startswith("_")]
+    return Said(f"no parameter '{name}'{_did_you_mean(name, known)}", mark)
+
+
+def _no_key(key: str, parsed: nodes.Template | None, context: Mapping[str, Any]) -> Said | None:
+    """`card.rnak`, `prices['tea']`, `rounds[9]`: the value read from, named as the designer wrote it."""
+    owner = _owner_of(key, parsed)
+    if owner is None or owner not in context:
+        return None
+    value, mark = context[owner], re.compile(rf"\b{re.escape(key)}\b")
+    if owner == "card" and isinstance(value, Mapping):
+        fields = ", ".join(str(k) for k in value)
+        return Said(f"no field '{key}'; " + (f"fields are {fields}" if fields else "the card has no fields"), mark)
+    if isinstance(value, Mapping):
+        keys = [str(k) for k in value]
+        shown = ", ".join(keys[:SHOWN_KEYS]) + (f" and {len(keys) - SHOWN_KEYS} more" if len(keys) > SHOWN_KEYS else "")
+        return Said(f"'{owner}' has no key '{key}'{_did_you_mean(key, keys) or f'; its keys are {shown}'}", mark)
+    if isinstance(value, (list, tuple)):
+        return Said(f"'{owner}' has no item {key}: it has {len(value)}", re.compile(rf"\[\s*{re.escape(key)}\s*\]"))
+    return Said(f"'{owner}' is {_short(value)}, which has no '{key}'", mark)
+
+
+def _owner_of(key: str, parsed: nodes.Template | None) -> str | None:
+    """The name `key` is read from (`card` in `card.rnak` or `card['rnak']`), if it is read from a name."""
+    for node in parsed.find_all((nodes.Getattr, nodes.Getitem)) if parsed else ():
+        read = getattr(node, "attr", None) if isinstance(node, nodes.Getattr) else getattr(node, "arg", None)
+        owner = getattr(node, "node", None)
+        if str(getattr(read, "value", read)) == key and isinstance(owner, nodes.Name):
+            return str(owner.name)
+    return None
+
+
+def _no_filter(kind: str, name: str, names: Iterable[str]) -> Said:
+    own = ", ".join(FILTERS)
+    hint = _did_you_mean(name, names) or (f"; the press's own are {own}" if kind == "filter" else "")
+    return Said(f"no {kind} '{name}'{hint}", re.compile(rf"\b{re.escape(name)}\b"))
+
+
+def _not_callable(parsed: nodes.Template | None, context: Mapping[str, Any], names: Iterable[str]) -> Said | None:
+    """`range(rounds)` when a parameter is called `range`: the parameter hides the function."""
+    for call in parsed.find_all(nodes.Call) if parsed else ():
+        callee = getattr(call, "node", None)
+        if not isinstance(callee, nodes.Name) or callee.name not in context or callable(context[callee.name]):
+            continue
+        name, value = callee.name, context[callee.name]
+        mark = re.compile(rf"\b{name}\s*\(")
+        if name in names or hasattr(builtins, name):
+            return Said(f"the parameter '{name}' ({_short(value)}) hides the function {name}(): rename the "
+                        f"parameter", mark)
+        return Said(f"'{name}' is {_short(value)}, not a function: it cannot be called", mark)
+    return None
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(name, sorted(set(known)), n=3)
+    if not close:
+        return ""
+    quoted = [f"'{c}'" for c in close]
+    return f"; did you mean {', '.join(quoted[:-1]) + ' or ' if len(quoted) > 1 else ''}{quoted[-1]}?"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def where(loc: Loc, exc: Exception) -> Loc:

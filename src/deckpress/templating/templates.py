@@ -10,7 +10,7 @@ from jinja2 import StrictUndefined
 
 from deckpress.findings import Findings, Loc
 from deckpress.templating.compiled import CardInputs, Compiled
-from deckpress.templating.errors import explain, where
+from deckpress.templating.errors import find_in_file, said, where
 from deckpress.templating.sandbox import RUNTIME_ERRORS, environment
 
 MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
@@ -25,6 +25,7 @@ class Templates:
         self.compiled: dict[str, Compiled] = {}  # by source
         self.memo: dict[MemoKey, str] = {}  # text already rendered, by what decided it
         self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them
+        self.places: dict[tuple[Loc, str], Loc] = {}  # where a problem was written, found in its file once
 
     def of(self, source: str) -> Compiled:
         """The compiled object of `source`, made once."""
@@ -62,15 +63,26 @@ class Templates:
             self.memo.clear()
         self.memo[key] = text
 
-    def render_now(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
-        """Render without the memo."""
+    def render_now(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
+                   what: str | None = None, card: str | None = None) -> str | None:
+        """Render without the memo. A problem is said of `what` (an element) on `card`, when they are given."""
         if "{" not in source:
             return source
         try:
             return self.of(source).template.render(context)
         except RUNTIME_ERRORS as exc:
-            findings.error(where(loc, exc), explain(exc))
+            self.report(exc, source, context, loc, findings, what, card)
             return None
+
+    def report(self, exc: Exception, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
+               what: str | None = None, card: str | None = None) -> None:
+        """The finding for `exc`, in the designer's words, where it was written."""
+        problem = said(exc, self.of(source).parsed, context, self.env)
+        place = where(loc, exc)
+        if problem.mark is not None:  # found in its file once, not again for every card it is met on
+            key = (loc, problem.mark.pattern)
+            place = self.places.get(key) or self.places.setdefault(key, find_in_file(loc, problem.mark))
+        findings.error(place, f"{what}: {problem.message}" if what else problem.message, card)
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
@@ -80,7 +92,7 @@ class Templates:
                 str(value)  # raises the UndefinedError that names the missing parameter
             return value
         except RUNTIME_ERRORS as exc:
-            findings.error(where(loc, exc), explain(exc))
+            self.report(exc, f"{{{{ {expression} }}}}", context, loc, findings)  # its syntax tree, as text's
             return None
 
     def inputs(self, source: str) -> CardInputs | None:
@@ -107,7 +119,10 @@ class CardText:
         self.templates, self.params, self.values, self.index = templates, params, values, index
         self.same_params = templates.same(params)
 
-    def render(self, source: str, loc: Loc, findings: Findings) -> str | None:
+    def render(self, source: str, loc: Loc, findings: Findings, what: str | None = None,
+               card: str | None = None) -> str | None:
+        """The text of `source` for this card; a problem is said of `what` (e.g. `element corner rank`) and
+        names the `card` (its label), so that the same problem on many cards is printed once."""
         templates = self.templates
         inputs = (templates.compiled.get(source) or templates.of(source)).card_inputs
         key = None
@@ -119,7 +134,7 @@ class CardText:
         if found is not None:
             return found
         context = {**self.params, "card": self.values, "index": self.index}
-        text = templates.render_now(source, context, loc, findings)
+        text = templates.render_now(source, context, loc, findings, what, card)
         templates.remember(key, text)
         return text
 

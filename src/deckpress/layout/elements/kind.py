@@ -68,7 +68,10 @@ class Face:
         return colour
 
     def render(self, element: Element, source: str) -> str | None:
-        return self.texts.render(source, element.loc, self.job.findings)
+        """The element's template for this card; a problem names the element and the card (printed once for
+        every card it is met on)."""
+        card = self.card.label or str(self.card.index)
+        return self.texts.render(source, element.loc, self.job.findings, f"element {element.name}", card)
 
 
 class Kind:

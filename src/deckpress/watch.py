@@ -1,0 +1,134 @@
+"""`deckpress watch [GAME...]`: build, then build again on every save, in one warm process, until Ctrl-C.
+
+Only the games whose files changed are built again (a layout changes every game). A game is first built in its
+first edition on the first paper, so the PDF a designer is looking at is fresh in a fraction of a second, then in
+every edition and paper. Every pass is an ordinary build, committed at once: a save that breaks the game prints
+its findings and leaves the earlier build as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TextIO
+
+from watchfiles import Change, DefaultFilter
+from watchfiles import watch as file_events
+
+from deckpress import interrupts
+from deckpress.findings import Findings
+from deckpress.options import Options
+from deckpress.publish.incremental import freshness
+
+TICK_MS = 200  # how often the watcher looks up when nothing is saved (to start, and to see it is asked to stop)
+STEP_MS = 30  # a save is over once the folder has been quiet this long (an editor writes, renames, touches)
+EDITOR_TEMP = re.compile(r"^#.*#$|^4913$|\.(tmp|bak|swp|swx|kate-swp|crswap)$|^\.~lock\.|~$")
+STAGING = ".deckpress-"  # the build's staging folders, beside the out folder
+
+
+class Sources(DefaultFilter):
+    """The files a save can change: not the out folder, its staging folders or an editor's temporary files."""
+
+    def __init__(self, out: Path) -> None:
+        super().__init__(ignore_paths=[out.resolve()])
+
+    def __call__(self, change: Change, path: str) -> bool:
+        name = os.path.basename(path)
+        if EDITOR_TEMP.search(name) or any(p.startswith(STAGING) for p in Path(path).parts):
+            return False
+        return super().__call__(change, path)
+
+
+@dataclass
+class Watcher:
+    """What is watched and built: the options, the games asked for (none: every game in the content folder)."""
+
+    opts: Options
+    games: list[str]
+    jobs: int = 1
+    say: TextIO = field(default_factory=lambda: sys.stderr)
+
+    def game_dirs(self) -> list[Path]:
+        found = {p.parent.name: p.parent for p in sorted(self.opts.content.glob("*/game.yaml"))}
+        return [found[g] for g in (self.games or found) if g in found]
+
+    def paths(self) -> list[Path]:
+        """The folders to watch: the games' (or the whole content folder's, for games yet to come) and the layouts."""
+        games = [self.opts.content] if not self.games else self.game_dirs()
+        inside = [p for p in self.opts.layouts if any(p.resolve().is_relative_to(g.resolve()) for g in games)]
+        return [p for p in [*games, *self.opts.layouts] if p.is_dir() and p not in inside]
+
+    def changed(self, paths: set[str]) -> list[Path]:
+        """The games a set of saved files touches: a game's own folder, or every game for a layout."""
+        dirs, content = self.game_dirs(), self.opts.content.resolve()
+        saved = [Path(p).resolve() for p in paths]
+        if any(not p.is_relative_to(content) for p in saved):
+            return dirs  # a layout: every game may look different
+        named = {p.relative_to(content).parts[0] for p in saved if p != content}
+        return [d for d in dirs if d.name in named]
+
+    def run(self, stop: threading.Event | None = None) -> None:
+        """Build every game, then again on each save until `stop` is set (or Ctrl-C: KeyboardInterrupt). The first
+        build starts once the folders are watched, so a save meanwhile is not missed."""
+        watching = False
+        for changes in file_events(*self.paths(), watch_filter=Sources(self.opts.out), step=STEP_MS,
+                                   rust_timeout=TICK_MS, yield_on_timeout=True, stop_event=stop, raise_interrupt=True):
+            if not watching:
+                watching = True
+                self.rebuild(self.game_dirs())
+                self.print(f"deckpress: watching {', '.join(str(p) for p in self.paths())} (Ctrl-C stops)")
+            dirs = self.changed({path for _change, path in changes}) if changes else []
+            if dirs:
+                self.rebuild(dirs)
+
+    def rebuild(self, dirs: list[Path]) -> bool:
+        """Build these games, the first edition and paper first; say what was found and what was built."""
+        from deckpress.build import build
+
+        start, opts = time.perf_counter(), self.opts
+        fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
+        todo = [d for d in dirs if d.name not in fresh.current]
+        if not todo:
+            self.print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date")
+            return True
+        shown: set[str] = set()
+        with interrupts.deferred():
+            for opts in self.passes(todo):
+                full = opts is self.opts
+                press = build(opts, todo, self.jobs if full else 1, fresh if full else None)
+                errors = self.show(press.findings, shown)
+                if errors:
+                    self.print(f"deckpress: {errors} error{'s' * (errors != 1)}; the earlier build stays")
+                    return False
+                which = "" if full else f" ({opts.edition}, {', '.join(opts.papers)})"
+                self.print(f"deckpress: {', '.join(press.ids)}: built{which} into {opts.out} "
+                           f"({time.perf_counter() - start:.2f} s)")
+        return True
+
+    def passes(self, todo: list[Path]) -> list[Options]:
+        """The builds a change takes: one game's first edition on the first paper, then everything asked for."""
+        from deckpress.load import listed_editions
+
+        editions = [e for e in listed_editions(todo[0]) if self.opts.edition in (None, e)]
+        if len(todo) > 1 or not editions or (len(editions) == 1 and len(self.opts.papers) == 1):
+            return [self.opts]
+        return [replace(self.opts, edition=editions[0], papers=self.opts.papers[:1]), self.opts]
+
+    def show(self, findings: Findings, shown: set[str]) -> int:
+        """Print the findings not printed already in this round (the quick pass's come again in the full one);
+        the number of errors, as printed."""
+        grouped = findings.grouped()
+        for line in map(str, grouped):
+            if line not in shown:
+                shown.add(line)
+                self.print(line)
+        return sum(1 for g in grouped if g.severity == "error")
+
+    def print(self, line: str) -> None:
+        print(line, file=self.say, flush=True)
+

@@ -1,0 +1,113 @@
+"""Findings in the designer's language: a template's problem names the card, the element and what is wrong, and the
+same problem on many cards is printed once, listing them."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import LAYOUTS, edit, line_of
+
+from deckpress.findings import Finding, Findings, Loc
+from deckpress.templating import Templates
+
+GAME_YAML = Path("content/pocket-bazaar/game.yaml")
+SHEETS = Path("content/pocket-bazaar/sheets.yaml")
+LOC = Loc("layouts/standard/corner.yaml", 3, 5)
+
+
+def rendered(source: str, params: dict, card: dict | None = None) -> list[str]:
+    templates, findings = Templates(), Findings()
+    assert templates.card(params, card or {}, 1).render(source, LOC, findings, "element corner", "Anchors 1") is None
+    return [str(g) for g in findings.grouped()]
+
+
+def test_a_misspelt_card_field_is_one_finding_listing_the_cards(deckpress, tmp_path):
+    layouts = tmp_path / "my-layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    card = layouts / "standard" / "lot-card.yaml"
+    edit(card, 'text: "{{ card.points }}"', 'text: "{{ card.pionts }}"')
+    line = line_of(card, "card.pionts")
+    col = card.read_text(encoding="utf-8").splitlines()[line - 1].index("pionts") + 1
+    result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
+    assert result.status == 1
+    assert result.errors == [f"{card}:{line}:{col}: error: element points: no field 'pionts'; fields are collection, "
+                             "points, flavour, reminder (cards Lanterns 1, Lanterns 2, Lanterns 3 and 21 more)"]
+    assert result.err.splitlines()[-1] == "deckpress: 1 error"
+
+
+def test_a_problem_on_one_card_names_the_card():
+    assert rendered("{{ card.rnak }}", {}, {"suit": "Anchors", "rank": 1}) == [
+        f"{LOC}: error: card Anchors 1, element corner: no field 'rnak'; fields are suit, rank"]
+
+
+def test_an_undefined_parameter_suggests_the_one_meant():
+    templates, findings = Templates(), Findings()
+    assert templates.render("{{ budjet }} tokens", {"budget": 12, "teams": 4}, LOC, findings) is None
+    assert templates.render("{{ nothing_like_it }}", {"budget": 12}, LOC, findings) is None
+    assert [f.message for f in findings] == ["no parameter 'budjet'; did you mean 'budget'?",
+                                             "no parameter 'nothing_like_it'"]
+    assert rendered("{{ rank }}", {}, {"rank": 3}) == [
+        f"{LOC}: error: card Anchors 1, element corner: no parameter 'rank'; the card's field is card.rank"]
+
+
+def test_a_parameter_named_like_a_function_is_said_where_the_function_is_called(deckpress):
+    edit(GAME_YAML, "  teams: 4\n", "  teams: 4\n  range: 3\n")
+    result = deckpress("check", "pocket-bazaar")
+    lines = SHEETS.read_text(encoding="utf-8").splitlines()
+    expected = [f"{SHEETS}:{n}:{lines[n - 1].index('range(') + 1}: error: the parameter 'range' (3) hides the "
+                "function range(): rename the parameter" for n, line in enumerate(lines, 1) if '"range(' in line]
+    assert (result.status, result.errors) == (1, expected) and len(expected) == 3
+
+
+def test_a_filter_that_does_not_exist_and_a_value_that_is_not_a_function():
+    assert rendered("{{ 4 | wrods }}", {}) == [
+        f"{LOC}: error: card Anchors 1, element corner: no filter 'wrods'; did you mean 'words' or 'round'?"]
+    assert rendered("{{ 4 | zzz }}", {}) == [
+        f"{LOC}: error: card Anchors 1, element corner: no filter 'zzz'; the press's own are words, ordinal, series, "
+        "times"]
+    assert rendered("{{ budget() }}", {"budget": 12}) == [
+        f"{LOC}: error: card Anchors 1, element corner: 'budget' is 12, not a function: it cannot be called"]
+
+
+def test_a_missing_key_of_a_parameter_names_the_parameter_and_its_keys():
+    assert rendered("{{ prices.tee }}", {"prices": {"tea": 1, "coffee": 2}}) == [
+        f"{LOC}: error: card Anchors 1, element corner: 'prices' has no key 'tee'; did you mean 'tea'?"]
+    assert rendered("{{ prices.x }}", {"prices": {"tea": 1, "coffee": 2}}) == [
+        f"{LOC}: error: card Anchors 1, element corner: 'prices' has no key 'x'; its keys are tea, coffee"]
+    assert rendered("{{ rounds[7] }}", {"rounds": [1, 2]}) == [
+        f"{LOC}: error: card Anchors 1, element corner: 'rounds' has no item 7: it has 2"]
+
+
+def test_findings_that_differ_only_in_their_card_are_grouped_in_linear_time():
+    findings = Findings()
+    other = Loc("content/x/game.yaml", 2, 1)
+    for n in range(1, 10_001):
+        findings.error(LOC, "element corner rank: no field 'rnak'", card=f"Anchors {n}")
+        findings.error(LOC, "element corner rank: no field 'rnak'", card=f"Anchors {n}")  # both papers: once
+        if n == 2:
+            findings.error(other, "a problem of the game")
+    assert len(findings) == 10_001 and len(findings.errors) == 10_001
+    assert [str(g) for g in findings.grouped()] == [
+        f"{LOC}: error: element corner rank: no field 'rnak' (cards Anchors 1, Anchors 2, Anchors 3 and 9997 more)",
+        f"{other}: error: a problem of the game"]
+
+
+def test_a_few_cards_are_all_named_and_findings_without_a_card_stay_apart():
+    findings = Findings()
+    for card in ("A", "B", "C", "D"):
+        findings.add(Finding(LOC, "no field 'x'", card=card))
+    findings.error(LOC, "no field 'x'")
+    assert [str(g) for g in findings.grouped()] == [f"{LOC}: error: no field 'x' (cards A, B, C and D)",
+                                                    f"{LOC}: error: no field 'x'"]
+
+
+def test_findings_appended_directly_or_cut_are_still_known():
+    findings = Findings()
+    findings.error(LOC, "one")
+    findings.append(Finding(LOC, "two"))
+    findings.error(LOC, "two")
+    assert [f.message for f in findings] == ["one", "two"]
+    del findings[1:]
+    findings.error(LOC, "two")
+    assert [f.message for f in findings] == ["one", "two"]
