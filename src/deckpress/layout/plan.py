@@ -47,7 +47,9 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
         return None  # reported by the validator
     ts = Typesetter(edition.theme, findings, game.id, component.id)
-    job = Job(ts, paper, game.language, templates, game.params, setup, art or Artwork.of(game, findings))
+    art = art or Artwork.of(game, findings)
+    ts.icons = art.icons(edition.folders)
+    job = Job(ts, paper, game.language, templates, game.params, setup, art)
     cards = None
     if isinstance(layout, CardLayout):
         deck = game.decks[component.source or ""]
