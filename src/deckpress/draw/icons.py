@@ -65,6 +65,9 @@ def _vector_form(canvas: Canvas, name: str, op: Icon | Tiles) -> None:
     # the stubs ask for whole points; ReportLab writes any number into the form's box
     canvas.beginForm(name, min(x0, 0) - reach, min(y0, 0) - reach,  # type: ignore[arg-type]
                      max(x1, op.size) + reach, max(y1, op.size) + reach)
+    # ReportLab's drawing renderer sets its default font (a font not embedded) unless given the canvas's own
+    for key, value in (("initialFontName", "_fontname"), ("initialFontSize", "_fontsize")):
+        setattr(placed, key, getattr(canvas, value))
     renderPDF.draw(placed, canvas, 0, 0)
     canvas.endForm()
 

@@ -149,6 +149,8 @@ def svg_refusal(data: bytes) -> str | None:
                 return f"it refers to '{value[:60]}', outside the file (only #fragment references)"
             if _EXTERNAL.search(value):
                 return f"its {key.rsplit('}', 1)[-1]} refers to a url() outside the file"
+        if node.tag.rsplit("}", 1)[-1] in ("text", "textPath", "foreignObject", "script"):
+            return f"it holds a <{node.tag.rsplit('}', 1)[-1]}> element (text in an icon must be paths)"
         if node.text and node.tag.endswith("}style") and (_EXTERNAL.search(node.text) or "@import" in node.text):
             return "its style sheet refers to something outside the file"
     return None
