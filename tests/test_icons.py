@@ -149,6 +149,8 @@ HOSTILE = {
     "huge": (SVG.format("<!--" + "x" * 1_100_000 + "-->"), "larger than the 1,000,000 bytes"),
     "crowded": (SVG.format("<g/>" * (MAX_ELEMENTS + 1)), "more than 10,000 elements"),
     "html": ("<html><body>hello</body></html>", "root is not an <svg>"),
+    "stylesheet": ('<?xml-stylesheet href="http://example.com/s.css"?>' + SVG.format(""), "processing instruction"),
+    "text": (SVG.format("<text>Lantern</text>"), "<text> element"),
 }
 
 

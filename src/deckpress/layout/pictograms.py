@@ -1,11 +1,11 @@
 """The patterns of card backs and bands: SVG tiles (`icons/<name>.svg` of the shared layout folders, or a game's
 own), repeated over a box so that sets of cards are told apart without colour.
 
-A tile's viewBox is drawn 3 mm wide for every 30 units and its strokes are the theme's `line_pt` for every unit of
-their `stroke-width`. Tiles are laid over the whole 3 mm cells that fit the box, centred in it, each stepping by its
-own size, cut at the edge of those cells (dots; checks, a tile of two cells by two). A tile whose `<svg>` says
-`data-repeat="across"` is a column instead: one at every cell edge from the first to the last, stretched down the
-box's full height (stripes).
+A tile is drawn 3 mm wide for every 30 units of its `width` (or viewBox), its strokes the theme's `line_pt` for
+every unit of their `stroke-width`. Tiles are laid over the whole 3 mm cells that fit the box, centred in it, each
+stepping by its own size, cut at the edge of those cells (dots; checks, a tile of two cells by two). A tile whose
+`<svg>` says `data-repeat="across"` is a column instead: one at every cell edge from the first to the last,
+stretched down the box's full height (stripes).
 """
 
 from __future__ import annotations

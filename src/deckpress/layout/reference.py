@@ -71,7 +71,8 @@ def _icons() -> list[str]:
             "text, on its baseline, measured as a word; `{{ icon('lantern') }}` in a template gives the same. Only "
             "a name that starts with a letter is an icon (`10:30` stays text).", "",
             f"Shared icons (`layouts/icons/`): {shared}. Patterns are icons too: a tile repeated over the box "
-            f"(30 units of its viewBox to 3 mm; strokes the theme's `line_pt` for every unit of `stroke-width`; "
+            f"(30 units of its `width` or viewBox to 3 mm; strokes the theme's `line_pt` for every unit of "
+            f"`stroke-width`; "
             f"`data-repeat=\"across\"` on its `<svg>` makes it a column at every cell edge, down the whole box); "
             f"the shared ones are {', '.join(f'`{p}`' for p in PATTERNS)}.", "", END]
 

@@ -135,6 +135,8 @@ def svg_refusal(data: bytes) -> str | None:
         return f"it is not well-formed XML: {exc}"
     if root.tag != SVG:
         return "its root is not an <svg> element in the SVG namespace"
+    if any(isinstance(node, etree._ProcessingInstruction) for node in root.itersiblings(preceding=True)):
+        return "it holds a processing instruction"  # an xml-stylesheet before the root
     count = 0
     for node in root.iter():
         count += 1
