@@ -17,17 +17,53 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.build import build
 from deckpress.draw.fonts import font
-from deckpress.layout.pictograms import PICTOGRAMS
 from deckpress.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
 COLLECTIONS = ["Lanterns", "Teacups", "Keys", "Maps"]
+# The lots' pictograms as a hand-written script keeps them (deckpress draws the same from its SVG files,
+# content/pocket-bazaar/icons/): x right, y down in a unit square; fill None = outline only, 0 = black.
+PICTOGRAMS: dict[str, tuple[tuple[Any, ...], ...]] = {
+    "lantern": (
+        ("circle", 0.5, 0.08, 0.06, None),
+        ("poly", ((0.30, 0.26), (0.70, 0.26), (0.60, 0.14), (0.40, 0.14)), 0, True),
+        ("rect", 0.28, 0.26, 0.44, 0.52, None),
+        ("line", 0.43, 0.26, 0.43, 0.78),
+        ("line", 0.57, 0.26, 0.57, 0.78),
+        ("poly", ((0.5, 0.38), (0.56, 0.52), (0.5, 0.64), (0.44, 0.52)), 0, True),
+        ("rect", 0.24, 0.78, 0.52, 0.10, 0),
+    ),
+    "teacup": (
+        ("poly", ((0.16, 0.34), (0.72, 0.34), (0.64, 0.72), (0.24, 0.72)), None, True),
+        ("circle", 0.78, 0.47, 0.09, None),
+        ("line", 0.08, 0.80, 0.92, 0.80),
+        ("poly", ((0.14, 0.80), (0.86, 0.80), (0.78, 0.86), (0.22, 0.86)), 0, True),
+        ("poly", ((0.36, 0.26), (0.40, 0.16), (0.36, 0.06)), None, False),
+        ("poly", ((0.52, 0.26), (0.56, 0.16), (0.52, 0.06)), None, False),
+    ),
+    "key": (
+        ("circle", 0.24, 0.5, 0.16, None),
+        ("circle", 0.24, 0.5, 0.06, 0),
+        ("line", 0.40, 0.5, 0.92, 0.5),
+        ("rect", 0.70, 0.5, 0.06, 0.16, 0),
+        ("rect", 0.84, 0.5, 0.06, 0.22, 0),
+    ),
+    "map": (
+        ("poly", ((0.06, 0.20), (0.36, 0.12), (0.64, 0.20), (0.94, 0.12), (0.94, 0.80), (0.64, 0.88),
+                  (0.36, 0.80), (0.06, 0.88)), None, True),
+        ("line", 0.36, 0.12, 0.36, 0.80),
+        ("line", 0.64, 0.20, 0.64, 0.88),
+        ("poly", ((0.16, 0.70), (0.28, 0.52), (0.46, 0.60), (0.56, 0.40), (0.76, 0.46)), None, False),
+        ("circle", 0.82, 0.36, 0.05, 0),
+    ),
+}
 
 
 def deck(n: int, folder: Path) -> Path:
@@ -98,7 +134,7 @@ def _centred(canvas: Canvas, text: str, name: str, size: float, centre: float, b
 
 
 def _pictogram(canvas: Canvas, name: str, x: float, y: float, size: float) -> None:
-    """The same shapes deckpress draws (its pictogram table is data: x right, y down in a unit square)."""
+    """The same shapes deckpress draws (from its SVG icons)."""
     canvas.setLineWidth(0.75)
     for shape in PICTOGRAMS[name]:
         kind, fill = shape[0], None

@@ -5,13 +5,11 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-import pytest
 from conftest import CONTENT, LAYOUTS, edit
 
 from deckpress.findings import Findings, Loc
 from deckpress.layout import schemas
 from deckpress.layout.elements import KINDS, SHARED, read_element
-from deckpress.layout.pictograms import PICTOGRAMS
 from deckpress.layout.reference import BEGIN, END, main, reference, stale, updated
 from deckpress.layout.text import Typesetter
 from deckpress.load import load_game
@@ -38,7 +36,7 @@ def test_a_hand_edit_of_the_reference_makes_it_stale(tmp_path):
     assert main([str(path)]) == 0 and path.read_text(encoding="utf-8") == text  # `make layout-docs` mends it
 
 
-def test_the_reference_names_every_kind_key_pictogram_and_pattern():
+def test_the_reference_names_every_kind_key_icon_and_pattern():
     text = reference()
     assert text.startswith(BEGIN) and text.rstrip().endswith(END)
     keys = [k for kind in KINDS.values() for k in kind.keys] + list(SHARED) + list(schemas.BACK)
@@ -46,13 +44,13 @@ def test_the_reference_names_every_kind_key_pictogram_and_pattern():
         assert f"- `{key.name}` ({key.shown_type()};" in text and key.doc in text, key.name
     for name in ("valign", "index", "count", "symbols", "entries", "pattern", "title", "word"):
         assert f"- `{name}` (" in text, name
-    assert all(f"`{name}`" in text for name in PICTOGRAMS)
-    assert "`stripes`, `dots`, `checks`" in text
+    assert "`checks`, `dots`, `stripes`" in text and "`stripes`, `dots`, `checks`" in text  # shared icons, patterns
+    assert "`content/<game>/icons/`" in text and "`:lantern:`" in text
     assert updated("# A README\n") == "# A README\n\n" + text
 
 
 def test_element_kinds_are_registered_with_their_schemas():
-    assert {"text", "pictogram", "pattern", "image", "symbol rows", "entries"} <= set(KINDS)
+    assert {"text", "icon", "pattern", "image", "symbol rows", "entries"} <= set(KINDS)
     leads = [lead for kind in KINDS.values() for lead in kind.leads]
     assert len(leads) == len(set(leads))
     assert type(KINDS["symbol rows"]).__module__ == "deckpress.plugins.stone_market.symbols"
@@ -73,11 +71,11 @@ def read(tmp_path: Path, text: str) -> tuple[object, list[str]]:
 
 
 def test_an_element_is_read_by_its_kinds_schema(tmp_path):
-    stars = "name: stars\npictogram: star\ncount: '{{ card.stars }}'\nbox_mm: [1, 2, 3, 4]\n"
+    stars = "name: stars\nicon: star\ncount: '{{ card.stars }}'\nstroke_pt: 1.25\nbox_mm: [1, 2, 3, 4]\n"
     element, messages = read(tmp_path, stars)
     assert messages == []
     assert (element.kind, element.keys, element.box, element.valign) == (
-        "pictogram", {"pictogram": "star", "count": "{{ card.stars }}"}, (1, 2, 3, 4), "top")
+        "icon", {"icon": "star", "count": "{{ card.stars }}", "stroke_pt": 1.25}, (1, 2, 3, 4), "top")
     element, messages = read(tmp_path, "name: stones\nsymbols: stones\nbox_mm: [1, 2, 3, 4]\nstyle: {}\n")
     assert element is None and messages == ["element is missing required key 'shapes'"]
 
@@ -87,7 +85,7 @@ def test_an_element_names_exactly_one_kind(tmp_path):
     assert element is None and len(messages) == 1
     assert messages[0].startswith("an element needs exactly one of ") and "'entries'" in messages[0]
     element, messages = read(tmp_path, "name: x\nfield: a\ncount: '2'\nbox_mm: [1, 2, 3, 4]\nstyle: {}\n")
-    assert any(m.startswith("unknown key 'count' in element") for m in messages)  # `count` is a pictogram's
+    assert any(m.startswith("unknown key 'count' in element") for m in messages)  # `count` is an icon's
 
 
 def test_style_keys_read_are_the_keys_documented(tmp_path):
@@ -111,15 +109,16 @@ def test_back_keys_read_are_the_keys_documented_on_pocket_bazaars_deck(tmp_path)
     assert [f.message for f in findings] == [f"unknown key 'colour' in back of deck lots (expected: {expected})"]
 
 
-def test_the_engine_draws_pictograms_the_games_register():
-    import deckpress.layout.pictograms as engine
+def test_no_shape_of_a_game_is_python():
+    import deckpress.layout.pictograms as patterns
 
-    source = Path(engine.__file__).read_text(encoding="utf-8")
+    source = Path(patterns.__file__).read_text(encoding="utf-8")
     assert not any(f'"{name}"' in source for name in ("lantern", "teacup", "key", "map", "star", "hexagon"))
-    assert {"lantern", "teacup", "key", "map", "circle", "square", "triangle", "diamond", "hexagon", "star"} <= \
-        set(PICTOGRAMS)
-    with pytest.raises(ValueError, match="registered twice"):
-        engine.register_pictograms({"star": (("circle", 0.5, 0.5, 0.5, None),)})
+    assert sorted(p.stem for p in (CONTENT / "pocket-bazaar" / "icons").glob("*.svg")) == [
+        "key", "lantern", "map", "teacup"]
+    assert sorted(p.stem for p in (CONTENT / "stone-market" / "icons").glob("*.svg")) == [
+        "circle", "diamond", "hexagon", "square", "star", "triangle"]
+    assert sorted(p.stem for p in (LAYOUTS / "icons").glob("*.svg")) == ["checks", "dots", "stripes"]
 
 
 def test_measuring_reports_nothing_and_then_reporting_resumes():

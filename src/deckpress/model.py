@@ -274,3 +274,4 @@ class Edition:
     theme: Theme
     layouts: dict[str, Layout]
     broken: set[str] = field(default_factory=set)  # layouts found but in error (already reported)
+    folders: tuple[Path, ...] = ()  # the layout folders it was looked for in, in order: their `icons/` too

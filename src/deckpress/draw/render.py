@@ -16,10 +16,9 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from deckpress import interrupts
 from deckpress.colour import Colour
-from deckpress.draw import fonts
+from deckpress.draw import fonts, icons
 from deckpress.draw.finish import DocInfo, finish
-from deckpress.layout.page import Circle, Document, Line, Op, Pictogram, Picture, Polygon, Rect, Text, Turn
-from deckpress.layout.pictograms import pictogram_shapes
+from deckpress.layout.page import Circle, Document, Icon, Line, Op, Picture, Polygon, Rect, Text, Tiles, Turn
 
 INK = 0.0  # black on white: the strongest contrast for every reader
 KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
@@ -53,23 +52,11 @@ def render(doc: Document, info: DocInfo) -> bytes:
 
 
 def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
-    """Each pictogram (by name, size and stroke) is drawn once a document, as a form that pages place: a deck
-    repeats a few pictograms thousands of times. Defined before the page is drawn, each in its own stream."""
+    """Each icon (by file, size, colour and stroke) is drawn once a document, as a form that pages place: a deck
+    repeats a few icons thousands of times. Defined before the page is drawn, each in its own stream."""
     for op in ops:
-        if isinstance(op, Pictogram) and (name := _form(op)) not in defined:
-            defined.add(name)
-            reach = 5 * op.width  # a mitred corner reaches past the path by up to five stroke widths
-            # the stubs ask for whole points; ReportLab writes any number into the form's box
-            canvas.beginForm(name, -reach, -reach, op.size + reach, op.size + reach)  # type: ignore[arg-type]
-            pen = _Pen(canvas)
-            for shape in pictogram_shapes(op.name, op.size, op.width):
-                pen.draw(shape)
-            pen.end()
-            canvas.endForm()
-
-
-def _form(op: Pictogram) -> str:
-    return f"{op.name}-{op.size:.4f}-{op.width:.4f}"
+        if isinstance(op, Icon | Tiles):
+            icons.define(canvas, op, defined)
 
 
 Paint = float | Colour  # a grey level, or a colour
@@ -127,12 +114,10 @@ class _Pen:
             self._write(op)
             return
         self.flush()
-        if isinstance(op, Pictogram):
-            self._outline(None)  # the form's outlines take the page's stroke colour: black
-            c.saveState()
-            c.translate(op.x, op.y)
-            c.doForm(_form(op))
-            c.restoreState()
+        if isinstance(op, Icon):
+            icons.place(c, op)
+        elif isinstance(op, Tiles):
+            icons.tile(c, op)
         elif isinstance(op, Text):
             self._grey(op.ink or INK)
             self.font = None  # set inside the saved state: unknown once it is restored

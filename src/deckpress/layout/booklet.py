@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from deckpress.layout.context import Job
 from deckpress.layout.page import MM, Drawing, Page
@@ -123,4 +123,4 @@ def _needed(paras: list[Para], i: int) -> float:
 
 
 def _one(fitted: Fitted, line: str) -> Fitted:
-    return Fitted((line,), fitted.font, fitted.size, fitted.leading)
+    return replace(fitted, lines=(line,))  # its inline icons too

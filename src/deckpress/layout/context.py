@@ -12,6 +12,7 @@ from deckpress.layout.inks import Tally
 from deckpress.layout.page import PAPERS
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
+from deckpress.load.icons import Icons
 from deckpress.model import Card, Theme
 from deckpress.templating import CardText, Templates
 from deckpress.words import words
@@ -34,6 +35,11 @@ class Job:
     @property
     def theme(self) -> Theme:
         return self.ts.theme
+
+    @property
+    def icons(self) -> Icons | None:
+        """The game's icons, for icon elements and icons inline in text (None: a page of the press's own)."""
+        return self.ts.icons
 
     @property
     def findings(self) -> Findings:

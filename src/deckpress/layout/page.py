@@ -5,9 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
-from typing import overload
+from typing import TYPE_CHECKING, overload
 
 from deckpress.colour import Colour
+
+if TYPE_CHECKING:
+    from deckpress.load.icons import IconFile
 
 MM = 72 / 25.4  # points per millimetre
 INCH = 25.4  # millimetres per inch
@@ -92,12 +95,15 @@ class Picture:
 
 
 @dataclass(frozen=True, slots=True)
-class Pictogram:
-    name: str  # a shape of deckpress.layout.pictograms: drawn once a document, placed wherever it is used
+class Icon:
+    icon: IconFile  # a checked icon file: drawn once a document (per size, colour and stroke), placed where used
     x: float  # lower-left corner of its square, pt
     y: float
     size: float
-    width: float  # stroke width
+    colour: Colour | None = None  # the SVG's currentColor; None: black
+    stroke: float | None = None  # every stroke this wide, pt, whatever the size; None: as the SVG draws them
+    alt: str = ""  # its name as invisible text over it, for extraction (an icon inline in text)
+    font: str = ""  # the font of that text
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +116,19 @@ class Turn:
     ops: int = 0
 
 
-Op = Text | Line | Rect | Circle | Polygon | Picture | Pictogram | Turn
+@dataclass(frozen=True, slots=True)
+class Tiles:
+    """A pattern: one icon (its tile, drawn once a document) placed at every corner in `places`."""
+
+    icon: IconFile
+    places: tuple[tuple[float, float], ...]  # lower-left corners of the tiles, pt
+    size: float  # a tile's width, pt
+    height: float  # and height: a column tile is stretched down its box
+    clip: tuple[float, float, float, float] | None  # x, y, w, h, pt: where tiles larger than a cell are cut
+    stroke: float  # points per unit of the SVG's own stroke-width (the theme's line_pt)
+
+
+Op = Text | Line | Rect | Circle | Polygon | Picture | Icon | Tiles | Turn
 
 
 @dataclass
@@ -179,9 +197,18 @@ class Drawing:
             if isinstance(turn, Turn):
                 ops[at] = replace(turn, ops=len(ops) - at - 1)
 
-    def pictogram(self, name: str, x: float, y: float, size: float, width: float) -> None:
+    def icon(self, icon: IconFile, x: float, y: float, size: float, colour: Colour | None = None,
+             stroke: float | None = None, alt: str = "", font: str = "") -> None:
+        """Icon `icon` in the square at (x, y) with side `size`, mm."""
         px, py = self._xy(x, y + size)
-        self.page.ops.append(Pictogram(name, px, py, pt(size), width))
+        self.page.ops.append(Icon(icon, px, py, pt(size), colour, stroke, alt, font))
+
+    def tiles(self, icon: IconFile, places: list[tuple[float, float]], size: tuple[float, float],
+              clip: tuple[float, float, float, float] | None, stroke: float) -> None:
+        """Tile `icon` (`size` wide and high) with its top-left corners at `places`, cut at `clip` (x, y, w, h), mm."""
+        corners = tuple(self._xy(x, y + size[1]) for x, y in places)
+        cut = None if clip is None else (*self._xy(clip[0], clip[1] + clip[3]), pt(clip[2]), pt(clip[3]))
+        self.page.ops.append(Tiles(icon, corners, pt(size[0]), pt(size[1]), cut, stroke))
 
     def picture(self, x: float, y: float, w: float, h: float, path: str) -> None:
         px, py = self._xy(x, y + h)

@@ -49,7 +49,9 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
         return None  # reported by the validator
     ts = Typesetter(edition.theme, findings, game.id, component.id)
-    job = Job(ts, paper, game.language, templates, game.params, setup, art or Artwork.of(game, findings), game.colours)
+    art = art or Artwork.of(game, findings)
+    ts.icons = art.icons(edition.folders)
+    job = Job(ts, paper, game.language, templates, game.params, setup, art, game.colours)
     cards = None
     if isinstance(layout, CardLayout):
         printed = _printed([game.decks[d] for d in component.decks], edition)

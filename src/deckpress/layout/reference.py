@@ -11,10 +11,12 @@ from pathlib import Path
 from deckpress.layout import schemas
 from deckpress.layout.elements import KINDS, SHARED
 from deckpress.layout.keys import Key
-from deckpress.layout.pictograms import PATTERNS, PICTOGRAMS
+from deckpress.layout.pictograms import PATTERNS
+from deckpress.load.icons import MAX_BYTES, MAX_ELEMENTS, SUFFIXES
 
 BEGIN = "<!-- reference: written by `make layout-docs` from the keys the code declares; edit those, not this -->"
 END = "<!-- end of reference -->"
+SHARED_ICONS = Path("layouts/icons")  # the default layout folder's, as the press is run from the project
 
 
 def _keys(keys: tuple[Key, ...], leads: tuple[str, ...] = ()) -> list[str]:
@@ -52,10 +54,27 @@ def reference() -> str:
     lines += _elements()
     lines += _section("Card backs", "A deck's `back:` in its game's `game.yaml`: drawn where a build prints backs "
                                     "(duplex or fold-and-glue).", schemas.BACK)
-    pictograms, patterns = (", ".join(f"`{n}`" for n in names) for names in (sorted(PICTOGRAMS), PATTERNS))
-    lines += ["### Pictograms and patterns", "", f"Pictograms (registered by the game plugin packages): {pictograms}.",
-              "", f"Patterns: {patterns}.", "", END]
+    lines += _icons()
     return "\n".join(lines) + "\n"
+
+
+def _icons() -> list[str]:
+    shared = ", ".join(f"`{p.stem}`" for p in sorted(SHARED_ICONS.glob("*.*")) if p.suffix in SUFFIXES)
+    return ["### Icons and patterns", "",
+            "An icon named `lantern` is the file `icons/lantern.svg` (or `.png`) in the game's own folder "
+            "(`content/<game>/icons/`), else in the shared `icons/` folder of each layout folder (`layouts/icons/`, "
+            "and likewise in every `--layouts` folder), searched in that order. An SVG is drawn as vectors and takes "
+            "the element's colour where it asks for `currentColor`; a PNG is drawn as an image. Icon files are "
+            f"untrusted: at most {MAX_BYTES:,} bytes and {MAX_ELEMENTS:,} elements, no DOCTYPE or ENTITY, no "
+            "reference outside the file (an `href` or `url()` other than `#fragment`).", "",
+            "`:lantern:` in any text (card fields, layout text, rules, sheets) is that icon inline, as tall as the "
+            "text, on its baseline, measured as a word; `{{ icon('lantern') }}` in a template gives the same. Only "
+            "a name that starts with a letter is an icon (`10:30` stays text).", "",
+            f"Shared icons (`layouts/icons/`): {shared}. Patterns are icons too: a tile repeated over the box "
+            f"(30 units of its `width` or viewBox to 3 mm; strokes the theme's `line_pt` for every unit of "
+            f"`stroke-width`; "
+            f"`data-repeat=\"across\"` on its `<svg>` makes it a column at every cell edge, down the whole box); "
+            f"the shared ones are {', '.join(f'`{p}`' for p in PATTERNS)}.", "", END]
 
 
 def updated(readme: str) -> str:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from deckpress.draw import fonts
 from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, Drawing
+from deckpress.load.icons import INLINE, IconFile, Icons
 from deckpress.model import Style, Theme
 
 SHRINK_STEP = 0.5  # pt
@@ -21,11 +22,20 @@ class Fitted:
     font: str
     size: float
     leading: float  # pt between baselines
+    icons: tuple[tuple[str, IconFile], ...] = ()  # the inline icons its lines name, found
 
     @property
     def height(self) -> float:
         """Height in mm from the top of the first line to the bottom of the last."""
         return self.leading * len(self.lines) / MM
+
+
+def measure(font: str, text: str, size: float) -> float:
+    """The width of `text` in pt, an inline icon (`:name:`) as wide as the text is tall."""
+    if ":" not in text:
+        return fonts.width(font, text, size)
+    parts = INLINE.split(text)  # text, icon name, text, ...
+    return sum(size if i % 2 else fonts.width(font, part, size) for i, part in enumerate(parts))
 
 
 def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None:
@@ -35,7 +45,7 @@ def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None
     for paragraph in text.split("\n"):
         line, line_w = "", 0.0
         for word in paragraph.split():
-            word_w = fonts.width(font, word, size)
+            word_w = measure(font, word, size)
             if word_w > width_pt:
                 return None
             if line and line_w + space + word_w <= width_pt:
@@ -70,6 +80,7 @@ class Typesetter:
         self.component = component
         self._findings = findings
         self._measuring: Findings | None = None
+        self.icons: Icons | None = None  # the game's, for icons inline in text (set by the layout plan)
 
     @property
     def findings(self) -> Findings:
@@ -95,11 +106,28 @@ class Typesetter:
             )
         return not missing
 
+    def inline(self, text: str, loc: Loc, what: str) -> tuple[tuple[str, IconFile], ...] | None:
+        """The icons `text` names inline, found; None (reported) when one is not."""
+        if ":" not in text:
+            return ()
+        found = []
+        for name in dict.fromkeys(INLINE.findall(text)):
+            icon = self.icons.get(name, loc, f"{self.game} {self.component}, {what}") if self.icons else None
+            if icon is None:
+                if self.icons is None:
+                    self.findings.error(loc, f"{self.game} {self.component}, {what}: no icons here for ':{name}:'")
+                return None
+            found.append((name, icon))
+        return tuple(found)
+
     def fit(self, text: str, style: Style, width: float, height: float, loc: Loc, what: str) -> Fitted | None:
         font = self.font(style)
-        if not self.check_glyphs(text, font, loc, what):
+        icons = self.inline(text, loc, what)
+        if icons is None or not self.check_glyphs(INLINE.sub("", text), font, loc, what):
             return None
         fitted = fit(text, font, style, width, height, self.theme.line_spacing)
+        if fitted is not None and icons:
+            fitted = replace(fitted, icons=icons)
         if fitted is None:
             self.findings.error(
                 loc,
@@ -111,14 +139,15 @@ class Typesetter:
     def lines(self, text: str, style: Style, width: float, loc: Loc, what: str) -> Fitted | None:
         """Text wrapped at its style's size with no height limit (flowing text)."""
         font = self.font(style)
-        if not self.check_glyphs(text, font, loc, what):
+        icons = self.inline(text, loc, what)
+        if icons is None or not self.check_glyphs(INLINE.sub("", text), font, loc, what):
             return None
         lines = wrap(text, font, style.size, width * MM)
         if lines is None:
             self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm "
                                      "line")
             return None
-        return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing)
+        return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing, icons)
 
     def box(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc, what: str,
             valign: str = "top") -> Fitted | None:
@@ -139,7 +168,23 @@ def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: 
     half_gap = (fitted.leading - fitted.size * (fonts.ascent(fitted.font) - descent)) / 2 / MM
     baseline = top + max(half_gap, 0) + ascent
     for line in fitted.lines:
-        line_w = fonts.width(fitted.font, line, fitted.size) / MM
+        line_w = measure(fitted.font, line, fitted.size) / MM
         left = {"left": x, "centre": x + (width - line_w) / 2, "right": x + width - line_w}[align]
-        d.text(left, baseline, line, fitted.font, fitted.size)
+        if fitted.icons and INLINE.search(line):
+            _with_icons(d, fitted, left, baseline, line)
+        else:
+            d.text(left, baseline, line, fitted.font, fitted.size)
         baseline += fitted.leading / MM
+
+
+def _with_icons(d: Drawing, fitted: Fitted, x: float, baseline: float, line: str) -> None:
+    """A line in runs of text and icons: each icon an em square standing on the baseline, its name over it as
+    invisible text (for copying, searching and reading aloud)."""
+    icons, size = dict(fitted.icons), fitted.size
+    for i, part in enumerate(INLINE.split(line)):
+        if i % 2 and part in icons:
+            d.icon(icons[part], x, baseline - size / MM, size / MM, alt=part, font=fitted.font)
+            x += size / MM
+        elif part and not i % 2:
+            d.text(x, baseline, part, fitted.font, size)
+            x += fonts.width(fitted.font, part, size) / MM

@@ -3,7 +3,8 @@
 The stage's entry points, which the pipeline (`deckpress.build`) calls: `load_game`, `load_edition`, and
 `expand_sheets` (run after the checks, when plugins have published their data); and `listed_editions`, a quick
 look that plans a build before anything is loaded. The readers: `game` (game.yaml),
-`decks`, `rules`, `sheets`, then `expand`; `layouts` for layout files, `art` for images.
+`decks`, `rules`, `sheets`, then `expand`; `layouts` for layout files, `art` for images,
+`icons` for icons.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Find
     """An edition's theme and the layouts named `names`, from the layout folders `dirs` (first found wins)."""
     from deckpress.load.layouts import LayoutReader
 
-    return LayoutReader(findings).edition(dirs, edition, names)
+    found = LayoutReader(findings).edition(dirs, edition, names)
+    if found is not None:
+        found.folders = tuple(dirs)  # their shared icons/ folders, searched in the same order
+    return found
 
 
 def expand_sheets(game: Game, findings: Findings, templates: Templates) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc
+from deckpress.load.icons import Icons
 from deckpress.model import Game
 from deckpress.paths import UNREADABLE, inside
 
@@ -29,11 +30,18 @@ class Artwork:
     def __init__(self, folder: Path, shown: str, findings: Findings) -> None:
         self.folder, self.shown, self.findings = folder, shown, findings
         self._checked: dict[str, Picture | str] = {}
+        self._icons: dict[tuple[Path, ...], Icons] = {}
 
     @classmethod
     def of(cls, game: Game, findings: Findings) -> Artwork:
         """The art of `game`, shown in findings as its folder (content/<game>)."""
         return cls(game.dir, game.loc.file.rsplit("/", 1)[0], findings)
+
+    def icons(self, layout_folders: tuple[Path, ...]) -> Icons:
+        """The game's icons (`deckpress.load.icons`): its own, then the layout folders'; each checked once."""
+        if layout_folders not in self._icons:
+            self._icons[layout_folders] = Icons.of(self.folder, self.shown, layout_folders, self.findings)
+        return self._icons[layout_folders]
 
     def get(self, name: str, loc: Loc, what: str) -> Picture | None:
         """The checked picture; None, reported where it is first met (not again for every card), if unusable."""

@@ -13,6 +13,7 @@ from typing import Any
 from jinja2 import FileSystemLoader, StrictUndefined, Template
 from jinja2.sandbox import SandboxedEnvironment
 
+from deckpress.load.icons import INLINE
 from deckpress.model import Block, Card, Component, Game, Rules
 from deckpress.publish import phrases
 
@@ -40,8 +41,13 @@ def html_pages(game: Game) -> dict[str, str]:
 def edition_template() -> Template:
     """Compiled once a process (compiling costs more than rendering a game's page)."""
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                               trim_blocks=True, lstrip_blocks=True)
+                               trim_blocks=True, lstrip_blocks=True, finalize=_icon_names)
     return env.get_template("edition.html.j2")
+
+
+def _icon_names(value: Any) -> Any:
+    """An icon inline in text (`:lantern:`) reads as its name."""
+    return INLINE.sub(r"\1", value) if isinstance(value, str) else value
 
 
 PrivatePage = tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]  # title, warning, decks, sheets

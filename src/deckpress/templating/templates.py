@@ -22,6 +22,7 @@ class Templates:
 
     def __init__(self) -> None:
         self.env = environment()
+        self.env.globals["icon"] = lambda name: f":{name}:"  # an icon inline in text, as `:name:` writes it
         self.compiled: dict[str, Compiled] = {}  # by source
         self.memo: dict[MemoKey, str] = {}  # text already rendered, by what decided it
         self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them

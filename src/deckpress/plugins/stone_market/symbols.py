@@ -5,13 +5,16 @@ The letters stay real text, so the cards read back and read aloud.
 
 from __future__ import annotations
 
+from deckpress.colour import Colour
 from deckpress.draw import fonts
 from deckpress.layout.elements.kind import Box, Face, Kind, register
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import MM, Drawing
-from deckpress.layout.pictograms import PICTOGRAMS, draw_pictogram
+from deckpress.load.icons import IconFile
 from deckpress.model import Element
-from deckpress.plugins.stone_market.pictograms import LETTER_CENTRE
+
+# where the letter sits inside each stone shape (centre x, baseline-ish centre y), as a share of the size
+LETTER_CENTRE = {"triangle": 0.62}
 
 
 @register
@@ -20,7 +23,8 @@ class SymbolRows(Kind):
     doc = "a field's rows of stone letters (`A B = C`) drawn as stone shapes, one size for every row"
     keys = (
         Key("symbols", "text", None, "the card's field: one row (text) or a list of rows, letters and `=` spaced"),
-        Key("shapes", "text", REQUIRED, "the game parameter mapping each letter to its pictogram"),
+        Key("shapes", "text", REQUIRED, "the game parameter mapping each letter to its shape: an icon of the game's "
+                                        "folder"),
     )
     leads = ("symbols",)
 
@@ -42,18 +46,22 @@ class SymbolRows(Kind):
                                     f"at the minimum size of {element.style.min_size:g} pt "
                                     f"({job.theme.edition} edition)")
             return
+        stones = _stones(face, element, shapes)
         for r, row in enumerate(rows):
-            if not _row(face, row.split(), shapes, (x, y + r * row_h + (row_h - size) / 2, w, size)):
+            if not _row(face, row.split(), stones, (x, y + r * row_h + (row_h - size) / 2, w, size), face.ink(element)):
                 job.findings.error(loc, f"{job.where}, {what}: no stone symbol for "
-                                        f"{next(t for t in row.split() if t != '=' and t not in _known(shapes))!r}")
+                                        f"{next(t for t in row.split() if t != '=' and t not in stones)!r}")
                 return
 
 
-def _known(shapes: dict[str, str]) -> set[str]:
-    return {letter for letter, shape in shapes.items() if shape in PICTOGRAMS}
+def _stones(face: Face, element: Element, shapes: dict[str, str]) -> dict[str, IconFile]:
+    """Each letter's shape, an icon of the game's folder (a missing one is reported once, where it is named)."""
+    icons, what = face.job.icons, f"{face.job.where}, {face.what(element)}"
+    found = {letter: icons.get(str(shape), element.loc, what) if icons else None for letter, shape in shapes.items()}
+    return {letter: icon for letter, icon in found.items() if icon is not None}
 
 
-def _row(face: Face, tokens: list[str], shapes: dict[str, str], row: Box) -> bool:
+def _row(face: Face, tokens: list[str], shapes: dict[str, IconFile], row: Box, ink: Colour | None) -> bool:
     """One row of symbols centred in its band (x, top, width, size); False at a letter with no shape."""
     x, top, w, size = row
     line_pt, font = face.job.theme.line_pt, face.job.theme.fonts["bold"]
@@ -63,11 +71,12 @@ def _row(face: Face, tokens: list[str], shapes: dict[str, str], row: Box) -> boo
     for token, width in zip(tokens, widths, strict=True):
         if token == "=":
             _two_way_arrow(face.d, cx + size * 0.2, top + size / 2, width - size * 0.4, line_pt * 2.5)
-        elif token in shapes and shapes[token] in PICTOGRAMS:
+        elif token in shapes:
             left = cx + (width - size) / 2
-            draw_pictogram(face.d, shapes[token], left, top, size, line_pt * 2)
+            face.d.icon(shapes[token], left, top, size, ink, line_pt * 2)
             letter_w = fonts.width(font, token, letter_pt) / MM
-            baseline = top + size * LETTER_CENTRE.get(shapes[token], 0.5) + fonts.cap_height(font) * letter_pt / MM / 2
+            centre = LETTER_CENTRE.get(shapes[token].name, 0.5)
+            baseline = top + size * centre + fonts.cap_height(font) * letter_pt / MM / 2
             face.d.text(left + (size - letter_w) / 2, baseline, token, font, letter_pt)
         else:
             return False

@@ -1,0 +1,185 @@
+"""Icons in the PDF: each (file, size, colour, stroke) drawn once a document as a form XObject, placed wherever it is
+used; a pattern's tile likewise, placed at every tile of the pattern. SVG is drawn as vectors (svglib's ReportLab
+drawing), PNG as an image with its alpha kept."""
+
+from __future__ import annotations
+
+import copy
+import math
+from typing import Literal
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Group
+from reportlab.pdfgen.canvas import Canvas
+
+from deckpress.colour import Colour
+from deckpress.draw import fonts
+from deckpress.layout.page import Icon, Tiles
+from deckpress.load.icons import IconFile, vectors
+
+Matrix = tuple[float, float, float, float, float, float]
+INVISIBLE: Literal[3] = 3  # text render mode: neither filled nor stroked, still extracted and read aloud
+
+
+def form_name(op: Icon | Tiles) -> str:
+    colour = op.colour if isinstance(op, Icon) else None
+    shown = colour.hex if colour is not None else "ink"
+    if isinstance(op, Tiles):
+        stroke = f"x{op.stroke:.4f}-{op.height:.4f}"  # per unit of the tile's own stroke-width; its height
+    else:
+        stroke = "own" if op.stroke is None else f"{op.stroke:.4f}"
+    return f"icon-{op.icon.name}-{op.icon.digest}-{op.size:.4f}-{shown}-{stroke}"
+
+
+def define(canvas: Canvas, op: Icon | Tiles, defined: set[str]) -> None:
+    """The icon's form, unless this document has it already; drawn before the page, in its own stream."""
+    name = form_name(op)
+    if name in defined:
+        return
+    defined.add(name)
+    icon = op.icon
+    if icon.svg is not None:
+        _vector_form(canvas, name, op)
+        return
+    height = op.height if isinstance(op, Tiles) else op.size
+    scale = min(op.size / icon.width, height / icon.height)
+    w, h = icon.width * scale, icon.height * scale
+    canvas.beginForm(name, 0, 0, op.size, height)
+    canvas.drawImage(str(icon.path), (op.size - w) / 2, (height - h) / 2, w, h, mask="auto")  # centred
+    canvas.endForm()
+
+
+def _vector_form(canvas: Canvas, name: str, op: Icon | Tiles) -> None:
+    """An icon centred in its square, never stretched; or a pattern's tile filling its box (a column's stretched
+    down it), its strokes `op.stroke` points for every unit of their own width."""
+    drawing = _drawing(op.icon, op.colour if isinstance(op, Icon) else None)
+    if isinstance(op, Tiles):
+        scale = op.size / float(drawing.width)
+        placed = _placed(drawing, (scale, scale), (0, 0), op.stroke, True, op.height / (drawing.height * scale))
+    else:
+        scale = op.size / float(max(drawing.width, drawing.height))
+        at = ((op.size - drawing.width * scale) / 2, (op.size - drawing.height * scale) / 2)
+        placed = _placed(drawing, (scale, scale), at, op.stroke, False)
+    x0, y0, x1, y1 = placed.getBounds()
+    reach = 5 * max(op.stroke or 0, 3)  # a mitred corner reaches past the path by up to five stroke widths
+    # the stubs ask for whole points; ReportLab writes any number into the form's box
+    canvas.beginForm(name, min(x0, 0) - reach, min(y0, 0) - reach,  # type: ignore[arg-type]
+                     max(x1, op.size) + reach, max(y1, op.size) + reach)
+    # ReportLab's drawing renderer sets its default font (a font not embedded) unless given the canvas's own
+    for key, value in (("initialFontName", "_fontname"), ("initialFontSize", "_fontsize")):
+        setattr(placed, key, getattr(canvas, value))
+    renderPDF.draw(placed, canvas, 0, 0)
+    canvas.endForm()
+
+
+def place(canvas: Canvas, op: Icon) -> None:
+    canvas.saveState()
+    canvas.translate(op.x, op.y)
+    canvas.doForm(form_name(op))
+    if op.alt and op.font:
+        _alt(canvas, op)
+    canvas.restoreState()  # the text state too: what follows is visible again
+
+
+def tile(canvas: Canvas, op: Tiles) -> None:
+    """The tiles of a pattern, cut where they run past its cells."""
+    canvas.saveState()
+    if op.clip is not None:  # only where needed: PDF viewers cut without anti-aliasing
+        path = canvas.beginPath()
+        path.rect(*op.clip)
+        canvas.clipPath(path, stroke=0, fill=0)
+    name = form_name(op)
+    for x, y in op.places:
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.doForm(name)
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+def _drawing(icon: IconFile, colour: Colour | None) -> Drawing:
+    drawing = vectors(icon.svg or b"", colour.hex if colour is not None else "#000000")
+    if drawing is None:  # it was drawn when the icon was checked: only a broken library gets here
+        raise RuntimeError(f"icon {icon.shown}: svglib cannot draw it")
+    return drawing
+
+
+def _alt(canvas: Canvas, op: Icon) -> None:
+    """The icon's name as invisible text across it, on its baseline: copied, searched and read aloud as a word."""
+    width = fonts.width(op.font, op.alt, op.size) or 1
+    text = canvas.beginText(0, 0)  # at the icon's corner: the canvas is moved there
+    text.setTextRenderMode(INVISIBLE)
+    text.setFont(fonts.font(op.font).fontName, op.size)
+    text.setHorizScale(100 * op.size / width)  # as wide as the icon: the next word stays where it is
+    text.textOut(op.alt)
+    canvas.drawText(text)
+
+
+def _placed(drawing: Drawing, scale: tuple[float, float], at: tuple[float, float], stroke: float | None,
+            relative: bool, stretch: float = 1) -> Drawing:
+    """The SVG's drawing scaled into the icon's square (or a tile's box). With `stroke`, every stroke that wide in
+    points (or, for a pattern's tile, `stroke` points for every unit of its own stroke-width), whatever the size.
+    `stretch` makes it that much taller: its points move, its strokes keep their width."""
+    group = Group(*copy.deepcopy(drawing.contents))
+    if stretch != 1:
+        _stretch(group, (1, 0, 0, 1, 0, 0), stretch)
+    group.transform = (scale[0], 0, 0, scale[1], *at)
+    if stroke is not None:
+        _strokes(group, (1, 0, 0, 1, 0, 0), stroke, relative)
+    placed = Drawing(drawing.width * scale[0], drawing.height * scale[1])
+    placed.add(group)
+    return placed
+
+
+def _strokes(node: object, outer: Matrix, stroke: float, relative: bool) -> None:
+    """Set every stroke to `stroke` points on the page, undoing the scale of the groups around it."""
+    matrix = _times(outer, getattr(node, "transform", None) or (1, 0, 0, 1, 0, 0))
+    for child in getattr(node, "contents", []):
+        _strokes(child, matrix, stroke, relative)
+    own = getattr(node, "strokeWidth", None)
+    if own is not None and getattr(node, "strokeColor", None) is not None:
+        wanted = stroke * own if relative else stroke
+        node.strokeWidth = wanted / _widening(matrix)  # type: ignore[attr-defined]
+
+
+def _widening(m: Matrix) -> float:
+    return math.sqrt(abs(m[0] * m[3] - m[1] * m[2])) or 1
+
+
+def _stretch(node: object, outer: Matrix, k: float) -> None:
+    """Move every point of the lines, polygons and paths under `node` k times as far up the drawing: a column tile
+    stretched down its box by its geometry, not its matrix (PDF viewers widen hairlines only under an even scale)."""
+    matrix = _times(outer, getattr(node, "transform", None) or (1, 0, 0, 1, 0, 0))
+    for child in getattr(node, "contents", []):
+        _stretch(child, matrix, k)
+    inverse = _inverse(matrix)
+
+    def moved(x: float, y: float) -> tuple[float, float]:
+        px, py = _apply(matrix, x, y)
+        return _apply(inverse, px, py * k)
+
+    for xs, ys in (("x1", "y1"), ("x2", "y2")):
+        if hasattr(node, xs) and hasattr(node, ys):  # a line's ends
+            x, y = moved(getattr(node, xs), getattr(node, ys))
+            setattr(node, xs, x)
+            setattr(node, ys, y)
+    points = getattr(node, "points", None)
+    if isinstance(points, list):
+        for i in range(0, len(points) - 1, 2):
+            points[i], points[i + 1] = moved(points[i], points[i + 1])
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _inverse(m: Matrix) -> Matrix:
+    det = m[0] * m[3] - m[1] * m[2]
+    a, b, c, d = m[3] / det, -m[1] / det, -m[2] / det, m[0] / det
+    return (a, b, c, d, -(a * m[4] + c * m[5]), -(b * m[4] + d * m[5]))
+
+
+def _times(a: Matrix, b: Matrix) -> Matrix:
+    """`b` applied inside `a` (PDF matrix order)."""
+    return (a[0] * b[0] + a[2] * b[1], a[1] * b[0] + a[3] * b[1], a[0] * b[2] + a[2] * b[3],
+            a[1] * b[2] + a[3] * b[3], a[0] * b[4] + a[2] * b[5] + a[4], a[1] * b[4] + a[3] * b[5] + a[5])

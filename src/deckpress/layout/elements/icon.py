@@ -1,0 +1,42 @@
+"""An icon, or a row of them: an SVG or PNG of the game's `icons/` or a shared one (`deckpress.load.icons`)."""
+
+from __future__ import annotations
+
+from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.keys import Key
+from deckpress.model import Element
+
+
+@register
+class Icon(Kind):
+    name = "icon"
+    doc = ("an icon as large as fits the box, centred; or `count` of them in a row. The icon `lantern` is "
+           "`icons/lantern.svg` (or `.png`) in the game's folder, else in the shared `icons/` of the layout folders")
+    keys = (
+        Key("icon", "template", None, "the icon's name, e.g. `{{ pictograms[card.collection] }}`; an SVG's "
+                                      "`currentColor` takes the element's `colour`"),
+        Key("count", "template", None, "how many to draw in a row (a template giving a whole number)"),
+        Key("stroke_pt", "number", None, "every stroke of an SVG icon this wide, in points, whatever the icon's size "
+                                         "(none: as the SVG draws them, scaled with the icon)", lo=0.01, hi=20),
+    )
+    leads = ("icon",)
+    styled = False
+
+    def draw(self, face: Face, element: Element, box: Box) -> None:
+        name = face.render(element, element.keys["icon"])
+        icons = face.job.icons
+        if name is None or icons is None:
+            return
+        icon = icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
+        if icon is None:
+            return
+        x, y, w, h = box
+        size = min(w, h)
+        count = 1
+        if element.keys["count"] is not None:
+            shown = face.render(element, element.keys["count"]) or "0"
+            count = int(shown) if shown.isdigit() else 0
+            size = min(h, w / max(count, 1))
+        left, ink, stroke = x + (w - size * count) / 2, face.ink(element), element.keys["stroke_pt"]
+        for i in range(count):
+            face.d.icon(icon, left + i * size, y + (h - size) / 2, size, ink, stroke)
