@@ -52,7 +52,12 @@ same-bytes: $(STAMP)
 # The layout reference in layouts/README.md, written from the keys the code declares (a test fails when stale).
 .PHONY: layout-docs
 layout-docs: $(STAMP)
-	$(BIN)/python -m deckpress.layout.reference layouts/README.md
+	$(BIN)/python -m deckpress.layout.reference layouts/README.md docs/designing.md
+
+# The designer's guide: its layout reference, and a picture of every icon and pattern the games ship.
+.PHONY: docs
+docs: layout-docs
+	$(BIN)/python scripts/icon_gallery.py
 
 # Every page of the catalogue of REF and of the working tree, rendered and compared pixel by pixel.
 same-look: $(STAMP)

@@ -1,4 +1,4 @@
-"""The layout reference in `layouts/README.md`, written from the schemas: `make layout-docs`.
+"""The layout reference in `layouts/README.md` and `docs/designing.md`, written from the schemas: `make layout-docs`.
 
 Everything between the two markers is generated; a test fails when it differs from what the code declares.
 """
@@ -90,13 +90,14 @@ def stale(readme: str) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    path = Path(argv[0] if argv else "layouts/README.md")
-    text = path.read_text(encoding="utf-8")
-    if stale(text):
-        path.write_text(updated(text), encoding="utf-8")
-        print(f"layout-docs: {path} written")
-    else:
-        print(f"layout-docs: {path} is up to date")
+    """Write the reference into each file named (default: layouts/README.md)."""
+    for path in map(Path, argv or ["layouts/README.md"]):
+        text = path.read_text(encoding="utf-8")
+        if stale(text):
+            path.write_text(updated(text), encoding="utf-8")
+            print(f"layout-docs: {path} written")
+        else:
+            print(f"layout-docs: {path} is up to date")
     return 0
 
 
