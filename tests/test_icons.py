@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2
 import pytest
 from conftest import CONTENT, LAYOUTS
 from PIL import Image
@@ -97,6 +98,14 @@ def test_a_deck_colours_its_icons_with_the_elements_ink(tmp_path, monkeypatch):
     reader = PdfReader(out / "pocket-bazaar" / "standard" / "pocket-bazaar-lot-cards-a4.pdf")
     streams = [x.get_object().get_data() for x in reader.pages[0]["/Resources"]["/XObject"].values()]
     assert streams and all(b"0 .427451 .466667 RG" in s for s in streams)
+    # and a viewer finds the forms the page names: the icons are seen in teal (a `#` in a form's name once hid them)
+    document = pypdfium2.PdfDocument(out / "pocket-bazaar" / "standard" / "pocket-bazaar-lot-cards-a4.pdf")
+    try:
+        image = document[0].render(scale=1).to_pil().convert("RGB")
+    finally:
+        document.close()
+    teal = sum(1 for r, g, b in image.get_flattened_data() if r < 40 and 90 < g < 130 and 100 < b < 140)
+    assert teal > 500
 
 
 def test_a_deck_draws_each_icon_once_and_places_it_on_every_card(built):

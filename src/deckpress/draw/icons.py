@@ -22,8 +22,10 @@ INVISIBLE: Literal[3] = 3  # text render mode: neither filled nor stroked, still
 
 
 def form_name(op: Icon | Tiles) -> str:
+    """The form's name: a PDF name, so only regular characters (a `#` would start an escape, and a viewer would
+    look for another form)."""
     colour = op.colour if isinstance(op, Icon) else None
-    shown = colour.hex if colour is not None else "ink"
+    shown = colour.hex.lstrip("#") if colour is not None else "ink"
     if isinstance(op, Tiles):
         stroke = f"x{op.stroke:.4f}-{op.height:.4f}"  # per unit of the tile's own stroke-width; its height
     else:
