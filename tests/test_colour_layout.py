@@ -128,6 +128,7 @@ def test_colours_that_are_not_colours_are_findings_where_written(harbour):
     assert f"{GAME}:{line_of(GAME, 'cmyk:')}:47: error: cmyk must be 0-100, got 185" in errors
     assert f"{STANDARD}:{line_of(STANDARD, 'colour: White')}:13: error: colour must be a colour's name (lowercase " \
            "letters, digits and hyphens), \"#rrggbb\" or a template giving one, got 'White'" in errors
+    assert len(errors) == 3  # the cards that use fog and the CMYK colour are not reported again: no such colour
 
 
 @pytest.mark.parametrize(("angle", "matrix", "box"), [(90, (0, -1, 1, 0), (2, 52, 7, 33)),

@@ -112,3 +112,20 @@ def test_the_catalogue_names_editions_by_their_themes_in_the_games_order(tmp_pat
     assert Listing.from_json({"language": "en", "editions": [["standard"]]}) is None
     assert Listing.from_json([1, 2]) is None
     assert Listing("en").edition_name("large-print") == "large-print"
+
+
+def test_a_component_a_game_no_longer_has_leaves_the_manifest_and_the_catalogue(tmp_path):
+    """Dropping a component from game.yaml drops its files from the listing at the next build; a build of one
+    edition keeps the other edition's files listed."""
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "extra" / "content", content)
+    out = tmp_path / "build"
+    base = ["--content", str(content), "--layouts", str(LAYOUTS), "--out", str(out), "--paper", "a4"]
+    assert main(["build", *base]) == 0
+    game = content / "picnic-pairs" / "game.yaml"
+    kept = [line for line in game.read_text(encoding="utf-8").splitlines(keepends=True) if "kind: rules" not in line]
+    game.write_text("".join(kept), encoding="utf-8")
+    assert main(["build", *base]) == 0
+    components = {e.component for e in read_manifest(out)}
+    assert "rules" not in components and "kit" in components
+    assert "picnic-pairs-rules-a4.pdf" not in (out / "index.html").read_text(encoding="utf-8")

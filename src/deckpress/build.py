@@ -45,6 +45,7 @@ class Press:
     ids: list[str] = field(default_factory=list)
     outputs: list[Output] = field(default_factory=list)
     listings: dict[str, Listing] = field(default_factory=dict)  # game -> language and editions, for the catalogue
+    parts: dict[str, set[str]] = field(default_factory=dict)  # game -> the components it has, and the press's own
     thumbnails: dict[str, Thumbnail] = field(default_factory=dict)  # drawn by the workers, by checksum
     up_to_date: list[str] = field(default_factory=list)  # games not built again: nothing of theirs changed
 
@@ -60,6 +61,8 @@ class Press:
                 known = press.listings.get(game)
                 press.listings[game] = listing if known is None else known.merged(listing)
             press.thumbnails.update(part.thumbnails)
+            for game, ids in part.parts.items():
+                press.parts.setdefault(game, set()).update(ids)
         press.outputs = [] if press.findings.errors else list(files.values())
         return press
 
@@ -94,7 +97,8 @@ def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Pre
     """Load, check, lay out, draw and finish these games: their files, not yet written."""
     prepared = prepare(opts, game_dirs, every_page=False)
     press = Press(prepared.findings, [g.id for g in prepared.games],
-                  listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games})
+                  listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games},
+                  parts={g.id: {c.id for c in g.components} | outputs.OWN_PARTS for g in prepared.games})
     if prepared.findings.errors:
         _lay_out_every_page(prepared)  # every finding in one run, as `deckpress check` gives them
         return press
@@ -204,7 +208,7 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     """The manifest, the catalogue and the build state over this build's files; then all move into place at once."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
-    entries = merged_manifest(opts.out, press.outputs)
+    entries = merged_manifest(opts.out, press.outputs, press.parts)
     listings = {**recorded_listings(opts.out), **press.listings}
     site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings)
     state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.listings)

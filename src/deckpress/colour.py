@@ -55,6 +55,9 @@ WHITE = Colour("white", (1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a palette's names: lowercase letters, digits and hyphens
 BUILT_IN = {"black": BLACK, "white": WHITE}  # always known, whatever the palettes say
 PAPER = Colour("#ffffff", (1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0))  # what is behind a face where nothing is drawn
+# A palette's entry whose value was wrong (and reported where it was written): its name is known, so the cards that
+# use it get no second finding saying there is no such colour.
+UNREADABLE = Colour("unreadable", (0.0, 0.0, 0.0))
 
 
 def look_up(value: str, *palettes: dict[str, Colour]) -> Colour | None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from deckpress.colour import BLACK, PAPER, Colour, contrast, known, look_up, ratio, shown
+from deckpress.colour import BLACK, PAPER, UNREADABLE, Colour, contrast, known, look_up, ratio, shown
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.model import Card
 
@@ -86,6 +86,8 @@ def resolve(job: Job, value: str, card: Card, what: str, loc: Loc) -> Colour | N
         names = ", ".join(known(job.colours, job.theme.colours))
         job.tally.report(job.findings, loc, job.where, card, f"{what}: no colour '{value.strip()}' "
                                                              f"(known: {names}, or #rrggbb)")
+        return None
+    if colour is UNREADABLE:  # its value was reported where the palette gives it
         return None
     return colour if job.setup.bleed else _screen(colour)
 

@@ -6,7 +6,7 @@ Each value is `"#rrggbb"`, or `{rgb: "#rrggbb", cmyk: [c, m, y, k]}` with the pr
 
 from __future__ import annotations
 
-from deckpress.colour import BUILT_IN, NAME, Colour, from_hex
+from deckpress.colour import BUILT_IN, NAME, UNREADABLE, Colour, from_hex
 from deckpress.findings import Findings
 from deckpress.load.schema import Fields, as_list, as_map, as_number, describe
 from deckpress.load.sources import Node
@@ -15,7 +15,8 @@ MAX_COLOURS = 256  # a palette, not a paint catalogue
 
 
 def read_palette(node: Node | None, findings: Findings) -> dict[str, Colour]:
-    """The palette's colours by name; each bad entry is a finding at its name or value, and is left out."""
+    """The palette's colours by name; each bad value is a finding where it is written, and its name stands for
+    `UNREADABLE`; a bad name is a finding and is left out."""
     if node is None:
         return {}
     entries = as_map(node, "colours", findings) or {}
@@ -29,9 +30,7 @@ def read_palette(node: Node | None, findings: Findings) -> dict[str, Colour]:
                            f"a colour's name is lowercase letters, digits and hyphens, and not black or white, got "
                            f"{describe(name)}")
             continue
-        colour = _colour(name, value, findings)
-        if colour is not None:
-            palette[name] = colour
+        palette[name] = _colour(name, value, findings) or UNREADABLE  # reported: no follow-on where it is used
     return palette
 
 

@@ -17,6 +17,7 @@ from deckpress.publish.write import Output
 
 KIT, TEXT_EDITION_COMPONENT = "kit", "accessible-html"
 PRINTED_WITH_OPTIONS = {KIT, "calibration"}  # besides card components
+OWN_PARTS = {KIT, "calibration", TEXT_EDITION_COMPONENT}  # what the press adds to every game's components
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:

@@ -38,9 +38,12 @@ class Output:
         return None if self.entry is None else replace(self.entry, sha256=self.sha256)
 
 
-def merged_manifest(out_dir: Path, outputs: list[Output]) -> list[Entry]:
-    """This build's entries plus earlier ones for other outputs that are still on disk, by path."""
-    entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file()}
+def merged_manifest(out_dir: Path, outputs: list[Output], parts: dict[str, set[str]] | None = None) -> list[Entry]:
+    """This build's entries plus earlier ones for other outputs that are still on disk, by path; but not those of a
+    game built now (`parts`: game -> the components it has now) for a component it no longer has."""
+    parts = parts or {}
+    entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file()
+               and (e.game not in parts or e.component in parts[e.game])}
     entries.update({e.path: e for o in outputs if (e := o.listed) is not None})
     return [entries[p] for p in sorted(entries)]
 

@@ -20,11 +20,13 @@ def read_element(node: Node, theme: Theme, findings: Findings, read_style: Style
     kind = _kind(node, findings)
     if kind is None:
         return None
-    f = Fields(node, "element", findings)
+    f, before = Fields(node, "element", findings), len(findings)
     shared, own = read_keys(f, SHARED), read_keys(f, kind.keys)
     name, box, style_node = shared["name"], shared["box_mm"], shared["style"]
     style = read_style(name or "element", style_node) if style_node else None
     f.done()
+    if len(findings) > before:  # a key was wrong, and said so: the element is not drawn, so nothing follows from it
+        return None
     if kind.styled and style_node is None:
         findings.error(node.loc, f"element {name} needs a 'style'")
         return None
