@@ -23,7 +23,7 @@ INVISIBLE: Literal[3] = 3  # text render mode: neither filled nor stroked, still
 
 def form_name(op: Icon | Tiles) -> str:
     colour = op.colour if isinstance(op, Icon) else None
-    shown = colour.hex if colour is not None else "ink"
+    shown = colour.hex[1:] if colour is not None else "ink"  # no `#`: in a PDF name it starts an escape
     if isinstance(op, Tiles):
         stroke = f"x{op.stroke:.4f}-{op.height:.4f}"  # per unit of the tile's own stroke-width; its height
     else:
