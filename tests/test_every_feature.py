@@ -154,7 +154,8 @@ def test_an_inline_icon_reads_as_its_name_and_takes_the_texts_colour(built):
     assert f"{LEAF} rg" in leaf and f"{ROSE} rg" in rose and "0 0 0 rg\nn" not in leaf
     rules = built / "hedgerow/standard/hedgerow-rules-a4.pdf"
     with pdfplumber.open(rules) as pdf:
-        assert "A card that shows can needs water" in pdf.pages[0].extract_text()
+        text = pdf.pages[0].extract_text().replace("\n", " ")
+    assert "A card that shows can needs water" in text and "Frost frost is winter" in text  # {{ icon('frost') }}
     (black,) = [form.get_data() for name, form in forms(rules).items() if "-can-" in name]
     assert b"0 0 0 rg" in black  # black rule text, a black icon
 
