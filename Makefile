@@ -41,9 +41,10 @@ $(STAMP): pyproject.toml
 clean:
 	rm -rf build/* $(VENV)
 
-# Rewrite the golden drawing logs in tests/golden after an intended layout change.
+# Rewrite the golden drawing logs in tests/golden (Pocket Bazaar's, and Hedgerow's face, back and rules page)
+# after an intended layout change.
 golden: $(STAMP)
-	DECKPRESS_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/test_layout.py -k golden
+	DECKPRESS_UPDATE_GOLDEN=1 $(BIN)/pytest -q tests/test_layout.py tests/test_every_feature.py -k golden
 
 # The catalogue of REF and of the working tree, built three ways and compared byte for byte.
 same-bytes: $(STAMP)

@@ -1,14 +1,20 @@
-"""`deckpress new GAME`: a small working game that checks and builds at once, with its layouts in its own folder."""
+"""`deckpress new GAME`: a small working game that checks and builds at once, with its layouts in its own folder:
+colour, icons of its own, a back layout, both editions."""
 
 from __future__ import annotations
 
+import re
+import shutil
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from conftest import LAYOUTS
+from pypdf import PdfReader
 
 from deckpress.cli import main
+
+SUN_GOLD = pytest.approx((0.478431, 0.258824, 0.0))  # #7a4200, as the PDF has it
 
 
 def run(capsys, *args: str) -> tuple[int, list[str]]:
@@ -17,19 +23,22 @@ def run(capsys, *args: str) -> tuple[int, list[str]]:
     return status, capsys.readouterr().err.splitlines()
 
 
-def own_layouts(game: str) -> list[str]:
-    """The game's own layouts first, then the shared ones (until game-local layouts are found by themselves)."""
-    return ["--layouts", f"content/{game}/layouts", "--layouts", str(LAYOUTS)]
-
-
-def test_a_new_game_checks_and_builds_with_no_finding(capsys, monkeypatch, tmp_path):
+@pytest.fixture
+def checkout(monkeypatch, tmp_path) -> Path:
+    """A folder like a clean checkout: the shared layouts/, and no content/ yet."""
+    shutil.copytree(LAYOUTS, tmp_path / "layouts")
     monkeypatch.chdir(tmp_path)
-    assert run(capsys, "new", "x") == (0, ["deckpress: wrote content/x (6 files); build it with: deckpress build x"])
-    assert sorted(p.relative_to("content/x").as_posix() for p in Path("content/x").rglob("*.yaml")) == [
-        "cards.yaml", "game.yaml", "layouts/large-print/card.yaml", "layouts/standard/card.yaml", "rules.yaml",
-        "sheets.yaml"]
-    assert run(capsys, "check", "x", *own_layouts("x")) == (0, ["deckpress: x: valid"])
-    assert run(capsys, "build", "x", "--jobs", "1", *own_layouts("x")) == (0, ["deckpress: x: built into build"])
+    return tmp_path
+
+
+def test_a_new_game_checks_and_builds_with_no_finding(capsys, checkout):
+    assert run(capsys, "new", "x") == (0, ["deckpress: wrote content/x (11 files); build it with: deckpress build x"])
+    assert sorted(p.relative_to("content/x").as_posix() for p in Path("content/x").rglob("*.*")) == [
+        "cards.yaml", "game.yaml", "icons/moon.svg", "icons/star.svg", "icons/sun.svg",
+        "layouts/large-print/card-back.yaml", "layouts/large-print/card.yaml", "layouts/standard/card-back.yaml",
+        "layouts/standard/card.yaml", "rules.yaml", "sheets.yaml"]
+    assert run(capsys, "check", "x") == (0, ["deckpress: x: valid"])  # its own layouts, found with no --layouts
+    assert run(capsys, "build", "x", "--jobs", "1") == (0, ["deckpress: x: built into build"])
     for edition, per_page in (("standard", 9), ("large-print", 4)):
         with pdfplumber.open(f"build/x/{edition}/x-cards-a4.pdf") as pdf:
             assert len(pdf.pages) == -(-12 // per_page)  # three suits of four ranks
@@ -41,12 +50,35 @@ def test_a_new_game_checks_and_builds_with_no_finding(capsys, monkeypatch, tmp_p
         assert "X score sheet" in pdf.pages[0].extract_text() and "Player 2" in pdf.pages[0].extract_text()
 
 
-def test_the_title_is_made_from_the_name(capsys, monkeypatch, tmp_path):
-    monkeypatch.chdir(tmp_path)
+def test_the_new_game_is_in_colour_with_its_own_icons_and_a_back(capsys, checkout):
+    assert run(capsys, "new", "x")[0] == 0
+    assert run(capsys, "build", "x", "--jobs", "1", "--paper", "a4", "--duplex", "long-edge")[0] == 0  # no finding:
+    for edition in ("standard", "large-print"):  # every text passes the edition's contrast minimum
+        pdf = f"build/x/{edition}/x-cards-a4-duplex-long-edge.pdf"
+        reader = PdfReader(pdf)
+        front, back = (page.get_contents().get_data().decode("latin-1") for page in reader.pages[:2])
+        assert re.search(r"1 1 1 rg\nBT [^\n]*\(Suns\) Tj", front)  # white on the band
+        forms = {str(k): v.get_object() for k, v in reader.pages[0]["/Resources"]["/XObject"].items()}
+        (sun,) = [form for name, form in forms.items() if name.startswith("/FormXob.icon-sun-")]
+        assert "7a4200" in next(n for n in forms if "icon-sun-" in n)  # currentColor took the element's colour
+        assert b" c\n" in sun.get_data() and "/XObject" not in sun.get("/Resources", {})  # vectors, no image
+        assert ".121569 .164706 .266667 rg" in back  # the back layout's background, night
+        with pdfplumber.open(pdf) as doc:
+            bands = [r for r in doc.pages[0].rects if r["fill"] and r["non_stroking_color"] == SUN_GOLD]
+            assert len(bands) == 4  # the four Suns' bands, in sun-gold
+            assert doc.pages[1].extract_text().split() == ["X"] * (9 if edition == "standard" else 4)
+            assert {c["text"] for c in doc.pages[0].chars if c["matrix"][:4] == (-1, 0, 0, -1)} >= {"1", "2"}
+    with pdfplumber.open("build/x/standard/x-rules-a4.pdf") as doc:
+        assert "Suns sun, Moons moon and Stars star." in doc.pages[0].extract_text().replace("\n", " ")
+
+
+def test_the_title_is_made_from_the_name(capsys, checkout):
     assert run(capsys, "new", "harbour-lights-2")[0] == 0
     game = Path("content/harbour-lights-2/game.yaml").read_text(encoding="utf-8")
     assert 'title: "Harbour Lights 2"' in game and "deckpress build harbour-lights-2" in game
-    assert run(capsys, "check", "harbour-lights-2", *own_layouts("harbour-lights-2"))[0] == 0
+    back = Path("content/harbour-lights-2/layouts/standard/card-back.yaml").read_text(encoding="utf-8")
+    assert 'text: "Harbour Lights 2"' in back
+    assert run(capsys, "check", "harbour-lights-2")[0] == 0
 
 
 def test_an_existing_folder_is_refused_and_left_alone(capsys, monkeypatch, tmp_path):

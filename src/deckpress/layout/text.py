@@ -178,12 +178,12 @@ def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: 
 
 
 def _with_icons(d: Drawing, fitted: Fitted, x: float, baseline: float, line: str) -> None:
-    """A line in runs of text and icons: each icon an em square standing on the baseline, its name over it as
-    invisible text (for copying, searching and reading aloud)."""
+    """A line in runs of text and icons: each icon an em square standing on the baseline, in the text's ink, its
+    name over it as invisible text (for copying, searching and reading aloud)."""
     icons, size = dict(fitted.icons), fitted.size
     for i, part in enumerate(INLINE.split(line)):
         if i % 2 and part in icons:
-            d.icon(icons[part], x, baseline - size / MM, size / MM, alt=part, font=fitted.font)
+            d.icon(icons[part], x, baseline - size / MM, size / MM, d.ink, alt=part, font=fitted.font)
             x += size / MM
         elif part and not i % 2:
             d.text(x, baseline, part, fitted.font, size)
