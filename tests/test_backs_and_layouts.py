@@ -192,9 +192,11 @@ def test_a_back_layout_is_named_like_a_layout_file(tmp_path, capsys, name):
                               f"it is lowercase letters, digits and hyphens, got '{name}'"]
 
 
-def test_a_back_is_a_layout_or_a_pattern_not_both(tmp_path, capsys):
-    content = harbour(tmp_path, game=WITH_BACK.replace("layout: harbour-back}", "layout: harbour-back, title: H}"))
+def test_a_back_is_a_layout_and_nothing_else(tmp_path, capsys):
+    content = harbour(tmp_path, game=WITH_BACK.replace("{layout: harbour-back}", "{pattern: dots, title: H}"))
     assert run(tmp_path, "check") == 1
     line = line_in(WITH_BACK, "back: {layout")
-    assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:11: error: back of deck harbour takes a 'layout', "
-                              f"or a 'pattern' and a 'title', not both"]
+    at = f"{content}/harbour/game.yaml:{line}"
+    assert errors(capsys) == [f"{at}:11: error: back of deck harbour is missing required key 'layout'",
+                              f"{at}:12: error: unknown key 'pattern' in back of deck harbour (expected: layout)",
+                              f"{at}:27: error: unknown key 'title' in back of deck harbour (expected: layout)"]

@@ -20,8 +20,8 @@ from deckpress.draw.finish import DocInfo
 from deckpress.draw.render import render
 from deckpress.findings import Findings, Loc
 from deckpress.layout.elements.kind import Face
+from deckpress.layout.elements.pattern import draw_pattern
 from deckpress.layout.page import MM, Document, Drawing, Icon, Text
-from deckpress.layout.pictograms import draw_pattern
 from deckpress.layout.text import Typesetter, wrap
 from deckpress.load.icons import MAX_ELEMENTS, Icons
 from deckpress.model import Style
@@ -260,12 +260,14 @@ def test_the_text_edition_shows_an_inline_icon_by_name(tmp_path):
 
 
 def test_a_pattern_is_its_svg_tile_repeated_at_the_3_mm_step():
+    shared = Icons([(LAYOUTS / "icons", "layouts/icons")], Findings())
+    dots, stripes = (shared.get(name, Loc("t"), "t") for name in ("dots", "stripes"))
     d = Drawing((210, 297))
-    draw_pattern(d, "dots", 10, 10, 10, 7, 0.5)  # 3 x 2 whole cells, centred
+    draw_pattern(d, dots, 10, 10, 10, 7, 0.5)  # 3 x 2 whole cells, centred
     frame, tiles = d.page.ops
     assert tiles.icon.name == "dots" and len(tiles.places) == 6 and tiles.clip is None
     assert [round(x / MM, 6) for x, _ in tiles.places[:3]] == [10.5, 13.5, 16.5]
     d = Drawing((210, 297))
-    draw_pattern(d, "stripes", 10, 10, 10, 7, 0.5)  # a column at each of the four cell edges, the box's height
+    draw_pattern(d, stripes, 10, 10, 10, 7, 0.5)  # a column at each of the four cell edges, the box's height
     _, tiles = d.page.ops
     assert len(tiles.places) == 4 and tiles.height == pytest.approx(7 * MM)

@@ -42,7 +42,7 @@ def test_the_reference_names_every_kind_key_icon_and_pattern():
     keys = [k for kind in KINDS.values() for k in kind.keys] + list(SHARED) + list(schemas.BACK)
     for key in keys:
         assert f"- `{key.name}` ({key.shown_type()};" in text and key.doc in text, key.name
-    for name in ("valign", "index", "count", "symbols", "entries", "pattern", "title", "word"):
+    for name in ("valign", "index", "count", "symbols", "entries", "pattern", "shape", "layout"):
         assert f"- `{name}` (" in text, name
     assert "`checks`, `dots`, `stripes`" in text and "`stripes`, `dots`, `checks`" in text  # shared icons, patterns
     assert "`content/<game>/icons/`" in text and "`:lantern:`" in text
@@ -102,7 +102,7 @@ def test_style_keys_read_are_the_keys_documented(tmp_path):
 def test_back_keys_read_are_the_keys_documented_on_pocket_bazaars_deck(tmp_path):
     shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "pocket-bazaar")
     game_yaml = tmp_path / "pocket-bazaar" / "game.yaml"
-    edit(game_yaml, "back: {pattern: dots,", "back: {colour: red, pattern: dots,")
+    edit(game_yaml, "back: {layout: lot-back}", "back: {colour: red, layout: lot-back}")
     findings = Findings()
     load_game(tmp_path / "pocket-bazaar", "pocket-bazaar", findings, Templates())
     expected = ", ".join(k.name for k in schemas.BACK)
@@ -110,10 +110,12 @@ def test_back_keys_read_are_the_keys_documented_on_pocket_bazaars_deck(tmp_path)
 
 
 def test_no_shape_of_a_game_is_python():
-    import deckpress.layout.pictograms as patterns
+    import deckpress.layout.elements.pattern as patterns
 
     source = Path(patterns.__file__).read_text(encoding="utf-8")
     assert not any(f'"{name}"' in source for name in ("lantern", "teacup", "key", "map", "star", "hexagon"))
+    assert not (Path(patterns.__file__).parents[1] / "pictograms.py").exists()  # nor a back: backs are layouts
+    assert not (Path(patterns.__file__).parents[1] / "back.py").exists()
     assert sorted(p.stem for p in (CONTENT / "pocket-bazaar" / "icons").glob("*.svg")) == [
         "key", "lantern", "map", "teacup"]
     assert sorted(p.stem for p in (CONTENT / "stone-market" / "icons").glob("*.svg")) == [

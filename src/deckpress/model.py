@@ -39,15 +39,11 @@ class Card:
 
 @dataclass
 class Back:
-    """The back of a deck's cards: a card layout drawn with each card's values (`layout`), or a pattern and a
-    title, the same on every card (a face-down card betrays nothing), with at most a printed word that may differ
-    (which market a card belongs to)."""
+    """The back of a deck's cards: a card layout of each edition, drawn like a face with each card's values (the
+    same on every card unless it reads them: a face-down card betrays nothing it need not)."""
 
     loc: Loc
-    pattern: str
-    title: str
-    word: str | None = None  # a template over the card, e.g. "Market {{ card.market }}"
-    layout: str | None = None  # a card layout of the edition, drawn like a face; then pattern and title are ""
+    layout: str  # a card layout's name
 
 
 @dataclass

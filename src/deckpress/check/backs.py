@@ -1,11 +1,11 @@
-"""The checks of card backs drawn as layouts: the layout exists in every edition built, is a card layout, and is
-the size of the faces it is printed behind. Records on each deck whether its backs differ from card to card."""
+"""The checks of card backs: the layout exists in every edition built, is a card layout, and is the size of the
+faces it is printed behind. Records on each deck whether its backs differ from card to card."""
 
 from __future__ import annotations
 
 from deckpress.findings import Findings, Loc
-from deckpress.layout.back import backs_differ
-from deckpress.model import CardLayout, Edition, Game
+from deckpress.layout.elements import KINDS
+from deckpress.model import CardLayout, Deck, Edition, Game
 from deckpress.templating import Templates
 
 
@@ -14,9 +14,6 @@ def check_backs(game: Game, editions: dict[str, Edition], building: list[str], t
     for deck in game.decks.values():
         back = deck.back
         if back is None:
-            continue
-        if back.layout is None:
-            deck.backs_differ = backs_differ(deck, None, templates)
             continue
         for name in building:
             edition = editions.get(name)
@@ -29,6 +26,27 @@ def check_backs(game: Game, editions: dict[str, Edition], building: list[str], t
                 continue
             deck.backs_differ = deck.backs_differ or backs_differ(deck, layout, templates)
             _same_size(game, deck.id, back.loc, layout, edition, findings)
+
+
+def backs_differ(deck: Deck, layout: CardLayout, templates: Templates) -> bool:
+    """Whether the back may differ from card to card: a template of it reads the card (or its index), or one of
+    its elements prints a field of the deck (double-faced cards). A later export needs to know."""
+    sources, fields = [], set(deck.fields)
+    for element in layout.elements:
+        for key in KINDS[element.kind].keys:
+            value = element.keys.get(key.name)
+            if not isinstance(value, str):
+                continue
+            if key.type == "template":
+                sources.append(value)
+            elif value in fields:  # a key naming the card's field (`field: suit`)
+                return True
+    return any(_reads_card(templates, source) for source in sources)
+
+
+def _reads_card(templates: Templates, source: str) -> bool:
+    inputs = templates.inputs(source)
+    return inputs is None or bool(inputs[0]) or inputs[1]
 
 
 def _same_size(game: Game, deck_id: str, at: Loc, back: CardLayout, edition: Edition, findings: Findings) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from deckpress.draw import fonts
-from deckpress.layout.back import Reverse
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
 from deckpress.layout.imposition import Imposition, impose, trim_box
@@ -14,7 +13,7 @@ from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
 from deckpress.model import Card, CardLayout
 
-Printed = tuple[Card, Reverse | None]  # a card as printed (a copy of an entry), and what is printed behind it
+Printed = tuple[Card, CardLayout | None]  # a card as printed (a copy of an entry), and its back's layout
 
 
 def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence[Page]:
@@ -32,7 +31,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
         job.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the "
                                        f"paper{how}")
         return []
-    with_backs = setup.backs and any(reverse is not None for _, reverse in printed)
+    with_backs = setup.backs and any(back is not None for _, back in printed)
 
     def lay_out() -> Iterator[Page]:
         for start in range(0, len(printed), plan.per_sheet):
@@ -93,11 +92,10 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
 
 def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job) -> None:
     """Each card's back at the place that falls behind its own front (mirrored for the flip, or across the fold)."""
-    cw, ch = plan.cell
     cells = plan.backs[:len(printed)]
     bleed = job.setup.bleed
-    for (card, reverse), (x, y) in zip(printed, cells, strict=True):
-        if card.valid and reverse is not None:
-            reverse.draw(d, card, (x, y, cw, ch), job, bleed)
+    for (card, back), (x, y) in zip(printed, cells, strict=True):
+        if card.valid and back is not None:
+            draw_face(d, card, back, (x, y), job, bleed)
     if bleed and job.setup.duplex:  # a page of backs is cut at the same trim as its fronts
         d.boxes(trim_box(list(cells), plan.cell), bleed)

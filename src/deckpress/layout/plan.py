@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from deckpress.findings import Findings
-from deckpress.layout.back import Reverse
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
@@ -71,11 +70,9 @@ def _printed(decks: list[Deck], edition: Edition) -> list[Printed]:
     """The decks' cards as printed (each entry `copies` times), one deck after another, each with its back."""
     printed: list[Printed] = []
     for deck in decks:
-        back, reverse = deck.back, None
-        layout = edition.layouts.get(back.layout) if back is not None and back.layout else None
-        if back is not None and (back.layout is None or isinstance(layout, CardLayout)):
-            reverse = Reverse(back, layout if isinstance(layout, CardLayout) else None)  # else reported
-        printed += [(card, reverse) for card in deck.printed]
+        layout = edition.layouts.get(deck.back.layout) if deck.back is not None else None
+        back = layout if isinstance(layout, CardLayout) else None  # else none, or reported
+        printed += [(card, back) for card in deck.printed]
     return printed
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from deckpress.layout import schemas
 from deckpress.layout.elements import KINDS, SHARED
+from deckpress.layout.elements.pattern import PATTERNS
 from deckpress.layout.keys import Key
-from deckpress.layout.pictograms import PATTERNS
 from deckpress.load.icons import MAX_BYTES, MAX_ELEMENTS, SUFFIXES
 
 BEGIN = "<!-- reference: written by `make layout-docs` from the keys the code declares; edit those, not this -->"
@@ -52,8 +52,9 @@ def reference() -> str:
     lines += _section("Booklet layouts", "`kind: booklet`.", schemas.BOOKLET)
     lines += _section("Styles", "A style of an element, or of a sheet's or booklet's `styles`.", schemas.STYLE)
     lines += _elements()
-    lines += _section("Card backs", "A deck's `back:` in its game's `game.yaml`: drawn where a build prints backs "
-                                    "(duplex or fold-and-glue).", schemas.BACK)
+    lines += _section("Card backs", "A deck's `back:` in its game's `game.yaml`, or the game's own `back:` for "
+                                    "every deck without one: drawn where a build prints backs (duplex or "
+                                    "fold-and-glue).", schemas.BACK)
     lines += _icons()
     return "\n".join(lines) + "\n"
 

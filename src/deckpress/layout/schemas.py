@@ -78,15 +78,10 @@ BOOKLET = (
 )
 BOOKLET_STYLES = ("kicker", "title", "tagline", "note", "part", "heading", "body", "label", "footer")
 
-# Read by the deck reader (a deck's `back:`, or the game's, in game.yaml); drawn by `deckpress.layout.back`.
+# Read by the deck reader (a deck's `back:`, or the game's, in game.yaml); drawn as a face (`deckpress.layout.cards`).
 BACK = (
-    Key("layout", "text", None, "a card layout drawn as the back, like a face and with the card's values (so a "
-                                "back may differ by card: double-faced cards); its `size_mm` must be the face's, "
-                                "and `extends: <the face's layout>` keeps them equal. Instead of the three keys "
-                                "below"),
-    Key("pattern", "template", None, "the pattern over the whole back, bleed included: a pattern name below "
-                                     "(required without `layout`)"),
-    Key("title", "template", None, "the words on the back's white panel, the same on every card (required with "
-                                   "`pattern`)"),
-    Key("word", "template", None, "a second line that may differ by card, e.g. `Market {{ card.market }}`"),
+    Key("layout", "text", REQUIRED, "the card layout drawn as the back, like a face and with the card's values (so a "
+                                    "back may differ by card: double-faced cards); found as a component's layout is, "
+                                    "the game's own `layouts/` first; its `size_mm` must be the face's, and `extends: "
+                                    "<the face's layout>` keeps them equal"),
 )

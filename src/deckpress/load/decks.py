@@ -59,23 +59,17 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
 
 
 def read_back(node: Node, what: str, findings: Findings) -> Back | None:
-    """A back (keys: `deckpress.layout.schemas.BACK`): a card layout, or a pattern with a title and a word."""
+    """A back (keys: `deckpress.layout.schemas.BACK`): the name of a card layout."""
     f = Fields(node, what, findings)
-    layout, pattern, title, word = (f.text(key.name, None) for key in BACK)
+    (layout,) = (f.text(key.name) for key in BACK)
     f.done()
-    if layout is not None and (pattern or title or word) is not None:
-        findings.error(node.loc, f"{what} takes a 'layout', or a 'pattern' and a 'title', not both")
+    if layout is None:
         return None
-    if layout is not None and not LAYOUT_NAME.fullmatch(layout):
+    if not LAYOUT_NAME.fullmatch(layout):
         findings.error(node.value["layout"].loc, f"a back layout names a layout file, so it is lowercase letters, "
                                                  f"digits and hyphens, got {describe(layout)}")
         return None
-    if layout is not None:
-        return Back(node.value["layout"].loc, "", "", None, layout)
-    if not (pattern and title):
-        findings.error(node.loc, f"{what} needs a 'layout' (a card layout), or a 'pattern' and a 'title'")
-        return None
-    return Back(node.loc, pattern, title, word)
+    return Back(node.value["layout"].loc, layout)
 
 
 def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[str], Where | None]:

@@ -1,12 +1,26 @@
-"""A band of a pattern (stripes, dots, checks): tells sets of cards apart without colour. A pattern is an SVG tile
-(`deckpress.layout.pictograms`), looked for as icons are."""
+"""A band of a pattern (stripes, dots, checks): tells sets of cards apart without colour; over a whole card, a back.
+
+A pattern is an SVG tile, found as icons are, only among the game's icons (`job.icons`: its own folder's, then the
+shared `icons/` of the layout folders). A tile is drawn 3 mm wide for every 30 units of its `width` (or viewBox),
+its strokes the theme's `line_pt` for every unit of their `stroke-width`. Tiles are laid over the whole 3 mm cells
+that fit the box, centred in it, each stepping by its own size, cut at the edge of those cells (dots; checks, a
+tile of two cells by two). A tile whose `<svg>` says `data-repeat="across"` is a column instead: one at every cell
+edge from the first to the last, stretched down the box's full height (stripes).
+"""
 
 from __future__ import annotations
 
+import math
+
 from deckpress.layout.elements.kind import Box, Face, Kind, register
 from deckpress.layout.keys import Key
-from deckpress.layout.pictograms import PATTERNS, draw_pattern
+from deckpress.layout.page import Drawing
+from deckpress.load.icons import IconFile
 from deckpress.model import Element
+
+PATTERNS = ("stripes", "dots", "checks")  # the shared tiles in layouts/icons/
+PATTERN_STEP_MM = 3.0
+TILE_UNITS = 30.0  # a tile's viewBox units per step
 
 
 @register
@@ -27,4 +41,21 @@ class Pattern(Kind):
             return
         tile = icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
         if tile is not None:
-            draw_pattern(face.d, name, *box, face.job.theme.line_pt, tile=tile)
+            draw_pattern(face.d, tile, *box, face.job.theme.line_pt)
+
+
+def draw_pattern(d: Drawing, tile: IconFile, x: float, y: float, w: float, h: float, line_pt: float) -> None:
+    """Fill the box (mm) with the pattern's tile, framed."""
+    d.rect(x, y, w, h, line_pt)
+    step = PATTERN_STEP_MM
+    columns, rows = int(w // step), int(h // step)
+    left, top = x + (w - columns * step) / 2, y + (h - rows * step) / 2
+    size = tile.width / TILE_UNITS * step
+    if tile.repeat == "across":  # a column at every cell edge, stretched down the box: nothing to cut
+        d.tiles(tile, [(left + c * step, y) for c in range(columns + 1)], (size, h), None, line_pt)
+        return
+    height = tile.height / tile.width * size
+    across, down = math.ceil(columns * step / size - 1e-9), math.ceil(rows * step / height - 1e-9)
+    places = [(left + c * size, top + r * height) for r in range(down) for c in range(across)]
+    whole = across * size <= columns * step + 1e-9 and down * height <= rows * step + 1e-9
+    d.tiles(tile, places, (size, height), None if whole else (left, top, columns * step, rows * step), line_pt)
