@@ -200,3 +200,17 @@ def test_a_back_is_a_layout_and_nothing_else(tmp_path, capsys):
     assert errors(capsys) == [f"{at}:11: error: back of deck harbour is missing required key 'layout'",
                               f"{at}:12: error: unknown key 'pattern' in back of deck harbour (expected: layout)",
                               f"{at}:27: error: unknown key 'title' in back of deck harbour (expected: layout)"]
+
+
+@pytest.mark.parametrize("command", ["check", "build"])
+def test_a_back_that_is_not_printed_is_checked_all_the_same(tmp_path, capsys, command):
+    """A single-sided build prints no backs, but `check` and every build find what is wrong with them: a designer
+    does not learn of a back's mistake from a host's duplex print."""
+    content = harbour(tmp_path, game=WITH_BACK)
+    style = "    style: {font: bold, size: 12}"
+    faint = BACK.replace(style, "    colour: '#dddddd'\n" + style)
+    (content / "harbour/layouts/standard/harbour-back.yaml").write_text(faint, encoding="utf-8")
+    assert run(tmp_path, command) == 1
+    found = errors(capsys)
+    assert len(found) == 1 and "harbour-back.yaml" in found[0] and "element name: #dddddd on #ffffff" in found[0]
+    assert not (tmp_path / "build").exists()

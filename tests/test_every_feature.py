@@ -96,9 +96,14 @@ def test_text_too_faint_for_large_print_is_a_finding_naming_cards_and_elements(t
     capsys.readouterr()
     assert main(["check", "--content", str(tmp_path / "content"), "--layouts", str(LAYOUTS)]) == 1
     face = tmp_path / "content/hedgerow/layouts/large-print/seed-card.yaml"
+    back = tmp_path / "content/hedgerow/layouts/large-print/season-back.yaml"
     cards_of = "hedgerow cards, cards Poppies 1, Poppies 2, Poppies 3 and 3 more, element"
     below = "below the large-print edition's 7:1"  # the standard edition's 4.5:1 it passes
-    assert [line for line in capsys.readouterr().err.splitlines() if ": error: " in line] == [
+    # the backs are checked too, though `check` prints none: each season's back sets its title in white on its colour
+    on_back = [f"{back}:{element_line(back, name)}:5: error: hedgerow cards, cards Beans 4, Beans 5, Beans 6 and 9 "
+               f"more, element {name}: white (#ffffff) on poppy (#9a5a20) is 5.44:1, {below}"
+               for name in ("title", "season")]
+    assert [line for line in capsys.readouterr().err.splitlines() if ": error: " in line] == on_back + [
         f"{face}:{element_line(face, name)}:5: error: {cards_of} {name}: {ink} is {ratio}:1, {below}"
         for name, ink, ratio in [
             ("rank", "poppy (#9a5a20) on cream (#fbf7ec)", "5.09"),

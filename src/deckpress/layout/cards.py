@@ -41,6 +41,8 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
             if with_backs and setup.fold and plan.fold_y is not None:
                 _backs(d, on_sheet, plan, job)
                 _fold_line(d, plan.fold_y, job)
+            if not with_backs:
+                _proof_backs(on_sheet, plan, job)
             yield d.page
             if with_backs and setup.duplex:
                 reverse = Drawing(paper)
@@ -88,6 +90,13 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
     obstacles = marks + ([(0.0, plan.fold_y, d.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
     scale_bar(d, (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, theme,
               job.say("length_mm", mm=SCALE_BAR_MM), xs)
+
+
+def _proof_backs(printed: list[Printed], plan: Imposition, job: Job) -> None:
+    """Backs not printed this time are laid out all the same, on a page thrown away, so `check` and every build
+    report what is wrong with them (a text that does not fit, too little contrast), not only a duplex build."""
+    if any(back is not None for _, back in printed):
+        _backs(Drawing(job.size), printed, plan, job)
 
 
 def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job) -> None:
