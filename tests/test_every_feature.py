@@ -1,4 +1,4 @@
-"""Every feature of the designer's toolkit in one game of our own (tests/fixtures/garden: Hedgerow), rendered and
+"""Every feature of the designer's toolkit in one game of our own (Hedgerow, the guide's example in docs/examples),
 read back as a designer would look at it: colours in the content streams, turned text, copies, icons as vectors,
 inline icons, per-card backs behind their own fronts, the game's own layouts, both editions, the text edition;
 and golden drawing logs of a face, a back and a booklet page."""
@@ -15,7 +15,7 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pytest
-from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
+from conftest import FIXTURES, LAYOUTS, MM, ROOT, edit, line_of
 
 from deckpress.build import Prepared, prepare
 from deckpress.cli import main
@@ -28,7 +28,7 @@ from deckpress.load.art import Artwork
 from deckpress.load.icons import IconFile
 from deckpress.options import Options
 
-GARDEN = FIXTURES / "garden" / "content"
+GARDEN = ROOT / "docs" / "examples"  # the guide's example games: a content folder of their own
 GAME = GARDEN / "hedgerow"
 GOLDEN = FIXTURES.parent / "golden"
 # as ReportLab writes the palette's colours: cream #fbf7ec, leaf #1d5a2a, rose #8a1a2e
