@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import io
+import subprocess
 import sys
 from pathlib import Path
 
@@ -24,10 +25,12 @@ SIZE = 72  # pt: one inch, rendered at 96 dpi
 
 
 def folders() -> list[tuple[str, Path]]:
-    """(label, folder) for the shared icons and each shipped game's own."""
-    found = [("shared", ROOT / "layouts" / "icons")]
-    found += [(game.name, game / "icons") for game in sorted((ROOT / "content").iterdir()) if (game / "icons").is_dir()]
-    return found
+    """(label, folder) for the shared icons and each shipped game's own: the games the repository holds, not one a
+    designer is making in content/."""
+    tracked = subprocess.run(["git", "-C", str(ROOT), "ls-files", "content/*/icons/*.svg"], check=True,
+                             capture_output=True, text=True).stdout.split()
+    games = sorted({Path(path).parts[1] for path in tracked})
+    return [("shared", ROOT / "layouts" / "icons")] + [(game, ROOT / "content" / game / "icons") for game in games]
 
 
 def picture(svg: Path, tiled: bool = False) -> bytes:

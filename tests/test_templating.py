@@ -70,3 +70,13 @@ def test_a_source_is_compiled_once_however_it_is_used_and_a_broken_one_reports_e
     assert templates.render("{{ n ", {"n": 1}, LOC, again) is None
     assert [f.message for f in again] == [f.message for f in findings][-1:]
     assert findings[-1].message.startswith("template syntax: ")
+
+
+def test_a_sum_of_a_number_and_words_says_that_filters_bind_first():
+    """`{{ teams | length - 1 | words }}` subtracts the word "one": say so, not Python's operand types."""
+    findings = Findings()
+    assert Templates().render("{{ teams | length - 1 | words }}", {"teams": [1, 2, 3]}, Loc("rules.yaml", 2, 10),
+                              findings) is None
+    assert [str(f) for f in findings] == [
+        "rules.yaml:2:10: error: '-' cannot take a number and text: a filter applies before + - * /, so "
+        "`x | length - 1 | words` reads as `x | length - (1 | words)`; write `(x | length - 1) | words`"]

@@ -21,6 +21,8 @@ UNDEFINED_NAME = re.compile(r"'(\w+)' is undefined")
 NO_KEY = re.compile(r"'?\w+ object'? has no (?:attribute|element) '?([^']*)'?$")
 NO_FILTER = re.compile(r"No (filter|test) named '([^']+)'")
 NOT_CALLABLE = re.compile(r"'\w+' object is not callable")
+MIXED = re.compile(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'|can only concatenate (\w+)")
+KINDS_OF_VALUE = {"int": "a number", "float": "a number", "str": "text", "list": "a list", "dict": "a mapping"}
 SHOWN_KEYS = 10  # a map's keys listed in a finding: enough to see the one meant
 
 
@@ -51,7 +53,20 @@ def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, An
         found = _not_callable(parsed, context, env.globals)
         if found:
             return found
+    if isinstance(exc, TypeError) and (mixed := MIXED.match(str(exc))):
+        return Said(_mixed(mixed))
     return Said(explain(exc))
+
+
+def _mixed(found: re.Match[str]) -> str:
+    """A sum of a number and a text: most often a filter, which binds before `+ - * /`, turned a number into words
+    before the arithmetic (`{{ teams | length - 1 | words }}` takes `1 | words`)."""
+    if found.group(1) is None:
+        return (f"a calculation joins {KINDS_OF_VALUE.get(found.group(4), found.group(4))} to something else; "
+                f"convert one side first (`~` joins texts)")
+    left, right = (KINDS_OF_VALUE.get(found.group(n), found.group(n)) for n in (2, 3))
+    return (f"'{found.group(1)}' cannot take {left} and {right}: a filter applies before + - * /, so "
+            f"`x | length - 1 | words` reads as `x | length - (1 | words)`; write `(x | length - 1) | words`")
 
 
 def _no_name(name: str, context: Mapping[str, Any], names: Iterable[str]) -> Said:
