@@ -130,7 +130,8 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
             for paper in opts.papers:
                 prepared.documents += _kit_pages(game, edition, paper, setup, findings)
-                prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art)
+                prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,
+                                                   proof_backs=paper == opts.papers[0])
     if every_page:
         _lay_out_every_page(prepared)
     return prepared

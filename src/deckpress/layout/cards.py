@@ -41,7 +41,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
             if with_backs and setup.fold and plan.fold_y is not None:
                 _backs(d, on_sheet, plan, job)
                 _fold_line(d, plan.fold_y, job)
-            if not with_backs:
+            if not with_backs and job.proof_backs:
                 _proof_backs(on_sheet, plan, job)
             yield d.page
             if with_backs and setup.duplex:

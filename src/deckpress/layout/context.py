@@ -31,6 +31,7 @@ class Job:
     art: Artwork | None = None  # the game's art files, for image elements
     colours: dict[str, Colour] = field(default_factory=dict)  # the game's palette, over the theme's
     tally: Tally = field(default_factory=Tally)  # problems met card after card, each reported once
+    proof_backs: bool = True  # lay out backs not printed, for their findings (once an edition is enough)
 
     @property
     def theme(self) -> Theme:

@@ -28,10 +28,13 @@ PRINT_CHECK_LAYOUT = "print-check"
 
 
 def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings,
-                 setup: PrintSetup = SINGLE_SIDED, art: Artwork | None = None) -> list[Document]:
+                 setup: PrintSetup = SINGLE_SIDED, art: Artwork | None = None,
+                 proof_backs: bool = True) -> list[Document]:
+    """Every component of the game. `proof_backs`: lay out the backs a single-sided print leaves out, for their
+    findings (one paper of an edition finds them all)."""
     docs = []
     for component in game.components:
-        doc = lay_out_component(game, component, edition, paper, templates, findings, setup, art)
+        doc = lay_out_component(game, component, edition, paper, templates, findings, setup, art, proof_backs)
         if doc is not None:
             docs.append(doc)
     return docs
@@ -39,7 +42,7 @@ def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates,
 
 def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
                       findings: Findings, setup: PrintSetup = SINGLE_SIDED,
-                      art: Artwork | None = None) -> Document | None:
+                      art: Artwork | None = None, proof_backs: bool = True) -> Document | None:
     """One component's pages. `art` is the game's, shared by its components, editions and papers: each file is
     checked (and decoded) once."""
     layout = edition.layouts.get(component.layout)
@@ -50,7 +53,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     ts = Typesetter(edition.theme, findings, game.id, component.id)
     art = art or Artwork.of(game, findings)
     ts.icons = art.icons(edition.folders)
-    job = Job(ts, paper, game.language, templates, game.params, setup, art, game.colours)
+    job = Job(ts, paper, game.language, templates, game.params, setup, art, game.colours, proof_backs=proof_backs)
     cards = None
     if isinstance(layout, CardLayout):
         printed = _printed([game.decks[d] for d in component.decks], edition)
