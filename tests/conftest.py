@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import shutil
+import signal
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from deckpress.cli import main
+
+# A run started in the background by a non-interactive shell (as a CI runner may start it) has Ctrl-C ignored, and
+# Python then leaves it ignored: the tests of Ctrl-C, and the commands they start (which inherit an ignored signal,
+# not a handler), would never see it. Python's own handler, as a terminal gives it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "content"
