@@ -163,3 +163,15 @@ def test_a_box_past_its_card_is_a_finding_at_its_box(harbour):
     assert status == 1
     assert errors == [f"{STANDARD}:{line_of(STANDARD, 'box_mm: [50, 80')}:13: error: layout suit-card, element seal: "
                       "its box reaches 70 mm across and 90 mm down, past the 63 x 88 mm card"]
+
+
+@pytest.mark.parametrize("value", [".nan", ".inf", "-.inf"])
+def test_a_number_that_is_not_finite_is_a_finding(harbour, value):
+    """`.nan` passes every comparison with a range: a new key's number (a stroke, a radius, a box) is held finite."""
+    edit(STANDARD, "box_mm: [2, 52, 7, 33]", f"box_mm: [2, 52, 7, {value}]")
+    status, errors = harbour("check")
+    assert status == 1
+    shown = {".nan": "nan", ".inf": "inf", "-.inf": "-inf"}[value]
+    (finding,) = [e for e in errors if "finite" in e]
+    assert finding.startswith(f"{STANDARD}:{line_of(STANDARD, 'box_mm: [2, 52, 7,')}:")
+    assert finding.endswith(f": error: box_mm must be a finite number, got {shown}")

@@ -8,6 +8,7 @@ value, and reading carries on so that one run reports everything.
 from __future__ import annotations
 
 import builtins
+import math
 from typing import Any
 
 from deckpress.findings import Findings
@@ -52,6 +53,9 @@ def as_number(node: Node, name: str, findings: Findings, lo: float | None = None
     value = node.value
     if not isinstance(value, (int, float)) or isinstance(value, bool):
         findings.error(node.loc, f"{name} must be a number, got {describe(value)}")
+        return None
+    if not math.isfinite(value):  # .nan passes every comparison, .inf every upper-less range: neither is a size
+        findings.error(node.loc, f"{name} must be a finite number, got {value}")
         return None
     if (lo is not None and value < lo) or (hi is not None and value > hi):
         findings.error(node.loc, f"{name} must be {_range(lo, hi)}, got {value}")
