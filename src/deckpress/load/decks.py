@@ -16,6 +16,7 @@ FIELD_TYPES = ("text", "int", "choice", "list", "map")
 COPIES = "copies"  # a card's quantity: read beside its fields
 LAYOUT_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a layout file's name: it never leaves the layout folders
 MAX_COPIES = 1000
+MAX_FROM = 10_000  # cards one `from` expression makes: far more than any game, far fewer than a hang
 
 
 def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str, Any]) -> Deck:
@@ -120,6 +121,10 @@ def _cards_from_expression(reading: Reading, deck: Deck, expression: str, loc: L
         values = list(values)
     if not isinstance(values, list) or len(deck.fields) != 1:
         reading.findings.error(loc, f"deck {deck.id}: 'from' must give a list and the deck must define one field")
+        return None
+    if len(values) > MAX_FROM:
+        reading.findings.error(loc, f"deck {deck.id}: 'from' gives {len(values):,} cards, more than the "
+                                    f"{MAX_FROM:,} a deck made this way may have")
         return None
     (field_name,) = deck.fields
     return [Card(i, {field_name: v}, {field_name: loc}, loc) for i, v in enumerate(values, 1)]

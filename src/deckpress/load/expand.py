@@ -16,6 +16,7 @@ from deckpress.model import Block, Game, Row, Rules, Sheet
 
 BLOCKS = "heading, text, write-in, table, rules, page-break"
 MAX_COPIES = 100
+MAX_ROWS = 500  # rows of one table: ten pages of large print and more
 
 
 def expand_game_sheets(game: Game, texts: Texts) -> None:
@@ -54,9 +55,16 @@ def _items(sheet: Sheet, copies_node: Node | None, each_node: Node | None, ctx: 
                                  f"copies must be a whole number 1-{MAX_COPIES}, got {describe(value)}")
     elif each_node is not None:
         value = texts.evaluate(str(each_node.value), ctx, each_node.loc)
-        if isinstance(value, (list, tuple, range)):
+        if isinstance(value, (list, tuple, range)) and 1 <= len(value) <= MAX_COPIES:
             return list(value)
+        if value is not None:
+            texts.findings.error(each_node.loc, f"each must give a list of 1-{MAX_COPIES} items, one a copy, got "
+                                                f"{_counted(value)}")
     return [None]
+
+
+def _counted(value: Any) -> str:
+    return f"{len(value):,} items" if isinstance(value, (list, tuple, range)) else describe(value)
 
 
 def _block(node: Node, ctx: dict[str, Any], rules: Rules | None, texts: Texts) -> Block | None:
@@ -110,8 +118,8 @@ def _rows(node: Node, ctx: dict[str, Any], texts: Texts) -> list[Row]:
         items = texts.evaluate(str(each_node.value), ctx, each_node.loc)
         if items is None:
             return []
-        if not isinstance(items, (list, tuple, range)):
-            findings.error(each_node.loc, f"each must give a list, got {describe(items)}")
+        if not isinstance(items, (list, tuple, range)) or len(items) > MAX_ROWS:
+            findings.error(each_node.loc, f"each must give a list of at most {MAX_ROWS} rows, got {_counted(items)}")
             return []
     rows = []
     for index, item in enumerate(items, 1):

@@ -9,9 +9,10 @@ from typing import Any
 from jinja2 import StrictUndefined
 
 from deckpress.findings import Findings, Loc
+from deckpress.templating import budget
 from deckpress.templating.compiled import CardInputs, Compiled
 from deckpress.templating.errors import find_in_file, said, where
-from deckpress.templating.sandbox import RUNTIME_ERRORS, environment
+from deckpress.templating.sandbox import RUNTIME_ERRORS, bounded_render, environment
 
 MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
 MemoKey = tuple[Any, ...]
@@ -70,7 +71,8 @@ class Templates:
         if "{" not in source:
             return source
         try:
-            return self.of(source).template.render(context)
+            with budget.timed():
+                return bounded_render(self.of(source).template, context)
         except RUNTIME_ERRORS as exc:
             self.report(exc, source, context, loc, findings, what, card)
             return None
@@ -88,7 +90,8 @@ class Templates:
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
         try:
-            value = self.of(expression).expression(**context)
+            with budget.timed():
+                value = self.of(expression).expression(**context)
             if isinstance(value, StrictUndefined):
                 str(value)  # raises the UndefinedError that names the missing parameter
             return value

@@ -1,0 +1,84 @@
+"""Templates do bounded work: every bomb is a finding in bounded time and memory, never a hang or a crash."""
+
+from __future__ import annotations
+
+import resource
+import time
+from pathlib import Path
+
+import pytest
+from conftest import edit, line_of
+
+from deckpress.findings import Findings, Loc
+from deckpress.templating import Templates, budget
+
+BOMBS = [
+    "{{ product(range(100000), range(100000)) | length }}",
+    "{{ (['x' * 100000] * 100000) | join }}",
+    "{{ ('x' * 100000) | replace('x', 'x' * 100000) }}",
+    "{{ 'ab' | replace('', 'x' * 100000) }}",
+    "{% for i in range(100000) %}{{ 'x' * 100000 }}{% endfor %}",
+    "{{ '%*d' % (10**9, 1) }}",
+    "{{ '{:>{}}'.format('x', 10**9) }}",
+    "{% set ns = namespace(x='x' * 1000) %}{% for i in range(40) %}{% set ns.x = ns.x ~ ns.x %}{% endfor %}"
+    "{{ ns.x | length }}",
+    "{% set ns = namespace(x=[1] * 1000) %}{% for i in range(40) %}{% set ns.x = ns.x + ns.x %}{% endfor %}"
+    "{{ ns.x | length }}",
+    "{% set l = [1] %}{% for i in range(40) %}{{ l.extend(l) }}{% endfor %}",
+    "{{ lipsum(1000, False, 100000, 100001) }}",
+    "{{ ((2 ** 64) ** 64) ** 64 }}",
+    "{% set ns = namespace(n=3) %}{% for i in range(40) %}{% set ns.n = ns.n * ns.n %}{% endfor %}{{ ns.n > 0 }}",
+]
+
+
+@pytest.fixture
+def capped():
+    """A gigabyte more than the suite holds already: a bomb that got past the bounds fails here, not the machine."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    used = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+    resource.setrlimit(resource.RLIMIT_AS, (used + (1 << 30), hard))
+    yield
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+@pytest.mark.parametrize("source", BOMBS)
+def test_a_template_that_would_build_a_huge_value_is_a_finding(source, capped):
+    findings, start = Findings(), time.process_time()
+    assert Templates().render_now(source, {}, Loc("rules.yaml", 3, 7), findings) is None
+    assert time.process_time() - start < 1
+    (finding,) = findings
+    assert finding.loc.file == "rules.yaml" and finding.message
+
+
+def test_a_loop_that_runs_too_long_is_stopped_and_said_so(monkeypatch):
+    monkeypatch.setattr(budget, "SECONDS", 0.3)
+    findings, start = Findings(), time.process_time()
+    nested = "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}"
+    assert Templates().render_now(nested, {}, Loc("rules.yaml", 3, 7), findings) is None
+    assert time.process_time() - start < 2
+    assert "takes more than 0.3 seconds" in findings[0].message
+    assert Templates().render_now("{{ 1 + 1 }}", {}, Loc("rules.yaml", 3, 7), findings) == "2"  # the timer is off
+
+
+def test_ordinary_text_still_renders():
+    findings = Findings()
+    source = ("{{ 'a {} b'.format(3) }} {{ 'x' | replace('x', 'y') }} {{ [1, 2] | join(', ') }} "
+              "{{ product([1, 2], [3]) | length }} {{ 2 ** 10 }}")
+    text = Templates().render_now(source, {}, Loc("r.yaml", 1, 1), findings)
+    assert text == "a 3 b y 1, 2 2 1024" and not findings
+
+
+def test_a_sheet_each_over_a_huge_list_is_a_finding_where_it_is_written(deckpress):
+    path = Path("content/open-secret-exchange/sheets.yaml")
+    edit(path, "each: product(range(1, markets + 1), desks)", "each: range(100000)")
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1
+    assert f"{path.as_posix()}:{line_of(path, 'each: range(100000)')}:" in result.err
+    assert "1-100 items" in result.err and "100,000 items" in result.err
+
+
+def test_a_deck_from_a_huge_range_is_a_finding(deckpress):
+    path = Path("content/open-secret-exchange/game.yaml")
+    edit(path, "from: range(1, slips + 1)", "from: range(100000)")
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1 and "100,000 cards, more than the 10,000" in result.err
