@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from deckpress import interrupts
 from deckpress.load import listed_editions
 from deckpress.options import Options
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 # The options (of one edition), the game's folder, and whether the task writes the game's text edition.
 Task = tuple[Options, Path, bool]
@@ -38,12 +41,26 @@ def run(work: Callable[[Options, Path, bool], Result], todo: list[Task], jobs: i
     from concurrent.futures.process import BrokenProcessPool
 
     _load_drawing()
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=interrupts.take_in_worker)
     try:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=interrupts.take_in_worker) as pool:
-            return list(pool.map(work, *zip(*todo, strict=True)))
+        results = list(pool.map(work, *zip(*todo, strict=True)))
     except BrokenProcessPool:
+        _stop(pool)
         interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
         raise
+    except BaseException:  # Ctrl-C, SIGTERM, or a worker's error: no worker is left running or waited for
+        _stop(pool)
+        raise
+    pool.shutdown()
+    return results
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the workers now: one busy in a long template would otherwise be waited for. They have written
+    nothing (only the build's own process writes), so nothing is lost."""
+    for process in list(getattr(pool, "_processes", {}).values()):  # the executor keeps them only there
+        process.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _load_drawing() -> None:
