@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import resource
 import time
 from pathlib import Path
@@ -10,6 +11,8 @@ import pytest
 from conftest import edit, line_of
 
 from deckpress.findings import Findings, Loc
+from deckpress.plugins.open_secret_exchange import routes
+from deckpress.plugins.open_secret_exchange.routes import Market
 from deckpress.templating import Templates, budget
 
 BOMBS = [
@@ -82,3 +85,26 @@ def test_a_deck_from_a_huge_range_is_a_finding(deckpress):
     edit(path, "from: range(1, slips + 1)", "from: range(100000)")
     result = deckpress("check", "open-secret-exchange")
     assert result.status == 1 and "100,000 cards, more than the 10,000" in result.err
+
+
+def _market(desks: int, records: int, laps: int) -> Market:
+    rng = random.Random(1)
+    names = tuple(chr(ord("A") + i) for i in range(desks))
+    owned = {d: tuple(f"{d}{i}" for i in range(1, records + 1)) for d in names}
+    wants = {d: tuple(sorted(rng.sample([c for e in names if e != d for c in owned[e]], records))) for d in names}
+    return Market(names, owned, wants, names * laps)
+
+
+def test_a_market_too_large_to_decide_is_said_so_not_searched_for_ever(monkeypatch):
+    big = _market(12, 10, 12)  # a route exists; finding it takes some 3 million matching steps
+    assert routes.solve(big).solvable
+    monkeypatch.setattr(routes, "SEARCH_WORK", 100_000)
+    verdict = routes.solve(big)
+    assert not verdict.solvable and not verdict.decided
+    assert verdict.reason == "no route found within the search budget; the market is larger than deckpress decides"
+
+
+def test_a_huge_market_count_costs_nothing_more(deckpress):
+    edit(Path("content/open-secret-exchange/game.yaml"), "markets: 2", "markets: 1000000000")
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1 and "every market needs its own pattern" in result.err

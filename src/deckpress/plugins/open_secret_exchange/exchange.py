@@ -30,10 +30,9 @@ def exchange_routes(game: Game, findings: Findings) -> dict[str, Any] | None:
         return None
     order_ok = _turn_order(game, desks, order, findings)
     published = []
-    for number in range(1, markets + 1):
+    present = sorted({n for c in deck.cards if c.valid and 1 <= (n := c.values["market"]) <= markets})
+    for number in present:  # the markets that have cards (not a count to walk: `markets` may be huge)
         cards = [c for c in deck.cards if c.valid and c.values["market"] == number]
-        if not cards:
-            continue
         if _market_cards(number, cards, findings) and order_ok:
             published.append(_solve_market(number, cards, desks, order, findings))
     return {
@@ -93,7 +92,9 @@ def _solve_market(number: int, cards: list[Card], desks: list[str], order: list[
         turns=tuple(order),
     )
     verdict = solve(market)
-    if not verdict.solvable:
+    if not verdict.decided:
+        findings.error(cards[0].loc, f"market {number}: {verdict.reason}")
+    elif not verdict.solvable:
         findings.error(cards[0].loc, f"market {number} has no route that completes every request: {verdict.reason}")
     value_of = {code: value for c in cards for code, value in c.values["records"].items()}
     return {

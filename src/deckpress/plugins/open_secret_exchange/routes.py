@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 
 RESTART_STATES = 200  # search states in the first restart's budget
+SEARCH_WORK = 10_000_000  # matching steps of all restarts, a few seconds (the 300 bench markets take 0.7M at most)
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Verdict:
     route: tuple[Exchange, ...] = ()
     reason: str = ""
     states: int = 0  # search states visited, for benchmarks
+    decided: bool = True  # False: the search ran out of its budget, neither finding a route nor ruling one out
 
 
 Move = tuple[int | None, int | None, int | None]  # partner, code the initiator gives, code the partner gives
@@ -91,6 +93,7 @@ class _Search:
         self.failed: set[tuple[int, tuple[int, ...]]] = set()  # true whatever the move order
         self.states = 0
         self.budget = 0
+        self.work = 0  # matching steps so far, deterministic: a measure of time that is the same everywhere
         self.order = 0  # which move order this restart uses (see `_rank`)
         self.shuffle = random.Random(0)
 
@@ -139,6 +142,7 @@ class _Search:
                     return f"desk {self.m.desks[d]} can no longer learn {self.codes[c]}", {}
                 items.append((d, c))
                 edges.append(options)
+        self.work += len(items) * 2 * left  # what the matching may cost: each fact tried against each slot
         plan = _matching(edges)
         if plan is None:
             return (f"the {len(items)} missing facts cannot each be brought by a turn of their own: "
@@ -170,6 +174,8 @@ class _Search:
         self.states += 1
         if self.states > self.budget:
             raise _OutOfBudget
+        if self.work > SEARCH_WORK:
+            raise _Undecided
         wanted = self.wanted(known)
         if not wanted:
             return []
@@ -228,7 +234,11 @@ class _Search:
 
 
 class _OutOfBudget(Exception):
-    pass
+    """This restart's budget is spent: the next one starts."""
+
+
+class _Undecided(Exception):
+    """The whole search's budget is spent: the market is neither solved nor proven unsolvable."""
 
 
 def _matching(edges: list[int]) -> dict[int, int] | None:
@@ -256,7 +266,11 @@ def solve(market: Market) -> Verdict:
     reason, _ = search.bound(0, start)
     if reason:
         return Verdict(False, reason=reason, states=1)
-    moves = _restarts(search, start)
+    try:
+        moves = _restarts(search, start)
+    except _Undecided:
+        return Verdict(False, reason="no route found within the search budget; the market is larger than "
+                                     "deckpress decides", states=search.states, decided=False)
     if moves is None:
         missing = sum(search.missing(start))
         slots = 2 * len(market.turns)
