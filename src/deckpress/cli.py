@@ -15,71 +15,20 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.options import DUPLEX, PAPERS, Options
+from deckpress.arguments import USAGE, parser
+from deckpress.options import PAPERS, Options
 from deckpress.publish.incremental import freshness, recorded_listings
 from deckpress.publish.manifest import MANIFEST, read_manifest
 from deckpress.publish.write import write_outputs
+from deckpress.scaffold import GAME_ID
 
 if TYPE_CHECKING:
     from deckpress.findings import Findings
 
 # The pipeline modules load inside the commands that need them: a build with nothing to do stays quick.
 
-OK, FINDINGS, USAGE, INTERRUPTED = 0, 1, 2, 130
-
-
-def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="deckpress",
-                                description="Validate print-and-play games and render cut-ready PDFs.")
-    sub = p.add_subparsers(dest="command", required=True)
-    common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
-    common.add_argument("--layouts", type=Path, action="append",
-                        help="a layout folder searched before layouts/, may repeat")
-    b = sub.add_parser("build", parents=[common], help="validate, then render PDFs into the out folder")
-    b.add_argument("games", nargs="*", metavar="GAME")
-    b.add_argument("--edition", metavar="EDITION", help="only this edition (a layout folder with a theme.yaml)")
-    b.add_argument("--paper", choices=PAPERS)
-    b.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
-    b.add_argument("--duplex", choices=DUPLEX, help="put each page of card backs after its fronts, for this flip")
-    b.add_argument("--offset-x", type=float, metavar="MM", help="shift back pages right (from the calibration page)")
-    b.add_argument("--offset-y", type=float, metavar="MM", help="shift back pages down")
-    b.add_argument("--fold", action="store_true", default=None,
-                   help="fronts and backs on one sheet, either side of a fold")
-    b.add_argument("--bleed", type=_millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
-    b.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                   help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
-    c = sub.add_parser("check", parents=[common], help="validate without rendering")
-    c.add_argument("games", nargs="*", metavar="GAME")
-    d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")
-    d.add_argument("game", metavar="GAME")
-    s = sub.add_parser("solve", parents=[common], help="print the solution a game's checks proved (a route) as JSON")
-    s.add_argument("game", metavar="GAME")
-    site = sub.add_parser("site", help="write the download catalogue (build/index.html) from what is built")
-    site.add_argument("--out", type=Path, default=Path("build"))
-    serve = sub.add_parser("serve", help="serve the out folder on this computer for a quick look (Ctrl-C stops)")
-    serve.add_argument("--out", type=Path, default=Path("build"))
-    serve.add_argument("--port", type=int, default=8000, help="0 picks a free port")
-    g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")
-    g.add_argument("game", metavar="GAME")
-    g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
-    _starting_commands(sub, common)
-    return p
-
-
-def _starting_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser],
-                       common: argparse.ArgumentParser) -> None:
-    """`new` and `watch`: starting a game and iterating on it."""
-    n = sub.add_parser("new", help="write a small working game to start from into the content folder")
-    n.add_argument("game", metavar="GAME", help="its id: lowercase letters, digits and hyphens")
-    n.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
-    w = sub.add_parser("watch", parents=[common], help="build, then build again on every save (Ctrl-C stops)")
-    w.add_argument("games", nargs="*", metavar="GAME")
-    w.add_argument("--edition", metavar="EDITION", help="only this edition")
-    w.add_argument("--paper", choices=PAPERS)
-    w.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
-    w.add_argument("--jobs", type=int, default=1, metavar="N",
-                   help="build in N processes once the first edition is fresh (default: 1, this warm process)")
+OK, FINDINGS, INTERRUPTED = 0, 1, 130  # and USAGE (2), from deckpress.arguments
+RESERVED = {"thumbnails"}  # folders of the out folder that are the press's own
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -130,6 +79,12 @@ def run(args: argparse.Namespace) -> int:
 def _game_dirs(content: Path, wanted: list[str], edition: str | None) -> list[Path] | None:
     """The folders of the games asked for (all, if none is named); None, said why, when they cannot be built."""
     found = {p.parent.name: p.parent for p in sorted(content.glob("*/game.yaml"))}
+    misnamed = [n for n in found if not GAME_ID.fullmatch(n) or n in RESERVED]
+    for name in misnamed:  # the folder's name names the game's files and URLs in the out folder
+        print(f"deckpress: {found[name].as_posix()}: error: a game's folder name is its id: lowercase letters, "
+              f"digits and hyphens, and not {', '.join(sorted(RESERVED))}; rename the folder", file=sys.stderr)
+    if misnamed:
+        return None
     unknown = [g for g in wanted if g not in found]
     if not found or unknown:
         names = ", ".join(found) or "none"
@@ -204,14 +159,6 @@ def _site(out: Path) -> int:
         write_outputs(out, pages)
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
-
-
-def _millimetres(text: str) -> float:
-    """'3mm', '3 mm' or '3' -> 3.0, between 0 and 10."""
-    value = float(text.strip().removesuffix("mm").strip())
-    if not 0 <= value <= 10:
-        raise argparse.ArgumentTypeError("bleed must be 0-10 mm")
-    return value
 
 
 def _generate(folder: Path, shown: str, seed: int) -> int:

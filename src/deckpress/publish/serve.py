@@ -100,7 +100,11 @@ def serve(out: Path, port: int) -> int:
     if not out.is_dir():
         print(f"deckpress: error: {out} does not exist: run deckpress build first", file=sys.stderr)
         return 2
-    running = server(out, port)
+    try:
+        running = server(out, port)
+    except OSError as exc:  # the port is in use, or reserved
+        print(f"deckpress: error: cannot serve on port {port}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     print(f"deckpress: serving {out} at http://127.0.0.1:{running.server_address[1]}/ (Ctrl-C stops; pages reload "
           "when a build lands)", flush=True)
     try:

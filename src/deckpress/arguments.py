@@ -1,0 +1,100 @@
+"""The command line's words: its commands, their options, and readers that refuse a value the press cannot use
+(a usage error is one line, exit 2)."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+from deckpress.options import DUPLEX, PAPERS
+
+USAGE = 2
+MAX_JOBS = 64  # processes: more than any machine here has cores; each part is at most one anyway
+
+
+class _Parser(argparse.ArgumentParser):
+    """A usage error is one line and exit 2 (`--help` still shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="deckpress", description="Validate print-and-play games and render cut-ready PDFs.")
+    sub = p.add_subparsers(dest="command", required=True)
+    common = _Parser(add_help=False)
+    common.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
+    common.add_argument("--layouts", type=Path, action="append",
+                        help="a layout folder searched before layouts/, may repeat")
+    b = sub.add_parser("build", parents=[common], help="validate, then render PDFs into the out folder")
+    b.add_argument("games", nargs="*", metavar="GAME")
+    b.add_argument("--edition", metavar="EDITION", help="only this edition (a layout folder with a theme.yaml)")
+    b.add_argument("--paper", choices=PAPERS)
+    b.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    b.add_argument("--duplex", choices=DUPLEX, help="put each page of card backs after its fronts, for this flip")
+    b.add_argument("--offset-x", type=between("offset", -20, 20, "mm"), metavar="MM",
+                   help="shift back pages right (from the calibration page), -20 to 20")
+    b.add_argument("--offset-y", type=between("offset", -20, 20, "mm"), metavar="MM", help="shift back pages down")
+    b.add_argument("--fold", action="store_true", default=None,
+                   help="fronts and backs on one sheet, either side of a fold")
+    b.add_argument("--bleed", type=millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
+    b.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=os.cpu_count() or 1, metavar="N",
+                   help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
+    c = sub.add_parser("check", parents=[common], help="validate without rendering")
+    c.add_argument("games", nargs="*", metavar="GAME")
+    d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")
+    d.add_argument("game", metavar="GAME")
+    s = sub.add_parser("solve", parents=[common], help="print the solution a game's checks proved (a route) as JSON")
+    s.add_argument("game", metavar="GAME")
+    site = sub.add_parser("site", help="write the download catalogue (build/index.html) from what is built")
+    site.add_argument("--out", type=Path, default=Path("build"))
+    serve = sub.add_parser("serve", help="serve the out folder on this computer for a quick look (Ctrl-C stops)")
+    serve.add_argument("--out", type=Path, default=Path("build"))
+    serve.add_argument("--port", type=between("port", 0, 65535, whole=True), default=8000,
+                       help="0 picks a free port")
+    g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")
+    g.add_argument("game", metavar="GAME")
+    g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
+    _starting_commands(sub, common)
+    return p
+
+
+def _starting_commands(sub: argparse._SubParsersAction[_Parser],
+                       common: _Parser) -> None:
+    """`new` and `watch`: starting a game and iterating on it."""
+    n = sub.add_parser("new", help="write a small working game to start from into the content folder")
+    n.add_argument("game", metavar="GAME", help="its id: lowercase letters, digits and hyphens")
+    n.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
+    w = sub.add_parser("watch", parents=[common], help="build, then build again on every save (Ctrl-C stops)")
+    w.add_argument("games", nargs="*", metavar="GAME")
+    w.add_argument("--edition", metavar="EDITION", help="only this edition")
+    w.add_argument("--paper", choices=PAPERS)
+    w.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    w.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=1, metavar="N",
+                   help="build in N processes once the first edition is fresh (default: 1, this warm process)")
+
+
+def between(what: str, low: float, high: float, unit: str = "", whole: bool = False) -> Callable[[str], float]:
+    """An argument's reader: a finite number (a whole one if `whole`) from `low` to `high`, or a usage error."""
+    def read(text: str) -> float:
+        try:
+            value = int(text) if whole else float(text.strip().removesuffix(unit).strip() if unit else text)
+        except ValueError:
+            value = math.nan
+        if not low <= value <= high:  # nan and inf fail here too
+            raise argparse.ArgumentTypeError(f"{what} must be a {'whole ' if whole else ''}number from {low:g} to "
+                                             f"{high:g}{f' {unit}' if unit else ''}, got {text!r}")
+        return value
+    return read
+
+
+def millimetres(text: str) -> float:
+    """'3mm', '3 mm' or '3' -> 3.0, between 0 and 10."""
+    value = float(text.strip().removesuffix("mm").strip())
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError("bleed must be 0-10 mm")
+    return value
