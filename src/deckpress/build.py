@@ -10,23 +10,25 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
 from deckpress.findings import Findings
+from deckpress.layout.cover import BLANK, COVER, cover_of, kit_only, lay_out_blank, lay_out_cover
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.plan import lay_out_calibration, lay_out_game, lay_out_print_check
 from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.load.art import Artwork
-from deckpress.model import Edition, Game
+from deckpress.model import HOST, PUBLIC, Edition, Game
 from deckpress.options import Options
 from deckpress.publish import outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
+from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, write_outputs
 from deckpress.templating import Templates
 
@@ -34,6 +36,7 @@ if TYPE_CHECKING:
     from deckpress.publish.catalogue import Thumbnail
 
 PRINT_CHECK = "print-check"  # the layout of the page a kit opens with, and its component id
+CALIBRATION = "calibration"
 
 
 @dataclass
@@ -167,10 +170,14 @@ def layout_names(game: Game) -> set[str]:
 
 
 def _kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:
-    """The pages a kit opens with: the print check, and the calibration pages when printing duplex."""
-    check = lay_out_print_check(game, edition, paper, findings)
+    """The kits' own pages: the print check they open with (its instructions for these options), the calibration
+    pages when printing duplex, a cover for each private or host component (the host's kit) and, duplex, the blank
+    back that starts each part on a front side."""
+    check = lay_out_print_check(game, edition, paper, findings, setup)
     calibration = lay_out_calibration(game, edition, paper, setup, findings) if setup.duplex else None
-    return [d for d in (check, calibration) if d is not None]
+    covers = [lay_out_cover(game, c, edition, paper, findings) for c in game.components if c.secret]
+    blank = lay_out_blank(game, edition, paper) if setup.duplex else None
+    return [d for d in (check, calibration, *covers, blank) if d is not None]
 
 
 def _lay_out_every_page(prepared: Prepared) -> None:
@@ -180,8 +187,9 @@ def _lay_out_every_page(prepared: Prepared) -> None:
 
 
 def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[Output]:
-    """Each game's text edition; every component's PDF; and a kit per edition and paper that opens with the print
-    check (and, for duplex printing, the calibration pages)."""
+    """Each game's text edition; every component's PDF; and the kits of each edition and paper, opening with the
+    print check (and, for duplex printing, the calibration pages): the players' and, with secret material, the
+    host's."""
     from deckpress.publish.text_edition import html_pages
 
     out = []
@@ -196,13 +204,60 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
 
 
 def _draw_edition(game: Game, docs: list[Document], edition: str, paper: str, setup: PrintSetup) -> list[Output]:
-    from deckpress.draw.kit import kit
     from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
 
     rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
-    files = [outputs.pdf_output(game, doc, setup, pdf) for doc, pdf in rendered if doc.component != PRINT_CHECK]
-    pdf = kit([(doc.title, pdf) for doc, pdf in rendered], outputs.doc_info(game, outputs.kit_title(game), paper))
-    return files + [outputs.kit_output(game, edition, paper, setup, pdf, sum(len(doc.pages) for doc in docs))]
+    covers = {doc.component: pdf for doc, pdf in rendered if doc.component.startswith(COVER)}
+    files = [_part_file(game, doc, pdf, setup, covers.get(cover_of(doc.component)))
+             for doc, pdf in rendered if doc.component != PRINT_CHECK and not kit_only(doc)]
+    return files + [_kit(game, parts, edition, paper, setup, audience)
+                    for audience, parts in kit_parts(rendered, setup).items()]
+
+
+Part = tuple[Document, bytes]
+
+
+def kit_parts(rendered: list[Part], setup: PrintSetup) -> dict[str, list[Part]]:
+    """The players' kit (public material only) and, where there is secret material, the host's (everything, each
+    private or host component behind its cover), each opening with the print check (and calibration). Duplex,
+    every part starts on a front side: a blank back follows each part of an odd number of pages."""
+    opening = [p for p in rendered if p[0].component in (PRINT_CHECK, CALIBRATION)]
+    covers = {p[0].component: p for p in rendered if p[0].component.startswith(COVER)}
+    blank = next((p for p in rendered if p[0].component == BLANK), None)
+    parts = [p for p in rendered if p[0].component not in (PRINT_CHECK, CALIBRATION) and not kit_only(p[0])]
+    kits = {PUBLIC: opening + [p for p in parts if p[0].audience == PUBLIC]}
+    if any(p[0].audience != PUBLIC for p in parts):
+        kits[HOST] = opening + [q for p in parts for q in ([covers[cover_of(p[0].component)]]
+                                                           if p[0].audience != PUBLIC else []) + [p]]
+    if setup.duplex and blank is not None:
+        kits = {a: [q for p in kit for q in ([p, blank] if len(p[0].pages) % 2 else [p])] for a, kit in kits.items()}
+    return kits
+
+
+def _kit(game: Game, parts: list[Part], edition: str, paper: str, setup: PrintSetup, audience: str) -> Output:
+    """One kit: its parts joined, a bookmark each (none for a blank back)."""
+    from deckpress.draw.kit import kit
+
+    pdf = kit([(None if doc.component == BLANK else doc.title, data) for doc, data in parts],
+              outputs.doc_info(game, outputs.kit_title(game, audience), paper))
+    output = outputs.kit_output(game, edition, paper, setup, pdf, sum(len(doc.pages) for doc, _ in parts), audience)
+    return replace(output, shown=(pdf, _first_content_page(parts)))
+
+
+def _part_file(game: Game, doc: Document, pdf: bytes, setup: PrintSetup, cover: bytes | None) -> Output:
+    """A component's own file; a secret one's catalogue picture is its cover."""
+    return replace(outputs.pdf_output(game, doc, setup, pdf), shown=None if cover is None else (cover, 0))
+
+
+def _first_content_page(parts: list[Part]) -> int:
+    """The kit's page (from 0) its catalogue picture shows: the first after the print check, the calibration and
+    their blank backs, which every kit shares."""
+    pages = 0
+    for doc, _ in parts:
+        if doc.component not in (PRINT_CHECK, CALIBRATION, BLANK):
+            return pages
+        pages += len(doc.pages)
+    return 0
 
 
 def publish(opts: Options, press: Press, fresh: Freshness) -> None:
@@ -211,10 +266,13 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
 
     entries = merged_manifest(opts.out, press.outputs, press.parts)
     listings = {**recorded_listings(opts.out), **press.listings}
-    site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings)
+    site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings,
+                     {o.path: o.shown for o in press.outputs if o.shown is not None})
     state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.listings)
+    manifest = manifest_output(entries)
     interrupts.check()
-    write_outputs(opts.out, [*press.outputs, *site, state, manifest_output(entries)])  # one commit, manifest last
+    sums = sums_output(opts.out, entries, [*site, manifest])
+    write_outputs(opts.out, [*press.outputs, *site, state, sums, manifest])  # one commit, manifest last
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:
