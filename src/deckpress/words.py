@@ -95,6 +95,7 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_first_page": "First page of {title}, {game}, {edition}, {paper}",
         "catalogue_secret_private": "(private: deal face down, one to each player)",
         "catalogue_secret_host": "(host only: keep it from the players)",
+        "catalogue_link_context": ", {game}, {edition}, {paper}",
         "catalogue_cover": "Cover of {title}, {game}, {edition}, {paper}",
         "catalogue_host_text_edition": "The host's text edition of {game}",
         "catalogue_contents": "Contents",

@@ -27,6 +27,7 @@ from deckpress.publish.outputs import HOST_KIT, KIT
 from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import (
     Thumbnail,
+    covered,
     missing_thumbnails,
     page_ratio,
     placeholder,
@@ -61,6 +62,10 @@ class Listed:
     entry: Entry
     size: str
     thumbnail: Shown
+
+    @property
+    def covered(self) -> bool:
+        return covered(self.entry)
 
 
 def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], made: dict[str, Thumbnail] | None = None,
@@ -115,7 +120,7 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
         png, width, height, ratio = made[path]
     elif shown is not None:
         png, width, height, ratio = thumbnail(*shown)
-    elif entry.secret:
+    elif covered(entry):
         png, width, height, ratio = placeholder(page_ratio(read(entry.path)))
     else:
         png, width, height, ratio = thumbnail(read(entry.path))

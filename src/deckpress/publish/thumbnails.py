@@ -24,8 +24,14 @@ KITS = ("kit", "host-kit")
 
 def thumbnail_path(entry: Entry) -> str:
     """Named by the PDF's checksum and by which page it shows."""
-    shows = "-cover" if entry.secret else "-first" if entry.component in KITS else ""
+    shows = "-first" if entry.component in KITS else "-cover" if entry.secret else ""
     return f"thumbnails/{entry.sha256[:20]}{shows}.png"
+
+
+def covered(entry: Entry) -> bool:
+    """Whether the catalogue shows the entry's cover: a private or host part (the host's kit shows its first part,
+    which is a cover or public)."""
+    return entry.secret and entry.component not in KITS
 
 
 def shown_page(output: Output) -> tuple[bytes, int] | None:
@@ -33,7 +39,7 @@ def shown_page(output: Output) -> tuple[bytes, int] | None:
     entry = output.listed
     if output.shown is not None:
         return output.shown
-    return None if entry is not None and entry.secret else (output.data, 0)
+    return None if entry is not None and covered(entry) else (output.data, 0)
 
 
 def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbnail]:
