@@ -10,22 +10,22 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
 from deckpress.findings import Findings
-from deckpress.layout.cover import BLANK, COVER, cover_of, kit_only, lay_out_blank, lay_out_cover
+from deckpress.layout.cover import lay_out_blank, lay_out_cover
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.plan import lay_out_calibration, lay_out_game, lay_out_print_check
 from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.load.art import Artwork
-from deckpress.model import HOST, PUBLIC, Edition, Game
+from deckpress.model import Edition, Game
 from deckpress.options import Options
-from deckpress.publish import outputs
+from deckpress.publish import kits, outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
 from deckpress.publish.sums import sums_output
@@ -35,8 +35,6 @@ from deckpress.templating import Templates
 if TYPE_CHECKING:
     from deckpress.publish.catalogue import Thumbnail
 
-PRINT_CHECK = "print-check"  # the layout of the page a kit opens with, and its component id
-CALIBRATION = "calibration"
 
 
 @dataclass
@@ -149,7 +147,7 @@ def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[
     out: dict[str, dict[str, Edition]] = {}
     for dirs, members in groups.items():
         wanted = sorted({e for g in members for e in editions_of(g, opts)})
-        names = {n for g in members for n in layout_names(g)} | {PRINT_CHECK}
+        names = {n for g in members for n in layout_names(g)} | {kits.PRINT_CHECK}
         loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings))}
         out.update({g.id: loaded for g in members})
     return out
@@ -207,57 +205,7 @@ def _draw_edition(game: Game, docs: list[Document], edition: str, paper: str, se
     from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
 
     rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
-    covers = {doc.component: pdf for doc, pdf in rendered if doc.component.startswith(COVER)}
-    files = [_part_file(game, doc, pdf, setup, covers.get(cover_of(doc.component)))
-             for doc, pdf in rendered if doc.component != PRINT_CHECK and not kit_only(doc)]
-    return files + [_kit(game, parts, edition, paper, setup, audience)
-                    for audience, parts in kit_parts(rendered, setup).items()]
-
-
-Part = tuple[Document, bytes]
-
-
-def kit_parts(rendered: list[Part], setup: PrintSetup) -> dict[str, list[Part]]:
-    """The players' kit (public material only) and, where there is secret material, the host's (everything, each
-    private or host component behind its cover), each opening with the print check (and calibration). Duplex,
-    every part starts on a front side: a blank back follows each part of an odd number of pages."""
-    opening = [p for p in rendered if p[0].component in (PRINT_CHECK, CALIBRATION)]
-    covers = {p[0].component: p for p in rendered if p[0].component.startswith(COVER)}
-    blank = next((p for p in rendered if p[0].component == BLANK), None)
-    parts = [p for p in rendered if p[0].component not in (PRINT_CHECK, CALIBRATION) and not kit_only(p[0])]
-    kits = {PUBLIC: opening + [p for p in parts if p[0].audience == PUBLIC]}
-    if any(p[0].audience != PUBLIC for p in parts):
-        kits[HOST] = opening + [q for p in parts for q in ([covers[cover_of(p[0].component)]]
-                                                           if p[0].audience != PUBLIC else []) + [p]]
-    if setup.duplex and blank is not None:
-        kits = {a: [q for p in kit for q in ([p, blank] if len(p[0].pages) % 2 else [p])] for a, kit in kits.items()}
-    return kits
-
-
-def _kit(game: Game, parts: list[Part], edition: str, paper: str, setup: PrintSetup, audience: str) -> Output:
-    """One kit: its parts joined, a bookmark each (none for a blank back)."""
-    from deckpress.draw.kit import kit
-
-    pdf = kit([(None if doc.component == BLANK else doc.title, data) for doc, data in parts],
-              outputs.doc_info(game, outputs.kit_title(game, audience), paper))
-    output = outputs.kit_output(game, edition, paper, setup, pdf, sum(len(doc.pages) for doc, _ in parts), audience)
-    return replace(output, shown=(pdf, _first_content_page(parts)))
-
-
-def _part_file(game: Game, doc: Document, pdf: bytes, setup: PrintSetup, cover: bytes | None) -> Output:
-    """A component's own file; a secret one's catalogue picture is its cover."""
-    return replace(outputs.pdf_output(game, doc, setup, pdf), shown=None if cover is None else (cover, 0))
-
-
-def _first_content_page(parts: list[Part]) -> int:
-    """The kit's page (from 0) its catalogue picture shows: the first after the print check, the calibration and
-    their blank backs, which every kit shares."""
-    pages = 0
-    for doc, _ in parts:
-        if doc.component not in (PRINT_CHECK, CALIBRATION, BLANK):
-            return pages
-        pages += len(doc.pages)
-    return 0
+    return kits.files(game, rendered, setup) + kits.kits(game, rendered, edition, paper, setup)
 
 
 def publish(opts: Options, press: Press, fresh: Freshness) -> None:
