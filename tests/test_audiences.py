@@ -4,9 +4,13 @@ every output's audience."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
-from conftest import edit, line_of
+from conftest import FIXTURES, LAYOUTS, edit, line_of
+from pypdf import PdfReader
+
+from deckpress.cli import main
 
 GAME_YAML = Path("content/open-secret-exchange/game.yaml")
 
@@ -45,3 +49,28 @@ def test_the_manifest_records_every_outputs_audience(built):
              if g == game and component == "accessible-html"}
     assert pages[f"{game}.html"] == "public" and pages[f"{game}-host.html"] == "host"
     assert pages[f"{game}-desk-cards-1.html"] == "private" and pages[f"{game}-answer-guide.html"] == "host"
+
+
+def test_any_game_with_host_material_gets_a_hosts_kit_with_its_cover(tmp_path):
+    """Not only the shipped games: a fixture game's score pad made the host's, with the engine's own cover words."""
+
+
+
+    shutil.copytree(FIXTURES / "extra" / "content", tmp_path / "content")
+    game_yaml = tmp_path / "content" / "picnic-pairs" / "game.yaml"
+    edit(game_yaml, "layout: sheet}", "layout: sheet, audience: host}")
+    out = tmp_path / "build"
+    assert main(["build", "--content", str(tmp_path / "content"), "--layouts", str(LAYOUTS), "--out", str(out),
+                 "--paper", "a4", "--jobs", "1", "--duplex", "short-edge"]) == 0
+    folder = out / "picnic-pairs" / "standard"
+    players = PdfReader(folder / "picnic-pairs-kit-a4-duplex-short-edge.pdf")
+    host = PdfReader(folder / "picnic-pairs-host-kit-a4-duplex-short-edge.pdf")
+    assert "Score pad" not in [o.title for o in players.outline]
+    titles = [(o.title, host.get_destination_page_number(o)) for o in host.outline]
+    names = [t for t, _ in titles]
+    at = names.index("Score pad: cover (host only)")
+    assert names[at + 1] == "Score pad" and all(page % 2 == 0 for _, page in titles)
+    cover = " ".join(host.pages[titles[at][1]].extract_text().split())
+    assert "Host only: Score pad" in cover and "Keep it apart from the players' material" in cover
+    entries = {e["component"]: e["audience"] for e in json.loads((out / "manifest.json").read_text())["outputs"]}
+    assert entries["score-pad"] == "host" and entries["host-kit"] == "host" and entries["kit"] == "public"
