@@ -68,8 +68,8 @@ def pixels(png: bytes) -> bytes:
         return image.convert("L").tobytes()
 
 
-def kit_page(built: Path, entry: dict, title: str) -> int:
-    """The page (from 0) of the host's kit that a bookmark opens."""
+def kit_page(built: Path, entry: dict, title: str) -> tuple[int, Path]:
+    """The page (from 0) of the host's kit that a bookmark opens, and that kit."""
     host_kit = built / entry["path"].replace(f"-{entry['component']}-", "-host-kit-")
     reader = PdfReader(host_kit)
     return next(reader.get_destination_page_number(o) for o in reader.outline if o.title == title), host_kit
