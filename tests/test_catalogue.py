@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import signal
 import subprocess
@@ -28,7 +29,7 @@ class Links(HTMLParser):
         if tag == "a" and not a["href"].startswith("#"):
             self.links.append(a["href"])
         if tag == "img":
-            self.images.append({**a, "pdf": self.links[-1]})  # the link it sits in
+            self.images.append({**a, "pdf": self.links[-1]})  # the file's link, just before its picture
         if len(tag) == 2 and tag[0] == "h" and tag[1].isdigit():
             self.headings.append(int(tag[1]))
 
@@ -42,11 +43,12 @@ def page(built) -> Links:
 
 def test_every_link_is_a_file_in_the_manifest_with_its_checksum(built, page):
     entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
-    assert page.links and set(page.links) <= set(entries)
+    assert page.links and set(page.links) - {"manifest.json", "SHA256SUMS"} <= set(entries)
+    assert {"manifest.json", "SHA256SUMS"} <= set(page.links)
     pdfs = {p for p in entries if p.endswith(".pdf")}
     assert pdfs <= set(page.links)  # every PDF is offered
     text = (built / "index.html").read_text(encoding="utf-8")
-    for path in page.links:
+    for path in (link for link in page.links if link in entries):
         data = (built / path).read_bytes()
         assert entries[path]["sha256"] == hashlib.sha256(data).hexdigest()
         if path.endswith(".pdf"):
@@ -54,9 +56,11 @@ def test_every_link_is_a_file_in_the_manifest_with_its_checksum(built, page):
 
 
 def test_every_thumbnail_exists_with_its_pdfs_proportions_and_alt_text(built, page):
+    entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
     assert len(page.images) == len([link for link in page.links if link.endswith(".pdf")])
     for image in page.images:
-        assert image["alt"].startswith("First page of ") and image["pdf"].endswith(".pdf")
+        secret = entries[image["pdf"]]["audience"] != "public" and "-kit-" not in image["pdf"]
+        assert image["alt"].startswith("Cover of " if secret else "First page of ") and image["pdf"].endswith(".pdf")
         box = PdfReader(built / image["pdf"]).pages[0].mediabox
         with Image.open(built / image["src"]) as png:
             assert (png.width, png.height) == (int(image["width"]), int(image["height"]))
@@ -99,5 +103,9 @@ def test_a_real_browser_loads_every_thumbnail(built, tmp_path):
                "--virtual-time-budget=5000", "--dump-dom", (built / "index.html").as_uri()]
     run = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert 'data-thumbnails="ok"' in run.stdout, run.stderr[-2000:]
+    # every contents link leads to a heading on the page, as the browser built it
+    targets = re.findall(r'href="#([^"]+)"', run.stdout)
+    ids = set(re.findall(r'\bid="([^"]+)"', run.stdout))
+    assert len(targets) > 10 and set(targets) <= ids, set(targets) - ids
     console = [line for line in run.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
     assert console == []

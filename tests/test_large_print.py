@@ -24,21 +24,21 @@ def test_every_shipped_game_and_component_has_a_large_print_edition(built):
     shipped = [e for e in manifest if e["game"] in SHIPPED]
     standard = {(e["game"], e["component"], e["paper"]) for e in shipped if e["edition"] == "standard"}
     big = {(e["game"], e["component"], e["paper"]) for e in shipped if e["edition"] == "large-print"}
-    assert standard == big and len(big) == 2 * (6 + 7 + 7)
-    assert {e["path"] for e in shipped if e["component"] == "accessible-html" and not e["private"]} == {
+    assert standard == big and len(big) == 2 * (7 + 7 + 7)  # Open Secret Exchange has a host's kit too
+    assert {e["path"] for e in shipped if e["component"] == "accessible-html" and e["audience"] == "public"} == {
         f"{g}/{g}.html" for g in SHIPPED
     }
 
 
 def test_every_game_has_its_text_edition(built):
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
-    assert {e["path"] for e in manifest if e["component"] == "accessible-html" and not e["private"]} == {
+    assert {e["path"] for e in manifest if e["component"] == "accessible-html" and e["audience"] == "public"} == {
         f"{g}/{g}.html" for g in games()
     }
 
 
 def test_no_character_in_large_print_is_smaller_than_18_pt(built):
-    assert len([p for g in SHIPPED for p in large(built, g)]) == 40  # the shipped games' large-print PDFs
+    assert len([p for g in SHIPPED for p in large(built, g)]) == 42  # the shipped games' large-print PDFs
     for path in large(built):
         with pdfplumber.open(path) as doc:
             # a kit repeats its components after its print check
@@ -189,7 +189,10 @@ def test_secrets_stay_apart_in_the_text_edition(built):
     folder = built / "open-secret-exchange"
     main_page = (folder / "open-secret-exchange.html").read_text(encoding="utf-8")
     assert "paper bridge" not in main_page and "Answer guide: Market 1" not in main_page
-    assert 'href="open-secret-exchange-desk-cards-1.html"' in main_page
+    assert 'href="open-secret-exchange-desk-cards-1.html"' not in main_page  # the public page links no secret
+    host_page = (folder / "open-secret-exchange-host.html").read_text(encoding="utf-8")
+    assert all(f'href="open-secret-exchange-desk-cards-{n}.html"' in host_page for n in range(1, 9))
+    assert 'href="open-secret-exchange-answer-guide.html"' in host_page
     desk = (folder / "open-secret-exchange-desk-cards-1.html").read_text(encoding="utf-8")
     assert "Private: only for the player of market 1, desk A." in desk
     assert "paper bridge" in desk and "amber bell" not in desk  # desk A's records, not desk B's

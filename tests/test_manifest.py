@@ -17,6 +17,8 @@ from deckpress.publish.manifest import MANIFEST, Entry, manifest_json, read_mani
 EXTRA = FIXTURES / "extra"
 SHA = "0" * 64
 
+STANDARD_ABOUT = "For most players: the sizes of shop-bought games, on the fewest sheets of paper."
+
 
 def picnic(tmp_path: Path, *args: str) -> Path:
     """The fixture game built into tmp_path/build (A4 only), with `args`."""
@@ -40,27 +42,32 @@ def test_entries_keep_the_manifests_key_order():
     pdf = Entry("g/standard/g-kit-a4-duplex-long-edge.pdf", "g", "G", "kit", "Kit", "standard", "a4", 3,
                 duplex="long-edge", offset_x_mm=0.0, offset_y_mm=1.0, bleed_mm=3.0, sha256=SHA)
     assert list(pdf.as_json()) == ["path", "game", "game_title", "component", "title", "edition", "paper", "pages",
-                                   "duplex", "offset_x_mm", "offset_y_mm", "bleed_mm", "sha256"]
-    cards = Entry("g/standard/g-desk-a4.pdf", "g", "G", "desk", "Desk", "standard", "a4", 2, cards=8, private=True,
-                  fold=True, sha256=SHA)
+                                   "audience", "duplex", "offset_x_mm", "offset_y_mm", "bleed_mm", "sha256"]
+    cards = Entry("g/standard/g-desk-a4.pdf", "g", "G", "desk", "Desk", "standard", "a4", 2, cards=8,
+                  audience="private", fold=True, sha256=SHA)
     assert list(cards.as_json()) == ["path", "game", "game_title", "component", "title", "edition", "paper", "pages",
-                                     "cards", "private", "fold", "sha256"]
+                                     "cards", "audience", "fold", "sha256"]
     html = Entry("g/g.html", "g", "G", "accessible-html", "Text", "accessible", None, None, sha256=SHA)
     assert html.as_json() == {"path": "g/g.html", "game": "g", "component": "accessible-html", "title": "Text",
-                              "edition": "accessible", "paper": None, "pages": None, "private": False,
+                              "edition": "accessible", "paper": None, "pages": None, "audience": "public",
                               "game_title": "G", "sha256": SHA}
 
 
 def test_an_earlier_manifest_is_untrusted_and_entries_that_do_not_fit_are_skipped(tmp_path):
     good = {"path": "g/standard/g-rules-a4.pdf", "game": "g", "game_title": "G", "component": "rules",
-            "title": "Rules", "edition": "standard", "paper": "a4", "pages": 2, "sha256": SHA}
+            "title": "Rules", "edition": "standard", "paper": "a4", "pages": 2, "audience": "public", "sha256": SHA}
     bad = [
         "not an entry", {**good, "pages": "2"}, {**good, "pages": True}, {**good, "surprise": 1},
         {**good, "path": "../../outside.pdf"}, {**good, "path": "/etc/passwd"}, {**good, "sha256": "../x"},
         {k: v for k, v in good.items() if k != "sha256"}, {**good, "private": "yes"}, {**good, "offset_x_mm": []},
+        {**good, "audience": "everyone"}, {**good, "audience": None}, {**good, "audience": True},
     ]
     (tmp_path / MANIFEST).write_text(json.dumps({"outputs": [*bad, good]}), encoding="utf-8")
     assert [e.as_json() for e in read_manifest(tmp_path)] == [good]
+    # a manifest from before audiences: its secret material stays secret
+    legacy = {k: v for k, v in good.items() if k != "audience"}
+    (tmp_path / MANIFEST).write_text(json.dumps({"outputs": [{**legacy, "private": True}, legacy]}), encoding="utf-8")
+    assert [e.audience for e in read_manifest(tmp_path)] == ["host", "public"]
     for text in ("[1, 2]", '{"outputs": 3}', "not json", '{"outputs": [null]}'):
         (tmp_path / MANIFEST).write_text(text, encoding="utf-8")
         assert read_manifest(tmp_path) == []
@@ -71,7 +78,8 @@ def test_an_entry_without_a_game_title_is_read_and_written_as_it_was(tmp_path):
     old = {"path": "g/standard/g-rules-a4.pdf", "game": "g", "component": "rules", "title": "Rules",
            "edition": "standard", "paper": "a4", "pages": 2, "sha256": SHA}
     (tmp_path / MANIFEST).write_text(json.dumps({"outputs": [old]}), encoding="utf-8")
-    assert [e.as_json() for e in read_manifest(tmp_path)] == [old]
+    shown = {k: v for k, v in old.items() if k != "sha256"} | {"audience": "public", "sha256": SHA}
+    assert [e.as_json() for e in read_manifest(tmp_path)] == [shown]  # every entry now says who may see it
 
 
 def test_the_titles_the_press_gives_come_from_its_words(tmp_path, monkeypatch):
@@ -94,7 +102,7 @@ def test_each_game_has_its_section_of_the_catalogue_in_its_language_and_the_fram
     listing = Listing("fr-FR", (("standard", "Standard edition"),))
     page = {o.path: o for o in catalogue(out, read_manifest(out), {}, listings={"picnic-pairs": listing})}
     html = page["index.html"].data.decode("utf-8")
-    assert "<h4>Standard edition sur papier A4</h4>" in html and "on A4 paper" not in html
+    assert '<h4 id="picnic-pairs-standard-a4">Standard edition sur papier A4</h4>' in html and "on A4 paper" not in html
     assert '<h2 id="howto">How to print</h2>' in html  # the frame, in English whatever the games' languages
 
 
@@ -108,7 +116,8 @@ def test_the_catalogue_names_editions_by_their_themes_in_the_games_order(tmp_pat
     html = {o.path: o for o in catalogue(out, read_manifest(out), {}, listings={"picnic-pairs": listing})}
     assert "Everyday edition" in html["index.html"].data.decode("utf-8")
     state = json.loads((out / ".deckpress-inputs.json").read_text())
-    assert state["picnic-pairs"]["listing"] == {"language": "en-GB", "editions": [["standard", "Standard edition"]]}
+    assert state["picnic-pairs"]["listing"] == {"language": "en-GB", "editions": [["standard", "Standard edition"]],
+                                                "about": [["standard", STANDARD_ABOUT]]}
     assert Listing.from_json({"language": "en", "editions": [["standard"]]}) is None
     assert Listing.from_json([1, 2]) is None
     assert Listing("en").edition_name("large-print") == "large-print"

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
 from deckpress.findings import Findings
+from deckpress.layout.cover import lay_out_blank, lay_out_cover
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.plan import lay_out_calibration, lay_out_game, lay_out_print_check
@@ -24,16 +25,16 @@ from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.load.art import Artwork
 from deckpress.model import Edition, Game
 from deckpress.options import Options
-from deckpress.publish import outputs
+from deckpress.publish import kits, outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
+from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, write_outputs
 from deckpress.templating import Templates
 
 if TYPE_CHECKING:
     from deckpress.publish.catalogue import Thumbnail
 
-PRINT_CHECK = "print-check"  # the layout of the page a kit opens with, and its component id
 
 
 @dataclass
@@ -146,7 +147,7 @@ def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[
     out: dict[str, dict[str, Edition]] = {}
     for dirs, members in groups.items():
         wanted = sorted({e for g in members for e in editions_of(g, opts)})
-        names = {n for g in members for n in layout_names(g)} | {PRINT_CHECK}
+        names = {n for g in members for n in layout_names(g)} | {kits.PRINT_CHECK}
         loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings))}
         out.update({g.id: loaded for g in members})
     return out
@@ -167,10 +168,14 @@ def layout_names(game: Game) -> set[str]:
 
 
 def _kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:
-    """The pages a kit opens with: the print check, and the calibration pages when printing duplex."""
-    check = lay_out_print_check(game, edition, paper, findings)
+    """The kits' own pages: the print check they open with (its instructions for these options), the calibration
+    pages when printing duplex, a cover for each private or host component (the host's kit) and, duplex, the blank
+    back that starts each part on a front side."""
+    check = lay_out_print_check(game, edition, paper, findings, setup)
     calibration = lay_out_calibration(game, edition, paper, setup, findings) if setup.duplex else None
-    return [d for d in (check, calibration) if d is not None]
+    covers = [lay_out_cover(game, c, edition, paper, findings) for c in game.components if c.secret]
+    blank = lay_out_blank(game, edition, paper) if setup.duplex else None
+    return [d for d in (check, calibration, *covers, blank) if d is not None]
 
 
 def _lay_out_every_page(prepared: Prepared) -> None:
@@ -180,8 +185,9 @@ def _lay_out_every_page(prepared: Prepared) -> None:
 
 
 def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[Output]:
-    """Each game's text edition; every component's PDF; and a kit per edition and paper that opens with the print
-    check (and, for duplex printing, the calibration pages)."""
+    """Each game's text edition; every component's PDF; and the kits of each edition and paper, opening with the
+    print check (and, for duplex printing, the calibration pages): the players' and, with secret material, the
+    host's."""
     from deckpress.publish.text_edition import html_pages
 
     out = []
@@ -196,13 +202,10 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
 
 
 def _draw_edition(game: Game, docs: list[Document], edition: str, paper: str, setup: PrintSetup) -> list[Output]:
-    from deckpress.draw.kit import kit
     from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
 
     rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
-    files = [outputs.pdf_output(game, doc, setup, pdf) for doc, pdf in rendered if doc.component != PRINT_CHECK]
-    pdf = kit([(doc.title, pdf) for doc, pdf in rendered], outputs.doc_info(game, outputs.kit_title(game), paper))
-    return files + [outputs.kit_output(game, edition, paper, setup, pdf, sum(len(doc.pages) for doc in docs))]
+    return kits.files(game, rendered, setup) + kits.kits(game, rendered, edition, paper, setup)
 
 
 def publish(opts: Options, press: Press, fresh: Freshness) -> None:
@@ -211,10 +214,13 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
 
     entries = merged_manifest(opts.out, press.outputs, press.parts)
     listings = {**recorded_listings(opts.out), **press.listings}
-    site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings)
+    site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings,
+                     {o.path: o.shown for o in press.outputs if o.shown is not None})
     state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.listings)
+    manifest = manifest_output(entries)
     interrupts.check()
-    write_outputs(opts.out, [*press.outputs, *site, state, manifest_output(entries)])  # one commit, manifest last
+    sums = sums_output(opts.out, entries, [*site, manifest])
+    write_outputs(opts.out, [*press.outputs, *site, state, sums, manifest])  # one commit, manifest last
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:

@@ -152,11 +152,13 @@ def _site(out: Path) -> int:
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
+    from deckpress.publish.sums import sums_output
 
     with interrupts.deferred():
-        pages = catalogue(out, read_manifest(out), {}, listings=recorded_listings(out))
+        entries = read_manifest(out)
+        pages = catalogue(out, entries, {}, listings=recorded_listings(out))
         interrupts.check()
-        write_outputs(out, pages)
+        write_outputs(out, [*pages, sums_output(out, entries, pages)])
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
 

@@ -14,6 +14,9 @@ from deckpress.findings import Loc
 
 # --- content -----------------------------------------------------------------
 
+PUBLIC, PRIVATE, HOST = "public", "private", "host"
+AUDIENCES = (PUBLIC, PRIVATE, HOST)  # who may see a component, from the whole table to the host alone
+
 
 @dataclass
 class FieldSpec:
@@ -97,8 +100,14 @@ class Component:
     loc: Loc
     source: str | None = None  # deck or sheet id (a cards component: its first deck)
     layout: str = ""
-    private: bool = False  # secret material (a player's own card, a host's answers): kept apart in the text edition
+    audience: str = "public"  # who may see it: public (the table), private (one player's own), host (the host alone)
     decks: list[str] = field(default_factory=list)  # a cards component: its decks, imposed one after another
+    handling: str | None = None  # how to hand it out, on its cover in the host's kit (None: the press's words)
+
+    @property
+    def secret(self) -> bool:
+        """Kept from the table: behind a cover in the host's kit, never in the players' kit or the catalogue."""
+        return self.audience != PUBLIC
 
 
 @dataclass
@@ -209,6 +218,7 @@ class Theme:
     write_in_min_mm: float = 0  # height of boxes to write in
     colours: dict[str, Colour] = field(default_factory=dict)  # the edition's palette, by name
     min_contrast: float = 4.5  # WCAG 2 contrast of every text against what is behind it
+    about: str = ""  # what the edition is for, in a line: the catalogue says it under the edition's name
 
 
 @dataclass

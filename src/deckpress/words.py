@@ -16,10 +16,14 @@ WORDS: dict[str, dict[str, str]] = {
         "length_mm": "{mm} mm",
         "length_in": "{inches} in",
         "print_check": "Print check",
-        "print_check_steps": "Print at 100% / Actual size, then measure. Print single-sided on {paper} paper with "
+        "print_check_steps": "Print at 100% / Actual size, then measure. Print {sides} on {paper} paper with "
                              "\"Fit to page\" and \"Shrink to fit\" turned off. The square must measure 50 mm on "
                              "each side and the ruler 2 in. If either is off, change the print settings before "
                              "printing the rest.",
+        "print_single_sided": "single-sided",
+        "print_duplex": "on both sides, flipping on the {edge},",
+        "print_check_duplex": "Every part of this kit starts on the front of a sheet: the pages left intentionally "
+                              "blank are the backs that keep it so, so print them too.",
         "calibration": "Printer calibration",
         "calibration_front": "Printer calibration, front. Print this page and the next on the two sides of one "
                              "sheet, flipping on the {edge}.",
@@ -29,9 +33,22 @@ WORDS: dict[str, dict[str, str]] = {
                             "distances.",
         "edge_long": "long edge",
         "edge_short": "short edge",
+        "cover_private": "Private: {title}",
+        "cover_host": "Host only: {title}",
+        "cover_game": "{game}, {edition}",
+        "cover_who_private": "Only the player it is dealt to may see it. Keep it face down.",
+        "cover_who_host": "Only the host may see it: it contains solutions.",
+        "cover_handling_private": "Cut and deal face down, one to each player.",
+        "cover_handling_host": "Keep it apart from the players' material and never hand it round.",
+        "cover_title": "{title}: cover ({audience})",
+        "audience_public": "for everyone",
+        "audience_private": "private",
+        "audience_host": "host only",
+        "blank_page": "This page is intentionally blank",
         "booklet_footer": "{title}: rules, page {page} of {pages}",
         # --- publish: kit, manifest titles, text edition, catalogue ---
         "kit_title": "Print-and-play kit",
+        "host_kit_title": "Host's print-and-play kit",
         "text_edition_title": "Accessible text edition",
         "pdf_title": "{game}: {what} ({paper})",
         "paper_a4": "A4",
@@ -48,7 +65,13 @@ WORDS: dict[str, dict[str, str]] = {
         "html_private": "Private material",
         "html_private_note": "Secret material has its own pages, so that each player can be given only their own "
                              "and the host the answers.",
+        "html_private_elsewhere": "Each player's own material and the host's answers have pages of their own, "
+                                  "which the host hands out.",
+        "html_host_page": "{game}: the host's text edition",
+        "html_host_warning": "For the host only: it links every player's private material and the host's answers.",
         "html_private_card": "Private: only for the player of {label}.",
+        "html_host_card": "Private: for the host only ({label}). Keep it from the players.",
+        "html_private_own": "Private: only for the player it is given to.",
         "html_private_sheet": "Private: for the host only. Keep it from the players.",
         "html_card_page": "{game}: {what} {index}, {label}",
         "html_sheet_page": "{game}: {what}",
@@ -56,7 +79,8 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_skip": "Skip to the games",
         "catalogue_howto": "How to print",
         "catalogue_howto_pick": "Pick your game, edition and paper size below. The kit holds every part of a game; "
-                                "each part is also on its own.",
+                                "each part is also on its own. Private and host material is kept out of it: the "
+                                "host's kit has everything, each secret part behind a cover.",
         "catalogue_howto_print": "Print at 100% / Actual size (turn off \"Fit to page\" and \"Shrink to fit\"), "
                                  "single-sided, on the paper the file names: {papers}.",
         "catalogue_howto_measure": "Measure the 50 mm square on the first page of the kit. If it is not 50 mm, "
@@ -69,7 +93,20 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_edition": "{game}: {edition}",
         "catalogue_paper": "{edition} on {paper} paper",
         "catalogue_first_page": "First page of {title}, {game}, {edition}, {paper}",
-        "catalogue_secret": "(secret: keep it from the other players)",
+        "catalogue_secret_private": "(private: deal face down, one to each player)",
+        "catalogue_secret_host": "(host only: keep it from the players)",
+        "catalogue_link_context": ", {game}, {edition}, {paper}",
+        "catalogue_cover": "Cover of {title}, {game}, {edition}, {paper}",
+        "catalogue_host_text_edition": "The host's text edition of {game}",
+        "catalogue_contents": "Contents",
+        "catalogue_checksums": "Checking your downloads",
+        "catalogue_checksums_why": "Each file's SHA-256 checksum is shown under it and listed in SHA256SUMS. Save "
+                                   "SHA256SUMS in the folder of your downloads, then run, in that folder:",
+        "catalogue_checksums_linux": "Linux:",
+        "catalogue_checksums_mac": "macOS:",
+        "catalogue_checksums_windows": "Windows (compare what it prints with the file's checksum here):",
+        "catalogue_sums_file": "SHA256SUMS, every file's checksum",
+        "catalogue_manifest_file": "manifest.json, what every file is",
         "catalogue_page": "{pages} page",
         "catalogue_pages": "{pages} pages",
         "catalogue_cards": "{cards} cards",

@@ -72,18 +72,19 @@ class _Part:
         self.page_set = set(self.pages)
 
 
-def kit(parts: list[tuple[str, bytes]], info: DocInfo) -> bytes:
-    """All components in one PDF, one bookmark each, in the order given."""
+def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
+    """All components in one PDF, one bookmark each (a part titled None has none: a blank back), in the order
+    given."""
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
     for title, pdf in parts:
         interrupts.check()
-        part = _Part(title, pdf)
+        part = _Part(title or "blank page", pdf)
         numbers = _renumbered(part, start=max(objects, default=VIEWER_PREFERENCES) + 1)
         objects |= _copied(part, numbers)
         pages += [numbers[n] for n in part.pages]
-        marks.append((title, numbers[part.pages[0]]))
+        marks += [(title, numbers[part.pages[0]])] if title is not None else []
     objects |= _outline(marks, first=max(objects) + 1)
     fields = b"".join(b"/%s %s " % (key.encode(), _text(value)) for key, value in info.fields.items())
     objects |= {

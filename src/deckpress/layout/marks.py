@@ -8,6 +8,7 @@ from deckpress.layout.page import INCH, MM, Drawing
 from deckpress.model import SheetLayout, Style, Theme
 
 SCALE_BAR_MM = 50
+RULER_MM = 25  # the print check's ruler with its labels
 CLEARANCE_MM = 1.0
 
 
@@ -89,8 +90,8 @@ def print_check(d: Drawing, layout: SheetLayout, job: Job) -> None:
     heading = layout.styles["heading"]
     fitted = ts.box(d, job.say("print_check"), heading, (m, y, width, heading.size * 1.6 / MM), layout.loc, "heading")
     y += (fitted.height if fitted else 10) + layout.gap
-    text = job.say("print_check_steps", paper=job.say(f"paper_{job.paper}"))
-    fitted = ts.box(d, text, layout.styles["text"], (m, y, width, 60), layout.loc, "instructions")
+    room = d.paper[1] - m - y - 50 - 4 * layout.gap - RULER_MM  # the square and the ruler below it
+    fitted = ts.box(d, _steps(job), layout.styles["text"], (m, y, width, max(60, room)), layout.loc, "instructions")
     y += (fitted.height if fitted else 30) + layout.gap * 2
     x = (d.paper[0] - 50) / 2
     d.rect(x, y, 50, 50, theme.line_pt * 2)
@@ -98,6 +99,16 @@ def print_check(d: Drawing, layout: SheetLayout, job: Job) -> None:
     ts.box(d, job.say("length_mm", mm=50), label, (x, y, 50, 50), layout.loc, "square", valign="middle")
     y += 50 + layout.gap * 2
     _ruler(d, ((d.paper[0] - 2 * INCH) / 2, y), job, label)
+
+
+def _steps(job: Job) -> str:
+    """What to do with this kit, for the options it was built with: one side or both, flipped on which edge."""
+    paper = job.say(f"paper_{job.paper}")
+    if job.setup.duplex is None:
+        return job.say("print_check_steps", paper=paper, sides=job.say("print_single_sided"))
+    edge = job.say(f"edge_{job.setup.duplex.split('-')[0]}")
+    steps = job.say("print_check_steps", paper=paper, sides=job.say("print_duplex", edge=edge))
+    return f"{steps} {job.say('print_check_duplex')}"
 
 
 def _ruler(d: Drawing, at: tuple[float, float], job: Job, label: Style) -> None:

@@ -256,4 +256,4 @@ class Document:
     paper: str
     pages: Sequence[Page]
     cards: int | None = None  # card components only
-    private: bool = False  # secret material: a player's own card, the host's answers
+    audience: str = "public"  # who may see it: public | private (a player's own) | host (the host's answers)

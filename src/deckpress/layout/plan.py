@@ -66,7 +66,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     else:
         return None
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
-                    component.private)
+                    component.audience)
 
 
 def _printed(decks: list[Deck], edition: Edition) -> list[Printed]:
@@ -88,11 +88,13 @@ def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSe
                     [front.page, back.page])
 
 
-def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Findings) -> Document | None:
+def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Findings,
+                        setup: PrintSetup = SINGLE_SIDED) -> Document | None:
+    """The kit's first page, its instructions for the options the kit is printed with."""
     layout = edition.layouts.get(PRINT_CHECK_LAYOUT)
     if not isinstance(layout, SheetLayout):
         return None
-    job = Job(Typesetter(edition.theme, findings, game.id, "kit"), paper, game.language)
+    job = Job(Typesetter(edition.theme, findings, game.id, "kit"), paper, game.language, setup=setup)
     d = Drawing(job.size)
     print_check(d, layout, job)
     return Document(game.id, "print-check", job.say("print_check"), edition.theme.edition, paper, [d.page])

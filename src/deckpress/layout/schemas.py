@@ -12,6 +12,7 @@ LAYOUT_KINDS = ("card", "sheet", "booklet")
 
 THEME = (
     Key("label", "text", REQUIRED, "the edition's name as readers see it"),
+    Key("about", "text", "", "what the edition is for, in a line: the catalogue says it under the edition's name"),
     Key("fonts", "map", REQUIRED, "font roles to installed fonts: `regular` and `bold` at least"),
     Key("min_size_pt", "number", REQUIRED, "the edition's smallest text, pt: no style may go below it", 4, 72),
     Key("line_spacing", "number", REQUIRED, "baseline to baseline, as a multiple of the type size", 1, 3),

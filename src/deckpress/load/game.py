@@ -18,7 +18,7 @@ from deckpress.load.rules import read_rules
 from deckpress.load.schema import Fields, as_list, as_map, as_text, describe
 from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
-from deckpress.model import Check, Component, Game
+from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Game
 from deckpress.options import DUPLEX
 
 FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -135,10 +135,8 @@ def _component(node: Node, findings: Findings) -> Component | None:
     decks = _component_decks(f, findings) if kind == "cards" else []
     source = decks[0] if decks else f.text("sheet", None) if kind == "sheet" else None
     layout = f.text("layout")
-    private = f.get("private", required=False)
+    audience, handling = _audience(f, findings), f.text("handling", None)
     f.done()
-    if private is not None and not isinstance(private.value, bool):
-        findings.error(private.loc, f"private must be true or false, got {describe(private.value)}")
     if cid and not FILE_NAME.fullmatch(cid):
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
                                              f"digits and hyphens, got '{cid}'")
@@ -153,8 +151,18 @@ def _component(node: Node, findings: Findings) -> Component | None:
         findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
     if not (cid and title and kind and layout):
         return None
-    return Component(cid, title, kind, node.loc, source, layout, private is not None and private.value is True,
-                     decks)
+    return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling)
+
+
+def _audience(f: Fields, findings: Findings) -> str | None:
+    """Who may see the component: `audience: public | private | host`. The `private: true` of earlier games is
+    refused with the key to write instead, so secret material is never printed for the table by mistake."""
+    audience: str | None = f.choice("audience", AUDIENCES, default=PUBLIC)
+    old = f.get("private", required=False)
+    if old is not None:
+        findings.error(old.loc, "'private' is now 'audience': write 'audience: private' for a player's own material "
+                                "(dealt face down), 'audience: host' for the host's alone, or 'audience: public'")
+    return audience if old is None else HOST  # kept from the table until the designer says otherwise
 
 
 def _component_decks(f: Fields, findings: Findings) -> list[str]:

@@ -76,7 +76,7 @@ class LayoutReader:
             printer_margin_mm=keys["printer_margin_mm"], heading_min_size=keys["heading_min_pt"],
             index_min_mm=keys["index_min_mm"], max_line_mm=keys["max_line_mm"],
             write_in_min_mm=keys["write_in_min_mm"], min_contrast=keys["min_contrast"],
-            colours=read_palette(keys["colours"], self.findings),
+            colours=read_palette(keys["colours"], self.findings), about=keys["about"] or "",
         )
         f.done()
         for role, name in fonts.items():

@@ -1,19 +1,18 @@
 """The download catalogue: build/index.html, a page for hosts to pick, print and verify their files.
 
-Works straight from the file system (no network), reads at 200% zoom, and every
-thumbnail is a PNG of its PDF's first page with alt text.
+Works straight from the file system (no network), reads at 200% zoom, and every thumbnail is a PNG with alt text
+(deckpress.publish.thumbnails: a secret part shows its cover). A contents list leads to each game and paper; the
+checksums are in SHA256SUMS too, for `sha256sum -c`.
 """
 
 from __future__ import annotations
 
 import html
-import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pypdfium2
 from jinja2 import FileSystemLoader, StrictUndefined
 from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
@@ -23,18 +22,27 @@ from deckpress import interrupts
 from deckpress.options import PAPERS
 from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
-from deckpress.publish.manifest import Entry
-from deckpress.publish.outputs import KIT
+from deckpress.publish.manifest import MANIFEST, Entry
+from deckpress.publish.outputs import HOST_KIT, KIT
+from deckpress.publish.sums import SUMS
+from deckpress.publish.thumbnails import (
+    Thumbnail,
+    covered,
+    missing_thumbnails,
+    page_ratio,
+    placeholder,
+    thumbnail,
+    thumbnail_path,
+)
 from deckpress.publish.write import Output
 
-THUMBNAIL_WIDTH = 160  # px
+__all__ = ["Thumbnail", "catalogue", "missing_thumbnails"]
+
 TEMPLATES = Path(__file__).parent / "templates"
 # The page's frame (heading, how to print) is in English: the page lists every game, whatever its language; each
 # game's own section is in that game's language.
 FRAME_LANGUAGE = "en"
-
-
-Thumbnail = tuple[bytes, int, int, float]  # PNG, its width and height in pixels, the page's width / height
+OWN_FILES = (MANIFEST, SUMS)  # the page links them: what every file is, and its checksum
 
 
 @dataclass(frozen=True)
@@ -55,11 +63,17 @@ class Listed:
     size: str
     thumbnail: Shown
 
+    @property
+    def covered(self) -> bool:
+        return covered(self.entry)
+
 
 def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], made: dict[str, Thumbnail] | None = None,
-              listings: Mapping[str, Listing] | None = None) -> list[Output]:
+              listings: Mapping[str, Listing] | None = None,
+              shown: Mapping[str, tuple[bytes, int]] | None = None) -> list[Output]:
     """index.html and the thumbnails it shows, for the files `manifest` lists: those of `fresh` (path -> bytes,
-    not yet written) and the others already in `out_dir`. `made` has thumbnails drawn already, by checksum;
+    not yet written) and the others already in `out_dir`. `made` has thumbnails drawn already, by path; `shown`
+    the page a fresh file's thumbnail shows where not its first (a secret part's cover, a kit's first part);
     `listings` each game's language and editions' names (English and the edition ids where not given)."""
     def read(path: str) -> bytes:
         return fresh[path] if path in fresh else (out_dir / path).read_bytes()
@@ -67,15 +81,16 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
     pngs: dict[str, bytes] = {}
     listed = {}
     for e in (e for e in manifest if e.path.endswith(".pdf")):
-        shown, png = _thumbnail(out_dir, read, e.path, e.sha256, made or {})
+        picture, png = _thumbnail(out_dir, read, e, made or {}, (shown or {}).get(e.path))
         if png:
-            pngs[shown.path] = png  # two identical PDFs share one thumbnail: one output a path
+            pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
-        listed[e.path] = Listed(e, _size(size), shown)
+        listed[e.path] = Listed(e, _size(size), picture)
     games = _games(manifest, listed, listings or {})
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
-    page = env.get_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers())
+    page = env.get_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers(),
+                                                        own_files=OWN_FILES)
     return [Output(path, png) for path, png in pngs.items()] + [Output("index.html", page.encode("utf-8"))]
 
 
@@ -92,44 +107,24 @@ def _papers() -> str:
     return say("catalogue_or", first=", ".join(names[:-1]), second=names[-1]) if len(names) > 1 else names[0]
 
 
-def thumbnail_path(sha256: str) -> str:
-    """Named by the PDF's checksum, so an unchanged PDF keeps its thumbnail."""
-    return f"thumbnails/{sha256[:20]}.png"
-
-
-def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbnail]:
-    """Thumbnails of the PDFs among `outputs` that `out_dir` has none of yet, by checksum: drawn where the PDFs
-    are made (a parallel build's workers), for `catalogue` to take as `made`."""
-    return {o.sha256: thumbnail(o.data) for o in outputs
-            if o.path.endswith(".pdf") and not (out_dir / thumbnail_path(o.sha256)).is_file()}
-
-
-def _thumbnail(out_dir: Path, read: Callable[[str], bytes], pdf: str, sha256: str,
-               made: dict[str, Thumbnail]) -> tuple[Shown, bytes]:
-    """The PDF's thumbnail, and its PNG when it is not in `out_dir` yet (else b"")."""
-    path = thumbnail_path(sha256)
+def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: dict[str, Thumbnail],
+               shown: tuple[bytes, int] | None) -> tuple[Shown, bytes]:
+    """The PDF's thumbnail, and its PNG when it is not in `out_dir` yet (else b""). A secret part's is its cover;
+    where the cover is not at hand, a blank page, never its content."""
+    path = thumbnail_path(entry)
     interrupts.check()
     if (out_dir / path).is_file():
         with Image.open(out_dir / path) as image:
             return Shown(path, image.width, image.height, image.width / image.height), b""
-    png, width, height, ratio = made.get(sha256) or thumbnail(read(pdf))
+    if path in made:
+        png, width, height, ratio = made[path]
+    elif shown is not None:
+        png, width, height, ratio = thumbnail(*shown)
+    elif covered(entry):
+        png, width, height, ratio = placeholder(page_ratio(read(entry.path)))
+    else:
+        png, width, height, ratio = thumbnail(read(entry.path))
     return Shown(path, width, height, ratio), png
-
-
-def thumbnail(pdf: bytes) -> Thumbnail:
-    """A PNG of the first page, THUMBNAIL_WIDTH pixels wide."""
-    document = pypdfium2.PdfDocument(pdf)
-    try:
-        page = document[0]
-        width, height = page.get_size()
-        # the press prints black on white: grey thumbnails lose nothing, and draw and save twice as fast
-        image = page.render(scale=THUMBNAIL_WIDTH / width, draw_annots=False, grayscale=True).to_pil()
-    finally:
-        document.close()
-    buffer = io.BytesIO()
-    # zlib at level 3 saves in two thirds the time of the default 6, for 3% more bytes (optimize=True: 1 s slower)
-    image.save(buffer, format="PNG", compress_level=3)
-    return buffer.getvalue(), image.width, image.height, width / height
 
 
 def _size(size: int) -> str:
@@ -137,29 +132,39 @@ def _size(size: int) -> str:
 
 
 def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing]) -> list[dict[str, Any]]:
-    """Games, then editions, then papers, each with its files in the order the manifest lists them."""
+    """Games, then editions, then papers, each with its files in the order the manifest lists them; the public
+    text edition and the host's."""
     games: dict[str, dict[str, Any]] = {}
     for e in manifest:
         listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
-                                         "say": phrases(listing.language), "listing": listing})
+                                         "host_html": None, "say": phrases(listing.language), "listing": listing})
         if not e.is_pdf:
-            if not e.private:
+            if not e.secret:
                 game["html"] = e
+            elif e.path == f"{e.game}/{e.game}-host.html":
+                game["host_html"] = e
             continue
         game["editions"].setdefault(e.edition, {}).setdefault(e.paper, []).append(listed[e.path])
-    return [{**g, "editions": _editions(g["editions"], g["say"], g["listing"])} for _, g in sorted(games.items())]
+    return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])}
+            for _, g in sorted(games.items())]
 
 
-def _editions(editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str],
+def _editions(game: str, editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str],
               listing: Listing) -> list[dict[str, Any]]:
-    """The editions in the order the game lists them, each with its theme's name and its papers (by id) and files:
-    the kit first, then the parts by name, secret material last."""
-    return [{"name": listing.edition_name(edition), "papers": [
-        {"label": _name(say, f"paper_{paper}", paper),
-         "files": sorted(files, key=lambda f: (f.entry.component != KIT, f.entry.private, f.entry.title))}
+    """The editions in the order the game lists them, each with its theme's name and what it is for, and its
+    papers (by id, each with the id the contents link to) and files: the players' kit first, then the host's,
+    then the parts by name, secret material last."""
+    return [{"name": listing.edition_name(edition), "about": listing.edition_about(edition), "papers": [
+        {"label": _name(say, f"paper_{paper}", paper), "id": f"{game}-{edition}-{paper}",
+         "files": sorted(files, key=_order)}
         for paper, files in sorted(papers.items())]}
         for edition, papers in sorted(editions.items(), key=lambda kv: listing.edition_order(kv[0]))]
+
+
+def _order(f: Listed) -> tuple[int, bool, str]:
+    kit = {KIT: 0, HOST_KIT: 1}.get(f.entry.component, 2)
+    return kit, f.entry.secret, f.entry.title
 
 
 def _name(say: Callable[..., str], key: str, fallback: str) -> str:

@@ -16,35 +16,50 @@ from deckpress.model import Edition, Game
 class Listing:
     language: str = "en"
     editions: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's label), as the game lists its editions
+    about: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's `about`: what the edition is for)
 
     @classmethod
     def of(cls, game: Game, editions: dict[str, Edition]) -> Listing:
-        return cls(game.language, tuple((e, editions[e].theme.label if e in editions else e) for e in game.editions))
+        about = tuple((e, editions[e].theme.about) for e in game.editions if e in editions and editions[e].theme.about)
+        return cls(game.language, tuple((e, editions[e].theme.label if e in editions else e) for e in game.editions),
+                   about)
 
     def merged(self, other: Listing) -> Listing:
         """Two parts' listings of one game (a parallel build loads an edition a process): each edition named by
         the part that loaded its theme."""
         names = dict(other.editions) | {e: label for e, label in self.editions if label != e}
-        return Listing(self.language, tuple((e, names.get(e, label)) for e, label in self.editions))
+        about = dict(other.about) | dict(self.about)
+        return Listing(self.language, tuple((e, names.get(e, label)) for e, label in self.editions),
+                       tuple((e, about[e]) for e, _ in self.editions if e in about))
 
     def as_json(self) -> dict[str, Any]:
-        return {"language": self.language, "editions": [list(pair) for pair in self.editions]}
+        about = {"about": [list(pair) for pair in self.about]} if self.about else {}
+        return {"language": self.language, "editions": [list(pair) for pair in self.editions], **about}
 
     @classmethod
     def from_json(cls, data: Any) -> Listing | None:
         """A listing from the build state, or None when the state holds something else (an untrusted file)."""
         if not isinstance(data, dict) or not isinstance(data.get("language"), str):
             return None
-        pairs = data.get("editions", [])
-        if not isinstance(pairs, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(isinstance(s, str) for s in p) for p in pairs):
+        pairs, about = data.get("editions", []), data.get("about", [])
+        if not _pairs(pairs) or not _pairs(about):
             return None
-        return cls(data["language"], tuple((p[0], p[1]) for p in pairs))
+        return cls(data["language"], tuple((p[0], p[1]) for p in pairs), tuple((p[0], p[1]) for p in about))
 
     def edition_name(self, edition: str) -> str:
         """An edition's name: its theme's label; its id where the listing does not know it."""
         return dict(self.editions).get(edition, edition)
 
+    def edition_about(self, edition: str) -> str:
+        """What the edition is for, in a line (its theme's `about`); empty where not said."""
+        return dict(self.about).get(edition, "")
+
     def edition_order(self, edition: str) -> tuple[int, str]:
         ids = [e for e, _ in self.editions]
         return (ids.index(edition) if edition in ids else len(ids)), edition
+
+
+def _pairs(data: Any) -> bool:
+    """A list of [text, text]: as the build state records editions."""
+    return isinstance(data, list) and all(
+        isinstance(p, list) and len(p) == 2 and all(isinstance(s, str) for s in p) for p in data)

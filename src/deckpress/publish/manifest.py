@@ -13,6 +13,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from deckpress.model import AUDIENCES, HOST, PUBLIC
 from deckpress.paths import relative
 
 MANIFEST = "manifest.json"
@@ -33,7 +34,7 @@ class Entry:
     paper: str | None  # None for the text editions
     pages: int | None
     cards: int | None = None  # card components only
-    private: bool = False  # secret material: a player's own card, the host's answers
+    audience: str = PUBLIC  # who may see it: public | private (a player's own) | host (the host's alone)
     duplex: str | None = None  # the print options, for card components, calibration pages and kits
     offset_x_mm: float | None = None
     offset_y_mm: float | None = None
@@ -42,21 +43,26 @@ class Entry:
     sha256: str = ""
 
     @property
+    def secret(self) -> bool:
+        """Kept from the table: its catalogue picture is its cover, the public text edition does not link it."""
+        return self.audience != PUBLIC
+
+    @property
     def is_pdf(self) -> bool:
         return self.edition != TEXT_EDITION
 
     def as_json(self) -> dict[str, Any]:
         """The entry as manifest.json has it: a PDF's optional keys only when set; a text edition's paper, pages
-        and private always, and its game title after them."""
+        and audience always, and its game title after them; every entry's audience where `private` once was."""
         if not self.is_pdf:
             return {"path": self.path, "game": self.game, "component": self.component, "title": self.title,
-                    "edition": self.edition, "paper": self.paper, "pages": self.pages, "private": self.private,
+                    "edition": self.edition, "paper": self.paper, "pages": self.pages, "audience": self.audience,
                     **_given(game_title=self.game_title), "sha256": self.sha256}
         options = _given(duplex=self.duplex, offset_x_mm=self.offset_x_mm, offset_y_mm=self.offset_y_mm,
                          fold=self.fold or None, bleed_mm=self.bleed_mm)
         return {"path": self.path, "game": self.game, **_given(game_title=self.game_title),
                 "component": self.component, "title": self.title, "edition": self.edition, "paper": self.paper,
-                "pages": self.pages, **_given(cards=self.cards, private=self.private or None), **options,
+                "pages": self.pages, **_given(cards=self.cards), "audience": self.audience, **options,
                 "sha256": self.sha256}
 
     @classmethod
@@ -68,8 +74,11 @@ class Entry:
             return None
         if not relative(data["path"]) or not _SHA256.fullmatch(data["sha256"]):  # both name files we read or write
             return None
+        if data.get("audience", PUBLIC) not in AUDIENCES:
+            return None
         values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
-        return cls(**{**values, "private": bool(values["private"]), "fold": bool(values["fold"])})
+        audience = values["audience"] or (HOST if data.get("private") else PUBLIC)  # a manifest of before audiences
+        return cls(**{**values, "audience": audience, "fold": bool(values["fold"])})
 
 
 def _given(**values: object) -> dict[str, object]:
@@ -87,7 +96,7 @@ _NONE = type(None)
 _TYPES: dict[str, tuple[type, ...]] = {
     **{f.name: (str, _NONE) for f in fields(Entry)},
     "path": (str,), "game": (str,), "component": (str,), "title": (str,), "edition": (str,), "sha256": (str,),
-    "pages": (int, _NONE), "cards": (int, _NONE), "private": (bool, _NONE), "fold": (bool, _NONE),
+    "pages": (int, _NONE), "cards": (int, _NONE), "fold": (bool, _NONE), "private": (bool, _NONE),
     "offset_x_mm": (int, float, _NONE), "offset_y_mm": (int, float, _NONE), "bleed_mm": (int, float, _NONE),
 }
 

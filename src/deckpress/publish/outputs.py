@@ -10,14 +10,15 @@ from __future__ import annotations
 from deckpress.draw.finish import DocInfo
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.page import Document
-from deckpress.model import Game
+from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import TEXT_EDITION, Entry
 from deckpress.publish.write import Output
 
-KIT, TEXT_EDITION_COMPONENT = "kit", "accessible-html"
-PRINTED_WITH_OPTIONS = {KIT, "calibration"}  # besides card components
-OWN_PARTS = {KIT, "calibration", TEXT_EDITION_COMPONENT}  # what the press adds to every game's components
+KIT, HOST_KIT, TEXT_EDITION_COMPONENT = "kit", "host-kit", "accessible-html"
+KITS = {PUBLIC: KIT, HOST: HOST_KIT}  # the players' kit (public material only) and the host's (everything)
+PRINTED_WITH_OPTIONS = {KIT, HOST_KIT, "calibration"}  # besides card components
+OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT}  # what the press adds to every game's components
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:
@@ -31,39 +32,41 @@ def doc_info(game: Game, what: str, paper: str) -> DocInfo:
     return DocInfo(title, game.publisher, game.subject, game.language)
 
 
-def kit_title(game: Game) -> str:
-    return say(game, "kit_title")
+def kit_title(game: Game, audience: str = PUBLIC) -> str:
+    return say(game, "kit_title" if audience == PUBLIC else "host_kit_title")
 
 
 def pdf_output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Output:
     """A component's PDF (or the calibration pages'), named and listed."""
     printed = doc.cards is not None or doc.component in PRINTED_WITH_OPTIONS
     return _pdf(game, doc.component, doc.title, doc.edition, doc.paper, len(doc.pages), setup if printed else None,
-                pdf, doc.cards, doc.private)
+                pdf, doc.cards, doc.audience)
 
 
-def kit_output(game: Game, edition: str, paper: str, setup: PrintSetup, pdf: bytes, pages: int) -> Output:
-    return _pdf(game, KIT, kit_title(game), edition, paper, pages, setup, pdf)
+def kit_output(game: Game, edition: str, paper: str, setup: PrintSetup, pdf: bytes, pages: int,
+               audience: str = PUBLIC) -> Output:
+    """The players' kit (`kit`, public) or the host's (`host-kit`, host)."""
+    return _pdf(game, KITS[audience], kit_title(game, audience), edition, paper, pages, setup, pdf, None, audience)
 
 
 def _pdf(game: Game, component: str, title: str, edition: str, paper: str, pages: int, setup: PrintSetup | None,
-         pdf: bytes, cards: int | None = None, private: bool = False) -> Output:
+         pdf: bytes, cards: int | None = None, audience: str = PUBLIC) -> Output:
     options = setup or SINGLE_SIDED
     path = f"{game.id}/{edition}/{game.id}-{component}-{paper}{options.suffix()}.pdf"
     duplex = options.duplex
-    entry = Entry(path, game.id, game.title, component, title, edition, paper, pages, cards, private, duplex,
+    entry = Entry(path, game.id, game.title, component, title, edition, paper, pages, cards, audience, duplex,
                   options.offset[0] if duplex else None, options.offset[1] if duplex else None, options.fold,
                   options.bleed or None)
     return Output(path, pdf, entry)
 
 
-def text_edition_outputs(game: Game, pages: dict[str, str]) -> list[Output]:
-    """The text edition's pages (file name -> HTML); all but the game's own page are private."""
+def text_edition_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[Output]:
+    """The text edition's pages (file name -> audience and HTML): the game's own page is public."""
     title = say(game, "text_edition_title")
     out = []
-    for name, page in pages.items():
+    for name, (audience, page) in pages.items():
         path = f"{game.id}/{name}"
         entry = Entry(path, game.id, game.title, TEXT_EDITION_COMPONENT, title, TEXT_EDITION, None, None,
-                      private=name != f"{game.id}.html")
+                      audience=audience)
         out.append(Output(path, page.encode("utf-8"), entry))
     return out

@@ -14,26 +14,34 @@ from jinja2 import FileSystemLoader, StrictUndefined, Template
 from jinja2.sandbox import SandboxedEnvironment
 
 from deckpress.load.icons import INLINE
-from deckpress.model import Block, Card, Component, Game, Rules
+from deckpress.model import HOST, PRIVATE, PUBLIC, Block, Card, Component, Game, Rules
 from deckpress.publish import phrases
 
 TEMPLATES = Path(__file__).parent / "templates"
 CELL_TEXT = {"write": "", "check": "☐"}  # an empty box to write in; a box to tick
 
 
-def html_pages(game: Game) -> dict[str, str]:
-    """File name -> page: the game's page, and one page for each piece of private material, so that a
+def html_pages(game: Game) -> dict[str, tuple[str, str]]:
+    """File name -> audience and page: the game's page (public, linking no secret); where the game has secret
+    material, the host's page (the same, linking every secret page) and one page for each piece of it, so that a
     screen-reader player is handed their own desk card and nobody else's, and the host the answers."""
     template, say = edition_template(), phrases(game.language)
-    public = [c for c in game.components if not c.private]
-    private_pages = _private_pages(game)
-    pages = {f"{game.id}.html": template.render(
-        game=game, say=say, heading=game.title, warning=None, rules=game.rules, sections=_sections(game.rules),
-        decks=_decks(game, public), sheets=_sheets(game, public), private=sorted(private_pages.items()),
-    )}
-    for name, (title, warning, decks, sheets) in private_pages.items():
-        pages[name] = template.render(game=game, say=say, heading=title, warning=warning, rules=None, sections=[],
-                                      decks=decks, sheets=sheets, private=[])
+    public = [c for c in game.components if not c.secret]
+    secret = _private_pages(game)
+    shared = dict(game=game, say=say, rules=game.rules, sections=_sections(game.rules), decks=_decks(game, public),
+                  sheets=_sheets(game, public))
+    pages = {f"{game.id}.html": (PUBLIC, template.render(
+        **shared, heading=game.title, warning=None, private=[],
+        private_note=say("html_private_elsewhere") if secret else None))}
+    if secret:
+        pages[f"{game.id}-host.html"] = (HOST, template.render(
+            **shared, heading=say("html_host_page", game=game.title), warning=say("html_host_warning"),
+            private=sorted((name, page[:2]) for name, (_, *page) in secret.items()),
+            private_note=say("html_private_note")))
+    for name, (audience, title, warning, decks, sheets) in secret.items():
+        pages[name] = (audience, template.render(game=game, say=say, heading=title, warning=warning, rules=None,
+                                                 sections=[], decks=decks, sheets=sheets, private=[],
+                                                 private_note=None))
     return pages
 
 
@@ -50,27 +58,29 @@ def _icon_names(value: Any) -> Any:
     return INLINE.sub(r"\1", value) if isinstance(value, str) else value
 
 
-PrivatePage = tuple[str, str, list[dict[str, Any]], list[dict[str, Any]]]  # title, warning, decks, sheets
+# audience, title, warning, decks, sheets
+PrivatePage = tuple[str, str, str, list[dict[str, Any]], list[dict[str, Any]]]
 
 
 def _private_pages(game: Game) -> dict[str, PrivatePage]:
-    """A page per private card (one desk's card) and per private sheet (the host's answers)."""
+    """A page per private card (one desk's card) and per secret sheet (the host's answers)."""
     out: dict[str, PrivatePage] = {}
     say = phrases(game.language)
-    for c in (c for c in game.components if c.private):
+    for c in (c for c in game.components if c.secret):
         if c.kind == "cards":
             (deck,) = _decks(game, [c])
             cards = _cards(game, c)
             for number, (card, shown) in enumerate(zip(cards, deck["cards"], strict=True), 1):
                 what = c.title.lower().rstrip("s")  # "Desk cards" -> one "desk card"
                 title = say("html_card_page", game=game.title, what=what, index=number, label=card.label)
+                warning = say("html_private_card" if c.audience == PRIVATE else "html_host_card", label=card.label)
                 out[f"{game.id}-{c.id}-{number}.html"] = (
-                    title, say("html_private_card", label=card.label), [{"title": c.title, "cards": [shown]}], [])
+                    c.audience, title, warning, [{"title": c.title, "cards": [shown]}], [])
         elif c.kind == "sheet":
-            out[f"{game.id}-{c.id}.html"] = (say("html_sheet_page", game=game.title, what=c.title.lower()),
-                                             say("html_private_sheet"), [], _sheets(game, [c]))
+            warning = say("html_private_sheet" if c.audience == HOST else "html_private_own")
+            out[f"{game.id}-{c.id}.html"] = (c.audience, say("html_sheet_page", game=game.title, what=c.title.lower()),
+                                             warning, [], _sheets(game, [c]))
     return out
-
 
 
 def _sections(rules: Rules | None) -> list[dict[str, Any]]:

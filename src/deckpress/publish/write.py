@@ -26,6 +26,7 @@ class Output:
     path: str  # relative to the out folder, with forward slashes
     data: bytes
     entry: Entry | None = None  # what the manifest says of it (its path the same); None: a file it does not list
+    shown: tuple[bytes, int] | None = None  # a PDF and page its thumbnail shows, if not its own first (a cover)
 
     @cached_property
     def sha256(self) -> str:

@@ -1,0 +1,76 @@
+"""Who may see what, as data: a component's `audience` in game.yaml, its findings, and the manifest's record of
+every output's audience."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from conftest import FIXTURES, LAYOUTS, edit, line_of
+from pypdf import PdfReader
+
+from deckpress.cli import main
+
+GAME_YAML = Path("content/open-secret-exchange/game.yaml")
+
+
+def test_a_wrong_audience_is_a_finding_where_it_is_written(deckpress):
+    edit(GAME_YAML, "audience: private,", "audience: secret,")
+    result = deckpress("check", "open-secret-exchange")
+    line = line_of(GAME_YAML, "audience: secret")
+    column = GAME_YAML.read_text(encoding="utf-8").splitlines()[line - 1].index("secret") + 1
+    assert result.status != 0
+    assert (f"content/open-secret-exchange/game.yaml:{line}:{column}: error: audience must be one of public, "
+            f"private, host, got 'secret'") in result.errors
+
+
+def test_private_true_is_a_finding_that_says_to_write_audience(deckpress):
+    edit(GAME_YAML, "audience: host,", "private: true,")
+    result = deckpress("check", "open-secret-exchange")
+    line = line_of(GAME_YAML, "private: true")
+    found = [e for e in result.errors if e.startswith(f"content/open-secret-exchange/game.yaml:{line}:")]
+    assert len(found) == 1 and "'private' is now 'audience'" in found[0] and "audience: host" in found[0]
+    assert "Traceback" not in result.err
+
+
+def test_the_manifest_records_every_outputs_audience(built):
+    entries = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    assert all(e["audience"] in ("public", "private", "host") for e in entries)
+    by = {(e["game"], e["component"], e["path"].rsplit("/", 1)[-1]): e["audience"] for e in entries}
+    game = "open-secret-exchange"
+    for (g, component, name), audience in by.items():
+        if g != game:
+            assert audience == "public" or component == "host-kit", name
+        elif component in ("desk-cards", "answer-guide", "host-kit", "kit"):
+            assert audience == {"desk-cards": "private", "answer-guide": "host", "host-kit": "host",
+                                "kit": "public"}[component], name
+    pages = {name: audience for (g, component, name), audience in by.items()
+             if g == game and component == "accessible-html"}
+    assert pages[f"{game}.html"] == "public" and pages[f"{game}-host.html"] == "host"
+    assert pages[f"{game}-desk-cards-1.html"] == "private" and pages[f"{game}-answer-guide.html"] == "host"
+
+
+def test_any_game_with_host_material_gets_a_hosts_kit_with_its_cover(tmp_path):
+    """Not only the shipped games: a fixture game's score pad made the host's, with the engine's own cover words."""
+
+
+
+    shutil.copytree(FIXTURES / "extra" / "content", tmp_path / "content")
+    game_yaml = tmp_path / "content" / "picnic-pairs" / "game.yaml"
+    edit(game_yaml, "layout: sheet}", "layout: sheet, audience: host}")
+    out = tmp_path / "build"
+    assert main(["build", "--content", str(tmp_path / "content"), "--layouts", str(LAYOUTS), "--out", str(out),
+                 "--paper", "a4", "--jobs", "1", "--duplex", "short-edge"]) == 0
+    folder = out / "picnic-pairs" / "standard"
+    players = PdfReader(folder / "picnic-pairs-kit-a4-duplex-short-edge.pdf")
+    host = PdfReader(folder / "picnic-pairs-host-kit-a4-duplex-short-edge.pdf")
+    assert "Score pad" not in [o.title for o in players.outline]
+    titles = [(o.title, host.get_destination_page_number(o)) for o in host.outline]
+    names = [t for t, _ in titles]
+    at = names.index("Score pad: cover (host only)")
+    assert names[at + 1] == "Score pad" and all(page % 2 == 0 for _, page in titles)
+    cover = " ".join(host.pages[titles[at][1]].extract_text().split())
+    assert "Host only: Score pad" in cover and "Keep it apart from the players' material" in cover
+    entries = {e["component"]: e["audience"] for e in json.loads((out / "manifest.json").read_text())["outputs"]}
+    assert entries["score-pad"] == "host" and entries["host-kit"] == "host" and entries["kit"] == "public"
