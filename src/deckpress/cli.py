@@ -19,7 +19,7 @@ from deckpress.arguments import USAGE, parser
 from deckpress.options import PAPERS, Options
 from deckpress.publish.incremental import freshness, recorded_listings
 from deckpress.publish.manifest import MANIFEST, read_manifest
-from deckpress.publish.write import write_outputs
+from deckpress.publish.write import CommitError, check_out, write_outputs
 from deckpress.scaffold import GAME_ID
 
 if TYPE_CHECKING:
@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # taken only before the files are committed (deckpress.interrupts)
         print("deckpress: interrupted; nothing was written", file=sys.stderr)
         return INTERRUPTED
+    except CommitError as exc:  # the out folder refused a file: every move made was undone
+        print(f"deckpress: error: {exc}", file=sys.stderr)
+        return FINDINGS
 
 
 def entry() -> int:
@@ -53,6 +56,9 @@ def entry() -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.command in ("build", "site", "watch") and (problem := check_out(args.out)) is not None:
+        print(f"deckpress: error: --out: {problem}", file=sys.stderr)  # before any work is done in vain
+        return USAGE
     if args.command == "site":
         return _site(args.out)
     if args.command == "serve":

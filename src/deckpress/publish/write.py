@@ -53,25 +53,121 @@ def manifest_output(entries: list[Entry]) -> Output:
     return Output(MANIFEST, manifest_json(entries))
 
 
+class CommitError(Exception):
+    """The out folder could not take this build; it is as the earlier build left it (the message says why)."""
+
+
+def check_out(out_dir: Path) -> str | None:
+    """Why the out folder cannot take a build, or None: asked before any work, so a build is not drawn in vain."""
+    if out_dir.exists() and not out_dir.is_dir():
+        return f"{out_dir} is not a folder"
+    if out_dir.is_dir() and (link := _linked(out_dir)) is not None:
+        return f"{link} is a symbolic link: the press writes only inside the out folder; remove the link"
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent)).rmdir()
+    except OSError as exc:
+        return f"cannot write to {out_dir}: {exc.strerror or exc}"
+    return None
+
+
+def _linked(out_dir: Path) -> Path | None:
+    """A symbolic link inside the out folder (not followed), if there is one: a write through it would land
+    outside."""
+    for folder, names, files in os.walk(out_dir):
+        for name in [*names, *files]:
+            if (Path(folder) / name).is_symlink():
+                return Path(folder) / name
+    return None
+
+
 def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
-    """Stage every file beside `out_dir`, then move them all into place, in the order given."""
+    """Stage every file beside `out_dir`, then move them all into place, in the order given. If a move fails (a
+    locked file, a vanished folder), the moves already made are undone: CommitError, the folder as it was."""
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent))
     try:
-        staged = []
-        paths = [o.path for o in outputs]
-        if len(set(paths)) != len(paths):  # checked before anything moves: a commit must not stop half-way
-            raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
-        for output in outputs:
-            if not relative(output.path):
-                raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
-            target = staging / output.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(output.data)
-            staged.append((target, out_dir / output.path))
+        staged = _staged(staging, out_dir, outputs)
         with interrupts.held():
-            for source, target in staged:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(source, target)  # atomic per file: never a partial PDF
+            _commit(staged, staging / ".earlier")
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[Path, Path]]:
+    """Each file written into the staging folder: (staged, target). Every check comes first: a commit must not
+    stop half-way for a reason it could have seen."""
+    paths = [o.path for o in outputs]
+    if len(set(paths)) != len(paths):
+        raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
+    staged = []
+    for output in outputs:
+        if not relative(output.path):
+            raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
+        if (link := _link_on_the_way(out_dir, output.path)) is not None:
+            raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
+        target = staging / "new" / output.path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            target.write_bytes(output.data)
+        except OSError as exc:  # a full disk: nothing has moved yet
+            raise CommitError(f"cannot write {output.path}: {exc.strerror or exc}") from exc
+        staged.append((target, out_dir / output.path))
+    return staged
+
+
+def _link_on_the_way(out_dir: Path, path: str) -> Path | None:
+    at = out_dir
+    for part in path.split("/"):
+        at = at / part
+        if at.is_symlink():
+            return at
+    return None
+
+
+@dataclass
+class _Move:
+    """One file of the commit, as far as it got: the folders made for it, its earlier file kept aside, whether
+    the new file is in place."""
+
+    target: Path
+    made: list[Path]
+    kept: Path | None = None
+    placed: bool = False
+
+
+def _commit(staged: list[tuple[Path, Path]], earlier: Path) -> None:
+    """Move every file into place, keeping each file it replaces until all are in; on a failure put everything
+    back as it was, in reverse (a journal of the moves made)."""
+    journal: list[_Move] = []
+    try:
+        for n, (source, target) in enumerate(staged):
+            journal.append(move := _Move(target, _folders_for(target)))
+            if target.exists() or target.is_symlink():
+                (earlier / str(n)).parent.mkdir(parents=True, exist_ok=True)
+                os.replace(target, earlier / str(n))
+                move.kept = earlier / str(n)
+            os.replace(source, target)  # atomic per file: never a partial PDF
+            move.placed = True
+    except OSError as exc:
+        _undo(journal)
+        raise CommitError(f"cannot write {journal[-1].target}: {exc.strerror or exc}; the earlier build is as it "
+                          f"was") from exc
+
+
+def _folders_for(target: Path) -> list[Path]:
+    """Make the target's missing folders; the ones made, outermost first."""
+    missing = [p for p in reversed(target.parents) if not p.exists()]
+    for folder in missing:
+        folder.mkdir()
+    return missing
+
+
+def _undo(journal: list[_Move]) -> None:
+    for move in reversed(journal):
+        if move.kept is not None:
+            os.replace(move.kept, move.target)
+        elif move.placed:
+            move.target.unlink()
+        for folder in reversed(move.made):
+            folder.rmdir()

@@ -1,0 +1,102 @@
+"""The commit under faults: whichever move fails, the out folder is the earlier build byte for byte, the run says so
+in one line and exits 1; an out folder that cannot take a build is refused before any work."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from conftest import edit
+from test_interrupt import no_staging_left, tree
+
+from deckpress.publish import write
+
+
+@pytest.fixture
+def rebuilt(deckpress):
+    """A build of pocket-bazaar, then its lots edited: the next build replaces most files and adds none."""
+    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").status == 0
+    edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.",
+         "A steady light for those who come late.")
+    return tree(Path("build"))
+
+
+@pytest.mark.parametrize("failing", [0, 1, 2, 7, 20, -1])
+def test_a_move_that_fails_leaves_the_earlier_build(deckpress, rebuilt, monkeypatch, failing):
+    moves: list[tuple[Path, Path]] = []
+    replace = os.replace
+
+    def counted(source: Path, target: Path) -> None:
+        moves.append((source, target))
+        replace(source, target)
+
+    monkeypatch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
+    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").status == 0
+    total = len(moves)
+    assert total > 20
+    shutil.rmtree("build")
+    Path("build").mkdir()
+    for path, data in rebuilt.items():
+        (Path("build") / path).parent.mkdir(parents=True, exist_ok=True)
+        (Path("build") / path).write_bytes(data)
+    edit(Path("content/pocket-bazaar/lots.yaml"), "those who come late.", "those who come later.")
+    calls = []
+
+    def failing_replace(source: Path, target: Path) -> None:
+        calls.append(target)
+        if len(calls) - 1 == failing % total:
+            raise PermissionError(1, "Operation not permitted")
+        replace(source, target)
+
+    monkeypatch.setattr(write.os, "replace", failing_replace)
+    result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
+    assert result.status == 1
+    (line,) = result.err.strip().splitlines()
+    assert line.startswith("deckpress: error: cannot write build/") and "the earlier build is as it was" in line
+    assert tree(Path("build")) == rebuilt
+    assert no_staging_left(Path("build"))
+
+
+def test_an_immutable_file_in_the_out_folder_leaves_the_earlier_build(deckpress, rebuilt):
+    locked = Path("build/manifest.json")
+    if shutil.which("chattr") is None or subprocess.run(["chattr", "+i", str(locked)]).returncode != 0:
+        pytest.skip("this machine cannot make a file immutable (chattr +i needs a filesystem and rights for it)")
+    try:
+        result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
+    finally:
+        subprocess.run(["chattr", "-i", str(locked)], check=True)
+    assert result.status == 1 and "the earlier build is as it was" in result.err
+    assert tree(Path("build")) == rebuilt
+
+
+@pytest.mark.parametrize(("out", "said"), [
+    ("a-file", "a-file is not a folder"),
+    ("a-file/build", "cannot write to a-file/build: Not a directory"),
+    ("/proc/deckpress", "cannot write to /proc/deckpress"),
+])
+def test_an_out_folder_that_cannot_take_a_build_is_refused_first(deckpress, out, said):
+    Path("a-file").write_text("not a folder\n")
+    result = deckpress("build", "pocket-bazaar", "--out", out)
+    assert result.status == 2 and result.err.startswith("deckpress: error: --out: ") and said in result.err
+    assert Path("a-file").read_text() == "not a folder\n"
+
+
+def test_a_symbolic_link_inside_the_out_folder_is_refused(deckpress, rebuilt, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    shutil.rmtree("build/pocket-bazaar/standard")
+    os.symlink(elsewhere, "build/pocket-bazaar/standard")
+    result = deckpress("build", "pocket-bazaar", "--paper", "a4")
+    assert result.status == 2 and "build/pocket-bazaar/standard is a symbolic link" in result.err
+    assert not list(elsewhere.iterdir())
+
+
+def test_a_link_made_after_the_check_is_refused_at_the_commit(tmp_path):
+    (tmp_path / "build").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    os.symlink(tmp_path / "elsewhere", tmp_path / "build/game")
+    with pytest.raises(write.CommitError, match="build/game is a symbolic link"):
+        write.write_outputs(tmp_path / "build", [write.Output("game/rules.pdf", b"%PDF-")])
+    assert not list((tmp_path / "elsewhere").iterdir())
