@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from deckpress import interrupts
 from deckpress.arguments import USAGE, parser
 from deckpress.options import PAPERS, Options
+from deckpress.paths import NAME
 from deckpress.publish.incremental import freshness, recorded_listings
 from deckpress.publish.manifest import MANIFEST, read_manifest
 from deckpress.publish.write import CommitError, check_out, write_outputs
-from deckpress.scaffold import GAME_ID
 
 if TYPE_CHECKING:
     from deckpress.findings import Findings
@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 def _game_dirs(content: Path, wanted: list[str], edition: str | None) -> list[Path] | None:
     """The folders of the games asked for (all, if none is named); None, said why, when they cannot be built."""
     found = {p.parent.name: p.parent for p in sorted(content.glob("*/game.yaml"))}
-    misnamed = [n for n in found if not GAME_ID.fullmatch(n) or n in RESERVED]
+    misnamed = [n for n in found if not NAME.fullmatch(n) or n in RESERVED]
     for name in misnamed:  # the folder's name names the game's files and URLs in the out folder
         print(f"deckpress: {found[name].as_posix()}: error: a game's folder name is its id: lowercase letters, "
               f"digits and hyphens, and not {', '.join(sorted(RESERVED))}; rename the folder", file=sys.stderr)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path, PurePosixPath
 
 UNREADABLE = (OSError, ValueError, RuntimeError)  # a NUL in a name, a name too long, a symlink loop
+NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game, component or layout: it names files and URLs
 
 
 def relative(name: str) -> bool:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from deckpress.findings import Findings, Loc
@@ -11,10 +10,10 @@ from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
 from deckpress.model import Back, Card, Deck, FieldSpec, Where
+from deckpress.paths import NAME
 
 FIELD_TYPES = ("text", "int", "choice", "list", "map")
 COPIES = "copies"  # a card's quantity: read beside its fields
-LAYOUT_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a layout file's name: it never leaves the layout folders
 MAX_COPIES = 1000
 MAX_FROM = 10_000  # cards one `from` expression makes: far more than any game, far fewer than a hang
 
@@ -66,7 +65,7 @@ def read_back(node: Node, what: str, findings: Findings) -> Back | None:
     f.done()
     if layout is None:
         return None
-    if not LAYOUT_NAME.fullmatch(layout):
+    if not NAME.fullmatch(layout):
         findings.error(node.value["layout"].loc, f"a back layout names a layout file, so it is lowercase letters, "
                                                  f"digits and hyphens, got {describe(layout)}")
         return None

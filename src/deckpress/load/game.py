@@ -6,7 +6,6 @@ reading carries on to the end, so that one run reports everything.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from deckpress import words
@@ -20,8 +19,8 @@ from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
 from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Game
 from deckpress.options import DUPLEX
+from deckpress.paths import NAME
 
-FILE_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 COMPONENT_KINDS = ("cards", "sheet", "rules")
 
 
@@ -96,7 +95,7 @@ def _language(f: Fields, findings: Findings) -> str | None:
 
 def _edition_name(node: Node, findings: Findings) -> str | None:
     """An edition's id: the name of a layout folder with a theme.yaml (the check stage looks for it)."""
-    if isinstance(node.value, str) and FILE_NAME.fullmatch(node.value):
+    if isinstance(node.value, str) and NAME.fullmatch(node.value):
         return node.value
     findings.error(node.loc, f"an edition names a layout folder, so it is lowercase letters, digits and hyphens, "
                              f"got {describe(node.value)}")
@@ -137,11 +136,11 @@ def _component(node: Node, findings: Findings) -> Component | None:
     layout = f.text("layout")
     audience, handling = _audience(f, findings), f.text("handling", None)
     f.done()
-    if cid and not FILE_NAME.fullmatch(cid):
+    if cid and not NAME.fullmatch(cid):
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
                                              f"digits and hyphens, got '{cid}'")
         return None
-    if layout and not FILE_NAME.fullmatch(layout):
+    if layout and not NAME.fullmatch(layout):
         findings.error(node.value["layout"].loc, f"a layout names a layout file, so it is lowercase letters, digits "
                                                  f"and hyphens, got {describe(layout)}")
         return None

@@ -18,9 +18,10 @@ from deckpress.layout import schemas
 from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
 from deckpress.load.palette import read_palette
-from deckpress.load.schema import Fields, as_int, as_list, as_text
+from deckpress.load.schema import Fields, as_int, as_list, as_text, describe
 from deckpress.load.sources import Node, read_yaml
 from deckpress.model import BookletLayout, CardLayout, Edition, Element, Layout, SheetLayout, Style, Theme
+from deckpress.paths import NAME
 
 _Pages = TypeVar("_Pages", SheetLayout, BookletLayout)
 
@@ -55,6 +56,10 @@ class LayoutReader:
         key_locs = dict(node.key_locs)
         loc = key_locs.pop("extends")
         node = Node(node.value, node.loc, key_locs)
+        if not isinstance(parent_name.value, str) or not NAME.fullmatch(parent_name.value):
+            self.findings.error(parent_name.loc, f"extends names one layout file of this folder, so it is lowercase "
+                                                 f"letters, digits and hyphens, got {describe(parent_name.value)}")
+            return node
         if parent_name.value in seen | {name}:
             self.findings.error(loc, f"layout '{name}' extends itself through '{parent_name.value}'")
             return node

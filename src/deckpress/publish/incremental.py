@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,8 +55,26 @@ def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[s
 
 
 def _hash_tree(digest: Any, root: Path) -> None:
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+    for path in _files(root):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+
+
+def _files(root: Path) -> list[Path]:
+    """The files below `root` that a build may read: a symbolic link leading out of it is not followed (nothing
+    outside the named folders is read; the loader refuses such a file too)."""
+    inner = root.resolve()
+    found = []
+    for folder, names, files in os.walk(root):
+        names[:] = sorted(n for n in names if n != "__pycache__" and _within(Path(folder) / n, inner))
+        found += [Path(folder) / f for f in files if _within(Path(folder) / f, inner)]
+    return sorted(p for p in found if p.is_file())
+
+
+def _within(path: Path, inner: Path) -> bool:
+    try:
+        return not path.is_symlink() or path.resolve().is_relative_to(inner)
+    except (OSError, RuntimeError):  # a loop of links
+        return False
 
 
 def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:

@@ -7,14 +7,14 @@ icon, a back layout): no code names them.
 
 from __future__ import annotations
 
-import re
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from string import Template
 
+from deckpress.paths import NAME
+
 TEXT = (".yaml", ".svg", ".md")  # filled in; anything else (a PNG) is copied as it is
-GAME_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # it names files and URLs, as component ids do
 
 
 class Refused(ValueError):
@@ -23,7 +23,7 @@ class Refused(ValueError):
 
 def new_game(content: Path, game: str) -> list[Path]:
     """Write the template game as `content/game`; the files written, in order. Nothing is written if refused."""
-    if not GAME_ID.fullmatch(game):
+    if not NAME.fullmatch(game):
         raise Refused(f"a game's name is lowercase letters, digits and hyphens, got {game!r}")
     folder = content / game
     if folder.exists():
