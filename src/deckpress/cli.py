@@ -71,10 +71,10 @@ def run(args: argparse.Namespace) -> int:
     dirs = _game_dirs(args.content, wanted, getattr(args, "edition", None))
     if dirs is None:
         return USAGE
-    if args.command == "generate":
-        return _generate(dirs[0], f"{args.content.as_posix()}/{args.game}", args.seed)
     # --layouts adds folders, searched before the shared layouts/ (and after a game's own layouts/)
     opts = Options(content=args.content, layouts=list(dict.fromkeys([*(args.layouts or []), Path("layouts")])))
+    if args.command == "generate":
+        return _generate(dirs[0], f"{args.content.as_posix()}/{args.game}", args.seed, opts.layouts)
     if args.command == "build":
         return _build(args, opts, dirs)
     if args.command == "watch":
@@ -169,12 +169,12 @@ def _site(out: Path) -> int:
     return OK
 
 
-def _generate(folder: Path, shown: str, seed: int) -> int:
+def _generate(folder: Path, shown: str, seed: int, layouts: list[Path]) -> int:
     from deckpress.findings import Findings
     from deckpress.generate import generate
 
     findings = Findings()
-    written = generate(folder, shown, seed, findings)
+    written = generate(folder, shown, seed, findings, layouts)
     for finding in findings:
         print(finding, file=sys.stderr)
     if findings.errors:

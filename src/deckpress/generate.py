@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from deckpress.check.parameters import Kind, typed_parameters
 from deckpress.findings import Findings, Loc
 
 T = TypeVar("T")
@@ -51,60 +53,85 @@ class Stream:
 
 # (the game's parameters, seed, attempt) -> the card files to write, by name
 Generator = Callable[[dict[str, Any], int, int], dict[str, str]]
-GENERATORS: dict[str, Generator] = {}
+GENERATORS: dict[str, tuple[Generator, dict[str, Kind]]] = {}  # each with the parameters it reads
 
 
-def generator(name: str) -> Callable[[Generator], Generator]:
-    """Register a deck generator under `name` (the value of a game's parameter `generator`)."""
+def generator(name: str, needs: dict[str, Kind]) -> Callable[[Generator], Generator]:
+    """Register a deck generator under `name` (the value of a game's parameter `generator`), reading the
+    parameters `needs` names (checked before it runs)."""
     def register(make: Generator) -> Generator:
-        GENERATORS[name] = make
+        GENERATORS[name] = (make, needs)
         return make
     return register
 
 
-def generate(game_dir: Path, shown: str, seed: int, findings: Findings) -> list[Path]:
-    """Write a generated deck into the game folder, or report why none could be made."""
+def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts: list[Path]) -> list[Path]:
+    """Write a generated deck into the game folder, or report why none could be made. A deck is written only
+    when it passes what `deckpress check` asks, its layouts (`layouts`: searched after the game's own) included."""
     import deckpress.check.plugins  # noqa: F401  (imports the game plugin packages, which register generators)
     from deckpress.load.game import read_game_parameters
     from deckpress.load.reading import Reading
     from deckpress.templating import Templates
 
-    params = read_game_parameters(Reading(findings, Templates(), folder=game_dir, shown=shown))
-    if params is None or findings.errors:
+    read = read_game_parameters(Reading(findings, Templates(), folder=game_dir, shown=shown))
+    if read is None or findings.errors:
         return []
+    (params, locs), where = read, Loc(f"{shown}/game.yaml")
     name = params.get("generator")
-    where = Loc(f"{shown}/game.yaml")
     if name not in GENERATORS:
         findings.error(where, f"game {game_dir.name} has no generator (set parameter 'generator' to one of "
                               f"{', '.join(GENERATORS)})")
         return []
+    make, needs = GENERATORS[name]
+    if typed_parameters(params, locs, where, needs, f"the generator {name}", findings) is None:
+        return []
     for attempt in range(MAX_ATTEMPTS):
-        files = GENERATORS[name](params, seed, attempt)
-        if _passes(game_dir, files):
+        files = make(params, seed, attempt)
+        if not _checked(game_dir, files, layouts=None):  # its own checks first: quick, and seed by seed
+            continue
+        laid_out = _checked(game_dir, files, layouts)
+        if laid_out:
             return _write(game_dir, files)
+        first, at = laid_out.findings[0], locs.get("generator", where)
+        more = f" (and {len(laid_out.findings) - 1} more)" if len(laid_out.findings) > 1 else ""
+        findings.error(at, f"the deck generated with seed {seed} passes the game's checks but not its layouts, so "
+                           f"nothing was written: {first.loc.file}:{first.loc.line}: {first.message}{more}")
+        return []
     findings.error(where, f"no deck passed every check in {MAX_ATTEMPTS} attempts with seed {seed}")
     return []
 
 
-def _passes(game_dir: Path, files: dict[str, str]) -> bool:
-    """Validate a candidate deck in a scratch copy of the game folder."""
+class _Verdict:
+    """What a check of a candidate deck found: true when nothing is wrong."""
+
+    def __init__(self, findings: Findings) -> None:
+        self.findings = findings.errors
+
+    def __bool__(self) -> bool:
+        return not self.findings
+
+
+def _checked(game_dir: Path, files: dict[str, str], layouts: list[Path] | None) -> _Verdict:
+    """Check a candidate deck in a scratch copy of the game folder: the game's own checks, or (`layouts` given)
+    everything `deckpress check` does."""
+    from deckpress.build import prepare
     from deckpress.check.validate import validate_game
     from deckpress.load import load_game
+    from deckpress.options import Options
     from deckpress.templating import Templates
 
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / game_dir.name
-        copy.mkdir()
-        for source in game_dir.iterdir():
-            if source.is_file():
-                (copy / source.name).write_bytes(source.read_bytes())
+        shutil.copytree(game_dir, copy, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
         for name, text in files.items():
             (copy / name).write_text(text, encoding="utf-8")
+        if layouts is not None:
+            return _Verdict(prepare(Options(content=Path(scratch), layouts=layouts), [copy]).findings)
         findings, templates = Findings(), Templates()
         game = load_game(copy, str(copy), findings, templates)
         if game is not None:
             validate_game(game, {}, templates, findings, building=[])
-        return not findings.errors
+        return _Verdict(findings)
 
 
 def _write(game_dir: Path, files: dict[str, str]) -> list[Path]:

@@ -12,6 +12,7 @@ from itertools import product
 from typing import Any
 
 from deckpress.findings import Findings
+from deckpress.load.schema import describe
 from deckpress.model import Card, Deck, Game, Where
 from deckpress.templating import Templates
 
@@ -20,8 +21,13 @@ def check_deck(game: Game, deck: Deck, templates: Templates, findings: Findings)
     if not deck.read:
         return
     if deck.count is not None and deck.count_loc is not None:
+        before = len(findings)
         expected = templates.evaluate(deck.count, game.params, deck.count_loc, findings)
-        if isinstance(expected, int) and deck.size != expected:
+        if not isinstance(expected, int) or isinstance(expected, bool):
+            if len(findings) == before:  # else the expression's own problem is said already
+                findings.error(deck.count_loc, f"count of deck {deck.id} must give a whole number of cards, got "
+                                               f"{describe(expected)}")
+        elif deck.size != expected:
             findings.error(deck.count_loc, f"deck {deck.id} must have exactly {expected} cards, got {deck.size}")
     unique = _selected(game, deck, deck.unique_where, templates, findings) if deck.unique else []
     for name in deck.unique if unique is not None else []:

@@ -59,14 +59,15 @@ def read_game(reading: Reading) -> Game | None:
     )
 
 
-def read_game_parameters(reading: Reading) -> dict[str, Any] | None:
-    """Only the parameters of a game: enough for a generator, before its card files exist."""
+def read_game_parameters(reading: Reading) -> tuple[dict[str, Any], dict[str, Loc]] | None:
+    """Only the parameters of a game, and where each was written: enough for a generator, before its card files
+    exist."""
     root = reading.read("game.yaml")
     if root is None or not root.is_map or "parameters" not in root.value:
         reading.findings.error(Loc(f"{reading.shown}/game.yaml"), "game.yaml needs 'parameters'")
         return None
     nodes = as_map(root.value["parameters"], "parameters", reading.findings) or {}
-    return read_parameters(nodes, reading.findings)[0]
+    return read_parameters(nodes, reading.findings)
 
 
 def read_parameters(nodes: dict[str, Node], findings: Findings) -> tuple[dict[str, Any], dict[str, Loc]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from deckpress.check.parameters import Kind, Names, Numbers, Table, Whole
 from deckpress.generate import Stream, generator
 from deckpress.plugins.stone_market.economy import expected_rolls
 from deckpress.plugins.stone_market.stones import MAX_SIDE
@@ -18,7 +19,13 @@ GENERATOR_VERSION = 1
 Side = tuple[int, ...]  # stones by their index in the parameter `stones`, in order
 
 
-@generator("stone-market")
+NEEDS: dict[str, Kind] = {
+    "stones": Names(2, 8), "stone_letters": Table(), "die_faces": Names(1, 20), "exchange_cards": Whole(1, 50),
+    "equations_per_card": Whole(1, 10), "stones_per_ware": Whole(1, 10), "wares": Whole(1, 200),
+    "star_counts": Numbers(3)}
+
+
+@generator("stone-market", NEEDS)
 def stone_market(params: dict[str, Any], seed: int, attempt: int) -> dict[str, str]:
     """Exchange cards and wares from a hidden value per stone: every equation balances those values."""
     stream = Stream(f"deckpress/stone-market/v{GENERATOR_VERSION}/seed={seed}/attempt={attempt}")

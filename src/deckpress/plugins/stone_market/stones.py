@@ -13,6 +13,7 @@ from itertools import combinations
 from statistics import mean
 from typing import Any
 
+from deckpress.check.parameters import Kind, Names, Numbers, Table, Whole, typed_parameters
 from deckpress.check.plugins import deck_with, plugin
 from deckpress.findings import Findings, Loc
 from deckpress.model import Card, Game
@@ -28,19 +29,20 @@ from deckpress.plugins.stone_market.economy import (
 STAR_WORDS = ("plain", "one-star", "two-star")
 SCORE_COLUMNS = ("score_plain", "score_star", "score_double", "score_top")
 MAX_SIDE = 4
+NEEDS: dict[str, Kind] = {
+    "stones": Names(2, 12), "stone_letters": Table(), "die_faces": Names(1, 20), "stones_per_ware": Whole(1, 10),
+    "hand_limit": Whole(1, 100), "star_counts": Numbers(3)}
 
 
 @plugin("stone-economy")
 def stone_economy(game: Game, findings: Findings) -> dict[str, Any] | None:
     p = game.params
-    names, letters = p.get("stones"), p.get("stone_letters")
+    needs = typed_parameters(p, game.param_locs, game.loc, NEEDS, "stone-economy", findings)
     exchanges = deck_with(game, "exchanges", ("equations",), "stone-economy", findings)
     wares = deck_with(game, "wares", ("stones", "stars"), "stone-economy", findings)
-    if not (isinstance(names, list) and isinstance(letters, dict)):
-        findings.error(game.loc, "stone-economy needs the parameters stones and stone_letters")
+    if needs is None or exchanges is None or wares is None:
         return None
-    if exchanges is None or wares is None:
-        return None
+    names, letters = needs["stones"], needs["stone_letters"]
     colours = [str(letters[n]) for n in names if n in letters]
     if len(colours) != len(names) or len(set(colours)) != len(colours):
         findings.error(game.param_locs["stone_letters"], "every stone needs its own letter")
@@ -48,7 +50,7 @@ def stone_economy(game: Game, findings: Findings) -> dict[str, Any] | None:
     before = len(findings)
     cards = [_card_equations(card, colours, findings) for card in exchanges.cards if card.valid]
     # a ware's stones are checked even when its stars are wrong: every finding in one run
-    ware_hands = [(card, _ware(card, colours, p.get("stones_per_ware", 5), findings))
+    ware_hands = [(card, _ware(card, colours, p["stones_per_ware"], findings))
                   for card in wares.cards if card.values.get("stones") is not None]
     ware_hands = [(card, hand if card.valid else None) for card, hand in ware_hands]
     _scoring(game, findings)
@@ -149,11 +151,10 @@ def _hand(hand: tuple[int, ...], colours: list[str]) -> str:
 def _wares_playable(game: Game, equations: list[list[Equation]], wares: list[tuple[Card, tuple[int, ...] | None]],
                     colours: list[str], findings: Findings) -> None:
     p = game.params
-    faces = p.get("die_faces", [])
-    names = p["stones"]
+    faces, names = p["die_faces"], p["stones"]
     choice = sum(f not in names for f in faces)
     rollable = {i for i, n in enumerate(names) if n in faces} | (set(range(len(names))) if choice else set())
-    limit = p.get("hand_limit", 10)
+    limit = p["hand_limit"]
     for card, hand in wares:
         if hand is None:
             continue
@@ -163,9 +164,9 @@ def _wares_playable(game: Game, equations: list[list[Equation]], wares: list[tup
                     findings.error(card.locs["stones"],
                                    f"ware {card.index} cannot be bought with exchange cards {i + 1} and {j + 1}")
                     break
-    declared = p.get("star_counts")
+    declared = p["star_counts"]
     tally = [sum(card.values.get("stars") == s for card, _ in wares) for s in range(3)]
-    if isinstance(declared, list) and declared != tally:
+    if declared != tally:
         findings.error(game.param_locs["star_counts"],
                        f"star_counts declares {declared} wares with 0, 1 and 2 stars; the deck has {tally}")
     difficulty = [[expected_rolls(h, len(faces), choice) for c, h in wares if h and c.values["stars"] == s]
