@@ -124,6 +124,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     games = [g for d in game_dirs if (g := load_game(d, f"{opts.content.as_posix()}/{d.name}", findings, templates))]
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
     for game in games:
+        templates.origins = game.param_locs
         editions = prepared.editions[game.id]
         validate_game(game, editions, templates, findings, editions_of(game, opts))
         expand_sheets(game, findings, templates)

@@ -35,6 +35,7 @@ def read_game(reading: Reading) -> Game | None:
     subject, language = f.text("subject"), _language(f, findings)
     editions = [_edition_name(n, findings) for n in f.list("editions")]
     params, param_locs = read_parameters(f.map("parameters"), findings)
+    reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
     ctx = dict(params)
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")}
     checks = [_check(n, findings) for n in f.list("checks", required=False)]

@@ -18,7 +18,7 @@ from deckpress.layout import schemas
 from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
 from deckpress.load.palette import read_palette
-from deckpress.load.schema import Fields, as_int, as_list, as_text, describe
+from deckpress.load.schema import Fields, as_int, as_list, as_number, as_text, describe
 from deckpress.load.sources import Node, read_yaml
 from deckpress.model import BookletLayout, CardLayout, Edition, Element, Layout, SheetLayout, Style, Theme
 from deckpress.paths import NAME
@@ -38,7 +38,7 @@ class LayoutReader:
         if theme is None:
             return None
         found = {name: node for name in sorted(names) if (node := self._layout_node(dirs, edition, name, set()))}
-        layouts = {name: self._layout(name, node, theme) for name, node in found.items()}
+        layouts = {name: self._read_layout(name, node, theme) for name, node in found.items()}
         return Edition(theme, {k: v for k, v in layouts.items() if v}, broken={k for k, v in layouts.items() if not v})
 
     def _layout_node(self, dirs: list[Path], edition: str, name: str, seen: set[str]) -> Node | None:
@@ -95,6 +95,14 @@ class LayoutReader:
         values = vars(theme).values()
         return theme if None not in values and not missing else None
 
+    def _read_layout(self, name: str, node: Node, theme: Theme) -> Layout | None:
+        """The layout, or None with a finding: a layout in error never drops its components unsaid."""
+        errors = len(self.findings.errors)
+        layout = self._layout(name, node, theme)
+        if layout is None and len(self.findings.errors) == errors:
+            self.findings.error(node.loc, f"layout {name} cannot be used (edition {theme.edition})")
+        return layout
+
     def _layout(self, name: str, node: Node, theme: Theme) -> Layout | None:
         f = Fields(node, f"layout {name}", self.findings)
         kind = read_key(f, schemas.KIND)
@@ -118,7 +126,7 @@ class LayoutReader:
         min_node = f.get(min_key.name, required=False)
         align = read_key(f, align_key)
         f.done()
-        min_size = size if min_node is None else min_node.value
+        min_size = size if min_node is None else as_number(min_node, "min_size", self.findings, 1, 500)
         if min_node is not None and isinstance(min_size, (int, float)) and size and min_size > size:
             self.findings.error(min_node.loc, f"min_size must not exceed size ({size:g}), got {min_size}")
         if isinstance(min_size, (int, float)) and min_size < theme.min_size:

@@ -28,6 +28,7 @@ class Templates:
         self.memo: dict[MemoKey, str] = {}  # text already rendered, by what decided it
         self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them
         self.places: dict[tuple[Loc, str], Loc] = {}  # where a problem was written, found in its file once
+        self.origins: dict[str, Loc] = {}  # where each parameter of the game at hand was set
 
     def of(self, source: str) -> Compiled:
         """The compiled object of `source`, made once."""
@@ -85,7 +86,20 @@ class Templates:
         if problem.mark is not None:  # found in its file once, not again for every card it is met on
             key = (loc, problem.mark.pattern)
             place = self.places.get(key) or self.places.setdefault(key, find_in_file(loc, problem.mark))
-        findings.error(place, f"{what}: {problem.message}" if what else problem.message, card)
+        message = f"{what}: {problem.message}" if what else problem.message
+        if isinstance(exc, TypeError) and (origin := self._text_parameter(source, context)) is not None:
+            name, set_at = origin  # a parameter written as text where a number was meant: said where it was set
+            findings.error(set_at, f"parameter {name} is the text {context[name]!r}, but {place.file}:{place.line}:"
+                                   f"{place.col} calculates with it: {message}", card)
+            return
+        findings.error(place, message, card)
+
+    def _text_parameter(self, source: str, context: Mapping[str, Any]) -> tuple[str, Loc] | None:
+        """The one parameter of the game that `source` reads and that holds a text (`teams: four`), if there is
+        exactly one: the likely cause of a calculation that failed on a text."""
+        names = self.of(source).names or ()
+        texts = [n for n in names if n in self.origins and isinstance(context.get(n), str)]
+        return (texts[0], self.origins[texts[0]]) if len(texts) == 1 else None
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
