@@ -29,3 +29,12 @@ def test_a_parameter_written_as_a_word_is_said_where_it_was_set(deckpress):
     assert result.status == 1
     assert (f"{game.as_posix()}:{line_of(game, 'teams: four')}:10: error: parameter teams is the text 'four', but "
             f"content/pocket-bazaar/rules.yaml:") in result.err
+
+
+def test_a_python_tag_on_a_list_or_mapping_is_refused_where_it_stands(deckpress):
+    game = Path("content/pocket-bazaar/game.yaml")
+    edit(game, "teams: 4", "teams: !!python/object/apply:os.system [ls]")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert f"{game.as_posix()}:{line_of(game, 'teams: !!')}:10: error: YAML tag !!python/object/apply:os.system is " \
+           f"not allowed here" in result.err

@@ -90,6 +90,7 @@ class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[mi
 
 ALIASES = "YAML aliases are not allowed in content"
 YAML_TAG = "tag:yaml.org,2002:"
+MAP, SEQ = YAML_TAG + "map", YAML_TAG + "seq"
 STR = YAML_TAG + "str"
 SCALAR_TAGS = {YAML_TAG + t for t in ("int", "float", "bool", "null", "timestamp")}
 MAX_DEPTH = 100  # content is a few levels deep; far deeper is a mistake (and would exhaust recursion later)
@@ -173,6 +174,8 @@ def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
             if len(open_) >= MAX_DEPTH:
                 raise SourceError(loc, f"YAML is nested more than {MAX_DEPTH} levels deep")
             mapping = isinstance(event, yaml.MappingStartEvent)
+            if event.tag not in (None, "!", MAP if mapping else SEQ):  # `!!python/object/apply [...]`: refused
+                raise SourceError(loc, f"YAML tag {event.tag.replace(YAML_TAG, '!!')} is not allowed here")
             open_.append((Node({}, loc, {}) if mapping else Node([], loc), [None, None]))
             continue
         node = open_.pop()[0] if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)) else Node(
