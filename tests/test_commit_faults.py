@@ -100,3 +100,19 @@ def test_a_link_made_after_the_check_is_refused_at_the_commit(tmp_path):
     with pytest.raises(write.CommitError, match="build/game is a symbolic link"):
         write.write_outputs(tmp_path / "build", [write.Output("game/rules.pdf", b"%PDF-")])
     assert not list((tmp_path / "elsewhere").iterdir())
+
+
+@pytest.mark.parametrize(("name", "text", "said"), [
+    ("manifest.json", '{"outputs": [1, 2, 3]}', "build/manifest.json has 3 entries that do not fit"),
+    ("manifest.json", '{"outputs": [{"path": "../secret.pdf"}]}', "build/manifest.json has 1 entries that do not fit"),
+    ("manifest.json", "[", "build/manifest.json is damaged"),
+    (".deckpress-inputs.json", '["a"]', "build/.deckpress-inputs.json is damaged"),
+])
+def test_a_damaged_state_file_means_building_again_with_a_warning(deckpress, rebuilt, name, text, said):
+    Path("build", name).write_text(text, encoding="utf-8")
+    Path("secret.pdf").write_text("not the press's\n")
+    result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
+    assert result.status == 0, result.err
+    assert f"deckpress: warning: {said}" in result.err
+    assert "built into build" in result.err and Path("secret.pdf").read_text() == "not the press's\n"
+    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").err.count("warning") == 0

@@ -18,7 +18,7 @@ from deckpress import interrupts
 from deckpress.arguments import USAGE, parser
 from deckpress.options import PAPERS, Options
 from deckpress.paths import NAME
-from deckpress.publish.incremental import freshness, recorded_listings
+from deckpress.publish.incremental import damage, freshness, recorded_listings
 from deckpress.publish.manifest import MANIFEST, read_manifest
 from deckpress.publish.write import CommitError, check_out, write_outputs
 
@@ -113,6 +113,8 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     given = {"duplex": args.duplex, "offset_x": args.offset_x, "offset_y": args.offset_y, "fold": args.fold,
              "bleed_mm": args.bleed}
     opts.printing = {k: v for k, v in given.items() if v is not None}
+    for problem in damage(opts.out):  # state files are untrusted: a damaged one only means building again
+        print(f"deckpress: warning: {problem}", file=sys.stderr)
     fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
     if fresh.current == {d.name for d in dirs}:
         print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)

@@ -18,7 +18,7 @@ from typing import Any
 from deckpress import __version__
 from deckpress.draw.fonts import FONT_FILES
 from deckpress.publish.listing import Listing
-from deckpress.publish.manifest import Entry, read_manifest
+from deckpress.publish.manifest import MANIFEST, Entry, listed_outputs, read_json, read_manifest
 from deckpress.publish.write import Output
 
 STATE = ".deckpress-inputs.json"
@@ -118,8 +118,19 @@ def _intact(out: Path, entry: Entry | None) -> bool:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
+    data = read_json(path)
+    return data if isinstance(data, dict) else {}
+
+
+def damage(out: Path) -> list[str]:
+    """What is wrong with the out folder's state files, each then taken as absent: its games are built again."""
+    said = []
+    state, listed = out / STATE, listed_outputs(out)
+    if state.exists() and not isinstance(read_json(state), dict):
+        said.append(f"{state} is damaged: every game is built again")
+    if (out / MANIFEST).exists():
+        unfit = len(listed) - len(read_manifest(out)) if isinstance(listed, list) else None
+        if unfit != 0:
+            what = "is damaged" if unfit is None else f"has {unfit} entries that do not fit"
+            said.append(f"{out / MANIFEST} {what}: what it lists is built again")
+    return said

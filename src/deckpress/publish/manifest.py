@@ -17,6 +17,7 @@ from deckpress.model import AUDIENCES, HOST, PUBLIC
 from deckpress.paths import relative
 
 MANIFEST = "manifest.json"
+MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
 TEXT_EDITION = "accessible"  # the edition the text editions are listed under
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
@@ -107,9 +108,23 @@ def manifest_json(entries: list[Entry]) -> bytes:
 
 def read_manifest(out_dir: Path) -> list[Entry]:
     """The entries of the manifest in `out_dir` that fit; none if there is none or it is not one."""
-    try:
-        data = json.loads((out_dir / MANIFEST).read_text(encoding="utf-8"))
-        listed = data.get("outputs", []) if isinstance(data, dict) else []
-    except (OSError, ValueError):
-        return []
+    listed = listed_outputs(out_dir)
     return [e for item in listed if (e := Entry.read(item)) is not None] if isinstance(listed, list) else []
+
+
+def listed_outputs(out_dir: Path) -> object:
+    """The manifest's list of outputs as written (not yet read entry by entry); None if there is no manifest that
+    can be read (none, too large, not JSON, not of the manifest's shape)."""
+    data = read_json(out_dir / MANIFEST)
+    return data.get("outputs") if isinstance(data, dict) else None
+
+
+def read_json(path: Path) -> object:
+    """A state file of the press, as untrusted input: None if it is missing, larger than any the press writes, or
+    not JSON."""
+    try:
+        if path.stat().st_size > MAX_STATE_BYTES:
+            return None
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
