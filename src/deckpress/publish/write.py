@@ -63,9 +63,11 @@ def check_out(out_dir: Path) -> str | None:
         return f"{out_dir} is not a folder"
     if out_dir.is_dir() and (link := _linked(out_dir)) is not None:
         return f"{link} is a symbolic link: the press writes only inside the out folder; remove the link"
-    try:
-        out_dir.mkdir(parents=True, exist_ok=True)
-        Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent)).rmdir()
+    there = next(p for p in (out_dir.absolute(), *out_dir.absolute().parents) if p.exists())  # nothing is made yet
+    if not there.is_dir():
+        return f"cannot write to {out_dir}: {there} is not a folder"
+    try:  # the staging folder goes beside the out folder: a trial one, removed at once
+        Path(tempfile.mkdtemp(prefix=".deckpress-", dir=there if there != out_dir.absolute() else there.parent)).rmdir()
     except OSError as exc:
         return f"cannot write to {out_dir}: {exc.strerror or exc}"
     return None
