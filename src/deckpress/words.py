@@ -29,7 +29,8 @@ WORDS: dict[str, dict[str, str]] = {
                             "distances.",
         "edge_long": "long edge",
         "edge_short": "short edge",
-        "booklet_footer": "{title}: rules, page {page} of {pages}",
+        "slug_page": "page {page} of {pages}",
+        "slug_private": "Private",  # the slug line of a private component starts with it
         # --- publish: kit, manifest titles, text edition, catalogue ---
         "kit_title": "Print-and-play kit",
         "text_edition_title": "Accessible text edition",
