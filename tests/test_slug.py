@@ -9,12 +9,12 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-
 from conftest import CONTENT, LAYOUTS, MM, SHIPPED
+
 from deckpress.cli import main
+from deckpress.findings import Findings
 from deckpress.load import load_game
 from deckpress.templating import Templates
-from deckpress.findings import Findings
 
 OPTIONS = {"plain": [], "long-edge": ["--duplex", "long-edge"], "short-edge": ["--duplex", "short-edge"],
            "bleed": ["--bleed", "3"], "fold": ["--fold"]}

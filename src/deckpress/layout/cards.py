@@ -8,10 +8,10 @@ from deckpress.draw import fonts
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
 from deckpress.layout.imposition import Imposition, impositions, trim_box
-from deckpress.layout.marks import SCALE_BAR_MM, bar_box, bar_place, crop_mark_segments, cut_lines, draw_bar
+from deckpress.layout.marks import SCALE_BAR_MM, Place, bar_box, bar_place, crop_mark_segments, cut_lines, draw_bar
 from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
-from deckpress.layout.slug import band_mm
+from deckpress.layout.slug import SEPARATOR, band_mm
 from deckpress.model import Card, CardLayout, Theme
 
 Printed = tuple[Card, CardLayout | None]  # a card as printed (a copy of an entry), and its back's layout
@@ -80,7 +80,7 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
         cut_lines(d, d.page.cells, theme, layout.corner_radius)
     marks, xs = _marks(plan, cells, job)
     label = job.say("length_mm", mm=SCALE_BAR_MM)
-    place = bar_place(plan.paper, *_bar_room(plan, marks, job), label, xs, plan.foot)
+    place = _bar(plan, marks, xs, job, label)
     if place is not None:
         x1, y1, x2, y2 = bar_box(place, label, theme)  # crop marks make way for it, unless printed with bleed
         marks = [m for m in marks if not (min(m[0], m[2]) < x2 + 1 and max(m[0], m[2]) > x1 - 1
@@ -108,7 +108,20 @@ def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
 
 def _bar_fits(plan: Imposition, job: Job, label: str) -> bool:
     marks, xs = _marks(plan, plan.fronts, job)
-    return bar_place(plan.paper, *_bar_room(plan, marks, job), label, xs, plan.foot) is not None
+    return _bar(plan, marks, xs, job, label) is not None
+
+
+def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str) -> Place | None:
+    """The scale bar's place: at one end of the slug's band where one line of the slug leaves room beside it,
+    else clear of the band."""
+    theme, room = job.theme, _bar_room(plan, marks, job)
+    font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
+    beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
+    if plan.foot and not plan.head and beside + SCALE_BAR_MM <= plan.paper[0] - 2 * pm:
+        place = bar_place(plan.paper, *room, label, xs, 0.0, ends=True)
+        if place is not None and place[1] >= plan.paper[1] - pm - plan.foot:
+            return place
+    return bar_place(plan.paper, *room, label, xs, plan.foot)
 
 
 def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job) -> tuple[list[Segment], list[float]]:

@@ -61,7 +61,7 @@ def impose(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[in
            edge: float, feet: tuple[Room, ...] = ((0.0, 0.0),)) -> Imposition | None:
     """The most cards a sheet holds, portrait or landscape, keeping one of `feet` (the slug's room at the foot
     and the head, the likeliest first) free; on a tie portrait and the earlier room win. `grid` caps the
-    columns and rows (landscape: the rows and columns)."""
+    number of cards a sheet holds: its columns times its rows, laid out either way."""
     return next(iter(impositions(paper, cell, grid, setup, edge, feet)), None)
 
 
@@ -69,8 +69,7 @@ def impositions(paper: tuple[float, float], cell: tuple[float, float], grid: tup
                 edge: float, feet: tuple[Room, ...] = ((0.0, 0.0),)) -> list[Imposition]:
     """Every way `impose` weighs, the best first."""
     pw, ph = paper
-    tries = [(size, cap, foot) for size, cap in (((pw, ph), grid), ((ph, pw), (grid[1], grid[0])))
-             for foot in feet]
+    tries = [(size, grid, foot) for size in ((pw, ph), (ph, pw)) for foot in feet]
     plans = [p for size, cap, foot in tries if (p := _imposed(size, cell, cap, setup, edge, foot))]
     return sorted(plans, key=lambda p: -p.per_sheet)  # a stable sort keeps the order of equals
 
@@ -82,11 +81,11 @@ def _imposed(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[
     (pw, ph), (cw, ch), b = paper, cell, setup.bleed
     step_x, step_y = cw + 2 * b, ch + 2 * b
     area_h = ph / 2 if setup.fold else ph
-    cols = min(grid[0], int((pw - 2 * edge) // step_x))
+    fit_cols = int((pw - 2 * edge) // step_x)
     foot, head = room
     # fold: the backs are the fronts mirrored, so the fronts keep the slug's room at the head, and may meet the fold
     sides = edge + max(foot, head) if setup.fold else 2 * edge + foot + head
-    rows = min(grid[1], int((area_h - sides) // step_y))
+    cols, rows = _most(grid, fit_cols, int((area_h - sides) // step_y))
     if cols < 1 or rows < 1:
         return None
     x0 = (pw - cols * step_x) / 2 + b
@@ -96,6 +95,14 @@ def _imposed(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[
     fronts = tuple((x0 + c * step_x, y0 + r * step_y) for r in range(rows) for c in range(cols))
     return Imposition(cell, fronts, _backs(fronts, (pw, ph), cell, setup), ph / 2 if setup.fold else None,
                       (pw, ph), foot, head)
+
+
+def _most(grid: tuple[int, int], fit_cols: int, fit_rows: int) -> tuple[int, int]:
+    """The columns and rows holding the most cards, at most the grid's columns x rows; of equals, the grid's own
+    shape, else the nearest to it."""
+    most = grid[0] * grid[1]
+    shapes = [(c, min(fit_rows, most // c)) for c in range(1, fit_cols + 1)]
+    return max(shapes, key=lambda s: (s[0] * s[1], s == grid, -abs(s[0] - grid[0])), default=(0, 0))
 
 
 def _backs(fronts: tuple[tuple[float, float], ...], paper: tuple[float, float], cell: tuple[float, float],

@@ -64,11 +64,11 @@ Place = tuple[float, float, float, tuple[float, float] | None]  # x, top, depth 
 
 def bar_place(paper: tuple[float, float], grid: tuple[float, float, float, float],
               marks: list[tuple[float, float, float, float]], theme: Theme, label: str,
-              columns: list[float] | None = None, foot: float = 0.0) -> Place | None:
+              columns: list[float] | None = None, foot: float = 0.0, ends: bool = False) -> Place | None:
     """Where the scale bar goes: (x, top, depth to the label's baseline), mm. Centred on the page, or else at one
     end of the margin (leaving the rest of it to the slug line), or else under one of the card columns
-    (`columns`: their edges); or else upright in a side margin, turned to read upwards. Its box holds the
-    label's whole glyphs, descenders too."""
+    (`columns`: their edges); or else upright in a side margin, turned to read upwards. `ends`: only at the
+    ends of the bottom margin. Its box holds the label's whole glyphs, descenders too."""
     font, size = theme.fonts["regular"], theme.min_size
     label_w = fonts.width(font, label, size) / MM
     rise = max(2.0, fonts.cap_height(font) * size / MM, fonts.ascent(font) * size / MM)  # to the baseline
@@ -78,17 +78,18 @@ def bar_place(paper: tuple[float, float], grid: tuple[float, float, float, float
     edges = columns or []
     centres = [paper_w / 2, pm + width / 2, paper_w - pm - width / 2]
     centres += [(a + b) / 2 for a, b in zip(edges, edges[1:], strict=False)]
+    centres = centres[1:3] if ends else centres
     gx, gy, gw, gh = grid
     beyond_marks = theme.crop_offset_mm + theme.crop_length_mm + CLEARANCE_MM
     below, above = gy + gh + CLEARANCE_MM, gy - CLEARANCE_MM - bar_h
-    for top in (below, below + beyond_marks, above, above - beyond_marks):
+    for top in (below, below + beyond_marks) if ends else (below, below + beyond_marks, above, above - beyond_marks):
         for centre in centres:
             x = centre - width / 2
             box = (x, top, width, bar_h)
             inside_paper = (pm <= top and top + bar_h <= paper_h - pm - foot and pm <= x and x + width <= paper_w - pm)
             if inside_paper and not any(_overlaps(box, m) for m in marks) and not _overlaps_grid(box, grid):
                 return x, top, rise, None
-    return _upright(paper, grid, marks, theme, (width, bar_h, rise), foot)
+    return None if ends else _upright(paper, grid, marks, theme, (width, bar_h, rise), foot)
 
 
 def _upright(paper: tuple[float, float], grid: tuple[float, float, float, float],
