@@ -26,7 +26,8 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
     # print shops need the crop marks round bled cards; elsewhere the cut lines on the borders suffice
     edge = theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
     plan = _plan(layout, job, edge)
-    if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]):
+    if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]
+                        and _short_without_slug(layout, job, edge)):  # the slug's room is not the designer's fault
         how = "".join([" with fold-and-glue" if setup.fold else "",
                        f" with {setup.bleed:g} mm bleed" if setup.bleed else ""])
         job.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the "
@@ -104,6 +105,11 @@ def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
     label = job.say("length_mm", mm=SCALE_BAR_MM)
     with_bar = [p for p in best if _bar_fits(p, job, label)]
     return (with_bar or best)[0] if best else None
+
+
+def _short_without_slug(layout: CardLayout, job: Job, edge: float) -> bool:
+    plan = impositions(job.size, layout.size, layout.grid, job.setup, edge)
+    return not plan or plan[0].per_sheet < layout.grid[0] * layout.grid[1]
 
 
 def _bar_fits(plan: Imposition, job: Job, label: str) -> bool:
