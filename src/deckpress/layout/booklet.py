@@ -30,12 +30,7 @@ def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> li
     width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
     paras = paragraphs(title, rules, layout, width, ts)
     pages = paginate(paras, layout, paper, width, ts)
-    footer = layout.styles["footer"]
-    for number, page_drawing in enumerate(pages, 1):
-        text = job.say("booklet_footer", title=title, page=number, pages=len(pages))
-        box = (layout.margin, paper[1] - layout.margin + 2, width, layout.margin - 4)
-        ts.box(page_drawing, text, footer, box, layout.loc, "footer")
-    return [p.page for p in pages]
+    return [p.page for p in pages]  # the slug line (deckpress.layout.slug) is each page's footer
 
 
 def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts: Typesetter) -> list[Para]:
