@@ -30,6 +30,7 @@ WORDS: dict[str, dict[str, str]] = {
         "edge_long": "long edge",
         "edge_short": "short edge",
         "booklet_footer": "{title}: rules, page {page} of {pages}",
+        "continued": "{label}, continued",
         # --- publish: kit, manifest titles, text edition, catalogue ---
         "kit_title": "Print-and-play kit",
         "text_edition_title": "Accessible text edition",

@@ -8,6 +8,7 @@ from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
+from deckpress.layout.overlap import checked, reporter
 from deckpress.layout.page import Document, Drawing
 from deckpress.layout.sheets import sheet_pages
 from deckpress.layout.text import Typesetter
@@ -65,6 +66,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = rules_pages(game.title, game.rules, layout, job)
     else:
         return None
+    where = f"{game.id} {component.id} ({edition.theme.edition} edition, {paper})"
+    pages = checked(pages, reporter(findings, layout.loc, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.private)
 
