@@ -171,6 +171,10 @@ class Drawing:
         finally:
             sources.append((len(self.page.ops), *outer))
 
+    def mark(self, loc: Loc | None, what: str) -> None:
+        """What is drawn from here on was written at `loc` and is `what` (`made_by` without the nesting)."""
+        self.page.sources.append((len(self.page.ops), loc, what))
+
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return x * MM, (self.paper[1] - y) * MM  # pt(), inline: a big deck makes a million of these
 
