@@ -16,7 +16,8 @@ from deckpress.layout.outlines import ICON_INSET, Box, Segment, shapes
 from deckpress.layout.page import Circle, Icon, Line, Op, Page, Polygon, Rect, Sheets, Text, Tiles
 
 EPS = 0.3  # pt: texts and edges that only touch do not cross
-CELL = 48.0  # pt: the side of a bucket
+CELL = 64.0  # pt: the side of a bucket
+ROW = 1 << 16  # bucket numbers: column * ROW + row
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,58 +38,56 @@ def overlaps(page: Page) -> list[Overlap]:
     """Every text of the page crossed by a line, an edge, an outline, an icon or another text, in the order drawn
     (each text once, with the first thing found crossing it)."""
     texts, edges, rounds, icons = shapes(page.ops)
-    if len(texts) + len(edges) + len(rounds) + len(icons) <= 1:
+    if len(texts) + len(edges) + len(rounds) + len(icons) <= 1 or not texts:
         return []
-    edge_grid = _grid(_seg_box(e) for e in edges)
-    round_grid = _grid((cx - rx, cy - ry, cx + rx, cy + ry) for cx, cy, rx, ry, _ in rounds)
-    icon_grid = _grid(box for box, _ in icons)
-    text_grid: dict[tuple[int, int], list[int]] = {}
+    grid: dict[int, list[tuple[Test, Any]]] = {}  # bucket -> what lies in it, each with its test against a box
+    _fill(grid, ((_seg_box(e), _cuts, e) for e in edges))
+    _fill(grid, (((cx - rx, cy - ry, cx + rx, cy + ry), _crosses_ellipse, r) for r in rounds
+                 for cx, cy, rx, ry, _ in (r,)))
+    _fill(grid, ((icon[0], _crosses_icon, icon) for icon in icons))
     found: list[Overlap] = []
     ops = page.ops
-    for n, (box, at) in enumerate(texts):
+    for text in texts:
+        box = text[0]
         inner = (box[0] + EPS, box[1] + EPS, box[2] - EPS, box[3] - EPS)
         if inner[0] >= inner[2] or inner[1] >= inner[3]:
             continue
         keys = _cells(inner)
-        hit = _first(keys, edge_grid, edges, _cuts, inner) if edge_grid else None
-        if hit is None and round_grid:
-            hit = _first(keys, round_grid, rounds, _crosses_ellipse, inner)
-        if hit is None and icon_grid:
-            hit = _first(keys, icon_grid, icons, _crosses_icon, inner)
-        if hit is None:
-            hit = _first(keys, text_grid, texts, _meets, inner)
+        hit = _first(keys, grid, inner)
         if hit is not None:
-            text = ops[at]
-            assert isinstance(text, Text)
-            found.append(Overlap(text, at, ops[hit], hit))
+            op = ops[text[1]]
+            assert isinstance(op, Text)
+            found.append(Overlap(op, text[1], ops[hit], hit))
+        entry = (_meets, text)
         for key in keys:
-            text_grid.setdefault(key, []).append(n)
+            grid.setdefault(key, []).append(entry)
     return found
 
 
-def _grid(boxes: Iterable[Box]) -> dict[tuple[int, int], list[int]]:
-    grid: dict[tuple[int, int], list[int]] = {}
-    for n, box in enumerate(boxes):
+Test = Callable[[Any, Box], bool]
+
+
+def _fill(grid: dict[int, list[tuple[Test, Any]]], things: Iterable[tuple[Box, Test, Any]]) -> None:
+    for box, test, item in things:
+        entry = (test, item)
         for key in _cells(box):
-            grid.setdefault(key, []).append(n)
-    return grid
+            grid.setdefault(key, []).append(entry)
 
 
-def _first(keys: list[tuple[int, int]], grid: dict[tuple[int, int], list[int]], items: Sequence[Any],
-           crosses: Callable[[Any, Box], bool], box: Box) -> int | None:
-    """The op index (an item's last field) of the first item in the cells `keys` that `crosses` the box."""
+def _first(keys: list[int], grid: dict[int, list[tuple[Test, Any]]], box: Box) -> int | None:
+    """The op index (an item's last field) of the first thing in the buckets `keys` that crosses the box."""
     if len(keys) == 1:
-        for k in grid.get(keys[0], ()):
-            if crosses(items[k], box):
-                return int(items[k][-1])
+        for test, item in grid.get(keys[0], ()):
+            if test(item, box):
+                return int(item[-1])
         return None
     seen: set[int] = set()
     for key in keys:
-        for k in grid.get(key, ()):
-            if k not in seen:
-                seen.add(k)
-                if crosses(items[k], box):
-                    return int(items[k][-1])
+        for test, item in grid.get(key, ()):
+            if id(item) not in seen:
+                seen.add(id(item))
+                if test(item, box):
+                    return int(item[-1])
     return None
 
 
@@ -139,9 +138,12 @@ def reporter(findings: Findings, loc: Loc, where: str) -> Callable[[int, Page, l
     return report
 
 
-def _cells(box: Box) -> list[tuple[int, int]]:
+def _cells(box: Box) -> list[int]:
+    """The buckets a box reaches into, each a number (a column and a row: cheaper to hash than a pair)."""
     x0, y0, x1, y1 = int(box[0] // CELL), int(box[1] // CELL), int(box[2] // CELL), int(box[3] // CELL)
-    return [(i, j) for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
+    if x0 == x1 and y0 == y1:
+        return [x0 * ROW + y0]  # most texts lie in one bucket
+    return [i * ROW + j for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
 
 
 def _seg_box(seg: Segment) -> Box:
