@@ -7,7 +7,7 @@ ops compares each text only with what lies near it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,7 +16,7 @@ from deckpress.layout.outlines import ICON_INSET, Box, Segment, shapes
 from deckpress.layout.page import Circle, Icon, Line, Op, Page, Polygon, Rect, Sheets, Text, Tiles
 
 EPS = 0.3  # pt: texts and edges that only touch do not cross
-CELL = 64.0  # pt: the side of a bucket
+CELL = 96.0  # pt: the side of a bucket
 ROW = 1 << 16  # bucket numbers: column * ROW + row
 
 
@@ -40,60 +40,56 @@ def overlaps(page: Page) -> list[Overlap]:
     texts, edges, rounds, icons = shapes(page.ops)
     if len(texts) + len(edges) + len(rounds) + len(icons) <= 1 or not texts:
         return []
-    grid: dict[int, list[tuple[Test, Any]]] = {}  # bucket -> what lies in it, each with its test against a box
-    _fill(grid, ((_seg_box(e), _cuts, e) for e in edges))
-    _fill(grid, (((cx - rx, cy - ry, cx + rx, cy + ry), _crosses_ellipse, r) for r in rounds
-                 for cx, cy, rx, ry, _ in (r,)))
-    _fill(grid, ((icon[0], _crosses_icon, icon) for icon in icons))
+    grid: dict[int, list[Entry]] = {}  # bucket -> what reaches into it
+    for e in edges:  # a level or upright edge is its own (flat) box: it crosses a text whose box it meets
+        _put(grid, (*_seg_box(e), e[4], None if e[0] == e[2] or e[1] == e[3] else _cuts, e))
+    for r in rounds:
+        _put(grid, (r[0] - r[2], r[1] - r[3], r[0] + r[2], r[1] + r[3], r[4], _crosses_ellipse, r))
+    for icon in icons:
+        _put(grid, (*icon[0], icon[1], _crosses_icon, icon))
     found: list[Overlap] = []
     ops = page.ops
-    for text in texts:
-        box = text[0]
-        inner = (box[0] + EPS, box[1] + EPS, box[2] - EPS, box[3] - EPS)
+    for (x0, y0, x1, y1), at in texts:
+        inner = (x0 + EPS, y0 + EPS, x1 - EPS, y1 - EPS)
         if inner[0] >= inner[2] or inner[1] >= inner[3]:
             continue
         keys = _cells(inner)
         hit = _first(keys, grid, inner)
         if hit is not None:
-            op = ops[text[1]]
+            op = ops[at]
             assert isinstance(op, Text)
-            found.append(Overlap(op, text[1], ops[hit], hit))
-        entry = (_meets, text)
+            found.append(Overlap(op, at, ops[hit], hit))
+        entry: Entry = (x0, y0, x1, y1, at, None, None)
         for key in keys:
             grid.setdefault(key, []).append(entry)
     return found
 
 
 Test = Callable[[Any, Box], bool]
+# a thing's bounding box, its op's index, and its own test once the boxes meet (None: meeting is crossing)
+Entry = tuple[float, float, float, float, int, Test | None, Any]
 
 
-def _fill(grid: dict[int, list[tuple[Test, Any]]], things: Iterable[tuple[Box, Test, Any]]) -> None:
-    for box, test, item in things:
-        entry = (test, item)
-        for key in _cells(box):
-            grid.setdefault(key, []).append(entry)
+def _put(grid: dict[int, list[Entry]], entry: Entry) -> None:
+    for key in _cells(entry[:4]):
+        grid.setdefault(key, []).append(entry)
 
 
-def _first(keys: list[int], grid: dict[int, list[tuple[Test, Any]]], box: Box) -> int | None:
-    """The op index (an item's last field) of the first thing in the buckets `keys` that crosses the box."""
-    if len(keys) == 1:
-        for test, item in grid.get(keys[0], ()):
-            if test(item, box):
-                return int(item[-1])
-        return None
+def _first(keys: list[int], grid: dict[int, list[Entry]], box: Box) -> int | None:
+    """The op index of the first thing in the buckets `keys` that crosses the box."""
+    bx0, by0, bx1, by1 = box
     seen: set[int] = set()
     for key in keys:
-        for test, item in grid.get(key, ()):
-            if id(item) not in seen:
-                seen.add(id(item))
-                if test(item, box):
-                    return int(item[-1])
+        for e in grid.get(key, ()):
+            if e[0] < bx1 and bx0 < e[2] and e[1] < by1 and by0 < e[3]:
+                if len(keys) > 1:
+                    if id(e) in seen:
+                        continue
+                    seen.add(id(e))
+                test = e[5]
+                if test is None or test(e[6], box):
+                    return e[4]
     return None
-
-
-def _meets(text: tuple[Box, int], b: Box) -> bool:
-    a = text[0]
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def _crosses_icon(icon: tuple[Box, int], box: Box) -> bool:
