@@ -48,6 +48,7 @@ WORDS: dict[str, dict[str, str]] = {
         "slug_page": "page {page} of {pages}",
         "slug_private": "Private",  # the slug line of a private component starts with it
         "slug_host": "Host only",  # and of host material
+        "continued": "{label}, continued",
         # --- publish: kit, manifest titles, text edition, catalogue ---
         "kit_title": "Print-and-play kit",
         "host_kit_title": "Host's print-and-play kit",

@@ -191,7 +191,9 @@ def calibration(front: Drawing, back: Drawing, job: Job) -> None:
     box = (margin, margin, min(w - 2 * margin, theme.max_line_mm), h * 0.24)  # above the marks
     edge = job.say(f"edge_{flip.split('-')[0]}")
     job.ts.box(front, job.say("calibration_front", edge=edge), style, box, theme.loc, "calibration")
-    job.ts.box(back, job.say("calibration_back"), style, box, theme.loc, "calibration")
+    # a short-edge flip brings the front's lower scales to the top of the back: its words go to the foot there
+    back_box = box if flip == "long-edge" else (box[0], h - margin - box[3], box[2], box[3])
+    job.ts.box(back, job.say("calibration_back"), style, back_box, theme.loc, "calibration")
     line = theme.line_pt
     for fx, fy in CALIBRATION_POINTS:
         x, y = fx * w, fy * h

@@ -8,6 +8,7 @@ from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
+from deckpress.layout.overlap import checked, reporter
 from deckpress.layout.page import Document, Drawing
 from deckpress.layout.sheets import sheet_pages
 from deckpress.layout.slug import Stamp, parts_of
@@ -70,6 +71,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = rules_pages(game.title, game.rules, layout, job)
     else:
         return None
+    pages = checked(pages, reporter(findings, layout.loc, _where(game.id, component.id, edition, paper)))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience)
 
@@ -89,8 +91,9 @@ def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSe
     job = Job(Typesetter(edition.theme, findings, game.id, "calibration"), paper, game.language, setup=setup)
     front, back = Drawing(job.size), Drawing(job.size)
     calibration(front, back, job)
-    return Document(game.id, "calibration", job.say("calibration"), edition.theme.edition, paper,
-                    [front.page, back.page])
+    pages = checked([front.page, back.page], reporter(findings, edition.theme.loc, _where(game.id, "calibration",
+                                                                                          edition, paper)))
+    return Document(game.id, "calibration", job.say("calibration"), edition.theme.edition, paper, pages)
 
 
 def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Findings,
@@ -102,4 +105,9 @@ def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Find
     job = Job(Typesetter(edition.theme, findings, game.id, "kit"), paper, game.language, setup=setup)
     d = Drawing(job.size)
     print_check(d, layout, job)
-    return Document(game.id, "print-check", job.say("print_check"), edition.theme.edition, paper, [d.page])
+    pages = checked([d.page], reporter(findings, layout.loc, _where(game.id, "print-check", edition, paper)))
+    return Document(game.id, "print-check", job.say("print_check"), edition.theme.edition, paper, pages)
+
+
+def _where(game: str, component: str, edition: Edition, paper: str) -> str:
+    return f"{game} {component} ({edition.theme.edition} edition, {paper})"
