@@ -8,7 +8,16 @@ from deckpress.draw import fonts
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
 from deckpress.layout.imposition import Imposition, impositions, trim_box
-from deckpress.layout.marks import SCALE_BAR_MM, Place, bar_box, bar_place, crop_mark_segments, cut_lines, draw_bar
+from deckpress.layout.marks import (
+    CLEARANCE_MM,
+    SCALE_BAR_MM,
+    Place,
+    bar_box,
+    bar_place,
+    crop_mark_segments,
+    cut_lines,
+    draw_bar,
+)
 from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
 from deckpress.layout.slug import SEPARATOR, band_mm
@@ -59,11 +68,15 @@ def _fold_line(d: Drawing, y: float, job: Job) -> None:
     """A dashed line to fold along, named at its end so it is not taken for a cut line."""
     theme = job.theme
     label = job.say("fold")
-    label_w = fonts.width(theme.fonts["regular"], label, theme.min_size) / MM
-    end = d.paper[0] - theme.printer_margin_mm - label_w - 2
+    end = d.paper[0] - theme.printer_margin_mm - _fold_label_mm(job)[0] - 2
     d.line(theme.printer_margin_mm, y, end, y, theme.line_pt, dash=(6, 3))
-    d.text(end + 1, y + fonts.cap_height(theme.fonts["regular"]) * theme.min_size / MM / 2, label,
-           theme.fonts["regular"], theme.min_size)
+    d.text(end + 1, y + _fold_label_mm(job)[1] / 2, label, theme.fonts["regular"], theme.min_size)
+
+
+def _fold_label_mm(job: Job) -> tuple[float, float]:
+    """The fold line's word: its width and cap height, mm."""
+    font, size = job.theme.fonts["regular"], job.theme.min_size
+    return fonts.width(font, job.say("fold"), size) / MM, fonts.cap_height(font) * size / MM
 
 
 def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, job: Job) -> None:
@@ -141,8 +154,17 @@ def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job) -
     floor, ceiling = ph - pm - plan.foot, pm + plan.head  # the slug line's room below and above
     marks = [m for m in crop_mark_segments(frame, xs, ys, theme)
              if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= ceiling
-             and max(m[1], m[3]) <= floor]
+             and max(m[1], m[3]) <= floor and not _by_fold_label(m, plan, job)]
     return marks, xs
+
+
+def _by_fold_label(mark: Segment, plan: Imposition, job: Job) -> bool:
+    """A crop mark where the fold line's word stands (its cut is marked on the other side all the same)."""
+    if plan.fold_y is None:
+        return False
+    width, cap = _fold_label_mm(job)
+    start = plan.paper[0] - job.theme.printer_margin_mm - width - 1 - CLEARANCE_MM
+    return max(mark[0], mark[2]) > start and abs((mark[1] + mark[3]) / 2 - plan.fold_y) < cap / 2 + CLEARANCE_MM
 
 
 def _bar_room(plan: Imposition, marks: list[Segment], job: Job) -> tuple[Segment, list[Segment], Theme]:
