@@ -136,7 +136,9 @@ def test_a_games_own_layout_comes_before_the_shared_ones(tmp_path, capsys):
     shutil.rmtree(content / "harbour/layouts")  # now the shared one serves
     assert main(["build", *args, "--layouts", str(shared.parent), "--layouts", str(LAYOUTS)]) == 0
     with pdfplumber.open(tmp_path / "build/harbour/standard/harbour-harbour-a4.pdf") as doc:
-        assert len([w for w in doc.pages[0].extract_words() if w["text"].startswith("S")]) == 8
+        above_slug = doc.pages[0].height - 10 * 72 / 25.4  # the slug line ("Standard edition") is below the cards
+        assert len([w for w in doc.pages[0].extract_words() if w["text"].startswith("S") and w["bottom"] < above_slug
+                    ]) == 8
 
 
 def test_layouts_adds_a_folder_before_the_default(tmp_path, monkeypatch):

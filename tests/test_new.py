@@ -66,7 +66,11 @@ def test_the_new_game_is_in_colour_with_its_own_icons_and_a_back(capsys, checkou
         with pdfplumber.open(pdf) as doc:
             bands = [r for r in doc.pages[0].rects if r["fill"] and r["non_stroking_color"] == SUN_GOLD]
             assert len(bands) == 4  # the four Suns' bands, in sun-gold
-            assert doc.pages[1].extract_text().split() == ["X"] * (9 if edition == "standard" else 4)
+            lines = [line["text"] for line in doc.pages[1].extract_text_lines()]
+            slug = [line for line in lines if " · " in line]  # the slug line, on every page
+            assert " ".join(slug).startswith("X · ") and "page 2 of" in " ".join(slug), lines
+            assert " ".join(line for line in lines if line not in slug).split() == ["X"] * (9 if edition == "standard"
+                                                                                           else 4)
             assert {c["text"] for c in doc.pages[0].chars if c["matrix"][:4] == (-1, 0, 0, -1)} >= {"1", "2"}
     with pdfplumber.open("build/x/standard/x-rules-a4.pdf") as doc:
         assert "Suns sun, Moons moon and Stars star." in doc.pages[0].extract_text().replace("\n", " ")

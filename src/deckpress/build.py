@@ -21,6 +21,8 @@ from deckpress.layout.cover import lay_out_blank, lay_out_cover
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.plan import lay_out_calibration, lay_out_game, lay_out_print_check
+from deckpress.layout.slug import Stamp, stamped
+from deckpress.layout.slug import stamp as game_stamp
 from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.load.art import Artwork
 from deckpress.model import Edition, Game
@@ -123,17 +125,20 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     findings, templates = Findings(), Templates()
     games = [g for d in game_dirs if (g := load_game(d, f"{opts.content.as_posix()}/{d.name}", findings, templates))]
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
+    marks: dict[str, Stamp] = {}
     for game in games:
         templates.origins = game.param_locs
         editions = prepared.editions[game.id]
         validate_game(game, editions, templates, findings, editions_of(game, opts))
         expand_sheets(game, findings, templates)
         setup, art = setup_for(game, opts), Artwork.of(game, findings)
+        mark = marks[game.id] = game_stamp(game, editions)
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
             for paper in opts.papers:
                 prepared.documents += _kit_pages(game, edition, paper, setup, findings)
                 prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,
-                                                   proof_backs=paper == opts.papers[0])
+                                                   proof_backs=paper == opts.papers[0], mark=mark)
+    prepared.documents = stamped(prepared.documents, marks)  # every page names itself: one pass, kept lazy
     if every_page:
         _lay_out_every_page(prepared)
     return prepared

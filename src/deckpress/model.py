@@ -5,6 +5,7 @@ Every value that a finding may point at keeps its `Loc`.
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -183,6 +184,8 @@ class Game:
     printing: dict[str, Any] = field(default_factory=dict)  # the game's print options (duplex, fold, bleed_mm, ...)
     colours: dict[str, Colour] = field(default_factory=dict)  # the game's palette, over its editions' themes'
     back: Back | None = None  # the game's back: every deck without its own has it
+    version: str = ""  # the game's edition as it declares it ("First edition, 2026"), for the slug line
+    date: datetime.date | None = None  # the edition's date: its PDFs' creation date
 
     def deck_values(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
         """What checks and sheets see as `decks`: `decks.harbour.cards`, each card's values as often as printed."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,4 +24,6 @@ class Options:
 
     def key(self) -> dict[str, Any]:
         """The options that change what is built: part of every game's fingerprint."""
-        return {"edition": self.edition, "papers": list(self.papers), "printing": self.printing}
+        epoch = os.environ.get("SOURCE_DATE_EPOCH")  # dates every PDF: a new one builds again
+        return {"edition": self.edition, "papers": list(self.papers), "printing": self.printing,
+                **({"source_date_epoch": epoch} if epoch else {})}

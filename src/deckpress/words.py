@@ -45,7 +45,10 @@ WORDS: dict[str, dict[str, str]] = {
         "audience_private": "private",
         "audience_host": "host only",
         "blank_page": "This page is intentionally blank",
-        "booklet_footer": "{title}: rules, page {page} of {pages}",
+        "slug_page": "page {page} of {pages}",
+        "slug_private": "Private",  # the slug line of a private component starts with it
+        "slug_host": "Host only",  # and of host material
+        "continued": "{label}, continued",
         # --- publish: kit, manifest titles, text edition, catalogue ---
         "kit_title": "Print-and-play kit",
         "host_kit_title": "Host's print-and-play kit",

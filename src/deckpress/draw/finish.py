@@ -6,6 +6,8 @@ written once. A kit joins finished components, one bookmark each, and carries th
 
 from __future__ import annotations
 
+import datetime
+import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -21,12 +23,26 @@ class DocInfo:
     author: str
     subject: str
     language: str
+    date: str = ""  # PDF date (D:YYYYMMDDHHmmSS+00'00'); empty: ReportLab's fixed one, and none in a kit
 
     @property
     def fields(self) -> dict[str, str]:
         creator = f"deckpress {__version__}"
+        dates = {"CreationDate": self.date, "ModDate": self.date} if self.date else {}
         return {"Title": self.title, "Author": self.author, "Subject": self.subject, "Creator": creator,
-                "Producer": creator}
+                "Producer": creator, **dates}
+
+
+def pdf_date(declared: datetime.date | None) -> str:
+    """The date every PDF of a game carries: SOURCE_DATE_EPOCH (seconds, as reproducible builds set it) over the
+    game's declared `date:` (its midnight, UTC); neither: empty. The same on every rebuild."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    when = None
+    if epoch.isdigit():
+        when = datetime.datetime.fromtimestamp(min(int(epoch), 253402300799), datetime.UTC)
+    elif declared is not None:
+        when = datetime.datetime(declared.year, declared.month, declared.day, tzinfo=datetime.UTC)
+    return when.strftime("D:%Y%m%d%H%M%S+00'00'") if when else ""
 
 
 def finish(canvas: Canvas, info: DocInfo) -> None:
@@ -37,6 +53,8 @@ def finish(canvas: Canvas, info: DocInfo) -> None:
     canvas.setSubject(fields["Subject"])
     canvas.setCreator(fields["Creator"])
     canvas.setProducer(fields["Producer"])
+    if info.date:
+        canvas.setDateFormatter(lambda *_: info.date)  # ReportLab's invariant date is 1 January 2000
     canvas.setCatalogEntry("Lang", info.language)
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("DisplayDocTitle", "true")

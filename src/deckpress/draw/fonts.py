@@ -69,5 +69,10 @@ def ascent(name: str) -> float:
     return float(font(name).face.ascent) / 1000
 
 
+def descent(name: str) -> float:
+    """Depth below the baseline as a fraction of the font size (positive)."""
+    return -float(font(name).face.descent) / 1000
+
+
 def cap_height(name: str) -> float:
     return float(font(name).face.capHeight) / 1000

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from deckpress.findings import Loc
 from deckpress.layout.context import Job
 from deckpress.layout.page import MM, Drawing, Page
 from deckpress.layout.text import Fitted, Typesetter, draw
@@ -23,6 +24,8 @@ class Para:
     keep_with_next: bool = False
     frame: int | None = None  # paragraphs sharing a frame number are boxed together
     bar: bool = False  # a rule down the left, for worked examples
+    loc: Loc | None = None  # where it was written, and what it is (for findings about the page)
+    what: str = ""
 
 
 def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> list[Page]:
@@ -30,12 +33,7 @@ def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> li
     width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
     paras = paragraphs(title, rules, layout, width, ts)
     pages = paginate(paras, layout, paper, width, ts)
-    footer = layout.styles["footer"]
-    for number, page_drawing in enumerate(pages, 1):
-        text = job.say("booklet_footer", title=title, page=number, pages=len(pages))
-        box = (layout.margin, paper[1] - layout.margin + 2, width, layout.margin - 4)
-        ts.box(page_drawing, text, footer, box, layout.loc, "footer")
-    return [p.page for p in pages]
+    return [p.page for p in pages]  # the slug line (deckpress.layout.slug) is each page's footer
 
 
 def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts: Typesetter) -> list[Para]:
@@ -47,7 +45,7 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
             fitted = ts.lines(text, style, width - indent - (FRAME_PAD_MM * 2 if kw.get("frame") is not None else 0),
                               rules.loc, what)
             if fitted is not None:
-                out.append(Para(fitted, indent=indent, **kw))
+                out.append(Para(fitted, indent=indent, loc=kw.pop("loc", rules.loc), what=what, **kw))
 
     add(rules.kicker, s["kicker"], "kicker")
     add(title, s["title"], "title", before=1)
@@ -58,20 +56,24 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
         style = s["part"] if section.level == 1 else s["heading"]
         frame = n if section.kind == "reminder" else None
         bar = section.kind == "example"
-        add(section.heading or None, style, f"heading '{section.heading}'",
-            before=gap * (3 if section.level == 1 else 2), keep_with_next=True, frame=frame, keep=frame is not None)
+        opening = gap * (3 if section.level == 1 else 2)  # the space a section opens with, above its heading
+        name = f"section '{section.heading or section.id}'"
+        add(section.heading or None, style, f"heading '{section.heading}'", before=opening, keep_with_next=True,
+            frame=frame, keep=frame is not None, loc=section.loc)
         for paragraph in section.paragraphs:
-            add(paragraph, s["body"], f"section '{section.heading}'",
-                before=gap if paragraph is not section.paragraphs[0] else 1, indent=INDENT_MM if bar else 0, bar=bar,
-                frame=frame, keep=frame is not None)
+            first = paragraph is section.paragraphs[0]
+            add(paragraph, s["body"], name, before=gap if not first else 1 if section.heading else opening,
+                indent=INDENT_MM if bar else 0, bar=bar, frame=frame, keep=frame is not None, loc=section.loc)
         for item in section.items:
-            add(item, s["body"], f"section '{section.heading}'", indent=INDENT_MM, bullet="•", before=1)
+            add(item, s["body"], name, indent=INDENT_MM, bullet="•", before=1, loc=section.loc)
     add(rules.colophon, s["note"], "colophon", before=gap * 3)
     return out
 
 
 def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float], width: float,
              ts: Typesetter) -> list[Drawing]:
+    """Flow the paragraphs down the pages. A frame's padding is part of the flow, above its first line and below
+    its last, so nothing set after a box runs into its border."""
     m = layout.margin
     bottom = paper[1] - m
     pages: list[Drawing] = [Drawing(paper)]
@@ -79,34 +81,43 @@ def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float
     frames: dict[tuple[int, int], list[float]] = {}  # (page, frame) -> [top, bottom]
     bars: dict[tuple[int, int], list[float]] = {}
     for i, para in enumerate(paras):
-        need = _needed(paras, i)
-        if y > m and y + para.before + need > bottom:
+        opens = para.frame is not None and (i == 0 or paras[i - 1].frame != para.frame)
+        if i and paras[i - 1].frame is not None and paras[i - 1].frame != para.frame:
+            y += FRAME_PAD_MM  # the frame above closes
+        if y > m and y + para.before + _needed(paras, i) > bottom:
             pages.append(Drawing(paper))
             y = m
-        y += para.before if y > m else 0
+        y += (para.before if y > m else 0) + (FRAME_PAD_MM if opens else 0)
+        line_h = para.fitted.height / len(para.fitted.lines)
         for line in para.fitted.lines:
-            line_h = para.fitted.height / len(para.fitted.lines)
             if y + line_h > bottom:
                 pages.append(Drawing(paper))
                 y = m
             d = pages[-1]
-            x = m + para.indent + (FRAME_PAD_MM if para.frame is not None else 0)
-            if para.bullet and line is para.fitted.lines[0]:
-                draw(d, _one(para.fitted, para.bullet), m + 1, y, width)
-            draw(d, _one(para.fitted, line), x, y, width)
-            key = (len(pages) - 1, i)
+            with d.made_by(para.loc, para.what):
+                x = m + para.indent + (FRAME_PAD_MM if para.frame is not None else 0)
+                if para.bullet and line is para.fitted.lines[0]:
+                    draw(d, _one(para.fitted, para.bullet), m + 1, y, width)
+                draw(d, _one(para.fitted, line), x, y, width)
             if para.frame is not None:
-                span = frames.setdefault((len(pages) - 1, para.frame), [y, y])
-                span[1] = y + line_h
+                frames.setdefault((len(pages) - 1, para.frame), [y, y])[1] = y + line_h
             if para.bar:
-                span = bars.setdefault(key, [y, y])
-                span[1] = y + line_h
+                bars.setdefault((len(pages) - 1, i), [y, y])[1] = y + line_h
             y += line_h
-    for (page, _), (top, end) in frames.items():
-        pages[page].rect(m, top - FRAME_PAD_MM, width, end - top + 2 * FRAME_PAD_MM, ts.theme.line_pt * 2)
-    for (page, _), (top, end) in bars.items():
-        pages[page].line(m + 1.5, top, m + 1.5, end, ts.theme.line_pt * 4)
+    _frames(pages, frames, bars, paras, m, width, ts)
     return pages
+
+
+def _frames(pages: list[Drawing], frames: dict[tuple[int, int], list[float]], bars: dict[tuple[int, int], list[float]],
+            paras: list[Para], m: float, width: float, ts: Typesetter) -> None:
+    """The reminder boxes round their paragraphs, and the rules down the left of worked examples."""
+    for (page, frame), (top, end) in frames.items():
+        first = next(p for p in paras if p.frame == frame)
+        with pages[page].made_by(first.loc, f"the box of {first.what}"):
+            pages[page].rect(m, top - FRAME_PAD_MM, width, end - top + 2 * FRAME_PAD_MM, ts.theme.line_pt * 2)
+    for (page, i), (top, end) in bars.items():
+        with pages[page].made_by(paras[i].loc, f"the rule of {paras[i].what}"):
+            pages[page].line(m + 1.5, top, m + 1.5, end, ts.theme.line_pt * 4)
 
 
 def _needed(paras: list[Para], i: int) -> float:
@@ -117,8 +128,11 @@ def _needed(paras: list[Para], i: int) -> float:
         end = next((j for j, p in enumerate(group) if p.frame != para.frame), len(group))
         return sum(p.fitted.height + p.before for p in group[:end]) + 2 * FRAME_PAD_MM
     if para.keep_with_next and i + 1 < len(paras):
-        following = paras[i + 1].fitted
-        return para.fitted.height + paras[i + 1].before + min(2, len(following.lines)) * following.leading / MM
+        following = paras[i + 1]
+        if following.keep_with_next or following.keep:  # a part's heading, then a section's: all three together
+            return para.fitted.height + following.before + _needed(paras, i + 1)
+        lines = min(2, len(following.fitted.lines))
+        return para.fitted.height + following.before + lines * following.fitted.leading / MM
     return para.fitted.height / len(para.fitted.lines)
 
 

@@ -7,11 +7,21 @@ from collections.abc import Iterator, Sequence
 from deckpress.draw import fonts
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
-from deckpress.layout.imposition import Imposition, impose, trim_box
-from deckpress.layout.marks import SCALE_BAR_MM, crop_mark_segments, cut_lines, scale_bar
+from deckpress.layout.imposition import Imposition, impositions, trim_box
+from deckpress.layout.marks import (
+    CLEARANCE_MM,
+    SCALE_BAR_MM,
+    Place,
+    bar_box,
+    bar_place,
+    crop_mark_segments,
+    cut_lines,
+    draw_bar,
+)
 from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
-from deckpress.model import Card, CardLayout
+from deckpress.layout.slug import SEPARATOR, band_mm
+from deckpress.model import Card, CardLayout, Theme
 
 Printed = tuple[Card, CardLayout | None]  # a card as printed (a copy of an entry), and its back's layout
 
@@ -21,11 +31,12 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
     as they are drawn. `printed` may hold the cards of several decks, one after another, each with its back."""
     if layout.positions:
         return net_pages([card for card, _ in printed], layout, job)
-    theme, setup, paper = job.theme, job.setup, job.size
+    theme, setup = job.theme, job.setup
     # print shops need the crop marks round bled cards; elsewhere the cut lines on the borders suffice
     edge = theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
-    plan = impose(paper, layout.size, layout.grid, setup, edge)
-    if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]):
+    plan = _plan(layout, job, edge)
+    if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]
+                        and _short_without_slug(layout, job, edge)):  # the slug's room is not the designer's fault
         how = "".join([" with fold-and-glue" if setup.fold else "",
                        f" with {setup.bleed:g} mm bleed" if setup.bleed else ""])
         job.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the "
@@ -36,7 +47,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
     def lay_out() -> Iterator[Page]:
         for start in range(0, len(printed), plan.per_sheet):
             on_sheet = printed[start:start + plan.per_sheet]
-            d = Drawing(paper)
+            d = Drawing(plan.paper)
             _fronts(d, [card for card, _ in on_sheet], plan, layout, job)
             if with_backs and setup.fold and plan.fold_y is not None:
                 _backs(d, on_sheet, plan, job)
@@ -45,7 +56,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
                 _proof_backs(on_sheet, plan, job)
             yield d.page
             if with_backs and setup.duplex:
-                reverse = Drawing(paper)
+                reverse = Drawing(plan.paper)
                 _backs(reverse, on_sheet, plan, job)
                 yield reverse.page
 
@@ -57,11 +68,15 @@ def _fold_line(d: Drawing, y: float, job: Job) -> None:
     """A dashed line to fold along, named at its end so it is not taken for a cut line."""
     theme = job.theme
     label = job.say("fold")
-    label_w = fonts.width(theme.fonts["regular"], label, theme.min_size) / MM
-    end = d.paper[0] - theme.printer_margin_mm - label_w - 2
+    end = d.paper[0] - theme.printer_margin_mm - _fold_label_mm(job)[0] - 2
     d.line(theme.printer_margin_mm, y, end, y, theme.line_pt, dash=(6, 3))
-    d.text(end + 1, y + fonts.cap_height(theme.fonts["regular"]) * theme.min_size / MM / 2, label,
-           theme.fonts["regular"], theme.min_size)
+    d.text(end + 1, y + _fold_label_mm(job)[1] / 2, label, theme.fonts["regular"], theme.min_size)
+
+
+def _fold_label_mm(job: Job) -> tuple[float, float]:
+    """The fold line's word: its width and cap height, mm."""
+    font, size = job.theme.fonts["regular"], job.theme.min_size
+    return fonts.width(font, job.say("fold"), size) / MM, fonts.cap_height(font) * size / MM
 
 
 def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, job: Job) -> None:
@@ -77,19 +92,87 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
         d.boxes(trim, b)  # print shops cut at the trim; no cut line may show there
     else:
         cut_lines(d, d.page.cells, theme, layout.corner_radius)
+    marks, xs = _marks(plan, cells, job)
+    label = job.say("length_mm", mm=SCALE_BAR_MM)
+    place = _bar(plan, marks, xs, job, label)
+    if place is not None:
+        x1, y1, x2, y2 = bar_box(place, label, theme)  # crop marks make way for it, unless printed with bleed
+        marks = [m for m in marks if not (min(m[0], m[2]) < x2 + 1 and max(m[0], m[2]) > x1 - 1
+                                          and min(m[1], m[3]) < y2 + 1 and max(m[1], m[3]) > y1 - 1)]
+        draw_bar(d, place, label, theme)
+    for seg in marks:
+        d.line(*seg, theme.line_pt)
+
+
+Segment = tuple[float, float, float, float]
+
+
+def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
+    """The imposition holding the most cards, with the slug's whole band at the foot where the scale bar still
+    fits, else with one line of it there (the rest goes to the head)."""
+    theme, paper = job.theme, job.size
+    feet = ((band_mm(job.slug, theme, paper[0]), 0.0), (band_mm(job.slug, theme, paper[0], 1),
+                                                      band_mm(job.slug, theme, paper[0], -1))) if job.slug else ()
+    plans = impositions(paper, layout.size, layout.grid, job.setup, edge, feet or ((0.0, 0.0),))
+    best = [p for p in plans if plans and p.per_sheet == plans[0].per_sheet]
+    label = job.say("length_mm", mm=SCALE_BAR_MM)
+    with_bar = [p for p in best if _bar_fits(p, job, label)]
+    return (with_bar or best)[0] if best else None
+
+
+def _short_without_slug(layout: CardLayout, job: Job, edge: float) -> bool:
+    plan = impositions(job.size, layout.size, layout.grid, job.setup, edge)
+    return not plan or plan[0].per_sheet < layout.grid[0] * layout.grid[1]
+
+
+def _bar_fits(plan: Imposition, job: Job, label: str) -> bool:
+    marks, xs = _marks(plan, plan.fronts, job)
+    return _bar(plan, marks, xs, job, label) is not None
+
+
+def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str) -> Place | None:
+    """The scale bar's place: at one end of the slug's band where one line of the slug leaves room beside it,
+    else clear of the band."""
+    theme, room = job.theme, _bar_room(plan, marks, job)
+    font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
+    beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
+    if plan.foot and not plan.head and beside + SCALE_BAR_MM <= plan.paper[0] - 2 * pm:
+        place = bar_place(plan.paper, *room, label, xs, 0.0, ends=True)
+        if place is not None and place[1] >= plan.paper[1] - pm - plan.foot:
+            return place
+    return bar_place(plan.paper, *room, label, xs, plan.foot)
+
+
+def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job) -> tuple[list[Segment], list[float]]:
+    """The crop marks round these cells a printer can print, clear of the slug's band; and the column edges."""
+    (cw, ch), b, theme = plan.cell, job.setup.bleed, job.theme
+    trim = trim_box(list(cells), plan.cell)
     xs = sorted({x for x, _ in cells} | {x + cw for x, _ in cells})
     ys = sorted({y for _, y in cells} | {y + ch for _, y in cells})
     frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
-    pm, (pw, ph) = theme.printer_margin_mm, d.paper
-    marks = [m for m in crop_mark_segments(frame, xs, ys, theme)  # only marks a printer can print
-             if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= pm
-             and max(m[1], m[3]) <= ph - pm]
-    for seg in marks:
-        d.line(*seg, theme.line_pt)
-    full = trim_box(list(plan.fronts), plan.cell)
-    obstacles = marks + ([(0.0, plan.fold_y, d.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
-    scale_bar(d, (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, theme,
-              job.say("length_mm", mm=SCALE_BAR_MM), xs)
+    pm, (pw, ph) = theme.printer_margin_mm, plan.paper
+    floor, ceiling = ph - pm - plan.foot, pm + plan.head  # the slug line's room below and above
+    marks = [m for m in crop_mark_segments(frame, xs, ys, theme)
+             if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= ceiling
+             and max(m[1], m[3]) <= floor and not _by_fold_label(m, plan, job)]
+    return marks, xs
+
+
+def _by_fold_label(mark: Segment, plan: Imposition, job: Job) -> bool:
+    """A crop mark where the fold line's word stands (its cut is marked on the other side all the same)."""
+    if plan.fold_y is None:
+        return False
+    width, cap = _fold_label_mm(job)
+    start = plan.paper[0] - job.theme.printer_margin_mm - width - 1 - CLEARANCE_MM
+    return max(mark[0], mark[2]) > start and abs((mark[1] + mark[3]) / 2 - plan.fold_y) < cap / 2 + CLEARANCE_MM
+
+
+def _bar_room(plan: Imposition, marks: list[Segment], job: Job) -> tuple[Segment, list[Segment], Theme]:
+    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold), and the theme."""
+    b, full = job.setup.bleed, trim_box(list(plan.fronts), plan.cell)
+    needed = marks if b else []  # a print shop needs every crop mark; at home the cut lines suffice
+    obstacles = needed + ([(0.0, plan.fold_y, plan.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
+    return (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, job.theme
 
 
 def _proof_backs(printed: list[Printed], plan: Imposition, job: Job) -> None:

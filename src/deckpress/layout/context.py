@@ -32,6 +32,7 @@ class Job:
     colours: dict[str, Colour] = field(default_factory=dict)  # the game's palette, over the theme's
     tally: Tally = field(default_factory=Tally)  # problems met card after card, each reported once
     proof_backs: bool = True  # lay out backs not printed, for their findings (once an edition is enough)
+    slug: list[str] = field(default_factory=list)  # the slug line's parts at their widest: card sheets keep room
 
     @property
     def theme(self) -> Theme:

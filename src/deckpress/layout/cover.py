@@ -49,7 +49,9 @@ def lay_out_cover(game: Game, component: Component, edition: Edition, paper: str
                                          (component.handling or say(f"cover_handling_{audience}"), text))):
         fitted = job.ts.box(d, words, style, (margin, y, width, d.paper[1] - margin - y), loc, f"cover line {i + 1}")
         y += (fitted.height if fitted else style.size / MM) + gap
-    d.rect(margin / 2, margin / 2, d.paper[0] - margin, d.paper[1] - margin, edition.theme.line_pt * 4)
+    theme = edition.theme  # the frame leaves the foot free for the slug line: three lines of the edition's smallest
+    foot = max(margin / 2, theme.printer_margin_mm + 3 * theme.min_size / MM * max(theme.line_spacing, 1.2) + 2)
+    d.rect(margin / 2, margin / 2, d.paper[0] - margin, d.paper[1] - margin / 2 - foot, theme.line_pt * 4)
     title = say("cover_title", title=component.title, audience=say(f"audience_{audience}"))
     return Document(game.id, cover_of(component.id), title, edition.theme.edition, paper, [d.page],
                     audience=audience)

@@ -24,6 +24,7 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
     for element in layout.elements:
+        d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
         kind = KINDS[element.kind]
         ex, ey, ew, eh = element.box
         box = (x + ex, y + ey, ew, eh)
@@ -33,6 +34,7 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
             kind.draw(face, element, box)  # most elements: black, upright, on the paper
         else:
             _draw(face, element, box)
+    d.mark(None, "")
 
 
 def _draw(face: Face, element: Element, box: Box) -> None:

@@ -45,33 +45,78 @@ class Imposition:
     fronts: tuple[tuple[float, float], ...]  # top-left of each card's trim, in the order cards fill a sheet
     backs: tuple[tuple[float, float], ...]  # the same cards' backs: on the next page (duplex) or this one (fold)
     fold_y: float | None = None  # the fold line, for fold-and-glue
+    paper: tuple[float, float] = (0.0, 0.0)  # the sheet as printed: portrait, or turned landscape if that holds more
+    foot: float = 0.0  # mm kept free above the foot's edge margin, for the slug line
+    head: float = 0.0  # and below the head's, for the slug's lines the foot has no room for
 
     @property
     def per_sheet(self) -> int:
         return len(self.fronts)
 
 
+Room = tuple[float, float]  # mm kept free at the foot and at the head, for the slug line
+
+
 def impose(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[int, int], setup: PrintSetup,
-           edge: float) -> Imposition | None:
-    """Centred cells, as many of `grid` as fit inside `edge` mm of the paper's sides; None if none fits."""
+           edge: float, feet: tuple[Room, ...] = ((0.0, 0.0),)) -> Imposition | None:
+    """The most cards a sheet holds, portrait or landscape, keeping one of `feet` (the slug's room at the foot
+    and the head, the likeliest first) free; on a tie portrait and the earlier room win. `grid` caps the
+    number of cards a sheet holds: its columns times its rows, laid out either way."""
+    return next(iter(impositions(paper, cell, grid, setup, edge, feet)), None)
+
+
+def impositions(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[int, int], setup: PrintSetup,
+                edge: float, feet: tuple[Room, ...] = ((0.0, 0.0),)) -> list[Imposition]:
+    """Every way `impose` weighs, the best first."""
+    pw, ph = paper
+    tries = [(size, grid, foot) for size in ((pw, ph), (ph, pw)) for foot in feet]
+    plans = [p for size, cap, foot in tries if (p := _imposed(size, cell, cap, setup, edge, foot))]
+    return sorted(plans, key=lambda p: -p.per_sheet)  # a stable sort keeps the order of equals
+
+
+def _imposed(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[int, int], setup: PrintSetup,
+             edge: float, room: Room) -> Imposition | None:
+    """Centred cells, as many of `grid` as fit inside `edge` mm of the paper's sides and `room` more at the foot
+    and the head (moved from the centre where they must); None if none fits."""
     (pw, ph), (cw, ch), b = paper, cell, setup.bleed
     step_x, step_y = cw + 2 * b, ch + 2 * b
     area_h = ph / 2 if setup.fold else ph
-    cols = min(grid[0], int((pw - 2 * edge) // step_x))
-    rows = min(grid[1], int((area_h - 2 * edge) // step_y))
+    fit_cols = int((pw - 2 * edge) // step_x)
+    foot, head = room
+    # fold: the backs are the fronts mirrored, so the fronts keep the slug's room at the head, and may meet the fold
+    sides = edge + max(foot, head) if setup.fold else 2 * edge + foot + head
+    cols, rows = _most(grid, fit_cols, int((area_h - sides) // step_y))
     if cols < 1 or rows < 1:
         return None
     x0 = (pw - cols * step_x) / 2 + b
     y0 = (area_h - rows * step_y) / 2 + b
+    y0 = max(y0, edge + max(foot, head) + b) if setup.fold else max(min(y0, ph - edge - foot - rows * step_y + b),
+                                                                   edge + head + b)
     fronts = tuple((x0 + c * step_x, y0 + r * step_y) for r in range(rows) for c in range(cols))
-    ox, oy = setup.offset
+    return Imposition(cell, fronts, _backs(fronts, (pw, ph), cell, setup), ph / 2 if setup.fold else None,
+                      (pw, ph), foot, head)
+
+
+def _most(grid: tuple[int, int], fit_cols: int, fit_rows: int) -> tuple[int, int]:
+    """The columns and rows holding the most cards, at most the grid's columns x rows; of equals, the grid's own
+    shape, else the nearest to it."""
+    most = grid[0] * grid[1]
+    shapes = [(c, min(fit_rows, most // c)) for c in range(1, fit_cols + 1)]
+    return max(shapes, key=lambda s: (s[0] * s[1], s == grid, -abs(s[0] - grid[0])), default=(0, 0))
+
+
+def _backs(fronts: tuple[tuple[float, float], ...], paper: tuple[float, float], cell: tuple[float, float],
+           setup: PrintSetup) -> tuple[tuple[float, float], ...]:
+    """Where each back falls behind its front once the sheet is turned over: across the fold at half height, or
+    as the printer flips it. A long-edge flip turns a portrait sheet about its upright axis (left and right
+    swap) but a landscape sheet about its level one (head and foot swap); a short-edge flip the other way."""
+    (pw, ph), (cw, ch), (ox, oy) = paper, cell, setup.offset
     if setup.fold:
-        backs = tuple((x, ph - y - ch) for x, y in fronts)  # mirrored across the fold at half height
-    elif setup.duplex == "short-edge":
-        backs = tuple((x + ox, ph - y - ch + oy) for x, y in fronts)
-    else:  # long-edge, and the default (unused)
-        backs = tuple((pw - x - cw + ox, y + oy) for x, y in fronts)
-    return Imposition(cell, fronts, backs, ph / 2 if setup.fold else None)
+        return tuple((x, ph - y - ch) for x, y in fronts)
+    sideways = (setup.duplex == "short-edge") == (pw > ph)  # long-edge (and the unused default) on portrait
+    if sideways:
+        return tuple((pw - x - cw + ox, y + oy) for x, y in fronts)
+    return tuple((x + ox, ph - y - ch + oy) for x, y in fronts)
 
 
 def trim_box(cells: list[tuple[float, float]], cell: tuple[float, float]) -> tuple[float, float, float, float]:

@@ -35,37 +35,89 @@ def crop_mark_segments(grid: tuple[float, float, float, float], xs: list[float],
 
 
 def scale_bar(d: Drawing, grid: tuple[float, float, float, float], marks: list[tuple[float, float, float, float]],
-              theme: Theme, label: str, columns: list[float] | None = None) -> bool:
-    """A 50 mm bar, named by `label`, in the bottom (or else top) margin, clear of the crop marks; False where none
-    fits. It is centred on the page, or else under one of the card columns (`columns`: their edges)."""
+              theme: Theme, label: str, columns: list[float] | None = None, foot: float = 0.0) -> bool:
+    """A 50 mm bar, named by `label`, in the bottom (or else top) margin, clear of the crop marks and of the
+    `foot` mm kept for the slug line; False where none fits (see `bar_place`)."""
+    place = bar_place(d.paper, grid, marks, theme, label, columns, foot)
+    if place is not None:
+        draw_bar(d, place, label, theme)
+    return place is not None
+
+
+def draw_bar(d: Drawing, place: Place, label: str, theme: Theme) -> None:
+    x, top, rise, pivot = place
+    with d.turned(-90 if pivot else 0, *(pivot or (0.0, 0.0))):
+        _draw_bar(d, (x, top, rise), label, theme)
+
+
+def bar_box(place: Place, label: str, theme: Theme) -> tuple[float, float, float, float]:
+    """The box (x1, y1, x2, y2, mm) a placed bar covers, turned or not."""
+    x, top, rise, pivot = place
+    font, size = theme.fonts["regular"], theme.min_size
+    w, h = SCALE_BAR_MM + 2 + fonts.width(font, label, size) / MM, rise + fonts.descent(font) * size / MM
+    if pivot is None:
+        return x, top, x + w, top + h
+    return pivot[0] - h / 2, pivot[1] - w / 2, pivot[0] + h / 2, pivot[1] + w / 2
+
+
+Place = tuple[float, float, float, tuple[float, float] | None]  # x, top, depth to the baseline; turned about
+
+
+def bar_place(paper: tuple[float, float], grid: tuple[float, float, float, float],
+              marks: list[tuple[float, float, float, float]], theme: Theme, label: str,
+              columns: list[float] | None = None, foot: float = 0.0, ends: bool = False) -> Place | None:
+    """Where the scale bar goes: (x, top, depth to the label's baseline), mm. Centred on the page, or else at one
+    end of the margin (leaving the rest of it to the slug line), or else under one of the card columns
+    (`columns`: their edges); or else upright in a side margin, turned to read upwards. `ends`: only at the
+    ends of the bottom margin. Its box holds the label's whole glyphs, descenders too."""
     font, size = theme.fonts["regular"], theme.min_size
     label_w = fonts.width(font, label, size) / MM
-    bar_h = max(2.0, fonts.cap_height(font) * size / MM)
+    rise = max(2.0, fonts.cap_height(font) * size / MM, fonts.ascent(font) * size / MM)  # to the baseline
+    bar_h = rise + fonts.descent(font) * size / MM
     width = SCALE_BAR_MM + 2 + label_w
-    paper_w, paper_h = d.paper
+    (paper_w, paper_h), pm = paper, theme.printer_margin_mm
     edges = columns or []
-    centres = [paper_w / 2] + [(a + b) / 2 for a, b in zip(edges, edges[1:], strict=False)]
+    centres = [paper_w / 2, pm + width / 2, paper_w - pm - width / 2]
+    centres += [(a + b) / 2 for a, b in zip(edges, edges[1:], strict=False)]
+    centres = centres[1:3] if ends else centres
     gx, gy, gw, gh = grid
     beyond_marks = theme.crop_offset_mm + theme.crop_length_mm + CLEARANCE_MM
     below, above = gy + gh + CLEARANCE_MM, gy - CLEARANCE_MM - bar_h
-    for top in (below, below + beyond_marks, above, above - beyond_marks):
+    for top in (below, below + beyond_marks) if ends else (below, below + beyond_marks, above, above - beyond_marks):
         for centre in centres:
             x = centre - width / 2
             box = (x, top, width, bar_h)
-            inside_paper = (theme.printer_margin_mm <= top and top + bar_h <= paper_h - theme.printer_margin_mm
-                            and theme.printer_margin_mm <= x and x + width <= paper_w - theme.printer_margin_mm)
+            inside_paper = (pm <= top and top + bar_h <= paper_h - pm - foot and pm <= x and x + width <= paper_w - pm)
             if inside_paper and not any(_overlaps(box, m) for m in marks) and not _overlaps_grid(box, grid):
-                _draw_bar(d, (x, top, bar_h), label, theme)
-                return True
-    return False
+                return x, top, rise, None
+    return None if ends else _upright(paper, grid, marks, theme, (width, bar_h, rise), foot)
+
+
+def _upright(paper: tuple[float, float], grid: tuple[float, float, float, float],
+             marks: list[tuple[float, float, float, float]], theme: Theme, size: tuple[float, float, float],
+             foot: float) -> Place | None:
+    """The bar turned upright in the left or right margin, between the crop marks of two rows."""
+    (width, bar_h, rise), (paper_w, paper_h), pm = size, paper, theme.printer_margin_mm
+    gx, gy, gw, gh = grid
+    levels = sorted({m[1] for m in marks if m[1] == m[3]})
+    centres = [gy + gh / 2] + [(a + b) / 2 for a, b in zip(levels, levels[1:], strict=False)]
+    for cx in (pm + bar_h / 2, paper_w - pm - bar_h / 2):
+        for cy in centres:
+            box = (cx - bar_h / 2, cy - width / 2, bar_h, width)
+            inside = pm <= box[1] and box[1] + width <= paper_h - pm - foot
+            if inside and not any(_overlaps(box, m) for m in marks) and not _overlaps_grid(box, grid, CLEARANCE_MM):
+                return cx - width / 2, cy - bar_h / 2, rise, (cx, cy)
+    return None
 
 
 def _draw_bar(d: Drawing, at: tuple[float, float, float], label: str, theme: Theme) -> None:
-    """The bar at (x, top) `h` high, ticked every 10 mm, its label after it in the edition's smallest text."""
+    """The bar from (x, top) down to the label's baseline `h` below, ticked every 10 mm, its label after it in
+    the edition's smallest text."""
     x, top, h = at
-    d.rect(x, top + h * 0.6, SCALE_BAR_MM, h * 0.4, 0, 0)
+    bar = max(2.0, fonts.cap_height(theme.fonts["regular"]) * theme.min_size / MM)
+    d.rect(x, top + h - bar * 0.4, SCALE_BAR_MM, bar * 0.4, 0, 0)
     for mm in range(0, SCALE_BAR_MM + 1, 10):
-        d.line(x + mm, top, x + mm, top + h, theme.line_pt)
+        d.line(x + mm, top + h - bar, x + mm, top + h, theme.line_pt)
     d.text(x + SCALE_BAR_MM + 2, top + h, label, theme.fonts["regular"], theme.min_size)
 
 
@@ -76,10 +128,11 @@ def _overlaps(box: tuple[float, float, float, float], seg: tuple[float, float, f
     return min(x1, x2) < x + w + c and max(x1, x2) > x - c and min(y1, y2) < y + h + c and max(y1, y2) > y - c
 
 
-def _overlaps_grid(box: tuple[float, float, float, float], grid: tuple[float, float, float, float]) -> bool:
+def _overlaps_grid(box: tuple[float, float, float, float], grid: tuple[float, float, float, float],
+                   clear: float = 0.0) -> bool:
     x, y, w, h = box
     gx, gy, gw, gh = grid
-    return x < gx + gw and x + w > gx and y < gy + gh and y + h > gy
+    return x < gx + gw + clear and x + w > gx - clear and y < gy + gh and y + h > gy
 
 
 def print_check(d: Drawing, layout: SheetLayout, job: Job) -> None:
@@ -138,7 +191,9 @@ def calibration(front: Drawing, back: Drawing, job: Job) -> None:
     box = (margin, margin, min(w - 2 * margin, theme.max_line_mm), h * 0.24)  # above the marks
     edge = job.say(f"edge_{flip.split('-')[0]}")
     job.ts.box(front, job.say("calibration_front", edge=edge), style, box, theme.loc, "calibration")
-    job.ts.box(back, job.say("calibration_back"), style, box, theme.loc, "calibration")
+    # a short-edge flip brings the front's lower scales to the top of the back: its words go to the foot there
+    back_box = box if flip == "long-edge" else (box[0], h - margin - box[3], box[2], box[3])
+    job.ts.box(back, job.say("calibration_back"), style, back_box, theme.loc, "calibration")
     line = theme.line_pt
     for fx, fy in CALIBRATION_POINTS:
         x, y = fx * w, fy * h

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, overload
 from deckpress.colour import Colour
 
 if TYPE_CHECKING:
+    from deckpress.findings import Loc
     from deckpress.load.icons import IconFile
 
 MM = 72 / 25.4  # points per millimetre
@@ -141,6 +143,13 @@ class Page:
     cells: list[tuple[float, float, float, float]] = field(default_factory=list)
     trim_box: tuple[float, float, float, float] | None = None  # pt, PDF coordinates: x1, y1, x2, y2
     bleed_box: tuple[float, float, float, float] | None = None
+    # what drew the ops from each index on (a layout's element, a rules section, a sheet's block), for findings
+    sources: list[tuple[int, Loc | None, str]] = field(default_factory=list)
+
+    def source(self, at: int) -> tuple[Loc | None, str] | None:
+        """Where the op at index `at` was written and what it is, in the designer's terms; None: not known."""
+        n = bisect_right(self.sources, at, key=lambda s: s[0]) - 1
+        return None if n < 0 or not self.sources[n][2] else self.sources[n][1:]
 
 
 class Drawing:
@@ -150,6 +159,21 @@ class Drawing:
         self.paper = paper
         self.page = Page(pt(paper[0]), pt(paper[1]))
         self.ink: Colour | None = None  # the colour texts are set in (an element's `colour`); None: black
+
+    @contextmanager
+    def made_by(self, loc: Loc | None, what: str) -> Iterator[None]:
+        """What is drawn inside was written at `loc` and is `what` (e.g. "card 3 (Lantern), title")."""
+        sources = self.page.sources
+        outer = sources[-1][1:] if sources else (None, "")
+        sources.append((len(self.page.ops), loc, what))
+        try:
+            yield
+        finally:
+            sources.append((len(self.page.ops), *outer))
+
+    def mark(self, loc: Loc | None, what: str) -> None:
+        """What is drawn from here on was written at `loc` and is `what` (`made_by` without the nesting)."""
+        self.page.sources.append((len(self.page.ops), loc, what))
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return x * MM, (self.paper[1] - y) * MM  # pt(), inline: a big deck makes a million of these

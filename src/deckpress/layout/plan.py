@@ -8,8 +8,10 @@ from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
+from deckpress.layout.overlap import checked, reporter
 from deckpress.layout.page import Document, Drawing
 from deckpress.layout.sheets import sheet_pages
+from deckpress.layout.slug import Stamp, parts_of
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
 from deckpress.model import (
@@ -29,12 +31,13 @@ PRINT_CHECK_LAYOUT = "print-check"
 
 def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings,
                  setup: PrintSetup = SINGLE_SIDED, art: Artwork | None = None,
-                 proof_backs: bool = True) -> list[Document]:
+                 proof_backs: bool = True, mark: Stamp | None = None) -> list[Document]:
     """Every component of the game. `proof_backs`: lay out the backs a single-sided print leaves out, for their
-    findings (one paper of an edition finds them all)."""
+    findings (one paper of an edition finds them all). `mark`: the slug the pages will carry, for its room."""
     docs = []
     for component in game.components:
-        doc = lay_out_component(game, component, edition, paper, templates, findings, setup, art, proof_backs)
+        doc = lay_out_component(game, component, edition, paper, templates, findings, setup, art, proof_backs,
+                                mark)
         if doc is not None:
             docs.append(doc)
     return docs
@@ -42,7 +45,8 @@ def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates,
 
 def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
                       findings: Findings, setup: PrintSetup = SINGLE_SIDED,
-                      art: Artwork | None = None, proof_backs: bool = True) -> Document | None:
+                      art: Artwork | None = None, proof_backs: bool = True,
+                      mark: Stamp | None = None) -> Document | None:
     """One component's pages. `art` is the game's, shared by its components, editions and papers: each file is
     checked (and decoded) once."""
     layout = edition.layouts.get(component.layout)
@@ -54,6 +58,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     art = art or Artwork.of(game, findings)
     ts.icons = art.icons(edition.folders)
     job = Job(ts, paper, game.language, templates, game.params, setup, art, game.colours, proof_backs=proof_backs)
+    if mark is not None and edition.theme.edition in mark.themes:
+        job.slug = parts_of(mark, (component.title, edition.theme.edition, paper), component.audience)
     cards = None
     if isinstance(layout, CardLayout):
         printed = _printed([game.decks[d] for d in component.decks], edition)
@@ -65,6 +71,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = rules_pages(game.title, game.rules, layout, job)
     else:
         return None
+    pages = checked(pages, reporter(findings, layout.loc, _where(game.id, component.id, edition, paper)))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience)
 
@@ -84,8 +91,9 @@ def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSe
     job = Job(Typesetter(edition.theme, findings, game.id, "calibration"), paper, game.language, setup=setup)
     front, back = Drawing(job.size), Drawing(job.size)
     calibration(front, back, job)
-    return Document(game.id, "calibration", job.say("calibration"), edition.theme.edition, paper,
-                    [front.page, back.page])
+    pages = checked([front.page, back.page], reporter(findings, edition.theme.loc, _where(game.id, "calibration",
+                                                                                          edition, paper)))
+    return Document(game.id, "calibration", job.say("calibration"), edition.theme.edition, paper, pages)
 
 
 def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Findings,
@@ -97,4 +105,9 @@ def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Find
     job = Job(Typesetter(edition.theme, findings, game.id, "kit"), paper, game.language, setup=setup)
     d = Drawing(job.size)
     print_check(d, layout, job)
-    return Document(game.id, "print-check", job.say("print_check"), edition.theme.edition, paper, [d.page])
+    pages = checked([d.page], reporter(findings, layout.loc, _where(game.id, "print-check", edition, paper)))
+    return Document(game.id, "print-check", job.say("print_check"), edition.theme.edition, paper, pages)
+
+
+def _where(game: str, component: str, edition: Edition, paper: str) -> str:
+    return f"{game} {component} ({edition.theme.edition} edition, {paper})"

@@ -48,7 +48,8 @@ EXTENDS = Key("extends", "text", None, "another layout of the same edition this 
 
 CARD = (
     Key("size_mm", "numbers", REQUIRED, "trim size: width, height", lo=10, count=2),
-    Key("grid", "numbers", REQUIRED, "columns, rows of cards a page (fewer where fewer fit)", lo=1, count=2),
+    Key("grid", "numbers", REQUIRED, "columns, rows of cards a page: a sheet holds up to columns x rows cards, "
+        "portrait or landscape, whichever holds more (fewer where fewer fit)", lo=1, count=2),
     Key("elements", "list", REQUIRED, "what is printed on the face: see the element kinds below"),
     Key("rules_mm", "list", [], "printed lines on the face, each [x1, y1, x2, y2]"),
     Key("folds_mm", "list", [], "dashed lines to fold along, each [x1, y1, x2, y2]"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 
 from deckpress.layout.context import Job
+from deckpress.layout.flow import Flow
 from deckpress.layout.page import Drawing, Page
 from deckpress.layout.text import draw
 from deckpress.model import Block, Rules, Sheet, SheetLayout, Style
@@ -48,23 +49,9 @@ class SheetSetter:
         self.layout, self.job, self.ts, self.rules = layout, job, job.ts, rules
 
     def flow(self, blocks: list[Block]) -> list[Page]:
-        """One copy from the top of a new page; a block that does not fit what is left of a page starts the next."""
-        layout, job, paper = self.layout, self.job, self.job.size
-        m = layout.margin
-        x, w, top, bottom = m, paper[0] - 2 * m, m, paper[1] - m
-        drawings: list[Drawing] = []
-        y = bottom  # no page yet
-        for block in blocks:
-            end = self.measure(block, (x, y, w, bottom - top))
-            if end > bottom + 1e-6 or not drawings:
-                drawings.append(Drawing(paper))
-                y = top
-                end = self.measure(block, (x, y, w, bottom - top))
-            if end > bottom + 1e-6:
-                job.findings.error(block.loc, f"{job.where}: a {block.kind} block is {end - top:.0f} mm tall, more "
-                                              f"than a page holds ({job.theme.edition} edition)")
-            y = self.block(drawings[-1], block, (x, y, w, bottom - top)) + layout.gap
-        return [d.page for d in drawings]
+        """One copy from the top of a new page; a block that does not fit what is left of a page starts the next,
+        a heading with the start of what follows it; a table runs on row by row (see `Flow`)."""
+        return Flow(self, blocks).run()
 
     def measure(self, block: Block, box: Box) -> float:
         """Where a block would end, drawn nowhere and reporting nothing."""
@@ -85,6 +72,10 @@ class SheetSetter:
 
     def block(self, d: Drawing, block: Block, box: Box) -> float:
         """Draw one block at y (mm) with `room` below it; return the y below it."""
+        with d.made_by(block.loc, _named(block)):
+            return self._block(d, block, box)
+
+    def _block(self, d: Drawing, block: Block, box: Box) -> float:
         x, y, w, room = box
         layout, ts = self.layout, self.ts
         if block.kind in ("heading", "text"):
@@ -103,21 +94,31 @@ class SheetSetter:
         section = self.rules.section(block.section or "") if self.rules else None
         return self.reminder(d, section.heading, section.paragraphs, (x, y, w), block) if section else y
 
-    def table(self, d: Drawing, block: Block, at: tuple[float, float, float]) -> float:
-        x, y, w = at
-        layout, line, label_w = self.layout, self.ts.theme.line_pt, self.layout.label_width
+    def table_sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
+        """The header row's height and each row's, mm, for a table `w` wide."""
+        layout, label_w = self.layout, self.layout.label_width
         header, cell = layout.styles["header"], layout.styles["cell"]
         col_w = (w - label_w) / max(len(block.columns), 1)
         header_h = max(layout.row_height * 1.5, self.lines_height(block.columns, header, col_w, block),
                        self.lines_height([block.corner], header, label_w, block))
+        return header_h, [max(self.row_height(row.cells, col_w, block),
+                              self.lines_height([row.label], cell, label_w, block)) for row in block.rows]
+
+    def table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None = None) -> float:
+        """The header row, then the rows `rows` (all of them unless given): a table continued repeats its header."""
+        x, y, w = at
+        layout, line, label_w = self.layout, self.ts.theme.line_pt, self.layout.label_width
+        header, cell = layout.styles["header"], layout.styles["cell"]
+        col_w = (w - label_w) / max(len(block.columns), 1)
+        header_h, heights = self.table_sizes(block, w)
         self.cell_text(d, block.corner, header, (x, y, label_w, header_h), block)
         for c, column in enumerate(block.columns):
             box = (x + label_w + c * col_w, y, col_w, header_h)
             d.rect(*box, line)
             self.cell_text(d, column, header, box, block, align_centre=True)
         y += header_h
-        for row in block.rows:
-            row_h = max(self.row_height(row.cells, col_w, block), self.lines_height([row.label], cell, label_w, block))
+        for r in rows if rows is not None else range(len(block.rows)):
+            row, row_h = block.rows[r], heights[r]
             d.rect(x, y, label_w, row_h, line)
             self.cell_text(d, row.label, cell, (x, y, label_w, row_h), block)
             for c in range(len(block.columns)):
@@ -171,3 +172,9 @@ class SheetSetter:
             draw(d, part, x + pad, top, w - 2 * pad)
             top += part.height
         return y + height
+
+
+def _named(block: Block) -> str:
+    """A block as findings name it: its kind, and its words where it has some."""
+    words = block.text or block.corner or (block.labels[0] if block.labels else "") or (block.section or "")
+    return f"{block.kind} '{words if len(words) <= 40 else words[:37].rstrip() + '...'}'" if words else block.kind

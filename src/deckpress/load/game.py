@@ -6,6 +6,8 @@ reading carries on to the end, so that one run reports everything.
 
 from __future__ import annotations
 
+import datetime
+import re
 from typing import Any
 
 from deckpress import words
@@ -44,6 +46,7 @@ def read_game(reading: Reading) -> Game | None:
     rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
     printing = _printing(f.get("print", required=False), findings)
     colours = read_palette(f.get("colours", required=False), findings)
+    version, date = f.text("version", None), _date(f.get("date", required=False), findings)
     back_node = f.get("back", required=False)
     f.done()
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
@@ -57,6 +60,7 @@ def read_game(reading: Reading) -> Game | None:
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
         checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
         sheets=sheets, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
+        version=version or "", date=date,
     )
 
 
@@ -93,6 +97,21 @@ def _language(f: Fields, findings: Findings) -> str | None:
         findings.error(f.node.value["language"].loc, f"language must be one the press has words for "
                                                      f"({', '.join(words.WORDS)}), got {describe(language)}")
     return language
+
+
+def _date(node: Node | None, findings: Findings) -> datetime.date | None:
+    """The game's edition date, `date: 2026-03-01`: its PDFs are dated so (SOURCE_DATE_EPOCH overrides)."""
+    if node is None:
+        return None
+    if isinstance(node.value, datetime.date) and not isinstance(node.value, datetime.datetime):
+        return node.value  # YAML reads an unquoted YYYY-MM-DD as a date
+    try:
+        if isinstance(node.value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", node.value):
+            return datetime.date.fromisoformat(node.value)
+    except ValueError:
+        pass
+    findings.error(node.loc, f"date must be a real day written YYYY-MM-DD, got {describe(node.value)}")
+    return None
 
 
 def _edition_name(node: Node, findings: Findings) -> str | None:

@@ -7,7 +7,7 @@ language (deckpress.words); the game's components keep the titles the game gives
 
 from __future__ import annotations
 
-from deckpress.draw.finish import DocInfo
+from deckpress.draw.finish import DocInfo, pdf_date
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.page import Document
 from deckpress.model import HOST, PUBLIC, Game
@@ -29,7 +29,7 @@ def say(game: Game, key: str, /, **fields: object) -> str:
 def doc_info(game: Game, what: str, paper: str) -> DocInfo:
     """A PDF's document information: its title names the game, the part and the paper."""
     title = say(game, "pdf_title", game=game.title, what=what, paper=say(game, f"paper_{paper}"))
-    return DocInfo(title, game.publisher, game.subject, game.language)
+    return DocInfo(title, game.publisher, game.subject, game.language, pdf_date(game.date))
 
 
 def kit_title(game: Game, audience: str = PUBLIC) -> str:

@@ -1,0 +1,117 @@
+"""What each drawn op of a page occupies, in points on the page (turns applied): a text's box from its font's
+metrics, a line's or a box's edges as segments, an ellipse's centre and radii, an icon's square."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from math import cos, radians, sin
+
+from deckpress.draw import fonts
+from deckpress.layout.page import Circle, Icon, Line, Op, Polygon, Rect, Text, Tiles, Turn
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1, pt
+Segment = tuple[float, float, float, float, int]  # x1, y1, x2, y2 (an ellipse: cx, cy, rx, ry), op index
+Matrix = tuple[float, float, float, float, float, float]
+IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+ICON_INSET = 0.12  # of an icon's side: its art stands clear of its square's edges
+# characters that may hang below the baseline (any outside ASCII, to be safe): a text without any sits on it
+DESCENDING = re.compile(r"[gjpqyQ,;()\[\]{}|/\\@$_]|[^\x00-\x7f]")
+
+
+def shapes(ops: Sequence[Op]) -> tuple[list[tuple[Box, int]], list[Segment], list[Segment], list[tuple[Box, int]]]:
+    """Text boxes, straight edges (segments), ellipses (centre and radii) and icons' squares on the page, each
+    with its op's index."""
+    texts: list[tuple[Box, int]] = []
+    edges: list[Segment] = []
+    rounds: list[Segment] = []
+    icons: list[tuple[Box, int]] = []
+    turns: list[tuple[int, Matrix]] = []  # (last op turned, matrix), innermost last
+    m = IDENTITY
+    for at, op in enumerate(ops):
+        while turns and at > turns[-1][0]:
+            turns.pop()
+            m = turns[-1][1] if turns else IDENTITY
+        kind = type(op)
+        if kind is Text:
+            assert isinstance(op, Text)
+            texts.append((_text_box(op, m), at))
+        elif kind is Turn:
+            assert isinstance(op, Turn)
+            m = _compose(m, _turn(op))
+            turns.append((at + op.ops, m))
+        elif kind is Icon:
+            assert isinstance(op, Icon)
+            icons.append((_square(op, m), at))
+        else:
+            _outline(op, m, at, edges, rounds)
+    return texts, edges, rounds, icons
+
+
+def _square(op: Icon, m: Matrix) -> Box:
+    (x0, y0), (x1, y1) = _apply(m, op.x, op.y), _apply(m, op.x + op.size, op.y + op.size)
+    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+
+
+def _outline(op: Op, m: Matrix, at: int, edges: list[Segment],
+             rounds: list[Segment]) -> None:
+    """The edges of a drawn line, box, shape, icon or pattern; or its ellipse."""
+    if isinstance(op, Line):
+        edges.append((*_apply(m, op.x1, op.y1), *_apply(m, op.x2, op.y2), at))
+    elif isinstance(op, Rect):
+        _box_edges((op.x, op.y, op.x + op.w, op.y + op.h), m, at, edges)
+    elif isinstance(op, Tiles) and op.clip is not None:
+        x, y, w, h = op.clip
+        _box_edges((x, y, x + w, y + h), m, at, edges)
+    elif isinstance(op, Polygon):
+        points = [_apply(m, x, y) for x, y in op.points]
+        ends = points[1:] + (points[:1] if op.closed else [])
+        edges += [(*a, *b, at) for a, b in zip(points, ends, strict=False)]
+    elif isinstance(op, Circle):
+        cx, cy = _apply(m, op.x, op.y)
+        rx, ry = op.r, op.r if op.ry is None else op.ry
+        if abs(m[1]) > 0.5:  # a quarter turn swaps the radii (turns are quarter turns on cards)
+            rx, ry = ry, rx
+        rounds.append((cx, cy, rx, ry, at))
+
+
+def _box_edges(box: Box, m: Matrix, at: int, edges: list[Segment]) -> None:
+    x0, y0, x1, y1 = box
+    corners = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    edges += [(*corners[i], *corners[(i + 1) % 4], at) for i in range(4)]
+
+
+_METRICS: dict[str, tuple[float, float]] = {}
+
+
+def _text_box(op: Text, m: Matrix) -> Box:
+    metrics = _METRICS.get(op.font)
+    if metrics is None:
+        face = fonts.font(op.font).face
+        metrics = _METRICS[op.font] = (float(face.descent) / 1000, float(face.capHeight) / 1000)
+    x0, x1 = op.x, op.x + fonts.width(op.font, op.text, op.size)
+    drops = DESCENDING.search(op.text) is not None  # "50 mm" stands on its baseline: nothing hangs below it
+    y0, y1 = op.y + (metrics[0] * op.size if drops else 0.0), op.y + metrics[1] * op.size
+    if m is IDENTITY:
+        return x0, y0, x1, y1
+    xs, ys = zip(*(_apply(m, x, y) for x, y in ((x0, y0), (x1, y1))), strict=True)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _turn(op: Turn) -> Matrix:
+    c, s = cos(radians(op.angle)), sin(radians(op.angle))
+    c, s = round(c, 12), round(s, 12)
+    return c, s, -s, c, op.x - c * op.x + s * op.y, op.y - s * op.x - c * op.y
+
+
+def _compose(outer: Matrix, inner: Matrix) -> Matrix:
+    """`inner` applied first, then `outer`."""
+    a, b, c, d, e, f = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a * a2 + c * b2, b * a2 + d * b2, a * c2 + c * d2, b * c2 + d * d2, a * e2 + c * f2 + e,
+            b * e2 + d * f2 + f)
+
+
+def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = m
+    return a * x + c * y + e, b * x + d * y + f

@@ -1,0 +1,199 @@
+"""Text struck through: a text that crosses a line, a box's edge, an outline or another text on its page.
+
+Every text's box runs from its font's descender to its cap height and across its measured width; a text inside a
+box or an ellipse, or clear of it, is fine; one that a border, rule, cut line or another text runs through is not.
+Turned texts are turned through their `Turn`. Ops are bucketed by position: a sheet of nine cards with hundreds of
+ops compares each text only with what lies near it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from deckpress.findings import Findings, Loc
+from deckpress.layout.outlines import ICON_INSET, Box, Segment, shapes
+from deckpress.layout.page import Circle, Icon, Line, Op, Page, Polygon, Rect, Sheets, Text, Tiles
+
+EPS = 0.3  # pt: texts and edges that only touch do not cross
+CELL = 96.0  # pt: the side of a bucket
+ROW = 1 << 16  # bucket numbers: column * ROW + row
+
+
+@dataclass(frozen=True, slots=True)
+class Overlap:
+    """Text `text` (the op at `at`) crosses the op at `other`."""
+
+    text: Text
+    at: int
+    other: Op
+    other_at: int
+
+    def describe(self, page: Page) -> str:
+        return (f"{_what(page, self.at, 'text')} '{_short(self.text.text)}' is crossed by "
+                f"{_thing(self.other)}{_of(page, self.other_at)}")
+
+
+def overlaps(page: Page) -> list[Overlap]:
+    """Every text of the page crossed by a line, an edge, an outline, an icon or another text, in the order drawn
+    (each text once, with the first thing found crossing it)."""
+    texts, edges, rounds, icons = shapes(page.ops)
+    if len(texts) + len(edges) + len(rounds) + len(icons) <= 1 or not texts:
+        return []
+    grid: dict[int, list[Entry]] = {}  # bucket -> what reaches into it
+    for e in edges:  # a level or upright edge is its own (flat) box: it crosses a text whose box it meets
+        _put(grid, (*_seg_box(e), e[4], None if e[0] == e[2] or e[1] == e[3] else _cuts, e))
+    for r in rounds:
+        _put(grid, (r[0] - r[2], r[1] - r[3], r[0] + r[2], r[1] + r[3], r[4], _crosses_ellipse, r))
+    for icon in icons:
+        _put(grid, (*icon[0], icon[1], _crosses_icon, icon))
+    found: list[Overlap] = []
+    ops = page.ops
+    for (x0, y0, x1, y1), at in texts:
+        inner = (x0 + EPS, y0 + EPS, x1 - EPS, y1 - EPS)
+        if inner[0] >= inner[2] or inner[1] >= inner[3]:
+            continue
+        keys = _cells(inner)
+        hit = _first(keys, grid, inner)
+        if hit is not None:
+            op = ops[at]
+            assert isinstance(op, Text)
+            found.append(Overlap(op, at, ops[hit], hit))
+        entry: Entry = (x0, y0, x1, y1, at, None, None)
+        for key in keys:
+            grid.setdefault(key, []).append(entry)
+    return found
+
+
+Test = Callable[[Any, Box], bool]
+# a thing's bounding box, its op's index, and its own test once the boxes meet (None: meeting is crossing)
+Entry = tuple[float, float, float, float, int, Test | None, Any]
+
+
+def _put(grid: dict[int, list[Entry]], entry: Entry) -> None:
+    for key in _cells(entry[:4]):
+        grid.setdefault(key, []).append(entry)
+
+
+def _first(keys: list[int], grid: dict[int, list[Entry]], box: Box) -> int | None:
+    """The op index of the first thing in the buckets `keys` that crosses the box."""
+    bx0, by0, bx1, by1 = box
+    seen: set[int] = set()
+    for key in keys:
+        for e in grid.get(key, ()):
+            if e[0] < bx1 and bx0 < e[2] and e[1] < by1 and by0 < e[3]:
+                if len(keys) > 1:
+                    if id(e) in seen:
+                        continue
+                    seen.add(id(e))
+                test = e[5]
+                if test is None or test(e[6], box):
+                    return e[4]
+    return None
+
+
+def _crosses_icon(icon: tuple[Box, int], box: Box) -> bool:
+    """An icon's art stands clear of its square's edges: a text is fine inside the square (a letter on a stone)
+    or clear of the art, and crosses it where it reaches into the art from outside."""
+    square = icon[0]
+    inset = (square[2] - square[0]) * ICON_INSET
+    art = (square[0] + inset, square[1] + inset, square[2] - inset, square[3] - inset)
+    inside = square[0] <= box[0] and box[2] <= square[2] and square[1] <= box[1] and box[3] <= square[3]
+    return not inside and art[0] < box[2] and box[0] < art[2] and art[1] < box[3] and box[1] < art[3]
+
+
+def checked(pages: Sequence[Page], report: Callable[[int, Page, list[Overlap]], None]) -> Sequence[Page]:
+    """The pages, each checked as it is laid out (a deck's sheets: as they are drawn); `report` hears a page's
+    overlaps with its number (from 1)."""
+    if isinstance(pages, Sheets):
+        lay_out = pages.lay_out
+
+        def checking() -> Iterator[Page]:
+            for number, page in enumerate(lay_out(), 1):
+                _check(number, page, report)
+                yield page
+        return Sheets(len(pages), checking)
+    for number, page in enumerate(pages, 1):
+        _check(number, page, report)
+    return pages
+
+
+def _check(number: int, page: Page, report: Callable[[int, Page, list[Overlap]], None]) -> None:
+    found = overlaps(page)
+    if found:
+        report(number, page, found)
+
+
+def reporter(findings: Findings, loc: Loc, where: str) -> Callable[[int, Page, list[Overlap]], None]:
+    """Reports each overlap where the crossed text was written (its source on the page), else at `loc`."""
+    def report(number: int, page: Page, found: list[Overlap]) -> None:
+        for overlap in found:
+            source = page.source(overlap.at)
+            at = source[0] if source is not None and source[0] is not None else loc
+            findings.error(at, f"{where}, page {number}: {overlap.describe(page)}; move or shorten one of them")
+    return report
+
+
+def _cells(box: Box) -> list[int]:
+    """The buckets a box reaches into, each a number (a column and a row: cheaper to hash than a pair)."""
+    x0, y0, x1, y1 = int(box[0] // CELL), int(box[1] // CELL), int(box[2] // CELL), int(box[3] // CELL)
+    if x0 == x1 and y0 == y1:
+        return [x0 * ROW + y0]  # most texts lie in one bucket
+    return [i * ROW + j for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
+
+
+def _seg_box(seg: Segment) -> Box:
+    x1, y1, x2, y2, _ = seg
+    return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+
+
+def _cuts(seg: Segment, box: Box) -> bool:
+    """Whether the segment passes through the box's inside (Liang-Barsky clipping)."""
+    x1, y1, x2, y2, _ = seg
+    bx0, by0, bx1, by1 = box
+    if max(x1, x2) <= bx0 or min(x1, x2) >= bx1 or max(y1, y2) <= by0 or min(y1, y2) >= by1:
+        return False
+    if x1 == x2 or y1 == y2:
+        return True  # upright or level, and its extent meets the box's
+    low, high, dx, dy = 0.0, 1.0, x2 - x1, y2 - y1
+    for p, q in ((-dx, x1 - bx0), (dx, bx1 - x1), (-dy, y1 - by0), (dy, by1 - y1)):
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+    return low < high
+
+
+def _crosses_ellipse(ellipse: Segment, box: Box) -> bool:
+    """Whether the ellipse's outline passes through the box: some of the box inside it, and not all."""
+    cx, cy, rx, ry, _ = ellipse
+    if rx <= 0 or ry <= 0:
+        return False
+    x0, y0, x1, y1 = (box[0] - cx) / rx, (box[1] - cy) / ry, (box[2] - cx) / rx, (box[3] - cy) / ry
+    near_x, near_y = min(max(0.0, x0), x1), min(max(0.0, y0), y1)
+    far_x, far_y = max(abs(x0), abs(x1)), max(abs(y0), abs(y1))
+    return near_x * near_x + near_y * near_y < 1 < far_x * far_x + far_y * far_y
+
+
+def _thing(op: Op) -> str:
+    if isinstance(op, Text):
+        return f"text '{_short(op.text)}'"
+    if isinstance(op, Icon):
+        return f"icon '{op.icon.name}'"
+    return {Line: "a line", Rect: "the edge of a box", Circle: "the outline of an ellipse",
+            Polygon: "the outline of a shape", Tiles: "the edge of a pattern"}.get(type(op), "a drawing")
+
+
+def _what(page: Page, at: int, default: str) -> str:
+    source = page.source(at)
+    return f"{source[1]}: {default}" if source is not None and source[1] else default
+
+
+def _of(page: Page, at: int) -> str:
+    source = page.source(at)
+    return f" ({source[1]})" if source is not None and source[1] else ""
+
+
+def _short(text: str, most: int = 40) -> str:
+    return text if len(text) <= most else text[:most - 3].rstrip() + "..."

@@ -1,0 +1,111 @@
+"""Where a page is already drawn on: the boxes of its ops (pt, PDF coordinates), for the slug to keep clear of.
+
+A card sheet's faces stay inside their cells: the cells are one box, and the ops inside them are not measured
+one by one (a 24,000-card deck has a million of them).
+"""
+
+from __future__ import annotations
+
+import math
+
+from deckpress.draw import fonts
+from deckpress.layout.page import MM, Circle, Icon, Line, Op, Page, Picture, Polygon, Rect, Text, Tiles, Turn
+
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2
+
+
+def obstacles(page: Page, clearance: float) -> list[Box]:
+    """Every box drawn on the page, grown by `clearance`."""
+    grid = _cells(page)
+    boxes = [grid] if grid else []
+    boxes += [page.bleed_box] if page.bleed_box else []
+    ops, i = page.ops, 0
+    while i < len(ops):
+        op = ops[i]
+        span = op.ops if isinstance(op, Turn) else 0
+        if grid is None or not _inside(op, grid):
+            boxes += _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else _box(op)
+        i += 1 + span
+    return [(x1 - clearance, y1 - clearance, x2 + clearance, y2 + clearance) for x1, y1, x2, y2 in boxes]
+
+
+def widest_gap(boxes: list[Box], band: tuple[float, float], span: tuple[float, float]) -> tuple[float, float] | None:
+    """The widest stretch of `span` (x1, x2) that no box crossing the band (y1, y2) covers; None if none."""
+    lo, hi = band
+    cuts = sorted((x1, x2) for x1, y1, x2, y2 in boxes if y1 < hi and y2 > lo and x1 < span[1] and x2 > span[0])
+    best, at = None, span[0]
+    for x1, x2 in [*cuts, (span[1], span[1])]:
+        if x1 > at and (best is None or x1 - at > best[1] - best[0]):
+            best = (at, min(x1, span[1]))
+        at = max(at, x2)
+    return best
+
+
+def _cells(page: Page) -> Box | None:
+    if not page.cells:
+        return None
+    x1 = min(x for x, _, _, _ in page.cells) * MM
+    x2 = max(x + w for x, _, w, _ in page.cells) * MM
+    top = min(y for _, y, _, _ in page.cells) * MM
+    bottom = max(y + h for _, y, _, h in page.cells) * MM
+    return x1, page.height - bottom, x2, page.height - top
+
+
+def _anchor(op: Op) -> tuple[float, float]:
+    if isinstance(op, Line):
+        return op.x1, op.y1
+    if isinstance(op, Polygon):
+        return (math.inf, math.inf)  # a net's glue tab reaches out of its cell: always measured
+    if isinstance(op, Tiles):
+        return op.places[0] if op.places else (math.inf, math.inf)
+    return op.x, op.y
+
+
+def _inside(op: Op, grid: Box) -> bool:
+    x, y = _anchor(op)
+    return grid[0] <= x <= grid[2] and grid[1] <= y <= grid[3]
+
+
+def _box(op: Op) -> list[Box]:  # long: one small case for each kind of op
+    if isinstance(op, Text):
+        width = fonts.width(op.font, op.text, op.size)
+        low = fonts.font(op.font).face.descent / 1000 * op.size
+        box = (op.x, op.y + low, op.x + width, op.y + fonts.ascent(op.font) * op.size)
+        return [_rotated(box, op.angle, op.x, op.y)] if op.angle else [box]
+    if isinstance(op, Line):
+        w = op.width / 2
+        return [(min(op.x1, op.x2) - w, min(op.y1, op.y2) - w, max(op.x1, op.x2) + w, max(op.y1, op.y2) + w)]
+    if isinstance(op, Rect):
+        w = op.width / 2
+        return [(op.x - w, op.y - w, op.x + op.w + w, op.y + op.h + w)]
+    if isinstance(op, Circle):
+        ry = op.r if op.ry is None else op.ry
+        return [(op.x - op.r - op.width, op.y - ry - op.width, op.x + op.r + op.width, op.y + ry + op.width)]
+    if isinstance(op, Polygon):
+        xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
+        return [(min(xs), min(ys), max(xs), max(ys))] if xs else []
+    if isinstance(op, Picture):
+        return [(op.x, op.y, op.x + op.w, op.y + op.h)]
+    if isinstance(op, Icon):
+        return [(op.x, op.y, op.x + op.size, op.y + op.size)]
+    if isinstance(op, Tiles):
+        if op.clip is not None:
+            x, y, w, h = op.clip
+            return [(x, y, x + w, y + h)]
+        return [(x, y, x + op.size, y + op.height) for x, y in op.places]
+    return []
+
+
+def _turned(turn: Turn, ops: list[Op]) -> list[Box]:
+    """The boxes of the ops a turn turns, turned with them (a nested turn's own ops are measured unturned, then
+    turned once: near enough for a margin)."""
+    return [_rotated(box, turn.angle, turn.x, turn.y) for op in ops for box in _box(op)]
+
+
+def _rotated(box: Box, angle: float, cx: float, cy: float) -> Box:
+    a = math.radians(angle)
+    c, s = math.cos(a), math.sin(a)
+    points = [(cx + (x - cx) * c - (y - cy) * s, cy + (x - cx) * s + (y - cy) * c)
+              for x in (box[0], box[2]) for y in (box[1], box[3])]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return min(xs), min(ys), max(xs), max(ys)

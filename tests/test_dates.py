@@ -1,0 +1,94 @@
+"""PDF dates from the game's `date:` (SOURCE_DATE_EPOCH overrides), kits too; and the version in the slug: the
+game's declared edition and a short hash of its sources, the same for the same sources."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from conftest import CONTENT, LAYOUTS
+from pypdf import PdfReader
+
+from deckpress.cli import main
+
+
+def _copy(tmp_path: Path, game: str = "pocket-bazaar") -> Path:
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / game, content / game)
+    return content
+
+
+def _build(content: Path, out: Path) -> int:
+    return main(["build", "--content", str(content), "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1",
+                 "--paper", "a4", "--edition", "standard"])
+
+
+def _set(content: Path, key: str, value: str, game: str = "pocket-bazaar") -> None:
+    path = content / game / "game.yaml"
+    text = re.sub(rf"(?m)^{key}:.*\n", "", path.read_text(encoding="utf-8"))
+    path.write_text(text.replace("language: en-GB\n", f"language: en-GB\n{key}: {value}\n"), encoding="utf-8")
+
+
+def _dates(pdf: Path) -> tuple[str, str]:
+    info = PdfReader(pdf).metadata
+    assert info is not None
+    return str(info["/CreationDate"]), str(info["/ModDate"])
+
+
+def test_every_pdf_is_dated_from_the_games_date_and_rebuilds_the_same(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    content = _copy(tmp_path)
+    _set(content, "date", "2026-03-14")
+    assert _build(content, tmp_path / "a") == 0
+    pdfs = sorted((tmp_path / "a").rglob("*.pdf"))
+    assert any("-kit-" in p.name for p in pdfs)
+    for pdf in pdfs:
+        assert _dates(pdf) == ("D:20260314000000+00'00'",) * 2, pdf.name
+    assert _build(content, tmp_path / "b") == 0
+    for pdf in pdfs:
+        assert pdf.read_bytes() == (tmp_path / "b" / pdf.relative_to(tmp_path / "a")).read_bytes()
+
+
+def test_source_date_epoch_overrides_the_declared_date(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    content = _copy(tmp_path)
+    _set(content, "date", "2026-03-14")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    assert _build(content, tmp_path / "out") == 0
+    for pdf in (tmp_path / "out").rglob("*.pdf"):
+        assert _dates(pdf) == ("D:20231114221320+00'00'",) * 2, pdf.name
+
+
+@pytest.mark.parametrize(("written", "said"), [("2026-02-30", "'2026-02-30' is not a valid timestamp"),
+                                               ('"March 2026"', "date must be a real day written YYYY-MM-DD")])
+def test_a_date_that_is_no_day_is_a_located_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    written: str, said: str) -> None:
+    content = _copy(tmp_path)
+    _set(content, "date", written)
+    assert main(["check", "--content", str(content), "--layouts", str(LAYOUTS)]) != 0
+    err = capsys.readouterr().err
+    assert re.search(r"pocket-bazaar/game.yaml:6:7: error: " + re.escape(said), err), err
+
+
+def _version(out: Path) -> str:
+    pdf = pdfium.PdfDocument(out / "pocket-bazaar/standard/pocket-bazaar-rules-a4.pdf")
+    words = " ".join(pdf[0].get_textpage().get_text_range().split())
+    found = re.search(r"page 1 of \d+ · (.*?) · ([0-9a-f]{7})\b", words)
+    assert found, words[-200:]
+    return f"{found[1]} · {found[2]}"
+
+
+def test_the_version_names_the_declared_edition_and_tells_sources_apart(tmp_path: Path) -> None:
+    content = _copy(tmp_path)
+    _set(content, "version", "Second printing, 2027")
+    assert _build(content, tmp_path / "one") == 0
+    assert _build(content, tmp_path / "two") == 0
+    first = _version(tmp_path / "one")
+    assert first.startswith("Second printing, 2027 · ") and first == _version(tmp_path / "two")
+    cards = content / "pocket-bazaar" / "lots.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8") + "\n# a change\n", encoding="utf-8")
+    assert _build(content, tmp_path / "three") == 0
+    assert _version(tmp_path / "three") != first

@@ -1,0 +1,148 @@
+"""Text struck through is a finding: every page of every component, in every print option, is checked as it is
+laid out, and the shipped games, the guide's example and the fixtures have none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, FIXTURES, LAYOUTS, ROOT
+
+from deckpress.build import prepare
+from deckpress.findings import Findings, Loc
+from deckpress.layout.overlap import checked, overlaps, reporter
+from deckpress.layout.page import Drawing, Page, Sheets
+
+FONT = "AtkinsonHyperlegible-Regular"
+OPTIONS = {"plain": {}, "duplex long-edge": {"duplex": "long-edge"}, "duplex short-edge": {"duplex": "short-edge"},
+           "bleed 3": {"bleed_mm": 3.0}, "fold": {"fold": True}}
+SOURCES = {"shipped": (CONTENT, [LAYOUTS]), "hedgerow": (ROOT / "docs/examples", [LAYOUTS]),
+           "extra": (FIXTURES / "extra/content", [LAYOUTS]),
+           "harbour": (FIXTURES / "harbour/content", [FIXTURES / "harbour/layouts", LAYOUTS])}
+
+
+@pytest.mark.parametrize("option", OPTIONS)
+@pytest.mark.parametrize("source", SOURCES)
+def test_no_page_of_any_game_has_text_struck_through(source, option):
+    from deckpress.options import Options
+
+    content, layouts = SOURCES[source]
+    dirs = sorted(p.parent for p in content.glob("*/game.yaml"))
+    prepared = prepare(Options(content=content, layouts=layouts, printing=OPTIONS[option]), dirs)
+    assert not [f for f in prepared.findings if "is crossed by" in f.message]
+    pages = 0
+    for doc in prepared.documents:  # and asked of each page again, as the lead asks of slugged pages
+        for number, page in enumerate(doc.pages, 1):
+            found = overlaps(page)
+            assert not found, f"{doc.game} {doc.component} {doc.edition} {doc.paper} page {number}: " + \
+                "; ".join(o.describe(page) for o in found)
+            pages += 1
+    assert pages >= 8
+
+
+def _page_with_a_box_through_a_text() -> tuple[Page, Loc, Loc]:
+    d = Drawing((210, 297))
+    text_at, box_at = Loc("content/g/rules.yaml", 12, 7), Loc("content/g/rules.yaml", 3, 5)
+    with d.made_by(text_at, "section 'Host material'"):
+        d.text(20, 50, "Host material: open the answer notes", FONT, 12)  # 12 pt: 47-51 mm down the page
+    with d.made_by(box_at, "the box of section 'Ledger'"):
+        d.rect(15, 20, 150, 29.5, 1)  # its bottom edge at 49.5 mm
+    return d.page, text_at, box_at
+
+
+def test_a_box_edge_through_a_text_is_a_finding_where_the_text_was_written():
+    page, text_at, _ = _page_with_a_box_through_a_text()
+    found = overlaps(page)
+    assert len(found) == 1 and found[0].text.text.startswith("Host material")
+    findings = Findings()
+    checked([page], reporter(findings, Loc("layouts/standard/booklet.yaml", 2, 1), "g rules (standard edition, a4)"))
+    assert [str(f) for f in findings] == [
+        "content/g/rules.yaml:12:7: error: g rules (standard edition, a4), page 1: section 'Host material': text "
+        "'Host material: open the answer notes' is crossed by the edge of a box (the box of section 'Ledger'); "
+        "move or shorten one of them"]
+
+
+def test_inside_a_box_or_clear_of_it_is_fine():
+    d = Drawing((210, 297))
+    d.rect(15, 20, 150, 40, 1)
+    d.text(20, 30, "Inside the box", FONT, 12)
+    d.text(20, 80, "Well below it", FONT, 12)
+    d.text(20, 80 + 12 * 1.3 / (72 / 25.4), "The next line", FONT, 12)  # lines set at 1.3: they do not touch
+    d.circle(100, 150, 20, 1)
+    d.text(92, 151, "Ring", FONT, 12)
+    d.line(10, 200, 200, 200, 1)
+    d.text(20, 199, "On the line", FONT, 12)  # nothing hangs below: it stands on the line, clear of it
+    assert overlaps(d.page) == []
+
+
+@pytest.mark.parametrize("draw, crossed", [
+    (lambda d: d.text(22, 31, "Another text", FONT, 12), "text 'Two texts'"),
+    (lambda d: d.line(10, 29, 200, 29, 1), "a line"),
+    (lambda d: d.circle(30, 30, 4, 1), "the outline of an ellipse"),
+    (lambda d: d.polygon([(20, 20), (40, 35), (0, 50)], 1), "the outline of a shape"),
+])
+def test_what_crosses_a_text_is_named(draw, crossed):
+    d = Drawing((210, 297))
+    d.text(20, 30, "Two texts", FONT, 12)
+    draw(d)
+    found = overlaps(d.page)
+    assert found and crossed in found[0].describe(d.page)
+
+
+def test_a_turned_text_is_held_where_it_is_turned_to():
+    d = Drawing((210, 297))
+    d.line(100, 10, 100, 200, 1)  # a vertical rule at x = 100 mm
+    with d.turned(90, 100, 100):  # a text along the rule once turned about a point on it: crossed all along
+        d.text(80, 101.5, "Along the rule", FONT, 12)
+    assert len(overlaps(d.page)) == 1
+    d = Drawing((210, 297))
+    d.line(100, 10, 100, 200, 1)
+    d.text(80, 101.5, "Across the rule", FONT, 12)  # the same text unturned crosses it too
+    with d.turned(90, 150, 100):
+        d.text(140, 101.5, "Turned clear", FONT, 12)  # turned about a point away from the rule: clear of it
+    assert [o.text.text for o in overlaps(d.page)] == ["Across the rule"]
+
+
+def test_a_deck_is_checked_as_its_sheets_are_laid_out():
+    page, _, _ = _page_with_a_box_through_a_text()
+    laid_out: list[int] = []
+
+    def lay_out():  # type: ignore[no-untyped-def]
+        laid_out.append(1)
+        yield page
+
+    findings = Findings()
+    sheets = checked(Sheets(1, lay_out), reporter(findings, Loc("x.yaml"), "g cards"))
+    assert isinstance(sheets, Sheets) and not laid_out and not findings  # nothing laid out yet
+    assert list(sheets) == [page] and len(findings) == 1
+
+
+def test_a_sheet_of_nine_cards_is_checked_by_place_not_pair_by_pair():
+    d = Drawing((210, 297))
+    for row in range(30):
+        for col in range(12):
+            d.text(5 + col * 17, 10 + row * 9, f"r{row}c{col}", FONT, 8)
+            d.rect(4 + col * 17, 6 + row * 9, 16, 8, 0.5)
+    import time
+
+    start = time.perf_counter()
+    assert overlaps(d.page) == []
+    assert time.perf_counter() - start < 0.2  # 360 texts in 360 boxes: all-pairs would be 130,000 tests
+
+
+def test_deckpress_check_reports_a_rule_through_a_card_text_at_the_element(deckpress, tmp_path: Path):
+    import shutil
+
+    from conftest import edit, line_of
+
+    layouts = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    card = layouts / "standard/lot-card.yaml"
+    edit(card, "  - [10, 76, 53, 76]", "  - [4, 22, 59, 22]")  # a printed rule through the collection's name
+    result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
+    assert result.status != 0
+    at = f"layouts/standard/lot-card.yaml:{line_of(card, 'name: collection')}:"
+    hits = [e for e in result.errors if "is crossed by a line" in e]
+    assert hits and all(at in e.split(": error: ")[0] for e in hits), result.err
+    assert "pocket-bazaar lot-cards (standard edition, a4), page 1: card 1" in hits[0]
+    assert ", collection: text '" in hits[0]
