@@ -13,7 +13,7 @@ from deckpress.layout.elements import KINDS, SHARED, read_element
 from deckpress.layout.reference import BEGIN, END, main, reference, stale, updated
 from deckpress.layout.text import Typesetter
 from deckpress.load import load_game
-from deckpress.load.layouts import LayoutReader
+from deckpress.load.layouts import LayoutReader, read_style
 from deckpress.load.sources import read_yaml
 from deckpress.model import Style
 from deckpress.templating import Templates
@@ -94,7 +94,7 @@ def test_style_keys_read_are_the_keys_documented(tmp_path):
     path = tmp_path / "style.yaml"
     path.write_text("{font: bold, size: 10, colour: red}\n", encoding="utf-8")
     node = read_yaml(path, "style.yaml", findings)
-    LayoutReader(findings)._style("s", node, theme.theme)
+    read_style("s", node, theme.theme, findings)
     expected = ", ".join(k.name for k in schemas.STYLE)
     assert [f.message for f in findings] == [f"unknown key 'colour' in style s (expected: {expected})"]
 

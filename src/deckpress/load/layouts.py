@@ -115,33 +115,12 @@ class LayoutReader:
         return None
 
     def _styles(self, nodes: dict[str, Node], theme: Theme) -> dict[str, Style]:
-        return {k: s for k, n in nodes.items() if (s := self._style(k, n, theme))}
-
-    def _style(self, name: str, node: Node, theme: Theme) -> Style | None:
-        """A style (keys: `schemas.STYLE`): the font is one of the theme's roles, min_size defaults to size."""
-        f = Fields(node, f"style {name}", self.findings)
-        font_key, size_key, min_key, align_key = schemas.STYLE
-        font = f.choice(font_key.name, tuple(theme.fonts))
-        size = read_key(f, size_key)
-        min_node = f.get(min_key.name, required=False)
-        align = read_key(f, align_key)
-        f.done()
-        min_size = size if min_node is None else as_number(min_node, "min_size", self.findings, 1, 500)
-        if min_node is not None and isinstance(min_size, (int, float)) and size and min_size > size:
-            self.findings.error(min_node.loc, f"min_size must not exceed size ({size:g}), got {min_size}")
-        if isinstance(min_size, (int, float)) and min_size < theme.min_size:
-            where = min_node.loc if min_node else node.loc
-            self.findings.error(where, f"min_size must be at least the {theme.edition} edition's {theme.min_size:g} "
-                                       f"pt, got {min_size:g}")
-            return None
-        if None in (font, size, align) or not isinstance(min_size, (int, float)):
-            return None
-        return Style(font, size, float(min_size), align)
+        return {k: s for k, n in nodes.items() if (s := read_style(k, n, theme, self.findings))}
 
     def _card_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> CardLayout | None:
         keys = read_keys(f, schemas.CARD)
         size, grid = keys["size_mm"], keys["grid"]
-        elements = [read_element(n, theme, self.findings, lambda k, n: self._style(k, n, theme))
+        elements = [read_element(n, theme, self.findings, lambda k, n: read_style(k, n, theme, self.findings))
                     for n in keys["elements"]]
         rules = [r for n in keys["rules_mm"] if (r := _numbers(n, 4, self.findings))]
         folds = [r for n in keys["folds_mm"] if (r := _numbers(n, 4, self.findings))]
@@ -188,6 +167,28 @@ class LayoutReader:
                 self.findings.error(node.loc, f"layout {layout.name} needs a style '{style}'")
         ok = None not in vars(layout).values() and all(s in (layout.styles or {}) for s in styles)
         return layout if ok else None
+
+
+def read_style(name: str, node: Node, theme: Theme, findings: Findings) -> Style | None:
+    """A style (keys: `schemas.STYLE`): the font is one of the theme's roles, min_size defaults to size."""
+    f = Fields(node, f"style {name}", findings)
+    font_key, size_key, min_key, align_key = schemas.STYLE
+    font = f.choice(font_key.name, tuple(theme.fonts))
+    size = read_key(f, size_key)
+    min_node = f.get(min_key.name, required=False)
+    align = read_key(f, align_key)
+    f.done()
+    min_size = size if min_node is None else as_number(min_node, "min_size", findings, 1, 500)
+    if min_node is not None and isinstance(min_size, (int, float)) and size and min_size > size:
+        findings.error(min_node.loc, f"min_size must not exceed size ({size:g}), got {min_size}")
+    if isinstance(min_size, (int, float)) and min_size < theme.min_size:
+        where = min_node.loc if min_node else node.loc
+        findings.error(where, f"min_size must be at least the {theme.edition} edition's {theme.min_size:g} "
+                                   f"pt, got {min_size:g}")
+        return None
+    if None in (font, size, align) or not isinstance(min_size, (int, float)):
+        return None
+    return Style(font, size, float(min_size), align)
 
 
 def _inside(element: Element, node: Node, size: tuple[float, float], layout: str, findings: Findings) -> None:
