@@ -138,7 +138,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
                 prepared.documents += _kit_pages(game, edition, paper, setup, findings)
                 prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,
                                                    proof_backs=paper == opts.papers[0], mark=mark)
-    prepared.documents = stamped(prepared.documents, marks)  # every page names itself: one pass, kept lazy
+    prepared.documents = stamped(prepared.documents, marks, findings)  # every page names itself: one pass, kept lazy
     if every_page:
         _lay_out_every_page(prepared)
     return prepared

@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import overload
 
 from deckpress.draw import fonts
+from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, Document, Page, Text, pt
 from deckpress.layout.slug_space import obstacles, widest_gap
 from deckpress.model import Edition, Game, Theme
-from deckpress.publish.incremental import _hash_tree
+from deckpress.paths import hash_tree
 from deckpress.words import words
 
 SEPARATOR = " · "
@@ -37,13 +38,14 @@ class Stamp:
     version: str  # as declared, and the short hash of its sources
     language: str
     themes: dict[str, Theme]  # edition id -> its theme: the label, the smallest text, the printer margin
+    loc: Loc  # the game's game.yaml: where a slug that cannot fit is said
 
 
 def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
     """The game's stamp: its version hashes its folder and every layout folder its editions are looked for in."""
     folders = list(dict.fromkeys(f for e in game.editions if e in editions for f in editions[e].folders))
     version = SEPARATOR.join(p for p in (game.version, source_hash(game, folders)) if p)
-    return Stamp(game.title, version, game.language, {e.theme.edition: e.theme for e in editions.values()})
+    return Stamp(game.title, version, game.language, {e.theme.edition: e.theme for e in editions.values()}, game.loc)
 
 
 def source_hash(game: Game, folders: Sequence[Path]) -> str:
@@ -53,7 +55,7 @@ def source_hash(game: Game, folders: Sequence[Path]) -> str:
     for root in [game.dir, *folders]:
         digest.update(b"\0root\0")
         if root.is_dir():
-            _hash_tree(digest, root)
+            hash_tree(digest, root)
     return digest.hexdigest()[:7]
 
 
@@ -86,24 +88,32 @@ def band_mm(parts: list[str], theme: Theme, paper_w: float, rows: int = 0) -> fl
     return depth + CLEARANCE_MM + 0.2  # and a cut line's half width past its cell
 
 
-def slugged(doc: Document, mark: Stamp | None) -> Document:
-    """The document with its slug on every page; a lazy deck stays lazy, with its page count."""
+def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
+    """The document with its slug on every page; a lazy deck stays lazy, with its page count. A page with no room
+    for the slug inside the printer margin is a finding."""
     if mark is None or doc.edition not in mark.themes:
         return doc
-    return replace(doc, pages=_Slugged(doc, mark))
+    return replace(doc, pages=_Slugged(doc, mark, findings))
 
 
 class _Slugged(Sequence[Page]):
-    def __init__(self, doc: Document, mark: Stamp) -> None:
-        self.doc, self.mark, self.pages = doc, mark, doc.pages
+    def __init__(self, doc: Document, mark: Stamp, findings: Findings) -> None:
+        self.doc, self.mark, self.pages, self.findings = doc, mark, doc.pages, findings
 
     def __len__(self) -> int:
         return len(self.pages)
 
     def __iter__(self) -> Iterator[Page]:
         count = len(self.pages)
+        theme = self.mark.themes[self.doc.edition]
         for number, page in enumerate(self.pages, 1):
-            yield with_slug(page, slug_text(self.doc, self.mark, number, count), self.mark.themes[self.doc.edition])
+            done = with_slug(page, slug_text(self.doc, self.mark, number, count), theme)
+            if not _clear(done.ops[len(page.ops):], page, pt(theme.printer_margin_mm)):
+                self.findings.error(self.mark.loc, f"{self.doc.game} {self.doc.component} ({theme.edition} edition, "
+                                                   f"{self.doc.paper}), page {number}: the slug line does not fit "
+                                                   f"inside the printer margin clear of what the page holds; leave "
+                                                   f"room at its foot")
+            yield done
 
     @overload
     def __getitem__(self, index: int) -> Page: ...
@@ -192,7 +202,20 @@ def _lines(pieces: list[Piece], rows: list[Row], face: _Face, force: bool = Fals
     return None if todo else lines
 
 
-def stamped(docs: Sequence[Document], marks: dict[str, Stamp]) -> list[Document]:
+def stamped(docs: Sequence[Document], marks: dict[str, Stamp], findings: Findings) -> list[Document]:
     """Every document with its slug: one pass over all of a build's documents."""
-    return [slugged(d, marks.get(d.game)) for d in docs]
+    return [slugged(d, marks.get(d.game), findings) for d in docs]
 
+
+def _clear(lines: Sequence[object], page: Page, margin: float) -> bool:
+    """The slug's lines lie inside the printer margin and clear of everything already on the page."""
+    drawn = obstacles(page, 0)
+    for t in lines:
+        if not isinstance(t, Text):
+            return False
+        x2, top = t.x + fonts.width(t.font, t.text, t.size), t.y + fonts.ascent(t.font) * t.size
+        if t.x < margin - 0.01 or x2 > page.width - margin + 0.01:
+            return False
+        if any(a < x2 and t.x < c and b < top and t.y < d for a, b, c, d in drawn):  # from its baseline up
+            return False
+    return True

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from deckpress import __version__
 from deckpress.draw.fonts import FONT_FILES
+from deckpress.paths import hash_tree
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, listed_outputs, read_json, read_manifest
 from deckpress.publish.write import Output
@@ -43,38 +43,15 @@ def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[s
     """game -> fingerprint. What all games share (layouts, code, fonts, options) is read and hashed once."""
     shared = hashlib.sha256(json.dumps({"version": __version__, "options": options}, sort_keys=True).encode())
     for root in [*layout_dirs, CODE]:
-        _hash_tree(shared, root)
+        hash_tree(shared, root)
     for name, path in sorted(FONT_FILES.items()):
         shared.update(name.encode() + path.read_bytes())
     prints = {}
     for game_dir in game_dirs:
         digest = shared.copy()
-        _hash_tree(digest, game_dir)
+        hash_tree(digest, game_dir)
         prints[game_dir.name] = digest.hexdigest()
     return prints
-
-
-def _hash_tree(digest: Any, root: Path) -> None:
-    for path in _files(root):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-
-
-def _files(root: Path) -> list[Path]:
-    """The files below `root` that a build may read: a symbolic link leading out of it is not followed (nothing
-    outside the named folders is read; the loader refuses such a file too)."""
-    inner = root.resolve()
-    found = []
-    for folder, names, files in os.walk(root):
-        names[:] = sorted(n for n in names if n != "__pycache__" and _within(Path(folder) / n, inner))
-        found += [Path(folder) / f for f in files if _within(Path(folder) / f, inner)]
-    return sorted(p for p in found if p.is_file())
-
-
-def _within(path: Path, inner: Path) -> bool:
-    try:
-        return not path.is_symlink() or path.resolve().is_relative_to(inner)
-    except (OSError, RuntimeError):  # a loop of links
-        return False
 
 
 def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:
