@@ -116,3 +116,32 @@ def test_a_damaged_state_file_means_building_again_with_a_warning(deckpress, reb
     assert f"deckpress: warning: {said}" in result.err
     assert "built into build" in result.err and Path("secret.pdf").read_text() == "not the press's\n"
     assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").err.count("warning") == 0
+
+
+def test_a_full_disk_leaves_the_earlier_build(deckpress, tmp_path):
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if shutil.which("mount") is None or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(disk)],
+                                                       capture_output=True).returncode != 0:
+        pytest.skip("this machine cannot mount a small file system to fill (mount -t tmpfs needs the right to)")
+    try:
+        out = disk / "build"
+        assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1", "--out", str(out)).status == 0
+        before = tree(out)
+        edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.",
+             "A steady light for those who come late.")
+        with (disk / "filler").open("wb") as filler:  # the disk full but for a few kilobytes
+            try:
+                while True:
+                    filler.write(b"\0" * 65536)
+                    filler.flush()
+            except OSError:
+                pass
+        result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1", "--out", str(out))
+        assert result.status in (1, 2)  # refused before the work (2) or at the commit (1): either way, said once
+        (line,) = result.err.strip().splitlines()
+        assert line.startswith("deckpress: error: ") and "No space left on device" in line
+        assert tree(out) == before
+        assert not [p for p in disk.iterdir() if p.name.startswith(".deckpress-")]
+    finally:
+        subprocess.run(["umount", str(disk)], check=False)
