@@ -76,7 +76,7 @@ def test_no_page_ends_on_a_heading(built: Path):
         size = min(styles[k]["size"] for k in ("heading", "part") if k in styles)
         with pdfplumber.open(pdf_path) as pdf:
             for number, page in enumerate(pdf.pages, 1):
-                body = [line for line in _lines(page) if line[1] < page.height - margin + 1]  # not the footer
+                body = [line for line in _lines(page) if line[1] < page.height - margin + 1]  # not the slug line
                 if not body:
                     continue
                 _, _, text, chars = body[-1]

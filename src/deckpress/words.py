@@ -1,4 +1,4 @@
-"""The words the press prints itself (marks, print check, footers, kit and catalogue headings), by language.
+"""The words the press prints itself (marks, print check, slug lines, kit and catalogue headings), by language.
 
 A game's `language` picks the table; every table has every key (a test holds them to English's). Content words
 (titles, rule text, card text) are the game's own and never come from here.

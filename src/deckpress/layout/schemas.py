@@ -73,12 +73,12 @@ SHEET = (
 SHEET_STYLES = ("heading", "text", "label", "header", "cell", "reminder")
 
 BOOKLET = (
-    Key("margin_mm", "number", REQUIRED, "page margin on every side; the footer sits in the bottom one", 0, 60),
+    Key("margin_mm", "number", REQUIRED, "page margin on every side; the slug line sits in the bottom one", 0, 60),
     Key("max_line_mm", "number", REQUIRED, "the longest line of body text", 40, 300),
     Key("paragraph_gap_mm", "number", REQUIRED, "space between paragraphs", 0, 30),
-    Key("styles", "styles", REQUIRED, "kicker, title, tagline, note, part, heading, body, label, footer"),
+    Key("styles", "styles", REQUIRED, "kicker, title, tagline, note, part, heading, body, label"),
 )
-BOOKLET_STYLES = ("kicker", "title", "tagline", "note", "part", "heading", "body", "label", "footer")
+BOOKLET_STYLES = ("kicker", "title", "tagline", "note", "part", "heading", "body", "label")
 
 # Read by the deck reader (a deck's `back:`, or the game's, in game.yaml); drawn as a face (`deckpress.layout.cards`).
 BACK = (
