@@ -12,11 +12,10 @@ import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import overload
 
 from deckpress.draw import fonts
 from deckpress.findings import Findings, Loc
-from deckpress.layout.page import MM, Document, Page, Text, pt
+from deckpress.layout.page import MM, Document, Page, Sheets, Text, pt
 from deckpress.layout.slug_space import obstacles, widest_gap
 from deckpress.model import Edition, Game, Theme
 from deckpress.paths import hash_tree
@@ -93,34 +92,18 @@ def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
     for the slug inside the printer margin is a finding."""
     if mark is None or doc.edition not in mark.themes:
         return doc
-    return replace(doc, pages=_Slugged(doc, mark, findings))
+    theme = mark.themes[doc.edition]
 
-
-class _Slugged(Sequence[Page]):
-    def __init__(self, doc: Document, mark: Stamp, findings: Findings) -> None:
-        self.doc, self.mark, self.pages, self.findings = doc, mark, doc.pages, findings
-
-    def __len__(self) -> int:
-        return len(self.pages)
-
-    def __iter__(self) -> Iterator[Page]:
-        count = len(self.pages)
-        theme = self.mark.themes[self.doc.edition]
-        for number, page in enumerate(self.pages, 1):
-            done = with_slug(page, slug_text(self.doc, self.mark, number, count), theme)
+    def lay_out() -> Iterator[Page]:
+        count = len(doc.pages)
+        for number, page in enumerate(doc.pages, 1):
+            done = with_slug(page, slug_text(doc, mark, number, count), theme)
             if not _clear(done.ops[len(page.ops):], page, pt(theme.printer_margin_mm)):
-                self.findings.error(self.mark.loc, f"{self.doc.game} {self.doc.component} ({theme.edition} edition, "
-                                                   f"{self.doc.paper}), page {number}: the slug line does not fit "
-                                                   f"inside the printer margin clear of what the page holds; leave "
-                                                   f"room at its foot")
+                findings.error(mark.loc, f"{doc.game} {doc.component} ({theme.edition} edition, {doc.paper}), page "
+                                         f"{number}: the slug line does not fit inside the printer margin clear of "
+                                         f"what the page holds; leave room at its foot")
             yield done
-
-    @overload
-    def __getitem__(self, index: int) -> Page: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Page]: ...
-    def __getitem__(self, index: int | slice) -> Page | list[Page]:
-        return list(self)[index]
+    return replace(doc, pages=Sheets(len(doc.pages), lay_out))  # lazy, as a deck's sheets are
 
 
 def with_slug(page: Page, parts: list[str], theme: Theme) -> Page:
