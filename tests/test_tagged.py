@@ -206,3 +206,54 @@ def test_poppler_reads_the_rules_as_tagged_with_their_headings(built, game):
         headings = [squeezed(listed[n + 1].strip().strip('"')) for n, line in enumerate(listed)
                     if re.fullmatch(r"\s*H[1-6] \(block\)", line)]
         assert headings == [squeezed(h) for h in [title, *(s.heading for s in rules.sections if s.heading)]]
+
+
+def every_pdf(out: Path) -> list[Path]:
+    return sorted(out.glob("*/standard/*-a4.pdf"))
+
+
+def test_every_pdf_marks_all_it_paints(built):
+    """Sheets, cards, covers, kits: every id in the parent tree, nothing painted neither tagged nor an artifact."""
+    paths = every_pdf(built)
+    assert len(paths) >= 20
+    for path in paths:
+        with pikepdf.open(path) as pdf:
+            check_catalogue(pdf)
+            check_marked_content(pdf)
+
+
+def tables(element: pikepdf.Object) -> Iterator[pikepdf.Object]:
+    if element.get("/S") == "/Table":
+        yield element
+    for kid in kids(element):
+        yield from tables(kid)
+
+
+@pytest.mark.parametrize("sheet", ["pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf",
+                                   "pocket-bazaar/standard/pocket-bazaar-bid-sheets-a4.pdf",
+                                   "open-secret-exchange/standard/open-secret-exchange-ledgers-a4.pdf"])
+def test_sheet_tables_have_header_cells_for_columns_and_rows(built, sheet):
+    with pikepdf.open(built / sheet) as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        assert str(kids(document)[0].S) == "/H1"
+        found = list(tables(document))
+        assert found
+        for table in found:
+            head, *rows = kids(table)
+            assert rows and all(str(r.S) == "/TR" for r in [head, *rows])
+            assert {(str(c.S), str(c.A.Scope)) for c in kids(head)} == {("/TH", "/Column")}
+            for row in rows:
+                label, *cells = kids(row)
+                assert (str(label.S), str(label.A.Scope)) == ("/TH", "/Row")
+                assert [str(c.S) for c in cells] == ["/TD"] * (len(kids(head)) - 1)
+
+
+def test_each_card_is_one_section_its_pictograms_named(built):
+    with pikepdf.open(built / "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4.pdf") as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        cards = kids(document)
+        assert len(cards) == 24 and {str(c.S) for c in cards} == {"/Sect"}
+        for card in cards:
+            figures = [k for k in kids(card) if k.S == "/Figure"]
+            assert figures and all(str(f.Alt) for f in figures)
+            assert [str(k.S) for k in kids(card)].count("/P") >= 3

@@ -111,6 +111,13 @@ class _Pen:
         else:
             self.c.addLiteral(f"/{element.role} <</MCID {self.tree.mark(element)}>> BDC")
 
+    def _name(self, op: Icon | Picture) -> None:
+        """A figure the layout left unnamed is named by what it shows: its icons' names, a picture's file."""
+        element = self.marked
+        if isinstance(element, tagging.Element) and element.role == "Figure" and not element.named:
+            shown = op.icon.name if isinstance(op, Icon) else op.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            element.alt = f"{element.alt}, {shown}" if element.alt else shown
+
     def _close(self) -> None:
         self.flush()
         if self.marked is not False:
@@ -143,6 +150,8 @@ class _Pen:
             self._write(op)
             return
         self.flush()
+        if isinstance(op, Icon | Picture):
+            self._name(op)
         if isinstance(op, Icon):
             icons.place(c, op)
         elif isinstance(op, Tiles):

@@ -22,10 +22,11 @@ _PAGE_KEYS = ["StructParents", "Tabs"]
 class Element:
     """A structure element: its type, and its kids in reading order (elements, or (page, marked-content id))."""
 
-    __slots__ = ("role", "alt", "scope", "parent", "kids")
+    __slots__ = ("role", "alt", "named", "scope", "parent", "kids")
 
     def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "") -> None:
         self.role, self.parent, self.alt, self.scope = role, parent, alt, scope
+        self.named = bool(alt)  # by the layout; else a figure is named by what the pen draws in it
         self.kids: list[Element | tuple[int, int]] = []
 
 
