@@ -68,36 +68,16 @@ def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
 Paint = float | Colour  # a grey level, or a colour
 
 
-class _Pen:
-    """Draws ops on one page, setting font, fill, stroke, line width and dash only when they change; lines of text
-    in the same font and ink share one PDF text object. What it draws is marked content: each run of ops of one
-    structure element a sequence with its own id, furniture an artifact; a sequence never straddles a text object
-    (the open text is drawn before it closes) nor a saved state (a turn)."""
+class _Marks:
+    """A page's marked content: each run of ops of one structure element a sequence with its own id, furniture an
+    artifact; a sequence never straddles a text object (the open text is drawn before it closes) nor a saved state
+    (the pen closes it before a turn and after)."""
 
     def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
         self.c = canvas
         self.tree = tree
         self.marked: tagging.Element | None | bool = False  # the open sequence's element (None: artifact); False: none
-        self.grey: Paint | None = None  # the fill
-        self.stroke: Colour | None = None  # None: black, the PDF's own
-        self.width: float | None = None
-        self.dash: tuple[float, ...] | None = None
         self.text: PDFTextObject | None = None  # the open run of text
-        self.font: tuple[str, float] | None = None
-        self.turns: list[tuple[int, tuple[object, ...]]] = []  # ops left in each open turn, and the state before it
-
-    def draw(self, op: object) -> None:
-        if isinstance(op, Turn):
-            self._turn(op)
-        else:
-            self._draw(op)
-        while self.turns and self.turns[-1][0] <= 0:  # the turn's last op is drawn: back to the state before it
-            self._unturn()
-
-    def end(self) -> None:
-        while self.turns:
-            self._unturn()
-        self._close()
 
     def _mark(self) -> None:
         """The next op is in the open sequence, or closes it and opens its own."""
@@ -123,6 +103,38 @@ class _Pen:
         if self.marked is not False:
             self.c.addLiteral("EMC")
             self.marked = False
+
+    def flush(self) -> None:
+        if self.text is not None:
+            self.c.drawText(self.text)
+            self.text = None
+
+
+class _Pen(_Marks):
+    """Draws ops on one page, setting font, fill, stroke, line width and dash only when they change; lines of text
+    in the same font and ink share one PDF text object."""
+
+    def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
+        super().__init__(canvas, tree)
+        self.grey: Paint | None = None  # the fill
+        self.stroke: Colour | None = None  # None: black, the PDF's own
+        self.width: float | None = None
+        self.dash: tuple[float, ...] | None = None
+        self.font: tuple[str, float] | None = None
+        self.turns: list[tuple[int, tuple[object, ...]]] = []  # ops left in each open turn, and the state before it
+
+    def draw(self, op: object) -> None:
+        if isinstance(op, Turn):
+            self._turn(op)
+        else:
+            self._draw(op)
+        while self.turns and self.turns[-1][0] <= 0:  # the turn's last op is drawn: back to the state before it
+            self._unturn()
+
+    def end(self) -> None:
+        while self.turns:
+            self._unturn()
+        self._close()
 
     def _turn(self, op: Turn) -> None:
         self._close()
@@ -204,11 +216,6 @@ class _Pen:
             self.text = self.c.beginText()
         self.text.setTextOrigin(op.x, op.y)
         self.text.textOut(op.text)
-
-    def flush(self) -> None:
-        if self.text is not None:
-            self.c.drawText(self.text)
-            self.text = None
 
     def _shape(self, fill: Paint | None, width: float, stroke: Colour | None = None) -> None:
         """A shape's fill (ink when it has none: the outline's colour) and stroke."""

@@ -98,7 +98,7 @@ class SheetSetter:
         if block.kind == "table":
             return self.table(d, block, (x, y, w))
         section = self.rules.section(block.section or "") if self.rules else None
-        return self.reminder(d, section.heading, section.paragraphs, (x, y, w), block) if section else y
+        return reminder(self, d, section.heading, section.paragraphs, (x, y, w), block) if section else y
 
     def table_sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
         """The header row's height and each row's, mm, for a table `w` wide."""
@@ -185,27 +185,28 @@ class SheetSetter:
             top = inner[1] + (inner[3] - fitted.height) / 2
             draw(d, fitted, inner[0], top, inner[2], "centre" if align_centre else style.align)
 
-    def reminder(self, d: Drawing, heading: str, paragraphs: list[str], at: tuple[float, float, float],
-                 block: Block) -> float:
-        """A boxed reminder from the rules: the same words as the booklet."""
-        x, y, w = at
-        ts, pad = self.ts, 3.0
-        w = min(w, ts.theme.max_line_mm + 2 * pad)  # running text: no longer lines than the edition allows
-        head = ts.lines(heading, self.layout.styles["label"], w - 2 * pad, block.loc, "reminder heading")
-        body = [ts.lines(p, self.layout.styles["reminder"], w - 2 * pad, block.loc, "reminder") for p in paragraphs]
-        parts = [(role, p) for role, p in [("H2", head), *(("P", b) for b in body)] if p is not None]
-        height = sum(p.height for _, p in parts) + 2 * pad
-        with artifact(d):
-            d.rect(x, y, w, height, ts.theme.line_pt * 2)
-        top = y + pad
-        for role, part in parts:
-            with tagged(d, role):
-                draw(d, part, x + pad, top, w - 2 * pad)
-            top += part.height
-        return y + height
-
 
 def _named(block: Block) -> str:
     """A block as findings name it: its kind, and its words where it has some."""
     words = block.text or block.corner or (block.labels[0] if block.labels else "") or (block.section or "")
     return f"{block.kind} '{words if len(words) <= 40 else words[:37].rstrip() + '...'}'" if words else block.kind
+
+
+def reminder(setter: SheetSetter, d: Drawing, heading: str, paragraphs: list[str], at: tuple[float, float, float],
+             block: Block) -> float:
+    """A boxed reminder from the rules: the same words as the booklet."""
+    x, y, w = at
+    ts, pad, layout = setter.ts, 3.0, setter.layout
+    w = min(w, ts.theme.max_line_mm + 2 * pad)  # running text: no longer lines than the edition allows
+    head = ts.lines(heading, layout.styles["label"], w - 2 * pad, block.loc, "reminder heading")
+    body = [ts.lines(p, layout.styles["reminder"], w - 2 * pad, block.loc, "reminder") for p in paragraphs]
+    parts = [(role, p) for role, p in [("H2", head), *(("P", b) for b in body)] if p is not None]
+    height = sum(p.height for _, p in parts) + 2 * pad
+    with artifact(d):
+        d.rect(x, y, w, height, ts.theme.line_pt * 2)
+    top = y + pad
+    for role, part in parts:
+        with tagged(d, role):
+            draw(d, part, x + pad, top, w - 2 * pad)
+        top += part.height
+    return y + height
