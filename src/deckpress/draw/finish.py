@@ -1,4 +1,4 @@
-"""Finish stage: document information, viewer preferences and language; and kits (deckpress.draw.kit).
+"""Finish stage: document information, viewer preferences, language and XMP metadata; and kits (deckpress.draw.kit).
 
 A component is finished on its ReportLab canvas before it is saved, so its file is
 written once. A kit joins finished components, one bookmark each, and carries the same finish.
@@ -10,6 +10,7 @@ import datetime
 import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
 
 from deckpress import __version__
 
@@ -58,3 +59,26 @@ def finish(canvas: Canvas, info: DocInfo) -> None:
     canvas.setCatalogEntry("Lang", info.language)
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("DisplayDocTitle", "true")
+
+
+def xmp(info: DocInfo) -> bytes:
+    """The XMP packet a tagged PDF carries: its title, author, subject and language as the document information
+    says them, its producer, and that it is meant to meet PDF/UA-1 (which readers and checkers look for here)."""
+    fields = {k: escape(v) for k, v in info.fields.items()}
+    lang = escape(info.language)
+    return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/">
+<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
+ xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{fields["Title"]}</rdf:li></rdf:Alt></dc:title>
+<dc:creator><rdf:Seq><rdf:li>{fields["Author"]}</rdf:li></rdf:Seq></dc:creator>
+<dc:description><rdf:Alt><rdf:li xml:lang="x-default">{fields["Subject"]}</rdf:li></rdf:Alt></dc:description>
+<dc:language><rdf:Bag><rdf:li>{lang}</rdf:li></rdf:Bag></dc:language>
+<pdf:Producer>{fields["Producer"]}</pdf:Producer>
+<pdfuaid:part>1</pdfuaid:part>
+</rdf:Description>
+</rdf:RDF>
+</x:xmpmeta>
+<?xpacket end="r"?>
+""".encode()

@@ -3,8 +3,10 @@
 The parts are this press's own ReportLab files, written a moment before, so the join copies their objects as
 bytes rather than parsing them back (parsing every font and page back was a fifth of a clean build). Each page is
 copied with what it uses (contents, fonts, images), renumbered; the page tree, the outline, the catalogue and the
-document information are written new. A file unlike ReportLab's (another cross-reference form, a nested page
-tree, an outline or an interactive form of its own) is refused, never half-joined.
+document information are written new. A tagged part's structure comes along: its Document becomes a Part of the
+kit's Document, its pages' parent-tree keys follow the parts before it. A file unlike ReportLab's (another
+cross-reference form, a nested page tree, an outline or an interactive form of its own) is refused, never
+half-joined.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ import hashlib
 import re
 
 from deckpress import interrupts
-from deckpress.draw.finish import DocInfo
+from deckpress.draw.finish import DocInfo, xmp
 
 # Fixed numbers of the objects a kit writes itself; copied objects follow them.
-CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES = 1, 2, 3, 4, 5
+CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_TREE, METADATA = range(1, 10)
 
 # What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
 # reference; ReportLab escapes the parentheses inside them), references, and the keyword that starts the data.
@@ -29,7 +31,11 @@ _OBJ = re.compile(rb"(\d+) 0 obj\s*")
 # Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
 # an action, inherited page attributes) would be lost, so such a part is refused.
 _CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/\w+|/ViewerPreferences\s+\d+ 0 R"
-                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)")
+                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)|/(?:StructTreeRoot|MarkInfo|Metadata)\s+\d+ 0 R")
+# A part's structure tree root, and its mark information: what the kit's own root and catalogue take over.
+_ROOT_ENTRIES = re.compile(rb"/Type\s*/StructTreeRoot|/K\s*\[[^\]]*\]|/ParentTree\s+\d+ 0 R|/ParentTreeNextKey\s+\d+")
+_MARKED = re.compile(rb"<<\s*/Marked\s+true\s*>>")
+_STRUCT_PARENTS = re.compile(rb"/StructParents (\d+)")
 _TREE_ENTRIES = re.compile(rb"/Type\s*/Pages|/Count\s+\d+|/Kids\s*\[[^\]]*\]")
 
 
@@ -70,6 +76,28 @@ class _Part:
                 raise ValueError(f"kit: {title}: page object {n} has no one parent")
             self.objects[n] = (head, data)
         self.page_set = set(self.pages)
+        self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
+
+
+class _Structure:
+    """A tagged part's structure: its root (never copied: the kit writes its own), the Documents under it, its
+    parent tree's arrays by key, and how many keys it takes."""
+
+    def __init__(self, part: _Part, catalog: bytes) -> None:
+        title, objects = part.title, part.objects
+        marked = re.search(rb"/MarkInfo\s+(\d+) 0 R", catalog)
+        self.root = _ref(catalog, b"/StructTreeRoot", title)
+        head = objects[self.root][0]
+        info = objects[int(marked[1])][0].strip() if marked else b""
+        if not _MARKED.fullmatch(info) or not _only(_ROOT_ENTRIES, head):
+            raise ValueError(f"kit: {title}: its structure tree has entries a kit would lose")
+        self.documents = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(head, b"/K", title))]
+        nums = _array(objects[_ref(head, b"/ParentTree", title)][0], b"/Nums", title)
+        pairs = re.findall(rb"(\d+)\s+(\d+) 0 R", nums)
+        if len(pairs) != len(re.findall(rb"\d+ 0 R", nums)):
+            raise ValueError(f"kit: {title}: its parent tree is not one flat list of arrays")
+        self.arrays = [(int(key), int(n)) for key, n in pairs]
+        self.keys = int(_value(head, b"/ParentTreeNextKey", title))
 
 
 def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
@@ -78,18 +106,21 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
+    tree = _Tree()
     for title, pdf in parts:
         interrupts.check()
         part = _Part(title or "blank page", pdf)
-        numbers = _renumbered(part, start=max(objects, default=VIEWER_PREFERENCES) + 1)
-        objects |= _copied(part, numbers)
+        numbers = _renumbered(part, start=max(objects, default=METADATA) + 1)
+        objects |= _copied(part, numbers, tree.keys)
+        tree.add(part, numbers, objects)
         pages += [numbers[n] for n in part.pages]
         marks += [(title, numbers[part.pages[0]])] if title is not None else []
     objects |= _outline(marks, first=max(objects) + 1)
     fields = b"".join(b"/%s %s " % (key.encode(), _text(value)) for key, value in info.fields.items())
+    objects |= tree.objects(info, every_part=tree.parts == len(parts))
     objects |= {
         CATALOG: b"<< /Type /Catalog /Pages %d 0 R /Outlines %d 0 R /PageMode /UseOutlines /ViewerPreferences %d 0 R "
-                 b"/Lang %s >>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, _text(info.language)),
+                 b"/Lang %s %s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, _text(info.language), tree.catalog),
         PAGES: b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)),
         INFO: b"<< %s>>" % fields,
         VIEWER_PREFERENCES: b"<< /PrintScaling /None /DisplayDocTitle true >>",
@@ -97,29 +128,81 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     return _file(objects)
 
 
+class _Tree:
+    """The kit's structure: a Document holding each tagged part's, its parent tree the parts' in turn."""
+
+    def __init__(self) -> None:
+        self.documents: list[int] = []
+        self.nums: list[tuple[int, int]] = []
+        self.keys = 0  # parent-tree keys taken by the parts so far: the next part's start from here
+        self.parts = 0
+
+    def add(self, part: _Part, numbers: dict[int, int], objects: dict[int, bytes]) -> None:
+        if part.structure is None:
+            return
+        self.parts += 1
+        for old in part.structure.documents:  # a part's Document is a Part of the kit's
+            objects[numbers[old]] = objects[numbers[old]].replace(b"/S /Document", b"/S /Part", 1)
+            self.documents.append(numbers[old])
+        self.nums += [(self.keys + key, numbers[n]) for key, n in part.structure.arrays]
+        self.keys += part.structure.keys
+
+    @property
+    def catalog(self) -> bytes:
+        return b"/StructTreeRoot %d 0 R /MarkInfo << /Marked true >> /Metadata %d 0 R " % (STRUCTURE, METADATA) \
+            if self.parts else b""
+
+    def objects(self, info: DocInfo, every_part: bool) -> dict[int, bytes]:
+        """The kit's root, Document, parent tree and metadata; none unless some part is tagged, and its mark
+        information only if every part is (`catalog`)."""
+        if not self.parts:
+            return {}
+        if not every_part:
+            raise ValueError("kit: some parts are tagged and some not: the kit would be neither")
+        packet = xmp(info)
+        kids = b" ".join(b"%d 0 R" % n for n in self.documents)
+        return {
+            STRUCTURE: b"<< /Type /StructTreeRoot /K [ %d 0 R ] /ParentTree %d 0 R /ParentTreeNextKey %d >>" % (
+                DOCUMENT, PARENT_TREE, self.keys),
+            DOCUMENT: b"<< /Type /StructElem /S /Document /P %d 0 R /K [ %s ] >>" % (STRUCTURE, kids),
+            PARENT_TREE: b"<< /Nums [ %s ] >>" % b" ".join(b"%d %d 0 R" % pair for pair in self.nums),
+            METADATA: b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n%sendstream" % (len(packet), packet),
+        }
+
+
 def _renumbered(part: _Part, start: int) -> dict[int, int]:
-    """The part's objects its pages use, old number -> new, in the order the pages reach them."""
-    numbers: dict[int, int] = {}
-    todo = list(reversed(part.pages))
+    """The part's objects its pages use, then its structure's, old number -> new, in the order they are reached.
+    The part's structure root is the kit's Document (its Documents' parent), never copied."""
+    fixed = {part.structure.root: DOCUMENT} if part.structure else {}
+    roots = part.pages + ([*part.structure.documents, *(n for _, n in part.structure.arrays)]
+                          if part.structure else [])
+    numbers: dict[int, int] = dict(fixed)
+    todo = list(reversed(roots))
     while todo:
         n = todo.pop()
         if n not in numbers:
-            numbers[n] = start + len(numbers)
+            numbers[n] = start + len(numbers) - len(fixed)
             todo += reversed([int(t["number"]) for t in _TOKENS.finditer(part.objects[n][0]) if t["number"]])
     return numbers
 
 
-def _copied(part: _Part, numbers: dict[int, int]) -> dict[int, bytes]:
-    """The objects renumbered: references rewritten before the stream's data, the data as it was."""
+def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]:
+    """The objects renumbered: references rewritten before the stream's data, the data as it was; each page's
+    parent-tree key moved on by the `keys` the parts before it took."""
     def swap(token: re.Match[bytes]) -> bytes:
         return b"%d 0 R" % numbers[int(token["number"])] if token["number"] else token[0]
 
+    def moved(key: re.Match[bytes]) -> bytes:
+        return b"/StructParents %d" % (int(key[1]) + keys)
+
     copied = {}
     for old, new in numbers.items():
+        if new == DOCUMENT:  # the part's structure root: the kit writes its own
+            continue
         head, data = part.objects[old]
         head = _TOKENS.sub(swap, head)
         if old in part.page_set:  # its own parent was cut as the part was read
-            head = head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1)
+            head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
         copied[new] = head + data
     return copied
 

@@ -16,8 +16,8 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from deckpress import interrupts
 from deckpress.colour import Colour
-from deckpress.draw import fonts, icons
-from deckpress.draw.finish import DocInfo, finish
+from deckpress.draw import fonts, icons, tagging
+from deckpress.draw.finish import DocInfo, finish, xmp
 from deckpress.layout.page import Circle, Document, Icon, Line, Op, Picture, Polygon, Rect, Text, Tiles, Turn
 
 INK = 0.0  # black on white: the strongest contrast for every reader
@@ -32,7 +32,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
     canvas = Canvas(out, pagesize=A4, invariant=1, pageCompression=1,
                     initialFontName=body_font, initialFontSize=10)  # type: ignore[arg-type]
     finish(canvas, info)
-    drawn, forms = 0, set[str]()
+    drawn, forms, tree = 0, set[str](), tagging.Tree()
     for page in doc.pages:
         interrupts.check()
         drawn += 1
@@ -40,11 +40,17 @@ def render(doc: Document, info: DocInfo) -> bytes:
         canvas.setTrimBox(page.trim_box)  # None clears it: only pages printed with bleed carry the boxes
         canvas.setBleedBox(page.bleed_box)
         _define_forms(canvas, page.ops, forms)
-        pen = _Pen(canvas)
-        for op in page.ops:
+        tree.new_page()
+        pen = _Pen(canvas, tree)
+        tags, t = page.tags, 0
+        for i, op in enumerate(page.ops):
+            while t < len(tags) and tags[t][0] <= i:
+                tree.apply(tags[t][1])
+                t += 1
             pen.draw(op)
         pen.end()
         canvas.showPage()
+    tagging.write(canvas, tree, xmp(info))
     canvas.save()
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
@@ -62,17 +68,58 @@ def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
 Paint = float | Colour  # a grey level, or a colour
 
 
-class _Pen:
+class _Marks:
+    """A page's marked content: each run of ops of one structure element a sequence with its own id, furniture an
+    artifact; a sequence never straddles a text object (the open text is drawn before it closes) nor a saved state
+    (the pen closes it before a turn and after)."""
+
+    def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
+        self.c = canvas
+        self.tree = tree
+        self.marked: tagging.Element | None | bool = False  # the open sequence's element (None: artifact); False: none
+        self.text: PDFTextObject | None = None  # the open run of text
+
+    def _mark(self) -> None:
+        """The next op is in the open sequence, or closes it and opens its own."""
+        element = self.tree.current
+        if element is self.marked:
+            return
+        self._close()
+        self.marked = element
+        if element is None:
+            self.c.addLiteral("/Artifact BMC")
+        else:
+            self.c.addLiteral(f"/{element.role} <</MCID {self.tree.mark(element)}>> BDC")
+
+    def _name(self, op: Icon | Picture) -> None:
+        """A figure the layout left unnamed is named by what it shows: its icons' names, a picture's file."""
+        element = self.marked
+        if isinstance(element, tagging.Element) and element.role == "Figure" and not element.named:
+            shown = op.icon.name if isinstance(op, Icon) else op.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+            element.alt = f"{element.alt}, {shown}" if element.alt else shown
+
+    def _close(self) -> None:
+        self.flush()
+        if self.marked is not False:
+            self.c.addLiteral("EMC")
+            self.marked = False
+
+    def flush(self) -> None:
+        if self.text is not None:
+            self.c.drawText(self.text)
+            self.text = None
+
+
+class _Pen(_Marks):
     """Draws ops on one page, setting font, fill, stroke, line width and dash only when they change; lines of text
     in the same font and ink share one PDF text object."""
 
-    def __init__(self, canvas: Canvas) -> None:
-        self.c = canvas
+    def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
+        super().__init__(canvas, tree)
         self.grey: Paint | None = None  # the fill
         self.stroke: Colour | None = None  # None: black, the PDF's own
         self.width: float | None = None
         self.dash: tuple[float, ...] | None = None
-        self.text: PDFTextObject | None = None  # the open run of text
         self.font: tuple[str, float] | None = None
         self.turns: list[tuple[int, tuple[object, ...]]] = []  # ops left in each open turn, and the state before it
 
@@ -87,17 +134,17 @@ class _Pen:
     def end(self) -> None:
         while self.turns:
             self._unturn()
-        self.flush()
+        self._close()
 
     def _turn(self, op: Turn) -> None:
-        self.flush()
+        self._close()
         self._count()
         self.turns.append((op.ops, (self.grey, self.stroke, self.width, self.dash, self.font)))
         self.c.saveState()
         self.c.transform(*_turning(op))
 
     def _unturn(self) -> None:
-        self.flush()
+        self._close()
         _, state = self.turns.pop()
         self.c.restoreState()  # the PDF's state and ReportLab's return to what they were: so does the pen's
         self.grey, self.stroke, self.width, self.dash, self.font = state  # type: ignore[assignment]
@@ -109,11 +156,14 @@ class _Pen:
 
     def _draw(self, op: object) -> None:  # long: one branch an op kind, as ReportLab draws each
         self._count()
+        self._mark()
         c = self.c
         if isinstance(op, Text) and not op.angle:
             self._write(op)
             return
         self.flush()
+        if isinstance(op, Icon | Picture):
+            self._name(op)
         if isinstance(op, Icon):
             icons.place(c, op)
         elif isinstance(op, Tiles):
@@ -166,11 +216,6 @@ class _Pen:
             self.text = self.c.beginText()
         self.text.setTextOrigin(op.x, op.y)
         self.text.textOut(op.text)
-
-    def flush(self) -> None:
-        if self.text is not None:
-            self.c.drawText(self.text)
-            self.text = None
 
     def _shape(self, fill: Paint | None, width: float, stroke: Colour | None = None) -> None:
         """A shape's fill (ink when it has none: the outline's colour) and stroke."""

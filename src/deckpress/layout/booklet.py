@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from deckpress.findings import Loc
 from deckpress.layout.context import Job
 from deckpress.layout.page import MM, Drawing, Page
+from deckpress.layout.structure import nested, tagged
 from deckpress.layout.text import Fitted, Typesetter, draw
 from deckpress.model import BookletLayout, Rules, Style
 
@@ -26,6 +27,8 @@ class Para:
     bar: bool = False  # a rule down the left, for worked examples
     loc: Loc | None = None  # where it was written, and what it is (for findings about the page)
     what: str = ""
+    roles: tuple[str, ...] = ("P",)  # its structure, outermost first: a heading, a paragraph, a list's item
+    joins: int = 0  # how many of the outer ones it shares with the paragraph before it (a list's later items)
 
 
 def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> list[Page]:
@@ -48,24 +51,27 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
                 out.append(Para(fitted, indent=indent, loc=kw.pop("loc", rules.loc), what=what, **kw))
 
     add(rules.kicker, s["kicker"], "kicker")
-    add(title, s["title"], "title", before=1)
+    add(title, s["title"], "title", before=1, roles=("H1",))
     add(rules.tagline, s["tagline"], "tagline", before=gap)
     for note in rules.notes:
         add(note, s["note"], "note", before=gap)
+    top, last = min((section.level for section in rules.sections), default=1), 1  # the outermost level is H2
     for n, section in enumerate(rules.sections):
         style = s["part"] if section.level == 1 else s["heading"]
         frame = n if section.kind == "reminder" else None
         bar = section.kind == "example"
         opening = gap * (3 if section.level == 1 else 2)  # the space a section opens with, above its heading
         name = f"section '{section.heading or section.id}'"
+        level = last = min(section.level - top + 2, last + 1, 6) if section.heading else last  # none skipped
         add(section.heading or None, style, f"heading '{section.heading}'", before=opening, keep_with_next=True,
-            frame=frame, keep=frame is not None, loc=section.loc)
+            frame=frame, keep=frame is not None, loc=section.loc, roles=(f"H{level}",))
         for paragraph in section.paragraphs:
             first = paragraph is section.paragraphs[0]
             add(paragraph, s["body"], name, before=gap if not first else 1 if section.heading else opening,
                 indent=INDENT_MM if bar else 0, bar=bar, frame=frame, keep=frame is not None, loc=section.loc)
         for item in section.items:
-            add(item, s["body"], name, indent=INDENT_MM, bullet="•", before=1, loc=section.loc)
+            add(item, s["body"], name, indent=INDENT_MM, bullet="•", before=1, loc=section.loc,
+                roles=("L", "LI", "LBody"), joins=int(item is not section.items[0]))
     add(rules.colophon, s["note"], "colophon", before=gap * 3)
     return out
 
@@ -93,12 +99,15 @@ def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float
             if y + line_h > bottom:
                 pages.append(Drawing(paper))
                 y = m
-            d = pages[-1]
-            with d.made_by(para.loc, para.what):
+            d, first = pages[-1], line is para.fitted.lines[0]
+            cont = [not first or n < para.joins for n in range(len(para.roles))]  # one element over its lines
+            with d.made_by(para.loc, para.what), nested(d, para.roles[:-1], cont):
                 x = m + para.indent + (FRAME_PAD_MM if para.frame is not None else 0)
-                if para.bullet and line is para.fitted.lines[0]:
-                    draw(d, _one(para.fitted, para.bullet), m + 1, y, width)
-                draw(d, _one(para.fitted, line), x, y, width)
+                if para.bullet and first:
+                    with tagged(d, "Lbl"):
+                        draw(d, _one(para.fitted, para.bullet), m + 1, y, width)
+                with tagged(d, para.roles[-1], cont=cont[-1]):
+                    draw(d, _one(para.fitted, line), x, y, width)
             if para.frame is not None:
                 frames.setdefault((len(pages) - 1, para.frame), [y, y])[1] = y + line_h
             if para.bar:

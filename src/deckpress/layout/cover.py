@@ -12,6 +12,7 @@ from __future__ import annotations
 from deckpress.findings import Findings
 from deckpress.layout.context import Job
 from deckpress.layout.page import MM, Document, Drawing
+from deckpress.layout.structure import tagged
 from deckpress.layout.text import Typesetter
 from deckpress.model import Component, Edition, Game, SheetLayout, Style
 
@@ -47,7 +48,9 @@ def lay_out_cover(game: Game, component: Component, edition: Edition, paper: str
                                          (say("cover_game", game=game.title, edition=edition.theme.label), text),
                                          (say(f"cover_who_{audience}"), who),
                                          (component.handling or say(f"cover_handling_{audience}"), text))):
-        fitted = job.ts.box(d, words, style, (margin, y, width, d.paper[1] - margin - y), loc, f"cover line {i + 1}")
+        with tagged(d, "P" if i else "H1"):  # the warning is the cover's heading
+            fitted = job.ts.box(d, words, style, (margin, y, width, d.paper[1] - margin - y), loc,
+                                f"cover line {i + 1}")
         y += (fitted.height if fitted else style.size / MM) + gap
     theme = edition.theme  # the frame leaves the foot free for the slug line: three lines of the edition's smallest
     foot = max(margin / 2, theme.printer_margin_mm + 3 * theme.min_size / MM * max(theme.line_spacing, 1.2) + 2)

@@ -8,7 +8,12 @@ from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
 from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
+from deckpress.layout.structure import ARTIFACT, tagged
 from deckpress.model import Card, CardLayout, Element
+
+# An element's structure by its kind: a picture is a figure (named by what it shows: deckpress.draw.tagging), a
+# pattern or a box the card's furniture; any other kind's drawing is one paragraph of the card.
+ROLES = {"icon": "Figure", "image": "Figure", "pattern": ARTIFACT, "box": ARTIFACT}
 
 
 def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job,
@@ -23,17 +28,19 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
         d.line(x + x1, y + y1, x + x2, y + y2, line)
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
-    for element in layout.elements:
-        d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
-        kind = KINDS[element.kind]
-        ex, ey, ew, eh = element.box
-        box = (x + ex, y + ey, ew, eh)
-        if kind.bleeds and bleed:
-            box = _bled(box, (x, y, *layout.size), bleed)
-        if element.colour is None and not element.rotate and not face.grounds:
-            kind.draw(face, element, box)  # most elements: black, upright, on the paper
-        else:
-            _draw(face, element, box)
+    with tagged(d, "Sect"):  # one card, its elements in the layout's order
+        for element in layout.elements:
+            d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
+            kind = KINDS[element.kind]
+            ex, ey, ew, eh = element.box
+            box = (x + ex, y + ey, ew, eh)
+            if kind.bleeds and bleed:
+                box = _bled(box, (x, y, *layout.size), bleed)
+            with tagged(d, ROLES.get(element.kind, "P")):
+                if element.colour is None and not element.rotate and not face.grounds:
+                    kind.draw(face, element, box)  # most elements: black, upright, on the paper
+                else:
+                    _draw(face, element, box)
     d.mark(None, "")
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from deckpress.layout.page import Drawing, Page
+from deckpress.layout.structure import artifact
 from deckpress.model import Block
 
 if TYPE_CHECKING:
@@ -53,7 +54,8 @@ class Flow:
         """As many rows as fit on each page, the header row repeated above each part."""
         header_h, heights = self.setter.table_sizes(block, self.w)
         start = 0
-        while True:
+        while True:  # one table over its pages
+
             fits = self._rows_fitting(header_h, heights, start)
             keep = min(KEEP_ROWS, len(heights) - start)
             if not self.drawings or (fits < keep and self.y > self.fresh + EPS):
@@ -62,7 +64,7 @@ class Flow:
             fits = max(fits, min(1, len(heights) - start))  # a row taller than a page: set, and run over
             d = self.drawings[-1]
             with d.made_by(block.loc, f"table '{block.corner}'"):
-                self.y = self.setter.table(d, block, (self.x, self.y, self.w), range(start, start + fits))
+                self.y = self.setter.table(d, block, (self.x, self.y, self.w), range(start, start + fits), start > 0)
             self.y += self.setter.layout.gap
             start += fits
             if start >= len(heights):
@@ -102,7 +104,8 @@ class Flow:
             for n, block in enumerate(self.head):
                 last = n == len(self.head) - 1
                 shown = replace(block, text=self.setter.job.say("continued", label=block.text)) if last else block
-                self.y = self.setter.block(self.drawings[-1], shown, self.box()) + self.setter.layout.gap
+                with artifact(self.drawings[-1]):  # a repeat: read once, where the copy opens
+                    self.y = self.setter.block(self.drawings[-1], shown, self.box()) + self.setter.layout.gap
         self.fresh = self.y
 
     def box(self) -> tuple[float, float, float, float]:

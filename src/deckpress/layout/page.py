@@ -12,6 +12,7 @@ from deckpress.colour import Colour
 
 if TYPE_CHECKING:
     from deckpress.findings import Loc
+    from deckpress.layout.structure import Tag
     from deckpress.load.icons import IconFile
 
 MM = 72 / 25.4  # points per millimetre
@@ -145,6 +146,8 @@ class Page:
     bleed_box: tuple[float, float, float, float] | None = None
     # what drew the ops from each index on (a layout's element, a rules section, a sheet's block), for findings
     sources: list[tuple[int, Loc | None, str]] = field(default_factory=list)
+    # the structure round the ops (deckpress.layout.structure): each tag takes effect before the op at its index
+    tags: list[tuple[int, Tag]] = field(default_factory=list)
 
     def source(self, at: int) -> tuple[Loc | None, str] | None:
         """Where the op at index `at` was written and what it is, in the designer's terms; None: not known."""

@@ -7,11 +7,13 @@ from contextlib import nullcontext
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.page import Drawing, Page
+from deckpress.layout.structure import artifact, tagged
 from deckpress.layout.text import draw
 from deckpress.model import Block, Rules, Sheet, SheetLayout, Style
 
 CHECKBOX_MM = 5.0
 CELL_PAD_MM = 1.5
+ROLES = {"heading": "H1", "text": "P"}  # a block's structure; a table, write-in or reminder sets its own
 Box = tuple[float, float, float, float]  # x, y, w, h in mm; for a block, h is the room left below y
 
 
@@ -72,7 +74,8 @@ class SheetSetter:
 
     def block(self, d: Drawing, block: Block, box: Box) -> float:
         """Draw one block at y (mm) with `room` below it; return the y below it."""
-        with d.made_by(block.loc, _named(block)):
+        role = ROLES.get(block.kind)
+        with d.made_by(block.loc, _named(block)), tagged(d, role) if role else nullcontext():
             return self._block(d, block, box)
 
     def _block(self, d: Drawing, block: Block, box: Box) -> float:
@@ -85,14 +88,17 @@ class SheetSetter:
             return y + (fitted.height if fitted else 0)
         if block.kind == "write-in":
             for label in block.labels:
-                self.cell_text(d, label, layout.styles["label"], (x, y, layout.label_width, layout.row_height), block)
-                d.rect(x + layout.label_width, y, w - layout.label_width, layout.row_height, ts.theme.line_pt)
+                with tagged(d, "P"):
+                    self.cell_text(d, label, layout.styles["label"], (x, y, layout.label_width, layout.row_height),
+                                   block)
+                with artifact(d):
+                    d.rect(x + layout.label_width, y, w - layout.label_width, layout.row_height, ts.theme.line_pt)
                 y += layout.row_height + 1
             return y
         if block.kind == "table":
             return self.table(d, block, (x, y, w))
         section = self.rules.section(block.section or "") if self.rules else None
-        return self.reminder(d, section.heading, section.paragraphs, (x, y, w), block) if section else y
+        return reminder(self, d, section.heading, section.paragraphs, (x, y, w), block) if section else y
 
     def table_sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
         """The header row's height and each row's, mm, for a table `w` wide."""
@@ -104,33 +110,56 @@ class SheetSetter:
         return header_h, [max(self.row_height(row.cells, col_w, block),
                               self.lines_height([row.label], cell, label_w, block)) for row in block.rows]
 
-    def table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None = None) -> float:
-        """The header row, then the rows `rows` (all of them unless given): a table continued repeats its header."""
+    def table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None = None,
+              cont: bool = False) -> float:
+        """The header row, then the rows `rows` (all of them unless given): a table continued (`cont`) repeats its
+        header, as furniture (the table is one, its header row read once)."""
         x, y, w = at
-        layout, line, label_w = self.layout, self.ts.theme.line_pt, self.layout.label_width
-        header, cell = layout.styles["header"], layout.styles["cell"]
+        with tagged(d, "Table", cont=cont):
+            header_h, heights = self.table_sizes(block, w)
+            with artifact(d) if cont else tagged(d, "TR"):
+                self.header_row(d, block, at, header_h)
+            y += header_h
+            for r in rows if rows is not None else range(len(block.rows)):
+                with tagged(d, "TR"):
+                    self.row(d, block, r, (x, y, w, heights[r]))
+                y += heights[r]
+        return y
+
+    def header_row(self, d: Drawing, block: Block, at: tuple[float, float, float], header_h: float) -> None:
+        """The corner and the column heads, each a header cell of its column; the rules round them furniture."""
+        x, y, w = at
+        header, label_w = self.layout.styles["header"], self.layout.label_width
         col_w = (w - label_w) / max(len(block.columns), 1)
-        header_h, heights = self.table_sizes(block, w)
-        self.cell_text(d, block.corner, header, (x, y, label_w, header_h), block)
+        with tagged(d, "TH", scope="Column"):
+            self.cell_text(d, block.corner, header, (x, y, label_w, header_h), block)
         for c, column in enumerate(block.columns):
             box = (x + label_w + c * col_w, y, col_w, header_h)
-            d.rect(*box, line)
-            self.cell_text(d, column, header, box, block, align_centre=True)
-        y += header_h
-        for r in rows if rows is not None else range(len(block.rows)):
-            row, row_h = block.rows[r], heights[r]
+            with artifact(d):
+                d.rect(*box, self.ts.theme.line_pt)
+            with tagged(d, "TH", scope="Column"):
+                self.cell_text(d, column, header, box, block, align_centre=True)
+
+    def row(self, d: Drawing, block: Block, r: int, box: Box) -> None:
+        """Row `r`: its label a header cell of the row, then its cells (printed, to write in, or a tick box)."""
+        x, y, w, row_h = box
+        row, cell, line = block.rows[r], self.layout.styles["cell"], self.ts.theme.line_pt
+        label_w = self.layout.label_width
+        col_w = (w - label_w) / max(len(block.columns), 1)
+        with artifact(d):
             d.rect(x, y, label_w, row_h, line)
+        with tagged(d, "TH", scope="Row"):
             self.cell_text(d, row.label, cell, (x, y, label_w, row_h), block)
-            for c in range(len(block.columns)):
-                box = (x + label_w + c * col_w, y, col_w, row_h)
-                d.rect(*box, line)
+        for c in range(len(block.columns)):
+            at = (x + label_w + c * col_w, y, col_w, row_h)
+            with artifact(d):
+                d.rect(*at, line)
+            with tagged(d, "TD"):
                 if c < len(row.cells):
-                    self.cell_text(d, row.cells[c], cell, box, block)
+                    self.cell_text(d, row.cells[c], cell, at, block)
                 elif row.cell == "check":
-                    d.rect(box[0] + (col_w - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM,
+                    d.rect(at[0] + (col_w - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM,
                            CHECKBOX_MM, line * 2)
-            y += row_h
-        return y
 
     def lines_height(self, texts: list[str], style: Style, width: float, block: Block) -> float:
         """The height the tallest of these texts needs, wrapped at its style's size inside a cell."""
@@ -156,25 +185,28 @@ class SheetSetter:
             top = inner[1] + (inner[3] - fitted.height) / 2
             draw(d, fitted, inner[0], top, inner[2], "centre" if align_centre else style.align)
 
-    def reminder(self, d: Drawing, heading: str, paragraphs: list[str], at: tuple[float, float, float],
-                 block: Block) -> float:
-        """A boxed reminder from the rules: the same words as the booklet."""
-        x, y, w = at
-        ts, pad = self.ts, 3.0
-        w = min(w, ts.theme.max_line_mm + 2 * pad)  # running text: no longer lines than the edition allows
-        head = ts.lines(heading, self.layout.styles["label"], w - 2 * pad, block.loc, "reminder heading")
-        body = [ts.lines(p, self.layout.styles["reminder"], w - 2 * pad, block.loc, "reminder") for p in paragraphs]
-        parts = [p for p in [head, *body] if p is not None]
-        height = sum(p.height for p in parts) + 2 * pad
-        d.rect(x, y, w, height, ts.theme.line_pt * 2)
-        top = y + pad
-        for part in parts:
-            draw(d, part, x + pad, top, w - 2 * pad)
-            top += part.height
-        return y + height
-
 
 def _named(block: Block) -> str:
     """A block as findings name it: its kind, and its words where it has some."""
     words = block.text or block.corner or (block.labels[0] if block.labels else "") or (block.section or "")
     return f"{block.kind} '{words if len(words) <= 40 else words[:37].rstrip() + '...'}'" if words else block.kind
+
+
+def reminder(setter: SheetSetter, d: Drawing, heading: str, paragraphs: list[str], at: tuple[float, float, float],
+             block: Block) -> float:
+    """A boxed reminder from the rules: the same words as the booklet."""
+    x, y, w = at
+    ts, pad, layout = setter.ts, 3.0, setter.layout
+    w = min(w, ts.theme.max_line_mm + 2 * pad)  # running text: no longer lines than the edition allows
+    head = ts.lines(heading, layout.styles["label"], w - 2 * pad, block.loc, "reminder heading")
+    body = [ts.lines(p, layout.styles["reminder"], w - 2 * pad, block.loc, "reminder") for p in paragraphs]
+    parts = [(role, p) for role, p in [("H2", head), *(("P", b) for b in body)] if p is not None]
+    height = sum(p.height for _, p in parts) + 2 * pad
+    with artifact(d):
+        d.rect(x, y, w, height, ts.theme.line_pt * 2)
+    top = y + pad
+    for role, part in parts:
+        with tagged(d, role):
+            draw(d, part, x + pad, top, w - 2 * pad)
+        top += part.height
+    return y + height

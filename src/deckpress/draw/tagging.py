@@ -1,0 +1,140 @@
+"""Tagged PDF: the structure tree of one document, grown as its pages are drawn (deckpress.layout.structure says
+what each op is), then written into the ReportLab document before it saves: the catalogue's StructTreeRoot,
+MarkInfo and Metadata, each page's StructParents and Tabs, and the parent tree from each page's marked-content
+ids back to their elements. ReportLab writes none of these itself.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
+
+from deckpress.layout.structure import ARTIFACT, Begin, Tag
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+# The page keys ReportLab writes, and the two a tagged page adds (PDF/UA: tab order follows the structure).
+_PAGE_KEYS = ["StructParents", "Tabs"]
+
+
+class Element:
+    """A structure element: its type, and its kids in reading order (elements, or (page, marked-content id))."""
+
+    __slots__ = ("role", "alt", "named", "scope", "parent", "kids")
+
+    def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "") -> None:
+        self.role, self.parent, self.alt, self.scope = role, parent, alt, scope
+        self.named = bool(alt)  # by the layout; else a figure is named by what the pen draws in it
+        self.kids: list[Element | tuple[int, int]] = []
+
+
+class Tree:
+    """The document's structure as the pen reaches each tag; `current` is what the next op drawn belongs to."""
+
+    def __init__(self) -> None:
+        self.root = Element("Document", None)
+        self.stack = [self.root]
+        self.hidden = 0  # artifacts open
+        self.marks: list[list[Element]] = []  # each page's marked-content ids -> their element
+
+    def new_page(self) -> None:
+        """Each page closes what it opened: its next page starts at the document again."""
+        self.stack, self.hidden = [self.root], 0
+        self.marks.append([])
+
+    def apply(self, tag: Tag) -> None:
+        if not isinstance(tag, Begin):
+            if self.hidden:
+                self.hidden -= 1
+            elif len(self.stack) > 1:
+                self.stack.pop()
+            return
+        if self.hidden or tag.role == ARTIFACT:  # inside furniture, everything is furniture
+            self.hidden += 1
+            return
+        parent = self.stack[-1]
+        last = parent.kids[-1] if parent.kids else None
+        if tag.cont and isinstance(last, Element) and last.role == tag.role:
+            element = last
+        else:
+            element = Element(tag.role, parent, tag.alt, tag.scope)
+            parent.kids.append(element)
+        self.stack.append(element)
+
+    @property
+    def current(self) -> Element | None:
+        """The element the next op drawn belongs to; None: furniture (outside every element, or marked so)."""
+        return None if self.hidden or len(self.stack) == 1 else self.stack[-1]
+
+    def mark(self, element: Element) -> int:
+        """A new marked-content id on this page, for `element`."""
+        marks = self.marks[-1]
+        marks.append(element)
+        element.kids.append((len(self.marks) - 1, len(marks) - 1))
+        return len(marks) - 1
+
+
+def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
+    """The structure tree, the parent tree, the metadata and the page entries, into the canvas's document."""
+    doc: Any = canvas._doc  # type: ignore[attr-defined]  # ReportLab's own document (untyped), before it saves
+    for n, page in enumerate(doc.Pages.pages):
+        page.StructParents, page.Tabs = n, PDFName("S")
+        page.__NoDefault__ = [*type(page).__NoDefault__, *_PAGE_KEYS]
+    root = PDFDictionary({"Type": PDFName("StructTreeRoot")})
+    doc.Catalog.StructTreeRoot = ref = doc.Reference(root, "StructTreeRoot")
+    refs: dict[int, PDFObjectReference] = {}
+    _elements(doc, tree.root, ref, refs)
+    nums: list[object] = []
+    for n, marks in enumerate(tree.marks):
+        nums += [n, doc.Reference(PDFArray([refs[id(e)] for e in marks]))]
+    root.dict |= {"K": PDFArray([refs[id(tree.root)]]), "ParentTreeNextKey": len(tree.marks),
+                  "ParentTree": doc.Reference(PDFDictionary({"Nums": PDFArray(nums)}))}
+    doc.Catalog.MarkInfo = PDFDictionary({"Marked": "true"})
+    doc.Catalog.Metadata = doc.Reference(_Metadata(xmp), "Metadata")
+
+
+def _elements(doc: Any, element: Element, parent: PDFObjectReference,
+              refs: dict[int, PDFObjectReference]) -> None:
+    """Each element one object, in reading order: its type, parent, first page and kids (an id on another page
+    as a marked-content reference naming its page)."""
+    made = PDFDictionary({"Type": PDFName("StructElem"), "S": PDFName(element.role)})
+    fields: dict[str, object] = made.dict  # filled once its own reference is known: its kids name it
+    ref = refs[id(element)] = doc.Reference(made)
+    fields["P"] = parent
+    pages = [k[0] for k in element.kids if isinstance(k, tuple)]
+    first = pages[0] if pages else None
+    if first is not None:
+        fields["Pg"] = _page(first)
+    kids: list[object] = []
+    for kid in element.kids:
+        if isinstance(kid, Element):
+            _elements(doc, kid, ref, refs)
+            kids.append(refs[id(kid)])
+        elif kid[0] == first:
+            kids.append(kid[1])
+        else:
+            kids.append(PDFDictionary({"Type": PDFName("MCR"), "Pg": _page(kid[0]), "MCID": kid[1]}))
+    if kids:
+        fields["K"] = PDFArray(kids)
+    if element.alt:
+        fields["Alt"] = PDFString(element.alt)
+    if element.scope:
+        fields["A"] = PDFDictionary({"O": PDFName("Table"), "Scope": PDFName(element.scope)})
+
+
+def _page(n: int) -> PDFObjectReference:
+    return PDFObjectReference(f"Page{n + 1}")  # ReportLab names page n (from 1) so
+
+
+class _Metadata(PDFObject):
+    """The XMP packet, uncompressed, as PDF/UA asks (a reader finds the title and conformance without inflating)."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, xmp: bytes) -> None:
+        self.xmp = xmp
+
+    def format(self, document: Any) -> bytes:
+        return b"<< /Length %d /Subtype /XML /Type /Metadata >>\nstream\n%sendstream\n" % (len(self.xmp), self.xmp)

@@ -1,0 +1,78 @@
+"""The structure of a page, for tagged PDFs: which ops are a heading, a paragraph, a list, a table, a card or a
+figure, in reading order. Anything drawn outside every element is the page's furniture (an artifact: the slug
+line, marks, cut lines), and so is what is marked `ARTIFACT` inside one (a table's rules, a repeated header).
+
+Tags sit beside the ops (`Page.tags`, by op index) rather than among them, so every check that walks the ops sees
+only what is drawn. Each page closes what it opens; an element that runs on to the next page (a paragraph, a
+table) is opened there again with `cont`, and the PDF holds it as one element over both pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from deckpress.layout.page import Drawing
+
+ARTIFACT = "Artifact"
+# PDF's standard structure types that the layouts use; no role map is needed for any of them
+ROLES = frozenset({"Sect", "Div", "H1", "H2", "H3", "H4", "H5", "H6", "P", "L", "LI", "Lbl", "LBody", "Table", "TR",
+                   "TH", "TD", "Figure", ARTIFACT})
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    role: str  # one of ROLES
+    alt: str = ""  # a figure's words (an icon's name)
+    cont: bool = False  # the element of this role opened last under the same parent, run on (onto a new page)
+    scope: str = ""  # a header cell's: Row or Column
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    pass
+
+
+Tag = Begin | End
+END = End()
+
+
+def begin(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "") -> None:
+    """Open an element before the next op drawn on `d`."""
+    if role not in ROLES:
+        raise ValueError(f"not a structure type the press writes: {role}")
+    d.page.tags.append((len(d.page.ops), Begin(role, alt, cont, scope)))
+
+
+def end(d: Drawing, n: int = 1) -> None:
+    """Close the `n` innermost open elements after the last op drawn."""
+    d.page.tags += [(len(d.page.ops), END)] * n
+
+
+@contextmanager
+def tagged(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "") -> Iterator[None]:
+    """What is drawn inside is one element (or, `ARTIFACT`, furniture)."""
+    begin(d, role, alt, cont, scope)
+    try:
+        yield
+    finally:
+        end(d)
+
+
+@contextmanager
+def nested(d: Drawing, roles: Sequence[str], cont: Sequence[bool] = ()) -> Iterator[None]:
+    """Elements one inside the next (a list, its item, the item's body), each run on where `cont` says."""
+    for n, role in enumerate(roles):
+        begin(d, role, cont=n < len(cont) and cont[n])
+    try:
+        yield
+    finally:
+        end(d, len(roles))
+
+
+def artifact(d: Drawing) -> AbstractContextManager[None]:
+    """What is drawn inside is furniture, even inside an element."""
+    return tagged(d, ARTIFACT)

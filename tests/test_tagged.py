@@ -1,0 +1,259 @@
+"""Tagged rules PDFs read back as a screen reader reads them: the catalogue's marks, the structure tree in reading
+order against the rules as written, every marked-content id against the parent tree, nothing painted untagged."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pytest
+from conftest import CONTENT, SHIPPED
+
+from deckpress.findings import Findings
+from deckpress.load import load_game
+from deckpress.load.icons import INLINE
+from deckpress.model import Rules
+from deckpress.templating import Templates
+
+EDITIONS, PAPERS = ("standard", "large-print"), ("a4", "letter")
+EDITIONS_PAPERS = [(g, e, p) for g in SHIPPED for e in EDITIONS for p in PAPERS]
+PAINTING = {"Tj", "TJ", "'", '"', "f", "F", "f*", "S", "s", "B", "B*", "b", "b*", "Do", "sh", "BI"}
+NS = {"rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#", "dc": "http://purl.org/dc/elements/1.1/",
+      "pdfuaid": "http://www.aiim.org/pdfua/ns/id/"}
+
+
+def rules_pdf(out: Path, game: str, edition: str, paper: str) -> Path:
+    return out / game / edition / f"{game}-rules-{paper}.pdf"
+
+
+def kit_pdf(out: Path, game: str, edition: str, paper: str) -> Path:
+    return out / game / edition / f"{game}-kit-{paper}.pdf"
+
+
+def rules_of(game: str) -> tuple[str, Rules]:
+    loaded = load_game(CONTENT / game, f"content/{game}", Findings(), Templates())
+    assert loaded is not None and loaded.rules is not None
+    return loaded.title, loaded.rules
+
+
+def squeezed(text: str) -> str:
+    """Text without its spaces and line breaks (a line's end is no character in the PDF), icons by their names."""
+    return re.sub(r"\s", "", INLINE.sub(lambda m: m[1], text))
+
+
+def expected(title: str, rules: Rules) -> list[tuple[str, list[str]]]:
+    """The booklet's reading order from the rules as written: (role, texts), a list with its items' texts."""
+    out = [("P", [rules.kicker])] if rules.kicker else []
+    out += [("H1", [title])] + ([("P", [rules.tagline])] if rules.tagline else []) + [("P", [n]) for n in rules.notes]
+    for section in rules.sections:
+        out += [("H", [section.heading])] if section.heading else []
+        out += [("P", [p]) for p in section.paragraphs] + ([("L", section.items)] if section.items else [])
+    return out + ([("P", [rules.colophon])] if rules.colophon else [])
+
+
+def kids(element: pikepdf.Object) -> list[pikepdf.Object]:
+    k = element.get("/K")
+    items = [] if k is None else list(k) if isinstance(k, pikepdf.Array) else [k]
+    return [i for i in items if isinstance(i, pikepdf.Dictionary) and i.get("/Type") != "/MCR"]
+
+
+def mcids(element: pikepdf.Object) -> Iterator[tuple[tuple[int, int], int]]:
+    """Its own marked-content ids: (page object id, id), in order."""
+    k = element.get("/K")
+    for item in [] if k is None else list(k) if isinstance(k, pikepdf.Array) else [k]:
+        if isinstance(item, int):
+            yield element.Pg.objgen, int(item)
+        elif isinstance(item, pikepdf.Dictionary) and item.get("/Type") == "/MCR":
+            yield item.Pg.objgen, int(item.MCID)
+
+
+def text_of(element: pikepdf.Object, chars: dict[tuple[tuple[int, int], int], str]) -> str:
+    own = "".join(chars.get(m, "") for m in mcids(element))
+    return own + "".join(text_of(k, chars) for k in kids(element))
+
+
+def page_chars(path: Path, pdf: pikepdf.Pdf, pages: range) -> dict[tuple[tuple[int, int], int], str]:
+    """Each marked-content id's text (pdfplumber decodes the fonts), by (page object id, id)."""
+    found: dict[tuple[tuple[int, int], int], str] = {}
+    with pdfplumber.open(path) as doc:
+        for n in pages:
+            page = pdf.pages[n].objgen
+            for c in doc.pages[n].chars:
+                if c.get("mcid") is not None:
+                    found[page, c["mcid"]] = found.get((page, c["mcid"]), "") + c["text"]
+    return found
+
+
+def check_reading_order(part: pikepdf.Object, title: str, rules: Rules,
+                        chars: dict[tuple[tuple[int, int], int], str]) -> None:
+    children = kids(part)
+    want = expected(title, rules)
+    assert len(children) == len(want)
+    levels = []
+    for element, (role, texts) in zip(children, want, strict=True):
+        got = str(element.S)[1:]
+        if role == "H":
+            assert re.fullmatch(r"H[2-6]", got), got
+            levels.append(int(got[1]))
+        else:
+            assert got == role
+        if role == "L":
+            items = kids(element)
+            assert [str(i.S) for i in items] == ["/LI"] * len(texts)
+            for item, text in zip(items, texts, strict=True):
+                assert [str(k.S) for k in kids(item)] == ["/Lbl", "/LBody"]
+                assert squeezed(text_of(kids(item)[1], chars)) == squeezed(text)
+        else:
+            assert squeezed(text_of(element, chars)) == squeezed(texts[0])
+    assert levels and levels[0] == 2 and all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False))
+
+
+def check_catalogue(pdf: pikepdf.Pdf) -> None:
+    root = pdf.Root
+    assert root.MarkInfo.Marked is True and str(root.Lang)
+    assert root.ViewerPreferences.DisplayDocTitle is True
+    meta = root.Metadata
+    assert meta.Type == "/Metadata" and meta.Subtype == "/XML" and "/Filter" not in meta
+    xmp = ET.fromstring(meta.read_bytes().split(b"?>", 1)[1].rsplit(b"<?xpacket", 1)[0])
+    title = xmp.find(".//dc:title/rdf:Alt/rdf:li", NS)
+    assert title is not None and title.text == str(pdf.docinfo.Title)
+    part = xmp.find(".//pdfuaid:part", NS)
+    assert part is not None and part.text == "1"
+    tree = root.StructTreeRoot
+    assert tree.Type == "/StructTreeRoot" and int(tree.ParentTreeNextKey) == len(pdf.pages)
+    assert [str(k.S) for k in tree.K] == ["/Document"]
+    for page in pdf.pages:
+        assert page.obj.Tabs == "/S" and "/StructParents" in page.obj
+
+
+def check_marked_content(pdf: pikepdf.Pdf) -> None:
+    """Every id used on a page is in the parent tree, pointing at an element that names it there; every id an
+    element names exists; nothing painted outside both an element's sequence and an artifact."""
+    nums = list(pdf.Root.StructTreeRoot.ParentTree.Nums)
+    parents = {int(nums[i]): nums[i + 1] for i in range(0, len(nums), 2)}
+    used: set[tuple[tuple[int, int], int]] = set()
+    for page in pdf.pages:
+        depth, array = [], parents[int(page.obj.StructParents)]
+        for operands, op in pikepdf.parse_content_stream(page):
+            name = str(op)
+            if name in ("BDC", "BMC"):
+                tag = str(operands[0])
+                depth.append(tag)
+                if name == "BDC" and tag != "/Artifact":
+                    mcid = int(operands[1].MCID)
+                    element = array[mcid]
+                    assert str(element.S) == tag and (page.objgen, mcid) in set(mcids(element))
+                    used.add((page.objgen, mcid))
+            elif name == "EMC":
+                depth.pop()
+            elif name in PAINTING:
+                assert depth, f"{name} painted outside marked content on page {page.index + 1}"
+        assert not depth
+    named: set[tuple[tuple[int, int], int]] = set()
+    todo = list(pdf.Root.StructTreeRoot.K)
+    while todo:
+        element = todo.pop()
+        named |= set(mcids(element))
+        todo += kids(element)
+    assert named == used
+
+
+@pytest.mark.parametrize(("game", "edition", "paper"), EDITIONS_PAPERS)
+def test_every_rules_booklet_is_tagged_in_reading_order(built, game, edition, paper):
+    path = rules_pdf(built, game, edition, paper)
+    title, rules = rules_of(game)
+    with pikepdf.open(path) as pdf:
+        check_catalogue(pdf)
+        check_marked_content(pdf)
+        (document,) = pdf.Root.StructTreeRoot.K
+        check_reading_order(document, title, rules, page_chars(path, pdf, range(len(pdf.pages))))
+
+
+@pytest.mark.parametrize(("game", "edition", "paper"), EDITIONS_PAPERS)
+def test_the_rules_pages_of_a_kit_keep_their_structure(built, game, edition, paper):
+    path, title_rules = kit_pdf(built, game, edition, paper), rules_of(game)
+    with pikepdf.open(rules_pdf(built, game, edition, paper)) as alone:
+        pages = len(alone.pages)
+    with pikepdf.open(path) as pdf:
+        check_catalogue(pdf)
+        check_marked_content(pdf)
+        (document,) = pdf.Root.StructTreeRoot.K
+        parts = kids(document)
+        assert parts and all(str(p.S) == "/Part" for p in parts)  # each component's Document, in order
+        (part,) = [p for p in parts if "/H1" in [str(k.S) for k in kids(p)]
+                   and len(kids(p)) == len(expected(*title_rules))]
+        first = next(mcids(kids(part)[0]))[0]
+        start = next(n for n, page in enumerate(pdf.pages) if page.objgen == first)
+        check_reading_order(part, *title_rules, page_chars(path, pdf, range(start, start + pages)))
+
+
+@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="pdfinfo (poppler-utils) is not installed")
+@pytest.mark.parametrize("game", SHIPPED)
+def test_poppler_reads_the_rules_as_tagged_with_their_headings(built, game):
+    title, rules = rules_of(game)
+    for edition in EDITIONS:
+        path = rules_pdf(built, game, edition, "a4")
+        info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+        assert re.search(r"^Tagged:\s+yes$", info, re.M)
+        listed = subprocess.run(["pdfinfo", "-struct-text", str(path)], capture_output=True, text=True,
+                                check=True).stdout.splitlines()
+        headings = [squeezed(listed[n + 1].strip().strip('"')) for n, line in enumerate(listed)
+                    if re.fullmatch(r"\s*H[1-6] \(block\)", line)]
+        assert headings == [squeezed(h) for h in [title, *(s.heading for s in rules.sections if s.heading)]]
+
+
+def every_pdf(out: Path) -> list[Path]:
+    return sorted(out.glob("*/standard/*-a4.pdf"))
+
+
+def test_every_pdf_marks_all_it_paints(built):
+    """Sheets, cards, covers, kits: every id in the parent tree, nothing painted neither tagged nor an artifact."""
+    paths = every_pdf(built)
+    assert len(paths) >= 20
+    for path in paths:
+        with pikepdf.open(path) as pdf:
+            check_catalogue(pdf)
+            check_marked_content(pdf)
+
+
+def tables(element: pikepdf.Object) -> Iterator[pikepdf.Object]:
+    if element.get("/S") == "/Table":
+        yield element
+    for kid in kids(element):
+        yield from tables(kid)
+
+
+@pytest.mark.parametrize("sheet", ["pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf",
+                                   "pocket-bazaar/standard/pocket-bazaar-bid-sheets-a4.pdf",
+                                   "open-secret-exchange/standard/open-secret-exchange-ledgers-a4.pdf"])
+def test_sheet_tables_have_header_cells_for_columns_and_rows(built, sheet):
+    with pikepdf.open(built / sheet) as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        assert str(kids(document)[0].S) == "/H1"
+        found = list(tables(document))
+        assert found
+        for table in found:
+            head, *rows = kids(table)
+            assert rows and all(str(r.S) == "/TR" for r in [head, *rows])
+            assert {(str(c.S), str(c.A.Scope)) for c in kids(head)} == {("/TH", "/Column")}
+            for row in rows:
+                label, *cells = kids(row)
+                assert (str(label.S), str(label.A.Scope)) == ("/TH", "/Row")
+                assert [str(c.S) for c in cells] == ["/TD"] * (len(kids(head)) - 1)
+
+
+def test_each_card_is_one_section_its_pictograms_named(built):
+    with pikepdf.open(built / "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4.pdf") as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        cards = kids(document)
+        assert len(cards) == 24 and {str(c.S) for c in cards} == {"/Sect"}
+        for card in cards:
+            figures = [k for k in kids(card) if k.S == "/Figure"]
+            assert figures and all(str(f.Alt) for f in figures)
+            assert [str(k.S) for k in kids(card)].count("/P") >= 3
