@@ -194,11 +194,13 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
     """Each game's text edition; every component's PDF; and the kits of each edition and paper, opening with the
     print check (and, for duplex printing, the calibration pages): the players' and, with secret material, the
     host's."""
-    from deckpress.publish.text_edition import html_pages
+    from deckpress.publish.text_edition import font_files, html_pages
 
     out = []
     for game in prepared.games:
-        out += outputs.text_edition_outputs(game, html_pages(game)) if text_edition else []
+        if text_edition:
+            pages = html_pages(game, prepared.editions[game.id], prepared.templates)
+            out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
             for paper in opts.papers:
