@@ -19,7 +19,8 @@ KIT, HOST_KIT, TEXT_EDITION_COMPONENT = "kit", "host-kit", "accessible-html"
 TEXT_EDITION_FONT = "accessible-font"  # the text edition's font files beside its pages
 KITS = {PUBLIC: KIT, HOST: HOST_KIT}  # the players' kit (public material only) and the host's (everything)
 PRINTED_WITH_OPTIONS = {KIT, HOST_KIT, "calibration"}  # besides card components
-OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT}  # what the press adds to every game's components
+# what the press adds to every game's components
+OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT}
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from jinja2 import FileSystemLoader, StrictUndefined, Template
-from markupsafe import Markup
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
 
 from deckpress.draw.fonts import FONT_FILES
 from deckpress.load.icons import INLINE
