@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -199,7 +199,7 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
     out = []
     for game in prepared.games:
         if text_edition:
-            pages = html_pages(game, prepared.editions[game.id], prepared.templates)
+            pages = html_pages(game, _read_by(game, prepared, opts), prepared.templates)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
@@ -207,6 +207,16 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
                 docs = [d for d in prepared.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]
                 out += _draw_edition(game, docs, edition, paper, setup)
     return out
+
+
+def _read_by(game: Game, prepared: Prepared, opts: Options) -> dict[str, Edition]:
+    """The editions loaded, and the game's first, whose layouts the text edition reads the cards by, whichever
+    editions this build draws: the text edition is the same either way."""
+    editions = prepared.editions[game.id]
+    first = game.editions[0] if game.editions else None
+    if first is None or first in editions:
+        return editions
+    return {**editions, **load_editions([game], replace(opts, edition=first), Findings())[game.id]}
 
 
 def _draw_edition(game: Game, docs: list[Document], edition: str, paper: str, setup: PrintSetup) -> list[Output]:
