@@ -73,6 +73,7 @@ WORDS: dict[str, dict[str, str]] = {
         "html_tick": "{row}, {column}: not ticked",
         "html_sheet_again": "The same sheet again as: {headings}.",
         "html_table": "{sheet}, table {number}",
+        "html_card_table": "{deck}, card {card}, table {table}",  # card 0: the back every card shares
         "html_private": "Private material",
         "html_private_note": "Secret material has its own pages, so that each player can be given only their own "
                              "and the host the answers.",

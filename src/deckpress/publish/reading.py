@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from deckpress.layout.elements import KINDS
 from deckpress.layout.elements.kind import Reading
@@ -46,6 +47,7 @@ class ReadDeck:
     title: str
     cards: list[ReadCard] = field(default_factory=list)
     back: Said = ()
+    seen: dict[tuple[Said, Said], int] = field(default_factory=dict, repr=False)  # a reading -> its card's place
 
     @property
     def printed(self) -> int:
@@ -84,12 +86,15 @@ def read_deck(game: Game, component: Component, edition: Edition | None, templat
 
 
 def _add(read: ReadDeck, card: ReadCard, alone: bool) -> None:
-    """Counted with the identical card read before it, if there is one."""
-    for i, known in enumerate(read.cards):
-        if not alone and (known.front, known.back) == (card.front, card.back):
-            read.cards[i] = ReadCard(known.front, known.back, known.copies + card.copies)
-            return
-    read.cards.append(card)
+    """Counted with the identical card read before it, if there is one (found by its reading: a deck of
+    thousands of different cards is read in one pass)."""
+    at = None if alone else read.seen.get((card.front, card.back))
+    if at is None:
+        read.seen[(card.front, card.back)] = len(read.cards)
+        read.cards.append(card)
+    else:
+        known = read.cards[at]
+        read.cards[at] = ReadCard(known.front, known.back, known.copies + card.copies)
 
 
 def read_face(reading: Reading, layout: CardLayout) -> Said:
@@ -145,9 +150,14 @@ def _writes_beside(box: tuple[float, float, float, float], layout: CardLayout) -
 
 def _within(text: str, other: str) -> bool:
     """Whether `text`'s words stand, in order and together, in `other`'s."""
-    words, others = WORD.findall(text.casefold()), WORD.findall(other.casefold())
-    n = len(words)
-    return bool(words) and any(others[i:i + n] == words for i in range(len(others) - n + 1))
+    words = _spoken(text)
+    return words != " " and words in _spoken(other)
+
+
+@lru_cache(maxsize=8192)  # the same texts recur card after card
+def _spoken(text: str) -> str:
+    """The words, casefolded, each between spaces: ` 3 points `."""
+    return f" {' '.join(WORD.findall(text.casefold()))} "
 
 
 def _fields(card: Card) -> Said:

@@ -7,7 +7,7 @@ packs them as they are), set in the Atkinson Hyperlegible the PDFs use, shipped 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +20,7 @@ from deckpress.draw.fonts import FONT_FILES
 from deckpress.load.icons import INLINE
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
 from deckpress.publish import phrases
+from deckpress.publish.fragments import said_html
 from deckpress.publish.reading import ReadDeck, read_deck
 from deckpress.publish.sheets_read import read_sheets
 from deckpress.templating import Templates
@@ -40,7 +41,7 @@ def html_pages(game: Game, editions: Mapping[str, Edition] | None = None,
     public = [c for c in game.components if not c.secret]
     secret = _private_pages(game, edition, templates)
     shared = dict(game=game, say=say, rules=game.rules, sections=_sections(game.rules),
-                  decks=[read_deck(game, c, edition, templates, say) for c in public if _dealt(game, c)],
+                  decks=[_shown(read_deck(game, c, edition, templates, say), say) for c in public if _dealt(game, c)],
                   sheets=read_sheets(game, public, say), fonts=FONT_FOLDER)
     pages = {f"{game.id}.html": (PUBLIC, template.render(
         **shared, heading=game.title, warning=None, private=[],
@@ -83,8 +84,19 @@ def _dealt(game: Game, component: Component) -> bool:
     return component.kind == "cards" and any(d in game.decks for d in component.decks)
 
 
+def _shown(deck: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
+    """A deck as the page shows it, its cards' readings made XHTML once for every page that shows them."""
+    def label(card: int) -> Callable[[int], str]:
+        return lambda table: say("html_card_table", deck=deck.title, card=card, table=table)
+
+    cards = [{"front": said_html(c.front, label(n)), "back": said_html(c.back, label(n)), "copies": c.copies}
+             for n, c in enumerate(deck.cards, 1)]
+    return {"title": deck.title, "printed": deck.printed, "each": deck.each(say), "cards": cards,
+            "back": said_html(deck.back, label(0))}
+
+
 # audience, title, warning, decks, sheets
-PrivatePage = tuple[str, str, str, list[ReadDeck], list[dict[str, Any]]]
+PrivatePage = tuple[str, str, str, list[dict[str, Any]], list[dict[str, Any]]]
 
 
 def _private_pages(game: Game, edition: Edition | None, templates: Templates | None) -> dict[str, PrivatePage]:
@@ -100,7 +112,7 @@ def _private_pages(game: Game, edition: Edition | None, templates: Templates | N
                 title = say("html_card_page", game=game.title, what=what, index=number, label=card.label)
                 warning = say("html_private_card" if c.audience == PRIVATE else "html_host_card", label=card.label)
                 out[f"{game.id}-{c.id}-{number}.html"] = (
-                    c.audience, title, warning, [ReadDeck(c.title, [shown], read.back)], [])
+                    c.audience, title, warning, [_shown(ReadDeck(c.title, [shown], read.back), say)], [])
         elif c.kind == "sheet":
             warning = say("html_private_sheet" if c.audience == HOST else "html_private_own")
             out[f"{game.id}-{c.id}.html"] = (c.audience, say("html_sheet_page", game=game.title, what=c.title.lower()),
