@@ -10,7 +10,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -194,17 +194,29 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
     """Each game's text edition; every component's PDF; and the kits of each edition and paper, opening with the
     print check (and, for duplex printing, the calibration pages): the players' and, with secret material, the
     host's."""
-    from deckpress.publish.text_edition import html_pages
+    from deckpress.publish.text_edition import font_files, html_pages
 
     out = []
     for game in prepared.games:
-        out += outputs.text_edition_outputs(game, html_pages(game)) if text_edition else []
+        if text_edition:
+            pages = html_pages(game, _read_by(game, prepared, opts), prepared.templates)
+            out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
             for paper in opts.papers:
                 docs = [d for d in prepared.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]
                 out += _draw_edition(game, docs, edition, paper, setup)
     return out
+
+
+def _read_by(game: Game, prepared: Prepared, opts: Options) -> dict[str, Edition]:
+    """The editions loaded, and the game's first, whose layouts the text edition reads the cards by, whichever
+    editions this build draws: the text edition is the same either way."""
+    editions = prepared.editions[game.id]
+    first = game.editions[0] if game.editions else None
+    if first is None or first in editions:
+        return editions
+    return {**editions, **load_editions([game], replace(opts, edition=first), Findings())[game.id]}
 
 
 def _draw_edition(game: Game, docs: list[Document], edition: str, paper: str, setup: PrintSetup) -> list[Output]:

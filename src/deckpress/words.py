@@ -53,6 +53,7 @@ WORDS: dict[str, dict[str, str]] = {
         "kit_title": "Print-and-play kit",
         "host_kit_title": "Host's print-and-play kit",
         "text_edition_title": "Accessible text edition",
+        "text_edition_font_title": "Accessible text edition: its font, Atkinson Hyperlegible",
         "pdf_title": "{game}: {what} ({paper})",
         "paper_a4": "A4",
         "paper_letter": "US Letter",
@@ -60,11 +61,19 @@ WORDS: dict[str, dict[str, str]] = {
         "html_rules": "Rules",
         "html_cards": "Cards",
         "html_sheets": "Sheets",
-        "html_printed": "Printed {times} times",
-        "html_quantity": "Quantity",
         "html_copies": "{copies} copies",
-        "html_alike": ", all alike but for their headings",
         "html_write_in": "{label}: a line to write on.",
+        "html_icons": "{count} × {name}",  # a row of one icon
+        "html_equation": "{left} = {right}, both ways",  # a two-way trade (Stone Market's arrow)
+        "html_and": "{first} and {last}",
+        "html_each": "{total} {what}: {each} each of {items}.",
+        "html_alike_cards": "{count} {what}, all alike:",
+        "html_backs": "On the back of every card:",
+        "html_back": "On its back:",
+        "html_tick": "{row}, {column}: not ticked",
+        "html_sheet_again": "The same sheet again as: {headings}.",
+        "html_table": "{sheet}, table {number}",
+        "html_card_table": "{deck}, card {card}, table {table}",  # card 0: the back every card shares
         "html_private": "Private material",
         "html_private_note": "Secret material has its own pages, so that each player can be given only their own "
                              "and the host the answers.",

@@ -140,7 +140,7 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
                                          "host_html": None, "say": phrases(listing.language), "listing": listing})
         if not e.is_pdf:
-            if not e.secret:
+            if e.path == f"{e.game}/{e.game}.html":  # the public page (not its font files)
                 game["html"] = e
             elif e.path == f"{e.game}/{e.game}-host.html":
                 game["host_html"] = e

@@ -16,9 +16,11 @@ from deckpress.publish.manifest import TEXT_EDITION, Entry
 from deckpress.publish.write import Output
 
 KIT, HOST_KIT, TEXT_EDITION_COMPONENT = "kit", "host-kit", "accessible-html"
+TEXT_EDITION_FONT = "accessible-font"  # the text edition's font files beside its pages
 KITS = {PUBLIC: KIT, HOST: HOST_KIT}  # the players' kit (public material only) and the host's (everything)
 PRINTED_WITH_OPTIONS = {KIT, HOST_KIT, "calibration"}  # besides card components
-OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT}  # what the press adds to every game's components
+# what the press adds to every game's components
+OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT}
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:
@@ -70,3 +72,11 @@ def text_edition_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[
                       audience=audience)
         out.append(Output(path, page.encode("utf-8"), entry))
     return out
+
+
+def font_outputs(game: Game, files: dict[str, bytes]) -> list[Output]:
+    """The text edition's font files (path beside its pages -> bytes), listed so the checksums cover them."""
+    title = say(game, "text_edition_font_title")
+    return [Output(f"{game.id}/{name}", data, Entry(f"{game.id}/{name}", game.id, game.title, TEXT_EDITION_FONT,
+                                                    title, TEXT_EDITION, None, None))
+            for name, data in files.items()]

@@ -1,35 +1,48 @@
 """The accessible text edition: one HTML page per game, from the same model as the PDFs.
 
-Rules with their headings in order, every card's text, and every sheet's structure as
-real lists and tables, for screen readers and text-to-speech.
+Rules with their headings in order, every card read through its layout (`publish.reading`), and every sheet's
+structure as real lists and tables, for screen readers and text-to-speech. The pages are polyglot XHTML5 (an EPUB
+packs them as they are), set in the Atkinson Hyperlegible the PDFs use, shipped beside them in `fonts/`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from jinja2 import FileSystemLoader, StrictUndefined, Template
 from jinja2.sandbox import SandboxedEnvironment
+from markupsafe import Markup
 
+from deckpress.draw.fonts import FONT_FILES
 from deckpress.load.icons import INLINE
-from deckpress.model import HOST, PRIVATE, PUBLIC, Block, Card, Component, Game, Rules
+from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
 from deckpress.publish import phrases
+from deckpress.publish.fragments import said_html
+from deckpress.publish.reading import ReadDeck, read_deck
+from deckpress.publish.sheets_read import read_sheets
+from deckpress.templating import Templates
 
 TEMPLATES = Path(__file__).parent / "templates"
-CELL_TEXT = {"write": "", "check": "☐"}  # an empty box to write in; a box to tick
+FONTS = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")  # the faces the pages use
+FONT_FOLDER = "fonts"  # beside the pages
 
 
-def html_pages(game: Game) -> dict[str, tuple[str, str]]:
+def html_pages(game: Game, editions: Mapping[str, Edition] | None = None,
+               templates: Templates | None = None) -> dict[str, tuple[str, str]]:
     """File name -> audience and page: the game's page (public, linking no secret); where the game has secret
     material, the host's page (the same, linking every secret page) and one page for each piece of it, so that a
-    screen-reader player is handed their own desk card and nobody else's, and the host the answers."""
+    screen-reader player is handed their own desk card and nobody else's, and the host the answers. Cards are read
+    through the layouts of the game's first edition in `editions` (without any: their fields)."""
     template, say = edition_template(), phrases(game.language)
+    edition = next((editions[e] for e in game.editions if editions and e in editions), None)
     public = [c for c in game.components if not c.secret]
-    secret = _private_pages(game)
-    shared = dict(game=game, say=say, rules=game.rules, sections=_sections(game.rules), decks=_decks(game, public),
-                  sheets=_sheets(game, public))
+    secret = _private_pages(game, edition, templates)
+    shared = dict(game=game, say=say, rules=game.rules, sections=_sections(game.rules),
+                  decks=[_shown(read_deck(game, c, edition, templates, say), say) for c in public if _dealt(game, c)],
+                  sheets=read_sheets(game, public, say), fonts=FONT_FOLDER)
     pages = {f"{game.id}.html": (PUBLIC, template.render(
         **shared, heading=game.title, warning=None, private=[],
         private_note=say("html_private_elsewhere") if secret else None))}
@@ -41,8 +54,17 @@ def html_pages(game: Game) -> dict[str, tuple[str, str]]:
     for name, (audience, title, warning, decks, sheets) in secret.items():
         pages[name] = (audience, template.render(game=game, say=say, heading=title, warning=warning, rules=None,
                                                  sections=[], decks=decks, sheets=sheets, private=[],
-                                                 private_note=None))
+                                                 private_note=None, fonts=FONT_FOLDER))
     return pages
+
+
+def font_files(game: Game) -> dict[str, bytes]:
+    """The fonts the pages name, and their licence, by path beside the pages (`fonts/...`)."""
+    files = {f"{FONT_FOLDER}/{name}.ttf": FONT_FILES[name].read_bytes() for name in FONTS}
+    licence = FONT_FILES[FONTS[0]].parent.parent / "LICENSE"
+    if licence.is_file():  # the SIL Open Font License travels with the font
+        files[f"{FONT_FOLDER}/LICENSE.txt"] = licence.read_bytes()
+    return files
 
 
 @cache
@@ -54,32 +76,47 @@ def edition_template() -> Template:
 
 
 def _icon_names(value: Any) -> Any:
-    """An icon inline in text (`:lantern:`) reads as its name."""
-    return INLINE.sub(r"\1", value) if isinstance(value, str) else value
+    """An icon inline in text (`:lantern:`) reads as its name (markup made here, a macro's, is left alone)."""
+    return INLINE.sub(r"\1", value) if isinstance(value, str) and not isinstance(value, Markup) else value
+
+
+def _dealt(game: Game, component: Component) -> bool:
+    return component.kind == "cards" and any(d in game.decks for d in component.decks)
+
+
+def _shown(deck: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
+    """A deck as the page shows it, its cards' readings made XHTML once for every page that shows them."""
+    def label(card: int) -> Callable[[int], str]:
+        return lambda table: say("html_card_table", deck=deck.title, card=card, table=table)
+
+    cards = [{"front": said_html(c.front, label(n)), "back": said_html(c.back, label(n)), "copies": c.copies}
+             for n, c in enumerate(deck.cards, 1)]
+    return {"title": deck.title, "printed": deck.printed, "each": deck.each(say), "cards": cards,
+            "back": said_html(deck.back, label(0))}
 
 
 # audience, title, warning, decks, sheets
 PrivatePage = tuple[str, str, str, list[dict[str, Any]], list[dict[str, Any]]]
 
 
-def _private_pages(game: Game) -> dict[str, PrivatePage]:
+def _private_pages(game: Game, edition: Edition | None, templates: Templates | None) -> dict[str, PrivatePage]:
     """A page per private card (one desk's card) and per secret sheet (the host's answers)."""
     out: dict[str, PrivatePage] = {}
     say = phrases(game.language)
     for c in (c for c in game.components if c.secret):
-        if c.kind == "cards":
-            (deck,) = _decks(game, [c])
-            cards = _cards(game, c)
-            for number, (card, shown) in enumerate(zip(cards, deck["cards"], strict=True), 1):
+        if _dealt(game, c):
+            read = read_deck(game, c, edition, templates, say, alone=True)
+            cards = [card for d in c.decks if d in game.decks for card in game.decks[d].cards if card.valid]
+            for number, (card, shown) in enumerate(zip(cards, read.cards, strict=True), 1):
                 what = c.title.lower().rstrip("s")  # "Desk cards" -> one "desk card"
                 title = say("html_card_page", game=game.title, what=what, index=number, label=card.label)
                 warning = say("html_private_card" if c.audience == PRIVATE else "html_host_card", label=card.label)
                 out[f"{game.id}-{c.id}-{number}.html"] = (
-                    c.audience, title, warning, [{"title": c.title, "cards": [shown]}], [])
+                    c.audience, title, warning, [_shown(ReadDeck(c.title, [shown], read.back), say)], [])
         elif c.kind == "sheet":
             warning = say("html_private_sheet" if c.audience == HOST else "html_private_own")
             out[f"{game.id}-{c.id}.html"] = (c.audience, say("html_sheet_page", game=game.title, what=c.title.lower()),
-                                             warning, [], _sheets(game, [c]))
+                                             warning, [], read_sheets(game, [c], say))
     return out
 
 
@@ -92,61 +129,3 @@ def _sections(rules: Rules | None) -> list[dict[str, Any]]:
         out.append({"heading": section.heading, "depth": depth, "kind": section.kind,
                     "paragraphs": section.paragraphs, "entries": section.items})
     return out
-
-
-def _decks(game: Game, components: list[Component]) -> list[dict[str, Any]]:
-    """Each cards component's cards, every deck it prints; a card printed more than once says so once."""
-    out = []
-    say = phrases(game.language)
-    for component in components:
-        if component.kind == "cards" and any(d in game.decks for d in component.decks):
-            out.append({"title": component.title, "cards": [
-                [(_words(k), _text(v)) for k, v in c.values.items()]
-                + ([(say("html_quantity"), say("html_copies", copies=c.copies))] if c.copies > 1 else [])
-                for c in _cards(game, component)]})
-    return out
-
-
-def _cards(game: Game, component: Component) -> list[Card]:
-    """The cards of a component's decks, one deck after another, each entry once."""
-    return [card for d in component.decks if d in game.decks for card in game.decks[d].cards]
-
-
-def _words(name: str) -> str:
-    return name.replace("_", " ").replace("-", " ").capitalize()
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, dict):
-        return "; ".join(f"{k} = {v}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    return str(value)
-
-
-def _sheets(game: Game, components: list[Component]) -> list[dict[str, Any]]:
-    out = []
-    for component in components:
-        sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
-        if sheet is None:
-            continue
-        copies = [[_block(b, game.rules) for b in blocks] for blocks in sheet.copies]
-        # copies that differ only in their headings are shown once
-        distinct = [c for i, c in enumerate(copies) if i == 0 or _body(c) != _body(copies[0])]
-        out.append({"title": component.title, "printed": len(copies), "shown": len(distinct), "copies": distinct})
-    return out
-
-
-def _body(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [b for b in blocks if b["kind"] != "heading"]
-
-
-def _block(block: Block, rules: Rules | None) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": block.kind, "text": block.text, "labels": block.labels, "corner": block.corner,
-                            "columns": block.columns}
-    data["rows"] = [{"label": r.label,
-                     "shown": r.cells + [CELL_TEXT[r.cell]] * (len(block.columns) - len(r.cells))} for r in block.rows]
-    section = rules.section(block.section) if rules and block.section else None
-    if section is not None:
-        data.update(heading=section.heading, body=" ".join(section.paragraphs))
-    return data

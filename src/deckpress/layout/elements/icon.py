@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.model import Element
 
@@ -18,6 +18,8 @@ class Icon(Kind):
         Key("count", "template", None, "how many to draw in a row (a template giving a whole number)"),
         Key("stroke_pt", "number", None, "every stroke of an SVG icon this wide, in points, whatever the icon's size "
                                          "(none: as the SVG draws them, scaled with the icon)", lo=0.01, hi=20),
+        Key("alt", "template", None, "what the icon says in the text edition, e.g. `a {{ card.collection }} "
+                                     "pictogram` (none: its name, `-` and `_` read as spaces); `''`: nothing"),
     )
     leads = ("icon",)
     styled = False
@@ -40,3 +42,16 @@ class Icon(Kind):
         left, ink, stroke = x + (w - size * count) / 2, face.ink(element), element.keys["stroke_pt"]
         for i in range(count):
             face.d.icon(icon, left + i * size, y + (h - size) / 2, size, ink, stroke)
+
+    def read(self, reading: Reading, element: Element) -> list[str] | None:
+        """The icon by its name (or its `alt`); a row of them with their number: `2 × star`."""
+        name = reading.render(element, element.keys["icon"])
+        alt = element.keys["alt"]
+        said = reading.render(element, alt) if alt is not None else name and name.replace("-", " ").replace("_", " ")
+        count = 1
+        if element.keys["count"] is not None:
+            shown = reading.render(element, element.keys["count"]) or "0"
+            count = int(shown) if shown.isdigit() else 0
+        if not name or not said or not count:
+            return None
+        return [said if count == 1 else reading.say("html_icons", count=count, name=said)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.model import Element
 
@@ -12,7 +12,9 @@ class Image(Kind):
     name = "image"
     doc = "a PNG or JPEG from the game's folder, as large as fits the box, centred, never stretched"
     keys = (Key("image", "template", None, "the file, relative to the game's folder, e.g. "
-                                           "`art/{{ card.food | lower }}.png`"),)
+                                           "`art/{{ card.food | lower }}.png`"),
+            Key("alt", "template", None, "what the picture shows, said in the text edition, e.g. `{{ card.food }} "
+                                         "on a plate` (none: nothing, the picture is decoration)"))
     leads = ("image",)
     styled = False
 
@@ -27,3 +29,8 @@ class Image(Kind):
         scale = min(w / picture.width, h / picture.height)
         pw, ph = picture.width * scale, picture.height * scale
         face.d.picture(x + (w - pw) / 2, y + (h - ph) / 2, pw, ph, str(picture.path))
+
+    def read(self, reading: Reading, element: Element) -> list[str] | None:
+        """The picture's `alt`, if it has one; else it is decoration."""
+        said = reading.render(element, element.keys["alt"])
+        return [said] if said and said.strip() else None

@@ -6,11 +6,12 @@ element shares are declared once, here; a kind's own keys pick it (exactly one o
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from deckpress.colour import Colour
-from deckpress.findings import Loc
+from deckpress.findings import Findings, Loc
 from deckpress.layout import inks
 from deckpress.layout.context import Job
 from deckpress.layout.keys import REQUIRED, Key
@@ -74,6 +75,23 @@ class Face:
         return self.texts.render(source, element.loc, self.job.findings, f"element {element.name}", card)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """One card being read for the text edition, as `Face` is one being drawn: the card, its templates rendered
+    through the same `CardText` the drawing uses, the game's parameters and the press's words (`say`). A problem
+    in a template is the drawing's to report: the reading's findings are not shown."""
+
+    card: Card
+    texts: CardText
+    params: dict[str, Any]
+    say: Callable[..., str]
+    findings: Findings = field(default_factory=Findings)
+
+    def render(self, element: Element, source: str | None) -> str | None:
+        """The element's template for this card, as drawn."""
+        return None if source is None else self.texts.render(source, element.loc, self.findings)
+
+
 class Kind:
     """An element kind. `keys` are its own; an element is of this kind when it names one of `leads`."""
 
@@ -86,6 +104,11 @@ class Kind:
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
         raise NotImplementedError
+
+    def read(self, reading: Reading, element: Element) -> list[str] | None:
+        """What the element says in the text edition for this card: a paragraph, or several lines read as a
+        list (rows); None for decoration (a panel, a pattern). Kinds that set text say what they set."""
+        return None
 
 
 KINDS: dict[str, Kind] = {}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.model import Element
 
@@ -34,3 +34,13 @@ class Text(Kind):
             text = None if value is None else str(value)
         if text is not None:
             face.job.ts.box(face.d, text, element.style, box, loc, face.what(element), element.valign)
+
+    def read(self, reading: Reading, element: Element) -> list[str] | None:
+        """The text as drawn; a field holding entries is the entries element's, and drawn by none."""
+        field = element.keys["field"]
+        if field is None:
+            text = reading.render(element, element.keys["text"] or "")
+        else:
+            value = reading.card.values.get(field)
+            text = None if value is None or isinstance(value, (dict, list)) else str(value)
+        return [text] if text and text.strip() else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from deckpress.draw import fonts
-from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.layout.page import MM
 from deckpress.layout.text import SHRINK_STEP, Fitted, draw
@@ -28,6 +28,15 @@ class Entries(Kind):
         rows = list(value.items()) if isinstance(value, dict) else [(code, "") for code in value]
         if _glyphs(face, element, rows):
             _set(face, element, box, rows, writing=not isinstance(value, dict))
+
+    def read(self, reading: Reading, element: Element) -> list[str] | None:
+        """A row per entry: `code = value`, or the code with its line to write the value on."""
+        value = reading.card.values.get(element.keys["entries"])
+        if isinstance(value, dict):
+            return [f"{code} = {text}" for code, text in value.items()] or None
+        if isinstance(value, list):
+            return [reading.say("html_write_in", label=code) for code in value] or None
+        return None
 
 
 def _glyphs(face: Face, element: Element, rows: list[tuple[str, str]]) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from deckpress.colour import Colour
 from deckpress.draw import fonts
-from deckpress.layout.elements.kind import Box, Face, Kind, register
+from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import MM, Drawing
 from deckpress.load.icons import IconFile
@@ -25,6 +25,8 @@ class SymbolRows(Kind):
         Key("symbols", "text", None, "the card's field: one row (text) or a list of rows, letters and `=` spaced"),
         Key("shapes", "text", REQUIRED, "the game parameter mapping each letter to its shape: an icon of the game's "
                                         "folder"),
+        Key("names", "text", None, "the game parameter mapping each letter to the stone's name, as the text edition "
+                                   "reads it (none: `stone_letters`, the stone-economy check's, turned round)"),
     )
     leads = ("symbols",)
 
@@ -52,6 +54,40 @@ class SymbolRows(Kind):
                 job.findings.error(loc, f"{job.where}, {what}: no stone symbol for "
                                         f"{next(t for t in row.split() if t != '=' and t not in stones)!r}")
                 return
+
+
+    def read(self, reading: Reading, element: Element) -> list[str] | None:
+        """Each row in words: an equation `3 Pearl = 1 Jade and 2 Ruby, both ways` (the arrow is two-way), a
+        row of stones `2 Amber and 3 Ruby`, one stone by its name, letter and shape: `Amber (A, triangle)`."""
+        value = reading.card.values.get(element.keys["symbols"])
+        rows = [value] if isinstance(value, str) else [str(r) for r in value or []]
+        params = reading.params
+        shapes = params.get(element.keys["shapes"])
+        names = params.get(element.keys["names"] or "")
+        if not isinstance(names, dict):
+            letters = params.get("stone_letters")
+            names = {v: k for k, v in letters.items()} if isinstance(letters, dict) else {}
+        said = [_said_row(row.split(), names, shapes if isinstance(shapes, dict) else {}, reading) for row in rows]
+        return [s for s in said if s] or None
+
+
+def _said_row(tokens: list[str], names: dict[str, str], shapes: dict[str, str], reading: Reading) -> str:
+    if len(tokens) == 1:
+        letter = tokens[0]
+        shape = shapes.get(letter)
+        return f"{names.get(letter, letter)} ({letter}, {shape})" if shape else str(names.get(letter, letter))
+    if "=" in tokens:
+        at = tokens.index("=")
+        left, right = _said_side(tokens[:at], names, reading), _said_side(tokens[at + 1:], names, reading)
+        return reading.say("html_equation", left=left, right=right)
+    return _said_side(tokens, names, reading)
+
+
+def _said_side(tokens: list[str], names: dict[str, str], reading: Reading) -> str:
+    """`P R R` -> `1 Pearl and 2 Ruby`: each stone with its number, in the order first met."""
+    counted = {t: tokens.count(t) for t in tokens}
+    said = [f"{n} {names.get(t, t)}" for t, n in counted.items()]
+    return said[0] if len(said) == 1 else reading.say("html_and", first=", ".join(said[:-1]), last=said[-1])
 
 
 def _stones(face: Face, element: Element, shapes: dict[str, str]) -> dict[str, IconFile]:

@@ -1,0 +1,173 @@
+"""The text edition's cards, read through their layouts: every element in the order it is drawn, through its kind's
+reading hook (`Kind.read`) and the same rendered templates the drawing uses, so the edition says what the card says.
+
+Identical cards are read once, with their number; a text said once on a card is not said again there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from deckpress.layout.elements import KINDS
+from deckpress.layout.elements.kind import Reading
+from deckpress.load.icons import INLINE
+from deckpress.model import Card, CardLayout, Component, Edition, Element, Game
+from deckpress.templating import Templates
+
+Said = tuple["Part", ...]  # a face's readings, in layout order
+WORD = re.compile(r"\w+")
+BESIDE_MM = 1.0  # a printed line this close to a text's right edge, within its height, is a line to write on
+
+
+@dataclass(frozen=True)
+class Part:
+    """One element's reading: a paragraph (one line, maybe with breaks) or a list (several lines); or the
+    columns of text set side by side, read as a table (`rows`, the first its header)."""
+
+    lines: tuple[str, ...] = ()
+    rows: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class ReadCard:
+    """A card as read: its front and, where backs differ card to card, its back; and how many are printed."""
+
+    front: Said
+    back: Said
+    copies: int = 1
+
+
+@dataclass
+class ReadDeck:
+    """A cards component as read: its distinct cards (identical cards once, counted), the back they share."""
+
+    title: str
+    cards: list[ReadCard] = field(default_factory=list)
+    back: Said = ()
+    seen: dict[tuple[Said, Said], int] = field(default_factory=dict, repr=False)  # a reading -> its card's place
+
+    @property
+    def printed(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+    def each(self, say: Callable[..., str]) -> str | None:
+        """One sentence for a deck of a few kinds of one-line card, as many of each (`100 stone tokens: 20 each
+        of Amber (A, triangle), ...`); None when the cards are better listed."""
+        counts = {c.copies for c in self.cards}
+        if len(self.cards) < 2 or len(counts) != 1 or 1 in counts or any(
+                c.back or len(c.front) != 1 or len(c.front[0].lines) != 1 for c in self.cards):
+            return None
+        items = [c.front[0].lines[0] for c in self.cards]
+        return say("html_each", total=self.printed, what=self.title.lower(), each=counts.pop(),
+                   items=say("html_and", first=", ".join(items[:-1]), last=items[-1]))
+
+
+def read_deck(game: Game, component: Component, edition: Edition | None, templates: Templates | None,
+              say: Callable[..., str], alone: bool = False) -> ReadDeck:
+    """The component's cards, deck after deck; `alone`: each entry by itself (a page per private card)."""
+    layout = edition.layouts.get(component.layout) if edition else None
+    read = ReadDeck(component.title)
+    for deck in (game.decks[d] for d in component.decks if d in game.decks):
+        back_layout = edition.layouts.get(deck.back.layout) if edition and deck.back else None
+        back = back_layout if isinstance(back_layout, CardLayout) else None
+        for card in (c for c in deck.cards if c.valid):
+            reading = Reading(card, templates.card(game.params, card.values, card.index), game.params,
+                              say) if templates else None
+            front = read_face(reading, layout) if reading and isinstance(layout, CardLayout) else _fields(card)
+            behind = read_face(reading, back) if reading and back else ()
+            if not deck.backs_differ and not alone:
+                read.back = read.back or behind
+                behind = ()
+            _add(read, ReadCard(front, behind, card.copies), alone)
+    return read
+
+
+def _add(read: ReadDeck, card: ReadCard, alone: bool) -> None:
+    """Counted with the identical card read before it, if there is one (found by its reading: a deck of
+    thousands of different cards is read in one pass)."""
+    at = None if alone else read.seen.get((card.front, card.back))
+    if at is None:
+        read.seen[(card.front, card.back)] = len(read.cards)
+        read.cards.append(card)
+    else:
+        known = read.cards[at]
+        read.cards[at] = ReadCard(known.front, known.back, known.copies + card.copies)
+
+
+def read_face(reading: Reading, layout: CardLayout) -> Said:
+    """Every element's reading in layout order: a text with a printed line beside it is a line to write on; an icon
+    inline in text reads as its name; a paragraph already said on the card, word for word, is not said again;
+    columns of text side by side, as many lines each, are a table."""
+    said: list[tuple[Part, Element]] = []
+    for element in layout.elements:
+        lines = KINDS[element.kind].read(reading, element)
+        if not lines:
+            continue
+        part = Part(tuple(INLINE.sub(r"\1", line) for line in lines))
+        if len(part.lines) == 1 and _writes_beside(element.box, layout):
+            part = Part((reading.say("html_write_in", label=part.lines[0]),))
+        if len(part.lines) == 1 and any(_within(part.lines[0], line) for known, _ in said for line in known.lines):
+            continue
+        said.append((part, element))
+    return _tables(said)
+
+
+def _tables(said: list[tuple[Part, Element]]) -> Said:
+    """Runs of two or more paragraphs set in boxes side by side (the same top and height), each of as many lines
+    (two or more), read across as a table rather than column after column."""
+    out: list[Part] = []
+    i = 0
+    while i < len(said):
+        j = i + 1
+        while j < len(said) and _column_beside(said[j - 1], said[j]) and _column_beside(said[i], said[j]):
+            j += 1
+        if j - i >= 2:
+            columns = [said[k][0].lines[0].split("\n") for k in range(i, j)]
+            out.append(Part(rows=tuple(zip(*columns, strict=True))))
+        else:
+            out.append(said[i][0])
+        i = j if j - i >= 2 else i + 1
+    return tuple(out)
+
+
+def _column_beside(a: tuple[Part, Element], b: tuple[Part, Element]) -> bool:
+    (pa, ea), (pb, eb) = a, b
+    if len(pa.lines) != 1 or len(pb.lines) != 1 or ea.box[1::2] != eb.box[1::2] or eb.box[0] < ea.box[0]:
+        return False
+    rows = pa.lines[0].count("\n")
+    return rows > 0 and pb.lines[0].count("\n") == rows
+
+
+def _writes_beside(box: tuple[float, float, float, float], layout: CardLayout) -> bool:
+    """A printed line starting at the text's right edge, level with it (a slip's `Code ____`)."""
+    x, y, w, h = box
+    return any(abs(min(x1, x2) - (x + w)) <= BESIDE_MM and abs(y1 - y2) < 1e-6 and y <= y1 <= y + h
+               for x1, y1, x2, y2 in layout.rules)
+
+
+def _within(text: str, other: str) -> bool:
+    """Whether `text`'s words stand, in order and together, in `other`'s."""
+    words = _spoken(text)
+    return words != " " and words in _spoken(other)
+
+
+@lru_cache(maxsize=8192)  # the same texts recur card after card
+def _spoken(text: str) -> str:
+    """The words, casefolded, each between spaces: ` 3 points `."""
+    return f" {' '.join(WORD.findall(text.casefold()))} "
+
+
+def _fields(card: Card) -> Said:
+    """A card without a layout to read it by (none in the edition read): its fields."""
+    return tuple(Part((f"{name.replace('_', ' ').capitalize()}: {_value(v)}",)) for name, v in card.values.items())
+
+
+def _value(value: object) -> str:
+    if isinstance(value, dict):
+        return "; ".join(f"{k} = {v}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    return str(value)

@@ -1,0 +1,57 @@
+"""The text edition's sheets: headings, texts, lines to write on, reminders and tables, as the sheet prints them.
+
+A table's header cells always say something (an empty corner is a plain cell), every tick box has a name (`Lanterns,
+Team 1: not ticked`), and copies of a sheet alike but for their headings are shown once, the others named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deckpress.model import Block, Component, Game, Rules
+
+Say = Callable[..., str]
+
+
+def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[str, Any]]:
+    """Each sheet component's copies: the first, and those that differ from it in more than their headings."""
+    out = []
+    tables = 0  # numbered across the page: each table's scrolling region has a name of its own
+    for component in components:
+        sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
+        if sheet is None:
+            continue
+        copies = [[_block(b, game.rules, say) for b in blocks] for blocks in sheet.copies]
+        shown = [c for i, c in enumerate(copies) if i == 0 or _body(c) != _body(copies[0])]
+        first = set(_headings(copies[0])) if copies else set()
+        again = [", ".join(own) for c in copies[1:] if _body(c) == _body(copies[0])
+                 and (own := [h for h in _headings(c) if h not in first])]  # what tells the copy apart
+        for block in (b for c in shown for b in c if b["kind"] == "table"):
+            tables += 1
+            block["label"] = say("html_table", sheet=component.title, number=tables)
+        out.append({"title": component.title, "copies": shown,
+                    "again": say("html_sheet_again", headings="; ".join(again)) if again else None})
+    return out
+
+
+def _body(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [b for b in blocks if b["kind"] != "heading"]
+
+
+def _headings(blocks: list[dict[str, Any]]) -> list[str]:
+    return [b["text"] for b in blocks if b["kind"] == "heading"]
+
+
+def _block(block: Block, rules: Rules | None, say: Say) -> dict[str, Any]:
+    data: dict[str, Any] = {"kind": block.kind, "text": block.text, "labels": block.labels, "corner": block.corner,
+                            "columns": block.columns}
+    if block.kind == "table":
+        data["rows"] = [{"label": r.label, "cells": [
+            (text, None) for text in r.cells] + [
+            ("", say("html_tick", row=r.label, column=column) if r.cell == "check" else None)
+            for column in block.columns[len(r.cells):]]} for r in block.rows]
+    section = rules.section(block.section) if rules and block.section else None
+    if section is not None:
+        data.update(heading=section.heading, body=" ".join(section.paragraphs))
+    return data

@@ -1,0 +1,219 @@
+"""The text edition holds every text the PDFs print, read as a reader wants it: cards through their layouts,
+equations as sentences, identical cards counted, tables with header cells and named tick boxes, and well-formed
+XML, so an EPUB can pack the very same pages."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from conftest import SHIPPED
+from harbour import FACE, harbour, run
+
+from deckpress.layout.slug import SEPARATOR
+from deckpress.words import WORDS
+
+XHTML = "{http://www.w3.org/1999/xhtml}"
+WORD = re.compile(r"\w+")
+# Words a PDF prints that are the paper's, not the game's: each left out of the comparison, and why.
+PRINT_ONLY = {
+    "scale bar": WORDS["en"]["length_mm"].format(mm=50),  # the 50 mm bar beside the cards, to check the scale
+}
+
+# Components whose stones are drawn as shapes with their letter inside: the text edition reads each stone by its name
+# ("3 Pearl = 1 Jade and 2 Ruby"), so the letters are not compared but their names must be there; the stone tokens
+# and the rules pair every name with its letter.
+STONES_BY_NAME = {("stone-market", "exchange-cards"), ("stone-market", "ware-cards")}
+STONE_NAMES = {"a": "amber", "j": "jade", "o": "onyx", "p": "pearl", "r": "ruby"}
+
+
+def words(text: str) -> set[str]:
+    return set(WORD.findall(text.casefold()))
+
+
+def pdf_words(path: Path) -> set[str]:
+    """Every word on every page but the slug line's (the line naming game, component, edition, paper, page and
+    version, its parts joined by the slug's separator)."""
+    found: set[str] = set()
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            lines = [line["text"] for line in page.extract_text_lines()]
+            slug = [line for line in lines if SEPARATOR.strip() in line]
+            assert slug, f"{path} page {page.page_number} has no slug line"
+            found |= words(" ".join(line for line in lines if line not in slug))
+    for mark in PRINT_ONLY.values():
+        found -= words(mark)
+    return found
+
+
+def page(path: Path) -> ET.Element:
+    return ET.parse(path).getroot()
+
+
+def text(element: ET.Element) -> str:
+    """The element's text as a reader gets it: its words, and the names of what has one (a tick box)."""
+    said = [element.get("aria-label") or "", element.text or ""]
+    for child in element:
+        said += [text(child), child.tail or ""]
+    return " ".join(said)
+
+
+def parts(root: ET.Element) -> dict[str, str]:
+    """The page's text by component title: the rules (its header and rules section), then each card deck and
+    sheet under its h3 heading (`Lot cards (24)`: the count left off)."""
+    out: dict[str, str] = {}
+    header = root.find(f".//{XHTML}header")
+    for section in root.iter(f"{XHTML}section"):
+        if section.get("aria-labelledby") == "rules":
+            out["Rules"] = text(header) + " " + text(section) if header is not None else text(section)
+            continue
+        title = None
+        for child in section:
+            if child.tag == f"{XHTML}h3":
+                title = re.sub(r" \(\d+\)$", "", child.text or "")
+                out[title] = ""
+            if title is not None:
+                out[title] += " " + text(child)
+    return out
+
+
+def component_pdfs(built: Path, game: str) -> list[dict]:
+    manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    return [e for e in manifest if e["game"] == game and e["edition"] == "standard" and e["paper"] == "a4"
+            and e["component"] not in ("kit", "host-kit")]
+
+
+def html_parts(built: Path, game: str, audience: str) -> dict[str, str]:
+    """The public page's parts; for secret material, those of every page of the game joined."""
+    folder = built / game
+    if audience == "public":
+        return parts(page(folder / f"{game}.html"))
+    joined: dict[str, str] = {}
+    for path in sorted(folder.glob("*.html")):
+        for title, said in parts(page(path)).items():
+            joined[title] = joined.get(title, "") + " " + said
+    return joined
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_html_holds_every_word_each_pdf_prints(built, game):
+    checked = 0
+    for entry in component_pdfs(built, game):
+        printed = pdf_words(built / entry["path"])
+        held = html_parts(built, game, entry["audience"]).get(entry["title"])
+        assert held is not None, f"{entry['title']} has no part of its own in the text edition"
+        missing = printed - words(held)
+        if (game, entry["component"]) in STONES_BY_NAME:
+            assert {STONE_NAMES[letter] for letter in missing & STONE_NAMES.keys()} <= words(held)
+            missing -= STONE_NAMES.keys()
+        assert not missing, f"{entry['path']}: {sorted(missing)}"
+        checked += 1
+    assert checked >= 5
+
+
+def test_every_page_is_well_formed_xhtml_with_its_language(built):
+    pages = sorted(built.glob("*/*.html"))
+    assert len(pages) >= 13
+    for path in pages:
+        root = page(path)  # raises on anything that is not well-formed XML
+        assert root.tag == f"{XHTML}html" and root.get("lang") == root.get("{http://www.w3.org/XML/1998/namespace}lang")
+
+
+def said(built: Path, game: str, name: str | None = None) -> str:
+    """A page's text as a reader gets it, spaces made single."""
+    return " ".join(text(page(built / game / (name or f"{game}.html"))).split())
+
+
+def test_equations_read_as_sentences_and_the_tokens_as_one(built):
+    read = parts(page(built / "stone-market/stone-market.html"))
+    exchanges = " ".join(read["Exchange cards"].split())
+    assert "Exchange 1 both ways 3 Pearl = 1 Jade and 2 Ruby, both ways" in exchanges  # as P P P = J R R is drawn
+    assert exchanges.count(", both ways") == 50 and " P P P " not in exchanges
+    tokens = " ".join(read["Stone tokens"].split())
+    assert tokens == ("Stone tokens (100) 100 stone tokens: 20 each of Amber (A, triangle), Jade (J, diamond), "
+                      "Onyx (O, circle), Pearl (P, hexagon) and Ruby (R, square).")
+    wares = " ".join(read["Ware cards"].split())
+    assert "Ware 2 × star Two stars" in wares
+    assert "Pay exactly these stones. Fewer stones left over score more." in wares
+
+
+def test_the_reference_card_reads_its_turn_and_its_scoring_table(built):
+    root = page(built / "stone-market/stone-market.html")
+    cards = " ".join(parts(root)["Player reference cards"].split())
+    assert "6 player reference cards, all alike: Stone Market First turn: roll the die." in cards
+    assert "End your turn with 10 stones or fewer. The game ends when two stalls are empty." in cards
+    assert "Number" not in cards  # a field no layout draws
+    (table,) = [t for t in root.iter(f"{XHTML}table") if "Left" in text(t)]
+    rows = [[" ".join(text(cell).split()) for cell in row] for row in table.iter(f"{XHTML}tr")]
+    assert rows[0] == ["Left", "Plain", "1 star", "2 stars", "Last"]  # read across, not column after column
+    assert rows[1] == ["0", "5", "7", "9", "11"] and rows[-1] == ["4+", "0", "1", "1", "2"]
+    assert [cell.tag for cell in list(table.iter(f"{XHTML}tr"))[1]][0] == f"{XHTML}th"
+
+
+def test_a_slip_reads_as_two_lines_to_write_on_and_a_desk_card_as_its_records(built):
+    slips = " ".join(parts(page(built / "open-secret-exchange/open-secret-exchange.html"))["Disclosure slips"].split())
+    assert slips == ("Disclosure slips (36) 36 disclosure slips, all alike: Code: a line to write on. Value: a line "
+                     "to write on. Fold inward. Only the two trading desks may read this slip.")
+    desk = said(built, "open-secret-exchange", "open-secret-exchange-desk-cards-1.html")
+    assert "Market 1 / private desk A Your original records A1 = paper bridge" in desk
+    assert "Your three requests B1: a line to write on." in desk
+    assert "On its back: Open Secret Exchange Market 1" in desk  # a back that differs by market
+
+
+def test_tick_boxes_have_names_and_no_header_cell_is_empty(built):
+    root = page(built / "pocket-bazaar/pocket-bazaar.html")
+    ticks = [span.get("aria-label") for span in root.iter(f"{XHTML}span") if span.get("role") == "img"]
+    assert len(ticks) == 16 and ticks[0] == "Lanterns, Team 1: not ticked" and ticks[-1] == "Maps, Team 4: not ticked"
+    for path in sorted(built.glob("*/*.html")):
+        for th in page(path).iter(f"{XHTML}th"):
+            assert text(th).strip(), f"{path.name}: an empty header cell"
+        for region in (d for d in page(path).iter(f"{XHTML}div") if d.get("role") == "region"):
+            assert region.get("aria-label") and region.get("tabindex") == "0" and region[0].tag == f"{XHTML}table"
+
+
+def test_print_only_wording_is_left_out(built):
+    for path in sorted(built.glob("*/*.html")):
+        assert not re.search(r"Printed \d+ times", path.read_text(encoding="utf-8")), path.name
+    bids = " ".join(parts(page(built / "pocket-bazaar/pocket-bazaar.html"))["Bid sheets"].split())
+    assert bids.count("Round 1") == 1
+    assert "The same sheet again as: Bid sheet 2 of 4; Bid sheet 3 of 4; Bid sheet 4 of 4." in bids
+
+
+def test_the_font_is_shipped_beside_the_pages_and_listed(built):
+    entries = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    sums = (built / "SHA256SUMS").read_text(encoding="utf-8")
+    for game in SHIPPED:
+        html = (built / game / f"{game}.html").read_text(encoding="utf-8")
+        faces = re.findall(r'url\("([^"]+)"\) format\("truetype"\)', html)
+        assert len(faces) == 2 and 'font-family: "Atkinson Hyperlegible"' in html
+        for face in faces:
+            data = (built / game / face).read_bytes()
+            assert data[:4] == b"\0\1\0\0"  # a TrueType font
+            (entry,) = [e for e in entries if e["path"] == f"{game}/{face}"]
+            assert entry["audience"] == "public" and f"{entry['sha256']}  {game}/{face}" in sums
+        assert "Open Font License" in (built / game / "fonts/LICENSE.txt").read_text(encoding="utf-8")
+        assert "@media print" in html
+
+
+def test_text_only_a_layout_draws_is_read_and_identical_cards_counted(tmp_path):
+    """A Joker's `Wild` exists only in the layout; the two Jokers are one entry, read once with their number."""
+    face = FACE + """  - name: wild
+    text: "{{ 'Wild' if card.suit == 'Joker' else '' }}"
+    box_mm: [5, 20, 50, 10]
+    style: {font: regular, size: 10}
+  - name: hidden
+    shape: rect
+    fill: black
+    box_mm: [5, 40, 10, 10]
+"""
+    harbour(tmp_path, face=face)
+    assert run(tmp_path, "build") == 0
+    root = page(tmp_path / "build/harbour/harbour.html")
+    cards = [" ".join(text(li).split()) for li in root.iter(f"{XHTML}li") if li.get("class") == "card"]
+    assert cards[:2] == ["FAnchors1", "FAnchors2"] and cards[-1] == "FJoker1 Wild (2 copies)" and len(cards) == 7
+    main = " ".join(text(root.find(f"{XHTML}body/{XHTML}main")).split())  # the panel is decoration: not read
+    assert main == "Cards Harbour cards (8) " + " ".join(cards[:-1]) + " FJoker1 Wild (2 copies)"
