@@ -123,6 +123,23 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_pages": "{pages} pages",
         "catalogue_cards": "{cards} cards",
         "catalogue_checksum": "SHA-256:",
+        # --- publish: the EPUB (its own words: titles, landmarks, the accessibility summary) ---
+        "epub_title": "Accessible EPUB",
+        "epub_host_title": "The host's accessible EPUB",
+        "epub_host_book": "{game}: the host's edition",
+        "epub_contents": "Contents",
+        "epub_landmarks": "Landmarks",
+        "epub_start": "Start of the text",
+        "epub_summary": "The whole game as text: every rule, card and sheet, with headings, lists and tables in "
+                        "reading order and a table of contents. No images; nothing depends on colour, sound or "
+                        "layout, and the reading system may change the font, size and colours.",
+        "epub_summary_host": "The host's edition as text: the whole game, then every player's private material "
+                             "and the host's answers, each in a section of its own, with headings, lists and tables "
+                             "in reading order and a table of contents. No images; nothing depends on colour, sound "
+                             "or layout. Keep it from the players.",
+        "catalogue_epub": "EPUB of {game}",
+        "catalogue_epub_for": "(the same text for e-readers)",
+        "catalogue_host_epub": "The host's EPUB of {game}",
     },
 }
 

@@ -23,7 +23,7 @@ from deckpress.options import PAPERS
 from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
-from deckpress.publish.outputs import HOST_KIT, KIT
+from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT
 from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import (
     Thumbnail,
@@ -133,14 +133,17 @@ def _size(size: int) -> str:
 
 def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing]) -> list[dict[str, Any]]:
     """Games, then editions, then papers, each with its files in the order the manifest lists them; the public
-    text edition and the host's."""
+    text edition and EPUB, and the host's."""
     games: dict[str, dict[str, Any]] = {}
     for e in manifest:
         listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
-                                         "host_html": None, "say": phrases(listing.language), "listing": listing})
+                                         "host_html": None, "epub": None, "host_epub": None,
+                                         "say": phrases(listing.language), "listing": listing})
         if not e.is_pdf:
-            if e.path == f"{e.game}/{e.game}.html":  # the public page (not its font files)
+            if e.component == EPUB_COMPONENT:
+                game["host_epub" if e.secret else "epub"] = e
+            elif e.path == f"{e.game}/{e.game}.html":  # the public page (not its font files)
                 game["html"] = e
             elif e.path == f"{e.game}/{e.game}-host.html":
                 game["host_html"] = e

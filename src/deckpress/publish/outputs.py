@@ -15,12 +15,12 @@ from deckpress.publish import phrases
 from deckpress.publish.manifest import TEXT_EDITION, Entry
 from deckpress.publish.write import Output
 
-KIT, HOST_KIT, TEXT_EDITION_COMPONENT = "kit", "host-kit", "accessible-html"
+KIT, HOST_KIT, TEXT_EDITION_COMPONENT, EPUB_COMPONENT = "kit", "host-kit", "accessible-html", "epub"
 TEXT_EDITION_FONT = "accessible-font"  # the text edition's font files beside its pages
 KITS = {PUBLIC: KIT, HOST: HOST_KIT}  # the players' kit (public material only) and the host's (everything)
 PRINTED_WITH_OPTIONS = {KIT, HOST_KIT, "calibration"}  # besides card components
 # what the press adds to every game's components
-OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT}
+OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT, EPUB_COMPONENT}
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:
@@ -71,6 +71,18 @@ def text_edition_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[
         entry = Entry(path, game.id, game.title, TEXT_EDITION_COMPONENT, title, TEXT_EDITION, None, None,
                       audience=audience)
         out.append(Output(path, page.encode("utf-8"), entry))
+    return out + epub_outputs(game, pages)
+
+
+def epub_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[Output]:
+    """The same pages as EPUB 3 books: the players' (public) and, with secret material, the host's."""
+    from deckpress.publish.epub import books
+
+    out = []
+    for path, audience, data in books(game, pages):
+        title = say(game, "epub_title" if audience == PUBLIC else "epub_host_title")
+        entry = Entry(path, game.id, game.title, EPUB_COMPONENT, title, TEXT_EDITION, None, None, audience=audience)
+        out.append(Output(path, data, entry))
     return out
 
 

