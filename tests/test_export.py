@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -175,3 +176,22 @@ def test_the_manifest_lists_every_exported_file_and_the_catalogue_links_the_save
     assert 'href="ferry-tickets/export/png/cards.csv"' in page and 'href="ferry-tickets/export/png/tickets.zip"' in page
     sums = (ferry / "SHA256SUMS").read_text(encoding="utf-8")
     assert "  ferry-tickets/export/tts/ferry-tickets.json\n" in sums
+
+
+@pytest.mark.parametrize(("die", "status", "said"), [
+    ("d6", 1, "component captain is a die of 6 faces (die: d6), but its deck prints 1 cards and its layout places 0"),
+    ("d20", 1, "die must be one of d6, got 'd20'"),
+])
+def test_a_die_is_declared_on_its_component_and_checked_where_it_is_written(tmp_path, capsys, die, status, said):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
+    game = content / "ferry-tickets" / "game.yaml"
+    old = "  - {id: captain, title: Captain, kind: cards, deck: captain, layout: captain}"
+    game.write_text(game.read_text(encoding="utf-8").replace(old, old[:-1] + f", die: {die}}}"), encoding="utf-8")
+    line = game.read_text(encoding="utf-8").splitlines().index(old[:-1] + f", die: {die}}}") + 1
+    capsys.readouterr()
+    assert export(tmp_path / "build", "ferry-tickets", "--to", "tts", content=content) == status
+    (finding,) = [f for f in capsys.readouterr().err.splitlines() if ": error: " in f]
+    assert f"/ferry-tickets/game.yaml:{line}:" in finding
+    assert said in finding
+    assert not (tmp_path / "build" / "manifest.json").exists()
