@@ -60,7 +60,35 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("game", metavar="GAME")
     g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
     _starting_commands(sub, common)
+    _export_command(sub, common)
     return p
+
+
+EXPORT_TARGETS = ("tts", "png")  # deckpress.export.TARGETS, named here so that the parser loads no pipeline
+
+
+def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -> None:
+    """`export`: the games for Tabletop Simulator or a print-on-demand shop."""
+    e = sub.add_parser("export", parents=[common], help="export games for Tabletop Simulator (tts) or print on "
+                                                        "demand (png) into <out>/<game>/export/<target>/")
+    e.add_argument("games", nargs="*", metavar="GAME")
+    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; png: card images")
+    e.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    e.add_argument("--edition", metavar="EDITION", help="this edition (default: each game's first)")
+    e.add_argument("--base-url", type=web_address, metavar="URL",
+                   help="tts: where the files will be uploaded (default: file:/// addresses on this computer)")
+    e.add_argument("--dpi", type=between("dpi", 72, 1200, whole=True), metavar="N",
+                   help="png: the images' resolution (default 300); tts: the sheets' finest (default 300)")
+    e.add_argument("--bleed", type=millimetres, metavar="MM", help="png: art past the trim (default 3.175mm, 1/8 in)")
+
+
+def web_address(text: str) -> str:
+    """An http(s) address a host uploads files to, or a usage error."""
+    scheme, _, rest = text.partition("://")
+    if scheme.lower() not in ("http", "https") or not rest.strip("/") or any(c.isspace() or c in "\"?#" for c in text):
+        raise argparse.ArgumentTypeError(f"base URL must be an http:// or https:// address with no spaces, query or "
+                                         f"fragment, got {text!r}")
+    return text
 
 
 def _starting_commands(sub: argparse._SubParsersAction[_Parser],

@@ -1,4 +1,4 @@
-"""Command line: deckpress build | check | dump | solve | generate | site | serve | new | watch.
+"""Command line: deckpress build | check | dump | solve | generate | site | serve | new | watch | export.
 
 Exit status 0 ok, 1 findings, 2 usage, 130 Ctrl-C.
 """
@@ -56,7 +56,7 @@ def entry() -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.command in ("build", "site", "watch") and (problem := check_out(args.out)) is not None:
+    if args.command in ("build", "site", "watch", "export") and (problem := check_out(args.out)) is not None:
         print(f"deckpress: error: --out: {problem}", file=sys.stderr)  # before any work is done in vain
         return USAGE
     if args.command == "site":
@@ -79,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
         return _build(args, opts, dirs)
     if args.command == "watch":
         return _watch(args, opts)
+    if args.command == "export":
+        return _export(args, opts, dirs)
     return _look(args.command, opts, dirs)
 
 
@@ -210,6 +212,24 @@ def _watch(args: argparse.Namespace, opts: Options) -> int:
         print("deckpress: stopped watching", file=sys.stderr)
         return INTERRUPTED
     return OK
+
+
+def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
+    """Each game's export into <out>/<game>/export/<target>/, committed with the manifest as a build is."""
+    wrong = {"png": [("--base-url", args.base_url)], "tts": [("--bleed", args.bleed)]}[args.to]
+    for option, value in wrong:
+        if value is not None:
+            print(f"deckpress: error: {option} does not apply to --to {args.to}", file=sys.stderr)
+            return USAGE
+    with interrupts.deferred():  # as a build: Ctrl-C at the safe points, none once the files are committed
+        from deckpress.export import Request, export, folder
+
+        request = Request(args.to, args.out, args.edition, args.base_url, args.dpi, args.bleed)
+        status = _report(export(opts, dirs, request), "; nothing was written")
+        if status == OK:
+            places = ", ".join(str(args.out / folder(d.name, args.to)) for d in dirs)
+            print(f"deckpress: {', '.join(d.name for d in dirs)}: exported into {places}", file=sys.stderr)
+        return status
 
 
 def _defines(dirs: list[Path], edition: str) -> bool:

@@ -104,6 +104,8 @@ class Component:
     audience: str = "public"  # who may see it: public (the table), private (one player's own), host (the host alone)
     decks: list[str] = field(default_factory=list)  # a cards component: its decks, imposed one after another
     handling: str | None = None  # how to hand it out, on its cover in the host's kit (None: the press's words)
+    die: str | None = None  # a die whose faces are its cards, in order (`die: d6`), for exports; None: not a die
+    die_loc: Loc | None = None
 
     @property
     def secret(self) -> bool:

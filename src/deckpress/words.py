@@ -140,6 +140,20 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_epub": "EPUB of {game}",
         "catalogue_epub_for": "(the same text for e-readers)",
         "catalogue_host_epub": "The host's EPUB of {game}",
+        # --- export: Tabletop Simulator and print on demand ---
+        "catalogue_exports": "{game} to play online and to order printed",
+        "catalogue_export_edition": "{edition} edition",
+        "export_tts_title": "Tabletop Simulator saved object",
+        "export_png_title": "Print-on-demand card images",
+        "export_tts_readme": "{game} for Tabletop Simulator\n\nTo load it: copy {file} into Tabletop Simulator's "
+                             "Saved Objects folder "
+                             "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows, "
+                             "~/Library/Tabletop Simulator/Saves/Saved Objects on macOS, "
+                             "~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux). In the game, open "
+                             "Objects, then Saved Objects, and click it to place it on the table: each deck, the "
+                             "rules and the sheets (as PDFs) and any die. Hover over a card to read its text.",
+        "export_tts_upload": "The addresses in the saved object start with {base}: upload these files there first, "
+                             "under the same names, so that every player's Tabletop Simulator can fetch them:",
     },
 }
 

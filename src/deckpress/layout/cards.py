@@ -187,6 +187,7 @@ def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job) -> No
     cells = plan.backs[:len(printed)]
     bleed = job.setup.bleed
     for (card, back), (x, y) in zip(printed, cells, strict=True):
+        d.page.backs.append((x, y, *plan.cell))  # in the cards' order, for the exports that cut them out
         if card.valid and back is not None:
             draw_face(d, card, back, (x, y), job, bleed)
     if bleed and job.setup.duplex:  # a page of backs is cut at the same trim as its fronts

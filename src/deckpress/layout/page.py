@@ -142,6 +142,7 @@ class Page:
     height: float
     ops: list[Op] = field(default_factory=list)
     cells: list[tuple[float, float, float, float]] = field(default_factory=list)
+    backs: list[tuple[float, float, float, float]] = field(default_factory=list)  # a page of backs: each card's, mm
     trim_box: tuple[float, float, float, float] | None = None  # pt, PDF coordinates: x1, y1, x2, y2
     bleed_box: tuple[float, float, float, float] | None = None
     # what drew the ops from each index on (a layout's element, a rules section, a sheet's block), for findings

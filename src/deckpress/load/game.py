@@ -24,6 +24,7 @@ from deckpress.options import DUPLEX
 from deckpress.paths import NAME
 
 COMPONENT_KINDS = ("cards", "sheet", "rules")
+DICE = ("d6",)  # a component's `die`: the dice exports can roll (Tabletop Simulator's six-sided custom die)
 
 
 def read_game(reading: Reading) -> Game | None:
@@ -156,6 +157,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
     source = decks[0] if decks else f.text("sheet", None) if kind == "sheet" else None
     layout = f.text("layout")
     audience, handling = _audience(f, findings), f.text("handling", None)
+    die, die_node = f.choice("die", DICE, default=None) if kind == "cards" else None, f.get("die", required=False)
     f.done()
     if cid and not NAME.fullmatch(cid):
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
@@ -171,7 +173,8 @@ def _component(node: Node, findings: Findings) -> Component | None:
         findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
     if not (cid and title and kind and layout):
         return None
-    return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling)
+    return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling, die,
+                     die_node.loc if die_node is not None else None)
 
 
 def _audience(f: Fields, findings: Findings) -> str | None:

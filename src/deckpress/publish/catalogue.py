@@ -43,6 +43,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 # game's own section is in that game's language.
 FRAME_LANGUAGE = "en"
 OWN_FILES = (MANIFEST, SUMS)  # the page links them: what every file is, and its checksum
+EXPORT_LINKED = ("json", "txt", "csv", "zip")  # an export's files the page links: what to load, read or upload
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,7 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
 
     pngs: dict[str, bytes] = {}
     listed = {}
-    for e in (e for e in manifest if e.path.endswith(".pdf")):
+    for e in (e for e in manifest if e.path.endswith(".pdf") and e.is_pdf):  # an export's PDFs are linked with it
         picture, png = _thumbnail(out_dir, read, e, made or {}, (shown or {}).get(e.path))
         if png:
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
@@ -139,7 +140,11 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
         listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
                                          "host_html": None, "epub": None, "host_epub": None,
-                                         "say": phrases(listing.language), "listing": listing})
+                                         "say": phrases(listing.language), "listing": listing, "exports": []})
+        if e.is_export:
+            if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:
+                game["exports"].append(e)
+            continue
         if not e.is_pdf:
             if e.component == EPUB_COMPONENT:
                 game["host_epub" if e.secret else "epub"] = e

@@ -19,6 +19,7 @@ from deckpress.paths import relative
 MANIFEST = "manifest.json"
 MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
 TEXT_EDITION = "accessible"  # the edition the text editions are listed under
+EXPORTS = ("tts", "png")  # the components `deckpress export` lists its files under: made from a build's sources
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -50,7 +51,12 @@ class Entry:
 
     @property
     def is_pdf(self) -> bool:
-        return self.edition != TEXT_EDITION
+        return self.edition != TEXT_EDITION and not self.is_export
+
+    @property
+    def is_export(self) -> bool:
+        """A file of an export (Tabletop Simulator, print on demand): listed as a text edition's page is."""
+        return self.component in EXPORTS and self.paper is None
 
     def as_json(self) -> dict[str, Any]:
         """The entry as manifest.json has it: a PDF's optional keys only when set; a text edition's paper, pages

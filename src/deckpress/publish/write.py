@@ -44,7 +44,7 @@ def merged_manifest(out_dir: Path, outputs: list[Output], parts: dict[str, set[s
     game built now (`parts`: game -> the components it has now) for a component it no longer has."""
     parts = parts or {}
     entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file()
-               and (e.game not in parts or e.component in parts[e.game])}
+               and (e.game not in parts or e.component in parts[e.game] or e.is_export)}  # exports stay listed
     entries.update({e.path: e for o in outputs if (e := o.listed) is not None})
     return [entries[p] for p in sorted(entries)]
 

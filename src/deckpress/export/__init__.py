@@ -1,0 +1,57 @@
+"""Exports: each game for Tabletop Simulator (`--to tts`) or print on demand (`--to png`), from the same
+validated sources and the same renderer as a build.
+
+prepare (deckpress.build: load, check, lay out, printed duplex with bleed so every back has a page and no cut
+line lies on a trim) -> render each component's PDF and cut each card from its page (cutting) -> the target's
+files (targets: tts, png; images in sprites) -> one commit with the manifest and the catalogue (commit). Files go
+to `<out>/<game>/export/<target>/`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckpress.findings import Findings
+from deckpress.options import Options
+
+TARGETS = ("tts", "png")
+POD_BLEED_MM = 3.175  # 1/8 in: what print-on-demand shops ask for
+POD_DPI = 300
+TTS_DPI_CAP = 300  # sheets at most this fine, however few cards they hold
+TTS_BLEED_MM = 1.0  # cut at the trim: a little bleed moves the cut lines (on the trim without one) off the cards
+
+
+@dataclass(frozen=True)
+class Request:
+    """What `deckpress export` was asked for."""
+
+    target: str  # tts | png
+    out: Path  # the out folder (build/): each game's export goes under <game>/export/<target>/
+    edition: str | None = None  # None: each game's first edition
+    base_url: str | None = None  # tts: where a host uploads the files; None: file:/// addresses on this computer
+    dpi: int | None = None  # png: the images' resolution (POD_DPI); tts: the sheets' finest (TTS_DPI_CAP)
+    bleed: float | None = None  # png: mm past the trim (POD_BLEED_MM)
+
+
+def folder(game: str, target: str) -> str:
+    """Where a game's export goes, from the out folder."""
+    return f"{game}/export/{target}"
+
+
+def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
+    """Export the games; nothing is written if any finding is an error (the out folder is as it was)."""
+    from deckpress.build import prepare
+    from deckpress.export.commit import commit
+    from deckpress.export.targets import exported
+
+    bleed = (request.bleed if request.bleed is not None else POD_BLEED_MM) if request.target == "png" \
+        else TTS_BLEED_MM
+    opts.out, opts.edition, opts.papers = request.out, request.edition, opts.papers[:1]
+    # every back on a page of its own, and no fold or offset a game's content may ask for
+    opts.printing = {"duplex": "long-edge", "fold": False, "offset_x": 0.0, "offset_y": 0.0, "bleed_mm": bleed}
+    prepared = prepare(opts, game_dirs, every_page=False)
+    files = [] if prepared.findings.errors else exported(prepared, request, bleed)
+    if not prepared.findings.errors:
+        commit(request.out, files, prepared, request.target)
+    return prepared.findings

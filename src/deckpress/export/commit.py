@@ -1,0 +1,35 @@
+"""An export's commit, as a build's: its files, the manifest (every file with its checksum, under the target's
+name), the catalogue linking it and SHA256SUMS, all moved into place at once (deckpress.publish.write)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckpress import interrupts
+from deckpress.publish.incremental import recorded_listings
+from deckpress.publish.listing import Listing
+from deckpress.publish.manifest import Entry, read_manifest
+from deckpress.publish.sums import sums_output
+from deckpress.publish.write import Output, manifest_output, write_outputs
+
+if TYPE_CHECKING:
+    from deckpress.build import Prepared
+
+
+def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> None:
+    """Write the files; the manifest keeps every other entry still on disk, but none of an earlier export of these
+    games to this target (its files are this export's now)."""
+    from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
+
+    games = {g.id for g in prepared.games}
+    kept = [e for e in read_manifest(out) if (out / e.path).is_file()
+            and not (e.game in games and e.component == target)]
+    listed = {e.path: e for e in kept} | {e.path: e for o in files if (e := o.listed) is not None}
+    entries: list[Entry] = [listed[p] for p in sorted(listed)]
+    listings = {**recorded_listings(out),
+                **{g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games}}
+    site = catalogue(out, entries, {o.path: o.data for o in files}, {}, listings)
+    manifest = manifest_output(entries)
+    interrupts.check()
+    write_outputs(out, [*files, *site, sums_output(out, entries, [*site, manifest]), manifest])

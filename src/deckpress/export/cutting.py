@@ -1,0 +1,102 @@
+"""Cards cut out of the press's own PDFs: a component rendered as a build renders it, each page rasterised once
+by PDFium at the export's resolution, and each card's rectangle (the layout's own, `Page.cells` for fronts and
+`Page.backs` for backs, in mm) cut from it. Millimetres become pixels here only (`pixels`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+import pypdfium2
+from PIL import Image
+
+from deckpress.layout.page import INCH, MM, Document, Page
+from deckpress.model import Card, Game
+from deckpress.publish import outputs
+
+Box = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left corner
+
+
+@dataclass(frozen=True)
+class Cut:
+    """One card entry as printed: its deck, its front and back (None: its deck has no back), what its front says."""
+
+    deck: str
+    card: Card
+    front: Image.Image
+    back: Image.Image | None
+    text: str
+
+
+def pixels(mm: float, dpi: float) -> int:
+    """A length in mm at `dpi`, to the nearest pixel: the one conversion every export size goes through."""
+    return round(mm / INCH * dpi)
+
+
+def rendered(game: Game, doc: Document) -> tuple[Document, bytes]:
+    """The document with its pages laid out once (kept: their card rectangles), and its PDF as a build makes it."""
+    from deckpress.draw.render import render  # drawing loads lazily
+
+    doc = replace(doc, pages=list(doc.pages))
+    return doc, render(doc, outputs.doc_info(game, doc.title, doc.paper))
+
+
+def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: float, bleed: float) -> Iterator[Cut]:
+    """Each card entry of `decks` (the component's, in order) once, front and back cut `bleed` mm past the trim:
+    yielded as soon as its back is cut, so a deck at 600 dpi is never all in memory."""
+    printed = [(d, card) for d in decks for card in game.decks[d].printed]
+    seen: set[int] = set()
+    at, waiting = 0, list[tuple[int, int, Image.Image, str]]()  # a page's fronts (printed, place) awaiting backs
+    pdfium = pypdfium2.PdfDocument(pdf)
+    try:
+        for n, page in enumerate(doc.pages):
+            if not page.cells and not page.backs:
+                continue
+            sheet = pdfium[n]
+            image = sheet.render(scale=dpi / 72).to_pil().convert("RGB")
+            if page.backs:  # the page after its fronts, each back at its own card's place
+                yield from _ready(printed, waiting, [_cut(image, cell, dpi, bleed) for cell in page.backs], game)
+                waiting = []
+                continue
+            yield from _ready(printed, waiting, [], game)
+            text = sheet.get_textpage()
+            firsts = [(i, cell) for i, cell in enumerate(page.cells) if _first(printed[at + i][1], seen)]
+            waiting = [(at + i, i, _cut(image, cell, dpi, bleed), _text(text, page, cell)) for i, cell in firsts]
+            at += len(page.cells)
+        yield from _ready(printed, waiting, [], game)
+    finally:
+        pdfium.close()
+    if at != len(printed):  # the layout places every printed card once
+        raise RuntimeError(f"{doc.game} {doc.component}: {at} cards cut, {len(printed)} printed")
+
+
+def _first(card: Card, seen: set[int]) -> bool:
+    """Whether this is the first copy of its entry met (its copies are cut once)."""
+    new = id(card) not in seen
+    seen.add(id(card))
+    return new
+
+
+def _ready(printed: list[tuple[str, Card]], waiting: list[tuple[int, int, Image.Image, str]],
+           backs: list[Image.Image], game: Game) -> Iterator[Cut]:
+    for n, place, front, text in waiting:
+        deck, card = printed[n]
+        back = backs[place] if place < len(backs) and game.decks[deck].back is not None else None
+        yield Cut(deck, card, front, back, text)
+
+
+def _cut(image: Image.Image, cell: Box, dpi: float, bleed: float) -> Image.Image:
+    """The cell and `bleed` mm round it, its size exact to the pixel (its corner to the nearest pixel)."""
+    x, y, w, h = cell
+    left, top = pixels(x - bleed, dpi), pixels(y - bleed, dpi)
+    return image.crop((left, top, left + pixels(w + 2 * bleed, dpi), top + pixels(h + 2 * bleed, dpi)))
+
+
+def _text(text: pypdfium2.PdfTextPage, page: Page, cell: Box) -> str:
+    """What the card prints inside its trim, as PDFium reads it: a line for each line, spaces tidied."""
+    x, y, w, h = cell
+    left, right = x * MM, (x + w) * MM
+    top, bottom = page.height - y * MM, page.height - (y + h) * MM
+    read = text.get_text_bounded(left=left, bottom=bottom, right=right, top=top)
+    lines = (" ".join(line.split()) for line in read.replace("\r", "\n").split("\n"))
+    return "\n".join(line for line in lines if line)

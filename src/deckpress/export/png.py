@@ -1,0 +1,84 @@
+"""Print on demand (`--to png`): every card face and back as its own PNG, trim plus bleed at the dpi, named
+`<deck>-<nnn>-front.png` / `-back.png`; a zip a deck and `cards.csv` (file, label, copies, deck), the way print
+shops take uploads. A coloured card whose art stops short of the bleed is a finding: a cut a little off shows a
+white edge."""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from PIL import Image
+
+from deckpress.export.cutting import Cut, pixels
+from deckpress.export.sprites import png, zipped
+from deckpress.findings import Findings, Loc
+
+PAPER_WHITE = 245  # grey level from which a pixel is the paper's, not ink
+CSV_COLUMNS = ("file", "label", "copies", "deck")
+
+
+@dataclass(frozen=True)
+class Layouts:
+    """Where a deck's front and back layouts are written, for findings about its cards (None: it has no back)."""
+
+    front: Loc
+    back: Loc | None
+
+
+class Pod:
+    """The files of a print-on-demand export, made card by card: each image is PNG bytes as soon as it is cut."""
+
+    def __init__(self, dpi: int, bleed: float, findings: Findings) -> None:
+        self.dpi, self.band, self.findings = dpi, pixels(bleed, dpi), findings
+        self.decks: dict[str, list[tuple[str, bytes]]] = {}  # deck -> its files, in order
+        self.rows: list[tuple[str, str, str, str]] = []
+        self.count: dict[str, int] = {}  # deck -> its cards so far
+
+    def add(self, cut: Cut, layouts: Layouts) -> None:
+        """The card's front and back (where it has one), named by its deck and its place in it."""
+        own = self.decks.setdefault(cut.deck, [])
+        n = self.count[cut.deck] = self.count.get(cut.deck, 0) + 1
+        for side, image, loc in (("front", cut.front, layouts.front), ("back", cut.back, layouts.back)):
+            if image is None or loc is None:
+                continue
+            name = f"{cut.deck}-{n:03d}-{side}.png"
+            if self.band and _short_of_bleed(image, self.band):
+                self.findings.error(loc, f"deck {cut.deck}, {side}: the card is coloured but its art stops short of "
+                                         f"the bleed, so a cut a little off shows white; let its colour run to the "
+                                         f"card's edges (the layout's background does)",
+                                    card=cut.card.label or str(cut.card.index))
+            own.append((name, png(image, self.dpi)))
+            self.rows.append((name, cut.card.label, str(cut.card.copies), cut.deck))
+
+    def files(self) -> list[tuple[str, bytes]]:
+        """Every PNG, a zip a deck, then cards.csv."""
+        files = [f for own in self.decks.values() for f in own]
+        return [*files, *((f"{deck}.zip", zipped(own)) for deck, own in self.decks.items()),
+                ("cards.csv", _csv(self.rows))]
+
+
+def _short_of_bleed(image: Image.Image, band: int) -> bool:
+    """Most of the card inside its trim is ink (a coloured card) while most of the bleed round it is paper."""
+    w, h = image.size
+    grey = image.convert("L")
+    inner = grey.crop((band, band, w - band, h - band))
+    strips = [grey.crop(box) for box in ((0, 0, w, band), (0, h - band, w, h), (0, band, band, h - band),
+                                         (w - band, band, w, h - band))]
+    return _paper(inner) < 0.5 and sum(_paper(s) * s.width * s.height for s in strips) / (
+        sum(s.width * s.height for s in strips)) > 0.5
+
+
+def _paper(image: Image.Image) -> float:
+    """The share of the image's pixels that are paper white."""
+    counts = image.histogram()
+    return sum(counts[PAPER_WHITE:]) / max(1, sum(counts))
+
+
+def _csv(rows: list[tuple[str, str, str, str]]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    writer.writerows(rows)
+    return out.getvalue().encode("utf-8")

@@ -1,0 +1,59 @@
+"""Images as exported: PNG bytes with fixed options (the same image, the same bytes), and sprite sheets of cards in
+a grid, the way Tabletop Simulator takes a deck (at most 10 x 7 cards and 4096 px a side)."""
+
+from __future__ import annotations
+
+import io
+import math
+import zipfile
+
+from PIL import Image
+
+from deckpress.export.cutting import pixels
+
+ACROSS, DOWN, MAX_PX = 10, 7, 4096  # Tabletop Simulator's limits for a deck's sheet
+WHITE = (255, 255, 255)
+
+
+def png(image: Image.Image, dpi: float | None = None) -> bytes:
+    """PNG bytes: no time, no text chunks; the resolution stated where it means something (print)."""
+    out = io.BytesIO()
+    options = {"dpi": (dpi, dpi)} if dpi else {}
+    image.save(out, "PNG", compress_level=6, **options)
+    return out.getvalue()
+
+
+def grid(count: int) -> tuple[int, int]:
+    """Columns and rows of the sheet holding `count` cards (at most one full sheet)."""
+    across = min(ACROSS, count)
+    return across, min(DOWN, math.ceil(count / across))
+
+
+def largest_dpi(size: tuple[float, float], count: int, cap: int) -> int:
+    """The finest whole dpi, at most `cap`, at which a sheet of `count` cards of `size` mm fits in MAX_PX a side."""
+    across, down = grid(min(count, ACROSS * DOWN))
+    dpi = cap
+    while dpi > 1 and (across * pixels(size[0], dpi) > MAX_PX or down * pixels(size[1], dpi) > MAX_PX):
+        dpi -= 1
+    return dpi
+
+
+def sheet(cards: list[Image.Image], cell: tuple[int, int]) -> tuple[Image.Image, tuple[int, int]]:
+    """The cards in rows of the grid, left to right from the top; and the grid (columns, rows)."""
+    across, down = grid(len(cards))
+    image = Image.new("RGB", (across * cell[0], down * cell[1]), WHITE)
+    for n, card in enumerate(cards):
+        image.paste(card.resize(cell) if card.size != cell else card, ((n % across) * cell[0], (n // across) * cell[1]))
+    return image, (across, down)
+
+
+def zipped(files: list[tuple[str, bytes]]) -> bytes:
+    """A zip of the files in the order given, every date and permission fixed: the same files, the same bytes."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in files:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
+            archive.writestr(info, data)
+    return out.getvalue()

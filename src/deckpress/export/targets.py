@@ -1,0 +1,116 @@
+"""Each game's export for its target: the components rendered and cut, then the target's files, listed."""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, tts
+from deckpress.export import png as pod
+from deckpress.export.cutting import Cut, cut_cards, rendered
+from deckpress.export.sprites import largest_dpi
+from deckpress.findings import Findings
+from deckpress.layout.page import Document
+from deckpress.model import CardLayout, Component, Edition, Game
+from deckpress.publish import phrases
+from deckpress.publish.manifest import Entry
+from deckpress.publish.write import Output
+
+if TYPE_CHECKING:
+    from deckpress.build import Prepared
+
+
+def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]:
+    """Every exported file of every game, each listed in the manifest under the target's name."""
+    out: list[Output] = []
+    for game in prepared.games:
+        edition_id = request.edition or game.editions[0]
+        edition = prepared.editions[game.id].get(edition_id)
+        if edition is None or edition_id not in game.editions:
+            continue  # a game without the edition asked for (another game named defines it)
+        components = {c.id: c for c in game.components}
+        docs = [d for d in prepared.documents
+                if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
+        made = (_tts(game, edition, docs, request, prepared.findings) if request.target == "tts"
+                else _png(game, edition, docs, request, bleed, prepared.findings))
+        say = phrases(game.language)
+        title = say(f"export_{request.target}_title")
+        out += [Output(path := f"{folder(game.id, request.target)}/{name}", data,
+                       Entry(path, game.id, game.title, request.target, title, edition_id, None, None))
+                for name, data in made]
+    return out
+
+
+def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
+         findings: Findings) -> list[tuple[str, bytes]]:
+    """The saved object, the images and PDFs it loads, and how to load it."""
+    here = (request.out / folder(game.id, "tts")).absolute()
+    base = request.base_url.rstrip("/") if request.base_url else None
+    save = tts.Save(game.id, lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
+    files: list[tuple[str, bytes]] = []
+    for doc in docs:
+        component = next(c for c in game.components if c.id == doc.component)
+        layout = edition.layouts.get(component.layout)
+        if not isinstance(layout, CardLayout):
+            doc, pdf = rendered(game, doc)
+            files.append((name := f"{doc.component}.pdf", pdf))
+            save.pdf(name, doc.title)
+            continue
+        if component.die and not _die_fits(game, component, layout, findings):
+            continue
+        entries = [len(game.decks[d].cards) for d in component.decks]
+        dpi = min(largest_dpi(layout.size, n, request.dpi or TTS_DPI_CAP) for n in entries)
+        doc, pdf = rendered(game, doc)
+        cuts = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
+        if component.die:
+            save.die(f"{component.id}.png", tts.Die(component.title, tts.die_image([c.front for c in cuts],
+                                                                                    layout.positions)))
+            continue
+        for deck_id, own in _by_deck(component, cuts):
+            title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
+            save.deck(tts.Deck(deck_id, title, own, layout.size, game.decks[deck_id].backs_differ))
+    readme = _readme(game, save.files + files, request.base_url)
+    return [*save.files, *files, (f"{game.id}.json", save.json(game.title)), ("README.txt", readme)]
+
+
+def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
+         findings: Findings) -> list[tuple[str, bytes]]:
+    """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out."""
+    made = pod.Pod(request.dpi or POD_DPI, bleed, findings)
+    for doc in docs:
+        component = next(c for c in game.components if c.id == doc.component)
+        layout = edition.layouts.get(component.layout)
+        if not isinstance(layout, CardLayout) or layout.positions:
+            continue
+        doc, pdf = rendered(game, doc)
+        for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed):
+            back = game.decks[cut.deck].back
+            back_layout = edition.layouts.get(back.layout) if back is not None else None
+            made.add(cut, pod.Layouts(layout.loc, back_layout.loc if back_layout is not None else None))
+    return made.files()
+
+
+def _by_deck(component: Component, cuts: list[Cut]) -> list[tuple[str, list[Cut]]]:
+    return [(d, [c for c in cuts if c.deck == d]) for d in component.decks]
+
+
+def _die_fits(game: Game, component: Component, layout: CardLayout, findings: Findings) -> bool:
+    """A d6 is six faces on a net: its deck prints six cards, its layout places six."""
+    faces = sum(game.decks[d].size for d in component.decks)
+    if faces == 6 and len(layout.positions) == 6:
+        return True
+    loc = component.die_loc or component.loc
+    findings.error(loc, f"component {component.id} is a die of 6 faces (die: d6), but its deck prints {faces} cards "
+                        f"and its layout places {len(layout.positions)}: a die's faces are its cards, one a place "
+                        f"on the net")
+    return False
+
+
+def _readme(game: Game, files: list[tuple[str, bytes]], base_url: str | None) -> bytes:
+    say = phrases(game.language)
+    text = say("export_tts_readme", game=game.title, file=f"{game.id}.json")
+    if base_url:
+        names = sorted(PurePosixPath(n).name for n, _ in files)
+        text += "\n\n" + say("export_tts_upload", base=base_url) + "\n" + "".join(f"  {n}\n" for n in names)
+    return (text.rstrip("\n") + "\n").encode("utf-8")

@@ -1,0 +1,135 @@
+"""Tabletop Simulator (`--to tts`): a saved object, `<game>.json` as TTS writes one to its Saved Objects folder.
+
+A `Deck` (a `Card` for a one-card deck) for each deck, its faces on sprite sheets (`CustomDeck`: `FaceURL`,
+`BackURL`, `NumWidth` x `NumHeight`; card ids are the sheet's key x 100 + the card's place on it; `DeckIDs` in
+deck order, copies repeated); each card named by its label and described by its full text, so a player reads it
+by hovering. The other components are `Custom_PDF` objects over their PDFs; a declared die (`die: d6`) is a
+`Custom_Dice`. tts.schema.json is the subset written here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image
+
+from deckpress.export.cutting import Cut
+from deckpress.export.sprites import ACROSS, DOWN, WHITE, png, sheet
+
+PER_SHEET = ACROSS * DOWN
+POKER_WIDTH_MM = 63.5  # what TTS draws a card of scale 1 as, near enough: other sizes are scaled from it
+SPACING = 4.0  # table units between the objects, left to right
+Url = Callable[[str], str]  # an exported file's name -> the address TTS loads it from
+
+
+@dataclass(frozen=True)
+class Deck:
+    id: str
+    title: str
+    cuts: list[Cut]  # each entry once, in deck order
+    size: tuple[float, float]  # the card's trim, mm
+    unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
+
+
+@dataclass(frozen=True)
+class Die:
+    title: str
+    image: Image.Image  # the faces at their places on the net
+
+
+class Save:
+    """The objects of one saved object file and the images they load, made in order."""
+
+    def __init__(self, game: str, url: Url) -> None:
+        self.game, self.url = game, url
+        self.objects: list[dict[str, Any]] = []
+        self.files: list[tuple[str, bytes]] = []
+        self.key = 0  # the last CustomDeck key given: each sheet has its own across the file
+
+    def deck(self, deck: Deck) -> None:
+        """The deck's sheets of faces (and of backs, where the backs differ) and the deck object over them."""
+        sheets: dict[str, dict[str, Any]] = {}
+        ids: dict[int, int] = {}  # id(card) -> its card id
+        unique = deck.unique_backs and any(c.back is not None for c in deck.cuts)
+        single = self._single_back(deck) if not unique else ""
+        for k, start in enumerate(range(0, len(deck.cuts), PER_SHEET), 1):
+            chunk = deck.cuts[start:start + PER_SHEET]
+            self.key += 1
+            cell = chunk[0].front.size
+            faces, (across, down) = sheet([c.front for c in chunk], cell)
+            self.files.append((face_name := f"{deck.id}-faces-{k}.png", png(faces)))
+            back_name = single
+            if unique:
+                backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell)
+                self.files.append((back_name := f"{deck.id}-backs-{k}.png", png(backed)))
+            sheets[str(self.key)] = {"FaceURL": self.url(face_name), "BackURL": self.url(back_name),
+                                     "NumWidth": across, "NumHeight": down, "BackIsHidden": True,
+                                     "UniqueBack": unique, "Type": 0}
+            ids.update({id(c.card): self.key * 100 + n for n, c in enumerate(chunk)})
+        cards = [(c, ids[id(c.card)]) for c in deck.cuts for _ in range(c.card.copies)]
+        scale = deck.size[0] / POKER_WIDTH_MM
+        contained = [self._card(cut, card_id, sheets, scale) for cut, card_id in cards]
+        if len(contained) == 1:
+            self.objects.append({**contained[0], "Transform": self._place(scale, face_down=True)})
+            return
+        self.objects.append({"GUID": self._guid(deck.id), "Name": "Deck", "Transform": self._place(scale, True),
+                             "Nickname": deck.title, "Description": "", "DeckIDs": [i for _, i in cards],
+                             "CustomDeck": sheets, "ContainedObjects": contained})
+
+    def _single_back(self, deck: Deck) -> str:
+        """The deck's one back image: its back as printed, or a blank card where it has none."""
+        back = next((c.back for c in deck.cuts if c.back is not None), None)
+        image = back if back is not None else Image.new("RGB", deck.cuts[0].front.size, WHITE)
+        self.files.append((name := f"{deck.id}-back.png", png(image)))
+        return name
+
+    def _card(self, cut: Cut, card_id: int, sheets: dict[str, dict[str, Any]], scale: float) -> dict[str, Any]:
+        key = str(card_id // 100)
+        return {"GUID": self._guid(f"{cut.deck}/{card_id}/{len(self.objects)}"), "Name": "Card",
+                "Transform": _transform(0.0, scale), "Nickname": cut.card.label, "Description": cut.text,
+                "CardID": card_id, "CustomDeck": {key: sheets[key]}}
+
+    def pdf(self, name: str, title: str) -> None:
+        self.objects.append({"GUID": self._guid(name), "Name": "Custom_PDF", "Transform": self._place(1.0),
+                             "Nickname": title, "Description": "",
+                             "CustomPDF": {"PDFUrl": self.url(name), "PDFPassword": "", "PDFPage": 0,
+                                           "PDFPageOffset": 0}})
+
+    def die(self, name: str, die: Die) -> None:
+        self.files.append((name, png(die.image)))
+        self.objects.append({"GUID": self._guid(name), "Name": "Custom_Dice", "Transform": self._place(1.0),
+                             "Nickname": die.title, "Description": "",
+                             "CustomImage": {"ImageURL": self.url(name), "ImageSecondaryURL": "",
+                                             "ImageScalar": 1.0, "WidthScale": 0.0, "CustomDice": {"Type": 1}}})
+
+    def json(self, title: str) -> bytes:
+        save = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
+                "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": self.objects, "TabStates": {}}
+        return (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+    def _place(self, scale: float, face_down: bool = False) -> dict[str, float]:
+        """The next place along the table, left to right."""
+        return _transform(len(self.objects) * SPACING, scale, face_down)
+
+    def _guid(self, what: str) -> str:
+        """Six hex digits, as TTS writes them; from the game and the object: the same file every export."""
+        return hashlib.sha256(f"{self.game}/{what}".encode()).hexdigest()[:6]
+
+
+def _transform(x: float, scale: float, face_down: bool = False) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+
+
+def die_image(faces: list[Image.Image], positions: list[tuple[int, int]]) -> Image.Image:
+    """The die's faces at their places on its net (columns and rows of cells), the rest white."""
+    cell = faces[0].size
+    across, down = max(c for c, _ in positions) + 1, max(r for _, r in positions) + 1
+    image = Image.new("RGB", (across * cell[0], down * cell[1]), WHITE)
+    for face, (c, r) in zip(faces, positions, strict=False):
+        image.paste(face, (c * cell[0], r * cell[1]))
+    return image

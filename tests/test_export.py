@@ -1,0 +1,197 @@
+"""`deckpress export --to tts`: the saved object Tabletop Simulator loads, read back as TTS would read it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+import jsonschema
+import pytest
+from conftest import LAYOUTS, ROOT
+from PIL import Image, ImageChops, ImageStat
+
+from deckpress.cli import main
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "export" / "content"
+SCHEMA = ROOT / "src" / "deckpress" / "export" / "tts.schema.json"
+BASE = "https://cards.example.org/ferry/"
+
+
+def px(mm: float, dpi: int) -> int:
+    return round(mm / 25.4 * dpi)
+
+
+def export(out: Path, *args: str, content: Path = FIXTURE) -> int:
+    return main(["export", *args, "--content", str(content), "--layouts", str(LAYOUTS), "--out", str(out)])
+
+
+@pytest.fixture(scope="module")
+def ferry(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("ferry")
+    assert export(out, "ferry-tickets", "--to", "tts") == 0
+    assert export(out, "ferry-tickets", "--to", "png") == 0
+    return out
+
+
+def saved(out: Path, game: str = "ferry-tickets") -> dict:
+    return json.loads((out / game / "export" / "tts" / f"{game}.json").read_text(encoding="utf-8"))
+
+
+def local(url: str) -> Path:
+    assert url.startswith("file:///"), url
+    return Path(unquote(urlparse(url).path))
+
+
+def objects(data: dict, name: str) -> dict[str, dict]:
+    return {o["Nickname"]: o for o in data["ObjectStates"] if o["Name"] == name}
+
+
+def test_the_saved_object_matches_the_schema_of_the_tts_save_format(ferry):
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert "kb.tabletopsimulator.com" in schema["description"]  # it names where the format is written down
+    jsonschema.validate(saved(ferry), schema, cls=jsonschema.Draft202012Validator)
+    broken = saved(ferry)
+    broken["ObjectStates"][0]["CustomDeck"]["1"]["NumWidth"] = 11  # past TTS's 10 x 7
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, schema, cls=jsonschema.Draft202012Validator)
+
+
+def test_decks_hold_every_card_with_its_copies_in_deck_order(ferry):
+    decks = objects(saved(ferry), "Deck")
+    tickets = decks["Tickets"]
+    # Quay x3, Island x2, Lighthouse, Mainland x2: the sheet holds each once, the deck every copy
+    assert tickets["DeckIDs"] == [100, 100, 100, 101, 101, 102, 103, 103]
+    assert [c["CardID"] for c in tickets["ContainedObjects"]] == tickets["DeckIDs"]
+    assert [c["Nickname"] for c in tickets["ContainedObjects"]] == (
+        ["Quay ticket"] * 3 + ["Island ticket"] * 2 + ["Lighthouse ticket"] + ["Mainland ticket"] * 2)
+    assert tickets["ContainedObjects"][5]["Description"].split("\n") == ["Lighthouse", "Fare 4"]
+    assert decks["Posters"]["DeckIDs"] == [200, 201]
+    (captain,) = objects(saved(ferry), "Card").values()  # a deck of one card is a Card
+    assert captain["Nickname"] == "The captain" and captain["CardID"] == 300
+    assert captain["Description"] == "The captain"
+
+
+def test_sheets_are_the_grid_of_cards_at_the_finest_dpi_that_fits(ferry):
+    decks = objects(saved(ferry), "Deck")
+    for name, (w, h), count in (("Tickets", (63, 88), 4), ("Posters", (89, 127), 2)):
+        (sheet,) = decks[name]["CustomDeck"].values()
+        assert (sheet["NumWidth"], sheet["NumHeight"]) == (count, 1)
+        with Image.open(local(sheet["FaceURL"])) as faces:
+            assert faces.size == (count * px(w, 300), px(h, 300))  # few cards: the 300 dpi cap, not 4096 px
+
+
+def test_unique_backs_are_a_sheet_of_the_same_grid_and_a_shared_back_one_card(ferry):
+    decks = objects(saved(ferry), "Deck")
+    (tickets,) = decks["Tickets"]["CustomDeck"].values()
+    (posters,) = decks["Posters"]["CustomDeck"].values()
+    assert tickets["UniqueBack"] and not posters["UniqueBack"]
+    with Image.open(local(tickets["FaceURL"])) as faces, Image.open(local(tickets["BackURL"])) as backs:
+        assert backs.size == faces.size
+        cw = faces.width // tickets["NumWidth"]
+        first, second = (backs.crop((n * cw, 0, (n + 1) * cw, backs.height)) for n in (0, 1))
+        assert ImageStat.Stat(ImageChops.difference(first, second)).sum != [0, 0, 0]  # "Valid to Quay" / "Island"
+    with Image.open(local(posters["BackURL"])) as back:
+        assert back.size == (px(89, 300), px(127, 300))
+
+
+def test_every_cell_is_that_cards_own_png_scaled(tmp_path_factory):
+    """Stone Market's wares: 45 cards on a 10 x 5 sheet at under 300 dpi, each cell its print-on-demand front."""
+    out = tmp_path_factory.mktemp("stone")
+    content = ROOT / "content"
+    assert export(out, "stone-market", "--to", "tts", content=content) == 0
+    assert export(out, "stone-market", "--to", "png", "--dpi", "200", content=content) == 0
+    data = saved(out, "stone-market")
+    (wares,) = [o for o in data["ObjectStates"] if o["Nickname"] == "Ware cards"]
+    (sheet,) = wares["CustomDeck"].values()
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 5)
+    pod = out / "stone-market" / "export" / "png"
+    band = px(3.175, 200)
+    with Image.open(local(sheet["FaceURL"])) as faces:
+        cw, ch = faces.width // 10, faces.height // 5
+        assert faces.width == 10 * cw <= 4096 and faces.height == 5 * ch <= 4096
+        assert cw < px(63, 200)  # the sheet is finer than 300 dpi would allow, coarser than the 200 dpi PNGs
+        for n in (0, 17, 44):
+            cell = faces.crop(((n % 10) * cw, (n // 10) * ch, (n % 10 + 1) * cw, (n // 10 + 1) * ch))
+            with Image.open(pod / f"wares-{n + 1:03d}-front.png") as card:
+                trimmed = card.convert("RGB").crop((band, band, card.width - band, card.height - band))
+                scaled = trimmed.resize(cell.size, Image.Resampling.LANCZOS)
+            difference = ImageStat.Stat(ImageChops.difference(cell, scaled)).mean
+            assert max(difference) < 6, (n, difference)
+    (die,) = [o for o in data["ObjectStates"] if o["Name"] == "Custom_Dice"]
+    assert die["CustomImage"]["CustomDice"]["Type"] == 1  # a six-sided die
+    with Image.open(local(die["CustomImage"]["ImageURL"])) as net:
+        assert net.size == (4 * px(30, 300), 3 * px(30, 300))  # the net's 4 x 3 cells of 30 mm faces
+
+
+def test_rules_are_a_custom_pdf_of_the_press_s_own_pdf(ferry):
+    (rules,) = objects(saved(ferry), "Custom_PDF").values()
+    pdf = local(rules["CustomPDF"]["PDFUrl"])
+    assert pdf.parent == (ferry / "ferry-tickets" / "export" / "tts").resolve() and pdf.read_bytes()[:5] == b"%PDF-"
+    readme = (pdf.parent / "README.txt").read_text(encoding="utf-8")
+    assert "Saved Objects" in readme and "ferry-tickets.json" in readme and "upload" not in readme
+
+
+def test_a_base_url_addresses_every_file_and_the_readme_lists_what_to_upload(tmp_path):
+    assert export(tmp_path, "ferry-tickets", "--to", "tts", "--base-url", BASE) == 0
+    folder = tmp_path / "ferry-tickets" / "export" / "tts"
+    text = (folder / "ferry-tickets.json").read_text(encoding="utf-8")
+    assert "file://" not in text
+    urls = [u for o in saved(tmp_path)["ObjectStates"] for u in _urls(o)]
+    assert urls and all(u.startswith("https://cards.example.org/ferry/") for u in urls)
+    assert all((folder / u.rsplit("/", 1)[1]).is_file() for u in urls)  # each names a file exported beside it
+    readme = (folder / "README.txt").read_text(encoding="utf-8")
+    assert BASE in readme and all(f"  {u.rsplit('/', 1)[1]}\n" in readme for u in urls)
+
+
+def _urls(obj: dict) -> list[str]:
+    found = [v for k, v in obj.items() if k.endswith(("URL", "Url")) and v]
+    return found + [u for v in obj.values() if isinstance(v, dict) for u in _urls(v)]
+
+
+def test_the_same_sources_give_the_same_bytes(tmp_path):
+    for out in (tmp_path / "a", tmp_path / "b"):
+        assert export(out, "ferry-tickets", "--to", "tts", "--base-url", BASE) == 0
+        assert export(out, "ferry-tickets", "--to", "png") == 0
+    a, b = (sorted((p.relative_to(o), p.read_bytes()) for p in (o / "ferry-tickets" / "export").rglob("*")
+                   if p.is_file()) for o in (tmp_path / "a", tmp_path / "b"))
+    assert a == b and len(a) > 20
+
+
+def test_the_manifest_lists_every_exported_file_and_the_catalogue_links_the_saved_object(ferry):
+    import hashlib
+
+    outputs = json.loads((ferry / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    for target in ("tts", "png"):
+        folder = ferry / "ferry-tickets" / "export" / target
+        listed = {o["path"]: o for o in outputs if o["component"] == target}
+        assert {p.relative_to(ferry).as_posix() for p in folder.iterdir()} == set(listed)
+        for path, entry in listed.items():
+            assert entry["edition"] == "standard" and entry["game"] == "ferry-tickets"
+            assert entry["sha256"] == hashlib.sha256((ferry / path).read_bytes()).hexdigest()
+    page = (ferry / "index.html").read_text(encoding="utf-8")
+    assert 'href="ferry-tickets/export/tts/ferry-tickets.json"' in page
+    assert 'href="ferry-tickets/export/png/cards.csv"' in page and 'href="ferry-tickets/export/png/tickets.zip"' in page
+    sums = (ferry / "SHA256SUMS").read_text(encoding="utf-8")
+    assert "  ferry-tickets/export/tts/ferry-tickets.json\n" in sums
+
+
+@pytest.mark.parametrize(("die", "status", "said"), [
+    ("d6", 1, "component captain is a die of 6 faces (die: d6), but its deck prints 1 cards and its layout places 0"),
+    ("d20", 1, "die must be one of d6, got 'd20'"),
+])
+def test_a_die_is_declared_on_its_component_and_checked_where_it_is_written(tmp_path, capsys, die, status, said):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
+    game = content / "ferry-tickets" / "game.yaml"
+    old = "  - {id: captain, title: Captain, kind: cards, deck: captain, layout: captain}"
+    game.write_text(game.read_text(encoding="utf-8").replace(old, old[:-1] + f", die: {die}}}"), encoding="utf-8")
+    line = game.read_text(encoding="utf-8").splitlines().index(old[:-1] + f", die: {die}}}") + 1
+    capsys.readouterr()
+    assert export(tmp_path / "build", "ferry-tickets", "--to", "tts", content=content) == status
+    (finding,) = [f for f in capsys.readouterr().err.splitlines() if ": error: " in f]
+    assert f"/ferry-tickets/game.yaml:{line}:" in finding
+    assert said in finding
+    assert not (tmp_path / "build" / "manifest.json").exists()
