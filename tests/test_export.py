@@ -195,3 +195,26 @@ def test_a_die_is_declared_on_its_component_and_checked_where_it_is_written(tmp_
     assert f"/ferry-tickets/game.yaml:{line}:" in finding
     assert said in finding
     assert not (tmp_path / "build" / "manifest.json").exists()
+
+
+def test_host_material_stays_off_the_shared_table_and_a_private_card_hides_its_text_face_down(tmp_path):
+    content = ROOT / "content"
+    assert export(tmp_path, "open-secret-exchange", "--to", "tts", content=content) == 0
+    data = saved(tmp_path, "open-secret-exchange")
+    names = {o["Nickname"] for o in data["ObjectStates"]}
+    assert "Answer guide" not in names and {"Desk cards", "Rules"} <= names
+    folder = tmp_path / "open-secret-exchange" / "export" / "tts"
+    assert not (folder / "answer-guide.pdf").exists()
+    assert "Left out, as the host's alone: Answer guide" in (folder / "README.txt").read_text(encoding="utf-8")
+    (desks,) = [o for o in data["ObjectStates"] if o["Nickname"] == "Desk cards"]
+    assert desks["Transform"]["rotZ"] == 180 and all(c["HideWhenFaceDown"] for c in desks["ContainedObjects"])
+
+
+def test_a_later_build_keeps_the_export_listed(tmp_path):
+    assert export(tmp_path, "ferry-tickets", "--to", "tts") == 0
+    assert main(["build", "ferry-tickets", "--content", str(FIXTURE), "--layouts", str(LAYOUTS), "--out",
+                 str(tmp_path), "--paper", "a4", "--jobs", "1"]) == 0
+    outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    assert "ferry-tickets/export/tts/ferry-tickets.json" in {o["path"] for o in outputs if o["component"] == "tts"}
+    assert any(o["path"].endswith("-tickets-a4.pdf") for o in outputs)
+    assert 'href="ferry-tickets/export/tts/ferry-tickets.json"' in (tmp_path / "index.html").read_text("utf-8")

@@ -152,6 +152,8 @@ WORDS: dict[str, dict[str, str]] = {
                              "~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux). In the game, open "
                              "Objects, then Saved Objects, and click it to place it on the table: each deck, the "
                              "rules and the sheets (as PDFs) and any die. Hover over a card to read its text.",
+        "export_tts_host": "Left out, as the host's alone: {parts}. Anything on the table every player can open, "
+                           "so the host keeps these from the host's print-and-play kit.",
         "export_tts_upload": "The addresses in the saved object start with {base}: upload these files there first, "
                              "under the same names, so that every player's Tabletop Simulator can fetch them:",
     },

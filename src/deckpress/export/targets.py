@@ -12,7 +12,7 @@ from deckpress.export.cutting import Cut, cut_cards, rendered
 from deckpress.export.sprites import largest_dpi
 from deckpress.findings import Findings
 from deckpress.layout.page import Document
-from deckpress.model import CardLayout, Component, Edition, Game
+from deckpress.model import HOST, CardLayout, Component, Edition, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
 from deckpress.publish.write import Output
@@ -52,6 +52,8 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
+        if component.audience == HOST:
+            continue  # the host's alone: on a shared table every player could open it
         if not isinstance(layout, CardLayout):
             doc, pdf = rendered(game, doc)
             files.append((name := f"{doc.component}.pdf", pdf))
@@ -70,7 +72,8 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
         for deck_id, own in _by_deck(component, cuts):
             title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
             save.deck(tts.Deck(deck_id, title, own, layout.size, game.decks[deck_id].backs_differ))
-    readme = _readme(game, save.files + files, request.base_url)
+    kept = [c.title for c in game.components if c.audience == HOST and c.id in {d.component for d in docs}]
+    readme = _readme(game, save.files + files, request.base_url, kept)
     return [*save.files, *files, (f"{game.id}.json", save.json(game.title)), ("README.txt", readme)]
 
 
@@ -107,9 +110,12 @@ def _die_fits(game: Game, component: Component, layout: CardLayout, findings: Fi
     return False
 
 
-def _readme(game: Game, files: list[tuple[str, bytes]], base_url: str | None) -> bytes:
+def _readme(game: Game, files: list[tuple[str, bytes]], base_url: str | None, kept: list[str]) -> bytes:
+    """How to load the saved object; what the host keeps out of it; with a base URL, what to upload there."""
     say = phrases(game.language)
     text = say("export_tts_readme", game=game.title, file=f"{game.id}.json")
+    if kept:
+        text += "\n\n" + say("export_tts_host", parts=", ".join(kept))
     if base_url:
         names = sorted(PurePosixPath(n).name for n, _ in files)
         text += "\n\n" + say("export_tts_upload", base=base_url) + "\n" + "".join(f"  {n}\n" for n in names)

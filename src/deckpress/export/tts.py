@@ -91,7 +91,8 @@ class Save:
         key = str(card_id // 100)
         return {"GUID": self._guid(f"{cut.deck}/{card_id}/{len(self.objects)}"), "Name": "Card",
                 "Transform": _transform(0.0, scale), "Nickname": cut.card.label, "Description": cut.text,
-                "CardID": card_id, "CustomDeck": {key: sheets[key]}}
+                "CardID": card_id, "CustomDeck": {key: sheets[key]},
+                "HideWhenFaceDown": True}  # face down, its name and text are hidden too: a private card stays so
 
     def pdf(self, name: str, title: str) -> None:
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_PDF", "Transform": self._place(1.0),
