@@ -106,11 +106,13 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
-    tree = _Tree()
+    tree, read = _Tree(), []
     for title, pdf in parts:
         interrupts.check()
-        part = _Part(title or "blank page", pdf)
-        numbers = _renumbered(part, start=max(objects, default=METADATA) + 1)
+        read.append((title, _Part(title or "blank page", pdf)))
+    first = (METADATA if any(part.structure for _, part in read) else VIEWER_PREFERENCES) + 1  # untagged: no tree
+    for title, part in read:
+        numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
         objects |= _copied(part, numbers, tree.keys)
         tree.add(part, numbers, objects)
         pages += [numbers[n] for n in part.pages]
@@ -195,9 +197,9 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
     def moved(key: re.Match[bytes]) -> bytes:
         return b"/StructParents %d" % (int(key[1]) + keys)
 
-    copied = {}
+    copied, root = {}, part.structure.root if part.structure else None
     for old, new in numbers.items():
-        if new == DOCUMENT:  # the part's structure root: the kit writes its own
+        if old == root:  # the part's structure root: the kit writes its own
             continue
         head, data = part.objects[old]
         head = _TOKENS.sub(swap, head)

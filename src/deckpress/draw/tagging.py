@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
 
 from deckpress.layout.structure import ARTIFACT, Begin, Tag
 
@@ -82,15 +82,16 @@ def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
     for n, page in enumerate(doc.Pages.pages):
         page.StructParents, page.Tabs = n, PDFName("S")
         page.__NoDefault__ = [*type(page).__NoDefault__, *_PAGE_KEYS]
-    root = PDFDictionary({"Type": PDFName("StructTreeRoot")})
+    root = _Raw([])
     doc.Catalog.StructTreeRoot = ref = doc.Reference(root, "StructTreeRoot")
     refs: dict[int, PDFObjectReference] = {}
     _elements(doc, tree.root, ref, refs)
-    nums: list[object] = []
+    nums: list[bytes | PDFObject] = []
     for n, marks in enumerate(tree.marks):
-        nums += [n, doc.Reference(PDFArray([refs[id(e)] for e in marks]))]
-    root.dict |= {"K": PDFArray([refs[id(tree.root)]]), "ParentTreeNextKey": len(tree.marks),
-                  "ParentTree": doc.Reference(PDFDictionary({"Nums": PDFArray(nums)}))}
+        nums += [b" %d " % n, doc.Reference(_Raw([b"[ ", *_spaced([refs[id(e)] for e in marks]), b" ]"]))]
+    parent_tree = doc.Reference(_Raw([b"<< /Nums [", *nums, b" ] >>"]))
+    root.parts += [b"<< /Type /StructTreeRoot /K [ ", refs[id(tree.root)], b" ] /ParentTree ", parent_tree,
+                   b" /ParentTreeNextKey %d >>" % len(tree.marks)]
     doc.Catalog.MarkInfo = PDFDictionary({"Marked": "true"})
     doc.Catalog.Metadata = doc.Reference(_Metadata(xmp), "Metadata")
 
@@ -98,34 +99,51 @@ def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
 def _elements(doc: Any, element: Element, parent: PDFObjectReference,
               refs: dict[int, PDFObjectReference]) -> None:
     """Each element one object, in reading order: its type, parent, first page and kids (an id on another page
-    as a marked-content reference naming its page)."""
-    made = PDFDictionary({"Type": PDFName("StructElem"), "S": PDFName(element.role)})
-    fields: dict[str, object] = made.dict  # filled once its own reference is known: its kids name it
+    as a marked-content reference naming its page). Written as bytes: a deck has thousands, and ReportLab's
+    general dictionaries took a third of drawing them."""
+    made = _Raw([b"<< /Type /StructElem /S /%s /P " % element.role.encode(), parent])
     ref = refs[id(element)] = doc.Reference(made)
-    fields["P"] = parent
     pages = [k[0] for k in element.kids if isinstance(k, tuple)]
     first = pages[0] if pages else None
     if first is not None:
-        fields["Pg"] = _page(first)
-    kids: list[object] = []
+        made.parts += [b" /Pg ", _page(first)]
+    kids: list[bytes | PDFObject] = []
     for kid in element.kids:
         if isinstance(kid, Element):
             _elements(doc, kid, ref, refs)
             kids.append(refs[id(kid)])
         elif kid[0] == first:
-            kids.append(kid[1])
+            kids.append(b"%d" % kid[1])
         else:
-            kids.append(PDFDictionary({"Type": PDFName("MCR"), "Pg": _page(kid[0]), "MCID": kid[1]}))
+            kids.append(_Raw([b"<< /Type /MCR /Pg ", _page(kid[0]), b" /MCID %d >>" % kid[1]]))
     if kids:
-        fields["K"] = PDFArray(kids)
+        made.parts += [b" /K [ ", *_spaced(kids), b" ]"]
     if element.alt:
-        fields["Alt"] = PDFString(element.alt)
+        made.parts += [b" /Alt ", PDFString(element.alt)]
     if element.scope:
-        fields["A"] = PDFDictionary({"O": PDFName("Table"), "Scope": PDFName(element.scope)})
+        made.parts.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
+    made.parts.append(b" >>")
+
+
+def _spaced(items: list[bytes | PDFObject]) -> list[bytes | PDFObject]:
+    return [part for item in items for part in (item, b" ")][:-1]
 
 
 def _page(n: int) -> PDFObjectReference:
     return PDFObjectReference(f"Page{n + 1}")  # ReportLab names page n (from 1) so
+
+
+class _Raw(PDFObject):
+    """An object written as its bytes, the references and strings in it formatted as the document saves."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, parts: list[bytes | PDFObject]) -> None:
+        self.parts = parts
+
+    def format(self, document: Any) -> bytes:
+        return b"".join(p if isinstance(p, bytes) else p.format(document)  # type: ignore[attr-defined]
+                        for p in self.parts)  # (the stubs leave `format` to each kind of object)
 
 
 class _Metadata(PDFObject):
