@@ -8,7 +8,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from deckpress.publish.reading import Part, Said
+from deckpress.layout.readings import Part, Said
 
 
 def said_html(said: Said, label: Callable[[int], str]) -> Markup:

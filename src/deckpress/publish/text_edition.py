@@ -1,6 +1,6 @@
 """The accessible text edition: one HTML page per game, from the same model as the PDFs.
 
-Rules with their headings in order, every card read through its layout (`publish.reading`), and every sheet's
+Rules with their headings in order, every card read through its layout (`layout.readings`), and every sheet's
 structure as real lists and tables, for screen readers and text-to-speech. The pages are polyglot XHTML5 (an EPUB
 packs them as they are), set in the Atkinson Hyperlegible the PDFs use, shipped beside them in `fonts/`.
 """
@@ -17,11 +17,11 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from deckpress.draw.fonts import FONT_FILES
+from deckpress.layout.readings import ReadDeck, read_deck
 from deckpress.load.icons import INLINE
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
 from deckpress.publish import phrases
 from deckpress.publish.fragments import said_html
-from deckpress.publish.reading import ReadDeck, read_deck
 from deckpress.publish.sheets_read import read_sheets
 from deckpress.templating import Templates
 

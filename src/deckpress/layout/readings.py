@@ -1,5 +1,6 @@
-"""The text edition's cards, read through their layouts: every element in the order it is drawn, through its kind's
-reading hook (`Kind.read`) and the same rendered templates the drawing uses, so the edition says what the card says.
+"""What a card says, read through its layout, for the text edition, the tagged PDFs and the exports: every
+element in the order it is drawn, through its kind's reading hook (`Kind.read`) and the same rendered templates
+the drawing uses, so what is read is what the card says.
 
 Identical cards are read once, with their number; a text said once on a card is not said again there.
 """
