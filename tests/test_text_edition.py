@@ -131,13 +131,17 @@ def said(built: Path, game: str, name: str | None = None) -> str:
 def test_equations_read_as_sentences_and_the_tokens_as_one(built):
     read = parts(page(built / "stone-market/stone-market.html"))
     exchanges = " ".join(read["Exchange cards"].split())
-    assert "Exchange 1 both ways 3 Pearl = 1 Jade and 2 Ruby, both ways" in exchanges  # as P P P = J R R is drawn
-    assert exchanges.count(", both ways") == 50 and " P P P " not in exchanges
+    assert "Exchange 1 3 Pearl = 1 Jade and 2 Ruby, both ways" in exchanges  # as P P P = J R R is drawn
+    assert exchanges.count("both ways") == 50 and " P P P " not in exchanges  # said per row, not once more
     tokens = " ".join(read["Stone tokens"].split())
     assert tokens == ("Stone tokens (100) 100 stone tokens: 20 each of Amber (A, triangle), Jade (J, diamond), "
                       "Onyx (O, circle), Pearl (P, hexagon) and Ruby (R, square).")
     wares = " ".join(read["Ware cards"].split())
-    assert "Ware 2 × star Two stars" in wares
+    assert "Ware 9 Two stars 4 Jade and 1 Onyx Pay" in wares and "×" not in wares  # the words, not the stars too
+    assert "Ware 6 One star 3 Amber, 1 Jade and 1 Onyx Pay" in wares  # not `Amber, Amber, Amber, Jade, Onyx`
+    die = " ".join(read["Die net"].split())
+    assert die == ("Die net (6) Amber (A, triangle) Jade (J, diamond) Onyx (O, circle) Pearl (P, hexagon) "
+                   "Ruby (R, square) Choice (star)")
     assert "Pay exactly these stones. Fewer stones left over score more." in wares
 
 
@@ -217,3 +221,49 @@ def test_text_only_a_layout_draws_is_read_and_identical_cards_counted(tmp_path):
     assert cards[:2] == ["FAnchors1", "FAnchors2"] and cards[-1] == "FJoker1 Wild (2 copies)" and len(cards) == 7
     main = " ".join(text(root.find(f"{XHTML}body/{XHTML}main")).split())  # the panel is decoration: not read
     assert main == "Cards Harbour cards (8) " + " ".join(cards[:-1]) + " FJoker1 Wild (2 copies)"
+
+
+def spoken(said: str) -> str:
+    return f" {' '.join(WORD.findall(said.casefold()))} "
+
+
+def test_each_card_is_labelled_and_says_nothing_twice(built):
+    """A listener moving card to card hears a label telling it apart, then each thing the card says once: no
+    paragraph or row of a card within another of the same card."""
+    listed = 0
+    for path in sorted(built.glob("*/*.html")):
+        for deck in page(path).iter(f"{XHTML}ol"):
+            cards = [li for li in deck if li.get("class") == "card"]
+            labels = [" ".join(text(li[0]).split()) for li in cards]
+            assert all(li[0].tag == f"{XHTML}h4" for li in cards) and all(labels), path.name
+            assert len(set(labels)) == len(labels), f"{path.name}: {labels}"
+            for li, label in zip(cards, labels, strict=True):
+                readings = [label] + [" ".join(text(e).split()) for e in li.iter()
+                                      if e.tag in (f"{XHTML}p", f"{XHTML}li") and e is not li
+                                      and not any(p.get("class") == "back" for p in li if e in p.iter())]
+                for i, one in enumerate(readings):
+                    for j, other in enumerate(readings):
+                        assert i == j or spoken(one) not in spoken(other), f"{path.name}, {label}: {one!r} in {other!r}"
+                listed += 1
+    assert listed >= 45 + 10 + 24 + 6
+
+
+def test_each_table_is_named_by_its_heading(built):
+    """A table's region is named as the sheet heads it (`Final report`), a card's table by its title line."""
+    names = []
+    for path in sorted(built.glob("*/*.html")):
+        root = page(path)
+        before: dict[ET.Element, ET.Element] = {}
+        for parent in root.iter():
+            for a, b in zip(list(parent), list(parent)[1:], strict=False):
+                before[b] = a
+        heading = None
+        for element in root.iter():
+            if element.tag in (f"{XHTML}h3", f"{XHTML}h4"):
+                heading = " ".join(text(element).split())
+            if element.get("role") == "region":
+                name, title = element.get("aria-label"), " ".join(text(before[element]).split())
+                assert name in (heading, title) or name.startswith(f"{heading}, table "), f"{path.name}: {name}"
+                names.append(name)
+    assert {"Final report", "Score sheet", "Points by stones left over", "Public negotiating order"} <= set(names)
+    assert "Answer guide: Market 1, table 2" in names and not any("Ledgers" in n for n in names)

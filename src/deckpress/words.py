@@ -66,13 +66,16 @@ WORDS: dict[str, dict[str, str]] = {
         "html_icons": "{count} × {name}",  # a row of one icon
         "html_equation": "{left} = {right}, both ways",  # a two-way trade (Stone Market's arrow)
         "html_and": "{first} and {last}",
+        "html_numbers": "no one two three four five six seven eight nine ten eleven twelve",  # counts in words, 0 up
+        "html_marks": "{name} ({marks})",  # a face's name and its marks: `Amber (A, triangle)`
         "html_each": "{total} {what}: {each} each of {items}.",
         "html_alike_cards": "{count} {what}, all alike:",
         "html_backs": "On the back of every card:",
         "html_back": "On its back:",
         "html_tick": "{row}, {column}: not ticked",
         "html_sheet_again": "The same sheet again as: {headings}.",
-        "html_table": "{sheet}, table {number}",
+        "html_table": "{sheet}, table {number}",  # a table with no heading of its own
+        "html_table_again": "{heading}, table {number}",  # the second table under one heading
         "html_card_table": "{deck}, card {card}, table {table}",  # card 0: the back every card shares
         "html_private": "Private material",
         "html_private_note": "Secret material has its own pages, so that each player can be given only their own "

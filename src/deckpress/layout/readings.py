@@ -2,12 +2,15 @@
 element in the order it is drawn, through its kind's reading hook (`Kind.read`) and the same rendered templates
 the drawing uses, so what is read is what the card says.
 
-Identical cards are read once, with their number; a text said once on a card is not said again there.
+Identical cards are read once, with their number, and each by a label of its own; what a card says once is not
+said again there (a text within another, a row of names already counted, a pictogram its words name), and a face's
+marks (a letter, a lone shape) follow its name: `Amber (A, triangle)`.
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -39,6 +42,12 @@ class ReadCard:
     front: Said
     back: Said
     copies: int = 1
+    label: str = ""  # what tells it from the deck's other cards: its own first line, else its label (`Ware 7`)
+
+    @property
+    def body(self) -> Said:
+        """The front without what its label says (`Exchange 1`, the `Ware` of `Ware 7`)."""
+        return tuple(p for p in self.front if not (len(p.lines) == 1 and _within(p.lines[0], self.label)))
 
 
 @dataclass
@@ -82,8 +91,21 @@ def read_deck(game: Game, component: Component, edition: Edition | None, templat
             if not deck.backs_differ and not alone:
                 read.back = read.back or behind
                 behind = ()
-            _add(read, ReadCard(front, behind, card.copies), alone)
+            _add(read, ReadCard(front, behind, card.copies, card.label[:1].upper() + card.label[1:]), alone)
+    return _labelled(read)
+
+
+def _labelled(read: ReadDeck) -> ReadDeck:
+    """A card whose first line is one no other card of the deck opens with is labelled by it (`Exchange 1`)."""
+    firsts = Counter(_first(c) for c in read.cards)
+    read.cards = [ReadCard(c.front, c.back, c.copies, first) if (first := _first(c)) and firsts[first] == 1 else c
+                  for c in read.cards]
     return read
+
+
+def _first(card: ReadCard) -> str:
+    part = card.front[0] if card.front else Part()
+    return part.lines[0] if len(part.lines) == 1 and "\n" not in part.lines[0] else ""
 
 
 def _add(read: ReadDeck, card: ReadCard, alone: bool) -> None:
@@ -110,10 +132,59 @@ def read_face(reading: Reading, layout: CardLayout) -> Said:
         part = Part(tuple(INLINE.sub(r"\1", line) for line in lines))
         if len(part.lines) == 1 and _writes_beside(element.box, layout):
             part = Part((reading.say("html_write_in", label=part.lines[0]),))
-        if len(part.lines) == 1 and any(_within(part.lines[0], line) for known, _ in said for line in known.lines):
-            continue
         said.append((part, element))
-    return _tables(said)
+    return _tables(_marked(_unrepeated(said, reading), reading))
+
+
+def _unrepeated(said: list[tuple[Part, Element]], reading: Reading) -> list[tuple[Part, Element]]:
+    """Leaves out a paragraph whose words stand within another reading of the card (`both ways` beside every `…,
+    both ways`; of two alike the first is kept), one naming the things a paragraph before it counted (`Amber, Jade,
+    Jade` after `1 Amber and 2 Jade`), and a pictogram the card's words say (`2 × star` beside `Two stars`)."""
+    joins = set(WORD.findall(reading.say("html_and", first="", last="").casefold()))
+    kept = []
+    for i, (part, element) in enumerate(said):
+        others = [(j, line) for j, (p, _) in enumerate(said) if j != i for line in p.lines]
+        kind = KINDS[element.kind]
+        if kind.pictogram and kind.said_by(reading, element, [line for j, line in others
+                                                              if not KINDS[said[j][1].kind].pictogram]):
+            continue
+        if len(part.lines) == 1:
+            line, tally = part.lines[0], _tally(part.lines[0], joins)
+            if any(_within(line, other) and (j < i or "\n" not in line and _spoken(line) != _spoken(other))
+                   or j < i and tally is not None and tally == _tally(other, joins) for j, other in others):
+                continue
+        kept.append((part, element))
+    return kept
+
+
+def _tally(text: str, joins: set[str]) -> tuple[tuple[str, int], ...] | None:
+    """The things a text names, each with its number (`2 Onyx and 1 Ruby`, `Onyx, Onyx, Ruby`: the same); None
+    for fewer than two things."""
+    counts: Counter[str] = Counter()
+    times = 1
+    for word in WORD.findall(text.casefold()):
+        if word.isdigit():
+            times = int(word)
+        elif word not in joins:
+            counts[word] += times
+            times = 1
+    return tuple(sorted(counts.items())) if len(counts) >= 2 else None
+
+
+def _marked(said: list[tuple[Part, Element]], reading: Reading) -> list[tuple[Part, Element]]:
+    """A face's marks (a text of a letter or two, a lone pictogram) said after its first other paragraph, its
+    name: `Amber (A, triangle)` for a die face drawn as a triangle, an A and `Amber`."""
+    def mark(part: Part, element: Element) -> bool:
+        kind = KINDS[element.kind]
+        lone = kind.pictogram and element.keys.get("count") is None
+        return len(part.lines) == 1 and (lone or not kind.pictogram and len(part.lines[0].strip()) <= 2)
+
+    marks = sorted((p for p in said if mark(*p)), key=lambda p: KINDS[p[1].kind].pictogram)  # letters first
+    name = next((p for p in said if not mark(*p) and len(p[0].lines) == 1 and "\n" not in p[0].lines[0]), None)
+    if not marks or name is None:
+        return said
+    named = Part((reading.say("html_marks", name=name[0].lines[0], marks=", ".join(p.lines[0] for p, _ in marks)),))
+    return [(named, name[1]) if p is name else p for p in said if p not in marks]
 
 
 def _tables(said: list[tuple[Part, Element]]) -> Said:

@@ -10,20 +10,30 @@ from markupsafe import Markup
 
 from deckpress.layout.readings import Part, Said
 
+TITLE_MAX = 80  # characters: a longer line before a table is its introduction, not its title
+
 
 def said_html(said: Said, label: Callable[[int], str]) -> Markup:
     """The parts in order; `label(n)` names the nth table's scrolling region (a name of its own on the page).
     Every text is escaped here: the result is markup the page takes as it is."""
-    out, tables = [], 0
+    out, tables, before = [], 0, Part()
     for part in said:
         if part.rows:
             tables += 1
-            out.append(_table(part, label(tables)))
+            out.append(_table(part, _title(before) or label(tables)))
         elif len(part.lines) == 1:
             out.append(f"<p>{'<br />'.join(escape(line) for line in part.lines[0].split(chr(10)))}</p>\n")
         else:
             out.append(f"<ul>\n{''.join(f'<li>{escape(line)}</li>{chr(10)}' for line in part.lines)}</ul>\n")
+        before = part
     return Markup("".join(out))  # every text escaped above
+
+
+def _title(part: Part) -> str | None:
+    """A table's title: the line set just before it, when it reads as one (`Points by stones left over`: short,
+    one line, not a sentence)."""
+    line = part.lines[0].strip() if len(part.lines) == 1 and not part.rows else ""
+    return line if line and "\n" not in line and len(line) <= TITLE_MAX and line[-1] not in ".:!?;" else None
 
 
 def _table(part: Part, label: str) -> str:

@@ -17,7 +17,8 @@ Say = Callable[..., str]
 def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[str, Any]]:
     """Each sheet component's copies: the first, and those that differ from it in more than their headings."""
     out = []
-    tables = 0  # numbered across the page: each table's scrolling region has a name of its own
+    tables = 0  # numbered across the page: a table with no heading is named by its place
+    named: dict[str, int] = {}  # heading -> tables under it on the page: each region has a name of its own
     for component in components:
         sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
         if sheet is None:
@@ -27,12 +28,25 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
         first = set(_headings(copies[0])) if copies else set()
         again = [", ".join(own) for c in copies[1:] if _body(c) == _body(copies[0])
                  and (own := [h for h in _headings(c) if h not in first])]  # what tells the copy apart
-        for block in (b for c in shown for b in c if b["kind"] == "table"):
-            tables += 1
-            block["label"] = say("html_table", sheet=component.title, number=tables)
+        for copy in shown:
+            heading = None
+            for block in copy:
+                heading = block["text"] if block["kind"] == "heading" else heading
+                if block["kind"] == "table":
+                    tables += 1
+                    block["label"] = _name(heading, named, say) or say("html_table", sheet=component.title,
+                                                                       number=tables)
         out.append({"title": component.title, "copies": shown,
                     "again": say("html_sheet_again", headings="; ".join(again)) if again else None})
     return out
+
+
+def _name(heading: str | None, named: dict[str, int], say: Say) -> str | None:
+    """A table's name: the heading it stands under (`Final report`), numbered from the second table under it."""
+    if not heading:
+        return None
+    named[heading] = named.get(heading, 0) + 1
+    return heading if named[heading] == 1 else say("html_table_again", heading=heading, number=named[heading])
 
 
 def _body(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -89,8 +89,9 @@ def _shown(deck: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
     def label(card: int) -> Callable[[int], str]:
         return lambda table: say("html_card_table", deck=deck.title, card=card, table=table)
 
-    cards = [{"front": said_html(c.front, label(n)), "back": said_html(c.back, label(n)), "copies": c.copies}
-             for n, c in enumerate(deck.cards, 1)]
+    alike = len(deck.cards) == 1 and deck.printed > 1  # shown as one card, unlabelled: the whole front
+    cards = [{"label": c.label, "front": said_html(c.front if alike else c.body, label(n)),
+              "back": said_html(c.back, label(n)), "copies": c.copies} for n, c in enumerate(deck.cards, 1)]
     return {"title": deck.title, "printed": deck.printed, "each": deck.each(say), "cards": cards,
             "back": said_html(deck.back, label(0))}
 

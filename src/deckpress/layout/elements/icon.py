@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.model import Element
+
+WORD = re.compile(r"\w+")
 
 
 @register
@@ -23,6 +27,7 @@ class Icon(Kind):
     )
     leads = ("icon",)
     styled = False
+    pictogram = True
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
         name = face.render(element, element.keys["icon"])
@@ -45,13 +50,36 @@ class Icon(Kind):
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """The icon by its name (or its `alt`); a row of them with their number: `2 × star`."""
-        name = reading.render(element, element.keys["icon"])
-        alt = element.keys["alt"]
-        said = reading.render(element, alt) if alt is not None else name and name.replace("-", " ").replace("_", " ")
-        count = 1
-        if element.keys["count"] is not None:
-            shown = reading.render(element, element.keys["count"]) or "0"
-            count = int(shown) if shown.isdigit() else 0
-        if not name or not said or not count:
+        shown = _shown(reading, element)
+        if shown is None:
             return None
+        said, count = shown
         return [said if count == 1 else reading.say("html_icons", count=count, name=said)]
+
+    def said_by(self, reading: Reading, element: Element, texts: list[str]) -> bool:
+        """A text naming the icon (`Lanterns` beside a lantern) with its count, in figures or words (`Two stars`
+        beside two stars), says it."""
+        shown = _shown(reading, element)
+        if shown is None:
+            return False
+        said, count = shown
+        stem = said.casefold().split()[-1]
+        numbers = reading.say("html_numbers").split()
+        counts = {str(count)} | ({numbers[count]} if count < len(numbers) else set())
+        for text in texts:
+            words = WORD.findall(text.casefold())
+            if any(w.startswith(stem) for w in words) and (count == 1 or counts & set(words)):
+                return True
+        return False
+
+
+def _shown(reading: Reading, element: Element) -> tuple[str, int] | None:
+    """The icon's name as read and how many are drawn; None when none is."""
+    name = reading.render(element, element.keys["icon"])
+    alt = element.keys["alt"]
+    said = reading.render(element, alt) if alt is not None else name and name.replace("-", " ").replace("_", " ")
+    count = 1
+    if element.keys["count"] is not None:
+        shown = reading.render(element, element.keys["count"]) or "0"
+        count = int(shown) if shown.isdigit() else 0
+    return (said, count) if name and said and said.strip() and count else None

@@ -101,6 +101,7 @@ class Kind:
     leads: ClassVar[tuple[str, ...]]
     styled: ClassVar[bool] = True  # sets text: needs a style, and its box is held to the edition's line length
     bleeds: ClassVar[bool] = False  # art: where it touches the trim it runs on by the bleed
+    pictogram: ClassVar[bool] = False  # its reading names a picture: words beside it that say the same come first
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
         raise NotImplementedError
@@ -109,6 +110,11 @@ class Kind:
         """What the element says in the text edition for this card: a paragraph, or several lines read as a
         list (rows); None for decoration (a panel, a pattern). Kinds that set text say what they set."""
         return None
+
+    def said_by(self, reading: Reading, element: Element, texts: list[str]) -> bool:
+        """Whether the card's other texts already say what the element shows (a row of stars beside `Two
+        stars`): then it is not read."""
+        return False
 
 
 KINDS: dict[str, Kind] = {}
