@@ -67,7 +67,9 @@ def test_decks_hold_every_card_with_its_copies_in_deck_order(ferry):
     assert [c["CardID"] for c in tickets["ContainedObjects"]] == tickets["DeckIDs"]
     assert [c["Nickname"] for c in tickets["ContainedObjects"]] == (
         ["Quay ticket"] * 3 + ["Island ticket"] * 2 + ["Lighthouse ticket"] + ["Mainland ticket"] * 2)
-    assert tickets["ContainedObjects"][5]["Description"].split("\n") == ["Lighthouse", "Fare 4"]
+    # the card's text as read (deckpress.layout.readings), and its own back's
+    assert tickets["ContainedObjects"][5]["Description"].split("\n") == [
+        "Lighthouse", "Fare 4", "On the back:", "Valid to Lighthouse"]
     assert decks["Posters"]["DeckIDs"] == [200, 201]
     (captain,) = objects(saved(ferry), "Card").values()  # a deck of one card is a Card
     assert captain["Nickname"] == "The captain" and captain["CardID"] == 300
@@ -97,12 +99,31 @@ def test_unique_backs_are_a_sheet_of_the_same_grid_and_a_shared_back_one_card(fe
         assert back.size == (px(89, 300), px(127, 300))
 
 
-def test_every_cell_is_that_cards_own_png_scaled(tmp_path_factory):
-    """Stone Market's wares: 45 cards on a 10 x 5 sheet at under 300 dpi, each cell its print-on-demand front."""
+@pytest.fixture(scope="module")
+def stone(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("stone")
     content = ROOT / "content"
     assert export(out, "stone-market", "--to", "tts", content=content) == 0
     assert export(out, "stone-market", "--to", "png", "--dpi", "200", content=content) == 0
+    return out
+
+
+def test_a_card_is_described_by_its_text_as_read_not_by_its_printed_glyphs(stone):
+    decks = {o["Nickname"]: o for o in saved(stone, "stone-market")["ObjectStates"]}
+    exchange = decks["Exchange cards"]["ContainedObjects"][0]["Description"].split("\n")
+    assert exchange[0] == "Exchange 1" and "3 Pearl = 1 Jade and 2 Ruby, both ways" in exchange
+    assert not any("P P P" in line or "PPP" in line for line in exchange)  # the pictogram's letters, as printed
+    reference = decks["Player reference cards"]["ContainedObjects"][0]["Description"].split("\n")
+    # the scoring table a line a printed column, its head first: never a number a line
+    assert ["Left: 0, 1, 2, 3, 4+", "Plain: 5, 4, 3, 1, 0", "1 star: 7, 5, 4, 2, 1", "2 stars: 9, 7, 5, 3, 1",
+            "Last: 11, 9, 6, 4, 2"] == reference[reference.index("Points by stones left over") + 1:][:5]
+    assert "0" not in reference and "<" not in "".join(reference)  # no digit alone, no markup
+    assert decks["Player reference cards"]["ContainedObjects"][0]["Nickname"] == "reference card 1"  # its label
+
+
+def test_every_cell_is_that_cards_own_png_scaled(stone):
+    """Stone Market's wares: 45 cards on a 10 x 5 sheet at under 300 dpi, each cell its print-on-demand front."""
+    out = stone
     data = saved(out, "stone-market")
     (wares,) = [o for o in data["ObjectStates"] if o["Nickname"] == "Ware cards"]
     (sheet,) = wares["CustomDeck"].values()

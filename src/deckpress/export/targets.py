@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
@@ -9,6 +10,7 @@ from urllib.parse import quote
 from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, tts
 from deckpress.export import png as pod
 from deckpress.export.cutting import Cut, cut_cards, rendered
+from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
 from deckpress.findings import Findings
 from deckpress.layout.page import Document
@@ -32,7 +34,7 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
         components = {c.id: c for c in game.components}
         docs = [d for d in prepared.documents
                 if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
-        made = (_tts(game, edition, docs, request, prepared.findings) if request.target == "tts"
+        made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
                 else _png(game, edition, docs, request, bleed, prepared.findings))
         say = phrases(game.language)
         title = say(f"export_{request.target}_title")
@@ -43,8 +45,9 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
 
 
 def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
-         findings: Findings) -> list[tuple[str, bytes]]:
+         prepared: Prepared) -> list[tuple[str, bytes]]:
     """The saved object, the images and PDFs it loads, and how to load it."""
+    findings = prepared.findings
     here = (request.out / folder(game.id, "tts")).absolute()
     base = request.base_url.rstrip("/") if request.base_url else None
     save = tts.Save(game.id, lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
@@ -69,6 +72,8 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
             save.die(f"{component.id}.png", tts.Die(component.title, tts.die_image([c.front for c in cuts],
                                                                                     layout.positions)))
             continue
+        described = describer(game, edition, prepared.templates, layout)
+        cuts = [replace(c, text=described(c.deck, c.card)) for c in cuts]
         for deck_id, own in _by_deck(component, cuts):
             title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
             save.deck(tts.Deck(deck_id, title, own, layout.size, game.decks[deck_id].backs_differ))
