@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -229,6 +230,39 @@ def test_host_material_stays_off_the_shared_table_and_a_private_card_hides_its_t
     assert "Left out, as the host's alone: Answer guide" in (folder / "README.txt").read_text(encoding="utf-8")
     (desks,) = [o for o in data["ObjectStates"] if o["Nickname"] == "Desk cards"]
     assert desks["Transform"]["rotZ"] == 180 and all(c["HideWhenFaceDown"] for c in desks["ContainedObjects"])
+
+
+def test_exports_carry_the_audience_of_what_they_hold_and_the_catalogue_marks_the_private(tmp_path):
+    content = ROOT / "content"
+    for target in ("tts", "png"):
+        assert export(tmp_path, "open-secret-exchange", "--to", target, content=content) == 0
+    outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    audience = {o["path"].removeprefix("open-secret-exchange/export/"): o["audience"] for o in outputs
+                if o["component"] in ("tts", "png")}
+    desks = {p: a for p, a in audience.items() if "desk-cards" in p}
+    assert len(desks) == 8 * 2 + 1 + 2 and set(desks.values()) == {"private"}  # PNGs, zip, TTS sheets
+    assert {p for p, a in audience.items() if a == "public"} >= {"png/slips.zip", "png/slips-001-front.png",
+                                                                  "tts/slips-faces-1.png", "tts/rules.pdf",
+                                                                  "tts/README.txt"}
+    # the saved object holds the desk cards' faces and texts: private as they are, and its README says so
+    assert audience["tts/open-secret-exchange.json"] == "private"
+    saved_text = (tmp_path / "open-secret-exchange" / "export" / "tts" / "open-secret-exchange.json").read_text("utf-8")
+    assert "desk-cards-faces-1.png" in saved_text
+    readme = (tmp_path / "open-secret-exchange" / "export" / "tts" / "README.txt").read_text(encoding="utf-8")
+    assert "Private, one player's own: Desk cards" in readme and "marked private" in readme
+    assert audience["png/cards.csv"] == "private"  # it lists the desk cards' labels too
+    assert "host" not in audience.values() and not any("answer" in p for p in audience)  # the host's stays out
+    assert export(tmp_path, "ferry-tickets", "--to", "png") == 0  # another game's cards.csv, in the same catalogue
+    page = (tmp_path / "index.html").read_text(encoding="utf-8")
+    mark = "<strong>(private: deal face down, one to each player)</strong>"
+    links = dict(re.findall(r'<a href="open-secret-exchange/export/([^"]+)">(.*?)</a>', page))
+    assert set(links) == {p for p in audience if p.rsplit(".", 1)[-1] in ("json", "txt", "csv", "zip")}
+    assert {href for href, text in links.items() if mark in text} == {
+        "png/desk-cards.zip", "png/cards.csv", "tts/open-secret-exchange.json"}  # as the desk cards' PDF is marked
+    names = [re.sub(r"<[^>]+>", "", text) for href, text in re.findall(r'<a href="([^"#]+)">(.*?)</a>', page)
+             if "/export/" in href]
+    assert "Print-on-demand card images, cards.csv, Ferry Tickets" in names
+    assert len(names) == len(set(names)) > len(links)  # a link's name is its own, as the PDFs' are
 
 
 def test_a_later_build_keeps_the_export_listed(tmp_path):
