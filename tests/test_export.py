@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -183,8 +185,6 @@ def test_the_same_sources_give_the_same_bytes(tmp_path):
 
 
 def test_the_manifest_lists_every_exported_file_and_the_catalogue_links_the_saved_object(ferry):
-    import hashlib
-
     outputs = json.loads((ferry / "manifest.json").read_text(encoding="utf-8"))["outputs"]
     for target in ("tts", "png"):
         folder = ferry / "ferry-tickets" / "export" / target
@@ -273,3 +273,88 @@ def test_a_later_build_keeps_the_export_listed(tmp_path):
     assert "ferry-tickets/export/tts/ferry-tickets.json" in {o["path"] for o in outputs if o["component"] == "tts"}
     assert any(o["path"].endswith("-tickets-a4.pdf") for o in outputs)
     assert 'href="ferry-tickets/export/tts/ferry-tickets.json"' in (tmp_path / "index.html").read_text("utf-8")
+
+
+def test_a_build_of_changed_sources_takes_the_game_s_exports_away_and_says_so(tmp_path, capsys):
+    """The reviewer's sequence: export, change the game's sources, build. Decided by the source version each export
+    records, so a rebuild of the same sources (other options) keeps them."""
+    content, out = tmp_path / "content", tmp_path / "build"
+    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
+    for target in ("tts", "png"):
+        assert export(out, "ferry-tickets", "--to", target, content=content) == 0
+    folder = out / "ferry-tickets" / "export"
+
+    def build(*more: str) -> list[str]:
+        capsys.readouterr()
+        assert main(["build", "ferry-tickets", "--content", str(content), "--layouts", str(LAYOUTS), "--out",
+                     str(out), "--paper", "a4", "--jobs", "1", *more]) == 0
+        return capsys.readouterr().err.splitlines()
+
+    def exported() -> dict[str, dict]:
+        outputs = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+        return {o["path"]: o for o in outputs if o["component"] in ("tts", "png")}
+
+    made = exported()
+    (source,) = {e["source"] for e in made.values()}  # the slug's version: the game's version and sources' hash
+    assert len(source.rsplit(" · ", 1)[-1]) == 7
+    said = "deckpress: ferry-tickets: its exports were made from older sources and are removed; run deckpress " \
+           "export again"
+    for more in ((), ("--duplex", "long-edge")):  # built afresh, from the same sources: kept
+        assert said not in build(*more)
+        assert exported() == made and all((out / p).is_file() for p in made)
+        assert 'href="ferry-tickets/export/tts/ferry-tickets.json"' in (out / "index.html").read_text("utf-8")
+    tickets = content / "ferry-tickets" / "tickets.yaml"
+    tickets.write_text(tickets.read_text(encoding="utf-8").replace("fare: 4", "fare: 5"), encoding="utf-8")
+    err = build("--jobs", "2")
+    assert said in err
+    assert exported() == {} and not folder.exists()  # entries and files, in the same commit
+    assert "/export/" not in (out / "index.html").read_text("utf-8")
+    assert "/export/" not in (out / "SHA256SUMS").read_text("utf-8")
+    assert any(p.name.endswith("-tickets-a4.pdf") for p in (out / "ferry-tickets").rglob("*.pdf"))
+    assert said not in build("--duplex", "short-edge")  # said once: nothing is left to take away
+
+
+def test_an_export_again_takes_away_the_files_it_no_longer_makes(tmp_path):
+    assert export(tmp_path, "ferry-tickets", "--to", "tts") == 0
+    folder = tmp_path / "ferry-tickets" / "export" / "tts"
+    assert (folder / "tickets-faces-1.png").is_file()
+    outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
+    old = next(o for o in outputs["outputs"] if o["path"].endswith("tickets-faces-1.png"))
+    (folder / "tickets-faces-2.png").write_bytes(b"an older export's second sheet")
+    outputs["outputs"].append({**old, "path": old["path"].replace("-1.png", "-2.png"),
+                               "sha256": hashlib.sha256(b"an older export's second sheet").hexdigest()})
+    (tmp_path / "manifest.json").write_text(json.dumps(outputs), encoding="utf-8")
+    (folder / "mine.txt").write_text("the host's own note", encoding="utf-8")  # not the press's: it stays
+    assert export(tmp_path, "ferry-tickets", "--to", "tts") == 0
+    assert not (folder / "tickets-faces-2.png").exists() and (folder / "tickets-faces-1.png").is_file()
+    assert (folder / "mine.txt").read_text(encoding="utf-8") == "the host's own note"
+    listed = {o["path"] for o in json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
+    assert "ferry-tickets/export/tts/tickets-faces-2.png" not in listed
+
+
+def test_the_commit_takes_files_away_with_the_rest_or_not_at_all(tmp_path, monkeypatch):
+    from deckpress.publish import write
+
+    out = tmp_path / "out"
+    (out / "g" / "export" / "tts").mkdir(parents=True)
+    (out / "g" / "export" / "tts" / "old.png").write_bytes(b"old sheet")
+    (out / "g" / "kept.pdf").write_bytes(b"%PDF-")
+    (out / "index.html").write_bytes(b"old page")
+    real = os.replace
+
+    def failing(source: str, target: str) -> None:
+        if Path(target).name == "index.html" and "new" in Path(source).parts:
+            raise OSError(28, "No space left on device")
+        real(source, target)
+
+    monkeypatch.setattr(write.os, "replace", failing)
+    with pytest.raises(write.CommitError):
+        write.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
+    assert (out / "g" / "export" / "tts" / "old.png").read_bytes() == b"old sheet"  # put back
+    assert (out / "index.html").read_bytes() == b"old page"
+    monkeypatch.setattr(write.os, "replace", real)
+    with pytest.raises(ValueError, match="only inside the out folder"):
+        write.write_outputs(out, [], ["../outside.txt"])
+    write.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
+    assert not (out / "g" / "export").exists() and (out / "g" / "kept.pdf").is_file()  # empty folders go too
+    assert (out / "index.html").read_bytes() == b"new page"

@@ -147,6 +147,8 @@ WORDS: dict[str, dict[str, str]] = {
         "export_tts_title": "Tabletop Simulator saved object",
         "export_png_title": "Print-on-demand card images",
         "export_tts_back": "On the back:",
+        "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export "
+                        "again",
         "export_tts_readme": "{game} for Tabletop Simulator\n\nTo load it: copy {file} into Tabletop Simulator's "
                              "Saved Objects folder "
                              "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows, "

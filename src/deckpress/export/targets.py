@@ -14,6 +14,7 @@ from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
 from deckpress.findings import Findings
 from deckpress.layout.page import Document
+from deckpress.layout.slug import stamp
 from deckpress.model import HOST, PRIVATE, PUBLIC, CardLayout, Component, Edition, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
@@ -36,11 +37,11 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
                 if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
         made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
                 else _png(game, edition, docs, request, bleed, prepared.findings))
-        say = phrases(game.language)
-        title = say(f"export_{request.target}_title")
+        title = phrases(game.language)(f"export_{request.target}_title")
+        source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
         out += [Output(path := f"{folder(game.id, request.target)}/{name}", data,
                        Entry(path, game.id, game.title, request.target, title, edition_id, None, None,
-                             audience=audience))
+                             audience=audience, source=source))
                 for name, data, audience in made]
     return out
 
