@@ -103,7 +103,16 @@ def test_every_shipped_game_exports_to_both(tmp_path):
     (["export", "--to", "png", "--dpi", "10"], "dpi must be a whole number from 72 to 1200, got '10'"),
     (["export", "--to", "png", "--bleed", "20mm"], "bleed must be 0-10 mm"),
     (["export", "--to", "tts", "--base-url", "ftp://example.org/x"], "base URL must be an http:// or https://"),
-    (["export", "--to", "tts", "--base-url", "https://example.org/a b"], "base URL must be an http:// or https://"),
+    (["export", "--to", "tts", "--base-url", "https://example.org/a b"], "base URL must have no spaces"),
+    (["export", "--to", "tts", "--base-url", "https://example.org/\tx/"], "base URL must have no spaces"),
+    (["export", "--to", "tts", "--base-url", "https://example.org/\x01/"], "or control characters, got "
+                                                                           "'https://example.org/\\x01/'"),
+    (["export", "--to", "tts", "--base-url", "https://example.org/\x7f/"], "or control characters"),
+    (["export", "--to", "tts", "--base-url", "https://example.org/\u202ex/"], "or control characters"),
+    *((["export", "--to", "tts", "--base-url", f"https://example.org/{c}x{c}/"], "base URL must have none of")
+      for c in "<>\"'`"),
+    (["export", "--to", "tts", "--base-url", "https://user:pw@example.org/p/"], "no user name or password"),
+    (["export", "--to", "tts", "--base-url", "https://user@example.org/p/"], "no user name or password"),
 ])
 def test_a_bad_argument_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, arguments, said):
     monkeypatch.chdir(tmp_path)
@@ -111,6 +120,14 @@ def test_a_bad_argument_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, ar
         main(arguments)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and len(err.strip().splitlines()) == 1 and said in err
+    assert not any(c in err for c in "\x01\x7f\u202e\t")  # shown escaped, never as the character itself
+
+
+def test_a_base_url_may_hold_an_at_sign_in_its_path_and_a_port(tmp_path):
+    from deckpress.arguments import web_address
+
+    for url in ("https://example.org/@team/cards/", "http://example.org:8080/x/"):
+        assert web_address(url) == url
 
 
 @pytest.mark.parametrize(("arguments", "said"), [

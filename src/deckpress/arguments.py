@@ -83,12 +83,24 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
 
 
 def web_address(text: str) -> str:
-    """An http(s) address a host uploads files to, or a usage error."""
+    """An http(s) address a host uploads files to, or a usage error: it is written into every address of the saved
+    object, so nothing that could end or change an address there (a quote, a bracket, a control character), and no
+    password."""
     scheme, _, rest = text.partition("://")
-    if scheme.lower() not in ("http", "https") or not rest.strip("/") or any(c.isspace() or c in "\"?#" for c in text):
-        raise argparse.ArgumentTypeError(f"base URL must be an http:// or https:// address with no spaces, query or "
-                                         f"fragment, got {text!r}")
-    return text
+    if scheme.lower() not in ("http", "https") or not rest.strip("/"):
+        why = "be an http:// or https:// address"
+    elif any(not c.isprintable() or c.isspace() for c in text):
+        why = "have no spaces or control characters"
+    elif any(c in UNSAFE for c in text):
+        why = f"have none of {' '.join(UNSAFE)}"
+    elif "@" in rest.split("/", 1)[0]:
+        why = "have no user name or password (user:password@)"
+    else:
+        return text
+    raise argparse.ArgumentTypeError(f"base URL must {why}, got {text!r}")
+
+
+UNSAFE = "<>\"'`\\?#"  # end an address in HTML, Lua or a shell; a browser's "/"; a query or fragment
 
 
 def _starting_commands(sub: argparse._SubParsersAction[_Parser],

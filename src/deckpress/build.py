@@ -31,7 +31,7 @@ from deckpress.publish import kits, outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
 from deckpress.publish.sums import sums_output
-from deckpress.publish.write import Output, manifest_output, merged_manifest, write_outputs
+from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
 from deckpress.templating import Templates
 
 if TYPE_CHECKING:
@@ -51,6 +51,8 @@ class Press:
     parts: dict[str, set[str]] = field(default_factory=dict)  # game -> the components it has, and the press's own
     thumbnails: dict[str, Thumbnail] = field(default_factory=dict)  # drawn by the workers, by checksum
     up_to_date: list[str] = field(default_factory=list)  # games not built again: nothing of theirs changed
+    versions: dict[str, str] = field(default_factory=dict)  # game -> its sources' version (the slug's), for exports
+    stale: list[str] = field(default_factory=list)  # games whose exports, cut from older sources, this build removed
 
     @classmethod
     def joined(cls, parts: list[Press]) -> Press:
@@ -64,6 +66,7 @@ class Press:
                 known = press.listings.get(game)
                 press.listings[game] = listing if known is None else known.merged(listing)
             press.thumbnails.update(part.thumbnails)
+            press.versions.update(part.versions)
             for game, ids in part.parts.items():
                 press.parts.setdefault(game, set()).update(ids)
         press.outputs = [] if press.findings.errors else list(files.values())
@@ -101,7 +104,8 @@ def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Pre
     prepared = prepare(opts, game_dirs, every_page=False)
     press = Press(prepared.findings, [g.id for g in prepared.games],
                   listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games},
-                  parts={g.id: {c.id for c in g.components} | outputs.OWN_PARTS for g in prepared.games})
+                  parts={g.id: {c.id for c in g.components} | outputs.OWN_PARTS for g in prepared.games},
+                  versions={g.id: game_stamp(g, prepared.editions[g.id]).version for g in prepared.games})
     if prepared.findings.errors:
         _lay_out_every_page(prepared)  # every finding in one run, as `deckpress check` gives them
         return press
@@ -230,7 +234,8 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     """The manifest, the catalogue and the build state over this build's files; then all move into place at once."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
-    entries = merged_manifest(opts.out, press.outputs, press.parts)
+    stale = stale_exports(opts.out, press.versions)  # cut from older sources: taken away in the same commit
+    entries = merged_manifest(opts.out, press.outputs, press.parts, press.versions)
     listings = {**recorded_listings(opts.out), **press.listings}
     site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings,
                      {o.path: o.shown for o in press.outputs if o.shown is not None})
@@ -238,7 +243,8 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     manifest = manifest_output(entries)
     interrupts.check()
     sums = sums_output(opts.out, entries, [*site, manifest])
-    write_outputs(opts.out, [*press.outputs, *site, state, sums, manifest])  # one commit, manifest last
+    write_outputs(opts.out, [*press.outputs, *site, state, sums, manifest], [e.path for e in stale])  # manifest last
+    press.stale = sorted({e.game for e in stale})
 
 
 def editions_of(game: Game, opts: Options) -> list[str]:

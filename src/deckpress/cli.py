@@ -133,6 +133,11 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
             print(f"deckpress: {', '.join(press.up_to_date)}: up to date, nothing rendered", file=sys.stderr)
         if status == OK and press.ids:
             print(f"deckpress: {', '.join(press.ids)}: built into {opts.out}", file=sys.stderr)
+        if status == OK:  # a game's exports that would show other cards than its PDFs now do are gone
+            from deckpress.export import stale_said
+
+            for line in stale_said(press):
+                print(line, file=sys.stderr)
         return status
 
 

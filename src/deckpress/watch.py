@@ -89,6 +89,7 @@ class Watcher:
     def rebuild(self, dirs: list[Path]) -> bool:
         """Build these games, the first edition and paper first; say what was found and what was built."""
         from deckpress.build import build
+        from deckpress.export import stale_said
 
         start, opts = time.perf_counter(), self.opts
         fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
@@ -108,6 +109,8 @@ class Watcher:
                 which = "" if full else f" ({opts.edition}, {', '.join(opts.papers)})"
                 self.print(f"deckpress: {', '.join(press.ids)}: built{which} into {opts.out} "
                            f"({time.perf_counter() - start:.2f} s)")
+                for line in stale_said(press):  # exports cut from the sources before this change
+                    self.print(line)
         return True
 
     def passes(self, todo: list[Path]) -> list[Options]:

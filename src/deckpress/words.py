@@ -146,8 +146,12 @@ WORDS: dict[str, dict[str, str]] = {
         # --- export: Tabletop Simulator and print on demand ---
         "catalogue_exports": "{game} to play online and to order printed",
         "catalogue_export_edition": "{edition} edition",
+        "catalogue_export_context": ", {game}",
         "export_tts_title": "Tabletop Simulator saved object",
         "export_png_title": "Print-on-demand card images",
+        "export_tts_back": "On the back:",
+        "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export "
+                        "again",
         "export_tts_readme": "{game} for Tabletop Simulator\n\nTo load it: copy {file} into Tabletop Simulator's "
                              "Saved Objects folder "
                              "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows, "
@@ -155,6 +159,9 @@ WORDS: dict[str, dict[str, str]] = {
                              "~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux). In the game, open "
                              "Objects, then Saved Objects, and click it to place it on the table: each deck, the "
                              "rules and the sheets (as PDFs) and any die. Hover over a card to read its text.",
+        "export_tts_private": "Private, one player's own: {parts}. The saved object holds their faces and texts, so "
+                              "it is marked private, as their images are: the host loads {file} and deals these "
+                              "face down, one to each player (face down, a card's name and text are hidden too).",
         "export_tts_host": "Left out, as the host's alone: {parts}. Anything on the table every player can open, "
                            "so the host keeps these from the host's print-and-play kit.",
         "export_tts_upload": "The addresses in the saved object start with {base}: upload these files there first, "

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckpress.findings import Findings
 from deckpress.options import Options
+
+if TYPE_CHECKING:
+    from deckpress.build import Press
 
 TARGETS = ("tts", "png")
 POD_BLEED_MM = 3.175  # 1/8 in: what print-on-demand shops ask for
@@ -55,3 +59,11 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     if not prepared.findings.errors:
         commit(request.out, files, prepared, request.target)
     return prepared.findings
+
+
+def stale_said(press: Press) -> list[str]:
+    """A line for each game whose exports the build took away (cut from older sources), in the game's words."""
+    from deckpress.publish import phrases
+
+    return [f"deckpress: {phrases(press.listings[g].language if g in press.listings else 'en')('export_stale', game=g)}"
+            for g in press.stale]

@@ -19,12 +19,13 @@ if TYPE_CHECKING:
 
 def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> None:
     """Write the files; the manifest keeps every other entry still on disk, but none of an earlier export of these
-    games to this target (its files are this export's now)."""
+    games to this target: its files are this export's now, and those this export does not make again go."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
     games = {g.id for g in prepared.games}
-    kept = [e for e in read_manifest(out) if (out / e.path).is_file()
-            and not (e.game in games and e.component == target)]
+    earlier = read_manifest(out)
+    kept = [e for e in earlier if (out / e.path).is_file() and not (e.game in games and e.component == target)]
+    gone = [e.path for e in earlier if e.game in games and e.component == target and e.is_export]
     listed = {e.path: e for e in kept} | {e.path: e for o in files if (e := o.listed) is not None}
     entries: list[Entry] = [listed[p] for p in sorted(listed)]
     listings = {**recorded_listings(out),
@@ -32,4 +33,4 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
     site = catalogue(out, entries, {o.path: o.data for o in files}, {}, listings)
     manifest = manifest_output(entries)
     interrupts.check()
-    write_outputs(out, [*files, *site, sums_output(out, entries, [*site, manifest]), manifest])
+    write_outputs(out, [*files, *site, sums_output(out, entries, [*site, manifest]), manifest], gone)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 import pypdfium2
 from PIL import Image
 
-from deckpress.layout.page import INCH, MM, Document, Page
+from deckpress.layout.page import INCH, Document
 from deckpress.model import Card, Game
 from deckpress.publish import outputs
 
@@ -19,13 +19,14 @@ Box = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-
 
 @dataclass(frozen=True)
 class Cut:
-    """One card entry as printed: its deck, its front and back (None: its deck has no back), what its front says."""
+    """One card entry as printed: its deck, its front and back (None: its deck has no back); what it says, once read
+    (deckpress.export.described)."""
 
     deck: str
     card: Card
     front: Image.Image
     back: Image.Image | None
-    text: str
+    text: str = ""
 
 
 def pixels(mm: float, dpi: float) -> int:
@@ -46,7 +47,7 @@ def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: floa
     yielded as soon as its back is cut, so a deck at 600 dpi is never all in memory."""
     printed = [(d, card) for d in decks for card in game.decks[d].printed]
     seen: set[int] = set()
-    at, waiting = 0, list[tuple[int, int, Image.Image, str]]()  # a page's fronts (printed, place) awaiting backs
+    at, waiting = 0, list[tuple[int, int, Image.Image]]()  # a page's fronts (printed, place) awaiting backs
     pdfium = pypdfium2.PdfDocument(pdf)
     try:
         for n, page in enumerate(doc.pages):
@@ -59,9 +60,8 @@ def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: floa
                 waiting = []
                 continue
             yield from _ready(printed, waiting, [], game)
-            text = sheet.get_textpage()
             firsts = [(i, cell) for i, cell in enumerate(page.cells) if _first(printed[at + i][1], seen)]
-            waiting = [(at + i, i, _cut(image, cell, dpi, bleed), _text(text, page, cell)) for i, cell in firsts]
+            waiting = [(at + i, i, _cut(image, cell, dpi, bleed)) for i, cell in firsts]
             at += len(page.cells)
         yield from _ready(printed, waiting, [], game)
     finally:
@@ -77,12 +77,12 @@ def _first(card: Card, seen: set[int]) -> bool:
     return new
 
 
-def _ready(printed: list[tuple[str, Card]], waiting: list[tuple[int, int, Image.Image, str]],
+def _ready(printed: list[tuple[str, Card]], waiting: list[tuple[int, int, Image.Image]],
            backs: list[Image.Image], game: Game) -> Iterator[Cut]:
-    for n, place, front, text in waiting:
+    for n, place, front in waiting:
         deck, card = printed[n]
         back = backs[place] if place < len(backs) and game.decks[deck].back is not None else None
-        yield Cut(deck, card, front, back, text)
+        yield Cut(deck, card, front, back)
 
 
 def _cut(image: Image.Image, cell: Box, dpi: float, bleed: float) -> Image.Image:
@@ -91,12 +91,3 @@ def _cut(image: Image.Image, cell: Box, dpi: float, bleed: float) -> Image.Image
     left, top = pixels(x - bleed, dpi), pixels(y - bleed, dpi)
     return image.crop((left, top, left + pixels(w + 2 * bleed, dpi), top + pixels(h + 2 * bleed, dpi)))
 
-
-def _text(text: pypdfium2.PdfTextPage, page: Page, cell: Box) -> str:
-    """What the card prints inside its trim, as PDFium reads it: a line for each line, spaces tidied."""
-    x, y, w, h = cell
-    left, right = x * MM, (x + w) * MM
-    top, bottom = page.height - y * MM, page.height - (y + h) * MM
-    read = text.get_text_bounded(left=left, bottom=bottom, right=right, top=top)
-    lines = (" ".join(line.split()) for line in read.replace("\r", "\n").split("\n"))
-    return "\n".join(line for line in lines if line)

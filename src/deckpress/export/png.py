@@ -14,6 +14,7 @@ from PIL import Image
 from deckpress.export.cutting import Cut, pixels
 from deckpress.export.sprites import png, zipped
 from deckpress.findings import Findings, Loc
+from deckpress.model import AUDIENCES, PUBLIC
 
 PAPER_WHITE = 245  # grey level from which a pixel is the paper's, not ink
 CSV_COLUMNS = ("file", "label", "copies", "deck")
@@ -33,12 +34,15 @@ class Pod:
     def __init__(self, dpi: int, bleed: float, findings: Findings) -> None:
         self.dpi, self.band, self.findings = dpi, pixels(bleed, dpi), findings
         self.decks: dict[str, list[tuple[str, bytes]]] = {}  # deck -> its files, in order
+        self.audiences: dict[str, str] = {}  # deck -> its component's audience
         self.rows: list[tuple[str, str, str, str]] = []
         self.count: dict[str, int] = {}  # deck -> its cards so far
 
-    def add(self, cut: Cut, layouts: Layouts) -> None:
-        """The card's front and back (where it has one), named by its deck and its place in it."""
+    def add(self, cut: Cut, layouts: Layouts, audience: str) -> None:
+        """The card's front and back (where it has one), named by its deck and its place in it; of its
+        component's audience."""
         own = self.decks.setdefault(cut.deck, [])
+        self.audiences[cut.deck] = audience
         n = self.count[cut.deck] = self.count.get(cut.deck, 0) + 1
         for side, image, loc in (("front", cut.front, layouts.front), ("back", cut.back, layouts.back)):
             if image is None or loc is None:
@@ -52,11 +56,13 @@ class Pod:
             own.append((name, png(image, self.dpi)))
             self.rows.append((name, cut.card.label, str(cut.card.copies), cut.deck))
 
-    def files(self) -> list[tuple[str, bytes]]:
-        """Every PNG, a zip a deck, then cards.csv."""
-        files = [f for own in self.decks.values() for f in own]
-        return [*files, *((f"{deck}.zip", zipped(own)) for deck, own in self.decks.items()),
-                ("cards.csv", _csv(self.rows))]
+    def files(self) -> list[tuple[str, bytes, str]]:
+        """Every PNG, a zip a deck, each of its deck's audience; then cards.csv, of the most secret deck it lists
+        (a label may say what a private card holds)."""
+        files = [(name, data, self.audiences[deck]) for deck, own in self.decks.items() for name, data in own]
+        zips = [(f"{deck}.zip", zipped(own), self.audiences[deck]) for deck, own in self.decks.items()]
+        return [*files, *zips, ("cards.csv", _csv(self.rows), max([PUBLIC, *self.audiences.values()],
+                                                                      key=AUDIENCES.index))]
 
 
 def _short_of_bleed(image: Image.Image, band: int) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
@@ -9,10 +10,12 @@ from urllib.parse import quote
 from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, tts
 from deckpress.export import png as pod
 from deckpress.export.cutting import Cut, cut_cards, rendered
+from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
 from deckpress.findings import Findings
 from deckpress.layout.page import Document
-from deckpress.model import HOST, CardLayout, Component, Edition, Game
+from deckpress.layout.slug import stamp
+from deckpress.model import HOST, PRIVATE, PUBLIC, CardLayout, Component, Edition, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
 from deckpress.publish.write import Output
@@ -32,23 +35,25 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
         components = {c.id: c for c in game.components}
         docs = [d for d in prepared.documents
                 if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
-        made = (_tts(game, edition, docs, request, prepared.findings) if request.target == "tts"
+        made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
                 else _png(game, edition, docs, request, bleed, prepared.findings))
-        say = phrases(game.language)
-        title = say(f"export_{request.target}_title")
+        title = phrases(game.language)(f"export_{request.target}_title")
+        source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
         out += [Output(path := f"{folder(game.id, request.target)}/{name}", data,
-                       Entry(path, game.id, game.title, request.target, title, edition_id, None, None))
-                for name, data in made]
+                       Entry(path, game.id, game.title, request.target, title, edition_id, None, None,
+                             audience=audience, source=source))
+                for name, data, audience in made]
     return out
 
 
 def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
-         findings: Findings) -> list[tuple[str, bytes]]:
+         prepared: Prepared) -> list[tts.File]:
     """The saved object, the images and PDFs it loads, and how to load it."""
+    findings = prepared.findings
     here = (request.out / folder(game.id, "tts")).absolute()
     base = request.base_url.rstrip("/") if request.base_url else None
     save = tts.Save(game.id, lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
-    files: list[tuple[str, bytes]] = []
+    files: list[tts.File] = []
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
@@ -56,8 +61,8 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
             continue  # the host's alone: on a shared table every player could open it
         if not isinstance(layout, CardLayout):
             doc, pdf = rendered(game, doc)
-            files.append((name := f"{doc.component}.pdf", pdf))
-            save.pdf(name, doc.title)
+            files.append((name := f"{doc.component}.pdf", pdf, component.audience))
+            save.pdf(name, doc.title, component.audience)
             continue
         if component.die and not _die_fits(game, component, layout, findings):
             continue
@@ -66,20 +71,24 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
         doc, pdf = rendered(game, doc)
         cuts = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
         if component.die:
-            save.die(f"{component.id}.png", tts.Die(component.title, tts.die_image([c.front for c in cuts],
-                                                                                    layout.positions)))
+            image = tts.die_image([c.front for c in cuts], layout.positions)
+            save.die(f"{component.id}.png", tts.Die(component.title, image, component.audience))
             continue
+        described = describer(game, edition, prepared.templates, layout)
+        cuts = [replace(c, text=described(c.deck, c.card)) for c in cuts]
         for deck_id, own in _by_deck(component, cuts):
             title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
-            save.deck(tts.Deck(deck_id, title, own, layout.size, game.decks[deck_id].backs_differ))
-    kept = [c.title for c in game.components if c.audience == HOST and c.id in {d.component for d in docs}]
-    readme = _readme(game, save.files + files, request.base_url, kept)
-    return [*save.files, *files, (f"{game.id}.json", save.json(game.title)), ("README.txt", readme)]
+            backs_differ = game.decks[deck_id].backs_differ
+            save.deck(tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience))
+    readme = _readme(game, save.files + files, request.base_url, {d.component for d in docs})
+    saved = (f"{game.id}.json", save.json(game.title), save.audience)
+    return [*save.files, *files, saved, ("README.txt", readme, PUBLIC)]
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
-         findings: Findings) -> list[tuple[str, bytes]]:
-    """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out."""
+         findings: Findings) -> list[tts.File]:
+    """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
+    is of its component's audience (a host's cards too: the host orders the whole game printed)."""
     made = pod.Pod(request.dpi or POD_DPI, bleed, findings)
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
@@ -90,7 +99,8 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
         for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed):
             back = game.decks[cut.deck].back
             back_layout = edition.layouts.get(back.layout) if back is not None else None
-            made.add(cut, pod.Layouts(layout.loc, back_layout.loc if back_layout is not None else None))
+            made.add(cut, pod.Layouts(layout.loc, back_layout.loc if back_layout is not None else None),
+                     component.audience)
     return made.files()
 
 
@@ -110,13 +120,18 @@ def _die_fits(game: Game, component: Component, layout: CardLayout, findings: Fi
     return False
 
 
-def _readme(game: Game, files: list[tuple[str, bytes]], base_url: str | None, kept: list[str]) -> bytes:
-    """How to load the saved object; what the host keeps out of it; with a base URL, what to upload there."""
+def _readme(game: Game, files: list[tts.File], base_url: str | None, exported: set[str]) -> bytes:
+    """How to load the saved object; which of its parts are private, and so the saved object too; what the host
+    keeps out of it; with a base URL, what to upload there."""
     say = phrases(game.language)
     text = say("export_tts_readme", game=game.title, file=f"{game.id}.json")
+    private = [c.title for c in game.components if c.audience == PRIVATE and c.id in exported]
+    if private:
+        text += "\n\n" + say("export_tts_private", parts=", ".join(private), file=f"{game.id}.json")
+    kept = [c.title for c in game.components if c.audience == HOST and c.id in exported]
     if kept:
         text += "\n\n" + say("export_tts_host", parts=", ".join(kept))
     if base_url:
-        names = sorted(PurePosixPath(n).name for n, _ in files)
+        names = sorted(PurePosixPath(n).name for n, _, _ in files)
         text += "\n\n" + say("export_tts_upload", base=base_url) + "\n" + "".join(f"  {n}\n" for n in names)
     return (text.rstrip("\n") + "\n").encode("utf-8")

@@ -19,11 +19,13 @@ from PIL import Image
 
 from deckpress.export.cutting import Cut
 from deckpress.export.sprites import ACROSS, DOWN, WHITE, png, sheet
+from deckpress.model import AUDIENCES, PUBLIC
 
 PER_SHEET = ACROSS * DOWN
 POKER_WIDTH_MM = 63.5  # what TTS draws a card of scale 1 as, near enough: other sizes are scaled from it
 SPACING = 4.0  # table units between the objects, left to right
 Url = Callable[[str], str]  # an exported file's name -> the address TTS loads it from
+File = tuple[str, bytes, str]  # an exported file's name, bytes and audience (who may see what it holds)
 
 
 @dataclass(frozen=True)
@@ -33,12 +35,14 @@ class Deck:
     cuts: list[Cut]  # each entry once, in deck order
     size: tuple[float, float]  # the card's trim, mm
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
+    audience: str = PUBLIC  # its component's: its sheets show what its faces hold
 
 
 @dataclass(frozen=True)
 class Die:
     title: str
     image: Image.Image  # the faces at their places on the net
+    audience: str = PUBLIC
 
 
 class Save:
@@ -47,25 +51,27 @@ class Save:
     def __init__(self, game: str, url: Url) -> None:
         self.game, self.url = game, url
         self.objects: list[dict[str, Any]] = []
-        self.files: list[tuple[str, bytes]] = []
+        self.files: list[File] = []
         self.key = 0  # the last CustomDeck key given: each sheet has its own across the file
+        self.audiences = [PUBLIC]  # of what the objects hold: the saved object holds their texts and addresses
 
     def deck(self, deck: Deck) -> None:
         """The deck's sheets of faces (and of backs, where the backs differ) and the deck object over them."""
         sheets: dict[str, dict[str, Any]] = {}
         ids: dict[int, int] = {}  # id(card) -> its card id
         unique = deck.unique_backs and any(c.back is not None for c in deck.cuts)
+        self.audiences.append(deck.audience)
         single = self._single_back(deck) if not unique else ""
         for k, start in enumerate(range(0, len(deck.cuts), PER_SHEET), 1):
             chunk = deck.cuts[start:start + PER_SHEET]
             self.key += 1
             cell = chunk[0].front.size
             faces, (across, down) = sheet([c.front for c in chunk], cell)
-            self.files.append((face_name := f"{deck.id}-faces-{k}.png", png(faces)))
+            self.files.append((face_name := f"{deck.id}-faces-{k}.png", png(faces), deck.audience))
             back_name = single
             if unique:
                 backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell)
-                self.files.append((back_name := f"{deck.id}-backs-{k}.png", png(backed)))
+                self.files.append((back_name := f"{deck.id}-backs-{k}.png", png(backed), deck.audience))
             sheets[str(self.key)] = {"FaceURL": self.url(face_name), "BackURL": self.url(back_name),
                                      "NumWidth": across, "NumHeight": down, "BackIsHidden": True,
                                      "UniqueBack": unique, "Type": 0}
@@ -84,7 +90,7 @@ class Save:
         """The deck's one back image: its back as printed, or a blank card where it has none."""
         back = next((c.back for c in deck.cuts if c.back is not None), None)
         image = back if back is not None else Image.new("RGB", deck.cuts[0].front.size, WHITE)
-        self.files.append((name := f"{deck.id}-back.png", png(image)))
+        self.files.append((name := f"{deck.id}-back.png", png(image), deck.audience))
         return name
 
     def _card(self, cut: Cut, card_id: int, sheets: dict[str, dict[str, Any]], scale: float) -> dict[str, Any]:
@@ -94,18 +100,25 @@ class Save:
                 "CardID": card_id, "CustomDeck": {key: sheets[key]},
                 "HideWhenFaceDown": True}  # face down, its name and text are hidden too: a private card stays so
 
-    def pdf(self, name: str, title: str) -> None:
+    def pdf(self, name: str, title: str, audience: str) -> None:
+        self.audiences.append(audience)
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_PDF", "Transform": self._place(1.0),
                              "Nickname": title, "Description": "",
                              "CustomPDF": {"PDFUrl": self.url(name), "PDFPassword": "", "PDFPage": 0,
                                            "PDFPageOffset": 0}})
 
     def die(self, name: str, die: Die) -> None:
-        self.files.append((name, png(die.image)))
+        self.audiences.append(die.audience)
+        self.files.append((name, png(die.image), die.audience))
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_Dice", "Transform": self._place(1.0),
                              "Nickname": die.title, "Description": "",
                              "CustomImage": {"ImageURL": self.url(name), "ImageSecondaryURL": "",
                                              "ImageScalar": 1.0, "WidthScale": 0.0, "CustomDice": {"Type": 1}}})
+
+    @property
+    def audience(self) -> str:
+        """The saved object's: the most secret of what it holds (a private deck's cards' texts are in it)."""
+        return max(self.audiences, key=AUDIENCES.index)
 
     def json(self, title: str) -> bytes:
         save = {"SaveName": title, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",

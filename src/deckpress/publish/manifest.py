@@ -43,6 +43,7 @@ class Entry:
     fold: bool = False
     bleed_mm: float | None = None
     sha256: str = ""
+    source: str | None = None  # an export's: the version of its game's sources it was cut from (the slug's)
 
     @property
     def secret(self) -> bool:
@@ -60,11 +61,12 @@ class Entry:
 
     def as_json(self) -> dict[str, Any]:
         """The entry as manifest.json has it: a PDF's optional keys only when set; a text edition's paper, pages
-        and audience always, and its game title after them; every entry's audience where `private` once was."""
+        and audience always, and its game title after them (an export's source then); every entry's audience where
+        `private` once was."""
         if not self.is_pdf:
             return {"path": self.path, "game": self.game, "component": self.component, "title": self.title,
                     "edition": self.edition, "paper": self.paper, "pages": self.pages, "audience": self.audience,
-                    **_given(game_title=self.game_title), "sha256": self.sha256}
+                    **_given(game_title=self.game_title, source=self.source), "sha256": self.sha256}
         options = _given(duplex=self.duplex, offset_x_mm=self.offset_x_mm, offset_y_mm=self.offset_y_mm,
                          fold=self.fold or None, bleed_mm=self.bleed_mm)
         return {"path": self.path, "game": self.game, **_given(game_title=self.game_title),

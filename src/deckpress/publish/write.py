@@ -12,6 +12,7 @@ import hashlib
 import os
 import shutil
 import tempfile
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -39,14 +40,24 @@ class Output:
         return None if self.entry is None else replace(self.entry, sha256=self.sha256)
 
 
-def merged_manifest(out_dir: Path, outputs: list[Output], parts: dict[str, set[str]] | None = None) -> list[Entry]:
+def merged_manifest(out_dir: Path, outputs: list[Output], parts: dict[str, set[str]] | None = None,
+                    versions: dict[str, str] | None = None) -> list[Entry]:
     """This build's entries plus earlier ones for other outputs that are still on disk, by path; but not those of a
-    game built now (`parts`: game -> the components it has now) for a component it no longer has."""
+    game built now (`parts`: game -> the components it has now) for a component it no longer has, nor its exports
+    cut from other sources than it has now (`versions`: game -> its sources' version; see `stale_exports`)."""
     parts = parts or {}
-    entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file()
+    stale = {e.path for e in stale_exports(out_dir, versions or {})}
+    entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file() and e.path not in stale
                and (e.game not in parts or e.component in parts[e.game] or e.is_export)}  # exports stay listed
     entries.update({e.path: e for o in outputs if (e := o.listed) is not None})
     return [entries[p] for p in sorted(entries)]
+
+
+def stale_exports(out_dir: Path, versions: dict[str, str]) -> list[Entry]:
+    """The export files in the manifest of the games in `versions` (game -> its sources' version now) that were cut
+    from other sources (or say not which): decided by what the manifest records, not by the files' times."""
+    return [e for e in read_manifest(out_dir) if e.is_export and e.game in versions
+            and e.source != versions[e.game] and (out_dir / e.path).is_file()]
 
 
 def manifest_output(entries: list[Entry]) -> Output:
@@ -83,17 +94,46 @@ def _linked(out_dir: Path) -> Path | None:
     return None
 
 
-def write_outputs(out_dir: Path, outputs: list[Output]) -> None:
-    """Stage every file beside `out_dir`, then move them all into place, in the order given. If a move fails (a
-    locked file, a vanished folder), the moves already made are undone: CommitError, the folder as it was."""
+def write_outputs(out_dir: Path, outputs: list[Output], removed: Sequence[str] = ()) -> None:
+    """Stage every file beside `out_dir`, then move them all into place, in the order given, after taking away the
+    files `removed` names (and the folders that leaves empty). If a move fails (a locked file, a vanished folder),
+    the moves already made are undone: CommitError, the folder as it was."""
     out_dir.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent))
     try:
         staged = _staged(staging, out_dir, outputs)
+        gone = _removed(out_dir, removed, {o.path for o in outputs})
         with interrupts.held():
-            _commit(staged, staging / ".earlier")
+            _commit([*gone, *staged], staging / ".earlier")
+            _prune(out_dir, [target for _, target in gone])
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _removed(out_dir: Path, paths: Sequence[str], written: set[str]) -> list[tuple[Path | None, Path]]:
+    """The files to take away, as moves with no new file: (None, target); checked as the files written are."""
+    gone: list[tuple[Path | None, Path]] = []
+    for path in dict.fromkeys(p for p in paths if p not in written):
+        if not relative(path):
+            raise ValueError(f"refusing to remove {path!r}: the press removes only inside the out folder")
+        if (link := _link_on_the_way(out_dir, path)) is not None:
+            raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
+        if (out_dir / path).is_file():
+            gone.append((None, out_dir / path))
+    return gone
+
+
+def _prune(out_dir: Path, removed: list[Path]) -> None:
+    """The folders the removed files leave empty, up to the out folder (not it): a folder still holding a file of
+    the host's stays."""
+    for target in removed:
+        for folder in target.parents:
+            if folder == out_dir or not folder.is_relative_to(out_dir):
+                break
+            try:
+                folder.rmdir()  # only an empty one
+            except OSError:
+                break
 
 
 def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[Path, Path]]:
@@ -138,9 +178,9 @@ class _Move:
     placed: bool = False
 
 
-def _commit(staged: list[tuple[Path, Path]], earlier: Path) -> None:
-    """Move every file into place, keeping each file it replaces until all are in; on a failure put everything
-    back as it was, in reverse (a journal of the moves made)."""
+def _commit(staged: Sequence[tuple[Path | None, Path]], earlier: Path) -> None:
+    """Move every file into place (a file with no source: taken away), keeping each file it replaces until all are
+    in; on a failure put everything back as it was, in reverse (a journal of the moves made)."""
     journal: list[_Move] = []
     try:
         for n, (source, target) in enumerate(staged):
@@ -149,8 +189,9 @@ def _commit(staged: list[tuple[Path, Path]], earlier: Path) -> None:
                 (earlier / str(n)).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(target, earlier / str(n))
                 move.kept = earlier / str(n)
-            os.replace(source, target)  # atomic per file: never a partial PDF
-            move.placed = True
+            if source is not None:
+                os.replace(source, target)  # atomic per file: never a partial PDF
+                move.placed = True
     except OSError as exc:
         _undo(journal)
         raise CommitError(f"cannot write {journal[-1].target}: {exc.strerror or exc}; the earlier build is as it "
