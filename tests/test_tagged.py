@@ -241,7 +241,10 @@ def test_sheet_tables_have_header_cells_for_columns_and_rows(built, sheet):
         for table in found:
             head, *rows = kids(table)
             assert rows and all(str(r.S) == "/TR" for r in [head, *rows])
-            assert {(str(c.S), str(c.A.Scope)) for c in kids(head)} == {("/TH", "/Column")}
+            corner, *heads = kids(head)
+            assert {(str(c.S), str(c.A.Scope)) for c in heads} == {("/TH", "/Column")}
+            assert (str(corner.S) == "/TD" and "/K" not in corner) or (  # a blank corner heads nothing
+                (str(corner.S), str(corner.A.Scope)) == ("/TH", "/Column") and "/K" in corner)
             for row in rows:
                 label, *cells = kids(row)
                 assert (str(label.S), str(label.A.Scope)) == ("/TH", "/Row")
@@ -257,3 +260,70 @@ def test_each_card_is_one_section_its_pictograms_named(built):
             figures = [k for k in kids(card) if k.S == "/Figure"]
             assert figures and all(str(f.Alt) for f in figures)
             assert [str(k.S) for k in kids(card)].count("/P") >= 3
+
+
+def elements(element: pikepdf.Object) -> Iterator[pikepdf.Object]:
+    yield element
+    for kid in kids(element):
+        yield from elements(kid)
+
+
+def struct_text(path: Path) -> list[str]:
+    """`pdfinfo -struct-text`'s texts, each a content's words as poppler joins them."""
+    listed = subprocess.run(["pdfinfo", "-struct-text", str(path)], capture_output=True, text=True,
+                            check=True).stdout.splitlines()
+    return [line.strip()[1:-1] for line in listed if line.strip().startswith('"')]
+
+
+@pytest.mark.skipif(shutil.which("pdfinfo") is None, reason="pdfinfo (poppler-utils) is not installed")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_wrapped_lines_read_with_the_space_between_their_words(built, edition):
+    _, rules = rules_of("stone-market")
+    said = struct_text(rules_pdf(built, "stone-market", edition, "a4"))
+    plain = [INLINE.sub(lambda m: m[1], p) for s in rules.sections for p in s.paragraphs]
+    wrapped = [p for p in plain if len(p) > 120]  # longer than a line
+    assert wrapped and all(p in said for p in wrapped)
+    assert any("nothing to spare" in t for t in said)
+    desk = struct_text(built / "open-secret-exchange/standard/open-secret-exchange-desk-cards-a4.pdf")
+    assert any(re.fullmatch(r"A1 = [a-z ]+ A2 = [a-z ]+ A3 = [a-z ]+", t) for t in desk)
+
+
+def test_exchange_cards_say_their_equations(built):
+    with pikepdf.open(built / "stone-market/standard/stone-market-exchange-cards-a4.pdf") as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        said = [str(e.get("/Alt", "")) + str(e.get("/ActualText", "")) for e in elements(document)]
+        assert any("3 Pearl = 1 Jade and 2 Ruby, both ways" in s for s in said)
+    with pikepdf.open(built / "stone-market/standard/stone-market-reference-cards-a4.pdf") as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        said = [str(e.ActualText) for e in elements(document) if "/ActualText" in e]
+        assert "Left: 0, 1, 2, 3, 4+" in said and "Plain: 5, 4, 3, 1, 0" in said
+
+
+def test_no_figure_is_empty_or_unnamed(built):
+    """Every figure in every standard A4 PDF holds what it draws and says it; the stones' pictograms too."""
+    for path in every_pdf(built):
+        with pikepdf.open(path) as pdf:
+            figures = [e for e in elements(pdf.Root.StructTreeRoot.K[0]) if e.get("/S") == "/Figure"]
+            assert all(kids(f) or "/K" in f for f in figures), path
+            assert all(str(f.get("/Alt", "")).strip() for f in figures), path
+            if path.name.startswith("stone-market-stones"):
+                assert len(figures) == 100 and "Amber (A, triangle)" in {str(f.Alt) for f in figures}
+
+
+def test_kit_parts_are_titled_and_the_print_check_is_read(built):
+    with pikepdf.open(kit_pdf(built, "stone-market", "standard", "a4")) as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        parts = kids(document)
+        assert {str(p.S) for p in parts} == {"/Part"}
+        titles = [str(p.T) for p in parts]
+        assert titles[0] == "Print check" and "Exchange cards" in titles
+        check = [str(k.S) for k in kids(parts[0])]
+        assert check[:2] == ["/H1", "/P"] and "/Figure" in check
+        assert "A 50 mm square" in {str(e.get("/Alt", "")) for e in elements(parts[0])}
+
+
+def test_tick_boxes_are_named_cells(built):
+    with pikepdf.open(built / "pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf") as pdf:
+        said = [str(e.ActualText) for e in elements(pdf.Root.StructTreeRoot.K[0])
+                if e.get("/S") == "/TD" and "/ActualText" in e]
+    assert said and all(re.fullmatch(r".+, Team \d: not ticked", s) for s in said)

@@ -15,6 +15,10 @@ WORDS: dict[str, dict[str, str]] = {
         "fold": "fold",
         "length_mm": "{mm} mm",
         "length_in": "{inches} in",
+        "figure_square": "A {mm} mm square",
+        "figure_ruler": "A ruler {inches} in long, ticked every eighth of an inch",
+        "figure_crosses": "Five crosses, to hold against the light",
+        "figure_scales": "Five millimetre scales, one behind each cross of the front",
         "print_check": "Print check",
         "print_check_steps": "Print at 100% / Actual size, then measure. Print {sides} on {paper} paper with "
                              "\"Fit to page\" and \"Shrink to fit\" turned off. The square must measure 50 mm on "

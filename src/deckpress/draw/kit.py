@@ -114,7 +114,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     for title, part in read:
         numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
         objects |= _copied(part, numbers, tree.keys)
-        tree.add(part, numbers, objects)
+        tree.add(part, numbers, objects, title)
         pages += [numbers[n] for n in part.pages]
         marks += [(title, numbers[part.pages[0]])] if title is not None else []
     objects |= _outline(marks, first=max(objects) + 1)
@@ -139,12 +139,13 @@ class _Tree:
         self.keys = 0  # parent-tree keys taken by the parts so far: the next part's start from here
         self.parts = 0
 
-    def add(self, part: _Part, numbers: dict[int, int], objects: dict[int, bytes]) -> None:
+    def add(self, part: _Part, numbers: dict[int, int], objects: dict[int, bytes], title: str | None) -> None:
         if part.structure is None:
             return
         self.parts += 1
+        named = b"/S /Part /T %s" % _text(title) if title else b"/S /Part"  # titled as its bookmark
         for old in part.structure.documents:  # a part's Document is a Part of the kit's
-            objects[numbers[old]] = objects[numbers[old]].replace(b"/S /Document", b"/S /Part", 1)
+            objects[numbers[old]] = objects[numbers[old]].replace(b"/S /Document", named, 1)
             self.documents.append(numbers[old])
         self.nums += [(self.keys + key, numbers[n]) for key, n in part.structure.arrays]
         self.keys += part.structure.keys

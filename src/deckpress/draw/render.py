@@ -78,6 +78,7 @@ class _Marks:
         self.tree = tree
         self.marked: tagging.Element | None | bool = False  # the open sequence's element (None: artifact); False: none
         self.text: PDFTextObject | None = None  # the open run of text
+        self.line: Text | None = None  # its last line, set when the next op says whether the element runs on
 
     def _mark(self) -> None:
         """The next op is in the open sequence, or closes it and opens its own."""
@@ -104,7 +105,24 @@ class _Marks:
             self.c.addLiteral("EMC")
             self.marked = False
 
+    def settle(self, op: object) -> None:
+        """The last line set, read as ending in a space where the same element goes on past it (on another line,
+        or with a rule to write on): a span whose actual text is the line and a space, so that read through the
+        structure (or copied) its words do not run into the next line's."""
+        line, self.line = self.line, None
+        if line is None or self.text is None:
+            return
+        same_line = isinstance(op, Text) and not op.angle and op.y == line.y
+        runs_on = (op is not None and not same_line and self.marked is not None and self.tree.current is self.marked
+                   and not line.text.endswith((" ", "-", "\u00ad", "\u2010")))
+        self.text.textOut(line.text)
+        if runs_on:  # an invisible space: read, never drawn
+            self.text._code.append("3 Tr")  # type: ignore[attr-defined]
+            self.text.textOut(" ")
+            self.text._code.append("0 Tr")  # type: ignore[attr-defined]
+
     def flush(self) -> None:
+        self.settle(None)
         if self.text is not None:
             self.c.drawText(self.text)
             self.text = None
@@ -156,6 +174,7 @@ class _Pen(_Marks):
 
     def _draw(self, op: object) -> None:  # long: one branch an op kind, as ReportLab draws each
         self._count()
+        self.settle(op)
         self._mark()
         c = self.c
         if isinstance(op, Text) and not op.angle:
@@ -215,7 +234,7 @@ class _Pen(_Marks):
             self._grey(ink)  # text is in its ink, whatever a white panel under it set
             self.text = self.c.beginText()
         self.text.setTextOrigin(op.x, op.y)
-        self.text.textOut(op.text)
+        self.line = op
 
     def _shape(self, fill: Paint | None, width: float, stroke: Colour | None = None) -> None:
         """A shape's fill (ink when it has none: the outline's colour) and stroke."""

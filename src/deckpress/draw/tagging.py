@@ -22,10 +22,10 @@ _PAGE_KEYS = ["StructParents", "Tabs"]
 class Element:
     """A structure element: its type, and its kids in reading order (elements, or (page, marked-content id))."""
 
-    __slots__ = ("role", "alt", "named", "scope", "parent", "kids")
+    __slots__ = ("role", "alt", "named", "scope", "actual", "parent", "kids")
 
-    def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "") -> None:
-        self.role, self.parent, self.alt, self.scope = role, parent, alt, scope
+    def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "", actual: str = "") -> None:
+        self.role, self.parent, self.alt, self.scope, self.actual = role, parent, alt, scope, actual
         self.named = bool(alt)  # by the layout; else a figure is named by what the pen draws in it
         self.kids: list[Element | tuple[int, int]] = []
 
@@ -59,7 +59,7 @@ class Tree:
         if tag.cont and isinstance(last, Element) and last.role == tag.role:
             element = last
         else:
-            element = Element(tag.role, parent, tag.alt, tag.scope)
+            element = Element(tag.role, parent, tag.alt, tag.scope, tag.actual)
             parent.kids.append(element)
         self.stack.append(element)
 
@@ -120,6 +120,8 @@ def _elements(doc: Any, element: Element, parent: PDFObjectReference,
         made.parts += [b" /K [ ", *_spaced(kids), b" ]"]
     if element.alt:
         made.parts += [b" /Alt ", PDFString(element.alt)]
+    if element.actual:
+        made.parts += [b" /ActualText ", PDFString(element.actual)]
     if element.scope:
         made.parts.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
     made.parts.append(b" >>")

@@ -8,12 +8,14 @@ from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
 from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
-from deckpress.layout.structure import ARTIFACT, tagged
+from deckpress.layout.spoken import spoken
+from deckpress.layout.structure import ARTIFACT, drop_if_empty, tagged
 from deckpress.model import Card, CardLayout, Element
 
-# An element's structure by its kind: a picture is a figure (named by what it shows: deckpress.draw.tagging), a
-# pattern or a box the card's furniture; any other kind's drawing is one paragraph of the card.
-ROLES = {"icon": "Figure", "image": "Figure", "pattern": ARTIFACT, "box": ARTIFACT}
+# An element's structure by its kind: a picture or a row of pictograms is a figure, named by what the card says
+# there (deckpress.layout.spoken); a pattern or a box the card's furniture; any other kind's drawing is one
+# paragraph of the card, its words as the card's reading gives them.
+ROLES = {"icon": "Figure", "image": "Figure", "symbol rows": "Figure", "pattern": ARTIFACT, "box": ARTIFACT}
 
 
 def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job,
@@ -28,19 +30,22 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
         d.line(x + x1, y + y1, x + x2, y + y2, line)
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
+    words = spoken(job, card, face.texts, layout)
     with tagged(d, "Sect"):  # one card, its elements in the layout's order
-        for element in layout.elements:
+        for element, said in zip(layout.elements, words, strict=True):
             d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
             kind = KINDS[element.kind]
             ex, ey, ew, eh = element.box
             box = (x + ex, y + ey, ew, eh)
             if kind.bleeds and bleed:
                 box = _bled(box, (x, y, *layout.size), bleed)
-            with tagged(d, ROLES.get(element.kind, "P")):
+            role, tags, ops = ROLES.get(element.kind, "P"), len(d.page.tags), len(d.page.ops)
+            with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role == "P" else ""):
                 if element.colour is None and not element.rotate and not face.grounds:
                     kind.draw(face, element, box)  # most elements: black, upright, on the paper
                 else:
                     _draw(face, element, box)
+            drop_if_empty(d, tags, ops)
     d.mark(None, "")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from deckpress.draw import fonts
 from deckpress.layout.context import Job
 from deckpress.layout.page import INCH, MM, Drawing
+from deckpress.layout.structure import tagged
 from deckpress.model import SheetLayout, Style, Theme
 
 SCALE_BAR_MM = 50
@@ -141,17 +142,23 @@ def print_check(d: Drawing, layout: SheetLayout, job: Job) -> None:
     width = d.paper[0] - 2 * m
     y = m
     heading = layout.styles["heading"]
-    fitted = ts.box(d, job.say("print_check"), heading, (m, y, width, heading.size * 1.6 / MM), layout.loc, "heading")
+    with tagged(d, "H1"):
+        fitted = ts.box(d, job.say("print_check"), heading, (m, y, width, heading.size * 1.6 / MM), layout.loc,
+                        "heading")
     y += (fitted.height if fitted else 10) + layout.gap
     room = d.paper[1] - m - y - 50 - 4 * layout.gap - RULER_MM  # the square and the ruler below it
-    fitted = ts.box(d, _steps(job), layout.styles["text"], (m, y, width, max(60, room)), layout.loc, "instructions")
+    with tagged(d, "P"):
+        fitted = ts.box(d, _steps(job), layout.styles["text"], (m, y, width, max(60, room)), layout.loc,
+                        "instructions")
     y += (fitted.height if fitted else 30) + layout.gap * 2
     x = (d.paper[0] - 50) / 2
-    d.rect(x, y, 50, 50, theme.line_pt * 2)
     label = layout.styles["label"]
-    ts.box(d, job.say("length_mm", mm=50), label, (x, y, 50, 50), layout.loc, "square", valign="middle")
+    with tagged(d, "Figure", alt=job.say("figure_square", mm=50)):  # its label is part of the picture
+        d.rect(x, y, 50, 50, theme.line_pt * 2)
+        ts.box(d, job.say("length_mm", mm=50), label, (x, y, 50, 50), layout.loc, "square", valign="middle")
     y += 50 + layout.gap * 2
-    _ruler(d, ((d.paper[0] - 2 * INCH) / 2, y), job, label)
+    with tagged(d, "Figure", alt=job.say("figure_ruler", inches=2)):
+        _ruler(d, ((d.paper[0] - 2 * INCH) / 2, y), job, label)
 
 
 def _steps(job: Job) -> str:
@@ -183,18 +190,27 @@ SCALE_MM = 10
 def calibration(front: Drawing, back: Drawing, job: Job) -> None:
     """Crosses on the front; on the back, at the mirrored places for the flip, millimetre scales. Held
     against the light, each cross falls on its scale at the distance the back must move: the offsets."""
-    theme, setup = job.theme, job.setup
+    theme = job.theme
     w, h = front.paper
-    flip = setup.duplex or "long-edge"
+    flip = job.setup.duplex or "long-edge"
     style = Style("regular", theme.min_size, theme.min_size)
     margin = 15.0
     box = (margin, margin, min(w - 2 * margin, theme.max_line_mm), h * 0.24)  # above the marks
     edge = job.say(f"edge_{flip.split('-')[0]}")
-    job.ts.box(front, job.say("calibration_front", edge=edge), style, box, theme.loc, "calibration")
+    with tagged(front, "P"):
+        job.ts.box(front, job.say("calibration_front", edge=edge), style, box, theme.loc, "calibration")
     # a short-edge flip brings the front's lower scales to the top of the back: its words go to the foot there
     back_box = box if flip == "long-edge" else (box[0], h - margin - box[3], box[2], box[3])
-    job.ts.box(back, job.say("calibration_back"), style, back_box, theme.loc, "calibration")
-    line = theme.line_pt
+    with tagged(back, "P"):
+        job.ts.box(back, job.say("calibration_back"), style, back_box, theme.loc, "calibration")
+    with tagged(front, "Figure", alt=job.say("figure_crosses")), tagged(back, "Figure", alt=job.say("figure_scales")):
+        _marks(front, back, job, flip)
+
+
+def _marks(front: Drawing, back: Drawing, job: Job, flip: str) -> None:
+    """The crosses, and the scales behind them."""
+    w, h = front.paper
+    line, setup = job.theme.line_pt, job.setup
     for fx, fy in CALIBRATION_POINTS:
         x, y = fx * w, fy * h
         front.line(x - 8, y, x + 8, y, line * 2)

@@ -131,7 +131,7 @@ class SheetSetter:
         x, y, w = at
         header, label_w = self.layout.styles["header"], self.layout.label_width
         col_w = (w - label_w) / max(len(block.columns), 1)
-        with tagged(d, "TH", scope="Column"):
+        with tagged(d, "TH", scope="Column") if block.corner else tagged(d, "TD"):  # a blank corner heads nothing
             self.cell_text(d, block.corner, header, (x, y, label_w, header_h), block)
         for c, column in enumerate(block.columns):
             box = (x + label_w + c * col_w, y, col_w, header_h)
@@ -154,7 +154,9 @@ class SheetSetter:
             at = (x + label_w + c * col_w, y, col_w, row_h)
             with artifact(d):
                 d.rect(*at, line)
-            with tagged(d, "TD"):
+            ticked = c >= len(row.cells) and row.cell == "check"  # a tick box, named as the text edition names it
+            said = self.job.say("html_tick", row=row.label, column=block.columns[c]) if ticked else ""
+            with tagged(d, "TD", actual=said):
                 if c < len(row.cells):
                     self.cell_text(d, row.cells[c], cell, at, block)
                 elif row.cell == "check":

@@ -29,6 +29,7 @@ class Begin:
     alt: str = ""  # a figure's words (an icon's name)
     cont: bool = False  # the element of this role opened last under the same parent, run on (onto a new page)
     scope: str = ""  # a header cell's: Row or Column
+    actual: str = ""  # what the element says, where its drawing does not (a card's symbols, its words' breaks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +41,11 @@ Tag = Begin | End
 END = End()
 
 
-def begin(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "") -> None:
+def begin(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "", actual: str = "") -> None:
     """Open an element before the next op drawn on `d`."""
     if role not in ROLES:
         raise ValueError(f"not a structure type the press writes: {role}")
-    d.page.tags.append((len(d.page.ops), Begin(role, alt, cont, scope)))
+    d.page.tags.append((len(d.page.ops), Begin(role, alt, cont, scope, actual)))
 
 
 def end(d: Drawing, n: int = 1) -> None:
@@ -53,9 +54,10 @@ def end(d: Drawing, n: int = 1) -> None:
 
 
 @contextmanager
-def tagged(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "") -> Iterator[None]:
+def tagged(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "",
+           actual: str = "") -> Iterator[None]:
     """What is drawn inside is one element (or, `ARTIFACT`, furniture)."""
-    begin(d, role, alt, cont, scope)
+    begin(d, role, alt, cont, scope, actual)
     try:
         yield
     finally:
@@ -76,3 +78,10 @@ def nested(d: Drawing, roles: Sequence[str], cont: Sequence[bool] = ()) -> Itera
 def artifact(d: Drawing) -> AbstractContextManager[None]:
     """What is drawn inside is furniture, even inside an element."""
     return tagged(d, ARTIFACT)
+
+
+def drop_if_empty(d: Drawing, tags: int, ops: int) -> None:
+    """The element opened at tag `tags` (when `ops` ops were drawn) goes if nothing was drawn in it since: an
+    empty element says nothing (a row of no icons, a blank cell)."""
+    if len(d.page.ops) == ops:
+        del d.page.tags[tags:]

@@ -1,0 +1,38 @@
+"""What each element of a card says, for its structure element in the tagged PDF: the kind's reading (the text
+edition's, `Kind.read`) made one line, so a screen reader says "3 Pearl = 1 Jade and 2 Ruby, both ways" where the
+card draws six stones. A column of a table set side by side reads as its head and its cells ("Left: 0, 1, 2").
+"""
+
+from __future__ import annotations
+
+from deckpress.layout.context import Job
+from deckpress.layout.elements import KINDS
+from deckpress.layout.elements.kind import Reading
+from deckpress.load.icons import INLINE
+from deckpress.model import Card, CardLayout, Element
+from deckpress.templating import CardText
+
+
+def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[str]:
+    """Each element's words in layout order ("" where it says nothing: a panel, a row of no icons)."""
+    reading = Reading(card, texts, job.params, job.say)
+    read = [KINDS[e.kind].read(reading, e) or [] for e in layout.elements]
+    said = []
+    for n, lines in enumerate(read):
+        rows = [[r.strip() for r in INLINE.sub(r"\1", line).split("\n") if r.strip()] for line in lines]
+        if len(rows) == 1 and len(rows[0]) > 1 and _in_columns(layout.elements, read, n):
+            said.append(f"{rows[0][0]}: {', '.join(rows[0][1:])}")
+        else:  # a list's lines apart, a paragraph's breaks run on
+            said.append("; ".join(" ".join(row) for row in rows))
+    return said
+
+
+def _in_columns(elements: list[Element], read: list[list[str]], n: int) -> bool:
+    """Whether element `n` is a column of a table: a text of as many lines as a neighbour's set in a box beside
+    it, at the same top and height."""
+    def beside(a: int, b: int) -> bool:
+        if not 0 <= a < len(elements) or not 0 <= b < len(elements) or len(read[a]) != 1 or len(read[b]) != 1:
+            return False
+        ea, eb = elements[a], elements[b]
+        return ea.box[1::2] == eb.box[1::2] and read[a][0].count("\n") == read[b][0].count("\n") > 0
+    return beside(n - 1, n) or beside(n, n + 1)
