@@ -32,7 +32,7 @@ def test_the_text_edition_says_how_many_copies_once(tmp_path):
     harbour(tmp_path)
     assert run(tmp_path, "build") == 0
     html = (tmp_path / "build/harbour/harbour.html").read_text(encoding="utf-8")
-    assert html.count("<p>FJoker1</p>") == 1  # the Joker as its layout prints it
+    assert html.count("<h4>FJoker1</h4>") == 1  # the Joker as its layout prints it, its first line its heading
     assert html.count("2 copies") == 1
 
 
