@@ -22,10 +22,11 @@ CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_
 
 # What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
 # reference; ReportLab escapes the parentheses inside them), references, and the keyword that starts the data.
-# The hex-string pattern also takes the "< >" of an empty "<< >>", which holds nothing to read either.
-_TOKENS = re.compile(rb"(?P<string>\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>)"
-                     rb"|(?P<number>\d+) 0 R"
-                     rb"|(?<![\w/])(?P<stream>stream\r?\n)", re.S)
+# The hex-string pattern also takes the "< >" of an empty "<< >>", which holds nothing to read either. A string's
+# pattern is unrolled (runs of plain bytes between escapes), the same strings read faster than a byte at a time.
+_STRING = rb"\([^\\)]*(?:\\.[^\\)]*)*\)|<[0-9A-Fa-f\s]*>|"
+_REFERENCES = re.compile(_STRING + rb"(\d+) 0 R", re.S)
+_STREAM = re.compile(_STRING + rb"(?<![\w/])(stream\r?\n)", re.S)
 _PARENT = re.compile(rb"/Parent \d+ 0 R")
 _OBJ = re.compile(rb"(\d+) 0 obj\s*")
 # Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
@@ -76,6 +77,7 @@ class _Part:
                 raise ValueError(f"kit: {title}: page object {n} has no one parent")
             self.objects[n] = (head, data)
         self.page_set = set(self.pages)
+        self.refs: dict[int, list[tuple[int, int, bytes]]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
 
 
@@ -185,16 +187,24 @@ def _renumbered(part: _Part, start: int) -> dict[int, int]:
         n = todo.pop()
         if n not in numbers:
             numbers[n] = start + len(numbers) - len(fixed)
-            todo += reversed([int(t["number"]) for t in _TOKENS.finditer(part.objects[n][0]) if t["number"]])
+            todo += reversed([int(ref) for _, _, ref in _refs(part, n)])
     return numbers
+
+
+def _refs(part: _Part, n: int) -> list[tuple[int, int, bytes]]:
+    """Where object `n`'s dictionary refers to others (start, end, number), read once for the walk and the copy."""
+    found = part.refs.get(n)
+    if found is None:
+        head = part.objects[n][0]
+        found = [(t.start(), t.end(), t[1]) for t in _REFERENCES.finditer(head) if t[1]] \
+            if b" 0 R" in head else []  # no reference without its " 0 R": no need to read the strings either
+        part.refs[n] = found
+    return found
 
 
 def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]:
     """The objects renumbered: references rewritten before the stream's data, the data as it was; each page's
     parent-tree key moved on by the `keys` the parts before it took."""
-    def swap(token: re.Match[bytes]) -> bytes:
-        return b"%d 0 R" % numbers[int(token["number"])] if token["number"] else token[0]
-
     def moved(key: re.Match[bytes]) -> bytes:
         return b"/StructParents %d" % (int(key[1]) + keys)
 
@@ -203,7 +213,11 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
         if old == root:  # the part's structure root: the kit writes its own
             continue
         head, data = part.objects[old]
-        head = _TOKENS.sub(swap, head)
+        pieces, at = [], 0
+        for begin, end, ref in _refs(part, old):
+            pieces += [head[at:begin], b"%d 0 R" % numbers[int(ref)]]
+            at = end
+        head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
         copied[new] = head + data
@@ -212,8 +226,10 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
 
 def _split(body: bytes) -> tuple[bytes, bytes]:
     """An object's dictionary (or value), and its stream's data, which is never read."""
-    for token in _TOKENS.finditer(body):
-        if token["stream"]:
+    if b"stream" not in body:  # most objects (every structure element) have none: no need to read their strings
+        return body, b""
+    for token in _STREAM.finditer(body):
+        if token[1]:
             return body[:token.end()], body[token.end():]
     return body, b""
 

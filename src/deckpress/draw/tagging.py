@@ -144,7 +144,9 @@ class _Raw(PDFObject):
         self.parts = parts
 
     def format(self, document: Any) -> bytes:
-        return b"".join(p if isinstance(p, bytes) else p.format(document)  # type: ignore[attr-defined]
+        numbers = document.idToObjectNumberAndVersion  # a reference as ReportLab writes it, without its call
+        return b"".join(p if isinstance(p, bytes) else b"%d %d R" % numbers[p.name]
+                        if type(p) is PDFObjectReference else p.format(document)  # type: ignore[attr-defined]
                         for p in self.parts)  # (the stubs leave `format` to each kind of object)
 
 

@@ -234,7 +234,8 @@ class Drawing:
     def tiles(self, icon: IconFile, places: list[tuple[float, float]], size: tuple[float, float],
               clip: tuple[float, float, float, float] | None, stroke: float) -> None:
         """Tile `icon` (`size` wide and high) with its top-left corners at `places`, cut at `clip` (x, y, w, h), mm."""
-        corners = tuple(self._xy(x, y + size[1]) for x, y in places)
+        height, tall = self.paper[1], size[1]  # _xy inline: a pattern tiles thousands of corners
+        corners = tuple([(x * MM, (height - (y + tall)) * MM) for x, y in places])
         cut = None if clip is None else (*self._xy(clip[0], clip[1] + clip[3]), pt(clip[2]), pt(clip[3]))
         self.page.ops.append(Tiles(icon, corners, pt(size[0]), pt(size[1]), cut, stroke))
 
