@@ -81,6 +81,16 @@ def test_an_element_is_read_by_its_kinds_schema(tmp_path):
     assert element is None and messages == ["element is missing required key 'shapes'"]
 
 
+def test_an_alt_may_be_empty_text_and_nothing_else(tmp_path):
+    """`alt: ''` silences a picture, as the reference says; any other value but text is a finding."""
+    icon = "name: mark\nicon: star\nbox_mm: [1, 2, 3, 4]\n"
+    element, messages = read(tmp_path, icon + "alt: ''\n")
+    assert messages == [] and element.keys["alt"] == ""
+    for bad, said in (("[1, 2]", "a list"), (".nan", "nan"), ("7", "7")):
+        element, messages = read(tmp_path, icon + f"alt: {bad}\n")
+        assert element is None and messages == [f"alt must be non-empty text, got {said}"]
+
+
 def test_an_element_names_exactly_one_kind(tmp_path):
     element, messages = read(tmp_path, "name: both\nfield: a\npattern: dots\nbox_mm: [1, 2, 3, 4]\n")
     assert element is None and len(messages) == 1

@@ -37,7 +37,7 @@ def backs_differ(deck: Deck, layout: CardLayout, templates: Templates) -> bool:
             value = element.keys.get(key.name)
             if not isinstance(value, str):
                 continue
-            if key.type == "template":
+            if key.templated:
                 sources.append(value)
             elif value in fields:  # a key naming the card's field (`field: suit`)
                 return True

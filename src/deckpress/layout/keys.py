@@ -37,6 +37,11 @@ class Key:
     def required(self) -> bool:
         return self.default is REQUIRED
 
+    @property
+    def templated(self) -> bool:
+        """Its value is a template, rendered for each card."""
+        return self.type in ("template", "alt")
+
     def shown_type(self) -> str:
         """The type as the reference shows it, e.g. `number 4-72` or `top | middle | bottom`."""
         if self.type == "choice":
@@ -59,7 +64,8 @@ class Key:
 
 _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font role", "styles": "styles by name",
           "int": "whole number", "colour": "colour: a palette name, #rrggbb, or a template giving one",
-          "angle": "0 | 90 | 180 | 270", "palette": "colours by name"}
+          "angle": "0 | 90 | 180 | 270", "palette": "colours by name",
+          "alt": "template (Jinja), or '' for nothing"}
 ANGLES = (0, 90, 180, 270)
 
 
@@ -80,6 +86,7 @@ def _default(key: Key) -> dict[str, Any]:
 _READERS: dict[str, Callable[[Fields, Key], Any]] = {
     "text": lambda f, k: f.text(k.name, **_default(k)),
     "template": lambda f, k: f.text(k.name, **_default(k)),
+    "alt": lambda f, k: _alt(f, k),
     "colour": lambda f, k: _colour(f, k),
     "angle": lambda f, k: _angle(f, k),
     "number": lambda f, k: f.number(k.name, k.lo, k.hi, **_default(k)),
@@ -90,6 +97,15 @@ _READERS: dict[str, Callable[[Fields, Key], Any]] = {
     "map": lambda f, k: f.map(k.name, k.required),
     "styles": lambda f, k: f.map(k.name, k.required),
 }
+
+
+def _alt(f: Fields, key: Key) -> str | None:
+    """What a picture says: a template, or '' for nothing (the one text key that may be empty, on purpose)."""
+    node = f.get(key.name, key.required)
+    if node is None or (isinstance(node.value, str) and not node.value.strip()):
+        return key.default if node is None else ""
+    value: str | None = f.text(key.name)
+    return value
 
 
 def _colour(f: Fields, key: Key) -> str | None:

@@ -22,7 +22,7 @@ class Icon(Kind):
         Key("count", "template", None, "how many to draw in a row (a template giving a whole number)"),
         Key("stroke_pt", "number", None, "every stroke of an SVG icon this wide, in points, whatever the icon's size "
                                          "(none: as the SVG draws them, scaled with the icon)", lo=0.01, hi=20),
-        Key("alt", "template", None, "what the icon says in the text edition, e.g. `a {{ card.collection }} "
+        Key("alt", "alt", None, "what the icon says in the text edition, e.g. `a {{ card.collection }} "
                                      "pictogram` (none: its name, `-` and `_` read as spaces); `''`: nothing"),
     )
     leads = ("icon",)

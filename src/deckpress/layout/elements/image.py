@@ -13,7 +13,7 @@ class Image(Kind):
     doc = "a PNG or JPEG from the game's folder, as large as fits the box, centred, never stretched"
     keys = (Key("image", "template", None, "the file, relative to the game's folder, e.g. "
                                            "`art/{{ card.food | lower }}.png`"),
-            Key("alt", "template", None, "what the picture shows, said in the text edition, e.g. `{{ card.food }} "
+            Key("alt", "alt", None, "what the picture shows, said in the text edition, e.g. `{{ card.food }} "
                                          "on a plate` (none: nothing, the picture is decoration)"))
     leads = ("image",)
     styled = False
