@@ -18,7 +18,22 @@ from deckpress import interrupts
 from deckpress.colour import Colour
 from deckpress.draw import fonts, icons, tagging
 from deckpress.draw.finish import DocInfo, finish, xmp
-from deckpress.layout.page import Circle, Document, Icon, Line, Op, Picture, Polygon, Rect, Text, Tiles, Turn
+from deckpress.layout.page import (
+    Circle,
+    Clip,
+    Document,
+    Icon,
+    Line,
+    Op,
+    Path,
+    Picture,
+    Polygon,
+    Rect,
+    Steps,
+    Text,
+    Tiles,
+    Turn,
+)
 
 INK = 0.0  # black on white: the strongest contrast for every reader
 KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
@@ -142,7 +157,7 @@ class _Pen(_Marks):
         self.turns: list[tuple[int, tuple[object, ...]]] = []  # ops left in each open turn, and the state before it
 
     def draw(self, op: object) -> None:
-        if isinstance(op, Turn):
+        if isinstance(op, Turn | Clip):
             self._turn(op)
         else:
             self._draw(op)
@@ -154,12 +169,16 @@ class _Pen(_Marks):
             self._unturn()
         self._close()
 
-    def _turn(self, op: Turn) -> None:
+    def _turn(self, op: Turn | Clip) -> None:
+        """A turn, or a clip: each holds the state for its ops and restores it after them."""
         self._close()
         self._count()
         self.turns.append((op.ops, (self.grey, self.stroke, self.width, self.dash, self.font)))
         self.c.saveState()
-        self.c.transform(*_turning(op))
+        if isinstance(op, Turn):
+            self.c.transform(*_turning(op))
+        else:
+            self.c.clipPath(_path(self.c, op.steps), stroke=0, fill=0)
 
     def _unturn(self) -> None:
         self._close()
@@ -221,6 +240,10 @@ class _Pen(_Marks):
             if op.closed:
                 path.close()
             c.drawPath(path, stroke=int(op.width > 0), fill=int(op.fill is not None))
+        elif isinstance(op, Path):
+            self._shape(op.fill, op.width, op.stroke)
+            self._stroke(op.width, op.dash)
+            c.drawPath(_path(c, op.steps), stroke=int(op.width > 0), fill=int(op.fill is not None))
 
     def _write(self, op: Text) -> None:
         ink = op.ink or INK
@@ -291,4 +314,18 @@ def _circle(c: Canvas, x: float, y: float, r: float, ry: float) -> PDFPathObject
     path.curveTo(x - r, y - ky, x - k, y - ry, x, y - ry)
     path.curveTo(x + k, y - ry, x + r, y - ky, x + r, y)
     path.close()
+    return path
+
+
+def _path(c: Canvas, steps: Steps) -> PDFPathObject:
+    path = c.beginPath()
+    for verb, *n in steps:
+        if verb == "M":
+            path.moveTo(*n)
+        elif verb == "L":
+            path.lineTo(*n)
+        elif verb == "C":
+            path.curveTo(*n)
+        else:
+            path.close()
     return path

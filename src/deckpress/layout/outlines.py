@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from math import cos, radians, sin
 
 from deckpress.draw import fonts
-from deckpress.layout.page import Circle, Icon, Line, Op, Polygon, Rect, Text, Tiles, Turn
+from deckpress.layout.page import Circle, Icon, Line, Op, Path, Polygon, Rect, Steps, Text, Tiles, Turn
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1, pt
 Segment = tuple[float, float, float, float, int]  # x1, y1, x2, y2 (an ellipse: cx, cy, rx, ry), op index
@@ -67,12 +67,40 @@ def _outline(op: Op, m: Matrix, at: int, edges: list[Segment],
         points = [_apply(m, x, y) for x, y in op.points]
         ends = points[1:] + (points[:1] if op.closed else [])
         edges += [(*a, *b, at) for a, b in zip(points, ends, strict=False)]
+    elif isinstance(op, Path):
+        for run in flattened(op.steps):
+            points = [_apply(m, x, y) for x, y in run]
+            edges += [(*a, *b, at) for a, b in zip(points, points[1:], strict=False)]
     elif isinstance(op, Circle):
         cx, cy = _apply(m, op.x, op.y)
         rx, ry = op.r, op.r if op.ry is None else op.ry
         if abs(m[1]) > 0.5:  # a quarter turn swaps the radii (turns are quarter turns on cards)
             rx, ry = ry, rx
         rounds.append((cx, cy, rx, ry, at))
+
+
+CURVE_STEPS = 8  # chords a Bézier curve is measured by: within 0.1 mm on a card's corners and tokens
+
+
+def flattened(steps: Steps) -> list[list[tuple[float, float]]]:
+    """A path's runs as polylines: each curve by its chords, each closed run ending where it began."""
+    runs: list[list[tuple[float, float]]] = []
+    for verb, *n in steps:
+        numbers = [float(v) for v in n]  # type: ignore[arg-type]
+        if verb == "M" or not runs:
+            runs.append([(numbers[0], numbers[1])] if numbers else [])
+        elif verb == "L":
+            runs[-1].append((numbers[0], numbers[1]))
+        elif verb == "C" and runs[-1]:
+            (x0, y0), (x1, y1, x2, y2, x3, y3) = runs[-1][-1], numbers
+            for i in range(1, CURVE_STEPS + 1):
+                t = i / CURVE_STEPS
+                u = 1 - t
+                runs[-1].append((u**3 * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t**3 * x3,
+                                 u**3 * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t**3 * y3))
+        elif verb == "Z" and runs[-1]:
+            runs[-1].append(runs[-1][0])
+    return runs
 
 
 def _box_edges(box: Box, m: Matrix, at: int, edges: list[Segment]) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from deckpress.findings import Findings, Loc
 from deckpress.layout.outlines import ICON_INSET, Box, Segment, shapes
-from deckpress.layout.page import Circle, Icon, Line, Op, Page, Polygon, Rect, Sheets, Text, Tiles
+from deckpress.layout.page import Circle, Icon, Line, Op, Page, Path, Polygon, Rect, Sheets, Text, Tiles
 
 EPS = 0.3  # pt: texts and edges that only touch do not cross
 CELL = 96.0  # pt: the side of a bucket
@@ -182,7 +182,8 @@ def _thing(op: Op) -> str:
     if isinstance(op, Icon):
         return f"icon '{op.icon.name}'"
     return {Line: "a line", Rect: "the edge of a box", Circle: "the outline of an ellipse",
-            Polygon: "the outline of a shape", Tiles: "the edge of a pattern"}.get(type(op), "a drawing")
+            Polygon: "the outline of a shape", Path: "the outline of a shape",
+            Tiles: "the edge of a pattern"}.get(type(op), "a drawing")
 
 
 def _what(page: Page, at: int, default: str) -> str:

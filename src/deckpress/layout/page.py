@@ -88,6 +88,29 @@ class Polygon:
     stroke: Colour | None = None
 
 
+Steps = tuple[tuple[object, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """Any outline: a shape's cut line, a hexagon, an SVG path's straight and curved steps, pt."""
+
+    steps: Steps  # ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
+    width: float  # stroke width; 0 for none
+    fill: float | Colour | None = None
+    stroke: Colour | None = None
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Clip:
+    """The `ops` ops after this one are drawn only inside `steps` (a closed path, pt): art is cut at its box, a
+    board at its piece."""
+
+    steps: Steps
+    ops: int = 0
+
+
 @dataclass(frozen=True, slots=True)
 class Picture:
     x: float  # lower-left corner, pt
@@ -131,7 +154,7 @@ class Tiles:
     stroke: float  # points per unit of the SVG's own stroke-width (the theme's line_pt)
 
 
-Op = Text | Line | Rect | Circle | Polygon | Picture | Icon | Tiles | Turn
+Op = Text | Line | Rect | Circle | Polygon | Path | Picture | Icon | Tiles | Turn | Clip
 
 
 @dataclass
@@ -208,6 +231,34 @@ class Drawing:
         height = self.paper[1]
         self.page.ops.append(Polygon(tuple([(x * MM, (height - y) * MM) for x, y in points]), width, fill, closed,
                                      stroke))
+
+    def path(self, steps: list[tuple[object, ...]], width: float, fill: float | Colour | None = None,
+             stroke: Colour | None = None, dash: tuple[float, ...] = ()) -> None:
+        """A path whose steps are in mm from the top-left: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y),
+        ("Z",)."""
+        self.page.ops.append(Path(self._steps(steps), width, fill, stroke, dash))
+
+    @contextmanager
+    def clipped(self, steps: list[tuple[object, ...]]) -> Iterator[None]:
+        """What is drawn inside shows only within the closed path `steps` (mm, as `path` takes them)."""
+        ops = self.page.ops
+        at = len(ops)
+        ops.append(Clip(self._steps(steps)))
+        try:
+            yield
+        finally:
+            clip = ops[at]
+            if isinstance(clip, Clip):
+                ops[at] = replace(clip, ops=len(ops) - at - 1)
+
+    def _steps(self, steps: list[tuple[object, ...]]) -> Steps:
+        height = self.paper[1]
+        out: list[tuple[object, ...]] = []
+        for step in steps:
+            verb, numbers = step[0], [float(n) for n in step[1:]]  # type: ignore[arg-type]
+            points = [(numbers[i] * MM, (height - numbers[i + 1]) * MM) for i in range(0, len(numbers), 2)]
+            out.append((verb, *[v for point in points for v in point]))
+        return tuple(out)
 
     @contextmanager
     def turned(self, degrees: int, x: float, y: float) -> Iterator[None]:

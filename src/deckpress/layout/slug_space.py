@@ -9,7 +9,22 @@ from __future__ import annotations
 import math
 
 from deckpress.draw import fonts
-from deckpress.layout.page import MM, Circle, Icon, Line, Op, Page, Picture, Polygon, Rect, Text, Tiles, Turn
+from deckpress.layout.page import (
+    MM,
+    Circle,
+    Clip,
+    Icon,
+    Line,
+    Op,
+    Page,
+    Path,
+    Picture,
+    Polygon,
+    Rect,
+    Text,
+    Tiles,
+    Turn,
+)
 
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2
 
@@ -22,9 +37,9 @@ def obstacles(page: Page, clearance: float) -> list[Box]:
     ops, i = page.ops, 0
     while i < len(ops):
         op = ops[i]
-        span = op.ops if isinstance(op, Turn) else 0
+        span = op.ops if isinstance(op, Turn | Clip) else 0
         if grid is None or not _inside(op, grid):
-            boxes += _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else _box(op)
+            boxes += _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else _box(op)  # a clip: its path
         i += 1 + span
     return [(x1 - clearance, y1 - clearance, x2 + clearance, y2 + clearance) for x1, y1, x2, y2 in boxes]
 
@@ -54,8 +69,8 @@ def _cells(page: Page) -> Box | None:
 def _anchor(op: Op) -> tuple[float, float]:
     if isinstance(op, Line):
         return op.x1, op.y1
-    if isinstance(op, Polygon):
-        return (math.inf, math.inf)  # a net's glue tab reaches out of its cell: always measured
+    if isinstance(op, Polygon | Path | Clip):
+        return (math.inf, math.inf)  # a net's glue tab, a shape, reach out of a cell: always measured
     if isinstance(op, Tiles):
         return op.places[0] if op.places else (math.inf, math.inf)
     return op.x, op.y
@@ -83,6 +98,10 @@ def _box(op: Op) -> list[Box]:  # long: one small case for each kind of op
         return [(op.x - op.r - op.width, op.y - ry - op.width, op.x + op.r + op.width, op.y + ry + op.width)]
     if isinstance(op, Polygon):
         xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
+        return [(min(xs), min(ys), max(xs), max(ys))] if xs else []
+    if isinstance(op, Path | Clip):  # the control points bound the curves
+        xs = [float(v) for step in op.steps for v in step[1::2]]  # type: ignore[arg-type]
+        ys = [float(v) for step in op.steps for v in step[2::2]]  # type: ignore[arg-type]
         return [(min(xs), min(ys), max(xs), max(ys))] if xs else []
     if isinstance(op, Picture):
         return [(op.x, op.y, op.x + op.w, op.y + op.h)]
