@@ -7,17 +7,16 @@ for print shops) is drawn in CMYK (`k`/`K`), any other in RGB (`rg`/`RG`); a gre
 from __future__ import annotations
 
 import io
-import math
 
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.pdfgen.textobject import PDFTextObject
 
 from deckpress import interrupts
 from deckpress.colour import Colour
 from deckpress.draw import fonts, icons, tagging
 from deckpress.draw.finish import DocInfo, finish, xmp
+from deckpress.draw.paths import circle, path_of, turning
 from deckpress.layout.page import (
     Circle,
     Clip,
@@ -29,14 +28,12 @@ from deckpress.layout.page import (
     Picture,
     Polygon,
     Rect,
-    Steps,
     Text,
     Tiles,
     Turn,
 )
 
 INK = 0.0  # black on white: the strongest contrast for every reader
-KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
 
 
 def render(doc: Document, info: DocInfo) -> bytes:
@@ -176,9 +173,9 @@ class _Pen(_Marks):
         self.turns.append((op.ops, (self.grey, self.stroke, self.width, self.dash, self.font)))
         self.c.saveState()
         if isinstance(op, Turn):
-            self.c.transform(*_turning(op))
+            self.c.transform(*turning(op))
         else:
-            self.c.clipPath(_path(self.c, op.steps), stroke=0, fill=0)
+            self.c.clipPath(path_of(self.c, op.steps), stroke=0, fill=0)
 
     def _unturn(self) -> None:
         self._close()
@@ -227,7 +224,7 @@ class _Pen(_Marks):
                 c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
         elif isinstance(op, Circle):
             self._shape(op.fill, op.width, op.stroke)
-            path = _circle(c, op.x, op.y, op.r, op.r if op.ry is None else op.ry)
+            path = circle(c, op.x, op.y, op.r, op.r if op.ry is None else op.ry)
             c.drawPath(path, stroke=int(op.width > 0), fill=int(op.fill is not None))
         elif isinstance(op, Picture):
             c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
@@ -243,7 +240,7 @@ class _Pen(_Marks):
         elif isinstance(op, Path):
             self._shape(op.fill, op.width, op.stroke)
             self._stroke(op.width, op.dash)
-            c.drawPath(_path(c, op.steps), stroke=int(op.width > 0), fill=int(op.fill is not None))
+            c.drawPath(path_of(c, op.steps), stroke=int(op.width > 0), fill=int(op.fill is not None))
 
     def _write(self, op: Text) -> None:
         ink = op.ink or INK
@@ -293,39 +290,3 @@ class _Pen(_Marks):
         if dash != self.dash:
             self.dash = dash
             self.c.setDash(list(dash) if dash else [])
-
-
-def _turning(op: Turn) -> tuple[float, float, float, float, float, float]:
-    """The one matrix (`cm`) that turns the page about (x, y): quarter turns exact, so text stays on its grid."""
-    a = math.radians(op.angle)
-    cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
-    m = cos, sin, -sin, cos, op.x - cos * op.x + sin * op.y, op.y - sin * op.x - cos * op.y
-    return m[0] + 0.0, m[1] + 0.0, m[2] + 0.0, m[3] + 0.0, m[4] + 0.0, m[5] + 0.0  # + 0.0: no -0 in the file
-
-
-def _circle(c: Canvas, x: float, y: float, r: float, ry: float) -> PDFPathObject:
-    """Four quarter-circle curves, as ReportLab's circle draws them, without its general arc arithmetic (which
-    took half of the time of drawing a circle); an ellipse where `ry` differs from `r`."""
-    k, ky = KAPPA * r, KAPPA * ry
-    path = c.beginPath()
-    path.moveTo(x + r, y)
-    path.curveTo(x + r, y + ky, x + k, y + ry, x, y + ry)
-    path.curveTo(x - k, y + ry, x - r, y + ky, x - r, y)
-    path.curveTo(x - r, y - ky, x - k, y - ry, x, y - ry)
-    path.curveTo(x + k, y - ry, x + r, y - ky, x + r, y)
-    path.close()
-    return path
-
-
-def _path(c: Canvas, steps: Steps) -> PDFPathObject:
-    path = c.beginPath()
-    for verb, *n in steps:
-        if verb == "M":
-            path.moveTo(*n)
-        elif verb == "L":
-            path.lineTo(*n)
-        elif verb == "C":
-            path.curveTo(*n)
-        else:
-            path.close()
-    return path

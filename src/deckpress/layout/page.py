@@ -9,11 +9,33 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, overload
 
 from deckpress.colour import Colour
+from deckpress.layout.ops import (
+    Circle,
+    Clip,
+    Icon,
+    Line,
+    Op,
+    Path,
+    Picture,
+    Polygon,
+    Rect,
+    RoundedRect,
+    Steps,
+    Text,
+    Tiles,
+    Turn,
+)
 
 if TYPE_CHECKING:
     from deckpress.findings import Loc
     from deckpress.layout.structure import Tag
     from deckpress.load.icons import IconFile
+
+# the ops are made here, so their importers find them here too
+__all__ = [
+    "INCH", "MM", "PAPERS", "Document", "Drawing", "Page", "Sheets", "pt", "Circle", "Clip", "Icon", "Line", "Op",
+    "Path", "Picture", "Polygon", "Rect", "RoundedRect", "Steps", "Text", "Tiles", "Turn",
+]
 
 MM = 72 / 25.4  # points per millimetre
 INCH = 25.4  # millimetres per inch
@@ -24,137 +46,6 @@ def pt(mm: float) -> float:
     return mm * MM
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
-    x: float  # left end of the baseline, pt
-    y: float
-    text: str
-    font: str
-    size: float
-    angle: float = 0
-    ink: Colour | None = None  # None: black
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    width: float
-    dash: tuple[float, ...] = ()
-    stroke: Colour | None = None  # None: black
-
-
-@dataclass(frozen=True, slots=True)
-class Rect:
-    x: float  # lower-left corner, pt
-    y: float
-    w: float
-    h: float
-    width: float  # stroke width; 0 for none
-    fill: float | Colour | None = None  # a grey level (0 is black) or a colour
-    stroke: Colour | None = None  # None: black
-    radius: float = 0  # rounded corners, pt
-
-
-@dataclass(frozen=True, slots=True)
-class RoundedRect:
-    x: float  # lower-left corner, pt
-    y: float
-    w: float
-    h: float
-    r: float  # corner radius, pt
-    width: float  # stroke width
-
-
-@dataclass(frozen=True, slots=True)
-class Circle:
-    x: float
-    y: float
-    r: float
-    width: float
-    fill: float | Colour | None = None
-    stroke: Colour | None = None
-    ry: float | None = None  # an ellipse's vertical radius; None: a circle
-
-
-@dataclass(frozen=True, slots=True)
-class Polygon:
-    points: tuple[tuple[float, float], ...]
-    width: float
-    fill: float | Colour | None = None
-    closed: bool = True
-    stroke: Colour | None = None
-
-
-Steps = tuple[tuple[object, ...], ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Path:
-    """Any outline: a shape's cut line, a hexagon, an SVG path's straight and curved steps, pt."""
-
-    steps: Steps  # ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)
-    width: float  # stroke width; 0 for none
-    fill: float | Colour | None = None
-    stroke: Colour | None = None
-    dash: tuple[float, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Clip:
-    """The `ops` ops after this one are drawn only inside `steps` (a closed path, pt): art is cut at its box, a
-    board at its piece."""
-
-    steps: Steps
-    ops: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Picture:
-    x: float  # lower-left corner, pt
-    y: float
-    w: float
-    h: float
-    path: str  # a checked art file (see deckpress.load.art)
-
-
-@dataclass(frozen=True, slots=True)
-class Icon:
-    icon: IconFile  # a checked icon file: drawn once a document (per size, colour and stroke), placed where used
-    x: float  # lower-left corner of its square, pt
-    y: float
-    size: float
-    colour: Colour | None = None  # the SVG's currentColor; None: black
-    stroke: float | None = None  # every stroke this wide, pt, whatever the size; None: as the SVG draws them
-    alt: str = ""  # its name as invisible text over it, for extraction (an icon inline in text)
-    font: str = ""  # the font of that text
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """The `ops` ops after this one are turned by `angle` degrees (anticlockwise, as PDF turns) about (x, y)."""
-
-    angle: float
-    x: float
-    y: float
-    ops: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Tiles:
-    """A pattern: one icon (its tile, drawn once a document) placed at every corner in `places`."""
-
-    icon: IconFile
-    places: tuple[tuple[float, float], ...]  # lower-left corners of the tiles, pt
-    size: float  # a tile's width, pt
-    height: float  # and height: a column tile is stretched down its box
-    clip: tuple[float, float, float, float] | None  # x, y, w, h, pt: where tiles larger than a cell are cut
-    stroke: float  # points per unit of the SVG's own stroke-width (the theme's line_pt)
-
-
-Op = Text | Line | Rect | Circle | Polygon | Path | Picture | Icon | Tiles | Turn | Clip
 
 
 @dataclass

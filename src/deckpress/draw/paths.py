@@ -1,0 +1,48 @@
+"""Paths as ReportLab draws them: turns, circles and any outline of straight and curved steps."""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
+
+from deckpress.layout.ops import Steps, Turn
+
+KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
+
+
+def turning(op: Turn) -> tuple[float, float, float, float, float, float]:
+    """The one matrix (`cm`) that turns the page about (x, y): quarter turns exact, so text stays on its grid."""
+    a = math.radians(op.angle)
+    cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
+    m = cos, sin, -sin, cos, op.x - cos * op.x + sin * op.y, op.y - sin * op.x - cos * op.y
+    return m[0] + 0.0, m[1] + 0.0, m[2] + 0.0, m[3] + 0.0, m[4] + 0.0, m[5] + 0.0  # + 0.0: no -0 in the file
+
+
+def circle(c: Canvas, x: float, y: float, r: float, ry: float) -> PDFPathObject:
+    """Four quarter-circle curves, as ReportLab's circle draws them, without its general arc arithmetic (which
+    took half of the time of drawing a circle); an ellipse where `ry` differs from `r`."""
+    k, ky = KAPPA * r, KAPPA * ry
+    path = c.beginPath()
+    path.moveTo(x + r, y)
+    path.curveTo(x + r, y + ky, x + k, y + ry, x, y + ry)
+    path.curveTo(x - k, y + ry, x - r, y + ky, x - r, y)
+    path.curveTo(x - r, y - ky, x - k, y - ry, x, y - ry)
+    path.curveTo(x + k, y - ry, x + r, y - ky, x + r, y)
+    path.close()
+    return path
+
+
+def path_of(c: Canvas, steps: Steps) -> PDFPathObject:
+    path = c.beginPath()
+    for verb, *n in steps:
+        if verb == "M":
+            path.moveTo(*n)
+        elif verb == "L":
+            path.lineTo(*n)
+        elif verb == "C":
+            path.curveTo(*n)
+        else:
+            path.close()
+    return path
