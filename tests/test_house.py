@@ -45,3 +45,24 @@ def test_no_long_function_without_a_reason() -> None:
                 if not any("# long:" in line for line in head):
                     long.append(f"{path.relative_to(SRC)}:{node.lineno} {node.name} ({_span(node)} lines)")
     assert long == []
+
+
+def _imports(path: Path) -> set[str]:
+    """The project's modules (and names in them) that a module imports, type-checking imports included."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("deckpress"):
+            found |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+    return found
+
+
+def test_no_two_modules_import_each_other() -> None:
+    """An import circle, even one for types only, ties two modules into one: neither can be read or moved alone.
+    (A package and the modules it gathers in its `__init__` are one thing.)"""
+    names = {p: "deckpress." + ".".join(p.relative_to(SRC).with_suffix("").parts).removesuffix(".__init__")
+             for p in _modules()}
+    imports = {names[p]: _imports(p) for p in _modules()}
+    circles = sorted({tuple(sorted((a, b))) for a, deps in imports.items() for b in deps
+                      if b in imports and a in imports[b] and a != b
+                      and not (a.startswith(b + ".") or b.startswith(a + "."))})
+    assert circles == []

@@ -6,21 +6,39 @@ its last one marked continued."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from deckpress.layout.page import Drawing, Page
 from deckpress.layout.structure import artifact
-from deckpress.model import Block
+from deckpress.model import Block, SheetLayout
 
 if TYPE_CHECKING:
-    from deckpress.layout.sheets import SheetSetter
+    from deckpress.layout.context import Job
+
+Box = tuple[float, float, float, float]
+
+
+class Setter(Protocol):
+    """What sets a sheet's blocks (deckpress.layout.sheets.SheetSetter): the flow decides where, the setter how."""
+
+    job: Job
+    layout: SheetLayout
+
+    def measure(self, block: Block, box: Box) -> float: ...
+
+    def block(self, d: Drawing, block: Block, box: Box) -> float: ...
+
+    def table_sizes(self, block: Block, w: float) -> tuple[float, list[float]]: ...
+
+    def table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None = None,
+              cont: bool = False) -> float: ...
 
 EPS = 1e-6
 KEEP_ROWS = 2  # rows a table keeps with its header (and a heading with the table after it)
 
 
 class Flow:
-    def __init__(self, setter: SheetSetter, blocks: list[Block]) -> None:
+    def __init__(self, setter: Setter, blocks: list[Block]) -> None:
         self.setter, self.blocks = setter, blocks
         job, m = setter.job, setter.layout.margin
         self.x, self.w, self.top, self.bottom = m, job.size[0] - 2 * m, m, job.size[1] - m

@@ -9,16 +9,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from deckpress.colour import BLACK, PAPER, UNREADABLE, Colour, contrast, known, look_up, ratio, shown
 from deckpress.findings import Finding, Findings, Loc
-from deckpress.model import Card
+from deckpress.model import Card, Theme
 
 if TYPE_CHECKING:
-    from deckpress.layout.context import Job
+    from deckpress.layout.imposition import PrintSetup
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm on the page
+
+
+class Job(Protocol):
+    """What colours are looked up and checked in (deckpress.layout.context.Job): the palettes, the print setup,
+    and where findings go."""
+
+    colours: dict[str, Colour]
+    tally: Tally
+    setup: PrintSetup
+
+    @property
+    def theme(self) -> Theme: ...
+
+    @property
+    def findings(self) -> Findings: ...
+
+    @property
+    def where(self) -> str: ...
+
 SHOWN_CARDS = 3  # a problem met on many cards names this many of them
 EPS = 1e-6
 

@@ -143,3 +143,24 @@ class Tiles:
 
 
 Op = Text | Line | Rect | Circle | Polygon | Path | Picture | Icon | Tiles | Turn | Clip
+
+
+# --- the structure beside the ops (deckpress.layout.structure): tags by op index, never among the ops ---
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    role: str  # one of deckpress.layout.structure.ROLES
+    alt: str = ""  # a figure's words (an icon's name)
+    cont: bool = False  # the element of this role opened last under the same parent, run on (onto a new page)
+    scope: str = ""  # a header cell's: Row or Column
+    actual: str = ""  # what the element says, where its drawing does not (a card's symbols, its words' breaks)
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    pass
+
+
+Tag = Begin | End
+END = End()

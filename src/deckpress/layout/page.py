@@ -21,6 +21,7 @@ from deckpress.layout.ops import (
     Rect,
     RoundedRect,
     Steps,
+    Tag,
     Text,
     Tiles,
     Turn,
@@ -28,7 +29,6 @@ from deckpress.layout.ops import (
 
 if TYPE_CHECKING:
     from deckpress.findings import Loc
-    from deckpress.layout.structure import Tag
     from deckpress.load.icons import IconFile
 
 # the ops are made here, so their importers find them here too

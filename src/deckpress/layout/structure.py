@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from deckpress.layout.ops import END, Begin, End, Tag
 
 if TYPE_CHECKING:
     from deckpress.layout.page import Drawing
+
+__all__ = ["ARTIFACT", "END", "ROLES", "Begin", "End", "Tag", "artifact", "begin", "drop_if_empty", "end", "nested",
+           "tagged"]
 
 ARTIFACT = "Artifact"
 # PDF's standard structure types that the layouts use; no role map is needed for any of them
@@ -23,22 +27,6 @@ ROLES = frozenset({"Sect", "Div", "H1", "H2", "H3", "H4", "H5", "H6", "P", "L", 
                    "TH", "TD", "Figure", ARTIFACT})
 
 
-@dataclass(frozen=True, slots=True)
-class Begin:
-    role: str  # one of ROLES
-    alt: str = ""  # a figure's words (an icon's name)
-    cont: bool = False  # the element of this role opened last under the same parent, run on (onto a new page)
-    scope: str = ""  # a header cell's: Row or Column
-    actual: str = ""  # what the element says, where its drawing does not (a card's symbols, its words' breaks)
-
-
-@dataclass(frozen=True, slots=True)
-class End:
-    pass
-
-
-Tag = Begin | End
-END = End()
 
 
 def begin(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "", actual: str = "") -> None:
