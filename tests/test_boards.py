@@ -20,7 +20,7 @@ from test_tagged import check_catalogue, check_marked_content
 from deckpress.build import prepare
 from deckpress.cli import main
 from deckpress.layout.boards.pieces import CROSS_MM, FOLD_DASH
-from deckpress.layout.page import Circle, Clip, Document, Line, Page, Rect
+from deckpress.layout.page import Circle, Clip, Document, Line, Page, Rect, Text
 from deckpress.options import Options
 
 CONTENT = FIXTURES / "boards" / "content"
@@ -291,3 +291,12 @@ def test_the_overlap_check_sees_a_boards_texts_as_a_cards(tmp_path, capsys):
     assert {e.split(" error: ")[1].split(":")[0] for e in errors} == {
         "river-run score-board (standard edition, a4)", "river-run score-board (standard edition, letter)",
         "river-run travel-board (standard edition, a4)", "river-run travel-board (standard edition, letter)"}
+
+
+def test_printed_on_both_sides_every_board_page_has_a_blank_back():
+    """No piece is printed on the back of another: behind each page of a board, only the slug line."""
+    plain, duplex = documents()["score-board"], documents(duplex="long-edge")["score-board"]
+    assert len(duplex.pages) == 2 * len(plain.pages)
+    for back in duplex.pages[1::2]:
+        assert back.ops and all(isinstance(op, Text) for op in back.ops)
+        assert "Score board" in " ".join(op.text for op in back.ops if isinstance(op, Text))
