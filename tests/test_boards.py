@@ -300,3 +300,12 @@ def test_printed_on_both_sides_every_board_page_has_a_blank_back():
     for back in duplex.pages[1::2]:
         assert back.ops and all(isinstance(op, Text) for op in back.ops)
         assert "Score board" in " ".join(op.text for op in back.ops if isinstance(op, Text))
+
+
+def test_a_board_too_large_to_cut_is_a_finding_at_its_component(tmp_path, capsys):
+    content = with_board(tmp_path, POCKET.replace("[180, 120]", "[9000, 120]"), "")
+    assert main(["check", "--content", str(content), "--layouts", str(LAYOUTS)]) == 1
+    game = content / GAME / "game.yaml"
+    line = line_of(game, "id: pocket-board")
+    assert (f"{game}:{line}:5: error: river-run pocket-board (standard edition, a4): a board of 9000 x 120 mm does "
+            f"not fit on the paper in 20 x 20 pieces at most with 10 mm overlap") in capsys.readouterr().err
