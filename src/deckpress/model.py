@@ -8,10 +8,13 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckpress.colour import Colour
 from deckpress.findings import Loc
+
+if TYPE_CHECKING:
+    from deckpress.layout.boards.schema import Board
 
 # --- content -----------------------------------------------------------------
 
@@ -97,7 +100,7 @@ class Check:
 class Component:
     id: str
     title: str
-    kind: str  # cards | sheet | rules
+    kind: str  # cards | sheet | rules | board
     loc: Loc
     source: str | None = None  # deck or sheet id (a cards component: its first deck)
     layout: str = ""
@@ -106,6 +109,7 @@ class Component:
     handling: str | None = None  # how to hand it out, on its cover in the host's kit (None: the press's words)
     die: str | None = None  # a die whose faces are its cards, in order (`die: d6`), for exports; None: not a die
     die_loc: Loc | None = None
+    board: Board | None = None  # a board component: how it is cut or folded (its deck, if any, in `decks`)
 
     @property
     def secret(self) -> bool:
@@ -275,6 +279,10 @@ class BookletLayout:
     max_line: float  # mm: the longest line of body text
     paragraph_gap: float  # mm
     styles: dict[str, Style]
+
+
+class BoardLayout(CardLayout):
+    """A board: one card of its size (`grid` 1 x 1), printed in pieces or panels (deckpress.layout.boards)."""
 
 
 Layout = CardLayout | SheetLayout | BookletLayout

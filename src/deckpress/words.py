@@ -53,6 +53,20 @@ WORDS: dict[str, dict[str, str]] = {
         "slug_private": "Private",  # the slug line of a private component starts with it
         "slug_host": "Host only",  # and of host material
         "continued": "{label}, continued",
+        "board_piece": "{label} · {board}: row {row}, column {column} of {rows} × {columns}",
+        "board_map": "{board}: how the pieces go together",
+        "board_map_figure": "The board's outline cut into {rows} × {columns} pieces: {labels}",
+        "board_steps_glue": "Cut each piece out along its solid lines. Lay them out as this map shows: rows A, B, ... "
+                            "from the top, columns 1, 2, ... from the left. Starting at A1, lay each piece on the "
+                            "glue strips (shaded here, dotted on the pieces) of the pieces to its left and above, "
+                            "its registration crosses on theirs, and glue it down.",
+        "board_steps_hinge": "The dashed edges are folds: glue each panel (the pieces between them) onto card cut to "
+                             "its size, lay the panels face down about 2 mm apart, and tape each dashed seam across "
+                             "their backs as a hinge.",
+        "board_steps_score": "Print it on card stock; score along the dashed lines across a piece and fold.",
+        "board_steps_quarters": "Four panels fold in half, then in half again only with one half of a fold left "
+                                "open: do not tape (or, across a piece, cut) the right half of the level fold.",
+        "board_full_size": "{board}, full size",
         # --- publish: kit, manifest titles, text edition, catalogue ---
         "kit_title": "Print-and-play kit",
         "host_kit_title": "Host's print-and-play kit",
@@ -64,6 +78,7 @@ WORDS: dict[str, dict[str, str]] = {
         "html_title": "{heading}: accessible text edition",
         "html_rules": "Rules",
         "html_cards": "Cards",
+        "html_boards": "Boards",
         "html_sheets": "Sheets",
         "html_copies": "{copies} copies",
         "html_write_in": "{label}: a line to write on.",

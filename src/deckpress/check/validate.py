@@ -13,7 +13,7 @@ from deckpress.check.backs import check_backs
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
 from deckpress.findings import Findings
-from deckpress.layout.plan import LAYOUT_KINDS, PRINT_CHECK_LAYOUT
+from deckpress.layout.plan import PRINT_CHECK_LAYOUT, of_kind
 from deckpress.model import CardLayout, Component, Edition, Game
 from deckpress.templating import Templates
 
@@ -54,7 +54,7 @@ def _checks(game: Game, templates: Templates, findings: Findings) -> None:
 
 def _component(game: Game, c: Component, findings: Findings) -> None:
     """A component names decks or a sheet the game defines, or rule text it has."""
-    for deck in c.decks if c.kind == "cards" else []:
+    for deck in c.decks if c.kind in ("cards", "board") else []:
         if deck not in game.decks:
             findings.error(c.loc, f"component {c.id} names deck '{deck}', which the game does not define")
     if c.kind == "sheet" and c.source not in game.sheets:
@@ -72,7 +72,7 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
         layout = edition.layouts.get(c.layout)
         if layout is None:
             findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition")
-        elif not isinstance(layout, LAYOUT_KINDS[c.kind]):
+        elif not of_kind(layout, c.kind):
             findings.error(c.loc, f"layout '{c.layout}' is not a {c.kind} layout")
         elif isinstance(layout, CardLayout) and layout.corner_radius > min(layout.size) / 2:
             findings.error(layout.loc, f"layout '{c.layout}': corner_radius_mm must be at most half the card's "

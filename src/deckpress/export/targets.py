@@ -15,7 +15,7 @@ from deckpress.export.sprites import largest_dpi
 from deckpress.findings import Findings
 from deckpress.layout.page import Document
 from deckpress.layout.slug import stamp
-from deckpress.model import HOST, PRIVATE, PUBLIC, CardLayout, Component, Edition, Game
+from deckpress.model import HOST, PRIVATE, PUBLIC, BoardLayout, CardLayout, Component, Edition, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
 from deckpress.publish.write import Output
@@ -59,7 +59,7 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
         layout = edition.layouts.get(component.layout)
         if component.audience == HOST:
             continue  # the host's alone: on a shared table every player could open it
-        if not isinstance(layout, CardLayout):
+        if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):  # a board goes as its PDF
             doc, pdf = rendered(game, doc)
             files.append((name := f"{doc.component}.pdf", pdf, component.audience))
             save.pdf(name, doc.title, component.audience)
@@ -93,7 +93,7 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
-        if not isinstance(layout, CardLayout) or layout.positions:
+        if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout) or layout.positions:
             continue
         doc, pdf = rendered(game, doc)
         for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed):

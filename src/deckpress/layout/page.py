@@ -228,3 +228,4 @@ class Document:
     pages: Sequence[Page]
     cards: int | None = None  # card components only
     audience: str = "public"  # who may see it: public | private (a player's own) | host (the host's answers)
+    options: bool = False  # its pages follow the print options, as a deck's do (a board's): its file names them

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deckpress.findings import Findings
+from deckpress.layout.boards.pieces import board_pages, boarded
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
@@ -15,6 +16,7 @@ from deckpress.layout.slug import Stamp, parts_of
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
 from deckpress.model import (
+    BoardLayout,
     BookletLayout,
     CardLayout,
     Component,
@@ -25,7 +27,7 @@ from deckpress.model import (
 )
 from deckpress.templating import Templates
 
-LAYOUT_KINDS = {"cards": CardLayout, "sheet": SheetLayout, "rules": BookletLayout}
+LAYOUT_KINDS = {"cards": CardLayout, "sheet": SheetLayout, "rules": BookletLayout, "board": BoardLayout}
 PRINT_CHECK_LAYOUT = "print-check"
 
 
@@ -50,9 +52,9 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     """One component's pages. `art` is the game's, shared by its components, editions and papers: each file is
     checked (and decoded) once."""
     layout = edition.layouts.get(component.layout)
-    source_missing = (component.kind == "cards" and not all(d in game.decks for d in component.decks)) or (
+    source_missing = (component.kind in ("cards", "board") and not all(d in game.decks for d in component.decks)) or (
         component.kind == "sheet" and component.source not in game.sheets)
-    if not isinstance(layout, LAYOUT_KINDS[component.kind]) or source_missing:
+    if not of_kind(layout, component.kind) or source_missing:
         return None  # reported by the validator
     ts = Typesetter(edition.theme, findings, game.id, component.id)
     art = art or Artwork.of(game, findings)
@@ -61,6 +63,12 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     if mark is not None and edition.theme.edition in mark.themes:
         job.slug = parts_of(mark, (component.title, edition.theme.edition, paper), component.audience)
     cards = None
+    where = _where(game.id, component.id, edition, paper)
+    if isinstance(layout, BoardLayout) and component.board is not None:
+        board = board_pages(boarded(game, component), layout, component.board, job,
+                            lambda loc, message: findings.error(loc or component.loc, f"{where}: {message}"))
+        return Document(game.id, component.id, component.title, edition.theme.edition, paper, board, None,
+                        component.audience, options=True)
     if isinstance(layout, CardLayout):
         printed = _printed([game.decks[d] for d in component.decks], edition)
         pages = card_pages(printed, layout, job)
@@ -71,9 +79,14 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = rules_pages(game.title, game.rules, layout, job)
     else:
         return None
-    pages = checked(pages, reporter(findings, layout.loc, _where(game.id, component.id, edition, paper)))
+    pages = checked(pages, reporter(findings, layout.loc, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience)
+
+
+def of_kind(layout: object, kind: str) -> bool:
+    """Whether `layout` lays out a component of `kind`: a board's layout is a card's, but not the other way."""
+    return isinstance(layout, LAYOUT_KINDS[kind]) and (kind == "board" or not isinstance(layout, BoardLayout))
 
 
 def _printed(decks: list[Deck], edition: Edition) -> list[Printed]:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from deckpress.layout import schemas
+from deckpress.layout.boards import schema as boards
 from deckpress.layout.elements import KINDS, SHARED
 from deckpress.layout.elements.pattern import PATTERNS
 from deckpress.layout.keys import Key
@@ -50,11 +51,15 @@ def reference() -> str:
     lines += _section("Card layouts", "`kind: card`.", schemas.CARD)
     lines += _section("Sheet layouts", "`kind: sheet`.", schemas.SHEET)
     lines += _section("Booklet layouts", "`kind: booklet`.", schemas.BOOKLET)
+    lines += _section("Board layouts", "`kind: board`: a board larger than the paper (or not), laid out as one card "
+                                       "of its size, its elements as a card's.", boards.LAYOUT)
     lines += _section("Styles", "A style of an element, or of a sheet's or booklet's `styles`.", schemas.STYLE)
     lines += _elements()
     lines += _section("Card backs", "A deck's `back:` in its game's `game.yaml`, or the game's own `back:` for "
                                     "every deck without one: drawn where a build prints backs (duplex or "
                                     "fold-and-glue).", schemas.BACK)
+    lines += _section("Boards", "A `kind: board` component's own keys in its game's `game.yaml`, besides `id`, "
+                                "`title`, `layout` (a board layout) and `audience`.", boards.COMPONENT)
     lines += _icons()
     return "\n".join(lines) + "\n"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from deckpress.layout.keys import REQUIRED, Key
 
 ALIGNS = ("left", "centre", "right")
-LAYOUT_KINDS = ("card", "sheet", "booklet")
+LAYOUT_KINDS = ("card", "sheet", "booklet", "board")
 
 THEME = (
     Key("label", "text", REQUIRED, "the edition's name as readers see it"),

@@ -12,6 +12,9 @@ from typing import Any
 
 from deckpress import words
 from deckpress.findings import Findings, Loc
+from deckpress.layout.boards import schema as board_schema
+from deckpress.layout.boards.schema import Board
+from deckpress.layout.keys import read_keys
 from deckpress.load.decks import read_back, read_deck
 from deckpress.load.palette import read_palette
 from deckpress.load.reading import Reading
@@ -23,7 +26,7 @@ from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Game
 from deckpress.options import DUPLEX
 from deckpress.paths import NAME
 
-COMPONENT_KINDS = ("cards", "sheet", "rules")
+COMPONENT_KINDS = ("cards", "sheet", "rules", "board")
 DICE = ("d6",)  # a component's `die`: the dice exports can roll (Tabletop Simulator's six-sided custom die)
 
 
@@ -154,6 +157,8 @@ def _component(node: Node, findings: Findings) -> Component | None:
     f = Fields(node, "component", findings)
     cid, title, kind = f.text("id"), f.text("title"), f.choice("kind", COMPONENT_KINDS)
     decks = _component_decks(f, findings) if kind == "cards" else []
+    board = _board(f, node, findings) if kind == "board" else None
+    decks = [board[1]] if board is not None and board[1] else decks
     source = decks[0] if decks else f.text("sheet", None) if kind == "sheet" else None
     layout = f.text("layout")
     audience, handling = _audience(f, findings), f.text("handling", None)
@@ -171,10 +176,23 @@ def _component(node: Node, findings: Findings) -> Component | None:
         findings.error(node.loc, f"component {cid} of kind cards needs a 'deck' (or 'decks', a list)")
     if kind == "sheet" and not source:
         findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
-    if not (cid and title and kind and layout):
+    if not (cid and title and kind and layout) or (kind == "board" and board is None):
         return None
     return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling, die,
-                     die_node.loc if die_node is not None else None)
+                     die_node.loc if die_node is not None else None, board[0] if board is not None else None)
+
+
+def _board(f: Fields, node: Node, findings: Findings) -> tuple[Board, str | None] | None:
+    """A board's own keys (deckpress.layout.boards.schema): how it is cut or folded, and its deck if it reads one."""
+    keys = read_keys(f, tuple(k for k in board_schema.COMPONENT if k.name != "fold"))
+    fold = f.get("fold", required=False)  # a number in YAML, shown as a choice
+    if fold is not None and (isinstance(fold.value, bool) or str(fold.value) not in ("2", "4")):
+        findings.error(fold.loc, f"fold must be 2 or 4 (panels), got {describe(fold.value)}")
+        fold = None
+    overlap = keys["overlap_mm"]
+    if overlap is None:
+        return None
+    return Board(float(overlap), int(fold.value) if fold is not None else 0, node.loc), keys["deck"]
 
 
 def _audience(f: Fields, findings: Findings) -> str | None:

@@ -15,12 +15,13 @@ from typing import TypeVar
 from deckpress.draw.fonts import FONT_FILES
 from deckpress.findings import Findings
 from deckpress.layout import schemas
+from deckpress.layout.boards import schema as board_schema
 from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
 from deckpress.load.palette import read_palette
 from deckpress.load.schema import Fields, as_int, as_list, as_number, as_text, describe
 from deckpress.load.sources import Node, read_yaml
-from deckpress.model import BookletLayout, CardLayout, Edition, Element, Layout, SheetLayout, Style, Theme
+from deckpress.model import BoardLayout, BookletLayout, CardLayout, Edition, Element, Layout, SheetLayout, Style, Theme
 from deckpress.paths import NAME
 
 _Pages = TypeVar("_Pages", SheetLayout, BookletLayout)
@@ -112,6 +113,8 @@ class LayoutReader:
             return self._sheet_layout(name, node, f, theme)
         if kind == "booklet":
             return self._booklet_layout(name, node, f, theme)
+        if kind == "board":
+            return _board_layout(name, node, f, theme, self.findings)
         return None
 
     def _styles(self, nodes: dict[str, Node], theme: Theme) -> dict[str, Style]:
@@ -189,6 +192,23 @@ def read_style(name: str, node: Node, theme: Theme, findings: Findings) -> Style
     if None in (font, size, align) or not isinstance(min_size, (int, float)):
         return None
     return Style(font, size, float(min_size), align)
+
+
+def _board_layout(name: str, node: Node, f: Fields, theme: Theme, findings: Findings) -> BoardLayout | None:
+    """A board: one card of its size, its elements in board coordinates (deckpress.layout.boards)."""
+    keys = read_keys(f, board_schema.LAYOUT)
+    elements = [read_element(n, theme, findings, lambda k, n: read_style(k, n, theme, findings))
+                for n in keys["elements"]]
+    rules = [r for n in keys["rules_mm"] if (r := _numbers(n, 4, findings))]
+    f.done()
+    size = keys["size_mm"]
+    if size is None or None in elements:
+        return None
+    for element, element_node in zip(elements, keys["elements"], strict=True):
+        if element is not None:
+            _inside(element, element_node, size, name, findings)
+    return BoardLayout(name, node.loc, size, (1, 1), elements, rules,  # type: ignore[arg-type]
+                       background=keys["background"])
 
 
 def _inside(element: Element, node: Node, size: tuple[float, float], layout: str, findings: Findings) -> None:

@@ -40,7 +40,7 @@ def kit_title(game: Game, audience: str = PUBLIC) -> str:
 
 def pdf_output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Output:
     """A component's PDF (or the calibration pages'), named and listed."""
-    printed = doc.cards is not None or doc.component in PRINTED_WITH_OPTIONS
+    printed = doc.cards is not None or doc.options or doc.component in PRINTED_WITH_OPTIONS
     return _pdf(game, doc.component, doc.title, doc.edition, doc.paper, len(doc.pages), setup if printed else None,
                 pdf, doc.cards, doc.audience)
 

@@ -17,6 +17,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from deckpress.draw.fonts import FONT_FILES
+from deckpress.layout.boards.reading import read_board
 from deckpress.layout.readings import ReadDeck, read_deck
 from deckpress.load.icons import INLINE
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
@@ -42,7 +43,9 @@ def html_pages(game: Game, editions: Mapping[str, Edition] | None = None,
     secret = _private_pages(game, edition, templates)
     shared = dict(game=game, say=say, rules=game.rules, sections=_sections(game.rules),
                   decks=[_shown(read_deck(game, c, edition, templates, say), say) for c in public if _dealt(game, c)],
-                  sheets=read_sheets(game, public, say), fonts=FONT_FOLDER)
+                  sheets=read_sheets(game, public, say), fonts=FONT_FOLDER,
+                  boards=[_board(read_board(game, c, edition, templates, say), say) for c in public
+                          if c.kind == "board"])
     pages = {f"{game.id}.html": (PUBLIC, template.render(
         **shared, heading=game.title, warning=None, private=[],
         private_note=say("html_private_elsewhere") if secret else None))}
@@ -54,7 +57,7 @@ def html_pages(game: Game, editions: Mapping[str, Edition] | None = None,
     for name, (audience, title, warning, decks, sheets) in secret.items():
         pages[name] = (audience, template.render(game=game, say=say, heading=title, warning=warning, rules=None,
                                                  sections=[], decks=decks, sheets=sheets, private=[],
-                                                 private_note=None, fonts=FONT_FOLDER))
+                                                 private_note=None, fonts=FONT_FOLDER, boards=[]))
     return pages
 
 
@@ -94,6 +97,15 @@ def _shown(deck: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
               "back": said_html(c.back, label(n)), "copies": c.copies} for n, c in enumerate(deck.cards, 1)]
     return {"title": deck.title, "printed": deck.printed, "each": deck.each(say), "cards": cards,
             "back": said_html(deck.back, label(0))}
+
+
+def _board(board: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
+    """A board as the page shows it: read once, whole (a board of each card of its deck, by its label)."""
+    def label(card: int) -> Callable[[int], str]:
+        return lambda table: say("html_card_table", deck=board.title, card=card, table=table)
+
+    cards = [{"label": c.label, "front": said_html(c.front, label(n))} for n, c in enumerate(board.cards, 1)]
+    return {"title": board.title, "cards": cards}
 
 
 # audience, title, warning, decks, sheets
