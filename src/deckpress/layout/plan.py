@@ -73,7 +73,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         return None
     pages = checked(pages, reporter(findings, layout.loc, _where(game.id, component.id, edition, paper)))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
-                    component.audience)
+                    component.audience, job.cutting)
 
 
 def _printed(decks: list[Deck], edition: Edition) -> list[Printed]:
