@@ -16,10 +16,10 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 from deckpress.cli import main
-from deckpress.layout.imposition import PrintSetup
+from deckpress.layout.imposition import PrintSetup, impositions
 from deckpress.layout.overlap import overlaps
 from deckpress.layout.page import Drawing
-from deckpress.layout.shapes.outline import KAPPA, Outline, ellipse_steps
+from deckpress.layout.shapes.outline import KAPPA, Outline, ellipse_steps, hexagon_points, polygon_steps
 from deckpress.layout.shapes.svgpath import PathError, parse
 from deckpress.layout.shapes.tiling import nested
 
@@ -177,6 +177,19 @@ def test_round_tokens_pack_in_offset_rows_only_where_more_fit():
     assert nested((210, 297), stone, (10, 14), PrintSetup(), 5)[0].per_sheet == 140  # capped: the grid ties
 
 
+def test_hexes_nest_one_more_row_where_their_shifted_columns_are_one_short():
+    hexagon = Outline("hexagon", (40, HEX_H), polygon_steps(hexagon_points("flat", (40, HEX_H))), "flat")
+    folded = PrintSetup(fold=True)
+    grid = impositions((210, 297), hexagon.size, (8, 5), folded, 5)[0]
+    nest = nested((210, 297), hexagon, (8, 5), folded, 5)[0]
+    assert (grid.per_sheet, nest.per_sheet) == (20, 21)  # 4 rows of 5 squared; 4, 3, 4, 3, 4, 3 nested
+    columns: dict[float, int] = {}
+    for x, _ in nest.fronts:
+        columns[round(x, 6)] = columns.get(round(x, 6), 0) + 1
+    assert list(columns.values()) == [4, 3, 4, 3, 4, 3]
+    assert max(y for _, y in nest.fronts) + HEX_H <= 297 / 2 + 1e-9  # all above the fold
+
+
 def test_the_manifest_and_catalogue_say_pieces_sheets_and_cut_length(single):
     entries = json.loads((single.parent.parent / "manifest.json").read_text(encoding="utf-8"))["outputs"]
     tokens = next(e for e in entries if e["component"] == "tokens" and e["edition"] == "standard")
@@ -210,19 +223,25 @@ def test_bleed_grows_the_outline_and_backs_land_behind_fronts(bled):
     assert want == got
 
 
-def _mirrored(pdf: Path) -> tuple[list[set[tuple[float, float]]], list[set[tuple[float, float]]]]:
-    """The fronts' outlines turned over as a long-edge flip turns the sheet, and the backs' outlines."""
+Corners = list[set[tuple[float, float]]]
+
+
+def _mirrored(pdf: Path, upright: bool, back_page: int = 1) -> tuple[Corners, Corners]:
+    """The fronts' outlines (their clips) turned over as the sheet turns, about an upright axis or a level one;
+    and the backs' outlines (their fills) on `back_page`: the same page, folded."""
     reader = PdfReader(pdf)
     width, height = (float(reader.pages[0].mediabox.width) / MM, float(reader.pages[0].mediabox.height) / MM)
     def flip(x: float, y: float) -> tuple[float, float]:
-        return (width - x, y) if width < height else (x, height - y)
-    fronts = [{(round(a, 2), round(b, 2)) for a, b in (flip(*q) for q in p.runs[0])} for p in drawn(pdf, 0) if p.clip]
-    backs = [{(round(x, 2), round(y, 2)) for x, y in p.runs[0]} for p in drawn(pdf, 1) if p.paint in ("f", "f*")]
+        return (width - x, y) if upright else (x, height - y)
+    faces = [p for p in drawn(pdf, 0) if p.clip and (back_page or p.extent()[3] < height / 2)]  # folded: above
+    fronts = [{(round(a, 2), round(b, 2)) for a, b in (flip(*q) for q in p.runs[0])} for p in faces]
+    backs = [{(round(x, 2), round(y, 2)) for x, y in p.runs[0]} for p in drawn(pdf, back_page)
+             if p.paint in ("f", "f*")]
     return fronts, backs
 
 
 def test_an_asymmetric_polygons_back_is_mirrored_to_lie_behind_its_front(duplex):
-    fronts, backs = _mirrored(duplex / f"{GAME}-shards-a4-duplex-long-edge.pdf")
+    fronts, backs = _mirrored(duplex / f"{GAME}-shards-a4-duplex-long-edge.pdf", upright=True)  # portrait
     assert len(fronts) == len(backs) == 3
     assert sorted(map(sorted, fronts)) == sorted(map(sorted, backs))  # each back's corners on its front's
     # not merely moved: a back with the front's own outline would miss the cut-away corner
@@ -236,6 +255,14 @@ def test_an_asymmetric_polygons_back_is_mirrored_to_lie_behind_its_front(duplex)
     assert sorted((round(x - bx0, 2), round(y - by0, 2)) for x, y in back) == sorted(
         [(0, 0), (40, 0), (40, 30), (25, 30), (0, 10)])
     assert reader.pages[1].extract_text().splitlines().count("Shard") == 3
+
+
+def test_an_asymmetric_polygons_back_flipped_on_the_short_edge_or_folded(bled, tmp_path):
+    fronts, backs = _mirrored(bled / f"{GAME}-shards-a4-duplex-short-edge-bleed3mm.pdf", upright=False)
+    assert len(fronts) == len(backs) == 3 and sorted(map(sorted, fronts)) == sorted(map(sorted, backs))
+    folded = build(tmp_path, "--fold") / f"{GAME}-shards-a4-fold.pdf"
+    fronts, backs = _mirrored(folded, upright=False, back_page=0)
+    assert len(fronts) == len(backs) == 3 and sorted(map(sorted, fronts)) == sorted(map(sorted, backs))
 
 
 def test_an_svg_path_shield_is_cut_along_its_curves(single):
@@ -319,6 +346,13 @@ def test_a_back_of_another_shape_is_a_finding(trial):
     assert status == 1 and len(errors) == 1
     assert "back layout 'shard-back' is a rectangle, but the cards of component shards (shard) are a polygon" in \
         errors[0]
+
+
+def test_a_backs_element_must_clear_its_faces_outline_turned_either_way(trial):
+    status, errors = trial("shard-back", "box_mm: [2, 2, 12, 6]", "box_mm: [3, 3, 20, 8]")
+    assert status == 1 and len(errors) == 1
+    assert errors[0].startswith(f"content/{GAME}/layouts/standard/shard-back.yaml:5:5: error: layout shard-back, "
+                                f"element title: on the back of shard it reaches outside the polygon turned over")
 
 
 @pytest.mark.skipif(shutil.which("qpdf") is None, reason="qpdf is not installed (apt-get install -y qpdf)")

@@ -98,11 +98,10 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
         d.path(cut_steps(layout.shape, list(cells)), theme.line_pt)  # shared edges once
     else:
         cut_lines(d, d.page.cells, theme, layout.corner_radius)
-    marks, xs = _marks(plan, cells, job)
-    if layout.shape is not None:
-        marks = []  # a shaped piece is cut along its line, not by straight cuts a crop mark lines up
+    shaped = layout.shape is not None
+    marks, xs = _marks(plan, cells, job, shaped)
     label = job.say("length_mm", mm=SCALE_BAR_MM)
-    place = _bar(plan, marks, xs, job, label)
+    place = _bar(plan, marks, xs, job, label, shaped)
     if place is not None:
         x1, y1, x2, y2 = bar_box(place, label, theme)  # crop marks make way for it, unless printed with bleed
         marks = [m for m in marks if not (min(m[0], m[2]) < x2 + 1 and max(m[0], m[2]) > x1 - 1
@@ -124,7 +123,7 @@ def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
     plans = _impositions(layout, job, edge, feet or ((0.0, 0.0),))
     best = [p for p in plans if plans and p.per_sheet == plans[0].per_sheet]
     label = job.say("length_mm", mm=SCALE_BAR_MM)
-    with_bar = [p for p in best if _bar_fits(p, job, label)]
+    with_bar = [p for p in best if _bar_fits(p, job, label, layout.shape is not None)]
     return (with_bar or best)[0] if best else None
 
 
@@ -144,15 +143,16 @@ def _impositions(layout: CardLayout, job: Job, edge: float,
     return sorted(packed + grid if layout.shape.kind == "hexagon" else grid + packed, key=lambda p: -p.per_sheet)
 
 
-def _bar_fits(plan: Imposition, job: Job, label: str) -> bool:
-    marks, xs = _marks(plan, plan.fronts, job)
-    return _bar(plan, marks, xs, job, label) is not None
+def _bar_fits(plan: Imposition, job: Job, label: str, shaped: bool) -> bool:
+    marks, xs = _marks(plan, plan.fronts, job, shaped)
+    return _bar(plan, marks, xs, job, label, shaped) is not None
 
 
-def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str) -> Place | None:
+def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str,
+         shaped: bool = False) -> Place | None:
     """The scale bar's place: at one end of the slug's band where one line of the slug leaves room beside it,
     else clear of the band."""
-    theme, room = job.theme, _bar_room(plan, marks, job)
+    theme, room = job.theme, _bar_room(plan, marks, job, shaped)
     font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
     beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
     if plan.foot and not plan.head and beside + SCALE_BAR_MM <= plan.paper[0] - 2 * pm:
@@ -162,8 +162,10 @@ def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, labe
     return bar_place(plan.paper, *room, label, xs, plan.foot)
 
 
-def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job) -> tuple[list[Segment], list[float]]:
-    """The crop marks round these cells a printer can print, clear of the slug's band; and the column edges."""
+def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job,
+           shaped: bool = False) -> tuple[list[Segment], list[float]]:
+    """The crop marks round these cells a printer can print, clear of the slug's band (none round shaped pieces:
+    they are cut along their lines, not by straight cuts a mark lines up); and the column edges."""
     (cw, ch), b, theme = plan.cell, job.setup.bleed, job.theme
     trim = trim_box(list(cells), plan.cell)
     xs = sorted({x for x, _ in cells} | {x + cw for x, _ in cells})
@@ -171,9 +173,9 @@ def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job) -
     frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
     pm, (pw, ph) = theme.printer_margin_mm, plan.paper
     floor, ceiling = ph - pm - plan.foot, pm + plan.head  # the slug line's room below and above
-    marks = [m for m in crop_mark_segments(frame, xs, ys, theme)
-             if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= ceiling
-             and max(m[1], m[3]) <= floor and not _by_fold_label(m, plan, job)]
+    marks = [] if shaped else [m for m in crop_mark_segments(frame, xs, ys, theme)
+                               if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= ceiling
+                               and max(m[1], m[3]) <= floor and not _by_fold_label(m, plan, job)]
     return marks, xs
 
 
@@ -186,11 +188,16 @@ def _by_fold_label(mark: Segment, plan: Imposition, job: Job) -> bool:
     return max(mark[0], mark[2]) > start and abs((mark[1] + mark[3]) / 2 - plan.fold_y) < cap / 2 + CLEARANCE_MM
 
 
-def _bar_room(plan: Imposition, marks: list[Segment], job: Job) -> tuple[Segment, list[Segment], Theme]:
-    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold), and the theme."""
+def _bar_room(plan: Imposition, marks: list[Segment], job: Job,
+              shaped: bool = False) -> tuple[Segment, list[Segment], Theme]:
+    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold; shaped pieces' backs across
+    it, whose block nests up to the fold), and the theme."""
     b, full = job.setup.bleed, trim_box(list(plan.fronts), plan.cell)
     needed = marks if b else []  # a print shop needs every crop mark; at home the cut lines suffice
     obstacles = needed + ([(0.0, plan.fold_y, plan.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
+    if shaped and plan.fold_y is not None:
+        x, y, w, h = trim_box(list(plan.backs), plan.cell)
+        obstacles.append((x - b, y - b, x + w + b, y + h + b))  # the backs' block, as a box the bar keeps clear of
     return (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, job.theme
 
 

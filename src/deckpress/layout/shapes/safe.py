@@ -9,7 +9,7 @@ from deckpress.findings import Findings
 from deckpress.layout.shapes.cuts import rounded_rect
 from deckpress.layout.shapes.outline import Outline, Point
 from deckpress.load.sources import Node
-from deckpress.model import Element
+from deckpress.model import CardLayout, Element
 
 SAFE_MM = 1.0  # the default margin inside a shaped card's outline
 Box = tuple[float, float, float, float]  # x, y, w, h in mm on the card
@@ -92,3 +92,18 @@ def outside_safe(element: Element, node: Node, shape: Outline | None, size: tupl
         findings.error(where, f"layout {layout}, element {element.name}: its box [{x:g}, {y:g}, {w:g}, {h:g}] "
                               f"reaches outside the card's {outline.kind} inset by its {margin:g} mm safe margin: "
                               f"a cut a little off the line would take some of it")
+
+
+def behind_outline(face: CardLayout, back: CardLayout) -> list[Element]:
+    """The back's elements reaching outside its face's outline as seen from behind: turned over about an upright
+    axis or a level one (the flip decides), each inset by the back's safe margin. A symmetric shape turns into
+    itself; a lopsided one does not, and its back must keep clear of both."""
+    shape = face.shape
+    if shape is None:
+        return []
+    turned = [shape.mirrored(True), shape.mirrored(False)]
+    margin = back.safe
+    from deckpress.layout.elements import KINDS
+
+    return [e for e in back.elements if not KINDS[e.kind].bleeds and any(reaches_out(o, e.box, margin)
+                                                                          for o in turned)]
