@@ -305,6 +305,13 @@ def test_a_bad_shape_is_a_located_finding(trial):
     assert errors[0].startswith(f"content/{GAME}/layouts/standard/token.yaml:4:8: error: shape must be one of")
 
 
+def test_rounded_corners_on_a_shape_are_a_located_finding(trial):
+    status, errors = trial("token", "shape: circle\n", "shape: circle\ncorner_radius_mm: 3\n")
+    assert status == 1 and len(errors) == 1
+    assert errors[0].startswith(f"content/{GAME}/layouts/standard/token.yaml:5:1: error: corner_radius_mm does not "
+                                f"go with shape")
+
+
 def test_a_hexagon_not_of_its_size_is_a_located_finding(trial):
     status, errors = trial("pointy-tile", "size_mm: [34.64, 40]", "size_mm: [34.64, 38]")
     assert status == 1 and len(errors) == 1

@@ -17,7 +17,7 @@ from deckpress.findings import Findings
 from deckpress.layout import schemas
 from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
-from deckpress.layout.shapes.reading import read_shape
+from deckpress.layout.shapes.reading import lone_shape, read_shape
 from deckpress.layout.shapes.safe import SAFE_MM, outside_safe
 from deckpress.load.palette import read_palette
 from deckpress.load.schema import Fields, as_int, as_list, as_number, as_text, describe
@@ -131,6 +131,8 @@ class LayoutReader:
         f.done()
         errors = len(self.findings.errors)
         shape, size = read_shape(keys["shape"], size, node.loc, self.findings)
+        if shape is not None:
+            lone_shape(node, {k: bool(keys[k]) for k in ("corner_radius_mm", "positions")}, self.findings)
         if size is None or grid is None or None in elements or None in tabs or len(self.findings.errors) > errors:
             return None
         safe = keys["safe_mm"] if keys["safe_mm"] is not None else SAFE_MM if shape is not None else None

@@ -151,3 +151,13 @@ def _path(node: Node, size: Size, findings: Findings) -> Outline | None:
 
 def _within(point: Point, size: Size) -> bool:
     return -1e-6 <= point[0] <= size[0] + 1e-6 and -1e-6 <= point[1] <= size[1] + 1e-6
+
+
+def lone_shape(node: Node, given: dict[str, bool], findings: Findings) -> None:
+    """A shape is the whole outline: rounded corners are a rectangle's, and a net's faces are squares folded
+    together, not pieces cut one by one."""
+    for key, present in given.items():
+        if present:
+            findings.error(node.key_locs[key], f"{key} does not go with shape: a shape is the whole outline of a "
+                                               f"piece cut on its own (a rounded rectangle is `shape: rectangle` "
+                                               f"with corner_radius_mm; a net's faces are rectangles)")
