@@ -15,6 +15,7 @@ from deckpress.findings import Loc
 
 if TYPE_CHECKING:
     from deckpress.layout.boards.schema import Board
+    from deckpress.layout.shapes import Outline
 
 # --- content -----------------------------------------------------------------
 
@@ -257,6 +258,8 @@ class CardLayout:
     tabs: list[tuple[int, int, str]] = field(default_factory=list)  # glue tabs: (column, row, side) of a net
     background: str | None = None  # a colour over the whole card and its bleed: a name, #rrggbb or a template
     corner_radius: float = 0.0  # mm: the cut line's corners are rounded
+    shape: Outline | None = None  # a shaped piece's outline (deckpress.layout.shapes); None: a rectangle
+    safe: float = 0.0  # mm every element's box keeps inside the shape's outline
 
 
 @dataclass

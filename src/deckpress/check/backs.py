@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from deckpress.findings import Findings, Loc
 from deckpress.layout.elements import KINDS
+from deckpress.layout.shapes.safe import behind_outline
 from deckpress.model import CardLayout, Deck, Edition, Game
 from deckpress.templating import Templates
 
@@ -59,7 +60,28 @@ def _same_size(game: Game, deck_id: str, at: Loc, back: CardLayout, edition: Edi
             findings.error(at, f"back layout '{back.name}' is {_size(back)} mm, but the cards of component "
                                f"{component.id} ({face.name}) are {_size(face)} mm in the {edition.theme.edition} "
                                f"edition: a back must be the size of its face")
+        elif face.shape != back.shape:
+            findings.error(at, f"back layout '{back.name}' is {_shape(back)}, but the cards of component "
+                               f"{component.id} ({face.name}) are {_shape(face)} in the "
+                               f"{edition.theme.edition} edition: a back must have its face's shape (`extends: "
+                               f"{face.name}` keeps them equal)")
+        else:
+            for element in behind_outline(face, back):
+                findings.error(element.loc, f"layout {back.name}, element {element.name}: on the back of "
+                                            f"{face.name} it reaches outside the {_shape(face)[2:]} turned over "
+                                            f"(left to right, or head to foot, as the sheet flips), inset by "
+                                            f"its {back.safe:g} mm safe margin: keep it clear of both")
 
 
 def _size(layout: CardLayout) -> str:
     return f"{layout.size[0]:g} x {layout.size[1]:g}"
+
+
+def _shape(layout: CardLayout) -> str:
+    """A layout's shape as a designer names it: `a rectangle`, `a circle`, `a pointy-top hexagon`."""
+    shape = layout.shape
+    if shape is None:
+        return "a rectangle"
+    if shape.kind == "hexagon":
+        return f"a {shape.orientation}-top hexagon"
+    return f"an {shape.kind}" if shape.kind == "ellipse" else f"a {shape.kind}"

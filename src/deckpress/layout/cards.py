@@ -20,6 +20,9 @@ from deckpress.layout.marks import (
 )
 from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
+from deckpress.layout.shapes import Outline
+from deckpress.layout.shapes.cuts import cut_steps, cutting
+from deckpress.layout.shapes.tiling import nested
 from deckpress.layout.slug import SEPARATOR, band_mm
 from deckpress.model import Card, CardLayout, Theme
 
@@ -43,6 +46,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
                                        f"paper{how}")
         return []
     with_backs = setup.backs and any(back is not None for _, back in printed)
+    job.cutting = cutting(plan, layout, len(printed), setup.bleed)
 
     def lay_out() -> Iterator[Page]:
         for start in range(0, len(printed), plan.per_sheet):
@@ -50,14 +54,14 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
             d = Drawing(plan.paper)
             _fronts(d, [card for card, _ in on_sheet], plan, layout, job)
             if with_backs and setup.fold and plan.fold_y is not None:
-                _backs(d, on_sheet, plan, job)
+                _backs(d, on_sheet, plan, job, layout.shape)
                 _fold_line(d, plan.fold_y, job)
             if not with_backs and job.proof_backs:
-                _proof_backs(on_sheet, plan, job)
+                _proof_backs(on_sheet, plan, job, layout.shape)
             yield d.page
             if with_backs and setup.duplex:
                 reverse = Drawing(plan.paper)
-                _backs(reverse, on_sheet, plan, job)
+                _backs(reverse, on_sheet, plan, job, layout.shape)
                 yield reverse.page
 
     sheets = -(-len(printed) // plan.per_sheet)
@@ -90,11 +94,14 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
     trim = trim_box(list(cells), plan.cell)
     if b:
         d.boxes(trim, b)  # print shops cut at the trim; no cut line may show there
+    elif layout.shape is not None:
+        d.path(cut_steps(layout.shape, list(cells)), theme.line_pt)  # shared edges once
     else:
         cut_lines(d, d.page.cells, theme, layout.corner_radius)
-    marks, xs = _marks(plan, cells, job)
+    shaped = layout.shape is not None
+    marks, xs = _marks(plan, cells, job, shaped)
     label = job.say("length_mm", mm=SCALE_BAR_MM)
-    place = _bar(plan, marks, xs, job, label)
+    place = _bar(plan, marks, xs, job, label, shaped)
     if place is not None:
         x1, y1, x2, y2 = bar_box(place, label, theme)  # crop marks make way for it, unless printed with bleed
         marks = [m for m in marks if not (min(m[0], m[2]) < x2 + 1 and max(m[0], m[2]) > x1 - 1
@@ -113,27 +120,39 @@ def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
     theme, paper = job.theme, job.size
     feet = ((band_mm(job.slug, theme, paper[0]), 0.0), (band_mm(job.slug, theme, paper[0], 1),
                                                       band_mm(job.slug, theme, paper[0], -1))) if job.slug else ()
-    plans = impositions(paper, layout.size, layout.grid, job.setup, edge, feet or ((0.0, 0.0),))
+    plans = _impositions(layout, job, edge, feet or ((0.0, 0.0),))
     best = [p for p in plans if plans and p.per_sheet == plans[0].per_sheet]
     label = job.say("length_mm", mm=SCALE_BAR_MM)
-    with_bar = [p for p in best if _bar_fits(p, job, label)]
+    with_bar = [p for p in best if _bar_fits(p, job, label, layout.shape is not None)]
     return (with_bar or best)[0] if best else None
 
 
 def _short_without_slug(layout: CardLayout, job: Job, edge: float) -> bool:
-    plan = impositions(job.size, layout.size, layout.grid, job.setup, edge)
+    plan = _impositions(layout, job, edge)
     return not plan or plan[0].per_sheet < layout.grid[0] * layout.grid[1]
 
 
-def _bar_fits(plan: Imposition, job: Job, label: str) -> bool:
-    marks, xs = _marks(plan, plan.fronts, job)
-    return _bar(plan, marks, xs, job, label) is not None
+def _impositions(layout: CardLayout, job: Job, edge: float,
+                 feet: tuple[tuple[float, float], ...] = ((0.0, 0.0),)) -> list[Imposition]:
+    """Every imposition weighed, the most cards first: the grid; for hexagons first their tessellation (sharing
+    cut edges), for rounds after it their offset rows (taken only where they hold more)."""
+    grid = impositions(job.size, layout.size, layout.grid, job.setup, edge, feet)
+    if layout.shape is None:
+        return grid
+    packed = nested(job.size, layout.shape, layout.grid, job.setup, edge, feet)
+    return sorted(packed + grid if layout.shape.kind == "hexagon" else grid + packed, key=lambda p: -p.per_sheet)
 
 
-def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str) -> Place | None:
+def _bar_fits(plan: Imposition, job: Job, label: str, shaped: bool) -> bool:
+    marks, xs = _marks(plan, plan.fronts, job, shaped)
+    return _bar(plan, marks, xs, job, label, shaped) is not None
+
+
+def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str,
+         shaped: bool = False) -> Place | None:
     """The scale bar's place: at one end of the slug's band where one line of the slug leaves room beside it,
     else clear of the band."""
-    theme, room = job.theme, _bar_room(plan, marks, job)
+    theme, room = job.theme, _bar_room(plan, marks, job, shaped)
     font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
     beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
     if plan.foot and not plan.head and beside + SCALE_BAR_MM <= plan.paper[0] - 2 * pm:
@@ -143,8 +162,10 @@ def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, labe
     return bar_place(plan.paper, *room, label, xs, plan.foot)
 
 
-def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job) -> tuple[list[Segment], list[float]]:
-    """The crop marks round these cells a printer can print, clear of the slug's band; and the column edges."""
+def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job,
+           shaped: bool = False) -> tuple[list[Segment], list[float]]:
+    """The crop marks round these cells a printer can print, clear of the slug's band (none round shaped pieces:
+    they are cut along their lines, not by straight cuts a mark lines up); and the column edges."""
     (cw, ch), b, theme = plan.cell, job.setup.bleed, job.theme
     trim = trim_box(list(cells), plan.cell)
     xs = sorted({x for x, _ in cells} | {x + cw for x, _ in cells})
@@ -152,9 +173,9 @@ def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job) -
     frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
     pm, (pw, ph) = theme.printer_margin_mm, plan.paper
     floor, ceiling = ph - pm - plan.foot, pm + plan.head  # the slug line's room below and above
-    marks = [m for m in crop_mark_segments(frame, xs, ys, theme)
-             if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= ceiling
-             and max(m[1], m[3]) <= floor and not _by_fold_label(m, plan, job)]
+    marks = [] if shaped else [m for m in crop_mark_segments(frame, xs, ys, theme)
+                               if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= ceiling
+                               and max(m[1], m[3]) <= floor and not _by_fold_label(m, plan, job)]
     return marks, xs
 
 
@@ -167,28 +188,42 @@ def _by_fold_label(mark: Segment, plan: Imposition, job: Job) -> bool:
     return max(mark[0], mark[2]) > start and abs((mark[1] + mark[3]) / 2 - plan.fold_y) < cap / 2 + CLEARANCE_MM
 
 
-def _bar_room(plan: Imposition, marks: list[Segment], job: Job) -> tuple[Segment, list[Segment], Theme]:
-    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold), and the theme."""
+def _bar_room(plan: Imposition, marks: list[Segment], job: Job,
+              shaped: bool = False) -> tuple[Segment, list[Segment], Theme]:
+    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold; shaped pieces' backs across
+    it, whose block nests up to the fold), and the theme."""
     b, full = job.setup.bleed, trim_box(list(plan.fronts), plan.cell)
     needed = marks if b else []  # a print shop needs every crop mark; at home the cut lines suffice
     obstacles = needed + ([(0.0, plan.fold_y, plan.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
+    if shaped and plan.fold_y is not None:
+        x, y, w, h = trim_box(list(plan.backs), plan.cell)
+        obstacles.append((x - b, y - b, x + w + b, y + h + b))  # the backs' block, as a box the bar keeps clear of
     return (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, job.theme
 
 
-def _proof_backs(printed: list[Printed], plan: Imposition, job: Job) -> None:
+def _proof_backs(printed: list[Printed], plan: Imposition, job: Job, shape: Outline | None) -> None:
     """Backs not printed this time are laid out all the same, on a page thrown away, so `check` and every build
     report what is wrong with them (a text that does not fit, too little contrast), not only a duplex build."""
     if any(back is not None for _, back in printed):
-        _backs(Drawing(job.size), printed, plan, job)
+        _backs(Drawing(job.size), printed, plan, job, shape)
 
 
-def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job) -> None:
-    """Each card's back at the place that falls behind its own front (mirrored for the flip, or across the fold)."""
+def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job, shape: Outline | None) -> None:
+    """Each card's back at the place that falls behind its own front (mirrored for the flip, or across the fold);
+    a shaped card's back shows inside its front's outline as seen from behind."""
     cells = plan.backs[:len(printed)]
     bleed = job.setup.bleed
+    outline = None if shape is None else shape.mirrored(_turned_sideways(plan, job))
     for (card, back), (x, y) in zip(printed, cells, strict=True):
         d.page.backs.append((x, y, *plan.cell))  # in the cards' order, for the exports that cut them out
         if card.valid and back is not None:
-            draw_face(d, card, back, (x, y), job, bleed)
+            draw_face(d, card, back, (x, y), job, bleed, outline)
     if bleed and job.setup.duplex:  # a page of backs is cut at the same trim as its fronts
         d.boxes(trim_box(list(cells), plan.cell), bleed)
+
+
+def _turned_sideways(plan: Imposition, job: Job) -> bool:
+    """Whether the sheet turns about an upright axis (left and right swap behind it), as imposition places the
+    backs: a long-edge flip of a portrait sheet, a short-edge flip of a landscape one; a fold turns it head to foot."""
+    pw, ph = plan.paper
+    return not job.setup.fold and (job.setup.duplex == "short-edge") == (pw > ph)

@@ -10,6 +10,7 @@ from deckpress.findings import Findings
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.inks import Tally
 from deckpress.layout.page import PAPERS
+from deckpress.layout.shapes.cuts import Cutting
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
 from deckpress.load.icons import Icons
@@ -33,6 +34,7 @@ class Job:
     tally: Tally = field(default_factory=Tally)  # problems met card after card, each reported once
     proof_backs: bool = True  # lay out backs not printed, for their findings (once an edition is enough)
     slug: list[str] = field(default_factory=list)  # the slug line's parts at their widest: card sheets keep room
+    cutting: Cutting | None = None  # a card component's pieces a sheet, sheets and length of cut, once imposed
 
     @property
     def theme(self) -> Theme:

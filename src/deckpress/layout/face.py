@@ -8,6 +8,7 @@ from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
 from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
+from deckpress.layout.shapes.outline import ROUND, Outline
 from deckpress.layout.spoken import spoken
 from deckpress.layout.structure import ARTIFACT, drop_if_empty, tagged
 from deckpress.model import Card, CardLayout, Element
@@ -19,13 +20,24 @@ ROLES = {"icon": "Figure", "image": "Figure", "symbol rows": "Figure", "pattern"
 
 
 def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job,
-              bleed: float = 0.0) -> None:
-    """The face of `card` with its trim's top-left corner at `at` (mm); art at the trim runs on by `bleed`."""
+              bleed: float = 0.0, outline: Outline | None = None) -> None:
+    """The face of `card` with its trim's top-left corner at `at` (mm); art at the trim runs on by `bleed`. A
+    shaped card (`outline`, else its layout's shape) shows only inside its outline grown by the bleed."""
+    shape = outline or layout.shape
+    if shape is None:
+        _face(d, card, layout, at, job, bleed)
+        return
+    with d.clipped(shape.grown(bleed).placed(*at)):
+        _face(d, card, layout, at, job, bleed, shape)
+
+
+def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job, bleed: float,
+          shape: Outline | None = None) -> None:
     x, y = at
     line = job.theme.line_pt
     face = Face(d, job, card, job.texts(card))
     if layout.background is not None:
-        _background(face, layout, (x, y, *layout.size), bleed)
+        _background(face, layout, (x, y, *layout.size), bleed, shape)
     for x1, y1, x2, y2 in layout.rules:
         d.line(x + x1, y + y1, x + x2, y + y2, line)
     for x1, y1, x2, y2 in layout.folds:
@@ -67,15 +79,19 @@ def _draw(face: Face, element: Element, box: Box) -> None:
         check_contrast(face.job, face.card, element.name, element.loc, ink, box, face.grounds)
 
 
-def _background(face: Face, layout: CardLayout, card: Box, bleed: float) -> None:
-    """The background colour over the whole card, and its bleed: a ground for every text on it."""
+def _background(face: Face, layout: CardLayout, card: Box, bleed: float, shape: Outline | None) -> None:
+    """The background colour over the whole card (a shaped card's outline), and its bleed: a ground for every text
+    on it."""
     source = layout.background or ""
     colour = face.colour(source, "background", layout.loc)
     if colour is None:
         return
     x, y, w, h = card
-    face.d.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, 0, fill=colour)
-    face.grounds.append(Ground(card, colour))
+    if shape is None:
+        face.d.rect(x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed, 0, fill=colour)
+    else:
+        face.d.path(shape.grown(bleed).placed(x, y), 0, fill=colour)
+    face.grounds.append(Ground(card, colour, ellipse=shape is not None and shape.kind in ROUND))
 
 
 def _bled(box: Box, card: Box, bleed: float) -> Box:

@@ -65,7 +65,7 @@ class Key:
 _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font role", "styles": "styles by name",
           "int": "whole number", "colour": "colour: a palette name, #rrggbb, or a template giving one",
           "angle": "0 | 90 | 180 | 270", "palette": "colours by name",
-          "alt": "template (Jinja), or '' for nothing"}
+          "alt": "template (Jinja), or '' for nothing", "shape": "rectangle | circle | ellipse | hexagon, or a mapping"}
 ANGLES = (0, 90, 180, 270)
 
 
@@ -134,7 +134,7 @@ def read_key(f: Fields, key: Key) -> Any:
     if key.type == "flag":
         node = f.get(key.name, required=False)
         return key.default if node is None else node.value is True
-    if key.type in ("style", "node", "palette"):
+    if key.type in ("style", "node", "palette", "shape"):
         return f.get(key.name, required=key.required)
     return _READERS[key.type](f, key)
 

@@ -29,6 +29,7 @@ from deckpress.layout.ops import (
 
 if TYPE_CHECKING:
     from deckpress.findings import Loc
+    from deckpress.layout.shapes.cuts import Cutting
     from deckpress.load.icons import IconFile
 
 # the ops are made here, so their importers find them here too
@@ -229,3 +230,4 @@ class Document:
     cards: int | None = None  # card components only
     audience: str = "public"  # who may see it: public | private (a player's own) | host (the host's answers)
     options: bool = False  # its pages follow the print options, as a deck's do (a board's): its file names them
+    cutting: Cutting | None = None  # card components: pieces a sheet, sheets and length of cut

@@ -47,7 +47,8 @@ EXTENDS = Key("extends", "text", None, "another layout of the same edition this 
                                        "merged under this one's (lists replaced whole)")
 
 CARD = (
-    Key("size_mm", "numbers", REQUIRED, "trim size: width, height", lo=10, count=2),
+    Key("size_mm", "numbers", None, "trim size: width, height; required, unless `shape` is a hexagon sized "
+        "`across_corners_mm` or `across_flats_mm`", lo=10, count=2),
     Key("grid", "numbers", REQUIRED, "columns, rows of cards a page: a sheet holds up to columns x rows cards, "
         "portrait or landscape, whichever holds more (fewer where fewer fit)", lo=1, count=2),
     Key("elements", "list", REQUIRED, "what is printed on the face: see the element kinds below"),
@@ -59,6 +60,14 @@ CARD = (
     Key("corner_radius_mm", "number", 0.0, "rounds the corners of the cut line on the card borders (crop marks stay "
                                            "straight; at most half the shorter side); with bleed there is no cut "
                                            "line: tell the print shop the radius, they cut the corners", 0, 50),
+    Key("shape", "shape", "rectangle", "the piece's outline, which its cut line, bleed, back and safe area follow: "
+        "`rectangle`, `circle` or `ellipse` (inscribed in `size_mm`), `hexagon` (flat-top, fitted to `size_mm`), "
+        "`{hexagon: flat | pointy, across_corners_mm: N}` (or `across_flats_mm`; gives `size_mm`), `{polygon: [[x, "
+        "y], ...]}` or `{path: \"M 0 0 L ... Z\"}` (an SVG path's M, L, H, V, C, Z; mm from the card's top-left "
+        "corner). Hexagons tessellate on the sheet, sharing their cut edges; rounds pack in offset rows where that "
+        "fits more"),
+    Key("safe_mm", "number", None, "how far inside the outline every element's box stays (patterns and boxes, cut "
+        "at the outline, excepted); 1 mm for a shaped card, unchecked on a rectangle unless given", 0, 20),
 )
 
 SHEET = (

@@ -18,6 +18,8 @@ from deckpress.layout import schemas
 from deckpress.layout.boards import schema as board_schema
 from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
+from deckpress.layout.shapes.reading import lone_shape, read_shape
+from deckpress.layout.shapes.safe import SAFE_MM, outside_safe
 from deckpress.load.palette import read_palette
 from deckpress.load.schema import Fields, as_int, as_list, as_number, as_text, describe
 from deckpress.load.sources import Node, read_yaml
@@ -130,14 +132,20 @@ class LayoutReader:
         positions = [(int(r[0]), int(r[1])) for n in keys["positions"] if (r := _numbers(n, 2, self.findings))]
         tabs = [_tab(n, self.findings) for n in keys["tabs"]]
         f.done()
-        if size is None or grid is None or None in elements or None in tabs:
+        errors = len(self.findings.errors)
+        shape, size = read_shape(keys["shape"], size, node.loc, self.findings)
+        if shape is not None:
+            lone_shape(node, {k: bool(keys[k]) for k in ("corner_radius_mm", "positions")}, self.findings)
+        if size is None or grid is None or None in elements or None in tabs or len(self.findings.errors) > errors:
             return None
+        safe = keys["safe_mm"] if keys["safe_mm"] is not None else SAFE_MM if shape is not None else None
         for element, element_node in zip(elements, keys["elements"], strict=True):
             if element is not None:
                 _inside(element, element_node, size, name, self.findings)
+                outside_safe(element, element_node, shape, size, safe, name, self.findings)
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
                           rules, folds, positions, tabs, keys["background"],  # type: ignore[arg-type]
-                          keys["corner_radius_mm"] or 0.0)
+                          keys["corner_radius_mm"] or 0.0, shape, safe or 0.0)
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         row = node.value.get("row_height_mm")

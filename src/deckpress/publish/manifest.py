@@ -44,6 +44,9 @@ class Entry:
     bleed_mm: float | None = None
     sha256: str = ""
     source: str | None = None  # an export's: the version of its game's sources it was cut from (the slug's)
+    per_sheet: int | None = None  # card components: the pieces a sheet holds, the sheets they take, and the
+    sheets: int | None = None  # length of cut round them all, mm (an edge two pieces share counted once)
+    cut_length_mm: float | None = None
 
     @property
     def secret(self) -> bool:
@@ -71,7 +74,8 @@ class Entry:
                          fold=self.fold or None, bleed_mm=self.bleed_mm)
         return {"path": self.path, "game": self.game, **_given(game_title=self.game_title),
                 "component": self.component, "title": self.title, "edition": self.edition, "paper": self.paper,
-                "pages": self.pages, **_given(cards=self.cards), "audience": self.audience, **options,
+                "pages": self.pages, **_given(cards=self.cards, per_sheet=self.per_sheet, sheets=self.sheets,
+                                                cut_length_mm=self.cut_length_mm), "audience": self.audience, **options,
                 "sha256": self.sha256}
 
     @classmethod
@@ -105,7 +109,8 @@ _NONE = type(None)
 _TYPES: dict[str, tuple[type, ...]] = {
     **{f.name: (str, _NONE) for f in fields(Entry)},
     "path": (str,), "game": (str,), "component": (str,), "title": (str,), "edition": (str,), "sha256": (str,),
-    "pages": (int, _NONE), "cards": (int, _NONE), "fold": (bool, _NONE), "private": (bool, _NONE),
+    "pages": (int, _NONE), "cards": (int, _NONE), "per_sheet": (int, _NONE), "sheets": (int, _NONE),
+    "cut_length_mm": (int, float, _NONE), "fold": (bool, _NONE), "private": (bool, _NONE),
     "offset_x_mm": (int, float, _NONE), "offset_y_mm": (int, float, _NONE), "bleed_mm": (int, float, _NONE),
 }
 

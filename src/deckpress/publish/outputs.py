@@ -7,9 +7,12 @@ language (deckpress.words); the game's components keep the titles the game gives
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from deckpress.draw.finish import DocInfo, pdf_date
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.page import Document
+from deckpress.layout.shapes.cuts import Cutting
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import TEXT_EDITION, Entry
@@ -42,7 +45,7 @@ def pdf_output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Outp
     """A component's PDF (or the calibration pages'), named and listed."""
     printed = doc.cards is not None or doc.options or doc.component in PRINTED_WITH_OPTIONS
     return _pdf(game, doc.component, doc.title, doc.edition, doc.paper, len(doc.pages), setup if printed else None,
-                pdf, doc.cards, doc.audience)
+                pdf, doc.cards, doc.audience, doc.cutting)
 
 
 def kit_output(game: Game, edition: str, paper: str, setup: PrintSetup, pdf: bytes, pages: int,
@@ -52,13 +55,15 @@ def kit_output(game: Game, edition: str, paper: str, setup: PrintSetup, pdf: byt
 
 
 def _pdf(game: Game, component: str, title: str, edition: str, paper: str, pages: int, setup: PrintSetup | None,
-         pdf: bytes, cards: int | None = None, audience: str = PUBLIC) -> Output:
+         pdf: bytes, cards: int | None = None, audience: str = PUBLIC, cut: Cutting | None = None) -> Output:
     options = setup or SINGLE_SIDED
     path = f"{game.id}/{edition}/{game.id}-{component}-{paper}{options.suffix()}.pdf"
     duplex = options.duplex
     entry = Entry(path, game.id, game.title, component, title, edition, paper, pages, cards, audience, duplex,
                   options.offset[0] if duplex else None, options.offset[1] if duplex else None, options.fold,
                   options.bleed or None)
+    if cut is not None:
+        entry = replace(entry, per_sheet=cut.per_sheet, sheets=cut.sheets, cut_length_mm=cut.cut_length_mm)
     return Output(path, pdf, entry)
 
 
