@@ -238,6 +238,39 @@ def test_the_overlap_check_takes_a_turned_texts_own_box():
     assert overlaps(upright.page)
 
 
+def test_the_lines_of_a_turned_paragraph_do_not_cross_each_other():
+    """Turned 30 degrees, the upright boxes round two lines set one under the other overlap; the lines do not."""
+    d = Drawing((210, 297))
+    with d.turned(30, 100, 100):
+        d.text(80, 100, "The first line of it", FONT, 12)
+        d.text(80, 100 + 12 * 1.3 / MM, "and the second one", FONT, 12)
+    assert overlaps(d.page) == []
+    upright = Drawing((210, 297))
+    upright.text(80, 100, "The first line of it", FONT, 12)
+    upright.text(82, 101.5, "and one set over it", FONT, 12)
+    assert overlaps(upright.page)
+
+
+def test_a_turned_icon_is_measured_by_its_turned_box():
+    """An icon turned 45 degrees: its art is a diamond, not the upright square round it."""
+    from deckpress.load.icons import checked
+
+    icon = checked("hex", ART / "content/hex-tiles/icons/hex.svg", "hex.svg")
+    assert not isinstance(icon, str)
+
+    def page(baseline: tuple[float, float], words: str) -> Page:
+        d = Drawing((210, 297))
+        with d.turned(45, 100, 100):
+            d.icon(icon, 80, 80, 40)  # its corners 28.3 mm from its centre, its art's 21.5 mm
+        d.text(*baseline, words, FONT, 10)
+        return d.page
+
+    # from outside the turned box into the art below its centre (where the upright art does not reach)
+    assert overlaps(page((90, 122), "Hello there"))
+    # across the upright box's edge into its upright art, clear of the turned art
+    assert overlaps(page((76, 87.5), "Hi there")) == []
+
+
 def test_an_ellipse_turned_off_the_square_is_measured_by_its_outline():
     def page(baseline: tuple[float, float]) -> Page:
         d = Drawing((210, 297))
