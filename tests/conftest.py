@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import signal
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,6 +64,23 @@ def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.count(old) >= count, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def fixture_game(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+                 build_args: tuple[str, ...] = ()) -> Callable[..., tuple[int, list[str]]]:
+    """A fixture game's content and layouts copied into tmp_path, and a command run on them: `run("check")` gives
+    the exit status and the error lines (`build_args` added to a build)."""
+    shutil.copytree(folder / "content", tmp_path / "content")
+    shutil.copytree(folder / "layouts", tmp_path / "layouts")
+    monkeypatch.chdir(tmp_path)
+
+    def run(command: str, *args: str) -> tuple[int, list[str]]:
+        capsys.readouterr()
+        built = build_args if command == "build" else ()
+        status = main([command, *args, *built, "--layouts", "layouts", "--layouts", str(LAYOUTS)])
+        return status, [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+
+    return run
 
 
 def line_of(path: Path, needle: str, nth: int = 1) -> int:

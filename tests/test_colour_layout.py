@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pdfplumber
 import pypdf
 import pytest
-from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
-
-from deckpress.cli import main
+from conftest import FIXTURES, MM, edit, fixture_game, line_of
 
 HARBOUR = FIXTURES / "harbour"
 GAME = Path("content/harbour-suits/game.yaml")
@@ -24,16 +21,7 @@ SEA_BLUE, NAVY = ".121569 .305882 .47451", "0 0 .501961"  # the game's sea-blue,
 @pytest.fixture
 def harbour(tmp_path, monkeypatch, capsys):
     """Build or check the fixture game (a copy in tmp_path); gives the exit status and the error lines."""
-    shutil.copytree(HARBOUR / "content", tmp_path / "content")
-    shutil.copytree(HARBOUR / "layouts", tmp_path / "layouts")
-    monkeypatch.chdir(tmp_path)
-
-    def run(command: str, *args: str) -> tuple[int, list[str]]:
-        capsys.readouterr()
-        status = main([command, *args, "--layouts", "layouts", "--layouts", str(LAYOUTS)])
-        return status, [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
-
-    return run
+    return fixture_game(HARBOUR, tmp_path, monkeypatch, capsys)
 
 
 def cards_pdf(edition: str = "standard") -> Path:

@@ -75,8 +75,8 @@ def test_an_element_is_read_by_its_kinds_schema(tmp_path):
     element, messages = read(tmp_path, stars)
     assert messages == []
     assert (element.kind, element.keys, element.box, element.valign) == (
-        "icon", {"icon": "star", "count": "{{ card.stars }}", "stroke_pt": 1.25, "alt": None}, (1, 2, 3, 4),
-        "top")
+        "icon", {"icon": "star", "count": "{{ card.stars }}", "stroke_pt": 1.25, "alt": None, "fit": "contain"},
+        (1, 2, 3, 4), "top")
     element, messages = read(tmp_path, "name: stones\nsymbols: stones\nbox_mm: [1, 2, 3, 4]\nstyle: {}\n")
     assert element is None and messages == ["element is missing required key 'shapes'"]
 

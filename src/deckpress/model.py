@@ -242,7 +242,7 @@ class Element:
     index: bool = False  # a card index: at least the edition's index height
     valign: str = "top"  # top | middle | bottom
     colour: str | None = None  # its ink (text, an icon's currentColor) as written: a name, #rrggbb or a template
-    rotate: int = 0  # clockwise quarter turns in degrees (0, 90, 180, 270), about the centre of its box
+    rotate: float = 0  # degrees clockwise, 0 up to 360, about the centre of its box
 
 
 @dataclass

@@ -30,7 +30,8 @@ def form_name(op: Icon | Tiles) -> str:
         stroke = f"x{op.stroke:.4f}-{op.height:.4f}"  # per unit of the tile's own stroke-width; its height
     else:
         stroke = "own" if op.stroke is None else f"{op.stroke:.4f}"
-    return f"icon-{op.icon.name}-{op.icon.digest}-{op.size:.4f}-{shown}-{stroke}"
+    tall = f"x{op.height:.4f}" if isinstance(op, Icon) and op.height is not None else ""  # a square: as before
+    return f"icon-{op.icon.name}-{op.icon.digest}-{op.size:.4f}{tall}-{shown}-{stroke}"
 
 
 def define(canvas: Canvas, op: Icon | Tiles, defined: set[str]) -> None:
@@ -43,30 +44,48 @@ def define(canvas: Canvas, op: Icon | Tiles, defined: set[str]) -> None:
     if icon.svg is not None:
         _vector_form(canvas, name, op)
         return
-    height = op.height if isinstance(op, Tiles) else op.size
+    height = _height(op)
     scale = min(op.size / icon.width, height / icon.height)
     w, h = icon.width * scale, icon.height * scale
+    if isinstance(op, Icon) and not _even(op.size, height, icon.width, icon.height):  # stretched onto its box
+        w, h = op.size, height
     canvas.beginForm(name, 0, 0, op.size, height)
     canvas.drawImage(str(icon.path), (op.size - w) / 2, (height - h) / 2, w, h, mask="auto")  # centred
     canvas.endForm()
 
 
+def _height(op: Icon | Tiles) -> float:
+    if isinstance(op, Tiles):
+        return op.height
+    return op.size if op.height is None else op.height
+
+
+def _even(w: float, h: float, own_w: float, own_h: float) -> bool:
+    """Whether a box w x h has the icon's own shape (to a rounding): drawn at one scale, else stretched."""
+    return abs(w * own_h - h * own_w) <= 1e-9 * max(w * own_h, h * own_w)
+
+
 def _vector_form(canvas: Canvas, name: str, op: Icon | Tiles) -> None:
-    """An icon centred in its square, never stretched; or a pattern's tile filling its box (a column's stretched
-    down it), its strokes `op.stroke` points for every unit of their own width."""
+    """An icon filling its box (a square, or a box of its own shape: the layout fits it), stretched only where the
+    box's shape is not its own; or a pattern's tile filling its box (a column's stretched down it), its strokes
+    `op.stroke` points for every unit of their own width."""
     drawing = _drawing(op.icon, op.colour if isinstance(op, Icon) else None)
     if isinstance(op, Tiles):
         scale = op.size / float(drawing.width)
         placed = _placed(drawing, (scale, scale), (0, 0), op.stroke, True, op.height / (drawing.height * scale))
     else:
-        scale = op.size / float(max(drawing.width, drawing.height))
-        at = ((op.size - drawing.width * scale) / 2, (op.size - drawing.height * scale) / 2)
-        placed = _placed(drawing, (scale, scale), at, op.stroke, False)
+        width, height, own_w, own_h = op.size, _height(op), float(drawing.width), float(drawing.height)
+        if _even(width, height, own_w, own_h):  # its own shape: one scale, centred (a square in a square)
+            scale = min(width / own_w, height / own_h)
+            scales, at = (scale, scale), ((width - own_w * scale) / 2, (height - own_h * scale) / 2)
+        else:  # `fit: stretch`: its frame onto the box, as SVG's preserveAspectRatio="none" draws it
+            scales, at = (width / own_w, height / own_h), (0.0, 0.0)
+        placed = _placed(drawing, scales, at, op.stroke, False)
     x0, y0, x1, y1 = placed.getBounds()
     reach = 5 * max(op.stroke or 0, 3)  # a mitred corner reaches past the path by up to five stroke widths
     # the stubs ask for whole points; ReportLab writes any number into the form's box
     canvas.beginForm(name, min(x0, 0) - reach, min(y0, 0) - reach,  # type: ignore[arg-type]
-                     max(x1, op.size) + reach, max(y1, op.size) + reach)
+                     max(x1, op.size) + reach, max(y1, op.size if isinstance(op, Tiles) else _height(op)) + reach)
     # ReportLab's drawing renderer sets its default font (a font not embedded) unless given the canvas's own
     for key, value in (("initialFontName", "_fontname"), ("initialFontSize", "_fontsize")):
         setattr(placed, key, getattr(canvas, value))

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from deckpress.layout.art.turn import inner, past_card, quarter
 from deckpress.layout.context import Job
 from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
@@ -49,7 +50,9 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
             kind = KINDS[element.kind]
             ex, ey, ew, eh = element.box
             box = (x + ex, y + ey, ew, eh)
-            if kind.bleeds and bleed:
+            if not quarter(element.rotate):  # turned off the square: held to the card (and its bleed)
+                _on_card(job, layout, element, bleed if kind.bleeds else 0.0)
+            elif kind.bleeds and bleed:
                 box = _bled(box, (x, y, *layout.size), bleed)
             role, tags, ops = ROLES.get(element.kind, "P"), len(d.page.tags), len(d.page.ops)
             with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role == "P" else ""):
@@ -66,17 +69,22 @@ def _draw(face: Face, element: Element, box: Box) -> None:
     d, kind = face.d, KINDS[element.kind]
     ink = face.ink(element)
     x, y, w, h = box
-    cx, cy = x + w / 2, y + h / 2
-    inner = (cx - h / 2, cy - w / 2, h, w) if element.rotate in (90, 270) else box
     drawn = len(d.page.ops)
     d.ink = ink
     try:
-        with d.turned(element.rotate, cx, cy):
-            kind.draw(face, element, inner)
+        with d.turned(element.rotate, x + w / 2, y + h / 2):
+            kind.draw(face, element, inner(box, element.rotate))
     finally:
         d.ink = None
     if kind.styled and not face.unsure and any(isinstance(op, Text) for op in d.page.ops[drawn:]):
-        check_contrast(face.job, face.card, element.name, element.loc, ink, box, face.grounds)
+        turn = 0.0 if quarter(element.rotate) else element.rotate  # a quarter turn fills its own box
+        check_contrast(face.job, face.card, element.name, element.loc, ink, box, face.grounds, turn)
+
+
+def _on_card(job: Job, layout: CardLayout, element: Element, bleed: float) -> None:
+    problem = past_card(layout.name, element.name, element.box, element.rotate, layout.size, bleed)
+    if problem is not None:
+        job.findings.error(element.loc, problem)  # the same words for every card: listed once
 
 
 def _background(face: Face, layout: CardLayout, card: Box, bleed: float, shape: Outline | None) -> None:

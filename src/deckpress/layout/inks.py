@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from deckpress.colour import BLACK, PAPER, UNREADABLE, Colour, contrast, known, look_up, ratio, shown
 from deckpress.findings import Finding, Findings, Loc
+from deckpress.layout.art.turn import holds, meet
 from deckpress.model import Card, Theme
 
 if TYPE_CHECKING:
@@ -49,19 +50,25 @@ class Ground:
     box: Box
     colour: Colour
     ellipse: bool = False
+    turn: float = 0.0  # degrees clockwise about its box's centre, where turned off the square
 
-    def overlaps(self, box: Box) -> bool:
+    def overlaps(self, box: Box, turn: float = 0.0) -> bool:
+        """Whether the ground lies under some of the box (turned `turn` about its centre)."""
+        if turn or self.turn:
+            return meet(self.box, self.turn, box, turn)
         x, y, w, h = box
         gx, gy, gw, gh = self.box
         return x < gx + gw - EPS and gx < x + w - EPS and y < gy + gh - EPS and gy < y + h - EPS
 
-    def covers(self, box: Box) -> bool:
+    def covers(self, box: Box, turn: float = 0.0) -> bool:
         """Whether the ground lies under the whole box (an ellipse: its inscribed rectangle does)."""
         x, y, w, h = box
         gx, gy, gw, gh = self.box
         if self.ellipse:
             inset_w, inset_h = gw * (1 - 0.5 ** 0.5) / 2, gh * (1 - 0.5 ** 0.5) / 2
             gx, gy, gw, gh = gx + inset_w, gy + inset_h, gw - 2 * inset_w, gh - 2 * inset_h
+        if turn or self.turn:
+            return holds((gx, gy, gw, gh), self.turn, box, turn)
         return gx <= x + EPS and gy <= y + EPS and x + w <= gx + gw + EPS and y + h <= gy + gh + EPS
 
 
@@ -117,22 +124,24 @@ def _screen(colour: Colour) -> Colour:
     return colour if colour.cmyk is None else Colour(colour.name, colour.rgb)
 
 
-def behind(box: Box, grounds: list[Ground]) -> list[Colour]:
-    """The colours drawn under the box: the topmost ground over each part of it, down to the paper."""
+def behind(box: Box, grounds: list[Ground], turn: float = 0.0) -> list[Colour]:
+    """The colours drawn under the box (turned `turn` about its centre): the topmost ground over each part of it,
+    down to the paper."""
     under: list[Colour] = []
     for ground in reversed(grounds):
-        if ground.overlaps(box) and ground.colour not in under:
+        if ground.overlaps(box, turn) and ground.colour not in under:
             under.append(ground.colour)
-        if ground.covers(box):
+        if ground.covers(box, turn):
             return under
     return under if PAPER in under else [*under, PAPER]
 
 
 def check_contrast(job: Job, card: Card, element: str, loc: Loc, ink: Colour | None, box: Box,
-                   grounds: list[Ground]) -> None:
-    """The text's ink against each colour behind its box, held to the edition's least contrast."""
+                   grounds: list[Ground], turn: float = 0.0) -> None:
+    """The text's ink against each colour behind its box (turned `turn` off the square), held to the edition's
+    least contrast."""
     ink, least = ink or BLACK, job.theme.min_contrast
-    for ground in behind(box, grounds):
+    for ground in behind(box, grounds, turn):
         found = contrast(ink, ground)
         if found < least - EPS:
             job.tally.report(job.findings, loc, job.where, card,

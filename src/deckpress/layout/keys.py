@@ -6,12 +6,13 @@ layout reference (`deckpress.layout.reference`): the documentation cannot drift 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from deckpress.colour import HEX, NAME
-from deckpress.load.schema import Fields
+from deckpress.load.schema import Fields, describe
 
 
 class _Required:
@@ -64,9 +65,8 @@ class Key:
 
 _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font role", "styles": "styles by name",
           "int": "whole number", "colour": "colour: a palette name, #rrggbb, or a template giving one",
-          "angle": "0 | 90 | 180 | 270", "palette": "colours by name",
+          "angle": "degrees clockwise, any finite number", "palette": "colours by name",
           "alt": "template (Jinja), or '' for nothing", "shape": "rectangle | circle | ellipse | hexagon, or a mapping"}
-ANGLES = (0, 90, 180, 270)
 
 
 def _range(lo: float | None, hi: float | None) -> str:
@@ -118,14 +118,17 @@ def _colour(f: Fields, key: Key) -> str | None:
     return None
 
 
-def _angle(f: Fields, key: Key) -> int | None:
+def _angle(f: Fields, key: Key) -> float | None:
+    """Degrees clockwise, any finite number, read as its turn within one revolution (-90 is 270, 450 is 90)."""
     node = f.get(key.name, required=key.required)
     if node is None:
-        return int(key.default)
-    if node.value in ANGLES and not isinstance(node.value, bool):
-        return int(node.value)
-    f.findings.error(node.loc, f"{key.name} must be 0, 90, 180 or 270 (degrees clockwise), got {node.value!r}")
-    return None
+        return float(key.default)
+    value = node.value
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        f.findings.error(node.loc, f"{key.name} must be a finite number of degrees (clockwise), got "
+                                   f"{describe(value)}")
+        return None
+    return value % 360 + 0  # + 0: no -0
 
 
 def read_key(f: Fields, key: Key) -> Any:

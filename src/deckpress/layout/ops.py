@@ -111,13 +111,15 @@ class Picture:
 @dataclass(frozen=True, slots=True)
 class Icon:
     icon: IconFile  # a checked icon file: drawn once a document (per size, colour and stroke), placed where used
-    x: float  # lower-left corner of its square, pt
+    x: float  # lower-left corner of the box its own frame (an SVG's viewBox, a PNG's pixels) is drawn onto, pt
     y: float
-    size: float
+    size: float  # the box's width, and its height unless `height` says otherwise (a square)
     colour: Colour | None = None  # the SVG's currentColor; None: black
     stroke: float | None = None  # every stroke this wide, pt, whatever the size; None: as the SVG draws them
     alt: str = ""  # its name as invisible text over it, for extraction (an icon inline in text)
     font: str = ""  # the font of that text
+    height: float | None = None  # the box's height, pt, where it is not a square: the icon fills it (stretched
+    # where the box's shape is not the icon's own)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,6 @@
-"""What each drawn op of a page occupies, in points on the page (turns applied): a text's box from its font's
-metrics, a line's or a box's edges as segments, an ellipse's centre and radii, an icon's square."""
+"""What each drawn op of a page occupies, in points on the page (turns applied, by any angle): a text's box from
+its font's metrics, a line's or a box's edges as segments, an ellipse's centre and radii (turned off the square:
+its outline's chords), an icon's box (where a clip cuts it, the part that shows)."""
 
 from __future__ import annotations
 
@@ -8,49 +9,84 @@ from collections.abc import Sequence
 from math import cos, radians, sin
 
 from deckpress.draw import fonts
-from deckpress.layout.page import Circle, Icon, Line, Op, Path, Polygon, Rect, Steps, Text, Tiles, Turn
+from deckpress.draw.paths import KAPPA
+from deckpress.layout.art.convex import Point, of_box
+from deckpress.layout.page import Circle, Clip, Icon, Line, Op, Path, Polygon, Rect, Steps, Text, Tiles, Turn
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1, pt
 Segment = tuple[float, float, float, float, int]  # x1, y1, x2, y2 (an ellipse: cx, cy, rx, ry), op index
 Matrix = tuple[float, float, float, float, float, float]
+Quad = tuple[Point, Point, Point, Point]  # a turned box's corners, in order round it
 IDENTITY: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 ICON_INSET = 0.12  # of an icon's side: its art stands clear of its square's edges
 # characters that may hang below the baseline (any outside ASCII, to be safe): a text without any sits on it
 DESCENDING = re.compile(r"[gjpqyQ,;()\[\]{}|/\\@$_]|[^\x00-\x7f]")
 
 
-def shapes(ops: Sequence[Op]) -> tuple[list[tuple[Box, int]], list[Segment], list[Segment], list[tuple[Box, int]]]:
-    """Text boxes, straight edges (segments), ellipses (centre and radii) and icons' squares on the page, each
-    with its op's index."""
-    texts: list[tuple[Box, int]] = []
+Area = tuple[Box, int, Quad | None]  # the upright box round it, its op's index, its corners where turned off square
+
+
+def shapes(ops: Sequence[Op]) -> tuple[list[Area], list[Segment], list[Segment], list[Area]]:
+    """Text boxes, straight edges (segments), ellipses (centre and radii) and icons' boxes on the page, each
+    with its op's index; a text or an icon turned off the square also by its four corners."""
+    texts: list[Area] = []
     edges: list[Segment] = []
     rounds: list[Segment] = []
-    icons: list[tuple[Box, int]] = []
+    icons: list[Area] = []
     turns: list[tuple[int, Matrix]] = []  # (last op turned, matrix), innermost last
+    clips: list[tuple[int, Box]] = []  # (last op cut, the clip's box before turns), innermost last
     m = IDENTITY
     for at, op in enumerate(ops):
         while turns and at > turns[-1][0]:
             turns.pop()
             m = turns[-1][1] if turns else IDENTITY
+        while clips and at > clips[-1][0]:
+            clips.pop()
         kind = type(op)
         if kind is Text:
             assert isinstance(op, Text)
-            texts.append((_text_box(op, m), at))
+            texts.append(_text_area(op, m, at))
         elif kind is Turn:
             assert isinstance(op, Turn)
             m = _compose(m, _turn(op))
             turns.append((at + op.ops, m))
         elif kind is Icon:
             assert isinstance(op, Icon)
-            icons.append((_square(op, m), at))
+            icons.append(_area(_icon_box(op, clips[-1][1] if clips else None), m, at))
+        elif kind is Clip:
+            assert isinstance(op, Clip)
+            clips.append((at + op.ops, _steps_box(op.steps)))
         else:
             _outline(op, m, at, edges, rounds)
     return texts, edges, rounds, icons
 
 
-def _square(op: Icon, m: Matrix) -> Box:
-    (x0, y0), (x1, y1) = _apply(m, op.x, op.y), _apply(m, op.x + op.size, op.y + op.size)
-    return min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1)
+def _icon_box(op: Icon, clip: Box | None) -> Box:
+    """The icon's box, where a clip cuts it (a cover) the part of it that shows."""
+    box = (op.x, op.y, op.x + op.size, op.y + (op.size if op.height is None else op.height))
+    if clip is None:
+        return box
+    return max(box[0], clip[0]), max(box[1], clip[1]), min(box[2], clip[2]), min(box[3], clip[3])
+
+
+def _steps_box(steps: Steps) -> Box:
+    xs = [float(v) for step in steps for v in step[1::2]]  # type: ignore[arg-type]
+    ys = [float(v) for step in steps for v in step[2::2]]  # type: ignore[arg-type]
+    return (min(xs), min(ys), max(xs), max(ys)) if xs else (0.0, 0.0, 0.0, 0.0)
+
+
+def _upright(m: Matrix) -> bool:
+    """Whether the matrix turns by quarter turns only: upright boxes stay upright."""
+    return (m[1] == 0 and m[2] == 0) or (m[0] == 0 and m[3] == 0)
+
+
+def _area(box: Box, m: Matrix, at: int) -> Area:
+    """A box before the turns, on the page: the upright box round it, and its corners if turned off square."""
+    if m is IDENTITY:
+        return box, at, None
+    a, b, c, d = (_apply(m, x, y) for x, y in of_box(box))
+    xs, ys = (a[0], b[0], c[0], d[0]), (a[1], b[1], c[1], d[1])
+    return (min(xs), min(ys), max(xs), max(ys)), at, (None if _upright(m) else (a, b, c, d))
 
 
 def _outline(op: Op, m: Matrix, at: int, edges: list[Segment],
@@ -74,9 +110,21 @@ def _outline(op: Op, m: Matrix, at: int, edges: list[Segment],
     elif isinstance(op, Circle):
         cx, cy = _apply(m, op.x, op.y)
         rx, ry = op.r, op.r if op.ry is None else op.ry
-        if abs(m[1]) > 0.5:  # a quarter turn swaps the radii (turns are quarter turns on cards)
+        if rx != ry and not _upright(m):  # an ellipse turned off the square: measured by its outline's chords
+            points = [_apply(m, x, y) for x, y in flattened(_ellipse_steps(op.x, op.y, rx, ry))[0]]
+            edges += [(*a, *b, at) for a, b in zip(points, points[1:], strict=False)]
+            return
+        if abs(m[1]) > 0.5:  # a quarter turn swaps the radii
             rx, ry = ry, rx
         rounds.append((cx, cy, rx, ry, at))
+
+
+def _ellipse_steps(x: float, y: float, rx: float, ry: float) -> Steps:
+    """The ellipse's four curves, as the renderer draws them."""
+    k, ky = KAPPA * rx, KAPPA * ry
+    return (("M", x + rx, y), ("C", x + rx, y + ky, x + k, y + ry, x, y + ry),
+            ("C", x - k, y + ry, x - rx, y + ky, x - rx, y), ("C", x - rx, y - ky, x - k, y - ry, x, y - ry),
+            ("C", x + k, y - ry, x + rx, y - ky, x + rx, y), ("Z",))
 
 
 CURVE_STEPS = 8  # chords a Bézier curve is measured by: within 0.1 mm on a card's corners and tokens
@@ -112,7 +160,7 @@ def _box_edges(box: Box, m: Matrix, at: int, edges: list[Segment]) -> None:
 _METRICS: dict[str, tuple[float, float]] = {}
 
 
-def _text_box(op: Text, m: Matrix) -> Box:
+def _text_area(op: Text, m: Matrix, at: int) -> Area:
     metrics = _METRICS.get(op.font)
     if metrics is None:
         face = fonts.font(op.font).face
@@ -120,10 +168,11 @@ def _text_box(op: Text, m: Matrix) -> Box:
     x0, x1 = op.x, op.x + fonts.width(op.font, op.text, op.size)
     drops = DESCENDING.search(op.text) is not None  # "50 mm" stands on its baseline: nothing hangs below it
     y0, y1 = op.y + (metrics[0] * op.size if drops else 0.0), op.y + metrics[1] * op.size
+    if op.angle:  # a text set at an angle of its own turns about its baseline's start
+        m = _compose(m, _turn(Turn(op.angle, op.x, op.y)))
     if m is IDENTITY:
-        return x0, y0, x1, y1
-    xs, ys = zip(*(_apply(m, x, y) for x, y in ((x0, y0), (x1, y1))), strict=True)
-    return min(xs), min(ys), max(xs), max(ys)
+        return (x0, y0, x1, y1), at, None
+    return _area((x0, y0, x1, y1), m, at)
 
 
 def _turn(op: Turn) -> Matrix:

@@ -2,8 +2,8 @@
 
 Every text's box runs from its font's descender to its cap height and across its measured width; a text inside a
 box or an ellipse, or clear of it, is fine; one that a border, rule, cut line or another text runs through is not.
-Turned texts are turned through their `Turn`. Ops are bucketed by position: a sheet of nine cards with hundreds of
-ops compares each text only with what lies near it."""
+Turned texts are turned through their `Turn`; one turned off the square is measured by its four corners. Ops are
+bucketed by position: a sheet of nine cards with hundreds of ops compares each text only with what lies near it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckpress.findings import Findings, Loc
-from deckpress.layout.outlines import ICON_INSET, Box, Segment, shapes
+from deckpress.layout.art import convex
+from deckpress.layout.outlines import ICON_INSET, Area, Box, Segment, shapes
 from deckpress.layout.page import Circle, Icon, Line, Op, Page, Path, Polygon, Rect, Sheets, Text, Tiles
 
 EPS = 0.3  # pt: texts and edges that only touch do not cross
@@ -42,32 +43,35 @@ def overlaps(page: Page) -> list[Overlap]:
         return []
     grid: dict[int, list[Entry]] = {}  # bucket -> what reaches into it
     for e in edges:  # a level or upright edge is its own (flat) box: it crosses a text whose box it meets
-        _put(grid, (*_seg_box(e), e[4], None if e[0] == e[2] or e[1] == e[3] else _cuts, e))
+        _put(grid, (*_seg_box(e), e[4], None if e[0] == e[2] or e[1] == e[3] else _cuts, e, _cuts))
     for r in rounds:
-        _put(grid, (r[0] - r[2], r[1] - r[3], r[0] + r[2], r[1] + r[3], r[4], _crosses_ellipse, r))
+        _put(grid, (r[0] - r[2], r[1] - r[3], r[0] + r[2], r[1] + r[3], r[4], _crosses_ellipse, r,
+                    _crosses_ellipse))
     for icon in icons:
-        _put(grid, (*icon[0], icon[1], _crosses_icon, icon))
+        _put(grid, (*icon[0], icon[1], _crosses_icon, icon, _crosses_icon))
     found: list[Overlap] = []
     ops = page.ops
-    for (x0, y0, x1, y1), at in texts:
-        inner = (x0 + EPS, y0 + EPS, x1 - EPS, y1 - EPS)
+    for (x0, y0, x1, y1), at, quad in texts:
+        turned = None if quad is None else convex.inset(quad, EPS)
+        inner = (x0 + EPS, y0 + EPS, x1 - EPS, y1 - EPS) if turned is None else convex.bounds(turned)
         if inner[0] >= inner[2] or inner[1] >= inner[3]:
             continue
         keys = _cells(inner)
-        hit = _first(keys, grid, inner)
+        hit = _first(keys, grid, inner, turned)
         if hit is not None:
             op = ops[at]
             assert isinstance(op, Text)
             found.append(Overlap(op, at, ops[hit], hit))
-        entry: Entry = (x0, y0, x1, y1, at, None, None)
+        entry: Entry = (x0, y0, x1, y1, at, None if quad is None else _meets, quad or (x0, y0, x1, y1), _meets)
         for key in keys:
             grid.setdefault(key, []).append(entry)
     return found
 
 
-Test = Callable[[Any, Box], bool]
-# a thing's bounding box, its op's index, and its own test once the boxes meet (None: meeting is crossing)
-Entry = tuple[float, float, float, float, int, Test | None, Any]
+Test = Callable[[Any, Box, "Sequence[convex.Point] | None"], bool]
+# a thing's bounding box, its op's index, its own test once the boxes meet (None: meeting is crossing), the thing,
+# and its test against a text turned off the square
+Entry = tuple[float, float, float, float, int, Test | None, Any, Test]
 
 
 def _put(grid: dict[int, list[Entry]], entry: Entry) -> None:
@@ -75,8 +79,10 @@ def _put(grid: dict[int, list[Entry]], entry: Entry) -> None:
         grid.setdefault(key, []).append(entry)
 
 
-def _first(keys: list[int], grid: dict[int, list[Entry]], box: Box) -> int | None:
-    """The op index of the first thing in the buckets `keys` that crosses the box."""
+def _first(keys: list[int], grid: dict[int, list[Entry]], box: Box, turned: Sequence[convex.Point] | None
+           ) -> int | None:
+    """The op index of the first thing in the buckets `keys` that crosses the box (a text turned off the square:
+    the box round its corners, `turned`)."""
     bx0, by0, bx1, by1 = box
     seen: set[int] = set()
     for key in keys:
@@ -86,20 +92,37 @@ def _first(keys: list[int], grid: dict[int, list[Entry]], box: Box) -> int | Non
                     if id(e) in seen:
                         continue
                     seen.add(id(e))
+                if turned is not None:
+                    if e[7](e[6], box, turned):
+                        return e[4]
+                    continue
                 test = e[5]
-                if test is None or test(e[6], box):
+                if test is None or test(e[6], box, None):
                     return e[4]
     return None
 
 
-def _crosses_icon(icon: tuple[Box, int], box: Box) -> bool:
-    """An icon's art stands clear of its square's edges: a text is fine inside the square (a letter on a stone)
+def _crosses_icon(icon: Area, box: Box, turned: Sequence[convex.Point] | None) -> bool:
+    """An icon's art stands clear of its box's edges: a text is fine inside the box (a letter on a stone)
     or clear of the art, and crosses it where it reaches into the art from outside."""
-    square = icon[0]
-    inset = (square[2] - square[0]) * ICON_INSET
-    art = (square[0] + inset, square[1] + inset, square[2] - inset, square[3] - inset)
-    inside = square[0] <= box[0] and box[2] <= square[2] and square[1] <= box[1] and box[3] <= square[3]
-    return not inside and art[0] < box[2] and box[0] < art[2] and art[1] < box[3] and box[1] < art[3]
+    square, _, corners = icon
+    if corners is None and turned is None:
+        dx, dy = (square[2] - square[0]) * ICON_INSET, (square[3] - square[1]) * ICON_INSET
+        art = (square[0] + dx, square[1] + dy, square[2] - dx, square[3] - dy)
+        inside = square[0] <= box[0] and box[2] <= square[2] and square[1] <= box[1] and box[3] <= square[3]
+        return not inside and art[0] < box[2] and box[0] < art[2] and art[1] < box[3] and box[1] < art[3]
+    outline = corners or convex.of_box(square)
+    text = turned or convex.of_box(box)
+    cx, cy = sum(p[0] for p in outline) / 4, sum(p[1] for p in outline) / 4
+    keep = 1 - 2 * ICON_INSET
+    art_shape = [(cx + (x - cx) * keep, cy + (y - cy) * keep) for x, y in outline]
+    return not convex.inside(text, outline) and convex.cross(art_shape, text)
+
+
+def _meets(other: Any, box: Box, turned: Sequence[convex.Point] | None) -> bool:
+    """Whether an earlier text (its box, or its corners turned off the square) meets this one."""
+    shape = other if isinstance(other[0], tuple) else convex.of_box(other)
+    return convex.cross(shape, turned or convex.of_box(box))
 
 
 def checked(pages: Sequence[Page], report: Callable[[int, Page, list[Overlap]], None]) -> Sequence[Page]:
@@ -147,9 +170,11 @@ def _seg_box(seg: Segment) -> Box:
     return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
 
 
-def _cuts(seg: Segment, box: Box) -> bool:
-    """Whether the segment passes through the box's inside (Liang-Barsky clipping)."""
+def _cuts(seg: Segment, box: Box, turned: Sequence[convex.Point] | None = None) -> bool:
+    """Whether the segment passes through the box's inside (Liang-Barsky clipping), or a turned text's."""
     x1, y1, x2, y2, _ = seg
+    if turned is not None:
+        return convex.segment_crosses(x1, y1, x2, y2, turned)
     bx0, by0, bx1, by1 = box
     if max(x1, x2) <= bx0 or min(x1, x2) >= bx1 or max(y1, y2) <= by0 or min(y1, y2) >= by1:
         return False
@@ -165,9 +190,11 @@ def _cuts(seg: Segment, box: Box) -> bool:
     return low < high
 
 
-def _crosses_ellipse(ellipse: Segment, box: Box) -> bool:
+def _crosses_ellipse(ellipse: Segment, box: Box, turned: Sequence[convex.Point] | None = None) -> bool:
     """Whether the ellipse's outline passes through the box: some of the box inside it, and not all."""
     cx, cy, rx, ry, _ = ellipse
+    if turned is not None:
+        return convex.crosses_ellipse(cx, cy, rx, ry, turned)
     if rx <= 0 or ry <= 0:
         return False
     x0, y0, x1, y1 = (box[0] - cx) / rx, (box[1] - cy) / ry, (box[2] - cx) / rx, (box[3] - cy) / ry

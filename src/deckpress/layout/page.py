@@ -153,7 +153,7 @@ class Drawing:
         return tuple(out)
 
     @contextmanager
-    def turned(self, degrees: int, x: float, y: float) -> Iterator[None]:
+    def turned(self, degrees: float, x: float, y: float) -> Iterator[None]:
         """What is drawn inside, turned `degrees` clockwise (as the card lies in front of you) about (x, y) mm."""
         if not degrees:
             yield
@@ -169,10 +169,13 @@ class Drawing:
                 ops[at] = replace(turn, ops=len(ops) - at - 1)
 
     def icon(self, icon: IconFile, x: float, y: float, size: float, colour: Colour | None = None,
-             stroke: float | None = None, alt: str = "", font: str = "") -> None:
-        """Icon `icon` in the square at (x, y) with side `size`, mm."""
-        px, py = self._xy(x, y + size)
-        self.page.ops.append(Icon(icon, px, py, pt(size), colour, stroke, alt, font))
+             stroke: float | None = None, alt: str = "", font: str = "", height: float | None = None) -> None:
+        """Icon `icon` in the square at (x, y) with side `size`, mm; or in the box `size` wide and `height` high
+        (its own frame drawn onto the box: the layout keeps its shape, see deckpress.layout.art.fit)."""
+        tall = size if height is None else height
+        px, py = self._xy(x, y + tall)
+        self.page.ops.append(Icon(icon, px, py, pt(size), colour, stroke, alt, font,
+                                  None if tall == size else pt(tall)))
 
     def tiles(self, icon: IconFile, places: list[tuple[float, float]], size: tuple[float, float],
               clip: tuple[float, float, float, float] | None, stroke: float) -> None:

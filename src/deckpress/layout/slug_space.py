@@ -77,6 +77,8 @@ def _anchor(op: Op) -> tuple[float, float]:
 
 
 def _inside(op: Op, grid: Box) -> bool:
+    if isinstance(op, Clip):  # what it holds shows only inside its path: art cut at its box on a card stays there
+        return all(grid[0] <= x1 and x2 <= grid[2] and grid[1] <= y1 and y2 <= grid[3] for x1, y1, x2, y2 in _box(op))
     x, y = _anchor(op)
     return grid[0] <= x <= grid[2] and grid[1] <= y <= grid[3]
 
@@ -106,7 +108,7 @@ def _box(op: Op) -> list[Box]:  # long: one small case for each kind of op
     if isinstance(op, Picture):
         return [(op.x, op.y, op.x + op.w, op.y + op.h)]
     if isinstance(op, Icon):
-        return [(op.x, op.y, op.x + op.size, op.y + op.size)]
+        return [(op.x, op.y, op.x + op.size, op.y + (op.size if op.height is None else op.height))]
     if isinstance(op, Tiles):
         if op.clip is not None:
             x, y, w, h = op.clip

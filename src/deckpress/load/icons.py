@@ -43,6 +43,9 @@ class IconFile:
     width: float  # its own size (CSS pixels of the SVG, pixels of the PNG): icons keep their aspect
     height: float
     repeat: str = ""  # a pattern tile's `data-repeat` (`across`: a column down the whole box)
+    # where its drawing lies, as fractions of its own frame from the top-left (x0, y0, x1, y1): its outlines'
+    # (and control points') bounds, strokes not counted; past 0 or 1 where it reaches out of its viewBox
+    art: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
 
 
 class Icons:
@@ -106,7 +109,19 @@ def checked(name: str, path: Path, shown: str) -> IconFile | str:
     root = etree.fromstring(data, _PARSER)
     px = 4 / 3  # svglib gives points; the SVG's own px are what a designer wrote
     return IconFile(name, path, shown, data, digest, float(drawing.width) * px, float(drawing.height) * px,
-                    str(root.get("data-repeat", "")))
+                    str(root.get("data-repeat", "")), _art(drawing))
+
+
+def _art(drawing: Drawing) -> tuple[float, float, float, float]:
+    """Where the drawing lies in its frame (fractions, from the top-left); the whole frame if it cannot say."""
+    width, height = float(drawing.width), float(drawing.height)
+    try:
+        x0, y0, x1, y1 = drawing.getBounds()
+    except (TypeError, ValueError):  # nothing drawn: no bounds
+        return 0.0, 0.0, 1.0, 1.0
+    if not width or not height:
+        return 0.0, 0.0, 1.0, 1.0
+    return x0 / width, 1 - y1 / height, x1 / width, 1 - y0 / height
 
 
 def _png(name: str, path: Path, shown: str, data: bytes, digest: str) -> IconFile | str:

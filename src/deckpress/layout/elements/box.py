@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from deckpress.colour import Colour
+from deckpress.layout.art.turn import quarter
 from deckpress.layout.elements.kind import Box as Area
 from deckpress.layout.elements.kind import Face, Kind, register
 from deckpress.layout.inks import Ground
@@ -40,7 +41,8 @@ class Box(Kind):
             radius = min(keys["corner_radius_mm"], box[2] / 2, box[3] / 2)
             face.d.rect(*box, width, fill, stroke, radius)
         if fill is not None:
-            face.grounds.append(Ground(box, fill, keys["shape"] == "ellipse"))
+            turn = 0.0 if quarter(element.rotate) else element.rotate  # off the square: a turned ground
+            face.grounds.append(Ground(box, fill, keys["shape"] == "ellipse", turn))
 
     @staticmethod
     def _colour(face: Face, element: Element, source: str | None, key: str) -> Colour | None:

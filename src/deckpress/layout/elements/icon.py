@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.model import Element
@@ -14,8 +15,9 @@ WORD = re.compile(r"\w+")
 @register
 class Icon(Kind):
     name = "icon"
-    doc = ("an icon as large as fits the box, centred; or `count` of them in a row. The icon `lantern` is "
-           "`icons/lantern.svg` (or `.png`) in the game's folder, else in the shared `icons/` of the layout folders")
+    doc = ("an icon as large as fits the box, centred, its shape kept (see `fit`); or `count` of them in a row. The "
+           "icon `lantern` is `icons/lantern.svg` (or `.png`) in the game's folder, else in the shared `icons/` of the "
+           "layout folders")
     keys = (
         Key("icon", "template", None, "the icon's name, e.g. `{{ pictograms[card.collection] }}`; an SVG's "
                                       "`currentColor` takes the element's `colour`"),
@@ -24,6 +26,10 @@ class Icon(Kind):
                                          "(none: as the SVG draws them, scaled with the icon)", lo=0.01, hi=20),
         Key("alt", "alt", None, "what the icon says in the text edition, e.g. `a {{ card.collection }} "
                                      "pictogram` (none: its name, `-` and `_` read as spaces); `''`: nothing"),
+        Key("fit", "choice", "contain", "how the icon's shape (its viewBox, or width and height) meets the box: "
+                                        "`contain` all of it inside, centred; `cover` the box filled, centred, what "
+                                        "runs past the box cut off; `stretch` its frame onto the box, its shape "
+                                        "not kept. Art never shows past its box", choices=FITS),
     )
     leads = ("icon",)
     styled = False
@@ -37,16 +43,14 @@ class Icon(Kind):
         icon = icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
         if icon is None:
             return
-        x, y, w, h = box
-        size = min(w, h)
         count = 1
         if element.keys["count"] is not None:
             shown = face.render(element, element.keys["count"]) or "0"
             count = int(shown) if shown.isdigit() else 0
-            size = min(h, w / max(count, 1))
-        left, ink, stroke = x + (w - size * count) / 2, face.ink(element), element.keys["stroke_pt"]
-        for i in range(count):
-            face.d.icon(icon, left + i * size, y + (h - size) / 2, size, ink, stroke)
+        ink, stroke, d = face.ink(element), element.keys["stroke_pt"], face.d
+        for (x, y, w, h), cell in row((icon.width, icon.height), box, count, element.keys["fit"]):
+            with clipped_if(d, reaches_past(icon.art, (x, y, w, h), cell), cell):
+                d.icon(icon, x, y, w, ink, stroke, height=h)
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """The icon by its name (or its `alt`); a row of them with their number: `2 × star`."""

@@ -31,8 +31,10 @@ SHARED = (
     Key("valign", "choice", "top", "where text shorter than its box sits in it", choices=("top", "middle", "bottom")),
     Key("colour", "colour", None, "the ink of its text and of an icon's `currentColor` (none: black); every text is "
                                   "held to the theme's `min_contrast` against what is drawn behind it"),
-    Key("rotate", "angle", 0, "turns the element clockwise about its box's centre; at 90 and 270 it is laid out in a "
-                              "box as wide as its box is tall, so a sideways label fills a tall narrow box"),
+    Key("rotate", "angle", 0, "turns the element clockwise about its box's centre, by any angle (`30`, `-15`); at 90 "
+                              "and 270 it is laid out in a box as wide as its box is tall, so a sideways label fills "
+                              "a tall narrow box; at any other angle in its own box, turned. Turned, it must still "
+                              "lie on the card (art that bleeds: on the card and its bleed)"),
 )
 
 
