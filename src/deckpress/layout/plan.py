@@ -81,7 +81,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         return None
     pages = checked(pages, reporter(findings, layout.loc, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
-                    component.audience, job.cutting)
+                    component.audience, cutting=job.cutting)
 
 
 def of_kind(layout: object, kind: str) -> bool:
