@@ -199,7 +199,7 @@ def test_the_manifest_and_catalogue_say_pieces_sheets_and_cut_length(single):
     cut = cut_path(drawn(single / f"{GAME}-hexes-a4.pdf", 0))
     assert hexes["cut_length_mm"] == pytest.approx(cut.segments * 20, abs=0.1)
     site = (single.parent.parent / "index.html").read_text(encoding="utf-8")
-    assert "60 a sheet on 1 sheets, 5.7 m of cut line" in site
+    assert "60 a sheet on 1 sheet, 5.7 m of cut line" in site
 
 
 def test_bleed_grows_the_outline_and_backs_land_behind_fronts(bled):

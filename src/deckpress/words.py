@@ -145,6 +145,7 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_pages": "{pages} pages",
         "catalogue_cards": "{cards} cards",
         "catalogue_cuts": "{per_sheet} a sheet on {sheets} sheets, {metres} m of cut line",
+        "catalogue_cuts_one": "{per_sheet} a sheet on 1 sheet, {metres} m of cut line",
         "catalogue_checksum": "SHA-256:",
         # --- publish: the EPUB (its own words: titles, landmarks, the accessibility summary) ---
         "epub_title": "Accessible EPUB",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from math import hypot
 
 from deckpress.findings import Findings
+from deckpress.layout.elements import KINDS
 from deckpress.layout.shapes.cuts import rounded_rect
 from deckpress.layout.shapes.outline import Outline, Point
 from deckpress.load.sources import Node
@@ -81,8 +82,6 @@ def outside_safe(element: Element, node: Node, shape: Outline | None, size: tupl
                  margin: float | None, layout: str, findings: Findings) -> None:
     """A finding where an element's box reaches outside the card's outline inset by the safe margin (a pattern
     or a box is cut at the outline, and may run to it)."""
-    from deckpress.layout.elements import KINDS  # the kinds read their keys through the layout reader
-
     if margin is None or KINDS[element.kind].bleeds:
         return
     outline = shape or Outline("rectangle", size, rounded_rect(size, 0.0))
@@ -103,7 +102,5 @@ def behind_outline(face: CardLayout, back: CardLayout) -> list[Element]:
         return []
     turned = [shape.mirrored(True), shape.mirrored(False)]
     margin = back.safe
-    from deckpress.layout.elements import KINDS
-
     return [e for e in back.elements if not KINDS[e.kind].bleeds and any(reaches_out(o, e.box, margin)
                                                                           for o in turned)]
