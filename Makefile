@@ -55,10 +55,12 @@ same-bytes: $(STAMP)
 layout-docs: $(STAMP)
 	$(BIN)/python -m deckpress.layout.reference layouts/README.md docs/designing.md
 
-# The designer's guide: its layout reference, and a picture of every icon and pattern the games ship.
+# The designer's guide: its layout reference, a picture of every icon and pattern the games ship, and pictures of
+# shapes, boards, boxes and standees from the example games.
 .PHONY: docs
 docs: layout-docs
 	$(BIN)/python scripts/icon_gallery.py
+	$(BIN)/python scripts/pictures.py
 
 # Every page of the catalogue of REF and of the working tree, rendered and compared pixel by pixel.
 same-look: $(STAMP)
