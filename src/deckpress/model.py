@@ -97,7 +97,7 @@ class Check:
 class Component:
     id: str
     title: str
-    kind: str  # cards | sheet | rules
+    kind: str  # cards | sheet | rules | tuck-box | box | standee
     loc: Loc
     source: str | None = None  # deck or sheet id (a cards component: its first deck)
     layout: str = ""
@@ -106,6 +106,9 @@ class Component:
     handling: str | None = None  # how to hand it out, on its cover in the host's kit (None: the press's words)
     die: str | None = None  # a die whose faces are its cards, in order (`die: d6`), for exports; None: not a die
     die_loc: Loc | None = None
+    keys: dict[str, Any] = field(default_factory=dict)  # a box's or standee's own keys, as its schema read them
+    printing: dict[str, Any] = field(default_factory=dict)  # its own print options, over the game's (`print:`)
+    optional: bool = False  # built as its own files, left out of the kits (`optional: true`)
 
     @property
     def secret(self) -> bool:
