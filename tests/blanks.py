@@ -92,14 +92,19 @@ def _step(s: _State, operands: list, op: bytes, out: list[Drawn]) -> None:  # no
 
 
 def cut_line(drawn: list[Drawn]) -> list[Drawn]:
-    """The blanks' cut lines: solid, stroked, closed outlines below the legend, the largest first."""
-    cuts = [d for d in drawn if d.stroked and not d.dash and d.closed and d.bounds[1] > 20]
+    """The blanks' cut lines: solid, stroked, closed outlines (the legend's line is open), the largest first."""
+    cuts = [d for d in drawn if d.stroked and not d.dash and d.closed]
     return sorted(cuts, key=lambda d: -(d.bounds[2] - d.bounds[0]) * (d.bounds[3] - d.bounds[1]))
 
 
 def folds(drawn: list[Drawn]) -> list[tuple[float, float, float, float]]:
-    """Every dashed segment below the legend: x1, y1, x2, y2 in mm."""
-    return [(*sub[0], *sub[1]) for d in drawn if d.dash and d.stroked for sub in d.subpaths if sub[0][1] > 20]
+    """Every dashed segment but the legend's (its one path of one segment, at the printer margin): x1, y1, x2, y2
+    in mm."""
+    return [(*sub[0], *sub[1]) for d in drawn if d.dash and d.stroked and not _legend(d) for sub in d.subpaths]
+
+
+def _legend(d: Drawn) -> bool:
+    return len(d.subpaths) == 1 and near(d.subpaths[0][0][0], 3.5) and near(d.bounds[2] - d.bounds[0], 8)
 
 
 def near(a: float, b: float) -> bool:

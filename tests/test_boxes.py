@@ -33,7 +33,7 @@ def build(content: Path, out: Path, *args: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
+def boxes(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("boxes")
     assert build(FIXTURE, out) == 0
     return out / GAME / "standard"
@@ -48,9 +48,9 @@ def _levels(values: list[float]) -> list[float]:
     return out
 
 
-def test_a_tuck_box_holds_its_deck_with_clearance(built):
+def test_a_tuck_box_holds_its_deck_with_clearance(boxes):
     """Measured between its folds: the cards' width and height plus 1 mm, the deck's depth plus 1 mm."""
-    drawn = paths(built / "crates-goods-box-a4.pdf")
+    drawn = paths(boxes / "crates-goods-box-a4.pdf")
     upright = [f for f in folds(drawn) if near(f[0], f[2])]
     xs = _levels([f[0] for f in upright])
     assert len(xs) == 4  # the side seam, and back | spine | front | spine
@@ -72,29 +72,29 @@ def test_a_thicker_stock_makes_a_deeper_box(crates, tmp_path):
     assert near(xs[2] - xs[1], CARDS * 0.5 + 1)
 
 
-def test_cut_lines_are_solid_folds_dashed_and_glue_tinted_under_a_legend(built):
-    pdf = built / "crates-goods-box-a4.pdf"
+def test_cut_lines_are_solid_folds_dashed_and_glue_tinted_under_a_legend(boxes):
+    pdf = boxes / "crates-goods-box-a4.pdf"
     drawn = paths(pdf)
     cuts = cut_line(drawn)
     assert len(cuts) == 1 and cuts[0].curves == 4  # one outline: the thumb notch's two curves, the flap's two
     x1, y1, x2, y2 = cuts[0].bounds
     inside = [f for f in folds(drawn) if x1 <= min(f[0], f[2]) and max(f[0], f[2]) <= x2
               and y1 <= min(f[1], f[3]) and max(f[1], f[3]) <= y2]
-    assert len(inside) == 12 and all(d.dash == (3.0, 2.0) for d in drawn if d.dash and d.bounds[1] > 20)
-    glue = [d for d in drawn if d.fill is not None and 0 < d.fill < 1 and d.bounds[1] > 20]
+    assert len(inside) == 12 and all(d.dash == (3.0, 2.0) for d in drawn if d.dash)
+    glue = [d for d in drawn if d.fill is not None and 0 < d.fill < 1 and d.bounds[1] > 20]  # not the legend's
     assert len(glue) == 2 and all(d.fill == pytest.approx(0.85) and not d.stroked for d in glue)
     legend = PdfReader(pdf).pages[0].extract_text()
     assert all(word in legend.split() for word in ("cut", "fold", "glue"))
 
 
-def test_the_lid_is_printed_upside_down_and_the_spines_turned(built):
-    stream = PdfReader(built / "crates-goods-box-a4.pdf").pages[0].get_contents().get_data().decode()
+def test_the_lid_is_printed_upside_down_and_the_spines_turned(boxes):
+    stream = PdfReader(boxes / "crates-goods-box-a4.pdf").pages[0].get_contents().get_data().decode()
     assert stream.count("-1 0 0 -1 ") == 1  # the lid, a half turn
     assert stream.count("0 -1 1 0 ") == 2  # both spines, a quarter turn clockwise
 
 
-def test_a_two_piece_box_has_a_lid_a_little_larger_than_its_base(built):
-    drawn = paths(built / "crates-crate-box-a4.pdf")
+def test_a_two_piece_box_has_a_lid_a_little_larger_than_its_base(boxes):
+    drawn = paths(boxes / "crates-crate-box-a4.pdf")
     cuts = cut_line(drawn)
     assert len(cuts) == 2
     floors = []
@@ -134,13 +134,13 @@ def test_a_panel_larger_than_its_panel_is_a_finding(crates, tmp_path, capsys):
             f"(standard edition)" in capsys.readouterr().err)
 
 
-def test_optional_components_have_files_but_stay_out_of_the_kits(built):
-    kit = PdfReader(built / "crates-kit-a4.pdf")
-    pages = sum(PdfReader(built / f"crates-{c}-a4.pdf").get_num_pages() for c in ("goods", "crates", "map", "rules"))
+def test_optional_components_have_files_but_stay_out_of_the_kits(boxes):
+    kit = PdfReader(boxes / "crates-kit-a4.pdf")
+    pages = sum(PdfReader(boxes / f"crates-{c}-a4.pdf").get_num_pages() for c in ("goods", "crates", "map", "rules"))
     assert len(kit.pages) == 1 + pages  # the print check, then the components that are not optional
     titles = [o.title for o in kit.outline]
     assert "Goods box" not in titles and "Traders" not in titles and "Goods cards" in titles
-    manifest = json.loads((built.parent.parent / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((boxes.parent.parent / "manifest.json").read_text(encoding="utf-8"))
     listed = {e["component"] for e in manifest["outputs"] if e["game"] == GAME}
     assert {"goods-box", "crate-box", "traders"} <= listed
 
@@ -164,10 +164,39 @@ def test_fold_builds_a_game_whose_components_have_no_backs(crates, tmp_path):
     assert any(near(d.bounds[2] - d.bounds[0], 120) and near(d.bounds[3] - d.bounds[1], 160) for d in cards)
 
 
-def test_every_pdf_passes_qpdf(built):
+def test_every_pdf_passes_qpdf(boxes):
     qpdf = shutil.which("qpdf")
     if qpdf is None:
         pytest.skip("qpdf is not installed (apt-get install -y qpdf)")
-    for pdf in sorted(built.glob("*.pdf")):
+    for pdf in sorted(boxes.glob("*.pdf")):
         result = subprocess.run([qpdf, "--check", str(pdf)], capture_output=True, text=True, check=False)
         assert result.returncode == 0, (pdf.name, result.stdout, result.stderr)
+
+
+def test_a_component_is_built_in_the_editions_it_names_only(crates, tmp_path, capsys):
+    game = crates / GAME / "game.yaml"
+    edit(game, "    kind: tuck-box\n", "    kind: tuck-box\n    editions: [large-print]\n")
+    capsys.readouterr()
+    assert build(crates, tmp_path / "out", "--paper", "a4") == 1
+    line = line_of(game, "id: goods-box")
+    assert (f"{crates.as_posix()}/{GAME}/game.yaml:{line}:5: error: component goods-box is built in edition "
+            f"'large-print', which the game does not have (editions: standard)" in capsys.readouterr().err)
+
+
+# the shipped games' tuck boxes: (game, component, the editions it is built in)
+SHIPPED_BOXES = [("pocket-bazaar", "lot-box", {"standard", "large-print"}),
+                 ("open-secret-exchange", "desk-box", {"standard"}),
+                 ("stone-market", "exchange-box", {"standard"}),
+                 ("stone-market", "ware-box", {"standard", "large-print"})]
+
+
+def test_every_shipped_game_has_an_optional_tuck_box_for_its_main_cards(built):
+    """Built as their own files, on both papers, and in no kit."""
+    entries = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    for game, box, editions in SHIPPED_BOXES:
+        files = [e for e in entries if e["game"] == game and e["component"] == box]
+        assert {(e["edition"], e["paper"]) for e in files} == {(ed, p) for ed in editions for p in ("a4", "letter")}
+        for entry in files:
+            assert cut_line(paths(built / entry["path"]))  # a blank, cut out
+            kit = PdfReader(built / entry["path"].replace(f"-{box}-", "-kit-"))
+            assert entry["title"] not in [o.title for o in kit.outline]

@@ -262,7 +262,10 @@ def setups_for(game: Game, opts: Options) -> dict[str, PrintSetup]:
 def setup_for(game: Game, opts: Options, own: dict[str, Any] | None = None) -> PrintSetup:
     """The game's print options in content (and a component's `own` over them), overridden by the command
     line's."""
-    o = {**game.printing, **(own or {}), **opts.printing}
+    game_options = dict(game.printing)
+    if own and own.get("fold") and "duplex" not in own:
+        game_options.pop("duplex", None)  # a component folded over needs no page of backs as well
+    o = {**game_options, **(own or {}), **opts.printing}
     return PrintSetup(o.get("duplex"), (o.get("offset_x", 0.0), o.get("offset_y", 0.0)), o.get("fold", False),
                       o.get("bleed_mm", 0.0))
 

@@ -109,6 +109,7 @@ class Component:
     keys: dict[str, Any] = field(default_factory=dict)  # a box's or standee's own keys, as its schema read them
     printing: dict[str, Any] = field(default_factory=dict)  # its own print options, over the game's (`print:`)
     optional: bool = False  # built as its own files, left out of the kits (`optional: true`)
+    editions: list[str] = field(default_factory=list)  # the editions it is built in (`editions:`); empty: every one
 
     @property
     def secret(self) -> bool:

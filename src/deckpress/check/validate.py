@@ -62,6 +62,10 @@ def _component(game: Game, c: Component, findings: Findings) -> None:
             findings.error(c.loc, f"standee {c.id} takes its back from deck {deck} (back: deck), which has none")
     if c.kind == "sheet" and c.source not in game.sheets:
         findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define")
+    for edition in c.editions:
+        if edition not in game.editions:
+            findings.error(c.loc, f"component {c.id} is built in edition '{edition}', which the game does not have "
+                                  f"(editions: {', '.join(game.editions)})")
     if c.kind == "rules" and game.rules is None:
         findings.error(c.loc, f"component {c.id} needs rule text: set 'rules' in game.yaml")
 
@@ -70,7 +74,7 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
     """Each edition being built has the component's layout, of its kind (a broken one is already reported)."""
     for name in building:
         edition = editions.get(name)
-        if edition is None:
+        if edition is None or (c.editions and name not in c.editions):
             continue
         _panels(c, edition, name, findings)
         if not c.layout or c.layout in edition.broken:

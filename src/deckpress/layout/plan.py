@@ -43,6 +43,8 @@ def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates,
     `setups`: a component's own print options, where it has any (by id; else `setup`, the game's)."""
     docs = []
     for component in game.components:
+        if component.editions and edition.theme.edition not in component.editions:
+            continue  # built in other editions only
         own = (setups or {}).get(component.id, setup)
         doc = lay_out_component(game, component, edition, paper, templates, findings, own, art, proof_backs,
                                 mark)

@@ -163,6 +163,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
     die, die_node = f.choice("die", DICE, default=None) if kind == "cards" else None, f.get("die", required=False)
     keys = read_box_keys(f, kind, findings) if kind in BOX_KINDS else {}
     printing, optional = _printing(f.get("print", required=False), findings), f.get("optional", required=False)
+    editions = [n.value for n in f.list("editions", required=False) if _edition_name(n, findings)]
     f.done()
     if optional is not None and not isinstance(optional.value, bool):
         findings.error(optional.loc, f"optional must be true or false, got {describe(optional.value)}")
@@ -183,7 +184,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
         return None
     return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling, die,
                      die_node.loc if die_node is not None else None, keys, printing,
-                     optional is not None and optional.value is True)
+                     optional is not None and optional.value is True, editions)
 
 
 def _audience(f: Fields, findings: Findings) -> str | None:

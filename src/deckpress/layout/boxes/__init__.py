@@ -10,7 +10,7 @@ from __future__ import annotations
 from deckpress.findings import Loc
 from deckpress.layout.boxes.blank import PANEL, Blank, Piece
 from deckpress.layout.boxes.schema import BOX, STANDEE, TUCK_BOX
-from deckpress.layout.boxes.sheet import Dressed, art_turn, blank_pages, fits
+from deckpress.layout.boxes.sheet import Dressed, Sheet, art_turn, blank_pages, fits
 from deckpress.layout.boxes.standee import STAND, standee
 from deckpress.layout.boxes.tray import tray
 from deckpress.layout.boxes.tuck import tuck_box
@@ -32,12 +32,17 @@ def lay_out_box(game: Game, component: Component, edition: Edition, job: Job) ->
     if not blanks:
         return []
     largest = max(blanks, key=lambda b: b.blank.size[0] * b.blank.size[1]).blank.size
-    paper = job.size
-    for sheet in (paper, (paper[1], paper[0])):
+    for sheet in _sheets(job.size):
         if all(fits(b.blank.size, sheet, job) for b in blanks):
             return blank_pages(blanks, sheet, job)
     _too_big(component, largest, job)
     return []
+
+
+def _sheets(paper: tuple[float, float]) -> list[Sheet]:
+    """The ways a sheet is tried, the likeliest first: upright, turned, then each with the legend at the side."""
+    turned = (paper[1], paper[0])
+    return [Sheet(paper), Sheet(turned), Sheet(paper, side=True), Sheet(turned, side=True)]
 
 
 def panel_layouts(component: Component) -> set[str]:
@@ -102,9 +107,11 @@ def _with_panels(blank: Blank, game: Game, component: Component, edition: Editio
 
 
 def _box_card(game: Game, component: Component) -> Card:
-    """What a panel's templates read: `card.title` and `card.cards` (how many cards it holds)."""
+    """What a panel's templates read: `card.title` (the component's), `card.game` (the game's title) and
+    `card.cards` (how many cards it holds)."""
     held = sum(game.decks[d].size for d in component.decks if d in game.decks)
-    return Card(1, {"title": component.title, "cards": held}, {}, component.loc, label=component.title)
+    return Card(1, {"title": component.title, "game": game.title, "cards": held}, {}, component.loc,
+                label=component.title)
 
 
 def _fits_panel(piece: Piece, layout: CardLayout, loc: Loc, job: Job) -> bool:
@@ -141,8 +148,8 @@ def _standees(game: Game, component: Component, edition: Edition) -> list[Dresse
 def _too_big(component: Component, size: tuple[float, float], job: Job) -> None:
     """The finding: how large the blank is flat, and the smallest paper of the family that holds it."""
     w, h = size
-    needed = next((name for name, paper in LARGER[job.paper]
-                   if fits(size, paper, job) or fits(size, (paper[1], paper[0]), job)), None)
+    needed = next((name for name, paper in LARGER[job.paper] if any(fits(size, s, job) for s in _sheets(paper))),
+                  None)
     need = f"it needs {needed} or larger" if needed else "it needs a larger sheet than the press knows"
     job.findings.error(component.loc, f"{job.where}: the {WHAT[component.kind]} is {w:.1f} x {h:.1f} mm flat, "
                                       f"more than {PAPER_NAMES[job.paper]} holds inside its margins; {need} "

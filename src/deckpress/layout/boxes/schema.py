@@ -27,10 +27,10 @@ _CLEARANCE = Key("clearance_mm", "number", 1.0, "room the cards have inside, add
 
 TUCK_BOX_KEYS = (
     Key("panels", "map", None, "card layouts for its faces: `front`, `back`, `spine` (both spines), `top` (the lid) "
-        "and `bottom`; each is drawn like a card face (its templates read `card.title`, the component's title, and "
-        "`card.cards`, how many cards it holds), centred on its panel, turned to stand upright on the closed box "
-        "and a quarter turn more where its layout lies the other way round (a landscape spine on an upright "
-        "panel); a layout larger than its panel is a finding"),
+        "and `bottom`; each is drawn like a card face (its templates read `card.title`, the component's title, "
+        "`card.game`, the game's, and `card.cards`, how many cards it holds), centred on its panel, turned to stand "
+        "upright on the closed box and a quarter turn more where its layout lies the other way round (a landscape "
+        "spine on an upright panel); a layout larger than its panel is a finding"),
     _THICKNESS,
     _CLEARANCE,
 )

@@ -5,21 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deckpress.draw import fonts
 from deckpress.layout.boxes.blank import Blank, Edge, Piece
+from deckpress.layout.boxes.legend import FOLD_DASH, GLUE_TINT, draw_legend, legend_size
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
-from deckpress.layout.marks import SCALE_BAR_MM, bar_box, draw_bar
-from deckpress.layout.page import MM, Drawing, Page
+from deckpress.layout.page import Drawing, Page
 from deckpress.layout.slug import band_mm
 from deckpress.layout.structure import artifact
 from deckpress.model import Card, CardLayout
 
-GLUE_TINT = 0.85  # the grey of a glue area: plain to see, light enough to print art over
-FOLD_DASH = (3.0, 2.0)  # as a net's folds (deckpress.layout.net)
 GAP_MM = 4.0  # between blanks on a sheet
 LEGEND_GAP_MM = 3.0  # between the legend and the first row of blanks
-SWATCH_MM = 8.0  # the length of each line the legend shows
 
 
 @dataclass
@@ -30,30 +26,38 @@ class Dressed:
     art: dict[int, tuple[CardLayout, Card]] = field(default_factory=dict)
 
 
-def room(paper: tuple[float, float], job: Job) -> tuple[float, float, float, float]:
-    """The box (x, y, w, h, mm) blanks may fill on a sheet of `paper`: inside the printer margins, below the
-    legend, above the slug line."""
-    pm = job.theme.printer_margin_mm
-    top = pm + _legend_height(job) + LEGEND_GAP_MM
-    foot = band_mm(job.slug, job.theme, paper[0]) if job.slug else 0.0
-    return pm, top, paper[0] - 2 * pm, paper[1] - pm - foot - top
+@dataclass(frozen=True)
+class Sheet:
+    """The paper as the blanks lie on it (portrait or turned), and the legend at its head or down its side."""
+
+    paper: tuple[float, float]
+    side: bool = False
 
 
-def fits(size: tuple[float, float], paper: tuple[float, float], job: Job) -> bool:
-    _, _, w, h = room(paper, job)
+def room(sheet: Sheet, job: Job) -> tuple[float, float, float, float]:
+    """The box (x, y, w, h, mm) blanks may fill: inside the printer margins, clear of the legend, above the slug
+    line."""
+    pm, (pw, ph) = job.theme.printer_margin_mm, sheet.paper
+    lw, lh = legend_size(job, sheet.side)
+    left, top = (pm + lw + LEGEND_GAP_MM, pm) if sheet.side else (pm, pm + lh + LEGEND_GAP_MM)
+    foot = band_mm(job.slug, job.theme, pw) if job.slug else 0.0
+    return left, top, pw - pm - left, ph - pm - foot - top
+
+
+def fits(size: tuple[float, float], sheet: Sheet, job: Job) -> bool:
+    _, _, w, h = room(sheet, job)
     return size[0] <= w + 1e-6 and size[1] <= h + 1e-6
 
 
-def blank_pages(blanks: list[Dressed], paper: tuple[float, float], job: Job) -> list[Page]:
+def blank_pages(blanks: list[Dressed], sheet: Sheet, job: Job) -> list[Page]:
     """As many blanks a sheet as its rows hold, each row centred, the rows centred in the sheet's room."""
     pages = []
-    for sheet in _sheets(blanks, room(paper, job)):
-        d = Drawing(paper)
-        _legend(d, job, any(b.blank.glued() for row in sheet for _, b in row))
-        x0, y0, w, h = room(paper, job)
-        rows_h = sum(_row_height(row) for row in sheet) + GAP_MM * (len(sheet) - 1)
-        y = y0 + (h - rows_h) / 2
-        for row in sheet:
+    x0, y0, w, h = room(sheet, job)
+    for rows in _sheets(blanks, room(sheet, job)):
+        d = Drawing(sheet.paper)
+        draw_legend(d, job, any(b.blank.glued() for row in rows for _, b in row), sheet.side)
+        y = y0 + (h - _height(rows)) / 2
+        for row in rows:
             x = x0 + (w - _width(row)) / 2
             for _, dressed in row:
                 draw_blank(d, dressed, (x, y), job)
@@ -142,33 +146,3 @@ def _steps(edges: list[Edge], shift: tuple[float, float]) -> list[tuple[object, 
         points = [v for x, y in edge[1:] for v in (x + sx, y + sy)]
         steps.append(("L" if len(edge) == 2 else "C", *points))
     return [*steps, ("Z",)]
-
-
-def _legend_height(job: Job) -> float:
-    theme = job.theme
-    return max(4.0, fonts.cap_height(theme.fonts["regular"]) * theme.min_size / MM * 1.6)
-
-
-def _legend(d: Drawing, job: Job, glue: bool) -> None:
-    """Cut, fold, glue: each line or tint beside its word, at the head of the sheet; the scale bar at its end."""
-    theme = job.theme
-    font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
-    height = _legend_height(job)
-    mid, baseline = pm + height / 2, pm + height / 2 + fonts.cap_height(font) * size / MM / 2
-    x = pm
-    with artifact(d):
-        for key in ("cut", "fold", "glue") if glue else ("cut", "fold"):
-            if key == "glue":
-                d.rect(x, mid - height / 4, SWATCH_MM, height / 2, 0, fill=GLUE_TINT)
-            else:
-                d.path([("M", x, mid), ("L", x + SWATCH_MM, mid)], theme.line_pt,
-                       dash=FOLD_DASH if key == "fold" else ())
-            word = job.say(key)
-            d.text(x + SWATCH_MM + 1.5, baseline, word, font, size)
-            x += SWATCH_MM + 1.5 + fonts.width(font, word, size) / MM + 6
-    label = job.say("length_mm", mm=SCALE_BAR_MM)
-    rise = max(2.0, fonts.cap_height(font) * size / MM, fonts.ascent(font) * size / MM)
-    place = (0.0, pm, rise, None)
-    x1, _, x2, _ = bar_box(place, label, theme)
-    if x + (x2 - x1) <= d.paper[0] - pm:
-        draw_bar(d, (d.paper[0] - pm - (x2 - x1), pm, rise, None), label, theme)
