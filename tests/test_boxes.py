@@ -200,3 +200,14 @@ def test_every_shipped_game_has_an_optional_tuck_box_for_its_main_cards(built):
             assert cut_line(paths(built / entry["path"]))  # a blank, cut out
             kit = PdfReader(built / entry["path"].replace(f"-{box}-", "-kit-"))
             assert entry["title"] not in [o.title for o in kit.outline]
+
+
+def test_a_component_folded_over_in_a_duplex_game_gets_no_page_of_backs(crates, tmp_path):
+    game = crates / GAME / "game.yaml"
+    edit(game, "rules: rules.yaml\n", "rules: rules.yaml\nprint: {duplex: long-edge}\n")
+    edit(game, "layout: goods-card}", "layout: goods-card, print: {fold: true}}")
+    assert build(crates, tmp_path / "out", "--paper", "a4") == 0
+    folder = tmp_path / "out" / GAME / "standard"
+    assert sorted(p.name for p in folder.glob("crates-goods-a4*.pdf")) == ["crates-goods-a4-fold.pdf"]
+    assert len(PdfReader(folder / "crates-goods-a4-fold.pdf").pages) == 8  # 30 cards, 4 a folded sheet
+    assert (folder / "crates-kit-a4-duplex-long-edge.pdf").exists()
