@@ -64,7 +64,8 @@ def test_every_thumbnail_exists_with_its_pdfs_proportions_and_alt_text(built, pa
         box = PdfReader(built / image["pdf"]).pages[0].mediabox
         with Image.open(built / image["src"]) as png:
             assert (png.width, png.height) == (int(image["width"]), int(image["height"]))
-            assert abs(png.width / png.height - float(box.width) / float(box.height)) < 0.01, image["pdf"]
+            # within the pixel PDFium rounds the height up to (a landscape page's is a larger share of it)
+            assert abs(png.height - png.width * float(box.height) / float(box.width)) <= 1, image["pdf"]
 
 
 def test_the_page_is_accessible_and_works_offline(built, page):

@@ -48,7 +48,8 @@ def test_dump_prints_the_validated_model(deckpress):
         "collection": "Lanterns", "points": 1, "flavour": "A little lantern for a very small journey.",
         "reminder": "No special effect. A set of all four collections earns 6 bonus points once per game.",
     }
-    assert [c["id"] for c in model["components"]] == ["lot-cards", "bid-sheets", "score-sheet", "lot-markers", "rules"]
+    assert [c["id"] for c in model["components"]] == ["lot-cards", "bid-sheets", "score-sheet", "lot-markers", "rules",
+                                                      "lot-box"]
 
 
 def test_build_one_paper_and_keep_the_rest_of_the_manifest(deckpress):

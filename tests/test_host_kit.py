@@ -65,8 +65,8 @@ def test_the_hosts_kit_has_each_secret_part_behind_its_cover(built):
     game = exchange()
     reader = PdfReader(built / GAME / "standard" / f"{GAME}-host-kit-a4.pdf")
     found = marks(reader)
-    expected = [SAY["print_check"]] + [t for c in game.components for t in (
-        [cover_title(c.title, c.audience)] if c.secret else []) + [c.title]]
+    expected = [SAY["print_check"]] + [t for c in game.components if not c.optional for t in (
+        [cover_title(c.title, c.audience)] if c.secret else []) + [c.title]]  # an optional box: no kit's
     assert [title for title, _ in found] == expected
     pages = dict(found)
     for c in (c for c in game.components if c.secret):
@@ -77,7 +77,8 @@ def test_the_hosts_kit_has_each_secret_part_behind_its_cover(built):
         assert heading in text and (c.handling or "") in text and c.handling
         assert SAY[f"cover_who_{c.audience}"] in text
     players = PdfReader(built / GAME / "standard" / f"{GAME}-kit-a4.pdf")
-    assert [t for t, _ in marks(players)] == [SAY["print_check"]] + [c.title for c in game.components if not c.secret]
+    assert [t for t, _ in marks(players)] == [SAY["print_check"]] + [c.title for c in game.components
+                                                                 if not c.secret and not c.optional]
 
 
 def test_a_game_without_secrets_has_the_players_kit_only(built):

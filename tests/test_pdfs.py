@@ -15,6 +15,7 @@ from deckpress.cli import main
 
 PAGE_SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
 COMPONENTS = ("lot-cards", "bid-sheets", "score-sheet", "lot-markers", "rules", "kit")
+OPTIONAL = ("lot-box",)  # its own files, not in the kit
 
 
 def pdf(out: Path, component: str, paper: str) -> Path:
@@ -153,9 +154,9 @@ def test_bid_sheets_score_sheet_and_markers_say_what_they_must(built):
 def test_manifest_lists_every_output_with_its_checksum(built):
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))
     entries = [e for e in manifest["outputs"] if e["game"] == "pocket-bazaar" and e["edition"] == "standard"]
-    assert len(entries) == len(COMPONENTS) * 2
+    assert len(entries) == len(COMPONENTS + OPTIONAL) * 2
     assert {(e["component"], e["paper"], e["edition"]) for e in entries} == {
-        (c, p, "standard") for c in COMPONENTS for p in PAGE_SIZES
+        (c, p, "standard") for c in COMPONENTS + OPTIONAL for p in PAGE_SIZES
     }
     for entry in entries:
         data = (built / entry["path"]).read_bytes()

@@ -12,11 +12,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
 from deckpress.findings import Findings
+from deckpress.layout.boxes import panel_layouts
 from deckpress.layout.cover import lay_out_blank, lay_out_cover
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
@@ -141,7 +142,8 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
             for paper in opts.papers:
                 prepared.documents += _kit_pages(game, edition, paper, setup, findings)
                 prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,
-                                                   proof_backs=paper == opts.papers[0], mark=mark)
+                                                   proof_backs=paper == opts.papers[0], mark=mark,
+                                                   setups=setups_for(game, opts))
     prepared.documents = stamped(prepared.documents, marks, findings)  # every page names itself: one pass, kept lazy
     if every_page:
         _lay_out_every_page(prepared)
@@ -174,7 +176,8 @@ def layout_dirs(game: Game, opts: Options) -> tuple[Path, ...]:
 def layout_names(game: Game) -> set[str]:
     """The layouts a game names: its components' and its decks' back layouts."""
     backs = {d.back.layout for d in game.decks.values() if d.back is not None and d.back.layout}
-    return {c.layout for c in game.components} | backs
+    return {c.layout for c in game.components if c.layout} | backs | {n for c in game.components
+                                                                      for n in panel_layouts(c)}
 
 
 def _kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:
@@ -251,9 +254,18 @@ def editions_of(game: Game, opts: Options) -> list[str]:
     return [e for e in game.editions if opts.edition in (None, e)]
 
 
-def setup_for(game: Game, opts: Options) -> PrintSetup:
-    """The game's print options in content, overridden by the command line's."""
-    o = {**game.printing, **opts.printing}
+def setups_for(game: Game, opts: Options) -> dict[str, PrintSetup]:
+    """The print options of each component that has its own (`print:` on the component)."""
+    return {c.id: setup_for(game, opts, c.printing) for c in game.components if c.printing}
+
+
+def setup_for(game: Game, opts: Options, own: dict[str, Any] | None = None) -> PrintSetup:
+    """The game's print options in content (and a component's `own` over them), overridden by the command
+    line's."""
+    game_options = dict(game.printing)
+    if own and own.get("fold") and "duplex" not in own:
+        game_options.pop("duplex", None)  # a component folded over needs no page of backs as well
+    o = {**game_options, **(own or {}), **opts.printing}
     return PrintSetup(o.get("duplex"), (o.get("offset_x", 0.0), o.get("offset_y", 0.0)), o.get("fold", False),
                       o.get("bleed_mm", 0.0))
 

@@ -13,6 +13,8 @@ WORDS: dict[str, dict[str, str]] = {
     "en": {
         # --- layout: marks, print check, calibration, booklet ---
         "fold": "fold",
+        "cut": "cut",
+        "glue": "glue",
         "length_mm": "{mm} mm",
         "length_in": "{inches} in",
         "figure_square": "A {mm} mm square",

@@ -13,6 +13,7 @@ from deckpress.check.backs import check_backs
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
 from deckpress.findings import Findings
+from deckpress.layout.boxes.schema import STANDEE
 from deckpress.layout.plan import PRINT_CHECK_LAYOUT, of_kind
 from deckpress.model import CardLayout, Component, Edition, Game
 from deckpress.templating import Templates
@@ -54,11 +55,17 @@ def _checks(game: Game, templates: Templates, findings: Findings) -> None:
 
 def _component(game: Game, c: Component, findings: Findings) -> None:
     """A component names decks or a sheet the game defines, or rule text it has."""
-    for deck in c.decks if c.kind in ("cards", "board") else []:
+    for deck in c.decks:
         if deck not in game.decks:
             findings.error(c.loc, f"component {c.id} names deck '{deck}', which the game does not define")
+        elif c.kind == STANDEE and c.keys.get("back") == "deck" and game.decks[deck].back is None:
+            findings.error(c.loc, f"standee {c.id} takes its back from deck {deck} (back: deck), which has none")
     if c.kind == "sheet" and c.source not in game.sheets:
         findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define")
+    for edition in c.editions:
+        if edition not in game.editions:
+            findings.error(c.loc, f"component {c.id} is built in edition '{edition}', which the game does not have "
+                                  f"(editions: {', '.join(game.editions)})")
     if c.kind == "rules" and game.rules is None:
         findings.error(c.loc, f"component {c.id} needs rule text: set 'rules' in game.yaml")
 
@@ -67,7 +74,10 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
     """Each edition being built has the component's layout, of its kind (a broken one is already reported)."""
     for name in building:
         edition = editions.get(name)
-        if edition is None or c.layout in edition.broken:
+        if edition is None or (c.editions and name not in c.editions):
+            continue
+        _panels(c, edition, name, findings)
+        if not c.layout or c.layout in edition.broken:
             continue
         layout = edition.layouts.get(c.layout)
         if layout is None:
@@ -77,6 +87,17 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
         elif isinstance(layout, CardLayout) and layout.corner_radius > min(layout.size) / 2:
             findings.error(layout.loc, f"layout '{c.layout}': corner_radius_mm must be at most half the card's "
                                        f"shorter side ({min(layout.size) / 2:g} mm), got {layout.corner_radius:g}")
+
+
+def _panels(c: Component, edition: Edition, name: str, findings: Findings) -> None:
+    """A box's panels name card layouts of each edition being built."""
+    for panel, (layout, loc) in c.keys.get("panels", {}).items():
+        if layout in edition.broken:
+            continue
+        if layout not in edition.layouts:
+            findings.error(loc, f"panel {panel}: layout '{layout}' not found for the {name} edition")
+        elif not isinstance(edition.layouts[layout], CardLayout):
+            findings.error(loc, f"panel {panel}: layout '{layout}' is not a card layout")
 
 
 def _editions(game: Game, editions: dict[str, Edition], building: list[str], findings: Findings) -> None:

@@ -7,7 +7,7 @@ import math
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from deckpress.layout.ops import Steps, Turn
+from deckpress.layout.ops import Mirror, Steps, Turn
 
 KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
 
@@ -17,6 +17,8 @@ def turning(op: Turn) -> tuple[float, float, float, float, float, float]:
     a = math.radians(op.angle)
     cos, sin = round(math.cos(a), 12), round(math.sin(a), 12)
     m = cos, sin, -sin, cos, op.x - cos * op.x + sin * op.y, op.y - sin * op.x - cos * op.y
+    if isinstance(op, Mirror):  # y -> 2y0 - y after the turn: the turn's second row negated, moved back
+        m = m[0], -m[1], m[2], -m[3], m[4], 2 * op.y - m[5]
     return m[0] + 0.0, m[1] + 0.0, m[2] + 0.0, m[3] + 0.0, m[4] + 0.0, m[5] + 0.0  # + 0.0: no -0 in the file
 
 

@@ -13,6 +13,7 @@ from deckpress.export.cutting import Cut, cut_cards, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
 from deckpress.findings import Findings
+from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
 from deckpress.layout.slug import stamp
 from deckpress.model import HOST, PRIVATE, PUBLIC, BoardLayout, CardLayout, Component, Edition, Game
@@ -57,8 +58,8 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
-        if component.audience == HOST:
-            continue  # the host's alone: on a shared table every player could open it
+        if component.audience == HOST or component.kind in BOX_KINDS:
+            continue  # the host's alone: on a shared table every player could open it; a box is no table's
         if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):  # a board goes as its PDF
             doc, pdf = rendered(game, doc)
             files.append((name := f"{doc.component}.pdf", pdf, component.audience))
@@ -93,7 +94,8 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
-        if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout) or layout.positions:
+        if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout) or layout.positions or (
+                component.kind in BOX_KINDS):
             continue
         doc, pdf = rendered(game, doc)
         for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed):

@@ -133,6 +133,12 @@ class Turn:
 
 
 @dataclass(frozen=True, slots=True)
+class Mirror(Turn):
+    """A turn, then mirrored head to foot across the level line through (x, y): a standee's back, seen through
+    its fold. Every pass that knows a turn knows its ops; only the matrix differs (deckpress.draw.paths)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Tiles:
     """A pattern: one icon (its tile, drawn once a document) placed at every corner in `places`."""
 

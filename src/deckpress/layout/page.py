@@ -14,6 +14,7 @@ from deckpress.layout.ops import (
     Clip,
     Icon,
     Line,
+    Mirror,
     Op,
     Path,
     Picture,
@@ -29,6 +30,7 @@ from deckpress.layout.ops import (
 
 if TYPE_CHECKING:
     from deckpress.findings import Loc
+    from deckpress.layout.imposition import PrintSetup
     from deckpress.layout.shapes.cuts import Cutting
     from deckpress.load.icons import IconFile
 
@@ -153,14 +155,15 @@ class Drawing:
         return tuple(out)
 
     @contextmanager
-    def turned(self, degrees: float, x: float, y: float) -> Iterator[None]:
-        """What is drawn inside, turned `degrees` clockwise (as the card lies in front of you) about (x, y) mm."""
-        if not degrees:
+    def turned(self, degrees: float, x: float, y: float, mirror: bool = False) -> Iterator[None]:
+        """What is drawn inside, turned `degrees` clockwise (as the card lies in front of you) about (x, y) mm;
+        `mirror`: then mirrored head to foot across the level line through (x, y), as a fold over shows it."""
+        if not degrees and not mirror:
             yield
             return
         ops = self.page.ops
         at = len(ops)
-        ops.append(Turn(-float(degrees), *self._xy(x, y)))
+        ops.append((Mirror if mirror else Turn)(-float(degrees), *self._xy(x, y)))
         try:
             yield
         finally:
@@ -234,3 +237,5 @@ class Document:
     audience: str = "public"  # who may see it: public | private (a player's own) | host (the host's answers)
     options: bool = False  # its pages follow the print options, as a deck's do (a board's): its file names them
     cutting: Cutting | None = None  # card components: pieces a sheet, sheets and length of cut
+    setup: PrintSetup | None = None  # how it is printed, where its component asks otherwise than the game
+    in_kit: bool = True  # an optional component has files of its own only

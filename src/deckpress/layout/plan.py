@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+
 from deckpress.findings import Findings
 from deckpress.layout.boards.pieces import board_pages, boarded
 from deckpress.layout.booklet import rules_pages
+from deckpress.layout.boxes import lay_out_box
+from deckpress.layout.boxes.schema import BOX, STANDEE, TUCK_BOX
 from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
 from deckpress.layout.overlap import checked, reporter
-from deckpress.layout.page import Document, Drawing
+from deckpress.layout.page import Document, Drawing, Page
 from deckpress.layout.sheets import sheet_pages
 from deckpress.layout.slug import Stamp, parts_of
 from deckpress.layout.text import Typesetter
@@ -27,18 +32,24 @@ from deckpress.model import (
 )
 from deckpress.templating import Templates
 
-LAYOUT_KINDS = {"cards": CardLayout, "sheet": SheetLayout, "rules": BookletLayout, "board": BoardLayout}
+LAYOUT_KINDS = {"cards": CardLayout, "sheet": SheetLayout, "rules": BookletLayout, "board": BoardLayout,
+                STANDEE: CardLayout}
 PRINT_CHECK_LAYOUT = "print-check"
 
 
 def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings,
                  setup: PrintSetup = SINGLE_SIDED, art: Artwork | None = None,
-                 proof_backs: bool = True, mark: Stamp | None = None) -> list[Document]:
+                 proof_backs: bool = True, mark: Stamp | None = None,
+                 setups: dict[str, PrintSetup] | None = None) -> list[Document]:
     """Every component of the game. `proof_backs`: lay out the backs a single-sided print leaves out, for their
-    findings (one paper of an edition finds them all). `mark`: the slug the pages will carry, for its room."""
+    findings (one paper of an edition finds them all). `mark`: the slug the pages will carry, for its room.
+    `setups`: a component's own print options, where it has any (by id; else `setup`, the game's)."""
     docs = []
     for component in game.components:
-        doc = lay_out_component(game, component, edition, paper, templates, findings, setup, art, proof_backs,
+        if component.editions and edition.theme.edition not in component.editions:
+            continue  # built in other editions only
+        own = (setups or {}).get(component.id, setup)
+        doc = lay_out_component(game, component, edition, paper, templates, findings, own, art, proof_backs,
                                 mark)
         if doc is not None:
             docs.append(doc)
@@ -52,25 +63,29 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     """One component's pages. `art` is the game's, shared by its components, editions and papers: each file is
     checked (and decoded) once."""
     layout = edition.layouts.get(component.layout)
-    source_missing = (component.kind in ("cards", "board") and not all(d in game.decks for d in component.decks)) or (
-        component.kind == "sheet" and component.source not in game.sheets)
-    if not of_kind(layout, component.kind) or source_missing:
+    boxed = component.kind in (BOX, TUCK_BOX)
+    if not (boxed or of_kind(layout, component.kind)) or _source_missing(game, component):
         return None  # reported by the validator
     ts = Typesetter(edition.theme, findings, game.id, component.id)
     art = art or Artwork.of(game, findings)
     ts.icons = art.icons(edition.folders)
-    job = Job(ts, paper, game.language, templates, game.params, setup, art, game.colours, proof_backs=proof_backs)
+    printed = _printed([game.decks[d] for d in component.decks], edition) if component.kind == "cards" else []
+    unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided
+    job = Job(ts, paper, game.language, templates, game.params, replace(setup, fold=False) if unbacked else setup,
+              art, game.colours, proof_backs=proof_backs)
     if mark is not None and edition.theme.edition in mark.themes:
         job.slug = parts_of(mark, (component.title, edition.theme.edition, paper), component.audience)
-    cards = None
+    cards: int | None = None
+    pages: Sequence[Page]
     where = _where(game.id, component.id, edition, paper)
     if isinstance(layout, BoardLayout) and component.board is not None:
         board = board_pages(boarded(game, component), layout, component.board, job,
                             lambda loc, message: findings.error(loc or component.loc, f"{where}: {message}"))
         return Document(game.id, component.id, component.title, edition.theme.edition, paper, board, None,
-                        component.audience, options=True)
-    if isinstance(layout, CardLayout):
-        printed = _printed([game.decks[d] for d in component.decks], edition)
+                        component.audience, options=True, setup=setup, in_kit=not component.optional)
+    if boxed or component.kind == STANDEE:
+        pages = lay_out_box(game, component, edition, job)
+    elif isinstance(layout, CardLayout):
         pages = card_pages(printed, layout, job)
         cards = len(printed)
     elif isinstance(layout, SheetLayout):
@@ -79,14 +94,22 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = rules_pages(game.title, game.rules, layout, job)
     else:
         return None
-    pages = checked(pages, reporter(findings, layout.loc, where))
+    written = component.loc if layout is None else layout.loc
+    pages = checked(pages, reporter(findings, written, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
-                    component.audience, cutting=job.cutting)
+                    component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional)
 
 
 def of_kind(layout: object, kind: str) -> bool:
     """Whether `layout` lays out a component of `kind`: a board's layout is a card's, but not the other way."""
     return isinstance(layout, LAYOUT_KINDS[kind]) and (kind == "board" or not isinstance(layout, BoardLayout))
+
+
+def _source_missing(game: Game, component: Component) -> bool:
+    """A deck or sheet it names is not the game's (reported by the validator)."""
+    if component.kind == "sheet":
+        return component.source not in game.sheets
+    return not all(d in game.decks for d in component.decks)
 
 
 def _printed(decks: list[Deck], edition: Edition) -> list[Printed]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from deckpress.layout import schemas
 from deckpress.layout.boards import schema as boards
+from deckpress.layout.boxes import schema as box_schema
 from deckpress.layout.elements import KINDS, SHARED
 from deckpress.layout.elements.pattern import PATTERNS
 from deckpress.layout.keys import Key
@@ -60,8 +61,21 @@ def reference() -> str:
                                     "fold-and-glue).", schemas.BACK)
     lines += _section("Boards", "A `kind: board` component's own keys in its game's `game.yaml`, besides `id`, "
                                 "`title`, `layout` (a board layout) and `audience`.", boards.COMPONENT)
+    lines += _boxes()
     lines += _icons()
     return "\n".join(lines) + "\n"
+
+
+def _boxes() -> list[str]:
+    """A box's or standee's own keys, in game.yaml beside every component's (`deckpress.layout.boxes.schema`)."""
+    lines = _section("Tuck boxes", "A component of `kind: tuck-box` in `game.yaml`, with a `deck` (or `decks`) "
+                     "it holds: sized from the cards' layout (`size_mm`) and how many cards are printed.",
+                     box_schema.TUCK_BOX_KEYS)
+    lines += _section("Two-piece boxes", "A component of `kind: box`: a base and a lid, sized from its `deck` or "
+                      "by `inner_mm`.", box_schema.BOX_KEYS)
+    lines += _section("Standees", "A component of `kind: standee`: one for each card of its `deck`, its `layout` "
+                      "the figure's card layout.", box_schema.STANDEE_KEYS)
+    return lines
 
 
 def _icons() -> list[str]:

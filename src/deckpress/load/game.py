@@ -14,6 +14,8 @@ from deckpress import words
 from deckpress.findings import Findings, Loc
 from deckpress.layout.boards import schema as board_schema
 from deckpress.layout.boards.schema import Board
+from deckpress.layout.boxes.schema import BOX, TUCK_BOX, read_box_keys
+from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.keys import read_keys
 from deckpress.load.decks import read_back, read_deck
 from deckpress.load.palette import read_palette
@@ -26,7 +28,8 @@ from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Game
 from deckpress.options import DUPLEX
 from deckpress.paths import NAME
 
-COMPONENT_KINDS = ("cards", "sheet", "rules", "board")
+COMPONENT_KINDS = ("cards", "sheet", "rules", "board", *BOX_KINDS)
+DECKED = ("cards", *BOX_KINDS)  # the kinds that name decks: cards to print, or to box, or to stand up
 DICE = ("d6",)  # a component's `die`: the dice exports can roll (Tabletop Simulator's six-sided custom die)
 
 
@@ -156,14 +159,19 @@ def _check(node: Node, findings: Findings) -> Check | None:
 def _component(node: Node, findings: Findings) -> Component | None:
     f = Fields(node, "component", findings)
     cid, title, kind = f.text("id"), f.text("title"), f.choice("kind", COMPONENT_KINDS)
-    decks = _component_decks(f, findings) if kind == "cards" else []
+    decks = _component_decks(f, findings) if kind in DECKED else []
     board = _board(f, node, findings) if kind == "board" else None
     decks = [board[1]] if board is not None and board[1] else decks
     source = decks[0] if decks else f.text("sheet", None) if kind == "sheet" else None
-    layout = f.text("layout")
+    layout = f.text("layout", "") if kind in (BOX, TUCK_BOX) else f.text("layout")
     audience, handling = _audience(f, findings), f.text("handling", None)
     die, die_node = f.choice("die", DICE, default=None) if kind == "cards" else None, f.get("die", required=False)
+    keys = read_box_keys(f, kind, findings) if kind in BOX_KINDS else {}
+    printing, optional = _printing(f.get("print", required=False), findings), f.get("optional", required=False)
+    editions = [n.value for n in f.list("editions", required=False) if _edition_name(n, findings)]
     f.done()
+    if optional is not None and not isinstance(optional.value, bool):
+        findings.error(optional.loc, f"optional must be true or false, got {describe(optional.value)}")
     if cid and not NAME.fullmatch(cid):
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
                                              f"digits and hyphens, got '{cid}'")
@@ -172,14 +180,16 @@ def _component(node: Node, findings: Findings) -> Component | None:
         findings.error(node.value["layout"].loc, f"a layout names a layout file, so it is lowercase letters, digits "
                                                  f"and hyphens, got {describe(layout)}")
         return None
-    if kind == "cards" and not source:
-        findings.error(node.loc, f"component {cid} of kind cards needs a 'deck' (or 'decks', a list)")
+    if kind in DECKED and not source and not (kind == BOX and keys.get("inner_mm")):
+        findings.error(node.loc, f"component {cid} of kind {kind} needs a 'deck' (or 'decks', a list)"
+                                 + (" or 'inner_mm'" if kind == BOX else ""))
     if kind == "sheet" and not source:
         findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
-    if not (cid and title and kind and layout) or (kind == "board" and board is None):
+    if not (cid and title and kind and (layout or kind in (BOX, TUCK_BOX))) or (kind == "board" and board is None):
         return None
     return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling, die,
-                     die_node.loc if die_node is not None else None, board[0] if board is not None else None)
+                     die_node.loc if die_node is not None else None, board[0] if board is not None else None,
+                     keys, printing, optional is not None and optional.value is True, editions)
 
 
 def _board(f: Fields, node: Node, findings: Findings) -> tuple[Board, str | None] | None:

@@ -3,7 +3,8 @@
 The players' kit holds the public material only; where a game has private or host material, the host's kit holds
 everything, each private or host component behind its cover (deckpress.layout.cover). Both open with the print
 check (and, duplex, the calibration pages); duplex, every part starts on a front side, a blank back after each part
-of an odd number of pages. The components' own files come from the same documents.
+of an odd number of pages. The components' own files come from the same documents; an optional component (a tuck
+box) has its files only.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ Part = tuple[Document, bytes]  # a document and its finished PDF
 def files(game: Game, rendered: list[Part], setup: PrintSetup) -> list[Output]:
     """Each component's own file (and the calibration pages'); a secret one's catalogue picture is its cover."""
     covers = {doc.component: pdf for doc, pdf in rendered if doc.component.startswith(COVER)}
-    return [replace(outputs.pdf_output(game, doc, setup, pdf), shown=_cover(covers.get(cover_of(doc.component))))
+    return [replace(outputs.pdf_output(game, doc, doc.setup or setup, pdf),
+                    shown=_cover(covers.get(cover_of(doc.component))))
             for doc, pdf in rendered if doc.component != PRINT_CHECK and not kit_only(doc)]
 
 
@@ -42,7 +44,7 @@ def kit_parts(rendered: list[Part], setup: PrintSetup) -> dict[str, list[Part]]:
     opening = [p for p in rendered if p[0].component in OPENING]
     covers = {p[0].component: p for p in rendered if p[0].component.startswith(COVER)}
     blank = next((p for p in rendered if p[0].component == BLANK), None)
-    parts = [p for p in rendered if p[0].component not in OPENING and not kit_only(p[0])]
+    parts = [p for p in rendered if p[0].component not in OPENING and not kit_only(p[0]) and p[0].in_kit]
     found = {PUBLIC: opening + [p for p in parts if p[0].audience == PUBLIC]}
     if any(p[0].audience != PUBLIC for p in parts):
         found[HOST] = opening + [q for p in parts for q in ([covers[cover_of(p[0].component)]]

@@ -1,0 +1,115 @@
+"""The typed model of the layouts a game is drawn with: themes, styles, elements and each kind of layout.
+
+Every value that a finding may point at keeps its `Loc`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from deckpress.colour import Colour
+from deckpress.findings import Loc
+
+if TYPE_CHECKING:
+    from deckpress.layout.shapes import Outline
+
+# --- layouts -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Style:
+    font: str  # a role in the theme: regular | bold
+    size: float  # pt
+    min_size: float  # pt; shrink-to-fit never goes below
+    align: str = "left"  # left | centre | right
+
+
+@dataclass
+class Theme:
+    edition: str
+    loc: Loc
+    label: str
+    fonts: dict[str, str]  # role -> font name
+    min_size: float  # the edition's smallest text, pt
+    line_spacing: float
+    line_pt: float  # cut lines and rules
+    crop_length_mm: float
+    crop_offset_mm: float
+    printer_margin_mm: float
+    heading_min_size: float = 0  # pt: headings of sheets and booklets
+    index_min_mm: float = 0  # cap height of card indices (points, desk letter, stone letter)
+    max_line_mm: float = 1000  # the longest line of running text
+    write_in_min_mm: float = 0  # height of boxes to write in
+    colours: dict[str, Colour] = field(default_factory=dict)  # the edition's palette, by name
+    min_contrast: float = 4.5  # WCAG 2 contrast of every text against what is behind it
+    about: str = ""  # what the edition is for, in a line: the catalogue says it under the edition's name
+
+
+@dataclass
+class Element:
+    name: str
+    loc: Loc
+    box: tuple[float, float, float, float]  # x, y, w, h in mm from the card's top-left
+    style: Style
+    kind: str  # the element kind that lays it out and draws it (deckpress.layout.elements)
+    keys: dict[str, Any] = field(default_factory=dict)  # the kind's own keys, as its schema read them
+    index: bool = False  # a card index: at least the edition's index height
+    valign: str = "top"  # top | middle | bottom
+    colour: str | None = None  # its ink (text, an icon's currentColor) as written: a name, #rrggbb or a template
+    rotate: float = 0  # degrees clockwise, 0 up to 360, about the centre of its box
+
+
+@dataclass
+class CardLayout:
+    name: str
+    loc: Loc
+    size: tuple[float, float]  # trim size, mm
+    grid: tuple[int, int]  # columns, rows a page
+    elements: list[Element]
+    rules: list[tuple[float, float, float, float]]  # x1, y1, x2, y2 in mm: printed lines on the face
+    folds: list[tuple[float, float, float, float]] = field(default_factory=list)  # dashed fold lines
+    positions: list[tuple[int, int]] = field(default_factory=list)  # a net: (column, row) of each card, not a grid
+    tabs: list[tuple[int, int, str]] = field(default_factory=list)  # glue tabs: (column, row, side) of a net
+    background: str | None = None  # a colour over the whole card and its bleed: a name, #rrggbb or a template
+    corner_radius: float = 0.0  # mm: the cut line's corners are rounded
+    shape: Outline | None = None  # a shaped piece's outline (deckpress.layout.shapes); None: a rectangle
+    safe: float = 0.0  # mm every element's box keeps inside the shape's outline
+
+
+@dataclass
+class SheetLayout:
+    name: str
+    loc: Loc
+    margin: float  # mm
+    per_page: int
+    gap: float  # mm between blocks
+    row_height: float  # mm, write-in rows and table rows
+    label_width: float  # mm, first table column
+    styles: dict[str, Style]
+
+
+@dataclass
+class BookletLayout:
+    name: str
+    loc: Loc
+    margin: float  # mm
+    max_line: float  # mm: the longest line of body text
+    paragraph_gap: float  # mm
+    styles: dict[str, Style]
+
+
+class BoardLayout(CardLayout):
+    """A board: one card of its size (`grid` 1 x 1), printed in pieces or panels (deckpress.layout.boards)."""
+
+
+Layout = CardLayout | SheetLayout | BookletLayout
+
+
+@dataclass
+class Edition:
+    theme: Theme
+    layouts: dict[str, Layout]
+    broken: set[str] = field(default_factory=set)  # layouts found but in error (already reported)
+    folders: tuple[Path, ...] = ()  # the layout folders it was looked for in, in order: their `icons/` too
