@@ -81,3 +81,14 @@ def test_every_shipped_icon_and_pattern_is_shown_as_a_picture():
         picture = f"icons/{label}-{svg.stem}.png"
         assert (GUIDE.parent / picture).is_file(), f"no picture of {svg}: run `make docs`"
         assert f"({picture})" in text, f"the guide does not show {picture}"
+
+
+def test_the_guide_shows_each_picture_of_shapes_boards_boxes_and_standees():
+    """`make docs` renders them from the example games (scripts/pictures.py); each is drawn and shown."""
+    pictures = re.findall(r'^    \("([a-z-]+)", "', (ROOT / "scripts" / "pictures.py").read_text(encoding="utf-8"),
+                          flags=re.M)
+    text = GUIDE.read_text(encoding="utf-8")
+    assert {"hex-tiles", "round-tokens", "board-assembly", "tuck-box", "standees"} <= set(pictures)
+    for name in pictures:
+        assert (GUIDE.parent / "pictures" / f"{name}.png").is_file(), f"no picture {name}: run `make docs`"
+        assert f"(pictures/{name}.png)" in text, f"the guide does not show pictures/{name}.png"
