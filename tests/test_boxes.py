@@ -211,3 +211,17 @@ def test_a_component_folded_over_in_a_duplex_game_gets_no_page_of_backs(crates, 
     assert sorted(p.name for p in folder.glob("crates-goods-a4*.pdf")) == ["crates-goods-a4-fold.pdf"]
     assert len(PdfReader(folder / "crates-goods-a4-fold.pdf").pages) == 8  # 30 cards, 4 a folded sheet
     assert (folder / "crates-kit-a4-duplex-long-edge.pdf").exists()
+
+
+def test_a_thin_deck_takes_a_spine_as_thin_as_its_box(crates, tmp_path, capsys):
+    """20 cards make a box 20 x 0.32 + 1 = 7.4 mm deep: its spine's layout is a strip thinner than any card."""
+    edit(crates / GAME / "game.yaml", "from: (goods * 5) | sort", "from: (goods * 5)[:20] | sort")
+    layouts = crates / GAME / "layouts" / "standard"
+    for panel, width in (("box-spine", 80), ("box-top", 50)):  # the spines and the lid
+        edit(layouts / f"{panel}.yaml", f"size_mm: [{width}, 10]", f"size_mm: [{width}, 6]")
+        edit(layouts / f"{panel}.yaml", f"box_mm: [2, 1, {width - 4}, 8]", f"box_mm: [2, 0.5, {width - 4}, 5]")
+        edit(layouts / f"{panel}.yaml", "size: 9, min_size: 8", "size: 8, min_size: 6")
+    capsys.readouterr()
+    assert build(crates, tmp_path / "out", "--paper", "a4") == 0, capsys.readouterr().err
+    text = PdfReader(tmp_path / "out" / GAME / "standard" / f"{GAME}-goods-box-a4.pdf").pages[0].extract_text()
+    assert text.count("Crates") >= 3  # on both spines and the lid
