@@ -238,6 +238,7 @@ class Element:
     valign: str = "top"  # top | middle | bottom
     colour: str | None = None  # its ink (text, an icon's currentColor) as written: a name, #rrggbb or a template
     rotate: int = 0  # clockwise quarter turns in degrees (0, 90, 180, 270), about the centre of its box
+    when: str | None = None  # drawn on a card only when this gives true: `true`, `false` or a template
 
 
 @dataclass

@@ -13,9 +13,11 @@ from typing import Any, ClassVar
 from deckpress.colour import Colour
 from deckpress.findings import Findings, Loc
 from deckpress.layout import inks
+from deckpress.layout.computed.conditions import shown
 from deckpress.layout.context import Job
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import Drawing
+from deckpress.load.sources import Node
 from deckpress.model import Card, Element
 from deckpress.templating import CardText
 
@@ -33,6 +35,9 @@ SHARED = (
                                   "held to the theme's `min_contrast` against what is drawn behind it"),
     Key("rotate", "angle", 0, "turns the element clockwise about its box's centre; at 90 and 270 it is laid out in a "
                               "box as wide as its box is tall, so a sideways label fills a tall narrow box"),
+    Key("when", "condition", None, "shows the element only on the cards for which this gives true, e.g. "
+                                   "`\"{{ card.kind == 'ruin' }}\"`: on the others it is neither drawn nor read "
+                                   "(none: on every card)"),
 )
 
 
@@ -106,6 +111,9 @@ class Kind:
     def draw(self, face: Face, element: Element, box: Box) -> None:
         raise NotImplementedError
 
+    def review(self, node: Node, keys: dict[str, Any], findings: Findings) -> None:
+        """Checks of the kind's keys together, once each is read (a repeat's `count` or `over`): findings."""
+
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """What the element says in the text edition for this card: a paragraph, or several lines read as a
         list (rows); None for decoration (a panel, a pattern). Kinds that set text say what they set."""
@@ -127,3 +135,10 @@ def register(kind: type[Kind]) -> type[Kind]:
         raise ValueError(f"element kind {kind.name!r} clashes with one registered before")
     KINDS[kind.name] = kind()
     return kind
+
+
+def read_shown(reading: Reading, element: Element) -> list[str] | None:
+    """What the element says in the text edition (`Kind.read`), if it is on the card (its `when`)."""
+    if element.when is not None and not shown(reading.texts, reading.card, element, reading.findings):
+        return None
+    return KINDS[element.kind].read(reading, element)
