@@ -3,6 +3,7 @@ element shown on some cards only (`when`), read back from the drawn ops, the tex
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import shutil
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from deckpress.check.backs import backs_differ
 from deckpress.cli import main
 from deckpress.findings import Findings
 from deckpress.layout.page import Icon, Rect, Text
@@ -214,3 +216,28 @@ def test_a_repeat_that_gives_no_number_list_or_truth_on_a_card_is_a_finding_nami
     assert f"{at['time']}count must give a whole number from 0 to 10,000, got 'Great River'" in errors
     assert f"{at['shape']}over must give a list of at most 10,000 items, got 'water'" in errors
     assert f"{at['ruin']}when must give true or false, got '1'" in errors
+
+
+def test_a_repeat_of_repeats_and_the_names_its_templates_read(atlas_copy):
+    board = atlas_copy / "layouts/standard/map-board.yaml"
+    edit(board, "    repeat: {name: tick, shape: rect, stroke: black, box_mm: [0, 0, 5, 5]}\n    count: 10\n"
+                "    step_mm: [7, 0]\n    box_mm: [56, 100, 68, 5]",
+         "    repeat:\n      name: row of ticks\n      repeat: {name: tick, text: \"{{ row }}/{{ column }}/{{ index }}/"
+         "{{ item }}\", box_mm: [0, 0, 10, 4], style: {font: regular, size: 6}}\n      over: \"{{ ['a', 'b', 'c', "
+         "'d'] }}\"\n      columns: 2\n      step_mm: [11, 5]\n      box_mm: [0, 0, 21, 9]\n    count: 2\n"
+         "    step_mm: [22, 0]\n    box_mm: [56, 96, 43, 9]\n    when: true")
+    page = laid_out(load(atlas_copy), "board").pages[0]
+    texts = [op for op in drawn(page)["card 1 (The Valley), rounds"] if isinstance(op, Text)]
+    assert [t.text for t in texts] == ["0/0/0/a", "0/1/1/b", "1/0/2/c", "1/1/3/d"] * 2
+    left = [round((t.x - texts[0].x) / MM, 2) for t in texts]
+    down = [round((texts[0].y - t.y) / MM, 2) for t in texts]
+    assert left == [0, 11, 0, 11, 22, 33, 22, 33] and down == [0, 0, 5, 5] * 2
+
+
+def test_a_back_whose_elements_show_on_some_cards_differs_card_to_card(atlas):
+    game, edition, templates = atlas
+    layout = edition.layouts["explore-card"]
+    grid = next(e for e in layout.elements if e.name == "grid")
+    assert backs_differ(game.decks["explore"], dataclasses.replace(layout, elements=[grid]), templates)
+    assert not backs_differ(game.decks["explore"], dataclasses.replace(layout, elements=[
+        dataclasses.replace(grid, when=None)]), templates)

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from deckpress.layout.computed.conditions import shown
 from deckpress.layout.computed.repetition import places
 from deckpress.layout.context import Job
@@ -57,7 +55,8 @@ def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> N
         child = element.keys["repeat"]
         for place in places(face.texts, face.card, element, box, face.job.findings):
             if child.when is None or shown(place.texts, face.card, child, face.job.findings):
-                _place(replace(face, texts=place.texts), child, place.box, trim, bleed)
+                _place(Face(face.d, face.job, face.card, place.texts, face.grounds, face.unsure), child, place.box,
+                       trim, bleed)
         return
     if kind.bleeds and bleed:
         box = _bled(box, trim, bleed)

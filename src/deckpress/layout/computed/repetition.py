@@ -38,8 +38,7 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
     items = _items(texts, element, findings, label)
     if not items:
         return []
-    named = [texts.repeated({"index": i, "item": item}) for i, item in enumerate(items)]
-    cells = _cells(named, element, findings, label)
+    cells = _cells(texts, items, element, findings, label)
     if cells is None:
         return []
     boxes = laid_out(element.keys, element.keys["repeat"].box, cells)
@@ -48,8 +47,8 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
         findings.error(element.loc, beyond(element.name, far, cells[far], boxes[far], box[2:]), label)
         return []
     x, y = box[:2]
-    return [Place((x + bx, y + by, bw, bh), t.repeated({"column": c, "row": r}))
-            for (bx, by, bw, bh), t, (c, r) in zip(boxes, named, cells, strict=True)]
+    return [Place((x + bx, y + by, bw, bh), texts.repeated({"index": i, "item": item, "column": c, "row": r}))
+            for i, ((bx, by, bw, bh), item, (c, r)) in enumerate(zip(boxes, items, cells, strict=True))]
 
 
 def running(count: int, columns: int | None) -> list[Cell]:
@@ -112,14 +111,15 @@ def _items(texts: CardText, element: Element, findings: Findings, label: str) ->
     return None
 
 
-def _cells(named: list[CardText], element: Element, findings: Findings, label: str) -> list[Cell] | None:
-    """Each repetition's [column, row]: from `cell` where it is given, else in reading order."""
+def _cells(texts: CardText, items: list[Any], element: Element, findings: Findings, label: str) -> list[Cell] | None:
+    """Each repetition's [column, row]: from `cell` (reading its `index` and `item`) where it is given, else in
+    reading order."""
     source = element.keys["cell"]
     if source is None:
-        return running(len(named), element.keys["columns"])
+        return running(len(items), element.keys["columns"])
     cells = []
-    for texts in named:
-        value = texts.value(expression(source) or "", element.loc, findings)
+    for i, item in enumerate(items):
+        value = texts.repeated({"index": i, "item": item}).value(expression(source) or "", element.loc, findings)
         if not _is_cell(value):
             if value is not None:
                 findings.error(element.loc, f"element {element.name}: cell must give [column, row], two whole "
