@@ -18,6 +18,7 @@ from deckpress.model import Card, CardLayout, Element
 # An element's structure by its kind: a picture or a row of pictograms is a figure, named by what the card says
 # there (deckpress.layout.spoken); a pattern or a box the card's furniture; any other kind's drawing is one
 # paragraph of the card, its words as the card's reading gives them.
+REPEAT = Repeat.name
 ROLES = {"icon": "Figure", "image": "Figure", "symbol rows": "Figure", "pattern": ARTIFACT, "box": ARTIFACT}
 
 
@@ -41,7 +42,8 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
                 continue
             d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
             ex, ey, ew, eh = element.box
-            role, tags, ops = _role(element), len(d.page.tags), len(d.page.ops)
+            role = ROLES.get(element.kind, "P") if element.kind != REPEAT else _role(element)
+            tags, ops = len(d.page.tags), len(d.page.ops)
             with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role == "P" else ""):
                 _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
             drop_if_empty(d, tags, ops)
@@ -51,7 +53,7 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
 def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> None:
     """The element drawn at `box`; a repeat, each of its repetitions shown on the card drawn as its element."""
     kind = KINDS[element.kind]
-    if element.kind == Repeat.name:
+    if element.kind == REPEAT:
         child = element.keys["repeat"]
         for place in places(face.texts, face.card, element, box, face.job.findings):
             if child.when is None or shown(place.texts, face.card, child, face.job.findings):
@@ -68,7 +70,7 @@ def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> N
 
 def _role(element: Element) -> str:
     """Its structure element; a repeat's is its element's, a figure where it says what they show (`alt`)."""
-    if element.kind != Repeat.name:
+    if element.kind != REPEAT:
         return ROLES.get(element.kind, "P")
     return "Figure" if element.keys["alt"] else _role(element.keys["repeat"])
 
