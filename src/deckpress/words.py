@@ -85,6 +85,7 @@ WORDS: dict[str, dict[str, str]] = {
         "html_copies": "{copies} copies",
         "html_write_in": "{label}: a line to write on.",
         "html_icons": "{count} × {name}",  # a row of one icon
+        "html_run": "{first} to {last}",  # a run of numbers repeated along a track: `0 to 60`
         "html_equation": "{left} = {right}, both ways",  # a two-way trade (Stone Market's arrow)
         "html_and": "{first} and {last}",
         "html_numbers": "no one two three four five six seven eight nine ten eleven twelve",  # counts in words, 0 up

@@ -3,10 +3,12 @@ faces it is printed behind. Records on each deck whether its backs differ from c
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from deckpress.findings import Findings, Loc
 from deckpress.layout.elements import KINDS
 from deckpress.layout.shapes.safe import behind_outline
-from deckpress.model import CardLayout, Deck, Edition, Game
+from deckpress.model import CardLayout, Deck, Edition, Element, Game
 from deckpress.templating import Templates
 
 
@@ -33,7 +35,8 @@ def backs_differ(deck: Deck, layout: CardLayout, templates: Templates) -> bool:
     """Whether the back may differ from card to card: a template of it reads the card (or its index), or one of
     its elements prints a field of the deck (double-faced cards). A later export needs to know."""
     sources, fields = [], set(deck.fields)
-    for element in layout.elements:
+    for element in _every(layout.elements):
+        sources += [element.when] if element.when else []
         for key in KINDS[element.kind].keys:
             value = element.keys.get(key.name)
             if not isinstance(value, str):
@@ -43,6 +46,13 @@ def backs_differ(deck: Deck, layout: CardLayout, templates: Templates) -> bool:
             elif value in fields:  # a key naming the card's field (`field: suit`)
                 return True
     return any(_reads_card(templates, source) for source in sources)
+
+
+def _every(elements: list[Element]) -> Iterator[Element]:
+    """The elements and those they hold (what a repeat repeats)."""
+    for element in elements:
+        yield element
+        yield from _every([v for v in element.keys.values() if isinstance(v, Element)])
 
 
 def _reads_card(templates: Templates, source: str) -> bool:

@@ -4,9 +4,12 @@
 from __future__ import annotations
 
 from deckpress.layout.art.turn import inner, past_card, quarter
+from deckpress.layout.computed.conditions import shown
+from deckpress.layout.computed.repetition import places
 from deckpress.layout.context import Job
 from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
+from deckpress.layout.elements.repeat import Repeat
 from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
 from deckpress.layout.shapes.outline import ROUND, Outline
@@ -17,6 +20,7 @@ from deckpress.model import Card, CardLayout, Element
 # An element's structure by its kind: a picture or a row of pictograms is a figure, named by what the card says
 # there (deckpress.layout.spoken); a pattern or a box the card's furniture; any other kind's drawing is one
 # paragraph of the card, its words as the card's reading gives them.
+REPEAT = Repeat.name
 ROLES = {"icon": "Figure", "image": "Figure", "symbol rows": "Figure", "pattern": ARTIFACT, "box": ARTIFACT}
 
 
@@ -44,24 +48,45 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
     words = spoken(job, card, face.texts, layout)
+    trim = (x, y, *layout.size)
     with tagged(d, "Sect"):  # one card, its elements in the layout's order
         for element, said in zip(layout.elements, words, strict=True):
+            if element.when is not None and not shown(face.texts, card, element, job.findings):
+                continue
             d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
-            kind = KINDS[element.kind]
             ex, ey, ew, eh = element.box
-            box = (x + ex, y + ey, ew, eh)
             if not quarter(element.rotate):  # turned off the square: held to the card (and its bleed)
-                _on_card(job, layout, element, bleed if kind.bleeds else 0.0)
-            elif kind.bleeds and bleed:
-                box = _bled(box, (x, y, *layout.size), bleed)
-            role, tags, ops = ROLES.get(element.kind, "P"), len(d.page.tags), len(d.page.ops)
+                _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
+            role, tags, ops = _role(element), len(d.page.tags), len(d.page.ops)
             with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role == "P" else ""):
-                if element.colour is None and not element.rotate and not face.grounds:
-                    kind.draw(face, element, box)  # most elements: black, upright, on the paper
-                else:
-                    _draw(face, element, box)
+                _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
             drop_if_empty(d, tags, ops)
     d.mark(None, "")
+
+
+def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> None:
+    """The element drawn at `box`; a repeat, each of its repetitions shown on the card drawn as its element."""
+    kind = KINDS[element.kind]
+    if element.kind == REPEAT:
+        child = element.keys["repeat"]
+        for place in places(face.texts, face.card, element, box, face.job.findings):
+            if child.when is None or shown(place.texts, face.card, child, face.job.findings):
+                _place(Face(face.d, face.job, face.card, place.texts, face.grounds, face.unsure), child, place.box,
+                       trim, bleed)
+        return
+    if kind.bleeds and bleed and quarter(element.rotate):  # turned off the square, it stays on the card
+        box = _bled(box, trim, bleed)
+    if element.colour is None and not element.rotate and not face.grounds:
+        kind.draw(face, element, box)  # most elements: black, upright, on the paper
+    else:
+        _draw(face, element, box)
+
+
+def _role(element: Element) -> str:
+    """Its structure element; a repeat's is its element's, a figure where it says what they show (`alt`)."""
+    if element.kind != REPEAT:
+        return ROLES.get(element.kind, "P")
+    return "Figure" if element.keys["alt"] else _role(element.keys["repeat"])
 
 
 def _draw(face: Face, element: Element, box: Box) -> None:

@@ -66,7 +66,11 @@ class Key:
 _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font role", "styles": "styles by name",
           "int": "whole number", "colour": "colour: a palette name, #rrggbb, or a template giving one",
           "angle": "degrees clockwise, any finite number", "palette": "colours by name",
-          "alt": "template (Jinja), or '' for nothing", "shape": "rectangle | circle | ellipse | hexagon, or a mapping"}
+          "alt": "template (Jinja), or '' for nothing", "shape": "rectangle | circle | ellipse | hexagon, or a mapping",
+          "condition": "true | false, or a template giving one",
+          "count": "whole number, or a template giving one", "element": "an element (see Elements)",
+          "path": "{rectangle: [x, y, w, h]} | {circle: [cx, cy, r]}, mm"}
+PATHS = {"rectangle": 4, "circle": 3}  # a path's shape and how many numbers give it
 
 
 def _range(lo: float | None, hi: float | None) -> str:
@@ -96,6 +100,9 @@ _READERS: dict[str, Callable[[Fields, Key], Any]] = {
     "list": lambda f, k: f.list(k.name, k.required),
     "map": lambda f, k: f.map(k.name, k.required),
     "styles": lambda f, k: f.map(k.name, k.required),
+    "condition": lambda f, k: _condition(f, k),
+    "count": lambda f, k: _count(f, k),
+    "path": lambda f, k: _path(f, k),
 }
 
 
@@ -106,6 +113,57 @@ def _alt(f: Fields, key: Key) -> str | None:
         return key.default if node is None else ""
     value: str | None = f.text(key.name)
     return value
+
+
+def _condition(f: Fields, key: Key) -> str | None:
+    """Whether an element is drawn: `true`, `false`, or a template giving one for each card (kept as its source)."""
+    node = f.get(key.name, key.required)
+    if node is None or isinstance(node.value, bool):
+        return key.default if node is None else str(node.value).lower()
+    value = node.value
+    if isinstance(value, str) and ("{" in value or value.strip().lower() in ("true", "false")):
+        return value
+    f.findings.error(node.loc, f"{key.name} must be true, false or a template giving one (e.g. \"{{{{ card.kind == "
+                               f"'ruin' }}}}\"), got {describe(value)}")
+    return None
+
+
+def _count(f: Fields, key: Key) -> str | None:
+    """How many: a whole number, or a template giving one for each card (kept as text, rendered as drawn)."""
+    node = f.get(key.name, key.required)
+    if node is None:
+        return key.default  # type: ignore[no-any-return]
+    value = node.value
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return str(value)
+    if isinstance(value, str) and "{" in value:
+        return value
+    f.findings.error(node.loc, f"{key.name} must be a whole number (0 or more) or a template giving one, got "
+                               f"{describe(value)}")
+    return None
+
+
+def _path(f: Fields, key: Key) -> tuple[str, tuple[float, ...]] | None:
+    """A path to lay things along: a rectangle's edge `{rectangle: [x, y, w, h]}` or a circle `{circle: [cx, cy,
+    r]}`, in mm; its sides and radius more than 0."""
+    node = f.get(key.name, key.required)
+    if node is None:
+        return None
+    shapes = [name for name in PATHS if node.is_map and name in node.value]
+    if not node.is_map or len(node.value) != 1 or len(shapes) != 1:
+        f.findings.error(node.loc, f"{key.name} must be {{rectangle: [x, y, w, h]}} or {{circle: [cx, cy, r]}}, "
+                                   f"got {describe(node.value)}")
+        return None
+    shape = shapes[0]
+    numbers = Fields(node, key.name, f.findings).numbers(shape, PATHS[shape])
+    if numbers is None:
+        return None
+    if min(numbers[2:]) <= 0:
+        sizes = ", ".join(f"{n:g}" for n in numbers[2:])
+        part = "radius" if shape == "circle" else "sides"
+        f.findings.error(node.value[shape].loc, f"{key.name}: the {shape}'s {part} must be more than 0 mm, got {sizes}")
+        return None
+    return shape, numbers
 
 
 def _colour(f: Fields, key: Key) -> str | None:
@@ -137,7 +195,7 @@ def read_key(f: Fields, key: Key) -> Any:
     if key.type == "flag":
         node = f.get(key.name, required=False)
         return key.default if node is None else node.value is True
-    if key.type in ("style", "node", "palette", "shape"):
+    if key.type in ("style", "node", "palette", "shape", "element"):
         return f.get(key.name, required=key.required)
     return _READERS[key.type](f, key)
 

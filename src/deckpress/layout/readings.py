@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from deckpress.layout.elements import KINDS
-from deckpress.layout.elements.kind import Reading
+from deckpress.layout.elements.kind import Reading, read_shown
 from deckpress.load.icons import INLINE
 from deckpress.model import Card, CardLayout, Component, Edition, Element, Game
 from deckpress.templating import Templates
@@ -126,7 +126,7 @@ def read_face(reading: Reading, layout: CardLayout) -> Said:
     columns of text side by side, as many lines each, are a table."""
     said: list[tuple[Part, Element]] = []
     for element in layout.elements:
-        lines = KINDS[element.kind].read(reading, element)
+        lines = read_shown(reading, element)
         if not lines:
             continue
         part = Part(tuple(INLINE.sub(r"\1", line) for line in lines))

@@ -6,8 +6,7 @@ card draws six stones. A column of a table set side by side reads as its head an
 from __future__ import annotations
 
 from deckpress.layout.context import Job
-from deckpress.layout.elements import KINDS
-from deckpress.layout.elements.kind import Reading
+from deckpress.layout.elements.kind import KINDS, Reading, read_shown
 from deckpress.load.icons import INLINE
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import CardText
@@ -16,7 +15,8 @@ from deckpress.templating import CardText
 def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[str]:
     """Each element's words in layout order ("" where it says nothing: a panel, a row of no icons)."""
     reading = Reading(card, texts, job.params, job.say)
-    read = [KINDS[e.kind].read(reading, e) or [] for e in layout.elements]
+    read = [(KINDS[e.kind].read(reading, e) if e.when is None else read_shown(reading, e)) or []
+            for e in layout.elements]  # most elements are on every card: their reading as it is
     said = []
     for n, lines in enumerate(read):
         rows = [[r.strip() for r in INLINE.sub(r"\1", line).split("\n") if r.strip()] for line in lines]

@@ -12,7 +12,7 @@ from deckpress.load.sources import Node
 from deckpress.model import Back, Card, Deck, FieldSpec, Where
 from deckpress.paths import NAME
 
-FIELD_TYPES = ("text", "int", "choice", "list", "map")
+FIELD_TYPES = ("text", "int", "choice", "list", "map", "cells")  # cells: [[column, row], ...]
 COPIES = "copies"  # a card's quantity: read beside its fields
 MAX_COPIES = 1000
 MAX_FROM = 10_000  # cards one `from` expression makes: far more than any game, far fewer than a hang
@@ -176,6 +176,8 @@ class _Values:
     def value(self, spec: FieldSpec, node: Node, card: Card) -> Any:
         if spec.type in ("list", "map"):
             return self.collection(spec, node, card)
+        if spec.type == "cells":
+            return _cells(spec.name, node, self.findings)
         if spec.type == "int":
             return as_int(node, spec.name, self.findings, spec.lo, spec.hi)
         text = as_text(node, spec.name, self.findings)
@@ -216,3 +218,20 @@ class _Values:
         if spec.type == "list":
             return texts
         return {k.value: t for (_, k, _), t in zip(entries, texts, strict=True)}
+
+
+def _cells(name: str, node: Node, findings: Findings) -> list[list[int]] | None:
+    """Cells of a grid (a polyomino's), each [column, row] in whole numbers from 0: `[[0, 0], [0, 1], [1, 1]]`."""
+    items = as_list(node, name, findings)
+    if items is None:
+        return None
+    cells = []
+    for item in items:
+        pair = item.plain()
+        if not (isinstance(pair, list) and len(pair) == 2
+                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in pair)):
+            findings.error(item.loc, f"{name}: each cell is [column, row], two whole numbers from 0, got "
+                                     f"{describe(pair)}")
+            return None
+        cells.append(pair)
+    return cells

@@ -59,6 +59,7 @@ class Element:
     valign: str = "top"  # top | middle | bottom
     colour: str | None = None  # its ink (text, an icon's currentColor) as written: a name, #rrggbb or a template
     rotate: float = 0  # degrees clockwise, 0 up to 360, about the centre of its box
+    when: str | None = None  # drawn on a card only when this gives true: `true`, `false` or a template
 
 
 @dataclass

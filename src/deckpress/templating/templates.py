@@ -133,26 +133,41 @@ class CardText:
     """Renders a layout's templates for one card. Most depend on a field or two (`{{ card.points }}`), so a text
     rendered for one card is reused for every card with the same values of those fields."""
 
-    def __init__(self, templates: Templates, params: dict[str, Any], values: Mapping[str, Any], index: int) -> None:
+    def __init__(self, templates: Templates, params: dict[str, Any], values: Mapping[str, Any], index: int,
+                 names: Mapping[str, Any] | None = None) -> None:
         self.templates, self.params, self.values, self.index = templates, params, values, index
         self.same_params = templates.same(params)
+        self.names = names or {}  # more names the templates read (a repetition's row, column, index and item)
+
+    def repeated(self, names: Mapping[str, Any]) -> CardText:
+        """The card's templates with more names to read, over its own (a repetition's `row`, `index`...)."""
+        return CardText(self.templates, self.params, self.values, self.index, {**self.names, **names})
+
+    def value(self, expression: str, loc: Loc, findings: Findings) -> Any:
+        """A Jinja expression's value for this card (a list, a number), not its text; None with a finding."""
+        return self.templates.evaluate(expression, self._context(), loc, findings)
+
+    def _context(self) -> dict[str, Any]:
+        return {**self.params, "card": self.values, "index": self.index, **self.names}
 
     def render(self, source: str, loc: Loc, findings: Findings, what: str | None = None,
                card: str | None = None) -> str | None:
         """The text of `source` for this card; a problem is said of `what` (e.g. `element corner rank`) and
         names the `card` (its label), so that the same problem on many cards is printed once."""
         templates = self.templates
-        inputs = (templates.compiled.get(source) or templates.of(source)).card_inputs
+        compiled = templates.compiled.get(source) or templates.of(source)
+        inputs = compiled.card_inputs
         key = None
         if inputs is not None:
             fields, by_index = inputs
             key = (source, self.same_params, _typed(self.values.get(f, _ABSENT) for f in fields),
                    self.index if by_index else None)
+            if self.names:  # a repetition's: the names it reads decide it too
+                key += _typed(self.names.get(n, _ABSENT) for n in compiled.names or ())
         found, key = templates.recall(key)
         if found is not None:
             return found
-        context = {**self.params, "card": self.values, "index": self.index}
-        text = templates.render_now(source, context, loc, findings, what, card)
+        text = templates.render_now(source, self._context(), loc, findings, what, card)
         templates.remember(key, text)
         return text
 

@@ -13,9 +13,11 @@ from typing import Any, ClassVar
 from deckpress.colour import Colour
 from deckpress.findings import Findings, Loc
 from deckpress.layout import inks
+from deckpress.layout.computed.conditions import shown
 from deckpress.layout.context import Job
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import Drawing
+from deckpress.load.sources import Node
 from deckpress.model import Card, Element
 from deckpress.templating import CardText
 
@@ -35,6 +37,9 @@ SHARED = (
                               "and 270 it is laid out in a box as wide as its box is tall, so a sideways label fills "
                               "a tall narrow box; at any other angle in its own box, turned. Turned, it must still "
                               "lie on the card (art that bleeds: on the card and its bleed)"),
+    Key("when", "condition", None, "shows the element only on the cards for which this gives true, e.g. "
+                                   "`\"{{ card.kind == 'ruin' }}\"`: on the others it is neither drawn nor read "
+                                   "(none: on every card)"),
 )
 
 
@@ -108,6 +113,9 @@ class Kind:
     def draw(self, face: Face, element: Element, box: Box) -> None:
         raise NotImplementedError
 
+    def review(self, node: Node, keys: dict[str, Any], findings: Findings) -> None:
+        """Checks of the kind's keys together, once each is read (a repeat's `count` or `over`): findings."""
+
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """What the element says in the text edition for this card: a paragraph, or several lines read as a
         list (rows); None for decoration (a panel, a pattern). Kinds that set text say what they set."""
@@ -129,3 +137,10 @@ def register(kind: type[Kind]) -> type[Kind]:
         raise ValueError(f"element kind {kind.name!r} clashes with one registered before")
     KINDS[kind.name] = kind()
     return kind
+
+
+def read_shown(reading: Reading, element: Element) -> list[str] | None:
+    """What the element says in the text edition (`Kind.read`), if it is on the card (its `when`)."""
+    if element.when is not None and not shown(reading.texts, reading.card, element, reading.findings):
+        return None
+    return KINDS[element.kind].read(reading, element)

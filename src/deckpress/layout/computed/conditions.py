@@ -1,0 +1,27 @@
+"""`when:` an element shown only on some cards: drawn and read where its template gives true, left out where it
+gives false; anything else is a finding naming the element and the card."""
+
+from __future__ import annotations
+
+from deckpress.findings import Findings
+from deckpress.model import Card, Element
+from deckpress.templating import CardText
+
+TRUE, FALSE = "true", "false"
+
+
+def shown(texts: CardText, card: Card, element: Element, findings: Findings) -> bool:
+    """Whether the element is on this card: its `when` (none: always) gives true. A problem hides it."""
+    source = element.when
+    if source is None:
+        return True
+    label = card.label or str(card.index)
+    said = texts.render(source, element.loc, findings, f"element {element.name}", label)
+    word = None if said is None else said.strip().lower()
+    if word in (TRUE, FALSE):
+        return word == TRUE
+    if said is not None:
+        findings.error(element.loc, f"element {element.name}: when must give true or false, got {said.strip()!r}",
+                       label)
+    return False
+
