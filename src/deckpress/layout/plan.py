@@ -79,10 +79,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     pages: Sequence[Page]
     where = _where(game.id, component.id, edition, paper)
     if isinstance(layout, BoardLayout) and component.board is not None:
-        board = board_pages(boarded(game, component), layout, component.board, job,
-                            lambda loc, message: findings.error(loc or component.loc, f"{where}: {message}"))
-        return Document(game.id, component.id, component.title, edition.theme.edition, paper, board, None,
-                        component.audience, options=True, setup=setup, in_kit=not component.optional)
+        return _board(game, component, layout, job, where, setup)
     if boxed or component.kind == STANDEE:
         pages = lay_out_box(game, component, edition, job)
     elif isinstance(layout, CardLayout):
@@ -98,6 +95,15 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     pages = checked(pages, reporter(findings, written, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional)
+
+
+def _board(game: Game, component: Component, layout: BoardLayout, job: Job, where: str,
+           setup: PrintSetup) -> Document:
+    assert component.board is not None
+    pages = board_pages(boarded(game, component), layout, component.board, job,
+                        lambda loc, message: job.findings.error(loc or component.loc, f"{where}: {message}"))
+    return Document(game.id, component.id, component.title, job.theme.edition, job.paper, pages, None,
+                    component.audience, options=True, setup=setup, in_kit=not component.optional)
 
 
 def of_kind(layout: object, kind: str) -> bool:
