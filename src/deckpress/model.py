@@ -12,6 +12,8 @@ from typing import Any
 
 from deckpress.colour import Colour
 from deckpress.findings import Loc
+from deckpress.written import Item as Item  # a rules list's items, and a table's own sizes: parts of these classes
+from deckpress.written import TableSizes as TableSizes
 
 # --- content -----------------------------------------------------------------
 
@@ -121,7 +123,8 @@ class Section:
     level: int = 2
     kind: str = "text"  # text | example | reminder | list
     paragraphs: list[str] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    numbered: bool = False  # its items are numbered steps, not bullets
 
 
 @dataclass
@@ -154,6 +157,7 @@ class Block:
     columns: list[str] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)
     section: str | None = None
+    sizes: TableSizes = field(default_factory=TableSizes)  # a table's
 
 
 @dataclass

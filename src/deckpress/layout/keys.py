@@ -65,7 +65,7 @@ class Key:
 _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font role", "styles": "styles by name",
           "int": "whole number", "colour": "colour: a palette name, #rrggbb, or a template giving one",
           "angle": "0 | 90 | 180 | 270", "palette": "colours by name",
-          "alt": "template (Jinja), or '' for nothing"}
+          "alt": "template (Jinja), or '' for nothing", "lengths": "number, or a list of numbers"}
 ANGLES = (0, 90, 180, 270)
 
 

@@ -12,6 +12,7 @@ from deckpress.layout import schemas
 from deckpress.layout.elements import KINDS, SHARED
 from deckpress.layout.elements.pattern import PATTERNS
 from deckpress.layout.keys import Key
+from deckpress.layout.tables.keys import TABLE
 from deckpress.load.icons import MAX_BYTES, MAX_ELEMENTS, SUFFIXES
 
 BEGIN = "<!-- reference: written by `make layout-docs` from the keys the code declares; edit those, not this -->"
@@ -49,6 +50,9 @@ def reference() -> str:
     lines += _section("Every layout", "The first keys of every layout file.", (schemas.KIND, schemas.EXTENDS))
     lines += _section("Card layouts", "`kind: card`.", schemas.CARD)
     lines += _section("Sheet layouts", "`kind: sheet`.", schemas.SHEET)
+    lines += _section("Sheet tables", "A `table:` block of a game's sheets file, beside its `corner`, `columns` and "
+                                      "`rows`: the table's own sizes, mm; what it does not give is its sheet "
+                                      "layout's.", TABLE)
     lines += _section("Booklet layouts", "`kind: booklet`.", schemas.BOOKLET)
     lines += _section("Styles", "A style of an element, or of a sheet's or booklet's `styles`.", schemas.STYLE)
     lines += _elements()
