@@ -25,14 +25,14 @@ def icons_width(count: int, size: float) -> float:
     return count * size + (count - 1) * ICON_GAP_MM
 
 
-def cell_text(ts: Typesetter, d: Drawing, text: str, style: Style, box: Box, loc: Loc, icon: float | None = None,
-              align_centre: bool = False) -> None:
-    """Text in a cell, centred down it; icons alone at `icon` mm, centred both ways, when the table sizes them."""
+def cell_text(ts: Typesetter, d: Drawing, text: str, style: Style, box: Box, loc: Loc,
+              icon: tuple[float, Loc] | None = None, align_centre: bool = False) -> None:
+    """Text in a cell, centred down it; icons alone centred both ways at the size the table gives (and where)."""
     if not text:
         return
     names = icons_alone(text) if icon is not None else None
     if names is not None and icon is not None:
-        _icons(ts, d, text, names, icon, box, loc, ts.font(style))
+        _icons(ts, d, (text, names), icon, box, loc, ts.font(style))
         return
     pad = CELL_PAD_MM
     x, y, w, h = box
@@ -43,17 +43,19 @@ def cell_text(ts: Typesetter, d: Drawing, text: str, style: Style, box: Box, loc
         draw(d, fitted, inner[0], top, inner[2], "centre" if align_centre else style.align)
 
 
-def _icons(ts: Typesetter, d: Drawing, text: str, names: list[str], size: float, box: Box, loc: Loc,
+def _icons(ts: Typesetter, d: Drawing, named: tuple[str, list[str]], icon: tuple[float, Loc], box: Box, loc: Loc,
            font: str) -> None:
-    """Each icon a square of `size` mm, its name over it as invisible text (read aloud, found by a search)."""
-    x, y, w, h = box
+    """Each icon a square of the table's size, its name over it as invisible text (read aloud, found by a search);
+    icons too large for their cell are reported at the size, once for cells of one size."""
+    (text, names), (size, size_loc), (x, y, w, h) = named, icon, box
     found = ts.inline(text, loc, f"cell '{text}'")
     if found is None:
         return
     across = icons_width(len(names), size)
     if across > w - 2 * ICON_PAD_MM + 1e-6 or size > h - 2 * ICON_PAD_MM + 1e-6:
-        ts.findings.error(loc, f"{ts.game} {ts.component}, cell '{text}': icons of {size:g} mm do not fit its "
-                               f"{w:g} x {h:g} mm cell ({ts.theme.edition} edition)")
+        many = f"{len(names)} icons" if len(names) > 1 else "icons"
+        ts.findings.error(size_loc, f"{ts.game} {ts.component}: {many} of {size:g} mm do not fit a {w:g} x {h:g} mm "
+                                    f"cell ({ts.theme.edition} edition)")
         return
     files, left = dict(found), x + (w - across) / 2
     for name in names:

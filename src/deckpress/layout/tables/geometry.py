@@ -51,13 +51,13 @@ def geometry(block: Block, layout: SheetLayout, line: float) -> Geometry:
     return Geometry(label, columns, row, sizes.icon)
 
 
-def problems(block: Block, shape: Geometry, theme: Theme, line: float) -> list[tuple[Loc, str]]:
+def problems(block: Block, shape: Geometry, theme: Theme, line: float, paper: str) -> list[tuple[Loc, str]]:
     """What this edition cannot print of the table's own sizes: wider than the line, rows too low to write in."""
     locs, out = block.sizes.locs, []
     if shape.width > line + 1e-6:
         at = locs.get(WIDTHS.name) or locs.get(LABEL_W.name) or block.loc
         out.append((at, f"the table is {shape.width:g} mm wide, more than the {line:g} mm between the margins "
-                        f"({theme.edition} edition)"))
+                        f"({theme.edition} edition, {paper})"))
     own = locs.get(ROW_H.name) or (locs.get(WIDTHS.name) if block.sizes.square else None)
     if own is not None and shape.row < theme.write_in_min_mm - 1e-6:
         out.append((own, f"the table's rows are {shape.row:g} mm high, less than the {theme.edition} edition's "

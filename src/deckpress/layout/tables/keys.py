@@ -61,7 +61,7 @@ def check_columns(sizes: TableSizes, columns: int, findings: Findings) -> None:
         findings.error(sizes.locs[WIDTHS.name], f"{WIDTHS.name} lists {len(widths)} widths for {columns} columns: "
                                                 "give one a column, or one for all")
         sizes.column_widths = None
-    if sizes.square and widths is not None and len(set(widths)) > 1:
+    elif sizes.square and widths is not None and len(set(widths)) > 1:
         findings.error(sizes.locs[SQUARE.name], f"square cells need columns of one width, got "
                                                 f"{', '.join(f'{w:g}' for w in widths)} mm")
         sizes.square = False

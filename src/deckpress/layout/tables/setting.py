@@ -9,6 +9,7 @@ from deckpress.layout.page import Drawing
 from deckpress.layout.structure import artifact, tagged
 from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, icons_alone
 from deckpress.layout.tables.geometry import HEADER_ROWS, Geometry, geometry, problems
+from deckpress.layout.tables.keys import ICON
 from deckpress.model import Block, SheetLayout, Style
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class TableSetter:
         x, y, w = at
         shape = geometry(block, self.layout, w)
         if not cont:
-            for loc, message in problems(block, shape, self.ts.theme, w):
+            for loc, message in problems(block, shape, self.ts.theme, w, self.job.paper):
                 self.ts.findings.error(loc, f"{self.job.where}: {message}")
         with tagged(d, "Table", cont=cont):
             header_h, heights = self.sizes(block, w)
@@ -111,4 +112,5 @@ class TableSetter:
 
     def cell(self, d: Drawing, text: str, style: Style, box: Box, block: Block, shape: Geometry,
              align_centre: bool = False) -> None:
-        cell_text(self.ts, d, text, style, box, block.loc, shape.icon, align_centre)
+        icon = None if shape.icon is None else (shape.icon, block.sizes.locs.get(ICON.name, block.loc))
+        cell_text(self.ts, d, text, style, box, block.loc, icon, align_centre)
