@@ -123,12 +123,12 @@ def _rows(node: Node, ctx: dict[str, Any], texts: Texts, columns: list[str] | No
     items = _each(each_node, ctx, texts)
     rows = []
     for index, item in enumerate(items or [], 1):
-        row_ctx = {**ctx, "item": item, "index": index, "row": before + index}
+        row_ctx = {**ctx, "item": item, "index": index, **({"row": before + index} if columns is not None else {})}
         label = texts.render(text, row_ctx, node.loc) or ""
         at = {**row_ctx, "row_label": label}
-        printed = [_cell(c, c.value, at, columns, n, texts) for n, c in enumerate(cells, 1)]
+        printed = [_cell(c, at, columns, n, texts) for n, c in enumerate(cells, 1)]
         if every is not None and columns is not None:
-            printed += [_cell(every, every.value, at, columns, n, texts)
+            printed += [_cell(every, at, columns, n, texts)
                         for n in range(len(printed) + 1, len(columns) + 1)]
         rows.append(Row(label, cell, printed))
     return rows
@@ -147,8 +147,7 @@ def _each(each_node: Node | None, ctx: dict[str, Any], texts: Texts) -> list[Any
     return list(items)
 
 
-def _cell(node: Node, source: str, ctx: dict[str, Any], columns: list[str] | None, column: int,
-          texts: Texts) -> str:
+def _cell(node: Node, ctx: dict[str, Any], columns: list[str] | None, column: int, texts: Texts) -> str:
     """A printed cell's text, its template seeing which column it is in ('' leaves it to write in or tick)."""
     label = columns[column - 1] if columns and column <= len(columns) else ""
-    return texts.render(source, {**ctx, "column": column, "column_label": label}, node.loc) or ""
+    return texts.render(node.value, {**ctx, "column": column, "column_label": label}, node.loc) or ""
