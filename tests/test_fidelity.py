@@ -25,7 +25,7 @@ def rendered_lines(game, card_lines, list_style) -> list[str]:
     for section in rules.sections:
         if section.heading:
             lines.append(section.heading)
-        lines += list_style(section.items)
+        lines += list_style([item.text for item in section.items])
         lines += section.paragraphs
         if section.id == "printable":
             lines += card_lines(game)

@@ -53,7 +53,8 @@ def expected(title: str, rules: Rules) -> list[tuple[str, list[str]]]:
     out += [("H1", [title])] + ([("P", [rules.tagline])] if rules.tagline else []) + [("P", [n]) for n in rules.notes]
     for section in rules.sections:
         out += [("H", [section.heading])] if section.heading else []
-        out += [("P", [p]) for p in section.paragraphs] + ([("L", section.items)] if section.items else [])
+        listed = [("L", [item.text for item in section.items])] if section.items else []
+        out += [("P", [p]) for p in section.paragraphs] + listed
     return out + ([("P", [rules.colophon])] if rules.colophon else [])
 
 

@@ -6,9 +6,10 @@ from dataclasses import dataclass, replace
 
 from deckpress.findings import Loc
 from deckpress.layout.context import Job
+from deckpress.layout.lists.entries import Entry, entries
 from deckpress.layout.page import MM, Drawing, Page
 from deckpress.layout.structure import nested, tagged
-from deckpress.layout.text import Fitted, Typesetter, draw
+from deckpress.layout.text import Fitted, Typesetter, draw, measure
 from deckpress.model import BookletLayout, Rules, Style
 
 INDENT_MM = 5.0
@@ -20,7 +21,8 @@ class Para:
     fitted: Fitted
     before: float = 0.0  # mm of space above, dropped at the top of a page
     indent: float = 0.0
-    bullet: str | None = None
+    bullet: str | None = None  # a list item's label: its bullet or number
+    label_at: float = 1.0  # mm from the margin to the label
     keep: bool = False  # keep whole on one page
     keep_with_next: bool = False
     frame: int | None = None  # paragraphs sharing a frame number are boxed together
@@ -69,9 +71,11 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
             first = paragraph is section.paragraphs[0]
             add(paragraph, s["body"], name, before=gap if not first else 1 if section.heading else opening,
                 indent=INDENT_MM if bar else 0, bar=bar, frame=frame, keep=frame is not None, loc=section.loc)
-        for item in section.items:
-            add(item, s["body"], name, indent=INDENT_MM, bullet="•", before=1, loc=section.loc,
-                roles=("L", "LI", "LBody"), joins=int(item is not section.items[0]))
+        before: Entry | None = None
+        for entry in entries(section.items, section.numbered, lambda label: _width(ts, s["body"], label)):
+            add(entry.text, s["body"], name, indent=entry.indent, bullet=entry.label, label_at=entry.label_at,
+                before=1, loc=section.loc, roles=entry.roles, joins=entry.joins(before))
+            before = entry
     add(rules.colophon, s["note"], "colophon", before=gap * 3)
     return out
 
@@ -105,7 +109,7 @@ def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float
                 x = m + para.indent + (FRAME_PAD_MM if para.frame is not None else 0)
                 if para.bullet and first:
                     with tagged(d, "Lbl"):
-                        draw(d, _one(para.fitted, para.bullet), m + 1, y, width)
+                        draw(d, _one(para.fitted, para.bullet), m + para.label_at, y, width)
                 with tagged(d, para.roles[-1], cont=cont[-1]):
                     draw(d, _one(para.fitted, line), x, y, width)
             if para.frame is not None:
@@ -143,6 +147,11 @@ def _needed(paras: list[Para], i: int) -> float:
         lines = min(2, len(following.fitted.lines))
         return para.fitted.height + following.before + lines * following.fitted.leading / MM
     return para.fitted.height / len(para.fitted.lines)
+
+
+def _width(ts: Typesetter, style: Style, text: str) -> float:
+    """A label's width, mm, as the body sets it."""
+    return measure(ts.font(style), text, style.size) / MM
 
 
 def _one(fitted: Fitted, line: str) -> Fitted:

@@ -14,6 +14,7 @@ from deckpress.layout.boxes import schema as box_schema
 from deckpress.layout.elements import KINDS, SHARED
 from deckpress.layout.elements.pattern import PATTERNS
 from deckpress.layout.keys import Key
+from deckpress.layout.tables.keys import TABLE
 from deckpress.load.icons import MAX_BYTES, MAX_ELEMENTS, SUFFIXES
 
 BEGIN = "<!-- reference: written by `make layout-docs` from the keys the code declares; edit those, not this -->"
@@ -51,6 +52,9 @@ def reference() -> str:
     lines += _section("Every layout", "The first keys of every layout file.", (schemas.KIND, schemas.EXTENDS))
     lines += _section("Card layouts", "`kind: card`.", schemas.CARD)
     lines += _section("Sheet layouts", "`kind: sheet`.", schemas.SHEET)
+    lines += _section("Sheet tables", "A `table:` block of a game's sheets file, beside its `corner`, `columns` and "
+                                      "`rows`: the table's own sizes, mm; what it does not give is its sheet "
+                                      "layout's.", TABLE)
     lines += _section("Booklet layouts", "`kind: booklet`.", schemas.BOOKLET)
     lines += _section("Board layouts", "`kind: board`: a board larger than the paper (or not), laid out as one card "
                                        "of its size, its elements as a card's.", boards.LAYOUT)

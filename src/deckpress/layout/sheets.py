@@ -8,11 +8,11 @@ from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.page import Drawing, Page
 from deckpress.layout.structure import artifact, tagged
+from deckpress.layout.tables.cells import cell_text
+from deckpress.layout.tables.setting import TableSetter
 from deckpress.layout.text import draw
 from deckpress.model import Block, Rules, Sheet, SheetLayout, Style
 
-CHECKBOX_MM = 5.0
-CELL_PAD_MM = 1.5
 ROLES = {"heading": "H1", "text": "P"}  # a block's structure; a table, write-in or reminder sets its own
 Box = tuple[float, float, float, float]  # x, y, w, h in mm; for a block, h is the room left below y
 
@@ -49,6 +49,7 @@ class SheetSetter:
 
     def __init__(self, layout: SheetLayout, job: Job, rules: Rules | None) -> None:
         self.layout, self.job, self.ts, self.rules = layout, job, job.ts, rules
+        self.tables = TableSetter(layout, job)
 
     def flow(self, blocks: list[Block]) -> list[Page]:
         """One copy from the top of a new page; a block that does not fit what is left of a page starts the next,
@@ -101,91 +102,16 @@ class SheetSetter:
         return reminder(self, d, section.heading, section.paragraphs, (x, y, w), block) if section else y
 
     def table_sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
-        """The header row's height and each row's, mm, for a table `w` wide."""
-        layout, label_w = self.layout, self.layout.label_width
-        header, cell = layout.styles["header"], layout.styles["cell"]
-        col_w = (w - label_w) / max(len(block.columns), 1)
-        header_h = max(layout.row_height * 1.5, self.lines_height(block.columns, header, col_w, block),
-                       self.lines_height([block.corner], header, label_w, block))
-        return header_h, [max(self.row_height(row.cells, col_w, block),
-                              self.lines_height([row.label], cell, label_w, block)) for row in block.rows]
+        """The header row's height and each row's, mm, for a table on a line `w` wide."""
+        return self.tables.sizes(block, w)
 
     def table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None = None,
               cont: bool = False) -> float:
-        """The header row, then the rows `rows` (all of them unless given): a table continued (`cont`) repeats its
-        header, as furniture (the table is one, its header row read once)."""
-        x, y, w = at
-        with tagged(d, "Table", cont=cont):
-            header_h, heights = self.table_sizes(block, w)
-            with artifact(d) if cont else tagged(d, "TR"):
-                self.header_row(d, block, at, header_h)
-            y += header_h
-            for r in rows if rows is not None else range(len(block.rows)):
-                with tagged(d, "TR"):
-                    self.row(d, block, r, (x, y, w, heights[r]))
-                y += heights[r]
-        return y
+        """The table's header row and rows `rows` (all unless given), as `TableSetter.table` sets them."""
+        return self.tables.table(d, block, at, rows, cont)
 
-    def header_row(self, d: Drawing, block: Block, at: tuple[float, float, float], header_h: float) -> None:
-        """The corner and the column heads, each a header cell of its column; the rules round them furniture."""
-        x, y, w = at
-        header, label_w = self.layout.styles["header"], self.layout.label_width
-        col_w = (w - label_w) / max(len(block.columns), 1)
-        with tagged(d, "TH", scope="Column") if block.corner else tagged(d, "TD"):  # a blank corner heads nothing
-            self.cell_text(d, block.corner, header, (x, y, label_w, header_h), block)
-        for c, column in enumerate(block.columns):
-            box = (x + label_w + c * col_w, y, col_w, header_h)
-            with artifact(d):
-                d.rect(*box, self.ts.theme.line_pt)
-            with tagged(d, "TH", scope="Column"):
-                self.cell_text(d, column, header, box, block, align_centre=True)
-
-    def row(self, d: Drawing, block: Block, r: int, box: Box) -> None:
-        """Row `r`: its label a header cell of the row, then its cells (printed, to write in, or a tick box)."""
-        x, y, w, row_h = box
-        row, cell, line = block.rows[r], self.layout.styles["cell"], self.ts.theme.line_pt
-        label_w = self.layout.label_width
-        col_w = (w - label_w) / max(len(block.columns), 1)
-        with artifact(d):
-            d.rect(x, y, label_w, row_h, line)
-        with tagged(d, "TH", scope="Row"):
-            self.cell_text(d, row.label, cell, (x, y, label_w, row_h), block)
-        for c in range(len(block.columns)):
-            at = (x + label_w + c * col_w, y, col_w, row_h)
-            with artifact(d):
-                d.rect(*at, line)
-            ticked = c >= len(row.cells) and row.cell == "check"  # a tick box, named as the text edition names it
-            said = self.job.say("html_tick", row=row.label, column=block.columns[c]) if ticked else ""
-            with tagged(d, "TD", actual=said):
-                if c < len(row.cells):
-                    self.cell_text(d, row.cells[c], cell, at, block)
-                elif row.cell == "check":
-                    d.rect(at[0] + (col_w - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM,
-                           CHECKBOX_MM, line * 2)
-
-    def lines_height(self, texts: list[str], style: Style, width: float, block: Block) -> float:
-        """The height the tallest of these texts needs, wrapped at its style's size inside a cell."""
-        sizes = [self.ts.lines(t, style, width - 2 * CELL_PAD_MM, block.loc, f"cell '{t}'") for t in texts if t]
-        return max([0.0] + [f.height + CELL_PAD_MM * 1.5 for f in sizes if f is not None])
-
-    def row_height(self, cells: list[str], col_w: float, block: Block) -> float:
-        """A row is one write-in row high, or taller where a printed cell needs more lines at its style's size."""
-        style = self.layout.styles["cell"]
-        lines = [self.ts.lines(text, style, col_w - 2 * CELL_PAD_MM, block.loc, f"cell '{text}'")
-                 for text in cells if text]
-        return max([self.layout.row_height] + [f.height + CELL_PAD_MM for f in lines if f is not None])
-
-    def cell_text(self, d: Drawing, text: str, style: Style, box: Box, block: Block,
-                  align_centre: bool = False) -> None:
-        if not text:
-            return
-        pad = CELL_PAD_MM
-        x, y, w, h = box
-        inner = (x + pad, y + pad / 2, w - 2 * pad, h - pad)
-        fitted = self.ts.fit(text, style, inner[2], inner[3], block.loc, f"cell '{text}'")
-        if fitted is not None:
-            top = inner[1] + (inner[3] - fitted.height) / 2
-            draw(d, fitted, inner[0], top, inner[2], "centre" if align_centre else style.align)
+    def cell_text(self, d: Drawing, text: str, style: Style, box: Box, block: Block) -> None:
+        cell_text(self.ts, d, text, style, box, block.loc)
 
 
 def _named(block: Block) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.findings import Findings
+from deckpress.layout.tables.keys import check_columns, read_sizes
 from deckpress.load.reading import Texts
 from deckpress.load.schema import Fields, as_list, as_text, describe
 from deckpress.load.sources import Node
@@ -96,34 +97,57 @@ def _table(block: Block, body: Node, ctx: dict[str, Any], texts: Texts) -> None:
     f = Fields(body, "table", texts.findings)
     block.corner = texts.text(f.get("corner", required=False), ctx) or ""
     block.columns = [r.label for n in f.list("columns") for r in _rows(n, ctx, texts)]
-    block.rows = [r for n in f.list("rows") for r in _rows(n, ctx, texts)]
+    for n in f.list("rows"):
+        block.rows += _rows(n, ctx, texts, block.columns, len(block.rows))
+    block.sizes = read_sizes(f)
     f.done()
+    check_columns(block.sizes, len(block.columns), texts.findings)
 
 
-def _rows(node: Node, ctx: dict[str, Any], texts: Texts) -> list[Row]:
-    """A row or column entry: plain text, or `{text, each, cell}` repeated over a list."""
+def _rows(node: Node, ctx: dict[str, Any], texts: Texts, columns: list[str] | None = None,
+          before: int = 0) -> list[Row]:
+    """A row or column entry: plain text, or `{text, each, cell, cells, every_cell}` repeated over a list. A row's
+    templates see `row` (its number in the table), and its cells' `column` and `column_label` too."""
     if isinstance(node.value, str):
-        return [Row(texts.text(node, ctx) or "")]
+        return [Row(texts.text(node, {**ctx, "row": before + 1} if columns is not None else ctx) or "")]
     findings = texts.findings
     f = Fields(node, "row", findings)
     text = f.text("text")
     each_node = f.get("each", required=False)
     cell = f.choice("cell", ("write", "check"), default="write")
     cells = [n for n in f.list("cells", required=False) if as_text(n, "cell", findings)]
+    every = f.get("every_cell", required=False) if columns is not None else None
     f.done()
-    if text is None:
+    if text is None or (every is not None and as_text(every, "every_cell", findings) is None):
         return []
-    items: Any = [None]
-    if each_node is not None:
-        items = texts.evaluate(str(each_node.value), ctx, each_node.loc)
-        if items is None:
-            return []
-        if not isinstance(items, (list, tuple, range)) or len(items) > MAX_ROWS:
-            findings.error(each_node.loc, f"each must give a list of at most {MAX_ROWS} rows, got {_counted(items)}")
-            return []
+    items = _each(each_node, ctx, texts)
     rows = []
-    for index, item in enumerate(items, 1):
-        row_ctx = {**ctx, "item": item, "index": index}
-        labels = [texts.render(c.value, row_ctx, c.loc) or "" for c in cells]
-        rows.append(Row(texts.render(text, row_ctx, node.loc) or "", cell, labels))
+    for index, item in enumerate(items or [], 1):
+        row_ctx = {**ctx, "item": item, "index": index, **({"row": before + index} if columns is not None else {})}
+        label = texts.render(text, row_ctx, node.loc) or ""
+        at = {**row_ctx, "row_label": label}
+        printed = [_cell(c, at, columns, n, texts) for n, c in enumerate(cells, 1)]
+        if every is not None and columns is not None:
+            printed += [_cell(every, at, columns, n, texts)
+                        for n in range(len(printed) + 1, len(columns) + 1)]
+        rows.append(Row(label, cell, printed))
     return rows
+
+
+def _each(each_node: Node | None, ctx: dict[str, Any], texts: Texts) -> list[Any] | None:
+    """What an entry repeats over: its `each` list, or one plain row."""
+    if each_node is None:
+        return [None]
+    items = texts.evaluate(str(each_node.value), ctx, each_node.loc)
+    if items is None:
+        return None
+    if not isinstance(items, (list, tuple, range)) or len(items) > MAX_ROWS:
+        texts.findings.error(each_node.loc, f"each must give a list of at most {MAX_ROWS} rows, got {_counted(items)}")
+        return None
+    return list(items)
+
+
+def _cell(node: Node, ctx: dict[str, Any], columns: list[str] | None, column: int, texts: Texts) -> str:
+    """A printed cell's text, its template seeing which column it is in ('' leaves it to write in or tick)."""
+    label = columns[column - 1] if columns and column <= len(columns) else ""
+    return texts.render(node.value, {**ctx, "column": column, "column_label": label}, node.loc) or ""

@@ -88,13 +88,19 @@ def read_parameters(nodes: dict[str, Node], findings: Findings) -> tuple[dict[st
     for name, node in nodes.items():
         if not name.isidentifier():
             findings.error(node.loc, f"parameter name '{name}' must be a plain identifier")
-        elif _is_scalar(node) or (node.is_list and all(map(_is_scalar, node.value))) or (
+        elif _is_scalar(node) or (node.is_list and all(map(_is_scalar_or_row, node.value))) or (
             node.is_map and all(map(_is_scalar, node.value.values()))
         ):
             params[name] = node.plain()
         else:
-            findings.error(node.loc, f"parameter {name} must be a number, text, or a flat list or mapping of them")
+            findings.error(node.loc, f"parameter {name} must be a number, text, or a flat list or mapping of them "
+                                     "(a list's items may be flat lists: rows such as [row, column, icon])")
     return params, {name: node.loc for name, node in nodes.items()}
+
+
+def _is_scalar_or_row(node: Node) -> bool:
+    """An item of a list parameter: a value, or a row of values (a map's pre-printed squares, [row, column, icon])."""
+    return _is_scalar(node) or (node.is_list and all(map(_is_scalar, node.value)))
 
 
 def _language(f: Fields, findings: Findings) -> str | None:

@@ -6,11 +6,12 @@ from typing import Any
 
 from deckpress.findings import Loc
 from deckpress.load.reading import Reading
-from deckpress.load.schema import Fields
+from deckpress.load.schema import Fields, describe
 from deckpress.load.sources import Node
-from deckpress.model import Rules, Section
+from deckpress.model import Item, Rules, Section
 
 SECTION_KINDS = ("text", "example", "reminder")
+MAX_DEPTH = 3  # a list in a list in a list: deeper steps are better as a section of their own
 
 
 def read_rules(reading: Reading, name: str, ctx: dict[str, Any], at: Loc) -> Rules | None:
@@ -39,6 +40,36 @@ def _section(reading: Reading, node: Node, ctx: dict[str, Any]) -> Section:
     body = f.get("text", required=False)
     if body is not None:
         section.paragraphs = reading.texts(body.value if body.is_list else [body], ctx)
-    section.items = reading.texts(f.list("items", required=False), ctx)
+    section.numbered = _flag(f, "numbered")
+    section.items = _items(reading, f.list("items", required=False), ctx, section.numbered, 1)
     f.done()
     return section
+
+
+def _items(reading: Reading, nodes: list[Node], ctx: dict[str, Any], numbered: bool, depth: int) -> list[Item]:
+    """A list's items: each a text, or `{text, items, numbered}`, an item holding a list of its own (numbered as
+    the list it stands in unless it says)."""
+    out = []
+    for node in nodes:
+        if not node.is_map:
+            out += [Item(text, numbered=numbered) for text in reading.texts([node], ctx)]
+            continue
+        f = Fields(node, "list item", reading.findings)
+        text = reading.text(f.get("text"), ctx)
+        own = _flag(f, "numbered", numbered)
+        inner = f.list("items", required=False)
+        f.done()
+        if inner and depth >= MAX_DEPTH:
+            reading.findings.error(node.key_locs["items"], f"lists go {MAX_DEPTH} deep at most: this item's list "
+                                                           f"would be the {depth + 1}th")
+            inner = []
+        if text is not None:
+            out.append(Item(text, _items(reading, inner, ctx, own, depth + 1), own))
+    return out
+
+
+def _flag(f: Fields, key: str, default: bool = False) -> bool:
+    node = f.get(key, required=False)
+    if node is not None and not isinstance(node.value, bool):
+        f.findings.error(node.loc, f"{key} must be true or false, got {describe(node.value)}")
+    return default if node is None or not isinstance(node.value, bool) else node.value

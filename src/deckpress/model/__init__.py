@@ -36,9 +36,10 @@ from deckpress.model.layouts import (
     Style,
     Theme,
 )
+from deckpress.model.written import Item, TableSizes
 
 __all__ = [
     "AUDIENCES", "Back", "Block", "BoardLayout", "BookletLayout", "Card", "CardLayout", "Check", "Component",
-    "Deck", "Edition", "Element", "FieldSpec", "Game", "HOST", "Layout", "PRIVATE", "PUBLIC", "Row", "Rules",
-    "Section", "Sheet", "SheetLayout", "Style", "Theme", "Where",
+    "Deck", "Edition", "Element", "Item", "FieldSpec", "Game", "HOST", "Layout", "PRIVATE", "PUBLIC", "Row", "Rules",
+    "Section", "Sheet", "SheetLayout", "Style", "TableSizes", "Theme", "Where",
 ]

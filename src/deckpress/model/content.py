@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckpress.colour import Colour
 from deckpress.findings import Loc
+from deckpress.model.written import Item, TableSizes  # a rules list's items, and a table's own sizes
 
 if TYPE_CHECKING:
     from deckpress.layout.boards.schema import Board
@@ -129,7 +130,8 @@ class Section:
     level: int = 2
     kind: str = "text"  # text | example | reminder | list
     paragraphs: list[str] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    numbered: bool = False  # its items are numbered steps, not bullets
 
 
 @dataclass
@@ -162,6 +164,7 @@ class Block:
     columns: list[str] = field(default_factory=list)
     rows: list[Row] = field(default_factory=list)
     section: str | None = None
+    sizes: TableSizes = field(default_factory=TableSizes)  # a table's
 
 
 @dataclass

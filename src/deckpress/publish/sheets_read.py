@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deckpress.model import Block, Component, Game, Rules
+from deckpress.model import Block, Component, Game, Row, Rules
 
 Say = Callable[..., str]
 
@@ -61,11 +61,15 @@ def _block(block: Block, rules: Rules | None, say: Say) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": block.kind, "text": block.text, "labels": block.labels, "corner": block.corner,
                             "columns": block.columns}
     if block.kind == "table":
-        data["rows"] = [{"label": r.label, "cells": [
-            (text, None) for text in r.cells] + [
-            ("", say("html_tick", row=r.label, column=column) if r.cell == "check" else None)
-            for column in block.columns[len(r.cells):]]} for r in block.rows]
+        data["rows"] = [{"label": r.label, "cells": [_cell(r, c, column, say) for c, column in
+                                                     enumerate(block.columns)]} for r in block.rows]
     section = rules.section(block.section) if rules and block.section else None
     if section is not None:
         data.update(heading=section.heading, body=" ".join(section.paragraphs))
     return data
+
+
+def _cell(row: Row, c: int, column: str, say: Say) -> tuple[str, str | None]:
+    """A cell's printed text, or the name of its tick box (a printed cell left empty is one to tick too)."""
+    text = row.cells[c] if c < len(row.cells) else ""
+    return (text, None) if text or row.cell != "check" else ("", say("html_tick", row=row.label, column=column))

@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from deckpress.draw.fonts import FONT_FILES
 from deckpress.layout.boards.reading import read_board
+from deckpress.layout.lists.entries import html_list
 from deckpress.layout.readings import ReadDeck, read_deck
 from deckpress.load.icons import INLINE
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
@@ -140,5 +141,6 @@ def _sections(rules: Rules | None) -> list[dict[str, Any]]:
         in_part = in_part or section.level == 1
         depth = 3 if section.level == 1 or not in_part else 4
         out.append({"heading": section.heading, "depth": depth, "kind": section.kind,
-                    "paragraphs": section.paragraphs, "entries": section.items})
+                    "paragraphs": section.paragraphs,
+                    "entries": html_list(section.items, section.numbered) if section.items else None})
     return out

@@ -1,0 +1,65 @@
+"""A table's geometry on a line of sheet: its label column, each column's width and the rows' least height, from
+its own sizes or else its sheet layout's (then the columns share the line, as every table did before it had sizes)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckpress.findings import Loc
+from deckpress.layout.tables.keys import LABEL_W, ROW_H, WIDTHS
+from deckpress.model import Block, SheetLayout, Theme
+
+HEADER_ROWS = 1.5  # the header row is at least one and a half rows high: room for two lines of heads
+
+
+@dataclass(frozen=True)
+class Geometry:
+    label: float  # mm: the row labels' column
+    columns: tuple[float, ...]  # mm: each column's width
+    row: float  # mm: a row's least height
+    icon: float | None  # mm: icons alone in a cell; None: as tall as the text
+
+    @property
+    def width(self) -> float:
+        return self.label + sum(self.columns)
+
+    def left(self, c: int) -> float:
+        """Where column `c` starts, mm from the table's left (columns of one width step exactly, as they did)."""
+        if len(set(self.columns)) <= 1:
+            return self.label + c * (self.columns[0] if self.columns else 0)
+        return self.label + sum(self.columns[:c])
+
+    def column(self, c: int) -> float:
+        """Column `c`'s width (a table of no columns has one of no width: its corner and labels alone)."""
+        return self.columns[c] if c < len(self.columns) else 0.0
+
+
+def geometry(block: Block, layout: SheetLayout, line: float) -> Geometry:
+    """The table's sizes on a line `line` mm wide."""
+    sizes, n = block.sizes, len(block.columns)
+    label = layout.label_width if sizes.label_width is None else sizes.label_width
+    row = layout.row_height if sizes.row_height is None else sizes.row_height
+    widths = sizes.column_widths
+    if widths:
+        columns = tuple(widths * n if len(widths) == 1 else widths)
+    elif sizes.square:
+        columns = (row,) * n
+    else:
+        columns = ((line - label) / max(n, 1),) * n
+    if sizes.square and columns:
+        row = columns[0]
+    return Geometry(label, columns, row, sizes.icon)
+
+
+def problems(block: Block, shape: Geometry, theme: Theme, line: float, paper: str) -> list[tuple[Loc, str]]:
+    """What this edition cannot print of the table's own sizes: wider than the line, rows too low to write in."""
+    locs, out = block.sizes.locs, []
+    if shape.width > line + 1e-6:
+        at = locs.get(WIDTHS.name) or locs.get(LABEL_W.name) or block.loc
+        out.append((at, f"the table is {shape.width:g} mm wide, more than the {line:g} mm between the margins "
+                        f"({theme.edition} edition, {paper})"))
+    own = locs.get(ROW_H.name) or (locs.get(WIDTHS.name) if block.sizes.square else None)
+    if own is not None and shape.row < theme.write_in_min_mm - 1e-6:
+        out.append((own, f"the table's rows are {shape.row:g} mm high, less than the {theme.edition} edition's "
+                         f"{theme.write_in_min_mm:g} mm for writing in"))
+    return out

@@ -1,0 +1,116 @@
+"""A sheet's table set: the header row, then its rows, each cell a rule round it and what it prints, a tick box or
+room to write. Sizes come from the table's geometry (`geometry`): its own, or the sheet layout's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckpress.layout.page import Drawing
+from deckpress.layout.structure import artifact, tagged
+from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, icons_alone
+from deckpress.layout.tables.geometry import HEADER_ROWS, Geometry, geometry, problems
+from deckpress.layout.tables.keys import ICON
+from deckpress.model import Block, SheetLayout, Style
+
+if TYPE_CHECKING:
+    from deckpress.layout.context import Job
+
+CHECKBOX_MM = 5.0
+
+
+class TableSetter:
+    """Sets the tables of one sheet layout for one job; each method draws at a place in mm."""
+
+    def __init__(self, layout: SheetLayout, job: Job) -> None:
+        self.layout, self.job, self.ts = layout, job, job.ts
+
+    def sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
+        """The header row's height and each row's, mm, for a table on a line `w` wide."""
+        shape = geometry(block, self.layout, w)
+        header, cell = self.layout.styles["header"], self.layout.styles["cell"]
+        header_h = max([shape.row * HEADER_ROWS, self.lines_height([block.corner], header, shape.label, block, shape)]
+                       + [self.lines_height([c], header, shape.column(n), block, shape)
+                          for n, c in enumerate(block.columns)])
+        return header_h, [max(self.row_height(row.cells, shape, block),
+                              self.lines_height([row.label], cell, shape.label, block, shape)) for row in block.rows]
+
+    def table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None = None,
+              cont: bool = False) -> float:
+        """The header row, then the rows `rows` (all of them unless given): a table continued (`cont`) repeats its
+        header, as furniture (the table is one, its header row read once)."""
+        x, y, w = at
+        shape = geometry(block, self.layout, w)
+        if not cont:
+            for loc, message in problems(block, shape, self.ts.theme, w, self.job.paper):
+                self.ts.findings.error(loc, f"{self.job.where}: {message}")
+        with tagged(d, "Table", cont=cont):
+            header_h, heights = self.sizes(block, w)
+            with artifact(d) if cont else tagged(d, "TR"):
+                self.header_row(d, block, shape, (x, y, header_h))
+            y += header_h
+            for r in rows if rows is not None else range(len(block.rows)):
+                with tagged(d, "TR"):
+                    self.row(d, block, r, shape, (x, y, heights[r]))
+                y += heights[r]
+        return y
+
+    def header_row(self, d: Drawing, block: Block, shape: Geometry, at: tuple[float, float, float]) -> None:
+        """The corner and the column heads, each a header cell of its column; the rules round them furniture."""
+        x, y, header_h = at
+        header = self.layout.styles["header"]
+        with tagged(d, "TH", scope="Column") if block.corner else tagged(d, "TD"):  # a blank corner heads nothing
+            self.cell(d, block.corner, header, (x, y, shape.label, header_h), block, shape)
+        for c, column in enumerate(block.columns):
+            box = (x + shape.left(c), y, shape.column(c), header_h)
+            with artifact(d):
+                d.rect(*box, self.ts.theme.line_pt)
+            with tagged(d, "TH", scope="Column"):
+                self.cell(d, column, header, box, block, shape, align_centre=True)
+
+    def row(self, d: Drawing, block: Block, r: int, shape: Geometry, at: tuple[float, float, float]) -> None:
+        """Row `r`: its label a header cell of the row, then its cells (printed, to write in, or a tick box)."""
+        x, y, row_h = at
+        row, cell, line = block.rows[r], self.layout.styles["cell"], self.ts.theme.line_pt
+        with artifact(d):
+            d.rect(x, y, shape.label, row_h, line)
+        with tagged(d, "TH", scope="Row"):
+            self.cell(d, row.label, cell, (x, y, shape.label, row_h), block, shape)
+        for c in range(len(block.columns)):
+            box = (x + shape.left(c), y, shape.column(c), row_h)
+            with artifact(d):
+                d.rect(*box, line)
+            printed = row.cells[c] if c < len(row.cells) else ""
+            ticked = not printed and row.cell == "check"  # a tick box, named as the text edition names it
+            said = self.job.say("html_tick", row=row.label, column=block.columns[c]) if ticked else ""
+            with tagged(d, "TD", actual=said):
+                if printed:
+                    self.cell(d, printed, cell, box, block, shape)
+                elif ticked:
+                    d.rect(box[0] + (box[2] - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM,
+                           CHECKBOX_MM, line * 2)
+
+    def lines_height(self, texts: list[str], style: Style, width: float, block: Block, shape: Geometry) -> float:
+        """The height the tallest of these texts needs, wrapped at its style's size inside a cell."""
+        return self._needed(texts, style, width, block, shape, CELL_PAD_MM * 1.5)
+
+    def row_height(self, cells: list[str], shape: Geometry, block: Block) -> float:
+        """A row is its table's row high, or taller where a printed cell needs more lines at its style's size."""
+        style = self.layout.styles["cell"]
+        return max([shape.row] + [self._needed([text], style, shape.column(c), block, shape, CELL_PAD_MM)
+                                  for c, text in enumerate(cells[:len(block.columns)])])
+
+    def _needed(self, texts: list[str], style: Style, width: float, block: Block, shape: Geometry,
+                pad: float) -> float:
+        heights = [0.0]
+        for text in (t for t in texts if t):
+            if shape.icon is not None and icons_alone(text) is not None:
+                heights.append(shape.icon + pad)
+                continue
+            fitted = self.ts.lines(text, style, width - 2 * CELL_PAD_MM, block.loc, f"cell '{text}'")
+            heights += [fitted.height + pad] if fitted is not None else []
+        return max(heights)
+
+    def cell(self, d: Drawing, text: str, style: Style, box: Box, block: Block, shape: Geometry,
+             align_centre: bool = False) -> None:
+        icon = None if shape.icon is None else (shape.icon, block.sizes.locs.get(ICON.name, block.loc))
+        cell_text(self.ts, d, text, style, box, block.loc, icon, align_centre)

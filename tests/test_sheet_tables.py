@@ -1,0 +1,214 @@
+"""Sheet tables sized on their own: Hollow Vale's 11 x 11 map of 9 mm squares, pre-printed terrain from a
+parameter, and a score table of its own widths, on one A4 page, read back from the PDF; cells that know their row
+and column; icons sized in cells; and the sizes an edition cannot print, found where they are written."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pdfplumber
+import pikepdf
+import pytest
+from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
+
+from deckpress.cli import main
+from deckpress.findings import Findings
+from deckpress.load import expand_sheets, load_game
+from deckpress.templating import Templates
+
+GAME = "hollow-vale"
+SOURCE = FIXTURES / "sheets23" / "content"
+TERRAIN = [(1, 3, "forest"), (2, 7, "mountain"), (4, 10, "water"), (6, 6, "ruin"), (9, 2, "mountain"),
+           (11, 11, "forest")]  # as game.yaml's `terrain`
+CELL, ICON, MARGIN = 9.0, 6.0, 12.0  # the map's squares and icons, the sheet layout's margin (mm)
+TOL = 0.01  # mm
+
+
+@pytest.fixture
+def vale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of the fixture game's content, to build or to edit."""
+    shutil.copytree(SOURCE, tmp_path / "content")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "content" / GAME
+
+
+@pytest.fixture(scope="module")
+def map_pdf(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("vale")
+    assert main(["build", "--content", str(SOURCE), "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1"]) == 0
+    return out / GAME / "standard" / f"{GAME}-map-a4.pdf"
+
+
+def boxes(page: pdfplumber.page.Page) -> list[tuple[float, float, float, float]]:
+    """The page's ruled rectangles as x, y (from the top), w, h in mm."""
+    return [(r["x0"] / MM, r["top"] / MM, r["width"] / MM, r["height"] / MM) for r in page.rects]
+
+
+def squares(page: pdfplumber.page.Page) -> list[tuple[float, float, float, float]]:
+    return [b for b in boxes(page) if abs(b[2] - CELL) < TOL and abs(b[3] - CELL) < TOL]
+
+
+def placed_icons(pdf: pikepdf.Pdf) -> list[tuple[float, float, float]]:
+    """Each icon drawn on page 1: the left and top of its square and its size, mm (from its `cm` and form)."""
+    page, height = pdf.pages[0], float(pdf.pages[0].mediabox[3])
+    found, moved = [], (0.0, 0.0)
+    for operands, op in pikepdf.parse_content_stream(page):
+        if str(op) == "cm":
+            moved = (float(operands[4]), float(operands[5]))
+        elif str(op) == "Do":
+            form = page.Resources.XObject[str(operands[0])]
+            size = float(form.BBox[2]) + float(form.BBox[0])  # its box reaches as far past the square each way
+            found.append((moved[0] / MM, (height - moved[1] - size) / MM, size / MM))
+    return found
+
+
+def same(got: list[tuple[float, ...]], want: list[tuple[float, ...]]) -> bool:
+    """The same places, each within the tolerance."""
+    return len(got) == len(want) and all(abs(a - b) < TOL for g, w in zip(got, want, strict=True)
+                                         for a, b in zip(g, w, strict=True))
+
+
+def test_an_11_by_11_map_and_a_score_table_share_one_a4_page(map_pdf: Path) -> None:
+    with pdfplumber.open(map_pdf) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        assert (page.width / MM, page.height / MM) == pytest.approx((210, 297), abs=TOL)
+        grid = squares(page)
+        text = page.extract_text()
+    assert len(grid) == 11 * 11 + 11  # the squares, and the 9 mm wide labels' column beside them
+    left, top = min(b[0] for b in grid), min(b[1] for b in grid)
+    assert left == pytest.approx(MARGIN, abs=TOL)  # the labels' column, at the margin
+    inside = sorted((b[0], b[1]) for b in grid if b[0] > left + TOL)
+    expected = sorted((left + CELL * c, top + CELL * r) for c in range(1, 12) for r in range(11))
+    assert same(inside, expected)
+    assert "Scores" in text and "Winter" in text
+
+
+def test_the_map_prints_each_terrain_icon_where_the_parameter_puts_it_at_its_size(map_pdf: Path) -> None:
+    with pdfplumber.open(map_pdf) as doc:
+        grid = squares(doc.pages[0])
+        names = [w["text"] for w in doc.pages[0].extract_words() if w["text"] in {t[2] for t in TERRAIN}]
+    left, top = min(b[0] for b in grid) + CELL, min(b[1] for b in grid)  # square (1, 1)
+    with pikepdf.open(map_pdf) as pdf:
+        icons = placed_icons(pdf)
+    pad = (CELL - ICON) / 2
+    want = [(left + (c - 1) * CELL + pad, top + (r - 1) * CELL + pad, ICON) for r, c, _ in TERRAIN]
+    assert same(sorted(icons), sorted(want))
+    assert names == [t[2] for t in TERRAIN]  # each icon reads as its name, in reading order
+
+
+def test_the_score_table_has_its_own_label_column_widths_and_row_height(map_pdf: Path) -> None:
+    with pdfplumber.open(map_pdf) as pdf:
+        rows = [b for b in boxes(pdf.pages[0]) if abs(b[3] - 12) < TOL]
+    tops = sorted({round(b[1], 3) for b in rows})
+    assert len(tops) == 5  # four seasons and the final row
+    for y in tops:
+        widths = [b[2] for b in sorted(rows, key=lambda b: b[0]) if abs(b[1] - y) < TOL]
+        assert widths == pytest.approx([40, 22, 22, 22, 22, 18, 30], abs=TOL)
+
+
+def test_a_cell_template_knows_its_row_and_column_and_their_labels(vale: Path) -> None:
+    edit(vale / "sheets.yaml", '            text: "{{ item }}"\n',
+         '            text: "{{ item }}"\n            cells: ["{{ row }}/{{ column }} {{ row_label }}"]\n'
+         '            every_cell: "{{ column_label }} {{ index }}"\n')
+    findings, templates = Findings(), Templates()
+    game = load_game(vale, f"content/{GAME}", findings, templates)
+    assert game is not None
+    expand_sheets(game, findings, templates)
+    assert list(findings) == []
+    scores = game.sheets["map"].copies[0][3]
+    assert [r.cells for r in scores.rows[:2]] == [
+        ["1/1 Spring", "Goal B 1", "Goal C 1", "Goal D 1", "Coins 1", "Total 1"],
+        ["2/1 Summer", "Goal B 2", "Goal C 2", "Goal D 2", "Coins 2", "Total 2"]]
+    assert scores.rows[4].cells == []  # "Final": a plain row, to write in
+    grid = game.sheets["map"].copies[0][1]
+    assert [r.label for r in grid.rows] == list("ABCDEFGHIJK")  # `row` in a row's text
+    assert [(r + 1, c + 1, text) for r, row in enumerate(grid.rows) for c, text in enumerate(row.cells) if text] \
+        == [(r, c, f":{icon}:") for r, c, icon in TERRAIN]
+
+
+def test_an_empty_printed_cell_of_a_check_row_is_a_tick_box(vale: Path, tmp_path: Path) -> None:
+    edit(vale / "sheets.yaml", '            text: "{{ item }}"\n',
+         '            text: "{{ item }}"\n            cell: check\n'
+         '            every_cell: "{{ \'-\' if column == row else \'\' }}"\n')
+    assert main(["build", "--layouts", str(LAYOUTS), "--out", str(tmp_path / "out"), "--jobs", "1"]) == 0
+    page = (tmp_path / "out" / GAME / f"{GAME}.html").read_text(encoding="utf-8")
+    assert page.count('aria-label="Spring, Goal A: not ticked"') == 0 and "<td>-</td>" in page
+    assert 'aria-label="Spring, Goal B: not ticked"' in page
+    with pdfplumber.open(tmp_path / "out" / GAME / "standard" / f"{GAME}-map-a4.pdf") as pdf:
+        ticks = [b for b in boxes(pdf.pages[0]) if abs(b[2] - 5) < TOL and abs(b[3] - 5) < TOL]
+    assert len(ticks) == 4 * 6 - 4  # every season's cell but its own diagonal one
+
+
+def findings_of(capsys: pytest.CaptureFixture[str]) -> list[str]:
+    assert main(["check", "--layouts", str(LAYOUTS)]) == 1
+    return [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+
+
+def test_sizes_that_cannot_be_printed_are_found_at_their_keys(vale: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sheets = vale / "sheets.yaml"
+    edit(sheets, "icon_mm: 6", "icon_mm: 9")
+    edit(sheets, "column_widths_mm: [22, 22, 22, 22, 18, 30]", "column_widths_mm: [22, 22, 22, 22, 18, 60]")
+    errors = findings_of(capsys)
+    icon, widths = line_of(sheets, "icon_mm"), line_of(sheets, "column_widths_mm", 2)
+    assert f"content/{GAME}/sheets.yaml:{icon}:9: error: {GAME} map: icons of 9 mm do not fit a 9 x 10.5 mm cell " \
+           "(standard edition)" in errors  # once for every cell of that size; the row grew to hold them
+    assert f"content/{GAME}/sheets.yaml:{widths}:9: error: {GAME} map: the table is 206 mm wide, more than the 186 " \
+           "mm between the margins (standard edition, a4)" in errors
+    assert f"content/{GAME}/sheets.yaml:{widths}:9: error: {GAME} map: the table is 206 mm wide, more than the " \
+           "191.9 mm between the margins (standard edition, letter)" in errors
+    assert len(errors) == 3
+
+
+# (what is written instead, and each finding: the key it is at (nth such line), its column, and what it says)
+WRONG = {
+    "a list of widths names every column": (
+        [("column_widths_mm: [22, 22, 22, 22, 18, 30]", "column_widths_mm: [22, 22]"),
+         ("column_widths_mm: 9", "column_widths_mm: [9, 10]")],
+        [("column_widths_mm", 2, 9, "column_widths_mm lists 2 widths for 6 columns: give one a column, or one for all"),
+         ("column_widths_mm", 1, 9, "column_widths_mm lists 2 widths for 11 columns: give one a column, or one for "
+                                    "all")]),
+    "square cells need one width, and sizes are what they say": (
+        [("column_widths_mm: 9", "column_widths_mm: [9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10]"),
+         ("row_height_mm: 12", "row_height_mm: tall"), ("icon_mm: 6", "icon_mm: 1")],
+        [("square", 1, 9, "square cells need columns of one width, got 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10 mm"),
+         ("row_height_mm", 1, 24, "row_height_mm must be a number, got 'tall'"),
+         ("icon_mm", 1, 18, "icon_mm must be 2-60, got 1")]),
+    "square is true or false": (
+        [("square: true", "square: yes please")],
+        [("square", 1, 17, "square must be true or false, got 'yes please'")]),
+}
+
+
+@pytest.mark.parametrize("case", WRONG)
+def test_table_sizes_written_wrong_are_found_at_their_keys(vale: Path, capsys: pytest.CaptureFixture[str],
+                                                           case: str) -> None:
+    sheets = vale / "sheets.yaml"
+    changes, expected = WRONG[case]
+    for old, new in changes:
+        edit(sheets, old, new)
+    assert sorted(findings_of(capsys)) == sorted(f"content/{GAME}/sheets.yaml:{line_of(sheets, key, nth)}:{column}: "
+                                                 f"error: {said}" for key, nth, column, said in expected)
+
+
+def test_rows_too_low_to_write_in_are_found_in_the_edition_that_needs_more(vale: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    edit(vale / "game.yaml", "editions: [standard]", "editions: [standard, large-print]")
+    errors = [e for e in findings_of(capsys) if "writing in" in e]
+    sheets = vale / "sheets.yaml"
+    assert errors == [
+        f"content/{GAME}/sheets.yaml:{line_of(sheets, 'column_widths_mm')}:9: error: {GAME} map: the table's rows "
+        "are 9 mm high, less than the large-print edition's 12 mm for writing in"]
+
+
+def test_a_table_without_sizes_keeps_the_layouts(vale: Path, tmp_path: Path) -> None:
+    """The score table without its own sizes: the layout's 50 mm labels and 11 mm rows, the line shared."""
+    edit(vale / "sheets.yaml", "        label_width_mm: 40\n        column_widths_mm: [22, 22, 22, 22, 18, 30]\n"
+                               "        row_height_mm: 12\n", "")
+    assert main(["build", "--layouts", str(LAYOUTS), "--out", str(tmp_path / "out"), "--jobs", "1"]) == 0
+    with pdfplumber.open(tmp_path / "out" / GAME / "standard" / f"{GAME}-map-a4.pdf") as pdf:
+        rows = [b for b in boxes(pdf.pages[0]) if abs(b[3] - 11) < TOL]
+    first = min(b[1] for b in rows)
+    widths = [b[2] for b in sorted(rows, key=lambda b: b[0]) if abs(b[1] - first) < TOL]
+    assert widths == pytest.approx([50] + [(186 - 50) / 6] * 6, abs=TOL)
