@@ -4,6 +4,7 @@ faces it is printed behind. Records on each deck whether its backs differ from c
 from __future__ import annotations
 
 from deckpress.findings import Findings, Loc
+from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.elements import KINDS
 from deckpress.model import CardLayout, Deck, Edition, Game
 from deckpress.templating import Templates
@@ -22,7 +23,8 @@ def check_backs(game: Game, editions: dict[str, Edition], building: list[str], t
             layout = edition.layouts.get(back.layout)
             if not isinstance(layout, CardLayout):
                 what = "not found" if layout is None else "not a card layout"
-                findings.error(back.loc, f"back layout '{back.layout}' is {what} for the {name} edition")
+                hint = did_you_mean(back.layout, layout_files(edition)) if layout is None else ""
+                findings.error(back.loc, f"back layout '{back.layout}' is {what} for the {name} edition{hint}")
                 continue
             deck.backs_differ = deck.backs_differ or backs_differ(deck, layout, templates)
             _same_size(game, deck.id, back.loc, layout, edition, findings)
@@ -63,3 +65,12 @@ def _same_size(game: Game, deck_id: str, at: Loc, back: CardLayout, edition: Edi
 
 def _size(layout: CardLayout) -> str:
     return f"{layout.size[0]:g} x {layout.size[1]:g}"
+
+
+def layout_files(edition: Edition) -> list[str]:
+    """The layouts an edition's folders hold, by name: what a layout not found may have meant."""
+    try:
+        return [p.stem for folder in edition.folders if (folder / edition.theme.edition).is_dir()
+                for p in (folder / edition.theme.edition).glob("*.yaml") if p.stem != "theme"]
+    except OSError:
+        return []

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
-from deckpress.check.backs import check_backs
+from deckpress.check.backs import check_backs, layout_files
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
 from deckpress.findings import Findings
+from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.plan import LAYOUT_KINDS, PRINT_CHECK_LAYOUT
 from deckpress.model import CardLayout, Component, Edition, Game
 from deckpress.templating import Templates
@@ -44,22 +45,33 @@ def _checks(game: Game, templates: Templates, findings: Findings) -> None:
     check that reads the decks waits while a deck's card file cannot be read (that is reported already)."""
     context = {"decks": game.deck_values(), **game.params}
     unread = any(not deck.read for deck in game.decks.values())
+    invalid = _invalid_fields(game)
     for check in game.checks:
-        if unread and DECKS.search(check.that):
+        if DECKS.search(check.that) and (unread or invalid.search(check.that)):
             continue
         if templates.evaluate(check.that, context, check.loc, findings) is False:
             message = templates.render(check.message, context, check.loc, findings)
             findings.error(check.loc, message or check.that)
 
 
+def _invalid_fields(game: Game) -> re.Pattern[str]:
+    """The fields some card has in error (out of range, missing), as a pattern finding them in a check: a check
+    over them waits, as its sum or comparison would fail on the missing value and only repeat that finding."""
+    names = sorted({name for deck in game.decks.values() for card in deck.cards if not card.valid
+                    for name in deck.fields if card.values.get(name) is None})
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, names))})\b" if names else r"(?!)")
+
+
 def _component(game: Game, c: Component, findings: Findings) -> None:
     """A component names decks or a sheet the game defines, or rule text it has."""
     for deck in c.decks if c.kind == "cards" else []:
         if deck not in game.decks:
-            findings.error(c.loc, f"component {c.id} names deck '{deck}', which the game does not define")
+            findings.error(c.loc, f"component {c.id} names deck '{deck}', which the game does not define"
+                                  f"{did_you_mean(deck, game.decks)}")
     if c.kind == "sheet" and c.source not in game.sheets:
-        findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define")
-    if c.kind == "rules" and game.rules is None:
+        findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define"
+                              f"{did_you_mean(str(c.source), game.sheets)}")
+    if c.kind == "rules" and game.rules is None and not game.rules_unread:
         findings.error(c.loc, f"component {c.id} needs rule text: set 'rules' in game.yaml")
 
 
@@ -71,7 +83,8 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
             continue
         layout = edition.layouts.get(c.layout)
         if layout is None:
-            findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition")
+            findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition"
+                                  f"{did_you_mean(c.layout, layout_files(edition))}")
         elif not isinstance(layout, LAYOUT_KINDS[c.kind]):
             findings.error(c.loc, f"layout '{c.layout}' is not a {c.kind} layout")
         elif isinstance(layout, CardLayout) and layout.corner_radius > min(layout.size) / 2:

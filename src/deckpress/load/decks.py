@@ -6,6 +6,7 @@ from typing import Any
 
 from deckpress.findings import Findings, Loc
 from deckpress.layout.schemas import BACK
+from deckpress.load.choices import Choices, plain_choice
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
@@ -151,6 +152,7 @@ def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
         items = as_list(root, "card file", findings)
     values = _Values(reading, ctx)
     cards = [values.card(deck, i, n, card_name, defaults) for i, n in enumerate(items or [], 1)]
+    values.choices.report()
     return cards, generated, items is not None
 
 
@@ -159,6 +161,7 @@ class _Values:
 
     def __init__(self, reading: Reading, ctx: dict[str, Any]) -> None:
         self.reading, self.findings, self.ctx = reading, reading.findings, ctx
+        self.choices = Choices(self.findings)
 
     def card(self, deck: Deck, index: int, node: Node, card_name: str, defaults: dict[str, Node]) -> Card:
         card = Card(index, {}, {}, node.loc)
@@ -178,22 +181,12 @@ class _Values:
             return self.collection(spec, node, card)
         if spec.type == "int":
             return as_int(node, spec.name, self.findings, spec.lo, spec.hi)
+        if spec.type == "choice" and plain_choice(node.value):
+            return self.choices.value(spec, node, card, self.ctx.get(spec.choices_from or ""))
         text = as_text(node, spec.name, self.findings)
         if text is None:
             return None
-        if spec.type == "choice":
-            return self.choice(spec, node, text)
         return self.reading.render(text, self.ctx, node.loc)
-
-    def choice(self, spec: FieldSpec, node: Node, text: str) -> str | None:
-        options = self.ctx.get(spec.choices_from or "")
-        if not isinstance(options, list):
-            self.findings.error(spec.loc, f"field {spec.name}: parameter '{spec.choices_from}' must be a list")
-        elif text not in options:
-            self.findings.error(node.loc, f"{spec.name} must be one of {', '.join(map(str, options))}, "
-                                          f"got {describe(text)}")
-            return None
-        return text
 
     def collection(self, spec: FieldSpec, node: Node, card: Card) -> Any:
         """A list of texts, or a mapping of text to text; each entry keeps its own location."""

@@ -12,6 +12,8 @@ import math
 from typing import Any
 
 from deckpress.findings import Findings
+from deckpress.hints.spelling import did_you_mean
+from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.sources import Node
 
 _MISSING = object()
@@ -33,7 +35,8 @@ def describe(value: Any) -> str:
 def as_text(node: Node, name: str, findings: Findings) -> str | None:
     if isinstance(node.value, str) and node.value.strip():
         return node.value
-    findings.error(node.loc, f"{name} must be non-empty text, got {describe(node.value)}")
+    hint = read_as_collection(node.loc) if isinstance(node.value, (dict, list)) else None
+    findings.error(node.loc, hint or f"{name} must be non-empty text, got {describe(node.value)}")
     return None
 
 
@@ -127,7 +130,8 @@ class Fields:
             return _given(default)
         if node.value in options:
             return node.value
-        self.findings.error(node.loc, f"{key} must be one of {', '.join(options)}, got {describe(node.value)}")
+        self.findings.error(node.loc, f"{key} must be one of {', '.join(options)}, got {describe(node.value)}"
+                                      f"{did_you_mean(str(node.value), options)}")
         return None
 
     def list(self, key: str, required: bool = True) -> builtins.list[Node]:
@@ -165,4 +169,5 @@ class Fields:
         for key, loc in self.node.key_locs.items():
             if key not in self.asked:
                 expected = f"expected: {', '.join(self.asked)}" if self.asked else "it takes no keys"
-                self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})")
+                self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})"
+                                         f"{did_you_mean(key, self.asked)}")

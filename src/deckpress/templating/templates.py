@@ -82,6 +82,9 @@ class Templates:
                what: str | None = None, card: str | None = None) -> None:
         """The finding for `exc`, in the designer's words, where it was written."""
         problem = said(exc, self.of(source).parsed, context, self.env)
+        if problem.owner in self.origins:  # a parameter lacks a card's value: one finding, where it is set
+            findings.error(self.origins[problem.owner], problem.message, card)
+            return
         place = where(loc, exc)
         if problem.mark is not None:  # found in its file once, not again for every card it is met on
             key = (loc, problem.mark.pattern)
