@@ -73,6 +73,20 @@ def test_a_missing_key_of_a_mapping_the_game_does_not_set_is_said_where_it_is_re
         f"{LOC}: error: card Anchors 1, element x: names has no 'b' (looked up for card.key); it has a"]
 
 
+def test_a_mapping_field_of_the_card_without_the_key_names_the_field_and_its_keys():
+    templates, findings = Templates(), Findings()
+    context = {"card": {"prices": {"tee": "1"}}}
+    assert templates.render_now("{{ card.prices.tea }}", context, LOC, findings, "element price", "Anchors 1") is None
+    assert [str(f) for f in findings] == [f"{LOC}: error: card Anchors 1, element price: card.prices has no 'tea'; it "
+                                          "has tee; did you mean 'tee'?"]
+
+
+def test_an_undefined_name_in_the_deck_label_is_one_finding_at_the_label_naming_the_cards(tidal):
+    edit(GAME, 'label: "{{ suit }} {{ rank }}"', 'label: "{{ sut }} {{ rank }}"')
+    assert tidal() == [f"{at(GAME, 'label: ', 'sut')}: error: label: no parameter 'sut'; did you mean 'suit'? (cards "
+                       "1, 2, 3 and 9 more)"]
+
+
 # --- a value out of range is one finding -----------------------------------------------------------------------
 
 
@@ -126,6 +140,18 @@ def test_an_unknown_key_suggests_the_one_meant(tidal):
     edit(CARD, "    valign: middle\n", "    color: white\n")
     assert tidal() == [f"{at(CARD, 'color: white', 'color')}: error: unknown key 'color' in element (expected: name, "
                        "box_mm, index, style, valign, colour, rotate, field, text); did you mean 'colour'?"]
+
+
+def test_a_misspelt_field_of_a_card_is_one_finding_not_also_a_missing_one(tidal):
+    edit(CARDS, "{suit: Suns, rank: 2}", "{suit: Suns, rnak: 2}")
+    assert tidal() == [f"{at(CARDS, 'rnak: 2', 'rnak')}: error: unknown key 'rnak' in card (expected: suit, rank, "
+                       "copies); did you mean 'rank'?"]
+
+
+def test_a_grid_naming_a_field_not_defined_suggests_the_one_meant(tidal):
+    edit(GAME, "grid: [suit, rank]", "grid: [suit, rnak]")
+    assert tidal() == [f"{at(GAME, '    card: card', 'card')}: error: deck cards names field 'rnak' that it does not "
+                       "define; did you mean 'rank'?"]
 
 
 def test_a_choice_of_a_layout_key_suggests_the_one_meant(tidal):

@@ -11,8 +11,8 @@ import builtins
 import math
 from typing import Any
 
-from deckpress.findings import Findings
-from deckpress.hints.spelling import did_you_mean
+from deckpress.findings import Finding, Findings
+from deckpress.hints.spelling import closest, did_you_mean
 from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.sources import Node
 
@@ -102,6 +102,7 @@ class Fields:
         self.findings = findings
         self.ok = as_map(node, what, findings) is not None
         self.asked: list[str] = []
+        self.missing: dict[str, Finding] = {}  # required keys not given, by name: a misspelt key may be one
 
     def get(self, key: str, required: bool = True) -> Node | None:
         self.asked.append(key)
@@ -109,7 +110,8 @@ class Fields:
             return None
         child: Node | None = self.node.value.get(key)
         if child is None and required:
-            self.findings.error(self.node.loc, f"{self.what} is missing required key '{key}'")
+            self.missing[key] = Finding(self.node.loc, f"{self.what} is missing required key '{key}'")
+            self.findings.add(self.missing[key])
         return child
 
     def text(self, key: str, default: Any = _MISSING) -> Any:
@@ -171,3 +173,11 @@ class Fields:
                 expected = f"expected: {', '.join(self.asked)}" if self.asked else "it takes no keys"
                 self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})"
                                          f"{did_you_mean(key, self.asked)}")
+                self._meant(key)
+
+    def _meant(self, key: str) -> None:
+        """A key misspelt is one finding: the required key it most likely means is not also said missing."""
+        meant = next(iter(closest(key, self.asked)), None)
+        missing = self.missing.pop(meant, None) if meant is not None else None
+        if missing is not None and missing in self.findings:
+            self.findings.remove(missing)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import builtins
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,6 +48,9 @@ def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, An
         found = (_no_key(key.group(1), parsed, context) or _looked_up(key.group(1), parsed, context)) if key else None
         if found:
             return found
+        if key:  # read from a value that has no name of its own (`card.prices.tea`, `(a + b)[2]`)
+            return _nested(key.group(1), parsed, context) or Said(f"{_kind_in(message)} the text reads has no "
+                                                                  f"'{key.group(1)}'")
     if isinstance(exc, TemplateAssertionError) and (unknown := NO_FILTER.match(message)):
         kind = unknown.group(1)
         return _no_filter(kind, unknown.group(2), env.filters if kind == "filter" else env.tests)
@@ -114,6 +117,26 @@ def _looked_up(key: str, parsed: nodes.Template | None, context: Mapping[str, An
     return None
 
 
+def _nested(key: str, parsed: nodes.Template | None, context: Mapping[str, Any]) -> Said | None:
+    """`card.prices.tea`: a mapping read from a name (a card's map field), lacking the key."""
+    for read, owner in _reads(parsed):
+        if read != key or not isinstance(owner, nodes.Getattr) or not isinstance(owner.node, nodes.Name) or \
+                not isinstance(context.get(owner.node.name), Mapping):
+            continue
+        value = context[owner.node.name].get(owner.attr)
+        if isinstance(value, Mapping):
+            keys = [str(k) for k in value]
+            return Said(f"{_written(owner)} has no '{key}'; it has {_some(keys) or 'nothing'}"
+                        f"{did_you_mean(key, keys)}", re.compile(rf"\b{re.escape(key)}\b"))
+    return None
+
+
+def _kind_in(message: str) -> str:
+    """'a mapping' for Jinja's `'dict object' has no attribute ...`, 'a list' for a list's, else 'a value'."""
+    kind = message.split(" object", 1)[0].strip("'")
+    return KINDS_OF_VALUE.get(kind, "a value")
+
+
 def _written(node: nodes.Node) -> str:
     """A lookup's key as the designer wrote it: `card.suit`, `card['suit']`, `suit`, else 'a calculation'."""
     if isinstance(node, nodes.Name):
@@ -133,12 +156,17 @@ def _some(keys: list[str]) -> str:
 
 def _owner_of(key: str, parsed: nodes.Template | None) -> str | None:
     """The name `key` is read from (`card` in `card.rnak` or `card['rnak']`), if it is read from a name."""
-    for node in parsed.find_all((nodes.Getattr, nodes.Getitem)) if parsed else ():
-        read = getattr(node, "attr", None) if isinstance(node, nodes.Getattr) else getattr(node, "arg", None)
-        owner = getattr(node, "node", None)
-        if str(getattr(read, "value", read)) == key and isinstance(owner, nodes.Name):
+    for read, owner in _reads(parsed):
+        if read == key and isinstance(owner, nodes.Name):
             return str(owner.name)
     return None
+
+
+def _reads(parsed: nodes.Template | None) -> Iterator[tuple[str, Any]]:
+    """Every `x.key` and `x['key']` of the template: the key as text, and the node it is read from."""
+    for node in parsed.find_all((nodes.Getattr, nodes.Getitem)) if parsed else ():
+        read = getattr(node, "attr", None) if isinstance(node, nodes.Getattr) else getattr(node, "arg", None)
+        yield str(getattr(read, "value", read)), getattr(node, "node", None)
 
 
 def _no_filter(kind: str, name: str, names: Iterable[str]) -> Said:
