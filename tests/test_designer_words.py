@@ -136,28 +136,22 @@ def test_british_and_us_spellings_are_one_name():
     assert did_you_mean("zzz", ["colour"]) == ""
 
 
-def test_an_unknown_key_suggests_the_one_meant(tidal):
-    edit(CARD, "    valign: middle\n", "    color: white\n")
-    assert tidal() == [f"{at(CARD, 'color: white', 'color')}: error: unknown key 'color' in element (expected: name, "
-                       "box_mm, index, style, valign, colour, rotate, field, text); did you mean 'colour'?"]
+MISSPELT = [  # (file, text, the same misspelt, the line and column the finding points at, what it says)
+    (CARD, "    valign: middle\n", "    color: white\n", ("color: white", "color"), "unknown key 'color' in element "
+     "(expected: name, box_mm, index, style, valign, colour, rotate, field, text); did you mean 'colour'?"),
+    (CARDS, "{suit: Suns, rank: 2}", "{suit: Suns, rnak: 2}", ("rnak: 2", "rnak"),  # and not also 'rank' missing
+     "unknown key 'rnak' in card (expected: suit, rank, copies); did you mean 'rank'?"),
+    (GAME, "grid: [suit, rank]", "grid: [suit, rnak]", ("    card: card", "card"),
+     "deck cards names field 'rnak' that it does not define; did you mean 'rank'?"),
+    (CARD, "align: centre}", "align: center}", ("align: center", "center"),
+     "align must be one of left, centre, right, got 'center'; did you mean 'centre'?"),
+]
 
 
-def test_a_misspelt_field_of_a_card_is_one_finding_not_also_a_missing_one(tidal):
-    edit(CARDS, "{suit: Suns, rank: 2}", "{suit: Suns, rnak: 2}")
-    assert tidal() == [f"{at(CARDS, 'rnak: 2', 'rnak')}: error: unknown key 'rnak' in card (expected: suit, rank, "
-                       "copies); did you mean 'rank'?"]
-
-
-def test_a_grid_naming_a_field_not_defined_suggests_the_one_meant(tidal):
-    edit(GAME, "grid: [suit, rank]", "grid: [suit, rnak]")
-    assert tidal() == [f"{at(GAME, '    card: card', 'card')}: error: deck cards names field 'rnak' that it does not "
-                       "define; did you mean 'rank'?"]
-
-
-def test_a_choice_of_a_layout_key_suggests_the_one_meant(tidal):
-    edit(CARD, "align: centre}", "align: center}")
-    assert tidal() == [f"{at(CARD, 'align: center', 'center')}: error: align must be one of left, centre, right, "
-                       "got 'center'; did you mean 'centre'?"]
+@pytest.mark.parametrize(("path", "text", "misspelt", "place", "message"), MISSPELT)
+def test_a_name_misspelt_is_one_finding_suggesting_the_one_meant(tidal, path, text, misspelt, place, message):
+    edit(path, text, misspelt)
+    assert tidal() == [f"{at(path, *place)}: error: {message}"]
 
 
 def test_an_unknown_colour_and_icon_suggest_the_one_meant(tidal):
