@@ -120,10 +120,19 @@ def test_a_check_over_fields_every_card_has_right_still_speaks(tidal):
                        f"{at(GAME, 'that: decks.cards.cards | length', 'that')}: error: thirteen cards"]
 
 
+def test_a_value_out_of_range_is_not_said_again_by_the_games_own_checks_in_python(deckpress):
+    wares = Path("content/stone-market/wares.yaml")
+    edit(wares, "{stones: A J O P R, stars: 0}", "{stones: A J O P R, stars: 3}")  # star_counts no longer add up
+    result = deckpress("check", "stone-market")
+    assert result.errors == [f"{at(wares, 'stars: 3', '3}')}: error: stars must be 0-2, got 3"]
+
+
 def test_a_sum_of_nothing_says_no_word_about_the_order_of_filters():
     templates, findings = Templates(), Findings()
     assert templates.evaluate("x + 1", {"x": None}, LOC, findings) is None
-    assert [f.message for f in findings] == ["'+' cannot take nothing and a number"]
+    assert templates.evaluate("x > 1", {"x": "one"}, LOC, findings) is None
+    assert [f.message for f in findings] == ["'+' cannot take nothing and a number",
+                                             "'>' cannot compare text with a number"]
 
 
 # --- did you mean ----------------------------------------------------------------------------------------------

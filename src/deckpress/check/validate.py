@@ -12,7 +12,7 @@ import re
 from deckpress.check.backs import check_backs, layout_files
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
-from deckpress.findings import Findings
+from deckpress.findings import Findings, Loc
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.plan import LAYOUT_KINDS, PRINT_CHECK_LAYOUT
 from deckpress.model import CardLayout, Component, Edition, Game
@@ -62,6 +62,12 @@ def _invalid_fields(game: Game) -> re.Pattern[str]:
     return re.compile(rf"\b(?:{'|'.join(map(re.escape, names))})\b" if names else r"(?!)")
 
 
+def _sound_values(game: Game) -> set[Loc]:
+    """Where the cards' values that were read without error are written."""
+    return {loc for deck in game.decks.values() for card in deck.cards for name, loc in card.locs.items()
+            if card.values.get(name.split(".")[0].split("[")[0]) is not None}
+
+
 def _component(game: Game, c: Component, findings: Findings) -> None:
     """A component names decks or a sheet the game defines, or rule text it has."""
     for deck in c.decks if c.kind == "cards" else []:
@@ -104,9 +110,15 @@ def _editions(game: Game, editions: dict[str, Edition], building: list[str], fin
 
 
 def _plugins(game: Game, findings: Findings) -> None:
-    """The game's own checks, by name; each may publish data for its sheets (`game.derived`)."""
+    """The game's own checks, by name; each may publish data for its sheets (`game.derived`). While a card is in
+    error (said where it is written), only what they find at a card's sound value is said: a sum over a deck, say,
+    would only repeat the card's finding in other words."""
+    invalid = any(not card.valid for deck in game.decks.values() for card in deck.cards)
     for name, loc in game.plugins:
         if name in PLUGINS:
-            game.derived.update(PLUGINS[name](game, findings) or {})
+            found = Findings()
+            game.derived.update(PLUGINS[name](game, found) or {})
+            sound = _sound_values(game) if invalid else set()
+            findings.extend(f for f in found if not invalid or f.loc in sound)
         else:
             findings.error(loc, f"unknown check plugin '{name}' (known: {', '.join(sorted(PLUGINS)) or 'none'})")

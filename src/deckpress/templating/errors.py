@@ -22,6 +22,7 @@ NO_KEY = re.compile(r"'?\w+ object'? has no (?:attribute|element) '?([^']*)'?$")
 NO_FILTER = re.compile(r"No (filter|test) named '([^']+)'")
 NOT_CALLABLE = re.compile(r"'\w+' object is not callable")
 MIXED = re.compile(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'|can only concatenate (\w+)")
+COMPARED = re.compile(r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'")
 KINDS_OF_VALUE = {"int": "a number", "float": "a number", "str": "text", "list": "a list", "dict": "a mapping",
                   "NoneType": "nothing"}
 SHOWN_KEYS = 10  # a map's keys listed in a finding: enough to see the one meant
@@ -40,17 +41,8 @@ def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, An
     """What went wrong, given the template's syntax tree, the values it was rendered with and the environment
     (its globals, filters and tests: what else the text could have meant)."""
     message = getattr(exc, "message", None) or ""
-    if isinstance(exc, UndefinedError):
-        name = UNDEFINED_NAME.match(message)
-        if name:
-            return _no_name(name.group(1), context, env.globals)
-        key = NO_KEY.match(message)
-        found = (_no_key(key.group(1), parsed, context) or _looked_up(key.group(1), parsed, context)) if key else None
-        if found:
-            return found
-        if key:  # read from a value that has no name of its own (`card.prices.tea`, `(a + b)[2]`)
-            return _nested(key.group(1), parsed, context) or Said(f"{_kind_in(message)} the text reads has no "
-                                                                  f"'{key.group(1)}'")
+    if isinstance(exc, UndefinedError) and (undefined := _undefined(message, parsed, context, env)):
+        return undefined
     if isinstance(exc, TemplateAssertionError) and (unknown := NO_FILTER.match(message)):
         kind = unknown.group(1)
         return _no_filter(kind, unknown.group(2), env.filters if kind == "filter" else env.tests)
@@ -60,7 +52,25 @@ def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, An
             return found
     if isinstance(exc, TypeError) and (mixed := MIXED.match(str(exc))):
         return Said(_mixed(mixed))
+    if isinstance(exc, TypeError) and (compared := COMPARED.match(str(exc))):
+        left, right = (KINDS_OF_VALUE.get(compared.group(n), compared.group(n)) for n in (2, 3))
+        return Said(f"'{compared.group(1)}' cannot compare {left} with {right}")
     return Said(explain(exc))
+
+
+def _undefined(message: str, parsed: nodes.Template | None, context: Mapping[str, Any],
+               env: Environment) -> Said | None:
+    """A name not defined, or a key a value does not have: read from a name (`card.rnak`, `prices['tee']`), looked
+    up with a card's value (`suit_colours[card.suit]`), or read from a value without a name of its own."""
+    name = UNDEFINED_NAME.match(message)
+    if name:
+        return _no_name(name.group(1), context, env.globals)
+    key = NO_KEY.match(message)
+    if key is None:
+        return None
+    missing = key.group(1)
+    return (_no_key(missing, parsed, context) or _looked_up(missing, parsed, context)
+            or _nested(missing, parsed, context) or Said(f"{_kind_in(message)} the text reads has no '{missing}'"))
 
 
 def _mixed(found: re.Match[str]) -> str:
