@@ -111,7 +111,7 @@ def test_a_back_layout_that_does_not_exist_is_a_finding(tmp_path, capsys):
     assert run(tmp_path, "check") == 1
     line = line_in(WITH_BACK, "back: {layout")
     assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:20: error: back layout 'harbour-bak' is not "
-                              f"found for the standard edition"]
+                              f"found for the standard edition; did you mean 'harbour-back' or 'harbour-card'?"]
 
 
 def test_the_deck_records_whether_its_backs_differ(tmp_path):

@@ -97,7 +97,7 @@ def test_an_unknown_colour_name_is_a_finding_naming_the_cards_and_the_known_name
     edit(GAME, "Sails: sea-blue}", "Sails: sea-blu}")
     status, errors = harbour("build", "--edition", "large-print")
     assert status == 1
-    known = "(known: black, chalk, fog, harbour-red, sea-blue, white, or #rrggbb)"
+    known = "(known: black, chalk, fog, harbour-red, sea-blue, white, or #rrggbb); did you mean 'sea-blue'?"
     band, rank = line_of(LARGE, "- name: band"), line_of(LARGE, "- name: rank")
     assert errors == [  # and no follow-on finding about white on the missing band
         f"{LARGE}:{band}:5: error: harbour-suits cards, cards Sails 1, Sails 2 and Sails 3, element band, fill: no "

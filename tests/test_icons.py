@@ -236,7 +236,7 @@ def test_an_unknown_inline_icon_is_a_finding_and_shrink_to_fit_counts_icons(tmp_
     assert ts.fit("Take a :lanturn:", Style("regular", 12, 8), 100, 20, LOC, "rule") is None
     assert [f.message for f in ts.findings] == [
         f"g rules, rule: no icon 'lanturn' (looked for lanturn.svg and lanturn.png in content/game/icons, "
-        f"{(tmp_path / 'layouts').as_posix()}/icons)"]
+        f"{(tmp_path / 'layouts').as_posix()}/icons); did you mean 'lantern'?"]
     many = " ".join([":lantern:"] * 8)
     fitted = ts.fit(many, Style("regular", 12, 8), 8 * 10 * 1.3 / MM, 5, LOC, "rule")  # one line of 10 pt icons
     assert fitted is not None and fitted.size < 12 and len(fitted.lines) == 1

@@ -69,7 +69,8 @@ def test_duplicate_key(deckpress):
 def test_unknown_collection(deckpress):
     edit(LOTS, "collection: Maps", "collection: Mops")
     line = line_of(LOTS, "collection: Mops")
-    expected = f"{LOTS}:{line}:17: error: collection must be one of Lanterns, Teacups, Keys, Maps, got 'Mops'"
+    expected = (f"{LOTS}:{line}:17: error: collection must be one of Lanterns, Teacups, Keys, Maps, got 'Mops'; "
+                "did you mean 'Maps'?")
     assert expected in check_errors(deckpress)
 
 
@@ -220,7 +221,8 @@ def test_layout_problems_are_findings(deckpress, tmp_path):
 def test_a_missing_layout_stops_the_build(deckpress):
     edit(GAME_YAML, "layout: lot-marker", "layout: lot-markers")
     line = line_of(GAME_YAML, "layout: lot-markers")
-    expected = f"{GAME_YAML}:{line}:5: error: layout 'lot-markers' not found for the standard edition"
+    expected = (f"{GAME_YAML}:{line}:5: error: layout 'lot-markers' not found for the standard edition; did you mean "
+                "'lot-marker', 'lot-card' or 'lot-back'?")
     assert expected in check_errors(deckpress)
 
 

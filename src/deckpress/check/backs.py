@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckpress.findings import Findings, Loc
+from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.elements import KINDS
 from deckpress.layout.shapes.safe import behind_outline
 from deckpress.model import CardLayout, Deck, Edition, Element, Game
@@ -25,7 +26,8 @@ def check_backs(game: Game, editions: dict[str, Edition], building: list[str], t
             layout = edition.layouts.get(back.layout)
             if not isinstance(layout, CardLayout):
                 what = "not found" if layout is None else "not a card layout"
-                findings.error(back.loc, f"back layout '{back.layout}' is {what} for the {name} edition")
+                hint = did_you_mean(back.layout, layout_files(edition)) if layout is None else ""
+                findings.error(back.loc, f"back layout '{back.layout}' is {what} for the {name} edition{hint}")
                 continue
             deck.backs_differ = deck.backs_differ or backs_differ(deck, layout, templates)
             _same_size(game, deck.id, back.loc, layout, edition, findings)
@@ -95,3 +97,10 @@ def _shape(layout: CardLayout) -> str:
     if shape.kind == "hexagon":
         return f"a {shape.orientation}-top hexagon"
     return f"an {shape.kind}" if shape.kind == "ellipse" else f"a {shape.kind}"
+def layout_files(edition: Edition) -> list[str]:
+    """The layouts an edition's folders hold, by name: what a layout not found may have meant."""
+    try:
+        return [p.stem for folder in edition.folders if (folder / edition.theme.edition).is_dir()
+                for p in (folder / edition.theme.edition).glob("*.yaml") if p.stem != "theme"]
+    except OSError:
+        return []

@@ -87,6 +87,12 @@ def _unique(deck: Deck, cards: list[Card], names: tuple[str, ...], findings: Fin
     return seen
 
 
+def _may_be(values: tuple[Any, ...], combination: tuple[Any, ...]) -> bool:
+    """Whether a card whose value of a grid field is in error (reported) may be the one with `combination`: it
+    agrees on every field it has. Its missing combination would only repeat that finding."""
+    return all(v is None or v == c for v, c in zip(values, combination, strict=True))
+
+
 def _grid(game: Game, deck: Deck, cards: list[Card], findings: Findings) -> None:
     """Every combination of the grid fields' allowed values appears exactly once."""
     names = tuple(deck.grid)
@@ -103,7 +109,8 @@ def _grid(game: Game, deck: Deck, cards: list[Card], findings: Findings) -> None
             return
         left_out = _left_out(deck, cards, name) if deck.grid_where is not None else set()
         axes.append([v for v in axis if _hashable(v) not in left_out] if left_out else axis)
+    unsure = [tuple(card.values.get(n) for n in names) for card in cards if _key(card.values, names) is None]
     for combination in product(*axes):
-        if combination not in seen:
+        if combination not in seen and not any(_may_be(values, combination) for values in unsure):
             shown = ", ".join(f"{n} {v}" for n, v in zip(names, combination, strict=True))
             findings.error(deck.loc, f"deck {deck.id} has no card with {shown}")

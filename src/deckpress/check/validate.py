@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
-from deckpress.check.backs import check_backs
+from deckpress.check.backs import check_backs, layout_files
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
-from deckpress.findings import Findings
+from deckpress.findings import Findings, Loc
+from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.boxes.schema import STANDEE
 from deckpress.layout.plan import PRINT_CHECK_LAYOUT, of_kind
 from deckpress.model import CardLayout, Component, Edition, Game
@@ -45,28 +46,45 @@ def _checks(game: Game, templates: Templates, findings: Findings) -> None:
     check that reads the decks waits while a deck's card file cannot be read (that is reported already)."""
     context = {"decks": game.deck_values(), **game.params}
     unread = any(not deck.read for deck in game.decks.values())
+    invalid = _invalid_fields(game)
     for check in game.checks:
-        if unread and DECKS.search(check.that):
+        if DECKS.search(check.that) and (unread or invalid.search(check.that)):
             continue
         if templates.evaluate(check.that, context, check.loc, findings) is False:
             message = templates.render(check.message, context, check.loc, findings)
             findings.error(check.loc, message or check.that)
 
 
+def _invalid_fields(game: Game) -> re.Pattern[str]:
+    """The fields some card has in error (out of range, missing), as a pattern finding them in a check: a check
+    over them waits, as its sum or comparison would fail on the missing value and only repeat that finding."""
+    names = sorted({name for deck in game.decks.values() for card in deck.cards if not card.valid
+                    for name in deck.fields if card.values.get(name) is None})
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, names))})\b" if names else r"(?!)")
+
+
+def _sound_values(game: Game) -> set[Loc]:
+    """Where the cards' values that were read without error are written."""
+    return {loc for deck in game.decks.values() for card in deck.cards for name, loc in card.locs.items()
+            if card.values.get(name.split(".")[0].split("[")[0]) is not None}
+
+
 def _component(game: Game, c: Component, findings: Findings) -> None:
     """A component names decks or a sheet the game defines, or rule text it has."""
     for deck in c.decks:
         if deck not in game.decks:
-            findings.error(c.loc, f"component {c.id} names deck '{deck}', which the game does not define")
+            findings.error(c.loc, f"component {c.id} names deck '{deck}', which the game does not define"
+                                  f"{did_you_mean(deck, game.decks)}")
         elif c.kind == STANDEE and c.keys.get("back") == "deck" and game.decks[deck].back is None:
             findings.error(c.loc, f"standee {c.id} takes its back from deck {deck} (back: deck), which has none")
     if c.kind == "sheet" and c.source not in game.sheets:
-        findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define")
+        findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define"
+                              f"{did_you_mean(str(c.source), game.sheets)}")
     for edition in c.editions:
         if edition not in game.editions:
             findings.error(c.loc, f"component {c.id} is built in edition '{edition}', which the game does not have "
                                   f"(editions: {', '.join(game.editions)})")
-    if c.kind == "rules" and game.rules is None:
+    if c.kind == "rules" and game.rules is None and not game.rules_unread:
         findings.error(c.loc, f"component {c.id} needs rule text: set 'rules' in game.yaml")
 
 
@@ -81,7 +99,8 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
             continue
         layout = edition.layouts.get(c.layout)
         if layout is None:
-            findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition")
+            findings.error(c.loc, f"layout '{c.layout}' not found for the {name} edition"
+                                  f"{did_you_mean(c.layout, layout_files(edition))}")
         elif not of_kind(layout, c.kind):
             findings.error(c.loc, f"layout '{c.layout}' is not a {c.kind} layout")
         elif isinstance(layout, CardLayout) and layout.corner_radius > min(layout.size) / 2:
@@ -112,9 +131,15 @@ def _editions(game: Game, editions: dict[str, Edition], building: list[str], fin
 
 
 def _plugins(game: Game, findings: Findings) -> None:
-    """The game's own checks, by name; each may publish data for its sheets (`game.derived`)."""
+    """The game's own checks, by name; each may publish data for its sheets (`game.derived`). While a card is in
+    error (said where it is written), only what they find at a card's sound value is said: a sum over a deck, say,
+    would only repeat the card's finding in other words."""
+    invalid = any(not card.valid for deck in game.decks.values() for card in deck.cards)
     for name, loc in game.plugins:
         if name in PLUGINS:
-            game.derived.update(PLUGINS[name](game, findings) or {})
+            found = Findings()
+            game.derived.update(PLUGINS[name](game, found) or {})
+            sound = _sound_values(game) if invalid else set()
+            findings.extend(f for f in found if not invalid or f.loc in sound)
         else:
             findings.error(loc, f"unknown check plugin '{name}' (known: {', '.join(sorted(PLUGINS)) or 'none'})")

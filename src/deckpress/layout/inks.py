@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from deckpress.colour import BLACK, PAPER, UNREADABLE, Colour, contrast, known, look_up, ratio, shown
 from deckpress.findings import Finding, Findings, Loc
+from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.art.turn import holds, meet
 from deckpress.model import Card, Theme
 
@@ -109,9 +110,10 @@ def resolve(job: Job, value: str, card: Card, what: str, loc: Loc) -> Colour | N
     """`value` (a palette name or #rrggbb) as the game's palette, the theme's, then black and white give it."""
     colour = look_up(value, job.colours, job.theme.colours)
     if colour is None:
-        names = ", ".join(known(job.colours, job.theme.colours))
-        job.tally.report(job.findings, loc, job.where, card, f"{what}: no colour '{value.strip()}' "
-                                                             f"(known: {names}, or #rrggbb)")
+        names = known(job.colours, job.theme.colours)
+        job.tally.report(job.findings, loc, job.where, card, f"{what}: no colour '{value.strip()}' (known: "
+                                                             f"{', '.join(names)}, or #rrggbb)"
+                                                             f"{did_you_mean(value.strip(), names)}")
         return None
     if colour is UNREADABLE:  # its value was reported where the palette gives it
         return None

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.findings import Findings, Loc
+from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
+from deckpress.load.choices import Choices, plain_choice
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
@@ -39,7 +41,8 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
         deck.count, deck.count_loc = str(count_node.value), count_node.loc
     for name in grid + unique:
         if name not in specs:
-            findings.error(node.loc, f"deck {deck_id} names field '{name}' that it does not define")
+            findings.error(node.loc, f"deck {deck_id} names field '{name}' that it does not define"
+                                     f"{did_you_mean(name, specs)}")
     if COPIES in specs:
         findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
                                           f"field otherwise")
@@ -54,7 +57,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
         deck.read = cards_node is not None
         if cards_node is not None:
             deck.cards, deck.generated, deck.read = _card_file(reading, deck, cards_node, card_name or "card", ctx)
-    _label(reading, deck, label, card_name)
+    _label(reading, deck, label, node.value["label"].loc if label else node.loc, card_name)
     return deck
 
 
@@ -88,12 +91,14 @@ def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[st
     return [n.value for n in items if as_text(n, f"{key} field", findings)], where
 
 
-def _label(reading: Reading, deck: Deck, label: str | None, card_name: str | None) -> None:
-    """Every card's label (`label` rendered over its values, else `lot 3`); only complete cards are valid."""
+def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str | None) -> None:
+    """Every card's label (`label` rendered over its values, else `lot 3`); only complete cards are valid. A
+    problem in the label is said where it is written, once, naming the cards (by number: they have no label)."""
     for card in deck.cards:
         card.valid = len(card.values) == len(deck.fields) and None not in card.values.values()
         if label and card.valid:
-            card.label = reading.render(label, card.values, card.loc) or ""
+            texts = reading.templates
+            card.label = texts.render(label, card.values, loc, reading.findings, "label", str(card.index)) or ""
         card.label = card.label or f"{card_name} {card.index}"
 
 
@@ -146,11 +151,13 @@ def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
         f.done()
         for key in defaults:
             if key not in deck.fields:
-                findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults")
+                findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults"
+                                                                     f"{did_you_mean(key, deck.fields)}")
     else:
         items = as_list(root, "card file", findings)
     values = _Values(reading, ctx)
     cards = [values.card(deck, i, n, card_name, defaults) for i, n in enumerate(items or [], 1)]
+    values.choices.report()
     return cards, generated, items is not None
 
 
@@ -159,6 +166,7 @@ class _Values:
 
     def __init__(self, reading: Reading, ctx: dict[str, Any]) -> None:
         self.reading, self.findings, self.ctx = reading, reading.findings, ctx
+        self.choices = Choices(self.findings)
 
     def card(self, deck: Deck, index: int, node: Node, card_name: str, defaults: dict[str, Node]) -> Card:
         card = Card(index, {}, {}, node.loc)
@@ -180,22 +188,12 @@ class _Values:
             return _cells(spec.name, node, self.findings)
         if spec.type == "int":
             return as_int(node, spec.name, self.findings, spec.lo, spec.hi)
+        if spec.type == "choice" and plain_choice(node.value):
+            return self.choices.value(spec, node, card, self.ctx.get(spec.choices_from or ""))
         text = as_text(node, spec.name, self.findings)
         if text is None:
             return None
-        if spec.type == "choice":
-            return self.choice(spec, node, text)
         return self.reading.render(text, self.ctx, node.loc)
-
-    def choice(self, spec: FieldSpec, node: Node, text: str) -> str | None:
-        options = self.ctx.get(spec.choices_from or "")
-        if not isinstance(options, list):
-            self.findings.error(spec.loc, f"field {spec.name}: parameter '{spec.choices_from}' must be a list")
-        elif text not in options:
-            self.findings.error(node.loc, f"{spec.name} must be one of {', '.join(map(str, options))}, "
-                                          f"got {describe(text)}")
-            return None
-        return text
 
     def collection(self, spec: FieldSpec, node: Node, card: Card) -> Any:
         """A list of texts, or a mapping of text to text; each entry keeps its own location."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.findings import Findings
+from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.tables.keys import check_columns, read_sizes
 from deckpress.load.reading import Texts
 from deckpress.load.schema import Fields, as_list, as_text, describe
@@ -24,10 +25,11 @@ def expand_game_sheets(game: Game, texts: Texts) -> None:
     """Render every sheet's blocks, once per copy, with the parameters, decks and plugin data."""
     ctx = {**game.params, **game.derived, "decks": {d.id: [c.values for c in d.cards] for d in game.decks.values()}}
     for sheet in game.sheets.values():
-        sheet.copies = _copies(sheet, ctx, game.rules, texts)
+        sheet.copies = _copies(sheet, ctx, game.rules, texts, game.rules_unread)
 
 
-def _copies(sheet: Sheet, ctx: dict[str, Any], rules: Rules | None, texts: Texts) -> list[list[Block]]:
+def _copies(sheet: Sheet, ctx: dict[str, Any], rules: Rules | None, texts: Texts,
+            rules_unread: bool = False) -> list[list[Block]]:
     f = Fields(sheet.source, f"sheet {sheet.id}", texts.findings)
     copies_node, each_node = f.get("copies", required=False), f.get("each", required=False)
     name = f.text("as", "item")
@@ -38,7 +40,7 @@ def _copies(sheet: Sheet, ctx: dict[str, Any], rules: Rules | None, texts: Texts
     for copy, item in enumerate(items, 1):
         copy_ctx = {**ctx, "copy": copy, "copies": len(items), name or "item": item}
         reporting = texts if copy == 1 else texts.reporting(Findings())  # a block's problem once, not per copy
-        rendered.append([b for b in (_block(n, copy_ctx, rules, reporting) for n in blocks) if b])
+        rendered.append([b for b in (_block(n, copy_ctx, rules, reporting, rules_unread) for n in blocks) if b])
     return rendered
 
 
@@ -68,7 +70,8 @@ def _counted(value: Any) -> str:
     return f"{len(value):,} items" if isinstance(value, (list, tuple, range)) else describe(value)
 
 
-def _block(node: Node, ctx: dict[str, Any], rules: Rules | None, texts: Texts) -> Block | None:
+def _block(node: Node, ctx: dict[str, Any], rules: Rules | None, texts: Texts,
+           rules_unread: bool = False) -> Block | None:
     findings = texts.findings
     if not node.is_map or len(node.value) != 1:
         findings.error(node.loc, "a block must be a mapping with one key: heading, text, write-in, table, rules or "
@@ -82,13 +85,16 @@ def _block(node: Node, ctx: dict[str, Any], rules: Rules | None, texts: Texts) -
         block.labels = texts.texts(as_list(body, "write-in", findings) or [], ctx)
     elif kind == "rules":
         block.section = body.value
+        if rules is None and rules_unread:  # the rules file could not be read: said there
+            return None
         if rules is None or rules.section(str(body.value)) is None:
             findings.error(body.loc, f"no rules section with id {describe(body.value)}")
             return None
     elif kind == "table":
         _table(block, body, ctx, texts)
     elif kind != "page-break":
-        findings.error(node.key_locs[kind], f"unknown block '{kind}' (expected: {BLOCKS})")
+        findings.error(node.key_locs[kind], f"unknown block '{kind}' (expected: {BLOCKS})"
+                                            f"{did_you_mean(kind, BLOCKS.split(', '))}")
         return None
     return block
 

@@ -67,7 +67,7 @@ def read_game(reading: Reading) -> Game | None:
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
         checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
         sheets=sheets, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
-        version=version or "", date=date,
+        version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
     )
 
 

@@ -17,6 +17,7 @@ from lxml import etree
 from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc
+from deckpress.hints.spelling import did_you_mean
 from deckpress.paths import UNREADABLE, inside
 
 if TYPE_CHECKING:
@@ -85,7 +86,16 @@ class Icons:
                         return checked(name, path, f"{shown}/{name}{suffix}")
                 except UNREADABLE:
                     return f"icon '{name}' cannot be read in {shown}"
-        return f"no icon '{name}' (looked for {name}.svg and {name}.png in {', '.join(s for _, s in self.folders)})"
+        places = ", ".join(s for _, s in self.folders)
+        return f"no icon '{name}' (looked for {name}.svg and {name}.png in {places}){did_you_mean(name, self._names())}"
+
+    def _names(self) -> list[str]:
+        """The icons the folders hold, by name: what a name not found may have meant."""
+        try:
+            return [p.stem for folder, _ in self.folders if folder.is_dir() for p in folder.iterdir()
+                    if p.suffix in SUFFIXES]
+        except OSError:
+            return []
 
 
 def checked(name: str, path: Path, shown: str) -> IconFile | str:

@@ -32,8 +32,10 @@ _Pages = TypeVar("_Pages", SheetLayout, BookletLayout)
 class LayoutReader:
     def __init__(self, findings: Findings) -> None:
         self.findings = findings
+        self.unreadable: set[str] = set()  # layouts whose file (or a file they extend) is not YAML: said there
 
     def edition(self, dirs: list[Path], edition: str, names: set[str]) -> Edition | None:
+        self.unreadable = set()
         theme_node = self._layout_node(dirs, edition, "theme", set())
         if theme_node is None:
             return None
@@ -42,7 +44,8 @@ class LayoutReader:
             return None
         found = {name: node for name in sorted(names) if (node := self._layout_node(dirs, edition, name, set()))}
         layouts = {name: self._read_layout(name, node, theme) for name, node in found.items()}
-        return Edition(theme, {k: v for k, v in layouts.items() if v}, broken={k for k, v in layouts.items() if not v})
+        broken = {k for k, v in layouts.items() if not v} | (self.unreadable & names)
+        return Edition(theme, {k: v for k, v in layouts.items() if v}, broken=broken)
 
     def _layout_node(self, dirs: list[Path], edition: str, name: str, seen: set[str]) -> Node | None:
         """The layout file, with `extends: other` merged underneath it."""
@@ -53,6 +56,8 @@ class LayoutReader:
                 break
         else:
             return None
+        if node is None:
+            self.unreadable.add(name)
         if node is None or not node.is_map or "extends" not in node.value:
             return node
         parent_name = node.value.pop("extends")
@@ -67,6 +72,9 @@ class LayoutReader:
             self.findings.error(loc, f"layout '{name}' extends itself through '{parent_name.value}'")
             return node
         parent = self._layout_node(dirs, edition, str(parent_name.value), seen | {name})
+        if parent is None and parent_name.value in self.unreadable:  # said where that file is wrong
+            self.unreadable.add(name)
+            return None
         if parent is None:
             self.findings.error(parent_name.loc, f"layout '{parent_name.value}' not found for edition {edition}")
             return node

@@ -11,7 +11,9 @@ import builtins
 import math
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Finding, Findings
+from deckpress.hints.spelling import closest, did_you_mean
+from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.sources import Node
 
 _MISSING = object()
@@ -33,7 +35,8 @@ def describe(value: Any) -> str:
 def as_text(node: Node, name: str, findings: Findings) -> str | None:
     if isinstance(node.value, str) and node.value.strip():
         return node.value
-    findings.error(node.loc, f"{name} must be non-empty text, got {describe(node.value)}")
+    hint = read_as_collection(node.loc) if isinstance(node.value, (dict, list)) else None
+    findings.error(node.loc, hint or f"{name} must be non-empty text, got {describe(node.value)}")
     return None
 
 
@@ -99,6 +102,7 @@ class Fields:
         self.findings = findings
         self.ok = as_map(node, what, findings) is not None
         self.asked: list[str] = []
+        self.missing: dict[str, Finding] = {}  # required keys not given, by name: a misspelt key may be one
 
     def get(self, key: str, required: bool = True) -> Node | None:
         self.asked.append(key)
@@ -106,7 +110,8 @@ class Fields:
             return None
         child: Node | None = self.node.value.get(key)
         if child is None and required:
-            self.findings.error(self.node.loc, f"{self.what} is missing required key '{key}'")
+            self.missing[key] = Finding(self.node.loc, f"{self.what} is missing required key '{key}'")
+            self.findings.add(self.missing[key])
         return child
 
     def text(self, key: str, default: Any = _MISSING) -> Any:
@@ -127,7 +132,8 @@ class Fields:
             return _given(default)
         if node.value in options:
             return node.value
-        self.findings.error(node.loc, f"{key} must be one of {', '.join(options)}, got {describe(node.value)}")
+        self.findings.error(node.loc, f"{key} must be one of {', '.join(options)}, got {describe(node.value)}"
+                                      f"{did_you_mean(str(node.value), options)}")
         return None
 
     def list(self, key: str, required: bool = True) -> builtins.list[Node]:
@@ -165,4 +171,13 @@ class Fields:
         for key, loc in self.node.key_locs.items():
             if key not in self.asked:
                 expected = f"expected: {', '.join(self.asked)}" if self.asked else "it takes no keys"
-                self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})")
+                self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})"
+                                         f"{did_you_mean(key, self.asked)}")
+                self._meant(key)
+
+    def _meant(self, key: str) -> None:
+        """A key misspelt is one finding: the required key it most likely means is not also said missing."""
+        meant = next(iter(closest(key, self.asked)), None)
+        missing = self.missing.pop(meant, None) if meant is not None else None
+        if missing is not None and missing in self.findings:
+            self.findings.remove(missing)

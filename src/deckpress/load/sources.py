@@ -14,6 +14,7 @@ import yaml
 import yaml.reader
 
 from deckpress.findings import Findings, Loc
+from deckpress.hints.yaml_traps import parse_hint, read_as_collection
 
 # A deck of 24,000 cards is about 5 MB of YAML and reads in about 2 s; past this a file is a mistake
 MAX_SOURCE_BYTES = 16_000_000
@@ -134,11 +135,7 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
     except SourceError as exc:
         findings.error(exc.loc, exc.message)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = _loc(shown_as, mark) if mark else Loc(shown_as)
-        tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
-        tab_hint = " (a tab: indent with spaces)" if tab else ""
-        findings.error(where, f"YAML syntax: {exc.problem or exc.context}{tab_hint}")
+        _syntax(exc, text, shown_as, findings)
     except yaml.reader.ReaderError as exc:
         findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
     except yaml.YAMLError as exc:
@@ -146,6 +143,21 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
     finally:
         loader.dispose()
     return None
+
+
+def _syntax(exc: yaml.MarkedYAMLError, text: str, shown_as: str, findings: Findings) -> None:
+    """A parse error where YAML met it; text YAML could not read as text is said where the value starts, with
+    the fix (as a value read before the error says it: one finding)."""
+    mark = exc.problem_mark or exc.context_mark
+    where = _loc(shown_as, mark) if mark else Loc(shown_as)
+    lines = text.splitlines()
+    trap = parse_hint(lines[where.line - 1], where.col) if mark and 0 < where.line <= len(lines) else None
+    if trap is not None:
+        findings.error(Loc(shown_as, where.line, trap[0]), trap[1])
+        return
+    tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
+    tab_hint = " (a tab: indent with spaces)" if tab else ""
+    findings.error(where, f"YAML syntax: {exc.problem or exc.context}{tab_hint}")
 
 
 def _position(text: str, offset: int, shown_as: str) -> Loc:
@@ -198,7 +210,10 @@ def _attach(parent: tuple[Node, list[Any]], node: Node, findings: Findings) -> N
     key, key_loc = pending
     if key is None:  # this node is a key
         plain = isinstance(node.value, str)
-        if not plain:
+        hint = None if plain else read_as_collection(holder.loc)  # `text: {{ card.x }}`: a mapping in a mapping
+        if hint is not None:
+            findings.error(holder.loc, hint)  # as reading the text would say it: one finding
+        elif not plain:
             findings.error(node.loc, "keys must be plain text")
         elif node.value in holder.value:
             first = holder.key_locs[node.value]

@@ -199,6 +199,7 @@ class Game:
     back: Back | None = None  # the game's back: every deck without its own has it
     version: str = ""  # the game's edition as it declares it ("First edition, 2026"), for the slug line
     date: datetime.date | None = None  # the edition's date: its PDFs' creation date
+    rules_unread: bool = False  # it names a rules file that could not be read (said there): no rules to check
 
     def deck_values(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
         """What checks and sheets see as `decks`: `decks.harbour.cards`, each card's values as often as printed."""

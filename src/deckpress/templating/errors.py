@@ -4,9 +4,8 @@ the offending name where it can be found, rather than Jinja's (`'dict object' ha
 from __future__ import annotations
 
 import builtins
-import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, Undefined
 from jinja2.exceptions import SecurityError, TemplateAssertionError
 
 from deckpress.findings import Loc
+from deckpress.hints.spelling import did_you_mean
 from deckpress.templating.filters import FILTERS
 
 UNDEFINED_NAME = re.compile(r"'(\w+)' is undefined")
@@ -22,7 +22,9 @@ NO_KEY = re.compile(r"'?\w+ object'? has no (?:attribute|element) '?([^']*)'?$")
 NO_FILTER = re.compile(r"No (filter|test) named '([^']+)'")
 NOT_CALLABLE = re.compile(r"'\w+' object is not callable")
 MIXED = re.compile(r"unsupported operand type\(s\) for (\S+): '(\w+)' and '(\w+)'|can only concatenate (\w+)")
-KINDS_OF_VALUE = {"int": "a number", "float": "a number", "str": "text", "list": "a list", "dict": "a mapping"}
+COMPARED = re.compile(r"'(\S+)' not supported between instances of '(\w+)' and '(\w+)'")
+KINDS_OF_VALUE = {"int": "a number", "float": "a number", "str": "text", "list": "a list", "dict": "a mapping",
+                  "NoneType": "nothing"}
 SHOWN_KEYS = 10  # a map's keys listed in a finding: enough to see the one meant
 
 
@@ -32,20 +34,15 @@ class Said:
 
     message: str
     mark: re.Pattern[str] | None = None
+    owner: str | None = None  # the parameter lacking what was looked up: the cause, where the game sets it
 
 
 def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, Any], env: Environment) -> Said:
     """What went wrong, given the template's syntax tree, the values it was rendered with and the environment
     (its globals, filters and tests: what else the text could have meant)."""
     message = getattr(exc, "message", None) or ""
-    if isinstance(exc, UndefinedError):
-        name = UNDEFINED_NAME.match(message)
-        if name:
-            return _no_name(name.group(1), context, env.globals)
-        key = NO_KEY.match(message)
-        found = _no_key(key.group(1), parsed, context) if key else None
-        if found:
-            return found
+    if isinstance(exc, UndefinedError) and (undefined := _undefined(message, parsed, context, env)):
+        return undefined
     if isinstance(exc, TemplateAssertionError) and (unknown := NO_FILTER.match(message)):
         kind = unknown.group(1)
         return _no_filter(kind, unknown.group(2), env.filters if kind == "filter" else env.tests)
@@ -55,7 +52,25 @@ def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, An
             return found
     if isinstance(exc, TypeError) and (mixed := MIXED.match(str(exc))):
         return Said(_mixed(mixed))
+    if isinstance(exc, TypeError) and (compared := COMPARED.match(str(exc))):
+        left, right = (KINDS_OF_VALUE.get(compared.group(n), compared.group(n)) for n in (2, 3))
+        return Said(f"'{compared.group(1)}' cannot compare {left} with {right}")
     return Said(explain(exc))
+
+
+def _undefined(message: str, parsed: nodes.Template | None, context: Mapping[str, Any],
+               env: Environment) -> Said | None:
+    """A name not defined, or a key a value does not have: read from a name (`card.rnak`, `prices['tee']`), looked
+    up with a card's value (`suit_colours[card.suit]`), or read from a value without a name of its own."""
+    name = UNDEFINED_NAME.match(message)
+    if name:
+        return _no_name(name.group(1), context, env.globals)
+    key = NO_KEY.match(message)
+    if key is None:
+        return None
+    missing = key.group(1)
+    return (_no_key(missing, parsed, context) or _looked_up(missing, parsed, context)
+            or _nested(missing, parsed, context) or Said(f"{_kind_in(message)} the text reads has no '{missing}'"))
 
 
 def _mixed(found: re.Match[str]) -> str:
@@ -65,6 +80,8 @@ def _mixed(found: re.Match[str]) -> str:
         return (f"a calculation joins {KINDS_OF_VALUE.get(found.group(4), found.group(4))} to something else; "
                 f"convert one side first (`~` joins texts)")
     left, right = (KINDS_OF_VALUE.get(found.group(n), found.group(n)) for n in (2, 3))
+    if "str" not in (found.group(2), found.group(3)):  # no text: no filter made one, the order is not the cause
+        return f"'{found.group(1)}' cannot take {left} and {right}"
     return (f"'{found.group(1)}' cannot take {left} and {right}: a filter applies before + - * /, so "
             f"`x | length - 1 | words` reads as `x | length - (1 | words)`; write `(x | length - 1) | words`")
 
@@ -75,7 +92,7 @@ def _no_name(name: str, context: Mapping[str, Any], names: Iterable[str]) -> Sai
     if isinstance(card, Mapping) and name in card:
         return Said(f"no parameter '{name}'; the card's field is card.{name}", mark)
     known = [k for k in [*context, *names] if not k.startswith("_")]
-    return Said(f"no parameter '{name}'{_did_you_mean(name, known)}", mark)
+    return Said(f"no parameter '{name}'{did_you_mean(name, known)}", mark)
 
 
 def _no_key(key: str, parsed: nodes.Template | None, context: Mapping[str, Any]) -> Said | None:
@@ -89,26 +106,82 @@ def _no_key(key: str, parsed: nodes.Template | None, context: Mapping[str, Any])
         return Said(f"no field '{key}'; " + (f"fields are {fields}" if fields else "the card has no fields"), mark)
     if isinstance(value, Mapping):
         keys = [str(k) for k in value]
-        shown = ", ".join(keys[:SHOWN_KEYS]) + (f" and {len(keys) - SHOWN_KEYS} more" if len(keys) > SHOWN_KEYS else "")
-        return Said(f"'{owner}' has no key '{key}'{_did_you_mean(key, keys) or f'; its keys are {shown}'}", mark)
+        return Said(f"'{owner}' has no key '{key}'{did_you_mean(key, keys) or f'; its keys are {_some(keys)}'}", mark)
     if isinstance(value, (list, tuple)):
         return Said(f"'{owner}' has no item {key}: it has {len(value)}", re.compile(rf"\[\s*{re.escape(key)}\s*\]"))
     return Said(f"'{owner}' is {_short(value)}, which has no '{key}'", mark)
 
 
+def _looked_up(key: str, parsed: nodes.Template | None, context: Mapping[str, Any]) -> Said | None:
+    """`suit_colours[card.suit]` where the card's suit is not in the mapping: the mapping, what it was looked up
+    with (a card's field, as written) and what it has. The parameter is the likely cause, not the text."""
+    for node in parsed.find_all(nodes.Getitem) if parsed else ():
+        owner, arg = node.node, node.arg
+        if not isinstance(owner, nodes.Name) or not isinstance(context.get(owner.name), Mapping):
+            continue
+        keys = [str(k) for k in context[owner.name]]
+        if key in keys:
+            continue
+        return Said(f"{owner.name} has no '{key}' (looked up for {_written(arg)}); it has {_some(keys) or 'nothing'}"
+                    f"{did_you_mean(key, keys)}", re.compile(rf"\b{re.escape(owner.name)}\s*\["), owner.name)
+    return None
+
+
+def _nested(key: str, parsed: nodes.Template | None, context: Mapping[str, Any]) -> Said | None:
+    """`card.prices.tea`: a mapping read from a name (a card's map field), lacking the key."""
+    for read, owner in _reads(parsed):
+        if read != key or not isinstance(owner, nodes.Getattr) or not isinstance(owner.node, nodes.Name) or \
+                not isinstance(context.get(owner.node.name), Mapping):
+            continue
+        value = context[owner.node.name].get(owner.attr)
+        if isinstance(value, Mapping):
+            keys = [str(k) for k in value]
+            return Said(f"{_written(owner)} has no '{key}'; it has {_some(keys) or 'nothing'}"
+                        f"{did_you_mean(key, keys)}", re.compile(rf"\b{re.escape(key)}\b"))
+    return None
+
+
+def _kind_in(message: str) -> str:
+    """'a mapping' for Jinja's `'dict object' has no attribute ...`, 'a list' for a list's, else 'a value'."""
+    kind = message.split(" object", 1)[0].strip("'")
+    return KINDS_OF_VALUE.get(kind, "a value")
+
+
+def _written(node: nodes.Node) -> str:
+    """A lookup's key as the designer wrote it: `card.suit`, `card['suit']`, `suit`, else 'a calculation'."""
+    if isinstance(node, nodes.Name):
+        return str(node.name)
+    if isinstance(node, nodes.Getattr) and isinstance(node.node, nodes.Name):
+        return f"{node.node.name}.{node.attr}"
+    if isinstance(node, nodes.Getitem) and isinstance(node.node, nodes.Name) and isinstance(node.arg, nodes.Const):
+        return f"{node.node.name}[{node.arg.value!r}]"
+    return "a calculation"
+
+
+def _some(keys: list[str]) -> str:
+    """A mapping's keys, the first few: `tea, coffee` or `a, b, ... and 12 more`."""
+    more = len(keys) - SHOWN_KEYS
+    return ", ".join(keys[:SHOWN_KEYS]) + (f" and {more} more" if more > 0 else "")
+
+
 def _owner_of(key: str, parsed: nodes.Template | None) -> str | None:
     """The name `key` is read from (`card` in `card.rnak` or `card['rnak']`), if it is read from a name."""
-    for node in parsed.find_all((nodes.Getattr, nodes.Getitem)) if parsed else ():
-        read = getattr(node, "attr", None) if isinstance(node, nodes.Getattr) else getattr(node, "arg", None)
-        owner = getattr(node, "node", None)
-        if str(getattr(read, "value", read)) == key and isinstance(owner, nodes.Name):
+    for read, owner in _reads(parsed):
+        if read == key and isinstance(owner, nodes.Name):
             return str(owner.name)
     return None
 
 
+def _reads(parsed: nodes.Template | None) -> Iterator[tuple[str, Any]]:
+    """Every `x.key` and `x['key']` of the template: the key as text, and the node it is read from."""
+    for node in parsed.find_all((nodes.Getattr, nodes.Getitem)) if parsed else ():
+        read = getattr(node, "attr", None) if isinstance(node, nodes.Getattr) else getattr(node, "arg", None)
+        yield str(getattr(read, "value", read)), getattr(node, "node", None)
+
+
 def _no_filter(kind: str, name: str, names: Iterable[str]) -> Said:
     own = ", ".join(FILTERS)
-    hint = _did_you_mean(name, names) or (f"; the press's own are {own}" if kind == "filter" else "")
+    hint = did_you_mean(name, names) or (f"; the press's own are {own}" if kind == "filter" else "")
     return Said(f"no {kind} '{name}'{hint}", re.compile(rf"\b{re.escape(name)}\b"))
 
 
@@ -125,14 +198,6 @@ def _not_callable(parsed: nodes.Template | None, context: Mapping[str, Any], nam
                         f"parameter", mark)
         return Said(f"'{name}' is {_short(value)}, not a function: it cannot be called", mark)
     return None
-
-
-def _did_you_mean(name: str, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(name, sorted(set(known)), n=3)
-    if not close:
-        return ""
-    quoted = [f"'{c}'" for c in close]
-    return f"; did you mean {', '.join(quoted[:-1]) + ' or ' if len(quoted) > 1 else ''}{quoted[-1]}?"
 
 
 def _short(value: Any) -> str:

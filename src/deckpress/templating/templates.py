@@ -37,16 +37,18 @@ class Templates:
             compiled = self.compiled[source] = Compiled(self.env, source)
         return compiled
 
-    def render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings) -> str | None:
-        """Render `source`; `None` (with a finding at `loc`) if it cannot be. When every name it reads holds a
-        plain value (a card's label: `{{ collection }} {{ points }}`), the text is remembered by those values."""
+    def render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings, what: str | None = None,
+               card: str | None = None) -> str | None:
+        """Render `source`; `None` (with a finding at `loc`, said of `what` on `card` when given) if it cannot be.
+        When every name it reads holds a plain value (a card's label: `{{ collection }} {{ points }}`), the text is
+        remembered by those values."""
         if "{" not in source:  # most text is plain: skip Jinja entirely
             return source
         names = (self.compiled.get(source) or self.of(source)).names
         found, key = self.recall(None if names is None else (source, _typed(context.get(n, _ABSENT) for n in names)))
         if found is not None:
             return found
-        text = self.render_now(source, context, loc, findings)
+        text = self.render_now(source, context, loc, findings, what, card)
         self.remember(key, text)
         return text
 
@@ -82,6 +84,9 @@ class Templates:
                what: str | None = None, card: str | None = None) -> None:
         """The finding for `exc`, in the designer's words, where it was written."""
         problem = said(exc, self.of(source).parsed, context, self.env)
+        if problem.owner in self.origins:  # a parameter lacks a card's value: one finding, where it is set
+            findings.error(self.origins[problem.owner], problem.message, card)
+            return
         place = where(loc, exc)
         if problem.mark is not None:  # found in its file once, not again for every card it is met on
             key = (loc, problem.mark.pattern)

@@ -69,7 +69,8 @@ class Face:
     def colour(self, source: str, what: str, loc: Loc) -> Colour | None:
         """A colour key's value for this card (`what`: its element, as findings name it): rendered, looked up in the
         game's and the theme's palettes; an unknown name is one finding listing the cards that name it."""
-        value = self.texts.render(source, loc, self.job.findings) if "{" in source else source
+        card = self.card.label or str(self.card.index)
+        value = self.texts.render(source, loc, self.job.findings, what, card) if "{" in source else source
         colour = None if value is None else inks.resolve(self.job, value, self.card, what, loc)
         if colour is None:
             self.unsure.append(what)  # reported: no contrast finding follows from it

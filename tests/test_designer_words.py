@@ -1,0 +1,238 @@
+"""Findings in the designer's words: one cause is one finding (naming the cards it is met on), a name not known
+suggests the one meant, and text YAML reads as something else is explained with the exact fix."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import LAYOUTS, edit, line_of
+
+from deckpress.cli import main
+from deckpress.findings import Findings, Loc
+from deckpress.hints.spelling import did_you_mean
+from deckpress.templating import Templates
+
+GAME = Path("content/tidal/game.yaml")
+CARDS = Path("content/tidal/cards.yaml")
+RULES = Path("content/tidal/rules.yaml")
+CARD = Path("content/tidal/layouts/standard/card.yaml")
+LOC = Loc("layouts/standard/corner.yaml", 3, 5)
+
+
+@pytest.fixture
+def tidal(capsys, monkeypatch, tmp_path):
+    """`deckpress check tidal` on a new game (`deckpress new tidal`), its sources edited by the test first."""
+    shutil.copytree(LAYOUTS, tmp_path / "layouts")
+    monkeypatch.chdir(tmp_path)
+    assert main(["new", "tidal"]) == 0
+
+    def check() -> list[str]:
+        capsys.readouterr()
+        assert main(["check", "tidal"]) == 1
+        return [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    return check
+
+
+def at(path: Path, needle: str, column_of: str | None = None) -> str:
+    """`path:line:col` of the first line holding `needle`, at `column_of` in it (default: its first character)."""
+    line = line_of(path, needle)
+    text = path.read_text(encoding="utf-8").splitlines()[line - 1]
+    return f"{path}:{line}:{text.index(column_of or needle) + 1}"
+
+
+# --- a parameter mapping without a card's value ---------------------------------------------------------------
+
+
+def test_a_palette_colour_removed_is_one_finding_naming_the_mapping_its_keys_and_the_cards(tidal):
+    edit(GAME, "suit_colours: {Suns: sun-gold, Moons: moon-blue, Stars: star-violet}",
+         "suit_colours: {Suns: sun-gold, Moons: moon-blue}")
+    edit(GAME, "  - that: suit_colours | length == suits | length and", "  - that:")  # the game's own check, off
+    where = at(GAME, "suit_colours: {", "{")
+    assert tidal() == [f"{where}: error: suit_colours has no 'Stars' (looked up for "
+                       "card.suit); it has Suns, Moons (cards Stars 1, Stars 2, Stars 3 and Stars 4)"]
+
+
+def test_a_missing_key_looked_up_for_one_card_names_the_card_and_suggests_the_key():
+    templates, findings = Templates(), Findings()
+    templates.origins = {"colours": Loc("content/g/game.yaml", 9, 12)}
+    context = {"colours": {"Forest": "green", "Village": "ochre", "Farm": "gold"}, "card": {"land": "farm"}}
+    source = "{{ colours[card.land] }}"
+    assert templates.render_now(source, context, LOC, findings, "element band", "Tidal Flat") is None
+    assert [str(g) for g in findings.grouped()] == [
+        "content/g/game.yaml:9:12: error: card Tidal Flat, colours has no 'farm' (looked up for card.land); it has "
+        "Forest, Village, Farm; did you mean 'Farm'?"]
+
+
+def test_a_missing_key_of_a_mapping_the_game_does_not_set_is_said_where_it_is_read():
+    templates, findings = Templates(), Findings()
+    context = {"names": {"a": 1}, "card": {"key": "b"}}
+    assert templates.render_now("{{ names[card.key] }}", context, LOC, findings, "element x", "Anchors 1") is None
+    assert [str(f) for f in findings] == [
+        f"{LOC}: error: card Anchors 1, element x: names has no 'b' (looked up for card.key); it has a"]
+
+
+def test_a_mapping_field_of_the_card_without_the_key_names_the_field_and_its_keys():
+    templates, findings = Templates(), Findings()
+    context = {"card": {"prices": {"tee": "1"}}}
+    assert templates.render_now("{{ card.prices.tea }}", context, LOC, findings, "element price", "Anchors 1") is None
+    assert [str(f) for f in findings] == [f"{LOC}: error: card Anchors 1, element price: card.prices has no 'tea'; it "
+                                          "has tee; did you mean 'tee'?"]
+
+
+def test_an_undefined_name_in_the_deck_label_is_one_finding_at_the_label_naming_the_cards(tidal):
+    edit(GAME, 'label: "{{ suit }} {{ rank }}"', 'label: "{{ sut }} {{ rank }}"')
+    assert tidal() == [f"{at(GAME, 'label: ', 'sut')}: error: label: no parameter 'sut'; did you mean 'suit'? (cards "
+                       "1, 2, 3 and 9 more)"]
+
+
+# --- a value out of range is one finding -----------------------------------------------------------------------
+
+
+def _timed(time_of_moons_2: int) -> None:
+    """Every card gets a `time` 0-2, and the game checks their sum and their most."""
+    edit(GAME, "      rank: {type: int, min: 1, max: 4}\n",
+         "      rank: {type: int, min: 1, max: 4}\n      time: {type: int, min: 0, max: 2}\n")
+    edit(GAME, "checks:\n", "checks:\n  - that: decks.cards.cards | sum(attribute='time') >= 6\n"
+                            "    message: not enough time\n"
+                            "  - that: (decks.cards.cards | map(attribute='time') | max) <= 2\n"
+                            "    message: too much time\n")
+    text = CARDS.read_text(encoding="utf-8").replace("}\n", ", time: 1}\n")
+    CARDS.write_text(text.replace("{suit: Moons, rank: 2, time: 1}", f"{{suit: Moons, rank: 2, time: "
+                                                                     f"{time_of_moons_2}}}"), encoding="utf-8")
+
+
+def test_a_value_out_of_range_that_checks_sum_is_one_finding(tidal):
+    _timed(3)
+    assert tidal() == [f"{at(CARDS, 'time: 3', '3}')}: error: time must be 0-2, got 3"]
+
+
+def test_a_rank_out_of_range_is_not_also_a_hole_in_the_grid(tidal):
+    edit(CARDS, "{suit: Stars, rank: 2}", "{suit: Stars, rank: 7}")
+    assert tidal() == [f"{at(CARDS, 'rank: 7', '7}')}: error: rank must be 1-4, got 7"]
+
+
+def test_a_check_over_fields_every_card_has_right_still_speaks(tidal):
+    _timed(3)
+    edit(GAME, "checks:\n", "checks:\n  - that: decks.cards.cards | length == 13\n    message: thirteen cards\n")
+    assert tidal() == [f"{at(CARDS, 'time: 3', '3}')}: error: time must be 0-2, got 3",
+                       f"{at(GAME, 'that: decks.cards.cards | length', 'that')}: error: thirteen cards"]
+
+
+def test_a_value_out_of_range_is_not_said_again_by_the_games_own_checks_in_python(deckpress):
+    wares = Path("content/stone-market/wares.yaml")
+    edit(wares, "{stones: A J O P R, stars: 0}", "{stones: A J O P R, stars: 3}")  # star_counts no longer add up
+    result = deckpress("check", "stone-market")
+    assert result.errors == [f"{at(wares, 'stars: 3', '3}')}: error: stars must be 0-2, got 3"]
+
+
+def test_a_sum_of_nothing_says_no_word_about_the_order_of_filters():
+    templates, findings = Templates(), Findings()
+    assert templates.evaluate("x + 1", {"x": None}, LOC, findings) is None
+    assert templates.evaluate("x > 1", {"x": "one"}, LOC, findings) is None
+    assert [f.message for f in findings] == ["'+' cannot take nothing and a number",
+                                             "'>' cannot compare text with a number"]
+
+
+# --- did you mean ----------------------------------------------------------------------------------------------
+
+
+def test_british_and_us_spellings_are_one_name():
+    assert did_you_mean("color", ["colour", "valign", "rotate"]) == "; did you mean 'colour'?"
+    assert did_you_mean("center", ["left", "centre", "right"]) == "; did you mean 'centre'?"
+    assert did_you_mean("Background-Color", ["background-colour"]) == "; did you mean 'background-colour'?"
+    assert did_you_mean("zzz", ["colour"]) == ""
+
+
+MISSPELT = [  # (file, text, the same misspelt, the line and column the finding points at, what it says)
+    (CARD, "    valign: middle\n", "    color: white\n", ("color: white", "color"), "unknown key 'color' in element "
+     "(expected: name, box_mm, index, style, valign, colour, rotate, field, text); did you mean 'colour'?"),
+    (CARDS, "{suit: Suns, rank: 2}", "{suit: Suns, rnak: 2}", ("rnak: 2", "rnak"),  # and not also 'rank' missing
+     "unknown key 'rnak' in card (expected: suit, rank, copies); did you mean 'rank'?"),
+    (GAME, "grid: [suit, rank]", "grid: [suit, rnak]", ("    card: card", "card"),
+     "deck cards names field 'rnak' that it does not define; did you mean 'rank'?"),
+    (CARD, "align: centre}", "align: center}", ("align: center", "center"),
+     "align must be one of left, centre, right, got 'center'; did you mean 'centre'?"),
+]
+
+
+@pytest.mark.parametrize(("path", "text", "misspelt", "place", "message"), MISSPELT)
+def test_a_name_misspelt_is_one_finding_suggesting_the_one_meant(tidal, path, text, misspelt, place, message):
+    edit(path, text, misspelt)
+    assert tidal() == [f"{at(path, *place)}: error: {message}"]
+
+
+def test_an_unknown_colour_and_icon_suggest_the_one_meant(tidal):
+    edit(CARD, "    colour: white\n", "    colour: nite\n")
+    edit(GAME, "Suns: sun, Moons: moon", "Suns: sunn, Moons: moon")
+    assert tidal() == [
+        f"{at(CARD, 'name: suit icon', 'name')}: error: tidal cards, card 1 (Suns 1), suit icon: no icon 'sunn' "
+        "(looked for sunn.svg and sunn.png in content/tidal/icons, content/tidal/layouts/icons, layouts/icons); did "
+        "you mean 'sun'?",
+        f"{CARD}:{line_of(CARD, 'name: suit', 2)}:5: error: tidal cards, cards Suns 1, Suns 2, Suns 3 and 9 more, "
+        "element suit: no colour 'nite' (known: black, moon-blue, night, star-violet, sun-gold, white, or "
+        "#rrggbb); did you mean 'white' or 'night'?"]
+
+
+def test_an_unknown_layout_suggests_the_one_meant(tidal):
+    edit(GAME, "layout: card}", "layout: crad}")
+    assert tidal() == [f"{at(GAME, 'layout: crad', '{id: cards')}: error: layout 'crad' not found for the {edition} "
+                       "edition; did you mean 'card'?" for edition in ("standard", "large-print")]
+
+
+def test_a_component_naming_a_deck_not_defined_suggests_the_one_meant(tidal):
+    edit(GAME, "kind: cards, deck: cards,", "kind: cards, deck: crads,")
+    assert f"{at(GAME, 'deck: crads', '{id: cards')}: error: component cards names deck 'crads', which the game " \
+           "does not define; did you mean 'cards'?" in tidal()
+
+
+# --- YAML traps ------------------------------------------------------------------------------------------------
+
+
+TIES = "the trick. Ties go to the player who played first."
+TRAPS = [  # (file, text, the same written unquoted, where the finding points, what YAML made of it, the fix)
+    (RULES, "      - A score sheet and a pen\n", "      - :sun: earns a point\n", ":sun: earns",
+     "':sun:' as a mapping", '- ":sun: earns a point"'),
+    (RULES, "    text: Highest rank takes the trick.", "    text: :sun: takes the trick.", ":sun: takes",  # parse error
+     "':sun:' as a mapping", f'text: ":sun: takes {TIES}"'),
+    (CARD, "    box_mm: [4, 56, 55, 9]\n", "    box_mm: [4, 56, 55, 9]\n  - {name: x, text: :sun: earns, box_mm: [1, "
+     "1, 5, 5]}\n", ":sun: earns", "':sun:' as a mapping", 'text: ":sun: earns"'),  # in braces
+    (CARD, '"{{ card.rank | words | capitalize }} of {{ card.suit }}"',
+     "{{ card.rank | words | capitalize }} of {{ card.suit }}", "{{ card.rank | words", "'{' as a mapping",
+     'text: "{{ card.rank | words | capitalize }} of {{ card.suit }}"'),  # values read, then a parse error: once
+    (CARD, '"{{ card.rank | words | capitalize }} of {{ card.suit }}"', "{{ card.suit }}", "{{ card.suit }}",
+     "'{' as a mapping", 'text: "{{ card.suit }}"'),  # a mapping keyed by a mapping: once
+    (RULES, "    text: Highest rank takes the trick.", "    text: [Highest rank] takes the trick.", "[Highest",
+     "'[' as a list", f'text: "[Highest rank] takes {TIES}"'),
+]
+
+
+@pytest.mark.parametrize(("path", "text", "unquoted", "needle", "read_as", "fix"), TRAPS)
+def test_text_yaml_reads_as_something_else_is_explained_with_the_fix(tidal, path, text, unquoted, needle, read_as,
+                                                                    fix):
+    edit(path, text, unquoted)
+    assert tidal() == [f"{at(path, needle)}: error: YAML reads a value starting with {read_as}; put the text in "
+                       f"quotes: {fix}"]
+
+
+# --- choices ---------------------------------------------------------------------------------------------------
+
+
+def test_a_choice_given_as_a_number_is_its_text_and_the_other_way_round(tidal):
+    edit(GAME, "  players: 2\n", "  players: 2\n  levels: ['1', '2']\n  tiers: [1, 2]\n")
+    edit(GAME, "      rank: {type: int, min: 1, max: 4}\n",
+         "      rank: {type: int, min: 1, max: 4}\n      level: {type: choice, from: levels}\n"
+         "      tier: {type: choice, from: tiers}\n")
+    CARDS.write_text(CARDS.read_text(encoding="utf-8").replace("}\n", ", level: 2, tier: '1'}\n"), encoding="utf-8")
+    edit(GAME, "  - that: players >= 2\n", "  - that: decks.cards.cards | selectattr('level', 'eq', '2') | "
+                                          "selectattr('tier', 'eq', 1) | list | length == 11\n")
+    assert tidal() == [f"{at(GAME, 'selectattr(', 'that')}: error: Tidal needs at least 2 players, got 2"]  # all 12
+
+
+def test_a_wrong_choice_on_many_cards_is_one_finding_naming_them(tidal):
+    CARDS.write_text(CARDS.read_text(encoding="utf-8").replace("suit: Suns", "suit: Sun"), encoding="utf-8")
+    edit(CARDS, "{suit: Moons, rank: 3}", "{suit: 3, rank: 3}")
+    assert tidal() == [f"{at(CARDS, 'suit: Sun,', 'Sun,')}: error: suit must be one of Suns, Moons, Stars, got "
+                       "'Sun'; did you mean 'Suns'? (cards 1, 2, 3 and 4)",
+                       f"{at(CARDS, 'suit: 3', '3,')}: error: suit must be one of Suns, Moons, Stars, got 3"]
