@@ -196,6 +196,7 @@ def test_a_value_is_checked_as_in_yaml_and_found_at_its_cell(tmp_path, kind):
     rows[3][0] = "Lantern"
     rows[9][2] = None
     rows[12][1] = "seven"
+    rows[15][0] = " Keys  "  # spaces round a text are dropped, as YAML drops them
     assert errors(game_with(tmp_path, kind, rows)) == [
         f"{SHOWN}/lots.{kind}:4:1: error: cell A4: collection must be one of Lanterns, Teacups, Keys, Maps, "
         f"got 'Lantern'",
@@ -486,4 +487,8 @@ def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, ch
         "letters, digits or _, and names one column: rename it in the sheet"])
     assert run(capsys, "new", "shops", "--cards", "shops.txt") == (2, [
         "deckpress: error: --cards takes a spreadsheet (.csv, .xlsx, .ods), got shops.txt"])
+    assert run(capsys, "new", "shops", "--cards", "shops.csv", "--sheet", "Lots") == (2, [
+        "deckpress: error: --sheet names a sheet of a workbook (.xlsx, .ods), and shops.csv is a CSV file"])
+    assert run(capsys, "new", "shops", "--sheet", "Lots") == (2, [
+        "deckpress: error: --sheet names a sheet of the --cards workbook: give --cards too"])
     assert not Path("content/shops").exists()

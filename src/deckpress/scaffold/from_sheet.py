@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from deckpress.findings import Findings, Loc
-from deckpress.load.spreadsheets import is_spreadsheet, read_table
+from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cells import WHOLE
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 
@@ -75,6 +75,8 @@ def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
         raise SheetRefused(f"--cards takes a spreadsheet (.csv, .xlsx, .ods), got {source}")
     if not source.is_file():
         raise SheetRefused(f"--cards: {source} is not a file")
+    if sheet is not None and source.suffix.lower() == CSV:
+        raise SheetRefused(f"--sheet names a sheet of a workbook (.xlsx, .ods), and {source} is a CSV file")
     findings = Findings()
     table = read_table(source, str(source), sheet, Loc(str(source)), findings)
     if table is None or findings:

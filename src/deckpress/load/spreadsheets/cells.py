@@ -4,8 +4,8 @@ int field (`7`, `7.0` or the text "7"), and for a list or map field the cell's o
 - a list: items separated by `;` (`Draw 2; Discard 1`), or a YAML flow list (`[Draw 2, "Pay; then draw"]`);
 - a map: `name: value` pairs separated by `;` (`coins: 2; gems: 1`), or a YAML flow map (`{coins: 2}`).
 
-An empty cell is no value (an empty list or map for those fields). The nodes are located at the cell, so every
-check says where."""
+An empty cell is no value (an empty list or map for those fields); spaces round a text are dropped. The nodes
+are located at the cell, so every check says where."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def cell_node(kind: str, value: Any, loc: CellLoc, findings: Findings) -> Node |
         if isinstance(value, str) and WHOLE.fullmatch(value):
             return Node(int(value), loc)
         return Node(value, loc)
-    return Node(None if value is None else _text(value), loc)
+    return Node(None if value is None else _text(value).strip(), loc)  # a stray space a spreadsheet hides
 
 
 def _text(value: Any) -> str:

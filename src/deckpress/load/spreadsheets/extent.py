@@ -7,8 +7,9 @@ from __future__ import annotations
 import io
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from xml.parsers import expat
 
 from deckpress.load.spreadsheets.table import MAX_CELLS, within
 from deckpress.load.spreadsheets.unzip import Refused
@@ -17,6 +18,7 @@ XLSX_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main", "http:
 RELATIONS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 ODS_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 ODS_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+FORMULA_TAG = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
 
 
@@ -75,20 +77,62 @@ def xlsx_sheets(parts: dict[str, bytes]) -> dict[str, str]:
 def xlsx_extent(data: bytes) -> Extent:
     """The reach of an xlsx sheet's part: every cell counts, even one holding only a style (the reader's grid
     holds it too)."""
-    extent, row, col = Extent(), 0, 0
-    for event, element in _events(data):
-        name = _local(element.tag)
-        if event == "start" and name == "row":
-            row, col = _number(element.get("r"), row + 1), 0
-        elif event == "end" and name == "c":
-            row, col = _position(element.get("r"), row, col + 1)
-            extent.add(row, col)
-            if _uncached(element):
-                extent.uncached.append((row, col))
-            element.clear()
-        elif event == "end" and name == "row":
-            element.clear()
-    return extent
+    scan = _XlsxScan()
+    if FORMULA_TAG.search(data):
+        _parse(data, scan.start, scan.end, scan.text)
+    else:  # no formula: where the cells are is all there is to know, and half the work
+        _parse(data, scan.start)
+    return scan.extent
+
+
+class _XlsxScan:
+    """The handlers of a sheet part's parse: where each cell is, and whether a formula's value was saved."""
+
+    CELL, ROW, FORMULA, VALUE = ({f"{ns}}}{local}" for ns in XLSX_MAIN} for local in ("c", "row", "f", "v"))
+
+    def __init__(self) -> None:
+        self.extent, self.row, self.col = Extent(), 0, 0
+        self.kind: str | None = None  # the cell's `t`: "str" is a formula's text result
+        self.formula, self.in_value = False, False
+        self.value: bool | None = None  # None: no `v`; False: an empty one; True: a value
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        if name in self.CELL:
+            self.row, self.col = _position(attrs.get("r"), self.row, self.col + 1)
+            self.extent.add(self.row, self.col)
+            self.kind, self.formula, self.value = attrs.get("t"), False, None
+        elif name in self.ROW:
+            self.row, self.col = _number(attrs.get("r"), self.row + 1), 0
+        elif name in self.FORMULA:
+            self.formula = True
+        elif name in self.VALUE:
+            self.value, self.in_value = self.value or False, True
+
+    def end(self, name: str) -> None:
+        if name in self.VALUE:
+            self.in_value = False
+        elif name in self.CELL and self.formula and not self.value and (self.value is None or self.kind != "str"):
+            self.extent.uncached.append((self.row, self.col))
+
+    def text(self, data: str) -> None:
+        if self.in_value and data.strip():
+            self.value = True
+
+
+def _parse(data: bytes, start: Callable[[str, dict[str, str]], None], end: Callable[[str], None] | None = None,
+           text: Callable[[str], None] | None = None) -> None:
+    """Stream the XML `data` through the handlers (expat's own: no tree is built), names as `namespace}local`."""
+    parser = expat.ParserCreate(namespace_separator="}")
+    parser.buffer_text = True
+    parser.StartElementHandler = start
+    if end is not None:
+        parser.EndElementHandler = end
+    if text is not None:
+        parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise Refused(f"the workbook's XML is not well-formed ({exc})") from None
 
 
 def _number(text: str | None, default: int) -> int:
@@ -113,57 +157,65 @@ def _position(ref: str | None, row: int, col: int) -> tuple[int, int]:
     return int(digits), number
 
 
-def _uncached(cell: ET.Element) -> bool:
-    """A formula whose value was not saved: an `f` without a `v` (an empty `v`, unless its result is text)."""
-    children = {_local(c.tag): c for c in cell}
-    if "f" not in children:
-        return False
-    value = children.get("v")
-    return value is None or (not value.text and cell.get("t") != "str")
-
-
 # --- ods -------------------------------------------------------------------------------------------------------
 
 
 def ods_sheets(data: bytes, wanted: str | None) -> tuple[list[str], Extent]:
     """The names of an OpenDocument's sheets, and the reach of sheet `wanted` (the first if None). Repeated rows
     and cells count as often as they are repeated, where they hold anything."""
-    names: list[str] = []
-    extent, row, col, reading = Extent(), 0, 0, False
-    repeat_rows, row_cells = 1, 0
-    for event, element in _events(data):
-        name = _local(element.tag)
-        if name == "table" and element.tag == f"{{{ODS_TABLE}}}table" and event == "start":
-            names.append(element.get(f"{{{ODS_TABLE}}}name", ""))
-            reading, row = names[-1] == wanted or (wanted is None and len(names) == 1), 0
-        elif not reading:
-            if event == "end" and name in ("table-row", "table-cell", "covered-table-cell"):
-                element.clear()
-        elif name == "table-row" and event == "start":
-            repeat_rows, col, row_cells = _repeat(element, "rows"), 0, 0
-        elif name in ("table-cell", "covered-table-cell") and event == "end":
-            times = _repeat(element, "columns")
-            if _filled(element):
-                extent.add(row + repeat_rows, col + times, times * repeat_rows)
-                row_cells += times
-                if element.get(f"{{{ODS_TABLE}}}formula") is not None and _valueless(element):
-                    extent.uncached.extend((row + r + 1, col + c + 1) for r in range(repeat_rows) for c in range(times))
-            col += times
-            element.clear()
-        elif name == "table-row" and event == "end":
-            row += repeat_rows
-            element.clear()
-    return names, extent
+    scan = _OdsScan(wanted)
+    _parse(data, scan.start, scan.end)
+    return scan.names, scan.extent
 
 
-def _repeat(element: ET.Element, what: str) -> int:
-    text = element.get(f"{{{ODS_TABLE}}}number-{what}-repeated")
+class _OdsScan:
+    """The handlers of content.xml's parse: the sheets' names, and the wanted sheet's reach."""
+
+    TABLE, ROW = f"{ODS_TABLE}}}table", f"{ODS_TABLE}}}table-row"
+    CELLS = {f"{ODS_TABLE}}}table-cell", f"{ODS_TABLE}}}covered-table-cell"}
+    FORMULA, VALUE_TYPE = f"{ODS_TABLE}}}formula", f"{ODS_OFFICE}}}value-type"
+
+    def __init__(self, wanted: str | None) -> None:
+        self.wanted, self.names, self.extent, self.reading = wanted, list[str](), Extent(), False
+        self.row, self.col, self.rows = 0, 0, 1  # rows: how often the current row repeats
+        self.depth = 0  # inside a cell: 1, and one more a level below it (its paragraphs)
+        self.cell: tuple[int, bool, bool] = (1, False, False)  # repeats, filled, a formula without a saved value
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        if self.depth:
+            self.depth += 1
+            self.cell = (self.cell[0], True, self.cell[2])  # a paragraph: the cell holds text
+        elif name == self.TABLE:
+            self.names.append(attrs.get(f"{ODS_TABLE}}}name", ""))
+            self.reading = self.names[-1] == self.wanted or (self.wanted is None and len(self.names) == 1)
+            self.row = 0
+        elif self.reading and name == self.ROW:
+            self.rows, self.col = _repeat(attrs, "rows"), 0
+        elif self.reading and name in self.CELLS:
+            formula = self.FORMULA in attrs
+            self.depth, self.cell = 1, (_repeat(attrs, "columns"), formula or self.VALUE_TYPE in attrs,
+                                        formula and self.VALUE_TYPE not in attrs)
+
+    def end(self, name: str) -> None:
+        if self.depth > 1:
+            self.depth -= 1
+        elif self.depth == 1:
+            self.depth = 0
+            times, filled, uncached = self.cell
+            if filled:
+                self.extent.add(self.row + self.rows, self.col + times, times * self.rows)
+            if uncached:
+                self.extent.uncached += [(self.row + r + 1, self.col + c + 1) for r in range(self.rows)
+                                         for c in range(times)]
+            self.col += times
+        elif self.reading and name == self.ROW:
+            self.row += self.rows
+        elif name == self.TABLE:
+            self.reading = False
+
+
+def _repeat(attrs: dict[str, str], what: str) -> int:
+    text = attrs.get(f"{ODS_TABLE}}}number-{what}-repeated")
     return int(text) if text is not None and text.isdigit() and 0 < len(text) < 9 else 1
 
 
-def _filled(cell: ET.Element) -> bool:
-    return bool(len(cell)) or any(_local(key) in ("value-type", "formula") for key in cell.attrib)
-
-
-def _valueless(cell: ET.Element) -> bool:
-    return cell.get(f"{{{ODS_OFFICE}}}value-type") is None
