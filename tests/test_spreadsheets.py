@@ -18,6 +18,7 @@ import yaml
 from conftest import CONTENT, LAYOUTS
 from pypdf import PdfReader
 from test_bounds import capped  # noqa: F401  (a fixture: the memory a bomb may not exceed)
+from watchfiles import Change
 
 from deckpress.cli import main
 from deckpress.export.safe_csv import csv_bytes, safe_cell
@@ -27,6 +28,7 @@ from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.load.spreadsheets.cards import UNCACHED_WORDS
 from deckpress.load.spreadsheets.cells import cell_node
 from deckpress.templating import Templates
+from deckpress.watch import Sources
 
 SHOWN = "content/pocket-bazaar"
 COLUMNS = ["collection", "points", "flavour", "reminder"]
@@ -492,3 +494,10 @@ def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, ch
     assert run(capsys, "new", "shops", "--sheet", "Lots") == (2, [
         "deckpress: error: --sheet names a sheet of the --cards workbook: give --cards too"])
     assert not Path("content/shops").exists()
+
+
+def test_a_spreadsheet_programs_lock_file_is_no_source_to_watch(tmp_path):
+    sources, game = Sources(tmp_path / "build"), tmp_path / "content" / "x"
+    for ignored in ("~$lots.xlsx", ".~lock.lots.ods#", ".~lock.lots.csv#"):
+        assert not sources(Change.modified, str(game / ignored)), ignored
+    assert sources(Change.modified, str(game / "lots.xlsx")) and sources(Change.modified, str(game / "lots.csv"))
