@@ -4,18 +4,16 @@ sheet that reaches past the bounds (a cell at XFD1048576, a row repeated a milli
 
 from __future__ import annotations
 
-import io
 import re
-import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
 from deckpress.load.spreadsheets.table import MAX_CELLS, within
 from deckpress.load.spreadsheets.unzip import Refused
 
-XLSX_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main", "http://purl.oclc.org/ooxml/spreadsheetml/main")
-RELATIONS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+XLSX_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main",  # and strict Office Open XML's
+             "http://purl.oclc.org/ooxml/spreadsheetml/main")
 ODS_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 ODS_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 FORMULA_TAG = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
@@ -32,7 +30,7 @@ class Extent:
     uncached: list[tuple[int, int]] = field(default_factory=list)  # (row, col), 1-based
 
     def add(self, row: int, col: int, count: int = 1) -> None:
-        """Cells up to (`row`, `col`); past the bounds, Refused naming the cell."""
+        """Cells up to (`row`, `col`); past the bounds, TooFar naming the cell."""
         self.rows, self.cols, self.cells = max(self.rows, row), max(self.cols, col), self.cells + count
         if not within(self.rows, self.cols) or self.cells > MAX_CELLS:
             raise TooFar(row, col)
@@ -44,33 +42,28 @@ class TooFar(Exception):
         self.row, self.col = row, col
 
 
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
-def _events(data: bytes) -> Iterator[tuple[str, ET.Element]]:
-    try:
-        yield from ET.iterparse(io.BytesIO(data), events=("start", "end"))
-    except ET.ParseError as exc:
-        raise Refused(f"the workbook's XML is not well-formed ({exc})") from None
-
-
 # --- xlsx ------------------------------------------------------------------------------------------------------
 
 
 def xlsx_sheets(parts: dict[str, bytes]) -> dict[str, str]:
-    """The workbook's sheets, in order: name -> the part holding its cells."""
-    targets = {}
-    for _, element in _events(parts.get("xl/_rels/workbook.xml.rels", b"<r/>")):
-        if _local(element.tag) == "Relationship":
-            target = element.get("Target", "")
-            targets[element.get("Id", "")] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+    """The workbook's sheets, in order: name -> the part holding its cells (by the workbook's relations)."""
     if "xl/workbook.xml" not in parts:
         raise Refused("not a workbook: it has no xl/workbook.xml")
-    sheets = {}
-    for event, element in _events(parts["xl/workbook.xml"]):
-        if event == "end" and _local(element.tag) == "sheet":
-            sheets[element.get("name", "")] = targets.get(element.get(f"{{{RELATIONS}}}id", ""), "")
+    targets: dict[str, str] = {}
+    sheets: dict[str, str] = {}
+
+    def relation(name: str, attrs: dict[str, str]) -> None:
+        if name.rpartition("}")[2] == "Relationship":
+            target = attrs.get("Target", "")
+            targets[attrs.get("Id", "")] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+
+    def sheet(name: str, attrs: dict[str, str]) -> None:
+        if name.rpartition("}")[2] == "sheet":
+            ids = [v for k, v in attrs.items() if k.rpartition("}")[2] == "id" and "}" in k]
+            sheets[attrs.get("name", "")] = targets.get(ids[0] if ids else "", "")
+
+    _parse(parts.get("xl/_rels/workbook.xml.rels", b"<r/>"), relation)
+    _parse(parts["xl/workbook.xml"], sheet)
     return sheets
 
 
