@@ -371,6 +371,12 @@ def test_a_huge_csv_is_a_finding(tmp_path, capped):  # noqa: F811
     (game / "lots.csv").write_text("collection,points\n" + "Keys,1\n" * 50_000, encoding="utf-8")
     assert only_error(game) == (f"{SHOWN}/lots.csv:50001:1: error: cell A50001: the sheet reaches this cell: more "
                                 f"than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet may have")
+    (game / "lots.csv").write_text("collection,points\n" + ("," * 499 + "\n") * 2005, encoding="utf-8")
+    assert only_error(game) == (f"{SHOWN}/lots.csv:2001:500: error: cell SF2001: the sheet reaches this cell: more "
+                                f"than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet may have")
+    (game / "lots.csv").write_text("collection,points\nKeys,1" + "," * 500 + "\n", encoding="utf-8")
+    assert only_error(game) == (f"{SHOWN}/lots.csv:2:501: error: cell SG2: the sheet reaches this cell: more "
+                                f"than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet may have")
 
 
 def test_a_cell_at_the_sheets_far_corner_is_a_finding_not_a_crash(tmp_path, capped):  # noqa: F811

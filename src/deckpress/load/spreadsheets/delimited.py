@@ -10,7 +10,7 @@ from typing import Any
 
 from deckpress.findings import CellLoc, Findings, Loc
 from deckpress.load.sources import read_source
-from deckpress.load.spreadsheets.table import MAX_COLUMNS, MAX_ROWS, Table, too_big
+from deckpress.load.spreadsheets.table import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, Table, too_big
 
 BOM = "\ufeff"
 DELIMITERS = ",;\t"
@@ -38,10 +38,13 @@ def read_csv(path: Path, shown: str, findings: Findings) -> Table | None:
 def _rows(text: str, shown: str, findings: Findings) -> Table | None:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     rows: list[list[Any]] = []
+    cells = 0
     try:
         for record in reader:
-            if len(rows) == MAX_ROWS or len(record) > MAX_COLUMNS:
-                too_big(shown, len(rows) + 1, MAX_COLUMNS + 1 if len(record) > MAX_COLUMNS else 1, findings)
+            cells += len(record)
+            if len(rows) == MAX_ROWS or len(record) > MAX_COLUMNS or cells > MAX_CELLS:
+                col = MAX_COLUMNS + 1 if len(record) > MAX_COLUMNS else (len(record) if cells > MAX_CELLS else 1)
+                too_big(shown, len(rows) + 1, col, findings)
                 return None
             rows.append([cell if cell.strip() else None for cell in record])
     except csv.Error as exc:  # a quote left open, a NUL, a cell past the csv module's size limit
