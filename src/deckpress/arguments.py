@@ -109,6 +109,9 @@ def _starting_commands(sub: argparse._SubParsersAction[_Parser],
     n = sub.add_parser("new", help="write a small working game to start from into the content folder")
     n.add_argument("game", metavar="GAME", help="its id: lowercase letters, digits and hyphens")
     n.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
+    n.add_argument("--cards", type=Path, metavar="FILE", help="start its deck from a spreadsheet (.csv, .xlsx, "
+                   ".ods): the header row names the fields, typed by what each column holds")
+    n.add_argument("--sheet", metavar="NAME", help="with --cards, the workbook's sheet (default: its first)")
     w = sub.add_parser("watch", parents=[common], help="build, then build again on every save (Ctrl-C stops)")
     w.add_argument("games", nargs="*", metavar="GAME")
     w.add_argument("--edition", metavar="EDITION", help="only this edition")

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
         return serve(args.out, args.port)
     if args.command == "new":
-        return _new(args.content, args.game)
+        return _new(args.content, args.game, args.cards, args.sheet)
     wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
     dirs = _game_dirs(args.content, wanted, getattr(args, "edition", None))
     if dirs is None:
@@ -192,11 +192,11 @@ def _generate(folder: Path, shown: str, seed: int, layouts: list[Path]) -> int:
     return OK
 
 
-def _new(content: Path, game: str) -> int:
+def _new(content: Path, game: str, cards: Path | None, sheet: str | None) -> int:
     from deckpress.scaffold import Refused, new_game
 
     try:
-        written = new_game(content, game)
+        written = new_game(content, game, cards, sheet)
     except Refused as refused:
         print(f"deckpress: error: {refused}", file=sys.stderr)
         return USAGE

@@ -20,6 +20,26 @@ class Loc(NamedTuple):
         return f"{self.file}:{self.line}:{self.col}"
 
 
+class CellLoc(Loc):
+    """A spreadsheet's cell: its row is the line, its column the column, and findings there also name it as the
+    spreadsheet does (`C7`), since that is what the designer's program shows."""
+
+    __slots__ = ()
+
+    @property
+    def cell(self) -> str:
+        return f"{column_letters(self.col)}{self.line}"
+
+
+def column_letters(col: int) -> str:
+    """A spreadsheet's name of the 1-based column `col`: 1 -> A, 26 -> Z, 27 -> AA."""
+    letters = ""
+    while col > 0:
+        col, rest = divmod(col - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
 @dataclass(frozen=True)
 class Finding:
     """A problem at a place. `card` names the card it was met on when the same words could be said of other cards
@@ -29,6 +49,10 @@ class Finding:
     message: str
     severity: str = "error"
     card: str | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.loc, CellLoc) and not self.message.startswith(named := f"cell {self.loc.cell}: "):
+            object.__setattr__(self, "message", named + self.message)  # frozen: set once, as it is made
 
     def __str__(self) -> str:
         about = f"card {self.card}, " if self.card is not None else ""

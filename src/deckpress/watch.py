@@ -27,7 +27,8 @@ from deckpress.publish.incremental import freshness
 
 TICK_MS = 200  # how often the watcher looks up when nothing is saved (to start, and to see it is asked to stop)
 STEP_MS = 30  # a save is over once the folder has been quiet this long (an editor writes, renames, touches)
-EDITOR_TEMP = re.compile(r"^#.*#$|^4913$|\.(tmp|bak|swp|swx|kate-swp|crswap)$|^\.~lock\.|~$")
+# Excel's `~$lots.xlsx` and LibreOffice's `.~lock.lots.ods#` come and go while a spreadsheet is open
+EDITOR_TEMP = re.compile(r"^#.*#$|^4913$|\.(tmp|bak|swp|swx|kate-swp|crswap)$|^\.~lock\.|~$|^~\$")
 STAGING = ".deckpress-"  # the build's staging folders, beside the out folder
 
 

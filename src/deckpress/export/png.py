@@ -5,13 +5,12 @@ white edge."""
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 
 from PIL import Image
 
 from deckpress.export.cutting import Cut, pixels
+from deckpress.export.safe_csv import csv_bytes
 from deckpress.export.sprites import png, zipped
 from deckpress.findings import Findings, Loc
 from deckpress.model import AUDIENCES, PUBLIC
@@ -61,7 +60,7 @@ class Pod:
         (a label may say what a private card holds)."""
         files = [(name, data, self.audiences[deck]) for deck, own in self.decks.items() for name, data in own]
         zips = [(f"{deck}.zip", zipped(own), self.audiences[deck]) for deck, own in self.decks.items()]
-        return [*files, *zips, ("cards.csv", _csv(self.rows), max([PUBLIC, *self.audiences.values()],
+        return [*files, *zips, ("cards.csv", csv_bytes(CSV_COLUMNS, self.rows), max([PUBLIC, *self.audiences.values()],
                                                                       key=AUDIENCES.index))]
 
 
@@ -80,11 +79,3 @@ def _paper(image: Image.Image) -> float:
     """The share of the image's pixels that are paper white."""
     counts = image.histogram()
     return sum(counts[PAPER_WHITE:]) / max(1, sum(counts))
-
-
-def _csv(rows: list[tuple[str, str, str, str]]) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    writer.writerows(rows)
-    return out.getvalue().encode("utf-8")

@@ -11,6 +11,8 @@ from deckpress.load.choices import Choices, plain_choice
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
+from deckpress.load.spreadsheets import WORKBOOKS, is_spreadsheet, read_table
+from deckpress.load.spreadsheets.cards import sheet_cards
 from deckpress.model import Back, Card, Deck, FieldSpec, Where
 from deckpress.paths import NAME
 
@@ -26,6 +28,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     f = Fields(node, f"deck {deck_id}", findings)
     card_name = f.text("card", "card")
     file_name, from_expression = f.text("file", None), f.text("from", None)
+    sheet = f.text("sheet", None)
     fields = {k: _field(k, n, findings) for k, n in f.map("fields").items()}
     count_node = f.get("count", required=False)
     grid, grid_where = _selection(f.get("grid", required=False), "grid", findings)
@@ -46,19 +49,34 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     if COPIES in specs:
         findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
                                           f"field otherwise")
+    _read_cards(reading, deck, node, (file_name, from_expression, sheet), card_name or "card", ctx)
+    _label(reading, deck, label, node.value["label"].loc if label else node.loc, card_name)
+    return deck
+
+
+def _read_cards(reading: Reading, deck: Deck, node: Node, source: tuple[str | None, str | None, str | None],
+                card_name: str, ctx: dict[str, Any]) -> None:
+    """The deck's cards from its source: (`file`, `from`, `sheet`), exactly one of the first two given."""
+    file_name, from_expression, sheet = source
+    findings = reading.findings
+    if sheet is not None and not (file_name or "").lower().endswith(WORKBOOKS):
+        findings.error(node.value["sheet"].loc, f"deck {deck.id}: 'sheet' names a sheet of a workbook file (.xlsx, "
+                                                f".ods), and the deck has none")
+        sheet = None
     if (file_name is None) == (from_expression is None):
-        findings.error(node.loc, f"deck {deck_id} needs exactly one of 'file' or 'from'")
+        findings.error(node.loc, f"deck {deck.id} needs exactly one of 'file' or 'from'")
         deck.read = False
-    elif from_expression is not None:
-        cards = _cards_from_expression(reading, deck, from_expression, node.value["from"].loc, ctx)
+    elif from_expression is not None or file_name is None:
+        cards = _cards_from_expression(reading, deck, from_expression or "", node.value["from"].loc, ctx)
+        deck.cards, deck.read = cards or [], cards is not None
+    elif is_spreadsheet(file_name):
+        cards = _sheet_cards(reading, deck, file_name, sheet, node, ctx)
         deck.cards, deck.read = cards or [], cards is not None
     else:
         cards_node = reading.read(file_name, node.loc)
         deck.read = cards_node is not None
         if cards_node is not None:
-            deck.cards, deck.generated, deck.read = _card_file(reading, deck, cards_node, card_name or "card", ctx)
-    _label(reading, deck, label, node.value["label"].loc if label else node.loc, card_name)
-    return deck
+            deck.cards, deck.generated, deck.read = _card_file(reading, deck, cards_node, card_name, ctx)
 
 
 def read_back(node: Node, what: str, findings: Findings) -> Back | None:
@@ -132,6 +150,19 @@ def _cards_from_expression(reading: Reading, deck: Deck, expression: str, loc: L
         return None
     (field_name,) = deck.fields
     return [Card(i, {field_name: v}, {field_name: loc}, loc) for i, v in enumerate(values, 1)]
+
+
+def _sheet_cards(reading: Reading, deck: Deck, file_name: str, sheet: str | None, node: Node,
+                 ctx: dict[str, Any]) -> list[Card] | None:
+    """The cards of a spreadsheet (CSV, or a workbook's sheet), or None when it cannot be read (reported)."""
+    path = reading.path(file_name, node.value["file"].loc)
+    if path is None:
+        return None
+    at = node.value["sheet"].loc if sheet is not None else node.value["file"].loc
+    table = read_table(path, f"{reading.shown}/{file_name}", sheet, at, reading.findings)
+    if table is None:
+        return None
+    return sheet_cards(table, deck, COPIES, MAX_COPIES, _Values(reading, ctx).value, reading.findings)
 
 
 def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,

@@ -50,12 +50,16 @@ class Reading(Texts):
 
     def read(self, name: str, at: Loc | None = None) -> Node | None:
         """The YAML file `name` inside the folder; paths that leave it are refused."""
+        target = self.path(name, at)
+        return read_yaml(target, f"{self.shown}/{name}", self.findings) if target is not None else None
+
+    def path(self, name: str, at: Loc | None = None) -> Path | None:
+        """The file `name` inside the folder, or None (reported) for a path that leaves it or cannot be read."""
         try:
             target = inside(self.folder, name)
         except UNREADABLE:
             self.findings.error(at or Loc(self.shown), f"'{name}' cannot be read")
             return None
-        if target is not None:
-            return read_yaml(target, f"{self.shown}/{name}", self.findings)
-        self.findings.error(at or Loc(self.shown), f"'{name}' must be a file inside {self.shown}")
-        return None
+        if target is None:
+            self.findings.error(at or Loc(self.shown), f"'{name}' must be a file inside {self.shown}")
+        return target

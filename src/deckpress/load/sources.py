@@ -110,13 +110,8 @@ def _loc(name: str, mark: _Mark | None) -> Loc:
 
 def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
     """Parse one YAML file; report every problem into `findings`, return None if unusable."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        findings.error(Loc(shown_as), f"cannot read file: {exc.strerror}")
-        return None
-    if len(data) > MAX_SOURCE_BYTES:
-        findings.error(Loc(shown_as), f"file is larger than {MAX_SOURCE_BYTES:,} bytes")
+    data = read_source(path, shown_as, findings)
+    if data is None:
         return None
     try:
         text = data.decode("utf-8")
@@ -125,6 +120,25 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         findings.error(Loc(shown_as, line, col), f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})")
         return None
+    return parse_yaml(text, shown_as, findings)
+
+
+def read_source(path: Path, shown_as: str, findings: Findings) -> bytes | None:
+    """A source file's bytes, or None (reported) when it cannot be read or is larger than any source may be."""
+    try:
+        with path.open("rb") as file:
+            data = file.read(MAX_SOURCE_BYTES + 1)  # never more, whatever the file system says of its size
+    except OSError as exc:
+        findings.error(Loc(shown_as), f"cannot read file: {exc.strerror}")
+        return None
+    if len(data) > MAX_SOURCE_BYTES:
+        findings.error(Loc(shown_as), f"file is larger than {MAX_SOURCE_BYTES:,} bytes")
+        return None
+    return data
+
+
+def parse_yaml(text: str, shown_as: str, findings: Findings) -> Node | None:
+    """Parse YAML text (a file's, or a spreadsheet cell's) as `read_yaml` does."""
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow, found before parsing starts

@@ -1,4 +1,5 @@
-"""`deckpress new GAME`: a small working game to start from, written from the template in `scaffold/game/`.
+"""`deckpress new GAME [--cards FILE]`: a small working game to start from, written from the template in
+`scaffold/game/`.
 
 Every file of the template is copied into `content/GAME/`, text files (YAML, SVG, Markdown) with `${game}` (the id)
 and `${title}` (a title made from it) filled in, so the starting game changes by adding or editing those files (an
@@ -13,32 +14,63 @@ from pathlib import Path
 from string import Template
 
 from deckpress.paths import NAME
+from deckpress.scaffold.from_sheet import SheetDeck, SheetRefused, card_layout, read_sheet_deck
 
 TEXT = (".yaml", ".svg", ".md")  # filled in; anything else (a PNG) is copied as it is
+GAME_FILE, CARD_FILE, CARD_LAYOUT = "game.yaml", "cards.yaml", "card.yaml"  # what a spreadsheet's deck replaces
 
 
 class Refused(ValueError):
     """Why no game was written, in one line."""
 
 
-def new_game(content: Path, game: str) -> list[Path]:
-    """Write the template game as `content/game`; the files written, in order. Nothing is written if refused."""
+def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | None = None) -> list[Path]:
+    """Write the template game as `content/game`; the files written, in order. Nothing is written if refused.
+    With `cards` (a spreadsheet, its sheet `sheet`), its deck is that spreadsheet's (see `from_sheet`)."""
     if not NAME.fullmatch(game):
         raise Refused(f"a game's name is lowercase letters, digits and hyphens, got {game!r}")
     folder = content / game
     if folder.exists():
         raise Refused(f"{folder} already exists: choose another name or remove it")
+    deck = _sheet_deck(cards, sheet)
     values = {"game": game, "title": title_of(game)}
     written = []
     for relative, template in _template_files(files(__package__) / "game"):
         target = folder.joinpath(*relative)
         target.parent.mkdir(parents=True, exist_ok=True)
-        if template.name.endswith(TEXT):
-            target.write_text(Template(template.read_text(encoding="utf-8")).substitute(values), encoding="utf-8")
+        if deck is not None and relative == (CARD_FILE,):
+            target = folder / deck.file
+            target.write_bytes(deck.source.read_bytes())
+        elif template.name.endswith(TEXT):
+            text = Template(template.read_text(encoding="utf-8")).substitute(values)
+            target.write_text(text if deck is None else _from_sheet(deck, relative, text), encoding="utf-8")
         else:
             target.write_bytes(template.read_bytes())
         written.append(target)
     return written
+
+
+def _sheet_deck(cards: Path | None, sheet: str | None) -> SheetDeck | None:
+    if cards is None:
+        if sheet is not None:
+            raise Refused("--sheet names a sheet of the --cards workbook: give --cards too")
+        return None
+    try:
+        return read_sheet_deck(cards, sheet)
+    except SheetRefused as refused:
+        raise Refused(str(refused)) from None
+
+
+def _from_sheet(deck: SheetDeck, relative: tuple[str, ...], text: str) -> str:
+    """A template file as the spreadsheet's deck has it: game.yaml's deck, the card layouts; others as they are."""
+    if relative == (GAME_FILE,):
+        before, rest = text.split("\ndecks:\n", 1)
+        after = rest[rest.index("\nchecks:\n"):]
+        before = before.replace("\nparameters:\n", "\nparameters:\n" + deck.parameters_yaml(), 1)
+        return f"{before}\n{deck.deck_yaml()}{after}"
+    if len(relative) == 3 and relative[0] == "layouts" and relative[2] == CARD_LAYOUT:
+        return card_layout(deck, relative[1])
+    return text
 
 
 def title_of(game: str) -> str:

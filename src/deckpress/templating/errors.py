@@ -13,7 +13,7 @@ from typing import Any
 from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError, TemplateAssertionError
 
-from deckpress.findings import Loc
+from deckpress.findings import CellLoc, Loc
 from deckpress.hints.spelling import did_you_mean
 from deckpress.templating.filters import FILTERS
 
@@ -217,6 +217,8 @@ def where(loc: Loc, exc: Exception) -> Loc:
 
 def find_in_file(loc: Loc, pattern: re.Pattern[str]) -> Loc:
     """The first match of `pattern` at or after `loc` in its file (a value folded over several lines)."""
+    if isinstance(loc, CellLoc):  # a spreadsheet's cell is the place: its file's lines are not the cell's text
+        return loc
     try:
         lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
     except (OSError, UnicodeDecodeError):

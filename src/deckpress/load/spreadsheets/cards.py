@@ -1,0 +1,76 @@
+"""A deck's cards from a sheet: the header row names each column's field (or `copies`), every other row that
+holds anything is a card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from deckpress.findings import Findings
+from deckpress.load.schema import as_int
+from deckpress.load.sources import Node
+from deckpress.load.spreadsheets.cells import cell_node
+from deckpress.load.spreadsheets.table import UNCACHED, Table
+from deckpress.model import Card, Deck, FieldSpec
+
+UNCACHED_WORDS = ("a formula saved without its value: open the file in its spreadsheet program and save it again "
+                  "(or export it from there), so the value is stored")
+Values = Callable[[FieldSpec, Node, Card], Any]  # a field's value from its node, checked by type (as in YAML)
+
+
+def sheet_cards(table: Table, deck: Deck, copies: str, max_copies: int, value: Values,
+                findings: Findings) -> list[Card] | None:
+    """The deck's cards, one a row below the header; None when the header does not name the deck's fields."""
+    if not table.rows:
+        findings.error(table.loc(0, 0), "the sheet is empty: its first row names the fields")
+        return None
+    columns = _columns(table, deck, copies, findings)
+    missing = [name for name in deck.fields if name not in columns]
+    if missing:
+        shown = ", ".join(f"'{name}'" for name in missing)
+        findings.error(table.loc(0, 0), f"deck {deck.id}: the header row has no column for field {shown} "
+                                        f"(the first row names each column's field)")
+        return None
+    cards: list[Card] = []
+    for r, row in enumerate(table.rows[1:], 1):
+        if any(cell is not None for cell in row):
+            cards.append(_card(table, deck, len(cards) + 1, r, columns, value, (copies, max_copies), findings))
+    return cards
+
+
+def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> dict[str, int]:
+    """Each field's column (and `copies`'s), by the header; the header's mistakes reported at their cells."""
+    columns: dict[str, int] = {}
+    header = table.rows[0]
+    for c, cell in enumerate(header):
+        name = "" if cell is None else str(cell).strip()
+        if not name:
+            if any(c < len(row) and row[c] is not None for row in table.rows[1:]):
+                findings.error(table.loc(0, c), "this column holds values but no name: name its field here")
+        elif name in columns:
+            findings.error(table.loc(0, c), f"column '{name}' is named twice (first in "
+                                            f"{table.loc(0, columns[name]).cell})")
+        elif name not in deck.fields and name != copies:
+            known = ", ".join([*deck.fields, copies])
+            findings.error(table.loc(0, c), f"column '{name}' is not a field of deck {deck.id} (columns: {known})")
+        else:
+            columns[name] = c
+    return columns
+
+
+def _card(table: Table, deck: Deck, index: int, r: int, columns: dict[str, int], value: Values,
+          copies: tuple[str, int], findings: Findings) -> Card:
+    row = table.rows[r]
+    card = Card(index, {}, {}, table.loc(r, 0))
+    for name, c in columns.items():
+        cell, loc = row[c] if c < len(row) else None, table.loc(r, c)
+        if cell is UNCACHED:
+            findings.error(loc, UNCACHED_WORDS)
+        elif name == copies[0]:
+            if cell is not None:
+                card.copies = as_int(cell_node("int", cell, loc, findings) or Node(cell, loc), name, findings, 1,
+                                     copies[1]) or 1
+        elif (node := cell_node(deck.fields[name].type, cell, loc, findings)) is not None:
+            card.values[name] = value(deck.fields[name], node, card)
+            card.locs[name] = loc
+    return card

@@ -1,0 +1,198 @@
+"""`deckpress new GAME --cards cards.csv`: the starting game's deck read from a spreadsheet. The header row becomes
+the deck's fields, each typed by what its column holds; the card layouts show every field, the first as the
+card's title."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from deckpress.findings import Findings, Loc
+from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
+from deckpress.load.spreadsheets.cells import WHOLE
+from deckpress.load.spreadsheets.table import UNCACHED, Table
+
+FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
+COPIES = "copies"
+MAX_CHOICES = 12  # a column of at most this many values, each on two cards or more, is a choice (a suit)
+SHOWN_FINDINGS = 3
+
+
+class SheetRefused(ValueError):
+    """Why the spreadsheet cannot start a game, in one line."""
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    spec: dict[str, Any]  # the field's keys in game.yaml
+    values: list[Any]  # its choice values, in the order first met (a choice field's parameter)
+
+    @property
+    def parameter(self) -> str:
+        return f"{self.name}_values"
+
+
+@dataclass(frozen=True)
+class SheetDeck:
+    """What a spreadsheet makes of the starting game: its deck's file name, columns and card count."""
+
+    source: Path
+    file: str  # the copy's name in the game's folder: cards.csv, cards.xlsx
+    sheet: str | None
+    columns: list[Column]
+    longest: dict[str, int]  # each field's longest value, in characters
+
+    def deck_yaml(self) -> str:
+        """game.yaml's `decks:` block, and the choice fields' parameters."""
+        lines = ["decks:", "  cards:", "    card: card", f"    file: {self.file}"]
+        if self.sheet is not None:
+            lines.append(f"    sheet: {_flow(self.sheet)}")
+        lines += [f'    label: "{{{{ {self.columns[0].name} }}}}"   # how findings and the text edition name a card',
+                  "    fields:   # one a column of the header row, typed by what the column holds"]
+        lines += [f"      {c.name}: {_flow(c.spec)}" for c in self.columns]
+        lines.append("    back: {layout: card-back}   # layouts/<edition>/card-back.yaml: a back is a card layout")
+        return "\n".join(lines) + "\n"
+
+    def parameters_yaml(self) -> str:
+        return "".join(f"  {c.parameter}: {_flow(c.values)}   # the values of the choice field {c.name}\n"
+                       for c in self.columns if c.values)
+
+
+def _flow(value: Any) -> str:
+    return yaml.safe_dump(value, default_flow_style=True, width=10_000, allow_unicode=True,
+                          sort_keys=False).strip().removesuffix(
+        "\n...").removesuffix("...").strip()
+
+
+def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
+    """The deck the spreadsheet `source` makes; SheetRefused when it cannot (its first findings, in one line)."""
+    if not is_spreadsheet(source.name):
+        raise SheetRefused(f"--cards takes a spreadsheet (.csv, .xlsx, .ods), got {source}")
+    if not source.is_file():
+        raise SheetRefused(f"--cards: {source} is not a file")
+    if sheet is not None and source.suffix.lower() == CSV:
+        raise SheetRefused(f"--sheet names a sheet of a workbook (.xlsx, .ods), and {source} is a CSV file")
+    findings = Findings()
+    table = read_table(source, str(source), sheet, Loc(str(source)), findings)
+    if table is None or findings:
+        raise SheetRefused(_first(findings))
+    columns = _columns(table, findings)
+    if findings:
+        raise SheetRefused(_first(findings))
+    return SheetDeck(source, f"cards{source.suffix.lower()}", sheet, columns, longest(table.rows[1:], table.rows[0]))
+
+
+def _first(findings: Findings) -> str:
+    more = f" (and {len(findings) - SHOWN_FINDINGS} more)" if len(findings) > SHOWN_FINDINGS else ""
+    return "; ".join(str(f) for f in findings[:SHOWN_FINDINGS]) + more
+
+
+def _columns(table: Table, findings: Findings) -> list[Column]:
+    if not table.rows:
+        findings.error(Loc(table.shown), "the sheet is empty: its first row names the fields")
+        return []
+    columns: list[Column] = []
+    header = table.rows[0]
+    for c, cell in enumerate(header):
+        name = "" if cell is None else str(cell).strip()
+        if not name or name == COPIES:
+            continue  # a spacer column (the loader asks for a name where it holds values); the cards' quantity
+        if not FIELD_NAME.fullmatch(name) or name in (col.name for col in columns):
+            findings.error(table.loc(0, c), f"column {name!r}: a field's name is a letter, then letters, digits or "
+                                            f"_, and names one column: rename it in the sheet")
+            continue
+        columns.append(_typed(name, [row[c] if c < len(row) else None for row in table.rows[1:]]))
+    if not columns and not findings:
+        findings.error(table.loc(0, 0), "the header row names no field")
+    return columns
+
+
+def _typed(name: str, cells: list[Any]) -> Column:
+    """A column's field: `int` (min to max) if every value is a whole number, a `list` or `map` if a value is
+    written as one (`[a, b]`, `{a: b}`), a `choice` if a few values repeat, else `text`."""
+    filled = [v for v in cells if v is not None and v is not UNCACHED]
+    numbers = [n for n in map(_whole, filled) if n is not None]
+    if filled and len(numbers) == len(filled):
+        return Column(name, {"type": "int", "min": min(numbers), "max": max(numbers)}, [])
+    texts = [str(v).strip() for v in filled]
+    for kind, start in (("list", "["), ("map", "{")):
+        if any(t.startswith(start) for t in texts):
+            return Column(name, {"type": kind}, [])
+    distinct = list(dict.fromkeys(texts))
+    if 1 < len(distinct) <= MAX_CHOICES and len(texts) == len(cells) and len(texts) >= 2 * len(distinct):
+        return Column(name, {"type": "choice", "from": f"{name}_values"}, distinct)
+    return Column(name, {"type": "text"}, [])
+
+
+def _whole(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    return int(value) if isinstance(value, str) and WHOLE.fullmatch(value) else None
+
+
+@dataclass(frozen=True)
+class Card:
+    """An edition's card: its size and sheet, and the sizes of its title and of the other fields' text."""
+
+    size: tuple[int, int]
+    grid: tuple[int, int]
+    margin: int
+    title: tuple[int, int]  # size, min_size in points
+    text: tuple[int, int]
+    note: str
+
+
+CARDS = {
+    "standard": Card((63, 88), (3, 3), 4, (14, 9), (9, 6), "A poker-size card, 63 x 88 mm, nine to a page"),
+    "large-print": Card((89, 127), (2, 2), 5, (24, 18), (18, 18),
+                        "A jumbo card, 89 x 127 mm, four to a page: nothing under 18 pt"),
+}
+PT = 25.4 / 72  # mm
+
+
+def card_layout(deck: SheetDeck, edition: str) -> str:
+    """The edition's card layout: the first field as the card's title, the others below it, each given room by
+    the longest value its column holds."""
+    card = CARDS[edition]
+    w, h = card.size
+    width, title_h = w - 2 * card.margin, round(card.title[0] * PT * 2.6)
+    lines = [f"# {card.note}, made from the columns of {deck.source.name}: each field",
+             "# in its own box (see the layout reference in layouts/README.md). Move, resize or restyle any of them.",
+             "kind: card", f"size_mm: [{w}, {h}]", f"grid: [{card.grid[0]}, {card.grid[1]}]", "corner_radius_mm: 3",
+             "elements:"]
+    first, *rest = deck.columns
+    lines += _element(first, [card.margin, card.margin, width, title_h], "bold", card.title, "centre")
+    top = card.margin * 2 + title_h
+    room = h - card.margin - top
+    per_line = max(1.0, width / (card.text[0] * PT * 0.5))  # characters a line holds, about
+    needs = [max(1.0, -(-deck.longest.get(c.name, 1) // per_line)) for c in rest]
+    for column, need in zip(rest, needs, strict=True):
+        box_h = max(1, int(room * need / sum(needs)))
+        lines += _element(column, [card.margin, top, width, box_h - 1], "regular", card.text, "left")
+        top += box_h
+    return "\n".join(lines) + "\n"
+
+
+def _element(column: Column, box: list[int], font: str, size: tuple[int, int], align: str) -> list[str]:
+    value = f"card.{column.name}"
+    shown = {"list": f"{value} | join(', ')", "map": f"{value} | dictsort | map('join', ': ') | join(', ')"}.get(
+        column.spec["type"], value)
+    return [f"  - name: {column.name}", f'    text: "{{{{ {shown} }}}}"', f"    box_mm: {box}".replace("'", ""),
+            "    valign: middle" if font == "bold" else "    valign: top",
+            f"    style: {{font: {font}, size: {size[0]}, min_size: {size[1]}, align: {align}}}"]
+
+
+def longest(table_cells: list[list[Any]], header: list[Any]) -> dict[str, int]:
+    """Each column's longest value, in characters, by its header's name."""
+    found: dict[str, int] = {}
+    for c, name in enumerate(header):
+        key = str(name).strip() if name is not None else ""
+        found[key] = max([len(str(row[c])) for row in table_cells if c < len(row) and row[c] is not None] or [1])
+    return found

@@ -1,0 +1,509 @@
+"""Card files kept as spreadsheets (CSV, .xlsx, .ods): the same cards as their YAML twin, every value checked as
+in YAML and every finding at its row and column, naming the cell; formulas read as their saved values; every file
+bounded, however it is made."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import openpyxl
+import pytest
+import yaml
+from conftest import CONTENT, LAYOUTS
+from pypdf import PdfReader
+from test_bounds import capped  # noqa: F401  (a fixture: the memory a bomb may not exceed)
+from watchfiles import Change
+
+from deckpress.cli import main
+from deckpress.export.safe_csv import csv_bytes, safe_cell
+from deckpress.findings import CellLoc, Findings, column_letters
+from deckpress.layout.plan import lay_out_component
+from deckpress.load import expand_sheets, load_edition, load_game
+from deckpress.load.spreadsheets.cards import UNCACHED_WORDS
+from deckpress.load.spreadsheets.cells import cell_node
+from deckpress.templating import Templates
+from deckpress.watch import Sources
+
+SHOWN = "content/pocket-bazaar"
+COLUMNS = ["collection", "points", "flavour", "reminder"]
+ODS_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+          'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"')
+
+
+def lots() -> list[list[object]]:
+    """Pocket Bazaar's lots as a sheet: the header, then one row a card, its defaults written out."""
+    data = yaml.safe_load((CONTENT / "pocket-bazaar" / "lots.yaml").read_text(encoding="utf-8"))
+    return [COLUMNS, *([card.get(k, data["defaults"].get(k)) for k in COLUMNS] for card in data["cards"])]
+
+
+def write_csv(path: Path, rows: list[list[object]], bom: bool = False, delimiter: str = ",") -> None:
+    out = io.StringIO()
+    csv.writer(out, delimiter=delimiter, lineterminator="\r\n").writerows(rows)
+    path.write_text(("\ufeff" if bom else "") + out.getvalue(), encoding="utf-8", newline="")
+
+
+def write_xlsx(path: Path, rows: list[list[object]], sheet: str = "Lots") -> None:
+    workbook = openpyxl.Workbook()
+    workbook.active.title = "Notes"  # the deck's sheet is not the first: `sheet` picks it
+    workbook.active.append(["These are not cards"])
+    lots_sheet = workbook.create_sheet(sheet)
+    for row in rows:
+        lots_sheet.append(row)
+    workbook.save(path)
+
+
+def ods_cell(value: object) -> str:
+    if value is None:
+        return "<table:table-cell/>"
+    if isinstance(value, str) and value.startswith("="):  # a formula; `=...|4` saved with the value 4
+        formula, _, saved = value.partition("|")
+        shown = f' office:value-type="float" office:value="{saved}"><text:p>{saved}</text:p' if saved else ""
+        return f'<table:table-cell table:formula="of:{formula}"{shown or "/"}>' + (
+            "</table:table-cell>" if saved else "")
+    if isinstance(value, int):
+        return f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{value}</text:p>' \
+               f'</table:table-cell>'
+    text = str(value).replace("&", "&amp;").replace("<", "&lt;")
+    return f'<table:table-cell office:value-type="string"><text:p>{text}</text:p></table:table-cell>'
+
+
+def write_ods(path: Path, rows: list[list[object]], sheet: str = "Lots", tail: str = "") -> None:
+    """An OpenDocument spreadsheet as LibreOffice writes one, down to the empty rows repeated to the sheet's end."""
+    body = "".join("<table:table-row>" + "".join(map(ods_cell, row)) + "</table:table-row>" for row in rows)
+    tail = tail or ('<table:table-row table:number-rows-repeated="1048550">'
+                    '<table:table-cell table:number-columns-repeated="1024"/></table:table-row>')
+    content = (f'<?xml version="1.0" encoding="UTF-8"?><office:document-content {ODS_NS} office:version="1.3">'
+               f'<office:body><office:spreadsheet><table:table table:name="Notes"><table:table-row>'
+               f'{ods_cell("These are not cards")}</table:table-row></table:table><table:table table:name="{sheet}">'
+               f'{body}{tail}</table:table></office:spreadsheet></office:body></office:document-content>')
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", content, zipfile.ZIP_DEFLATED)
+        archive.writestr("META-INF/manifest.xml", '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+                         'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"><manifest:file-entry '
+                         'manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+                         '</manifest:manifest>', zipfile.ZIP_DEFLATED)
+
+
+WRITERS = {"csv": write_csv, "xlsx": write_xlsx, "ods": write_ods}
+
+
+def game_with(tmp_path: Path, kind: str, rows: list[list[object]] | None = None, **keys: str) -> Path:
+    """Pocket Bazaar with its lots in `lots.<kind>` (the sheet Lots of a workbook), written from `rows`."""
+    game = tmp_path / "content" / "pocket-bazaar"
+    if not game.exists():
+        shutil.copytree(CONTENT / "pocket-bazaar", game)
+    WRITERS[kind](game / f"lots.{kind}", lots() if rows is None else rows)
+    sheet = "\n    sheet: Lots" if kind != "csv" else ""
+    extra = "".join(f"\n    {k}: {v}" for k, v in keys.items())
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("file: lots.yaml", f"file: lots.{kind}{sheet}{extra}"),
+                                    encoding="utf-8")
+    return game
+
+
+def load(game: Path):
+    findings, templates = Findings(), Templates()
+    loaded = load_game(game, SHOWN, findings, templates)
+    if loaded is not None:
+        expand_sheets(loaded, findings, templates)
+    return loaded, findings, templates
+
+
+def errors(game: Path) -> list[str]:
+    return [str(f) for f in load(game)[1]]
+
+
+def drawing_log(game: Path, edition: str) -> list[str]:
+    """Every drawing op of the lot cards (fronts and backs) on A4, as text."""
+    loaded, findings, templates = load(game)
+    layouts = load_edition([game / "layouts", LAYOUTS], edition,
+                           {c.layout for c in loaded.components} | {"lot-back"}, findings)
+    component = next(c for c in loaded.components if c.id == "lot-cards")
+    doc = lay_out_component(loaded, component, layouts, "a4", templates, findings)
+    assert list(findings) == []
+    return [f"{type(op).__name__}{dataclasses.astuple(op)}".replace(str(game), "GAME") for page in doc.pages
+            for op in page.ops]
+
+
+# --- the same cards as YAML --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_spreadsheet_twin_of_the_lots_holds_the_same_cards(tmp_path, kind):
+    yaml_game, *_ = load(CONTENT / "pocket-bazaar")
+    sheet_game, findings, _ = load(game_with(tmp_path, kind))
+    assert list(findings) == []
+    ours, theirs = sheet_game.decks["lots"].cards, yaml_game.decks["lots"].cards
+    assert [(c.index, c.label, c.values, c.copies, c.valid) for c in ours] == [
+        (c.index, c.label, c.values, c.copies, c.valid) for c in theirs]
+    assert ours[6].locs["points"] == CellLoc(f"{SHOWN}/lots.{kind}", 8, 2)  # the seventh card: row 8, column B
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_spreadsheet_twin_lays_out_the_same_drawing(tmp_path, kind):
+    for edition in ("standard", "large-print"):
+        ours, theirs = drawing_log(game_with(tmp_path / edition, kind), edition), drawing_log(CONTENT / "pocket-bazaar",
+                                                                                               edition)
+        assert len(ours) > 300 and any("Teacups" in op for op in ours) and ours == theirs
+
+
+def test_a_spreadsheet_twin_prints_the_same_pdfs_but_for_the_sources_hash(tmp_path, monkeypatch, capsys):
+    game_with(tmp_path / "sheet", "xlsx")
+    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "yaml" / "content" / "pocket-bazaar")
+    pages = {}
+    for twin in ("yaml", "sheet"):
+        monkeypatch.chdir(tmp_path / twin)
+        assert main(["build", "pocket-bazaar", "--edition", "standard", "--paper", "a4", "--jobs", "1",
+                     "--layouts", str(LAYOUTS)]) == 0, capsys.readouterr().err
+        reader = PdfReader("build/pocket-bazaar/standard/pocket-bazaar-lot-cards-a4.pdf")
+        pages[twin] = [(page.extract_text(), page.get_contents().get_data()) for page in reader.pages]
+    hashes = {t: {m for text, _ in p for m in re.findall(r"\b[0-9a-f]{7}\b", text)} for t, p in pages.items()}
+    assert len(hashes["yaml"]) == len(hashes["sheet"]) == 1 and hashes["yaml"] != hashes["sheet"]
+    (ours,), (theirs,) = hashes["sheet"], hashes["yaml"]
+    assert len(pages["sheet"]) == len(pages["yaml"]) == 3
+    for (text, ops), (yaml_text, yaml_ops) in zip(pages["sheet"], pages["yaml"], strict=True):
+        assert text.replace(ours, theirs) == yaml_text
+        assert aside(ops, ours) == aside(yaml_ops, theirs) and len(aside(ops, ours)) > 5_000
+
+
+def aside(ops: bytes, mark: str) -> bytes:
+    """A page's drawing without its slug line, the one op that holds the sources' hash (centred, so placed by it)."""
+    (slug,) = [line for line in ops.split(b"\n") if mark.encode() in line]
+    return ops.replace(slug, b"")
+
+
+def test_a_csv_with_a_byte_order_mark_or_semicolons_reads_the_same(tmp_path):
+    game = game_with(tmp_path, "csv")
+    for bom, delimiter in ((True, ","), (False, ";"), (True, "\t")):
+        write_csv(game / "lots.csv", lots(), bom=bom, delimiter=delimiter)
+        loaded, findings, _ = load(game)
+        assert list(findings) == [] and loaded.decks["lots"].cards[0].values["collection"] == "Lanterns"
+
+
+# --- findings at the cell ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_value_is_checked_as_in_yaml_and_found_at_its_cell(tmp_path, kind):
+    rows = lots()
+    rows[6][1] = 7  # row 7, column B
+    rows[3][0] = "Lantern"
+    rows[9][2] = None
+    rows[12][1] = "seven"
+    rows[15][0] = " Keys  "  # spaces round a text are dropped, as YAML drops them
+    assert errors(game_with(tmp_path, kind, rows)) == [
+        f"{SHOWN}/lots.{kind}:4:1: error: cell A4: collection must be one of Lanterns, Teacups, Keys, Maps, "
+        f"got 'Lantern'",
+        f"{SHOWN}/lots.{kind}:7:2: error: cell B7: points must be 1-6, got 7",
+        f"{SHOWN}/lots.{kind}:10:3: error: cell C10: flavour must be non-empty text, got nothing",
+        f"{SHOWN}/lots.{kind}:13:2: error: cell B13: points must be a whole number, got 'seven'"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_bad_header_is_found_at_its_cell(tmp_path, kind):
+    rows = lots()
+    rows[0] = ["collection", "points", "flavour", "reminder", "points", None, "pionts"]
+    rows[1] += [3, "a value with no column name", "x"]
+    assert errors(game_with(tmp_path, kind, rows)) == [
+        f"{SHOWN}/lots.{kind}:1:5: error: cell E1: column 'points' is named twice (first in B1)",
+        f"{SHOWN}/lots.{kind}:1:6: error: cell F1: this column holds values but no name: name its field here",
+        f"{SHOWN}/lots.{kind}:1:7: error: cell G1: column 'pionts' is not a field of deck lots (columns: "
+        f"collection, points, flavour, reminder, copies)"]
+
+
+def test_a_field_with_no_column_is_a_finding_at_the_header(tmp_path):
+    rows = [[c for c in row[:3]] for row in lots()]
+    assert errors(game_with(tmp_path, "csv", rows)) == [
+        f"{SHOWN}/lots.csv:1:1: error: cell A1: deck lots: the header row has no column for field 'reminder' "
+        f"(the first row names each column's field)"]
+
+
+def test_copies_print_a_row_more_than_once_and_are_checked(tmp_path):
+    rows = [[*row, "copies" if n == 0 else None] for n, row in enumerate(lots())]
+    rows[1][4], rows[2][4] = 2, 1
+    rows = rows[:-1]  # the 24th lot goes: the first is printed twice
+    loaded, findings, _ = load(game_with(tmp_path, "csv", rows))
+    assert list(findings) == []
+    cards = loaded.decks["lots"].cards
+    assert [c.copies for c in cards[:3]] == [2, 1, 1] and len(loaded.decks["lots"].printed) == 24
+    rows[1][4], rows[3][4] = 0, "many"
+    assert errors(game_with(tmp_path, "csv", rows)) == [
+        f"{SHOWN}/lots.csv:2:5: error: cell E2: copies must be 1-1000, got 0",
+        f"{SHOWN}/lots.csv:4:5: error: cell E4: copies must be a whole number, got 'many'"]
+
+
+def test_a_text_value_is_a_template_and_its_mistake_is_at_its_cell(tmp_path):
+    rows = lots()
+    rows[5][2] = "A lantern for {{ lanterns }} journeys."
+    (finding,) = load(game_with(tmp_path, "csv", rows))[1]
+    assert str(finding.loc) == f"{SHOWN}/lots.csv:6:3" and finding.message.startswith("cell C6: ")
+
+
+def test_a_csv_that_is_not_utf8_is_a_finding_at_the_cell_of_the_bad_byte(tmp_path):
+    game = game_with(tmp_path, "csv")
+    data = (game / "lots.csv").read_bytes().replace("bazaar’s".encode(), "bazaar\x92s".encode("latin-1"))
+    (game / "lots.csv").write_bytes(data)
+    row = 1 + next(n for n, r in enumerate(lots()) if "bazaar’s" in str(r[2]))
+    assert errors(game) == [f"{SHOWN}/lots.csv:{row}:3: error: cell C{row}: file is not valid UTF-8 (byte 0x92): "
+                            f"save it as \"CSV UTF-8\""]
+
+
+def test_a_quote_left_open_is_a_finding_at_its_row(tmp_path):
+    game = game_with(tmp_path, "csv")
+    (game / "lots.csv").write_text('collection,points\nLanterns,1\n"Keys,2\n', encoding="utf-8")
+    assert errors(game) == [f"{SHOWN}/lots.csv:3:1: error: cell A3: CSV: unexpected end of data"]
+
+
+def test_the_sheet_is_named_and_a_missing_one_is_a_finding_at_the_key(tmp_path):
+    game = game_with(tmp_path, "xlsx")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("sheet: Lots", "sheet: Lost"), encoding="utf-8")
+    line = 1 + text.splitlines().index("    sheet: Lots")
+    assert errors(game) == [f"{SHOWN}/game.yaml:{line}:12: error: {SHOWN}/lots.xlsx has no sheet 'Lost'; its sheets: "
+                            f"Notes, Lots"]
+    (game / "game.yaml").write_text(text.replace("lots.xlsx", "lots.yaml"), encoding="utf-8")
+    assert errors(game) == [f"{SHOWN}/game.yaml:{line}:12: error: deck lots: 'sheet' names a sheet of a workbook "
+                            f"file (.xlsx, .ods), and the deck has none"]
+
+
+def test_cell_names_run_past_z():
+    assert [column_letters(n) for n in (1, 26, 27, 52, 703, 16384)] == ["A", "Z", "AA", "AZ", "AAA", "XFD"]
+
+
+# --- formulas ----------------------------------------------------------------------------------------------------
+
+
+def with_saved_value(path: Path, cell: str, value: str) -> None:
+    """Give the formula in `cell` of the workbook's sheet Lots the value a calculating program saves with it."""
+    parts = {}
+    with zipfile.ZipFile(path) as archive:
+        parts = {i.filename: archive.read(i) for i in archive.infolist()}
+    sheet = "xl/worksheets/sheet2.xml"
+    parts[sheet] = re.sub(rf'(<c r="{cell}"[^>]*>)<f>([^<]*)</f><v\s*/?>(</v>)?'.encode(),
+                          rf"\1<f>\2</f><v>{value}</v>".encode(), parts[sheet])
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+
+
+def test_a_formula_reads_as_its_saved_value_and_one_with_none_is_a_finding(tmp_path):
+    rows = lots()
+    rows[2][1], rows[3][1] = "=B2+1", "=B3+1"  # 2 and 3, as the YAML has them
+    game = game_with(tmp_path, "xlsx", rows)
+    with_saved_value(game / "lots.xlsx", "B3", "2")
+    assert errors(game) == [f"{SHOWN}/lots.xlsx:4:2: error: cell B4: {UNCACHED_WORDS}"]
+    with_saved_value(game / "lots.xlsx", "B4", "3")
+    loaded, findings, _ = load(game)
+    assert list(findings) == [] and [c.values["points"] for c in loaded.decks["lots"].cards[:3]] == [1, 2, 3]
+
+
+def test_an_opendocument_formula_reads_as_its_saved_value_and_one_with_none_is_a_finding(tmp_path):
+    rows = lots()
+    rows[2][1], rows[3][1] = "=[.B2]+1|2", "=[.B3]+1"
+    assert errors(game_with(tmp_path, "ods", rows)) == [f"{SHOWN}/lots.ods:4:2: error: cell B4: {UNCACHED_WORDS}"]
+    rows[3][1] = "=[.B3]+1|3"
+    loaded, findings, _ = load(game_with(tmp_path, "ods", rows))
+    assert list(findings) == [] and [c.values["points"] for c in loaded.decks["lots"].cards[:3]] == [1, 2, 3]
+
+
+# --- lists and maps in a cell ------------------------------------------------------------------------------------
+
+
+def test_a_list_cell_is_separated_by_semicolons_or_a_flow_list():
+    loc, findings = CellLoc("x.csv", 3, 4), Findings()
+    assert cell_node("list", "Draw 1; Swap a lot;", loc, findings).plain() == ["Draw 1", "Swap a lot"]
+    assert cell_node("list", '[Draw 1, "Pay; then draw"]', loc, findings).plain() == ["Draw 1", "Pay; then draw"]
+    assert cell_node("list", None, loc, findings).plain() == []
+    assert cell_node("map", "coins: 2; gems: 1", loc, findings).plain() == {"coins": "2", "gems": "1"}
+    assert cell_node("map", '{coins: "2"}', loc, findings).plain() == {"coins": "2"}
+    assert list(findings) == []
+    assert cell_node("map", "coins 2", loc, findings) is None
+    assert cell_node("map", "coins: 2; coins: 3", loc, findings) is None
+    assert cell_node("list", "[&a x, *a]", loc, findings) is None
+    assert [str(f) for f in findings] == [
+        "x.csv:3:4: error: cell D3: 'coins 2' is not 'name: value' (a map's entries are separated by ';')",
+        "x.csv:3:4: error: cell D3: the map names 'coins' twice",
+        "x.csv:3:4: error: cell D3: YAML aliases are not allowed in content"]
+
+
+def test_list_and_map_fields_read_from_cells_with_their_checks(tmp_path):
+    game = game_with(tmp_path, "csv")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace(
+        "      reminder: {type: text}\n",
+        "      reminder: {type: text}\n      perks: {type: list, length: 2}\n      prices: {type: map}\n"),
+        encoding="utf-8")
+    rows = [[*row, "perks", "prices"] if n == 0 else [*row, "Draw 1; Swap", "coins: 2; gems: 1"]
+            for n, row in enumerate(lots())]
+    write_csv(game / "lots.csv", rows)
+    loaded, findings, _ = load(game)
+    assert list(findings) == []
+    card = loaded.decks["lots"].cards[0]
+    assert card.values["perks"] == ["Draw 1", "Swap"] and card.values["prices"] == {"coins": "2", "gems": "1"}
+    assert card.locs["perks[2]"] == CellLoc(f"{SHOWN}/lots.csv", 2, 5)
+    rows[3][4], rows[4][5] = "Draw 1", "{coins: 2}"
+    write_csv(game / "lots.csv", rows)
+    assert errors(game) == [f"{SHOWN}/lots.csv:4:5: error: cell E4: perks must have 2 entries, got 1",
+                            f"{SHOWN}/lots.csv:5:6: error: cell F5: prices must be non-empty text, got 2"]
+
+
+# --- bounds ------------------------------------------------------------------------------------------------------
+
+
+def only_error(game: Path) -> str:
+    (finding,) = errors(game)
+    return finding
+
+
+def test_a_huge_csv_is_a_finding(tmp_path, capped):  # noqa: F811
+    game = game_with(tmp_path, "csv")
+    with (game / "lots.csv").open("a", encoding="utf-8") as out:
+        out.write(("Keys,1,x,y\n" * 100_000) * 16)
+    assert only_error(game) == f"{SHOWN}/lots.csv:1:1: error: file is larger than 16,000,000 bytes"
+    (game / "lots.csv").write_text("collection,points\n" + "Keys,1\n" * 50_000, encoding="utf-8")
+    assert only_error(game) == (f"{SHOWN}/lots.csv:50001:1: error: cell A50001: the sheet reaches this cell: more "
+                                f"than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet may have")
+    (game / "lots.csv").write_text("collection,points\n" + ("," * 499 + "\n") * 2005, encoding="utf-8")
+    assert only_error(game) == (f"{SHOWN}/lots.csv:2001:500: error: cell SF2001: the sheet reaches this cell: more "
+                                f"than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet may have")
+    (game / "lots.csv").write_text("collection,points\nKeys,1" + "," * 500 + "\n", encoding="utf-8")
+    assert only_error(game) == (f"{SHOWN}/lots.csv:2:501: error: cell SG2: the sheet reaches this cell: more "
+                                f"than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet may have")
+
+
+def test_a_cell_at_the_sheets_far_corner_is_a_finding_not_a_crash(tmp_path, capped):  # noqa: F811
+    rows = lots()
+    game = game_with(tmp_path, "xlsx", rows)
+    workbook = openpyxl.load_workbook(game / "lots.xlsx")
+    workbook["Lots"]["XFD1048576"] = "far"
+    workbook.save(game / "lots.xlsx")
+    assert only_error(game) == (f"{SHOWN}/lots.xlsx:1048576:16384: error: cell XFD1048576: the sheet reaches this "
+                                f"cell: more than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet may "
+                                f"have")
+
+
+def test_a_row_repeated_a_million_times_is_a_finding(tmp_path, capped):  # noqa: F811
+    repeated = ('<table:table-row table:number-rows-repeated="1000000"><table:table-cell '
+                'table:number-columns-repeated="200" office:value-type="float" office:value="1"/></table:table-row>')
+    game = game_with(tmp_path, "ods")
+    write_ods(game / "lots.ods", lots(), tail=repeated)
+    assert only_error(game) == (f"{SHOWN}/lots.ods:1000025:200: error: cell GR1000025: the sheet reaches this "
+                                f"cell: more than the 50,000 rows, 500 columns or 1,000,000 cells a deck's sheet "
+                                f"may have")
+
+
+def test_a_zip_bomb_and_a_part_that_lies_about_its_size_are_findings(tmp_path, capped):  # noqa: F811
+    game = game_with(tmp_path, "xlsx")
+    with zipfile.ZipFile(game / "lots.xlsx", "a", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("xl/bomb.xml", b"<a>" + b" " * 70_000_000 + b"</a>")
+    assert only_error(game) == f"{SHOWN}/lots.xlsx:1:1: error: the workbook unpacks to more than 64,000,000 bytes"
+    game = game_with(tmp_path / "lies", "xlsx")
+    data = (game / "lots.xlsx").read_bytes()
+    with zipfile.ZipFile(game / "lots.xlsx") as archive:
+        info = archive.getinfo("xl/worksheets/sheet2.xml")
+    size = info.file_size.to_bytes(4, "little")
+    (game / "lots.xlsx").write_bytes(data.replace(size, (100).to_bytes(4, "little")))  # both headers understate it
+    assert only_error(game).startswith(f"{SHOWN}/lots.xlsx:1:1: error: the workbook's part xl/worksheets/sheet2.xml "
+                                       f"cannot be read (Bad CRC-32")
+
+
+def test_entities_in_a_workbooks_xml_are_refused(tmp_path, capped):  # noqa: F811
+    game = game_with(tmp_path, "xlsx")
+    with zipfile.ZipFile(game / "lots.xlsx") as archive:
+        parts = {i.filename: archive.read(i) for i in archive.infolist()}
+    laughs = b'<?xml version="1.0"?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa">' + b"".join(
+        b'<!ENTITY %c "&%c;&%c;&%c;&%c;&%c;&%c;&%c;&%c;&%c;&%c;">' % ((98 + n,) + (97 + n,) * 10) for n in range(9))
+    parts["xl/sharedStrings.xml"] = laughs + b"]><sst><si><t>&j;</t></si></sst>"
+    with zipfile.ZipFile(game / "lots.xlsx", "w") as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    assert only_error(game) == f"{SHOWN}/lots.xlsx:1:1: error: the workbook's XML declares entities"
+
+
+def test_a_file_that_is_no_workbook_is_a_finding(tmp_path):
+    game = game_with(tmp_path, "xlsx")
+    (game / "lots.xlsx").write_text("collection,points\n", encoding="utf-8")
+    assert only_error(game) == (f"{SHOWN}/lots.xlsx:1:1: error: not a workbook: the file is not a zip container "
+                                f"(File is not a zip file)")
+
+
+# --- the press's own CSV -----------------------------------------------------------------------------------------
+
+
+def test_the_press_writes_no_csv_cell_a_spreadsheet_would_run_as_a_formula():
+    assert [safe_cell(t) for t in ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx", "Keys 3", "a=b")] == [
+        "'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "'\rx", "Keys 3", "a=b"]
+    data = csv_bytes(("file", "label"), [("lots-001-front.png", '=HYPERLINK("http://x","y")')])
+    assert data == b'file,label\nlots-001-front.png,"\'=HYPERLINK(""http://x"",""y"")"\n'
+    assert list(csv.reader(io.StringIO(data.decode()))) == [["file", "label"],
+                                                            ["lots-001-front.png", "'=HYPERLINK(\"http://x\",\"y\")"]]
+
+
+# --- deckpress new --cards ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def checkout(monkeypatch, tmp_path) -> Path:
+    shutil.copytree(LAYOUTS, tmp_path / "layouts")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def run(capsys, *args: str) -> tuple[int, list[str]]:
+    capsys.readouterr()
+    status = main(list(args))
+    return status, capsys.readouterr().err.splitlines()
+
+
+SHOPS = [["name", "cost", "kind", "effects", "copies"], ["Baker", 2, "Shop", "[Draw 2]", 2],
+         ["Smith", 3, "Shop", "[Gain 1, Pay 1]", None], ["Inn", 4, "Rest", "[]", None],
+         ["Mill", 1, "Rest", "[Draw 1]", None]]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_new_starts_a_game_from_a_spreadsheet_typed_by_its_columns(capsys, checkout, kind):
+    WRITERS[kind](Path(f"shops.{kind}"), SHOPS)
+    sheet = ["--sheet", "Lots"] if kind == "xlsx" else []
+    assert run(capsys, "new", "shops", "--cards", f"shops.{kind}", *sheet) == (
+        0, ["deckpress: wrote content/shops (11 files); build it with: deckpress build shops"])
+    assert Path(f"content/shops/cards.{kind}").read_bytes() == Path(f"shops.{kind}").read_bytes()
+    assert not Path("content/shops/cards.yaml").exists()
+    game = yaml.safe_load(Path("content/shops/game.yaml").read_text(encoding="utf-8"))
+    deck = game["decks"]["cards"]
+    assert deck["fields"] == {"name": {"type": "text"}, "cost": {"type": "int", "min": 1, "max": 4},
+                              "kind": {"type": "choice", "from": "kind_values"}, "effects": {"type": "list"}}
+    assert game["parameters"]["kind_values"] == ["Shop", "Rest"] and deck["file"] == f"cards.{kind}"
+    assert deck.get("sheet") == ("Lots" if kind == "xlsx" else None)
+    assert run(capsys, "check", "shops") == (0, ["deckpress: shops: valid"])
+    assert run(capsys, "build", "shops", "--jobs", "1", "--paper", "a4") == (0, ["deckpress: shops: built into build"])
+    text = PdfReader("build/shops/standard/shops-cards-a4.pdf").pages[0].extract_text()
+    assert "Baker" in text and "Gain 1, Pay 1" in text and text.count("Baker") == 2  # copies: 2
+
+
+def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, checkout):
+    write_csv(Path("shops.csv"), [["Card Name", "cost"], ["Baker", 2]])
+    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (2, [
+        "deckpress: error: shops.csv:1:1: error: cell A1: column 'Card Name': a field's name is a letter, then "
+        "letters, digits or _, and names one column: rename it in the sheet"])
+    assert run(capsys, "new", "shops", "--cards", "shops.txt") == (2, [
+        "deckpress: error: --cards takes a spreadsheet (.csv, .xlsx, .ods), got shops.txt"])
+    assert run(capsys, "new", "shops", "--cards", "shops.csv", "--sheet", "Lots") == (2, [
+        "deckpress: error: --sheet names a sheet of a workbook (.xlsx, .ods), and shops.csv is a CSV file"])
+    assert run(capsys, "new", "shops", "--sheet", "Lots") == (2, [
+        "deckpress: error: --sheet names a sheet of the --cards workbook: give --cards too"])
+    assert not Path("content/shops").exists()
+
+
+def test_a_spreadsheet_programs_lock_file_is_no_source_to_watch(tmp_path):
+    sources, game = Sources(tmp_path / "build"), tmp_path / "content" / "x"
+    for ignored in ("~$lots.xlsx", ".~lock.lots.ods#", ".~lock.lots.csv#"):
+        assert not sources(Change.modified, str(game / ignored)), ignored
+    assert sources(Change.modified, str(game / "lots.xlsx")) and sources(Change.modified, str(game / "lots.csv"))
