@@ -62,7 +62,8 @@ def _flowed(built: Path) -> list[tuple[Path, str, dict]]:  # type: ignore[type-a
         listing = yaml.safe_load((CONTENT / game / "game.yaml").read_text(encoding="utf-8"))
         for component in listing["components"]:
             for edition in EDITIONS:
-                layout = _style(edition, component["layout"]) if component["kind"] != "cards" else {}
+                flowed = component["kind"] in ("sheet", "rules")  # a deck, a board or a box is not flowed
+                layout = _style(edition, component["layout"]) if flowed else {}
                 if layout and layout.get("per_page", 1) == 1:
                     out += [(pdf, edition, layout) for pdf in (built / game / edition).glob(
                         f"{game}-{component['id']}-*.pdf")]

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import SHIPPED
+import yaml
+from conftest import CONTENT, SHIPPED
 from harbour import FACE, harbour, run
 
 from deckpress.layout.slug import SEPARATOR
@@ -82,9 +83,13 @@ def parts(root: ET.Element) -> dict[str, str]:
 
 
 def component_pdfs(built: Path, game: str) -> list[dict]:
+    """The game's PDFs to read: not its kits, and not its boxes, which are papercraft for the cards (a blank, its
+    cut and fold legend and the deck's name on its panels), no part of play to read."""
     manifest = json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    listed = yaml.safe_load((CONTENT / game / "game.yaml").read_text(encoding="utf-8"))["components"]
+    boxes = {c["id"] for c in listed if c.get("kind") in ("tuck-box", "box")}
     return [e for e in manifest if e["game"] == game and e["edition"] == "standard" and e["paper"] == "a4"
-            and e["component"] not in ("kit", "host-kit")]
+            and e["component"] not in ("kit", "host-kit", *boxes)]
 
 
 def html_parts(built: Path, game: str, audience: str) -> dict[str, str]:
