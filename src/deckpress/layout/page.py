@@ -135,15 +135,8 @@ class Drawing:
     @contextmanager
     def clipped(self, steps: list[tuple[object, ...]]) -> Iterator[None]:
         """What is drawn inside shows only within the closed path `steps` (mm, as `path` takes them)."""
-        ops = self.page.ops
-        at = len(ops)
-        ops.append(Clip(self._steps(steps)))
-        try:
+        with self._spanning(Clip(self._steps(steps))):
             yield
-        finally:
-            clip = ops[at]
-            if isinstance(clip, Clip):
-                ops[at] = replace(clip, ops=len(ops) - at - 1)
 
     def _steps(self, steps: list[tuple[object, ...]]) -> Steps:
         height = self.paper[1]
@@ -161,15 +154,19 @@ class Drawing:
         if not degrees and not mirror:
             yield
             return
+        with self._spanning((Mirror if mirror else Turn)(-float(degrees), *self._xy(x, y))):
+            yield
+
+    @contextmanager
+    def _spanning(self, op: Turn | Clip) -> Iterator[None]:
+        """`op`, holding the ops drawn inside: it learns how many once they are drawn."""
         ops = self.page.ops
         at = len(ops)
-        ops.append((Mirror if mirror else Turn)(-float(degrees), *self._xy(x, y)))
+        ops.append(op)
         try:
             yield
         finally:
-            turn = ops[at]
-            if isinstance(turn, Turn):
-                ops[at] = replace(turn, ops=len(ops) - at - 1)
+            ops[at] = replace(op, ops=len(ops) - at - 1)
 
     def icon(self, icon: IconFile, x: float, y: float, size: float, colour: Colour | None = None,
              stroke: float | None = None, alt: str = "", font: str = "", height: float | None = None) -> None:
