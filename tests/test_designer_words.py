@@ -147,7 +147,7 @@ def test_british_and_us_spellings_are_one_name():
 
 MISSPELT = [  # (file, text, the same misspelt, the line and column the finding points at, what it says)
     (CARD, "    valign: middle\n", "    color: white\n", ("color: white", "color"), "unknown key 'color' in element "
-     "(expected: name, box_mm, index, style, valign, colour, rotate, field, text); did you mean 'colour'?"),
+     "(expected: name, box_mm, index, style, valign, colour, rotate, when, field, text); did you mean 'colour'?"),
     (CARDS, "{suit: Suns, rank: 2}", "{suit: Suns, rnak: 2}", ("rnak: 2", "rnak"),  # and not also 'rank' missing
      "unknown key 'rnak' in card (expected: suit, rank, copies); did you mean 'rank'?"),
     (GAME, "grid: [suit, rank]", "grid: [suit, rnak]", ("    card: card", "card"),

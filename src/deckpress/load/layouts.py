@@ -165,27 +165,31 @@ class LayoutReader:
                              row_height=keys["row_height_mm"], label_width=keys["label_width_mm"],
                              styles=self._styles(keys["styles"], theme))
         f.done()
-        return self._complete(layout, node, theme, schemas.SHEET_STYLES)
+        return _complete(layout, node, theme, schemas.SHEET_STYLES, self.findings)
 
     def _booklet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> BookletLayout | None:
         keys = read_keys(f, schemas.BOOKLET)
         layout = BookletLayout(name, node.loc, margin=keys["margin_mm"], max_line=keys["max_line_mm"],
                                paragraph_gap=keys["paragraph_gap_mm"], styles=self._styles(keys["styles"], theme))
         f.done()
-        return self._complete(layout, node, theme, schemas.BOOKLET_STYLES)
+        return _complete(layout, node, theme, schemas.BOOKLET_STYLES, self.findings)
 
-    def _complete(self, layout: _Pages, node: Node, theme: Theme, styles: tuple[str, ...]) -> _Pages | None:
-        theme_min = theme.heading_min_size
-        for style in ("heading", "title", "part"):
-            found = layout.styles.get(style) if layout.styles else None
-            if found is not None and found.min_size < theme_min:
-                self.findings.error(node.loc, f"layout {layout.name}: the {style} style must be at least "
-                                              f"{theme_min:g} pt in this edition, got {found.min_size:g}")
-        for style in styles:
-            if style not in layout.styles:
-                self.findings.error(node.loc, f"layout {layout.name} needs a style '{style}'")
-        ok = None not in vars(layout).values() and all(s in (layout.styles or {}) for s in styles)
-        return layout if ok else None
+
+
+def _complete(layout: _Pages, node: Node, theme: Theme, styles: tuple[str, ...],
+              findings: Findings) -> _Pages | None:
+    """The sheet or booklet layout, if its styles are all there and no smaller than the edition allows."""
+    theme_min = theme.heading_min_size
+    for style in ("heading", "title", "part"):
+        found = layout.styles.get(style) if layout.styles else None
+        if found is not None and found.min_size < theme_min:
+            findings.error(node.loc, f"layout {layout.name}: the {style} style must be at least "
+                                     f"{theme_min:g} pt in this edition, got {found.min_size:g}")
+    for style in styles:
+        if style not in layout.styles:
+            findings.error(node.loc, f"layout {layout.name} needs a style '{style}'")
+    ok = None not in vars(layout).values() and all(s in (layout.styles or {}) for s in styles)
+    return layout if ok else None
 
 
 def read_style(name: str, node: Node, theme: Theme, findings: Findings) -> Style | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.findings import Loc
+from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, describe
 from deckpress.load.sources import Node
@@ -53,6 +54,9 @@ def _items(reading: Reading, nodes: list[Node], ctx: dict[str, Any], numbered: b
     for node in nodes:
         if not node.is_map:
             out += [Item(text, numbered=numbered) for text in reading.texts([node], ctx)]
+            continue
+        if (trap := read_as_collection(node.loc)) is not None:  # `- :sun: earns a point`: text, not an item's keys
+            reading.findings.error(node.loc, trap)
             continue
         f = Fields(node, "list item", reading.findings)
         text = reading.text(f.get("text"), ctx)

@@ -59,6 +59,11 @@ def card_size(game: Game, deck: str, edition: Edition) -> tuple[float, float] | 
     return None
 
 
+def _broken(game: Game, deck: str, edition: Edition) -> bool:
+    """A cards component prints the deck, but its layout is in error in this edition (already reported)."""
+    return any(c.kind == "cards" and deck in c.decks and c.layout in edition.broken for c in game.components)
+
+
 def _dressed(game: Game, component: Component, edition: Edition, job: Job) -> list[Dressed]:
     if component.kind == STANDEE:
         return _standees(game, component, edition)
@@ -81,10 +86,11 @@ def _inner(game: Game, component: Component, edition: Edition, job: Job) -> tupl
         return inner
     sizes = [card_size(game, d, edition) for d in component.decks]
     missing = [d for d, s in zip(component.decks, sizes, strict=True) if s is None]
-    if missing:
+    if missing and not all(_broken(game, d, edition) for d in missing):
         job.findings.error(component.loc, f"{job.where}: deck {missing[0]} is printed by no cards component, so "
                                           f"the {WHAT[component.kind]}'s size is not known ({edition.theme.edition} "
                                           f"edition)")
+    if missing:  # or its layout is in error, which was said where it is written
         return None
     cards = sum(game.decks[d].size for d in component.decks)
     clearance, thickness = keys["clearance_mm"], keys["card_thickness_mm"]
