@@ -162,7 +162,10 @@ def _sheet_cards(reading: Reading, deck: Deck, file_name: str, sheet: str | None
     table = read_table(path, f"{reading.shown}/{file_name}", sheet, at, reading.findings)
     if table is None:
         return None
-    return sheet_cards(table, deck, COPIES, MAX_COPIES, _Values(reading, ctx).value, reading.findings)
+    values = _Values(reading, ctx)
+    cards = sheet_cards(table, deck, COPIES, MAX_COPIES, values.value, reading.findings)
+    values.choices.report()  # a wrong choice is one finding, however many rows give it
+    return cards
 
 
 def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
