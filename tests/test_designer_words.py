@@ -236,3 +236,14 @@ def test_a_wrong_choice_on_many_cards_is_one_finding_naming_them(tidal):
     assert tidal() == [f"{at(CARDS, 'suit: Sun,', 'Sun,')}: error: suit must be one of Suns, Moons, Stars, got "
                        "'Sun'; did you mean 'Suns'? (cards 1, 2, 3 and 4)",
                        f"{at(CARDS, 'suit: 3', '3,')}: error: suit must be one of Suns, Moons, Stars, got 3"]
+
+
+def test_a_wrong_choice_among_many_options_lists_a_few_and_names_their_parameter(tidal):
+    """2,000 options: the finding stays a line (its parameter named for the rest), made once for every card."""
+    edit(GAME, "  players: 2\n", "  players: 2\n  levels: [" + ", ".join(f"L{n}" for n in range(2000)) + "]\n")
+    edit(GAME, "      rank: {type: int, min: 1, max: 4}\n",
+         "      rank: {type: int, min: 1, max: 4}\n      level: {type: choice, from: levels}\n")
+    CARDS.write_text(CARDS.read_text(encoding="utf-8").replace("}\n", ", level: nope}\n"), encoding="utf-8")
+    shown = ", ".join(f"L{n}" for n in range(12))
+    assert tidal() == [f"{at(CARDS, 'level: nope', 'nope')}: error: level must be one of {shown} and 1988 more of "
+                       f"levels, got 'nope' (cards 1, 2, 3 and 9 more)"]

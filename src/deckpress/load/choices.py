@@ -27,27 +27,45 @@ def chosen(value: Any, options: list[Any]) -> Any:
     return (same + texts)[0] if same or texts else None
 
 
+MAX_SHOWN = 12  # options a finding lists; past that it names the parameter that holds them
+
+
+@dataclass
+class _Wrong:
+    loc: Loc  # where the first card gives it
+    spec: FieldSpec
+    value: Any
+    options: list[Any]
+    cards: list[int] = field(default_factory=list)
+
+    def message(self) -> str:
+        shown = [str(o) for o in self.options]
+        listed_options = ", ".join(shown[:MAX_SHOWN]) + (
+            f" and {len(shown) - MAX_SHOWN} more of {self.spec.choices_from}" if len(shown) > MAX_SHOWN else "")
+        more = f" (cards {listed([str(c) for c in self.cards])})" if len(self.cards) > 1 else ""
+        return (f"{self.spec.name} must be one of {listed_options}, got {describe(self.value)}"
+                f"{did_you_mean(str(self.value), shown)}{more}")
+
+
 @dataclass
 class Choices:
     """The choice fields of one card file being read: wrong values gathered, said once each by `report`."""
 
     findings: Findings
-    wrong: dict[tuple[str, str], tuple[Loc, str, list[str]]] = field(default_factory=dict)
+    wrong: dict[tuple[str, str], _Wrong] = field(default_factory=dict)  # by field and value
 
     def value(self, spec: FieldSpec, node: Node, card: Card, options: Any) -> Any:
         if not isinstance(options, list):
             self.findings.error(spec.loc, f"field {spec.name}: parameter '{spec.choices_from}' must be a list")
             return node.value
         found = chosen(node.value, options)
-        if found is None:
-            shown = [str(o) for o in options]
-            message = (f"{spec.name} must be one of {', '.join(shown)}, got {describe(node.value)}"
-                       f"{did_you_mean(str(node.value), shown)}")
-            self.wrong.setdefault((spec.name, message), (node.loc, message, []))[2].append(str(card.index))
+        if found is None:  # said by `report`, once: the same wrong value may stand on thousands of cards
+            key = (spec.name, repr(node.value))
+            self.wrong.setdefault(key, _Wrong(node.loc, spec, node.value, options)).cards.append(card.index)
         return found
 
     def report(self) -> None:
         """Each wrong value once, at the first card giving it; more cards are named (`cards 1, 4, 9 and 25 more`)."""
-        for loc, message, cards in self.wrong.values():
-            self.findings.error(loc, message + (f" (cards {listed(cards)})" if len(cards) > 1 else ""))
+        for wrong in self.wrong.values():
+            self.findings.error(wrong.loc, wrong.message())
         self.wrong.clear()
