@@ -5,9 +5,8 @@ mapping or a list: `{{ card.points }} more`). Quoting the whole text is the fix 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from deckpress.findings import Loc
+from deckpress.findings import Loc, source_lines
 
 ICON = re.compile(r":[a-z0-9][\w-]*:")  # an inline icon, as `:name:` writes it
 # a value's start on a line: after `key:` or a list's `-`, a value YAML does not read as plain text
@@ -22,11 +21,8 @@ def quoted(text: str) -> str:
 
 def line_at(loc: Loc) -> str | None:
     """The source line `loc` is on (None if the file cannot be read)."""
-    try:
-        lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return None
-    return lines[loc.line - 1] if 0 < loc.line <= len(lines) else None
+    lines = source_lines(loc)
+    return lines[loc.line - 1] if lines is not None and 0 < loc.line <= len(lines) else None
 
 
 def _value(text: str, flow: bool) -> str:

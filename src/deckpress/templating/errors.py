@@ -7,13 +7,12 @@ import builtins
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError, TemplateAssertionError
 
-from deckpress.findings import CellLoc, Loc
+from deckpress.findings import Loc, source_lines
 from deckpress.hints.spelling import did_you_mean
 from deckpress.templating.filters import FILTERS
 
@@ -217,11 +216,8 @@ def where(loc: Loc, exc: Exception) -> Loc:
 
 def find_in_file(loc: Loc, pattern: re.Pattern[str]) -> Loc:
     """The first match of `pattern` at or after `loc` in its file (a value folded over several lines)."""
-    if isinstance(loc, CellLoc):  # a spreadsheet's cell is the place: its file's lines are not the cell's text
-        return loc
-    try:
-        lines = Path(loc.file).read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
+    lines = source_lines(loc)  # none for a spreadsheet's cell: the cell is the place
+    if lines is None:
         return loc
     for number in range(loc.line, min(len(lines), loc.line + 200) + 1):
         start = loc.col - 1 if number == loc.line else 0
