@@ -21,9 +21,13 @@ from deckpress.cli import main
     (["build", "--jobs", "1000"], "jobs must be a whole number from 1 to 64, got '1000'"),
     (["serve", "--port", "99999"], "port must be a whole number from 0 to 65535, got '99999'"),
     (["build", "--paper", "a5"], "invalid choice: 'a5'"),
+    (["build", "--layouts", "no-such"], "argument --layouts: must name an existing folder, got 'no-such'"),
+    (["check", "--layouts", "notes.txt"], "must name an existing folder, got 'notes.txt' (a file)"),
+    (["export", "--to", "png", "--layouts", "nope"], "must name an existing folder, got 'nope'"),
 ])
 def test_a_value_the_press_cannot_use_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, arguments, said):
     monkeypatch.chdir(tmp_path)
+    Path("notes.txt").write_text("not a folder")
     with pytest.raises(SystemExit) as stop:
         main(arguments)
     err = capsys.readouterr().err
@@ -50,3 +54,26 @@ def test_a_game_folder_that_is_no_game_id_is_said_so_before_any_work(deckpress):
     result = deckpress("build")
     assert result.status == 2 and "content/index.html: error: a game's folder name is its id" in result.err
     assert not Path("build").exists()
+
+
+@pytest.mark.parametrize(("out", "said"), [
+    ("content/harbour/build", "content/harbour/build is inside the source folder content/harbour: every build "
+                              "would read the last one's files as sources; choose an out folder outside every game "
+                              "and layout folder"),
+    ("layouts/pdfs", "layouts/pdfs is inside the source folder layouts"),
+    ("extra/x", "extra/x is inside the source folder extra"),
+    ("content", "content is the content folder: a build would write into the games' folders"),
+])
+@pytest.mark.parametrize("command", ["build", "export", "watch"])
+def test_an_out_folder_among_the_sources_is_refused(tmp_path, monkeypatch, capsys, out, said, command):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "content/harbour").mkdir(parents=True)
+    (tmp_path / "content/harbour/game.yaml").write_text("title: Harbour\n")
+    (tmp_path / "layouts").mkdir()
+    (tmp_path / "extra").mkdir()
+    to = ["--to", "png"] if command == "export" else []
+    assert main([command, "--out", out, "--layouts", "extra", *to]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"deckpress: error: --out: {said}")
+    assert len(err.strip().splitlines()) == 1
+    assert out == "content" or not (tmp_path / out).exists()

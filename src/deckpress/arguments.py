@@ -28,7 +28,7 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     common = _Parser(add_help=False)
     common.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
-    common.add_argument("--layouts", type=Path, action="append",
+    common.add_argument("--layouts", type=folder("layouts"), action="append",
                         help="a layout folder searched before layouts/, may repeat")
     b = sub.add_parser("build", parents=[common], help="validate, then render PDFs into the out folder")
     b.add_argument("games", nargs="*", metavar="GAME")
@@ -132,6 +132,17 @@ def between(what: str, low: float, high: float, unit: str = "", whole: bool = Fa
             raise argparse.ArgumentTypeError(f"{what} must be a {'whole ' if whole else ''}number from {low:g} to "
                                              f"{high:g}{f' {unit}' if unit else ''}, got {text!r}")
         return value
+    return read
+
+
+def folder(what: str) -> Callable[[str], Path]:
+    """An argument's reader: a folder that exists, or a usage error (a misspelt one would be silently skipped)."""
+    def read(text: str) -> Path:
+        path = Path(text)
+        if not path.is_dir():
+            kind = " (a file)" if path.exists() else ""
+            raise argparse.ArgumentTypeError(f"must name an existing folder, got {text!r}{kind}")
+        return path
     return read
 
 

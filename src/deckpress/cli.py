@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING
 from deckpress import interrupts
 from deckpress.arguments import USAGE, parser
 from deckpress.options import PAPERS, Options
-from deckpress.paths import NAME
+from deckpress.paths import NAME, TreeTooLarge
 from deckpress.publish.incremental import damage, freshness, recorded_listings
+from deckpress.publish.lock import out_lock
 from deckpress.publish.manifest import MANIFEST, read_manifest
 from deckpress.publish.write import CommitError, check_out, write_outputs
 
@@ -43,6 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     except CommitError as exc:  # the out folder refused a file: every move made was undone
         print(f"deckpress: error: {exc}", file=sys.stderr)
         return FINDINGS
+    except TreeTooLarge as exc:  # a game or layout folder holds far more than sources: said before it is read
+        print(f"deckpress: {exc}", file=sys.stderr)
+        return FINDINGS
 
 
 def entry() -> int:
@@ -56,9 +60,35 @@ def entry() -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.command in ("build", "site", "watch", "export") and (problem := check_out(args.out)) is not None:
-        print(f"deckpress: error: --out: {problem}", file=sys.stderr)  # before any work is done in vain
-        return USAGE
+    if args.command in ("build", "site", "watch", "export"):
+        problem = check_out(args.out) or _source_holding(args.out, getattr(args, "content", None),
+                                                         getattr(args, "layouts", None) or [])
+        if problem is not None:
+            print(f"deckpress: error: --out: {problem}", file=sys.stderr)  # before any work is done in vain
+            return USAGE
+    if args.command in ("build", "site", "export"):  # watch takes the lock for each build it makes
+        with out_lock(args.out):
+            return _command(args)
+    return _command(args)
+
+
+def _source_holding(out: Path, content: Path | None, layouts: list[Path]) -> str | None:
+    """Why the out folder cannot be where it is, or None: inside a game's or a layout folder, every build would
+    read (and fingerprint) the last build's files as sources; as the content folder, it would write into the games'
+    own folders."""
+    if content is None:
+        return None
+    there = out.absolute().resolve()
+    if there == content.absolute().resolve():
+        return f"{out} is the content folder: a build would write into the games' folders; choose another out folder"
+    for source in [*(p.parent for p in sorted(content.glob("*/game.yaml"))), *layouts, Path("layouts")]:
+        if there.is_relative_to(source.absolute().resolve()):
+            return (f"{out} is inside the source folder {source}: every build would read the last one's files as "
+                    "sources; choose an out folder outside every game and layout folder")
+    return None
+
+
+def _command(args: argparse.Namespace) -> int:
     if args.command == "site":
         return _site(args.out)
     if args.command == "serve":

@@ -3,10 +3,12 @@ the files of a folder a build may read, hashed for the change detection and the 
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, BinaryIO
 
 UNREADABLE = (OSError, ValueError, RuntimeError)  # a NUL in a name, a name too long, a symlink loop
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game, component or layout: it names files and URLs
@@ -27,21 +29,82 @@ def inside(folder: Path, name: str) -> Path | None:
     return target if target.resolve().is_relative_to(folder.resolve()) else None
 
 
+# A game or layout folder is read whole for its fingerprint: past these it is not a folder of game sources (a
+# layout folder of `/`, a video left beside the cards), and saying so beats reading it for minutes
+MAX_TREE_FILES = 10_000
+MAX_TREE_BYTES = 512 * 2**20
+CHUNK = 2**20  # files are hashed a chunk at a time: memory stays flat whatever their size
+
+
+class TreeTooLarge(Exception):
+    """A folder a build reads holds more than a game's sources could."""
+
+    def __init__(self, root: Path, what: str) -> None:
+        super().__init__(f"{root.as_posix()}: error: the folder holds more than {what}, more than any game's sources "
+                         "need; move what no game uses out of it, or name a smaller folder")
+
+
 def hash_tree(digest: Any, root: Path) -> None:
-    """Feed every file below `root` into `digest`, by relative path and bytes, in order."""
+    """Feed every regular file below `root` into `digest`, by relative path and bytes, in order. Raises
+    TreeTooLarge past MAX_TREE_FILES files or MAX_TREE_BYTES bytes."""
+    total = 0
     for path in _files(root):
-        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        total += _hash_file(digest, path, MAX_TREE_BYTES - total)
+        if total > MAX_TREE_BYTES:
+            raise TreeTooLarge(root, f"{MAX_TREE_BYTES // 2**20} MiB")
+
+
+def _hash_file(digest: Any, path: Path, room: int) -> int:
+    """Hash one file's bytes (at most `room` + 1 of them) and say how many; one that cannot be read (gone since
+    the walk, a FIFO, no permission) is hashed as its error, so that it changes the fingerprint and blocks nothing."""
+    try:
+        with open_regular(path) as file:
+            read = 0
+            while read <= room and (chunk := file.read(CHUNK)):
+                digest.update(chunk)
+                read += len(chunk)
+            return read
+    except OSError as exc:
+        digest.update(f"\0unreadable {exc.errno}\0".encode())
+        return 0
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading if it is a regular file. A FIFO or a device would block a read forever or never
+    end: it raises OSError ("not a regular file") without waiting for a writer."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _files(root: Path) -> list[Path]:
-    """The files below `root` that a build may read: a symbolic link leading out of it is not followed (nothing
-    outside the named folders is read; the loader refuses such a file too)."""
+    """The regular files below `root` that a build may read: a symbolic link leading out of it is not followed
+    (nothing outside the named folders is read; the loader refuses such a file too). Raises TreeTooLarge once the
+    walk passes MAX_TREE_FILES entries, without walking on."""
     inner = root.resolve()
-    found = []
+    found: list[Path] = []
+    seen = 0
     for folder, names, files in os.walk(root):
+        seen += len(names) + len(files)
+        if seen > MAX_TREE_FILES:
+            raise TreeTooLarge(root, f"{MAX_TREE_FILES:,} files")
         names[:] = sorted(n for n in names if n != "__pycache__" and _within(Path(folder) / n, inner))
         found += [Path(folder) / f for f in files if _within(Path(folder) / f, inner)]
-    return sorted(p for p in found if p.is_file())
+    return sorted(p for p in found if _regular(p))
+
+
+def _regular(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def _within(path: Path, inner: Path) -> bool:

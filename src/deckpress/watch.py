@@ -23,7 +23,9 @@ from watchfiles import watch as file_events
 from deckpress import interrupts
 from deckpress.findings import Findings
 from deckpress.options import Options
+from deckpress.paths import TreeTooLarge
 from deckpress.publish.incremental import freshness
+from deckpress.publish.lock import out_lock
 
 TICK_MS = 200  # how often the watcher looks up when nothing is saved (to start, and to see it is asked to stop)
 STEP_MS = 30  # a save is over once the folder has been quiet this long (an editor writes, renames, touches)
@@ -88,7 +90,17 @@ class Watcher:
                 self.rebuild(dirs)
 
     def rebuild(self, dirs: list[Path]) -> bool:
-        """Build these games, the first edition and paper first; say what was found and what was built."""
+        """Build these games, the first edition and paper first; say what was found and what was built. Each build
+        holds the out folder (another build into it waits, and so does this); a folder too large to read is said,
+        and watching goes on."""
+        try:
+            with out_lock(self.opts.out):
+                return self._rebuild(dirs)
+        except TreeTooLarge as exc:
+            self.print(f"deckpress: {exc}")
+            return False
+
+    def _rebuild(self, dirs: list[Path]) -> bool:
         from deckpress.build import build
         from deckpress.export import stale_said
 

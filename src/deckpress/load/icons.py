@@ -18,7 +18,7 @@ from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc
 from deckpress.hints.spelling import did_you_mean
-from deckpress.paths import UNREADABLE, inside
+from deckpress.paths import UNREADABLE, inside, open_regular
 
 if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
@@ -101,7 +101,7 @@ class Icons:
 def checked(name: str, path: Path, shown: str) -> IconFile | str:
     """The icon file, read and checked; a string saying why it is refused."""
     try:
-        with path.open("rb") as source:
+        with open_regular(path) as source:  # a FIFO named like an icon would block the read
             data = source.read(MAX_BYTES + 1)
     except UNREADABLE as exc:
         return f"icon {shown} cannot be read: {exc}"

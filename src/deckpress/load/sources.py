@@ -15,6 +15,7 @@ import yaml.reader
 
 from deckpress.findings import Findings, Loc
 from deckpress.hints.yaml_traps import parse_hint, read_as_collection
+from deckpress.paths import open_regular
 
 # A deck of 24,000 cards is about 5 MB of YAML and reads in about 2 s; past this a file is a mistake
 MAX_SOURCE_BYTES = 16_000_000
@@ -126,7 +127,7 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
 def read_source(path: Path, shown_as: str, findings: Findings) -> bytes | None:
     """A source file's bytes, or None (reported) when it cannot be read or is larger than any source may be."""
     try:
-        with path.open("rb") as file:
+        with open_regular(path) as file:  # a FIFO in its place would block the read forever
             data = file.read(MAX_SOURCE_BYTES + 1)  # never more, whatever the file system says of its size
     except OSError as exc:
         findings.error(Loc(shown_as), f"cannot read file: {exc.strerror}")

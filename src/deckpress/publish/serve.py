@@ -14,12 +14,13 @@ from functools import partial
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from deckpress.publish.manifest import MANIFEST
 
 BUILD_STATE = "/.deckpress/build.json"  # what the pages ask: {"manifest": sha256 of manifest.json, or null}
 POLL_MS = 1000
+MAX_PATH = 1024  # longer than any path a build writes; a longer request is refused before the disk is asked
 RELOAD = """<script>
   // deckpress serve: reload this page when a new build lands (not in the file itself, only as served).
   (function () {{
@@ -65,6 +66,9 @@ class Handler(SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
         path = urlsplit(self.path).path
+        if (refused := self._refused(path)) is not None:
+            self.send_error(refused)
+            return
         if path == BUILD_STATE:
             self._send(json.dumps({"manifest": manifest_checksum(self.out)}).encode(), "application/json")
             return
@@ -73,6 +77,31 @@ class Handler(SimpleHTTPRequestHandler):
             super().do_GET()
             return
         self._send(with_reload(page.read_bytes(), reload_script(self.out)), "text/html; charset=utf-8")
+
+    def do_HEAD(self) -> None:  # noqa: N802 (the standard library's name)
+        if (refused := self._refused(urlsplit(self.path).path)) is not None:
+            self.send_error(refused)
+            return
+        super().do_HEAD()
+
+    def _refused(self, path: str) -> HTTPStatus | None:
+        """Why a request is answered with an error, or None: only folders and regular files inside the out folder
+        are served, reached without a symbolic link (a link could lead anywhere on this computer)."""
+        if len(self.path) > MAX_PATH:
+            return HTTPStatus.REQUEST_URI_TOO_LONG
+        if path == BUILD_STATE:
+            return None
+        try:
+            local = Path(self.translate_path(path))
+            if "\0" in str(local) or "\0" in unquote(path):
+                return HTTPStatus.BAD_REQUEST
+            if _linked(self.out, local) or not (local.is_dir() or local.is_file()):
+                return HTTPStatus.NOT_FOUND
+        except OSError:  # a name too long for the file system: no file has it
+            return HTTPStatus.NOT_FOUND
+        except ValueError:  # a name it cannot take at all
+            return HTTPStatus.BAD_REQUEST
+        return None
 
     def _html_page(self, path: str) -> Path | None:
         """The HTML file a request names (a folder's index.html), if it is one inside the out folder."""
@@ -91,9 +120,21 @@ class Handler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
+def _linked(out: Path, local: Path) -> bool:
+    """Whether a symbolic link lies on the way from the out folder to `local` (or `local` is outside it)."""
+    if not local.is_relative_to(out):
+        return True
+    at = out
+    for part in local.relative_to(out).parts:
+        at = at / part
+        if at.is_symlink():
+            return True
+    return False
+
+
 def server(out: Path, port: int) -> ThreadingHTTPServer:
     """The server, bound to this computer only (port 0: a free one), not yet serving."""
-    return ThreadingHTTPServer(("127.0.0.1", port), partial(Handler, directory=str(out)))
+    return ThreadingHTTPServer(("127.0.0.1", port), partial(Handler, directory=str(out.absolute())))
 
 
 def serve(out: Path, port: int) -> int:

@@ -1,0 +1,77 @@
+"""One build at a time per out folder: a second build into the same folder waits for the first to finish.
+
+The lock is the kernel's (`flock`) on the out folder itself, so no lock file is left among the outputs, and it
+is released however the holder ends: its exit, a signal, even SIGKILL close the descriptor.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+WAITING = "deckpress: another build is writing into {out}; waiting for it to finish (Ctrl-C gives up)"
+
+
+@contextmanager
+def out_lock(out: Path) -> Iterator[None]:
+    """Hold the out folder (made if missing) for the length of the block. While another process holds it, say so
+    once and wait; Ctrl-C while waiting raises KeyboardInterrupt with nothing written. A folder this call made
+    and the block left empty (a build that failed) is removed again."""
+    made = not out.exists()
+    out.mkdir(parents=True, exist_ok=True)
+    fd = _taken(out)
+    try:
+        yield
+    finally:
+        os.close(fd)
+        if made:
+            _remove_if_empty(out)
+
+
+def _taken(out: Path) -> int:
+    """A descriptor of the out folder, locked. If the folder was replaced while this waited (the holder removed
+    it), the lock is taken again on the folder now there."""
+    said = False
+    while True:
+        fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+        try:
+            if not _try(fd):
+                if not said:
+                    print(WAITING.format(out=out), file=sys.stderr, flush=True)
+                    said = True
+                fcntl.flock(fd, fcntl.LOCK_EX)  # Ctrl-C here: KeyboardInterrupt, the descriptor closed below
+            if _same(fd, out):
+                return fd
+        except BaseException:
+            os.close(fd)
+            raise
+        os.close(fd)
+        out.mkdir(parents=True, exist_ok=True)
+
+
+def _try(fd: int) -> bool:
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True
+
+
+def _same(fd: int, out: Path) -> bool:
+    try:
+        now = os.stat(out)
+    except OSError:
+        return False
+    held = os.fstat(fd)
+    return (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino)
+
+
+def _remove_if_empty(out: Path) -> None:
+    try:
+        out.rmdir()
+    except OSError:  # it holds files: a build landed there
+        pass

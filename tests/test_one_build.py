@@ -1,0 +1,109 @@
+"""One build at a time per out folder: real processes, side by side. A second build waits for the first; the lock
+goes with its holder however it ends (a SIGKILL too); giving up while waiting writes nothing."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, LAYOUTS
+from test_interrupt import no_staging_left, tree, whole
+
+WAIT = "another build is writing into"
+
+
+def _command(tmp_path: Path, out: Path, *extra: str) -> list[str]:
+    return [sys.executable, "-m", "deckpress", "build", "pocket-bazaar", "--paper", "a4", "--content", "content",
+            "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1", *extra]
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content/pocket-bazaar")
+    return tmp_path
+
+
+@contextmanager
+def _holder(out: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process holding the out folder's lock until it is killed (as a build would while it writes)."""
+    code = ("import fcntl, os, sys, time\n"
+            f"fd = os.open({str(out)!r}, os.O_RDONLY | os.O_DIRECTORY)\n"
+            "fcntl.flock(fd, fcntl.LOCK_EX)\nprint('held', flush=True)\ntime.sleep(600)\n")
+    with subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True) as holder:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        try:
+            yield holder
+        finally:
+            holder.kill()
+
+
+def _manifest_matches(out: Path) -> None:
+    """Every file the manifest lists is on disk with its checksum, and every PDF on disk is listed."""
+    assert whole(out)
+    listed = {e["path"] for e in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
+    assert {p.relative_to(out).as_posix() for p in out.rglob("*.pdf")} <= listed
+
+
+def test_two_builds_into_one_out_folder_take_turns(game: Path) -> None:
+    out = game / "build"
+    first = subprocess.Popen(_command(game, out), cwd=game, stderr=subprocess.PIPE, text=True)
+    second = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.PIPE, text=True)
+    errors = [p.communicate(timeout=300)[1] for p in (first, second)]
+    assert [first.returncode, second.returncode] == [0, 0], errors
+    assert any(WAIT in e for e in errors), errors  # one of them waited for the other
+    _manifest_matches(out)
+    assert no_staging_left(out)
+
+
+def test_a_build_waits_while_the_folder_is_held_and_goes_on_when_its_holder_is_killed(game: Path) -> None:
+    out = game / "build"
+    out.mkdir()
+    with _holder(out) as holder:
+        build = subprocess.Popen(_command(game, out), cwd=game, stderr=subprocess.PIPE, text=True)
+        time.sleep(3)
+        assert build.poll() is None  # still waiting
+        assert not list(out.iterdir())
+        holder.send_signal(signal.SIGKILL)
+        holder.wait()
+        _, err = build.communicate(timeout=300)
+    assert build.returncode == 0, err
+    assert f"deckpress: another build is writing into {out}; waiting for it to finish" in err
+    _manifest_matches(out)
+
+
+def test_ctrl_c_while_waiting_writes_nothing(game: Path) -> None:
+    out = game / "build"
+    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
+    before = tree(out)
+    with _holder(out):
+        build = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.PIPE, text=True)
+        time.sleep(3)
+        build.send_signal(signal.SIGINT)
+        _, err = build.communicate(timeout=30)
+    assert build.returncode == 130, err
+    assert "Traceback" not in err and err.strip().endswith("interrupted; nothing was written")
+    assert tree(out) == before
+
+
+def test_the_lock_is_free_after_a_build_and_a_failed_build_leaves_no_folder(game: Path) -> None:
+    out = game / "fresh"
+    (game / "content/pocket-bazaar/game.yaml").write_text("title: [\n")
+    failed = subprocess.run(_command(game, out), cwd=game, capture_output=True, text=True)
+    assert failed.returncode == 1 and "Traceback" not in failed.stderr
+    assert not out.exists()  # made for the lock, removed when nothing landed
+    out.mkdir()
+    fd = os.open(out, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # nobody holds it
+    finally:
+        os.close(fd)

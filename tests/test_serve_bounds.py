@@ -1,0 +1,80 @@
+"""`deckpress serve` serves folders and regular files inside the out folder only: no symbolic link out of it, and
+every bad path answered with a 4xx, never a dropped connection or a traceback."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import redirect_stderr
+from pathlib import Path
+
+import pytest
+
+from deckpress.publish.serve import server
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[tuple[Path, int, io.StringIO]]:
+    out = tmp_path / "build"
+    (out / "game").mkdir(parents=True)
+    (out / "index.html").write_text("<html><body>games</body></html>")
+    (out / "game/rules.pdf").write_bytes(b"%PDF-1.7 rules")
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "passwd").write_text("root:x:0:0")
+    (out / "out-file").symlink_to(secret / "passwd")
+    (out / "out-folder").symlink_to(secret)
+    (out / "game/inner").symlink_to(out / "index.html")  # even inside: a link is not followed
+    os.mkfifo(out / "game/pipe")
+    errors = io.StringIO()
+    with redirect_stderr(errors):
+        running = server(out, 0)
+        threading.Thread(target=running.serve_forever, daemon=True).start()
+        try:
+            yield out, running.server_address[1], errors
+        finally:
+            running.shutdown()
+            running.server_close()
+
+
+def _status(port: int, path: str, method: str = "GET") -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.putrequest(method, path, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
+
+
+def test_files_and_folders_inside_are_served(served):
+    _, port, _ = served
+    assert _status(port, "/game/rules.pdf") == (200, b"%PDF-1.7 rules")
+    assert _status(port, "/")[0] == 200
+    assert _status(port, "/game/")[0] == 200
+    assert _status(port, "/game/rules.pdf", "HEAD")[0] == 200
+
+
+@pytest.mark.parametrize("path", ["/out-file", "/out-folder/passwd", "/out-folder/", "/game/inner",
+                                  "/game/pipe", "/nothing-here.pdf", "/../secret/passwd", "/%2e%2e/secret/passwd"])
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_links_pipes_and_missing_files_are_not_found(served, path, method):
+    _, port, errors = served
+    status, body = _status(port, path, method)
+    assert status == 404
+    assert b"root:x" not in body
+    assert "Traceback" not in errors.getvalue()
+
+
+@pytest.mark.parametrize(("path", "expected"), [("/game/%00rules.pdf", 400), ("/a%00", 400),
+                                                ("/" + "x" * 300, 404), ("/" + "x/" * 200 + "y", 404),
+                                                ("/" + "x" * 2000, 414)])
+def test_bad_paths_get_a_4xx(served, path, expected):
+    _, port, errors = served
+    assert _status(port, path)[0] == expected
+    assert _status(port, "/game/rules.pdf")[0] == 200  # and the server goes on
+    assert "Traceback" not in errors.getvalue()
