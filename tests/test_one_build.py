@@ -107,3 +107,22 @@ def test_the_lock_is_free_after_a_build_and_a_failed_build_leaves_no_folder(game
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # nobody holds it
     finally:
         os.close(fd)
+
+
+def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(game: Path) -> None:
+    out = game / "build"
+    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
+    first = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.DEVNULL)
+    time.sleep(0.5)  # it holds the folder
+    second = subprocess.Popen(_command(game, out, "--bleed", "2mm"), cwd=game, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 300
+    while not [p for p in game.glob(".deckpress-build-*/new") if p.is_dir()] and time.monotonic() < deadline:
+        time.sleep(0.002)  # the first build is staging its files: its commit has begun
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    _, err = second.communicate(timeout=300)
+    assert second.returncode == 0, err
+    _manifest_matches(out)
+    assert no_staging_left(out)  # the killed build's staging folder, taken away under the lock
+    bleeds = {e.get("bleed_mm") for e in json.loads((out / "manifest.json").read_text())["outputs"]} - {None}
+    assert bleeds == {2.0}  # the second build's, whole

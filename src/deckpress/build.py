@@ -31,6 +31,7 @@ from deckpress.options import Options
 from deckpress.publish import kits, outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
+from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
 from deckpress.templating import Templates
@@ -246,7 +247,8 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     manifest = manifest_output(entries)
     interrupts.check()
     sums = sums_output(opts.out, entries, [*site, manifest])
-    write_outputs(opts.out, [*press.outputs, *site, state, sums, manifest], [e.path for e in stale])  # manifest last
+    # manifest last; what it no longer lists goes in the same commit (exports of older sources among them)
+    write_outputs(opts.out, [*press.outputs, *site, state, sums, manifest], unlisted(opts.out, entries))
     press.stale = sorted({e.game for e in stale})
 
 

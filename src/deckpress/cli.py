@@ -197,13 +197,14 @@ def _site(out: Path) -> int:
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
+    from deckpress.publish.stale import unlisted
     from deckpress.publish.sums import sums_output
 
     with interrupts.deferred():
         entries = read_manifest(out)
         pages = catalogue(out, entries, {}, listings=recorded_listings(out))
         interrupts.check()
-        write_outputs(out, [*pages, sums_output(out, entries, pages)])
+        write_outputs(out, [*pages, sums_output(out, entries, pages)], unlisted(out, entries))  # old thumbnails
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
 

@@ -10,6 +10,7 @@ from deckpress import interrupts
 from deckpress.publish.incremental import recorded_listings
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
+from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, write_outputs
 
@@ -25,7 +26,6 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
     games = {g.id for g in prepared.games}
     earlier = read_manifest(out)
     kept = [e for e in earlier if (out / e.path).is_file() and not (e.game in games and e.component == target)]
-    gone = [e.path for e in earlier if e.game in games and e.component == target and e.is_export]
     listed = {e.path: e for e in kept} | {e.path: e for o in files if (e := o.listed) is not None}
     entries: list[Entry] = [listed[p] for p in sorted(listed)]
     listings = {**recorded_listings(out),
@@ -33,4 +33,4 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
     site = catalogue(out, entries, {o.path: o.data for o in files}, {}, listings)
     manifest = manifest_output(entries)
     interrupts.check()
-    write_outputs(out, [*files, *site, sums_output(out, entries, [*site, manifest]), manifest], gone)
+    write_outputs(out, [*files, *site, sums_output(out, entries, [*site, manifest]), manifest], unlisted(out, entries))

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import fcntl
 import os
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from deckpress.publish.write import leftovers
 
 WAITING = "deckpress: another build is writing into {out}; waiting for it to finish (Ctrl-C gives up)"
 
@@ -25,6 +28,8 @@ def out_lock(out: Path) -> Iterator[None]:
     out.mkdir(parents=True, exist_ok=True)
     fd = _taken(out)
     try:
+        for folder in leftovers(out):  # of a build killed mid-commit: what it staged is of no use now
+            shutil.rmtree(folder, ignore_errors=True)
         yield
     finally:
         os.close(fd)

@@ -8,8 +8,10 @@ done, so the folder is always one build or the next, never a mix.
 
 from __future__ import annotations
 
+import glob
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Sequence
@@ -94,12 +96,28 @@ def _linked(out_dir: Path) -> Path | None:
     return None
 
 
+def staging_prefix(out_dir: Path) -> str:
+    """The name a build's staging folder starts with: the out folder's, so that a build holding the out folder's
+    lock knows which leftovers (of a build killed mid-commit) are its folder's."""
+    return f".deckpress-{out_dir.resolve().name}-"
+
+
+def leftovers(out_dir: Path) -> list[Path]:
+    """Staging folders of earlier builds into `out_dir` that never finished (killed with SIGKILL: nothing could
+    clean up). Only a build holding the out folder's lock may take them away."""
+    prefix = staging_prefix(out_dir)
+    name = re.compile(re.escape(prefix) + r"[a-z0-9_]{8}")  # what mkdtemp adds to the prefix
+    parent = out_dir.resolve().parent
+    return sorted(p for p in parent.glob(glob.escape(prefix) + "*") if name.fullmatch(p.name) and p.is_dir()
+                  and not p.is_symlink())
+
+
 def write_outputs(out_dir: Path, outputs: list[Output], removed: Sequence[str] = ()) -> None:
     """Stage every file beside `out_dir`, then move them all into place, in the order given, after taking away the
     files `removed` names (and the folders that leaves empty). If a move fails (a locked file, a vanished folder),
     the moves already made are undone: CommitError, the folder as it was."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".deckpress-", dir=out_dir.resolve().parent))
+    staging = Path(tempfile.mkdtemp(prefix=staging_prefix(out_dir), dir=out_dir.resolve().parent))
     try:
         staged = _staged(staging, out_dir, outputs)
         gone = _removed(out_dir, removed, {o.path for o in outputs})

@@ -1,0 +1,31 @@
+"""What a commit takes away: the files the new manifest no longer lists. A component removed, or turned private,
+must not leave its PDFs or a picture of its pages in the out folder, where `serve` would show them and an upload
+would carry them. The commit moves them aside with the rest, so a failed commit puts them back."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from deckpress.publish.manifest import Entry, read_manifest
+from deckpress.publish.thumbnails import thumbnail_path
+
+THUMBNAILS = "thumbnails"  # the press's own folder: every file in it is a thumbnail of a listed PDF, or stale
+
+
+def unlisted(out_dir: Path, entries: list[Entry]) -> list[str]:
+    """The files to remove: those the out folder's manifest listed that `entries` (the new manifest) does not, and
+    every file in thumbnails/ that no PDF of `entries` is shown by. Files the press never listed stay."""
+    listed = {e.path for e in entries}
+    earlier = [e.path for e in read_manifest(out_dir) if e.path not in listed and (out_dir / e.path).is_file()]
+    shown = {thumbnail_path(e) for e in entries if e.is_pdf and e.path.endswith(".pdf")}  # as the catalogue
+    pictures = [p for p in _files(out_dir / THUMBNAILS) if f"{THUMBNAILS}/{p}" not in shown]
+    return sorted({*earlier, *(f"{THUMBNAILS}/{p}" for p in pictures)})
+
+
+def _files(folder: Path) -> list[str]:
+    """The regular files directly in `folder` (thumbnails are never nested); none if it is missing or a link."""
+    if folder.is_symlink() or not folder.is_dir():
+        return []
+    with os.scandir(folder) as found:
+        return sorted(f.name for f in found if f.is_file(follow_symlinks=False))

@@ -1,0 +1,97 @@
+"""Nothing outlives what made it: after a component turns private, or is removed, no file and no picture of its
+earlier pages is left in the out folder; the commit takes them away with the rest, or not at all."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import CONTENT, LAYOUTS, edit
+
+from deckpress.cli import main
+from deckpress.publish import write
+
+OWN = {"index.html", "manifest.json", "SHA256SUMS", ".deckpress-inputs.json"}
+SCORE = "  - {id: score-sheet, title: Score sheet, kind: sheet, sheet: score-sheet, layout: sheet}"
+
+
+def _build(tmp_path: Path) -> int:
+    return main(["build", "pocket-bazaar", "--paper", "a4", "--jobs", "1", "--content", str(tmp_path / "content"),
+                 "--layouts", str(LAYOUTS), "--out", str(tmp_path / "build")])
+
+
+def _listed(out: Path) -> set[str]:
+    return {e["path"] for e in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
+
+
+def _files(out: Path) -> set[str]:
+    return {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
+
+
+def _pictures(out: Path) -> set[str]:
+    return {p.name for p in (out / "thumbnails").iterdir()}
+
+
+@pytest.fixture
+def built(tmp_path: Path) -> Path:
+    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content/pocket-bazaar")
+    assert _build(tmp_path) == 0
+    return tmp_path
+
+
+def _only_listed_files(out: Path) -> None:
+    """Every file is listed, the press's own, or a thumbnail the catalogue shows."""
+    page = (out / "index.html").read_text(encoding="utf-8")
+    unlisted = _files(out) - _listed(out) - OWN
+    assert unlisted == {f"thumbnails/{p}" for p in _pictures(out) if f"thumbnails/{p}" in page}
+
+
+def test_a_component_turned_private_leaves_no_picture_of_its_pages(built: Path) -> None:
+    out = built / "build"
+    before = _pictures(out)
+    edit(built / "content/pocket-bazaar/game.yaml", SCORE, SCORE[:-1] + ", audience: private}")
+    assert _build(built) == 0
+    gone = before - _pictures(out)
+    assert gone and all("-cover" not in name for name in gone)  # the public pictures of the score sheet
+    assert [n for n in _pictures(out) - before if n.endswith("-cover.png")]  # its cover now
+    _only_listed_files(out)
+
+
+def test_a_removed_component_leaves_no_file(built: Path) -> None:
+    out = built / "build"
+    score = {p for p in _listed(out) if "score-sheet" in p}
+    assert score
+    edit(built / "content/pocket-bazaar/game.yaml", SCORE + "\n", "")
+    assert _build(built) == 0
+    assert not score & _files(out)
+    _only_listed_files(out)
+
+
+def test_a_failed_commit_puts_back_what_it_removed(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = built / "build"
+    before = {p: (out / p).read_bytes() for p in _files(out)}
+    edit(built / "content/pocket-bazaar/game.yaml", SCORE + "\n", "")
+    moves = []
+    replace = write.os.replace
+
+    def failing(source: Path, target: Path) -> None:
+        moves.append(target)
+        if len(moves) == 40:  # well after the removals, which come first
+            raise OSError(5, "Input/output error")
+        replace(source, target)
+
+    monkeypatch.setattr(write.os, "replace", failing)
+    assert _build(built) == 1  # said: the out folder refused a file
+    assert len(moves) > 40  # the moves made, and then undone
+    assert {p: (out / p).read_bytes() for p in _files(out)} == before
+
+
+def test_site_takes_away_pictures_no_pdf_is_shown_by(built: Path) -> None:
+    out = built / "build"
+    (out / "thumbnails/0123456789abcdef0123.png").write_bytes(b"an old picture")
+    (out / "mine.txt").write_text("the host's own file")
+    assert main(["site", "--out", str(out)]) == 0
+    assert not (out / "thumbnails/0123456789abcdef0123.png").exists()
+    assert (out / "mine.txt").read_text() == "the host's own file"  # never listed: not the press's to remove
