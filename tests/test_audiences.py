@@ -74,3 +74,61 @@ def test_any_game_with_host_material_gets_a_hosts_kit_with_its_cover(tmp_path):
     assert "Host only: Score pad" in cover and "Keep it apart from the players' material" in cover
     entries = {e["component"]: e["audience"] for e in json.loads((out / "manifest.json").read_text())["outputs"]}
     assert entries["score-pad"] == "host" and entries["host-kit"] == "host" and entries["kit"] == "public"
+
+
+DESK_BOX = ', audience: public, public_because: "the box shows only its title"}'
+
+
+def test_a_component_of_a_private_deck_is_private_unless_it_says_otherwise(deckpress):
+    edit(GAME_YAML, DESK_BOX, "}")
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 0, result.err
+    from deckpress.build import prepare
+    from deckpress.options import Options
+
+    prepared = prepare(Options(content=Path("content"), layouts=[LAYOUTS]), [Path("content/open-secret-exchange")],
+                       every_page=False)
+    (game,) = prepared.games
+    assert {c.id: c.audience for c in game.components}["desk-box"] == "private"
+
+
+def test_saying_public_for_a_secret_deck_needs_a_reason(deckpress):
+    edit(GAME_YAML, DESK_BOX, ", audience: public}")
+    result = deckpress("check", "open-secret-exchange")
+    line = line_of(GAME_YAML, "panels: {front: tuck-front}, audience: public}")
+    column = GAME_YAML.read_text(encoding="utf-8").splitlines()[line - 1].index("public}") + 1
+    assert result.status == 1
+    assert result.errors == [
+        f"content/open-secret-exchange/game.yaml:{line}:{column}: error: component desk-box is public, but it prints "
+        "deck desk-cards, which component desk-cards keeps private: write 'audience: private', or say why it may be "
+        "seen with 'public_because: ...'"]
+
+
+def test_a_reason_for_a_component_that_is_not_public_is_a_finding(deckpress):
+    edit(GAME_YAML, DESK_BOX, ', audience: host, public_because: "why not"}')
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1
+    assert [e.split(": error: ")[1] for e in result.errors] == [
+        "component desk-box: public_because applies only to audience: public (its audience is host)"]
+
+
+def test_site_refuses_a_manifest_that_makes_a_secret_public(tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(Path("content/open-secret-exchange"), content / "open-secret-exchange")
+    out = tmp_path / "build"
+    assert main(["build", "--paper", "a4", "--edition", "standard", "--content", str(content), "--layouts",
+                 str(LAYOUTS), "--out", str(out)]) == 0
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    for entry in manifest["outputs"]:
+        if entry["component"] == "desk-cards":
+            entry["audience"] = "public"
+    (out / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    capsys.readouterr()
+    assert main(["site", "--out", str(out), "--content", str(content)]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "deckpress: open-secret-exchange/standard/open-secret-exchange-desk-cards-a4.pdf: error: manifest.json says "
+        "public, but the sources say private",
+        "deckpress: 1 error; nothing was written: run deckpress build"]
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+    assert main(["site", "--out", str(out), "--content", str(tmp_path / "elsewhere")]) == 1  # no sources: refused

@@ -92,6 +92,6 @@ def test_site_takes_away_pictures_no_pdf_is_shown_by(built: Path) -> None:
     out = built / "build"
     (out / "thumbnails/0123456789abcdef0123.png").write_bytes(b"an old picture")
     (out / "mine.txt").write_text("the host's own file")
-    assert main(["site", "--out", str(out)]) == 0
+    assert main(["site", "--out", str(out), "--content", str(built / "content")]) == 0
     assert not (out / "thumbnails/0123456789abcdef0123.png").exists()
     assert (out / "mine.txt").read_text() == "the host's own file"  # never listed: not the press's to remove

@@ -52,6 +52,8 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("game", metavar="GAME")
     site = sub.add_parser("site", help="write the download catalogue (build/index.html) from what is built")
     site.add_argument("--out", type=Path, default=Path("build"))
+    site.add_argument("--content", type=Path, default=Path("content"),
+                      help="folder of games, whose sources say who may see each file (default: content)")
     serve = sub.add_parser("serve", help="serve the out folder on this computer for a quick look (Ctrl-C stops)")
     serve.add_argument("--out", type=Path, default=Path("build"))
     serve.add_argument("--port", type=between("port", 0, 65535, whole=True), default=8000,

@@ -90,7 +90,7 @@ def _source_holding(out: Path, content: Path | None, layouts: list[Path]) -> str
 
 def _command(args: argparse.Namespace) -> int:
     if args.command == "site":
-        return _site(args.out)
+        return _site(args.out, args.content)
     if args.command == "serve":
         from deckpress.publish.serve import serve
 
@@ -192,16 +192,22 @@ def _look(command: str, opts: Options, dirs: list[Path]) -> int:
     return OK
 
 
-def _site(out: Path) -> int:
+def _site(out: Path, content: Path) -> int:
     if not (out / MANIFEST).is_file():
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
     from deckpress.publish.stale import unlisted
     from deckpress.publish.sums import sums_output
+    from deckpress.publish.trusted import disagreements
 
     with interrupts.deferred():
         entries = read_manifest(out)
+        if said := disagreements(content, entries):
+            print("\n".join(f"deckpress: {line}" for line in said), file=sys.stderr)
+            print(f"deckpress: {len(said)} error{'s' * (len(said) != 1)}; nothing was written: run deckpress build",
+                  file=sys.stderr)
+            return FINDINGS
         pages = catalogue(out, entries, {}, listings=recorded_listings(out))
         interrupts.check()
         write_outputs(out, [*pages, sums_output(out, entries, pages)], unlisted(out, entries))  # old thumbnails

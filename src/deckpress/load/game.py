@@ -17,6 +17,7 @@ from deckpress.layout.boards.schema import Board
 from deckpress.layout.boxes.schema import BOX, TUCK_BOX, read_box_keys
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.keys import read_keys
+from deckpress.load.audiences import settled
 from deckpress.load.decks import read_back, read_deck
 from deckpress.load.palette import read_palette
 from deckpress.load.reading import Reading
@@ -65,7 +66,7 @@ def read_game(reading: Reading) -> Game | None:
         id=reading.folder.name, dir=reading.folder, loc=root.loc, title=title or "", publisher=publisher or "",
         subject=subject or "", language=language or "en", editions=[e for e in editions if e],
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
-        checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
+        checks=[c for c in checks if c], components=settled([c for c in components if c], findings), rules=rules,
         sheets=sheets, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
         version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
     )
@@ -171,6 +172,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
     source = decks[0] if decks else f.text("sheet", None) if kind == "sheet" else None
     layout = f.text("layout", "") if kind in (BOX, TUCK_BOX) else f.text("layout")
     audience, handling = _audience(f, findings), f.text("handling", None)
+    because = f.text("public_because", None)
     die, die_node = f.choice("die", DICE, default=None) if kind == "cards" else None, f.get("die", required=False)
     keys = read_box_keys(f, kind, findings) if kind in BOX_KINDS else {}
     printing, optional = _printing(f.get("print", required=False), findings), f.get("optional", required=False)
@@ -195,7 +197,8 @@ def _component(node: Node, findings: Findings) -> Component | None:
         return None
     return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling, die,
                      die_node.loc if die_node is not None else None, board[0] if board is not None else None,
-                     keys, printing, optional is not None and optional.value is True, editions)
+                     keys, printing, optional is not None and optional.value is True, editions,
+                     node.value["audience"].loc if "audience" in node.value else None, because or "")
 
 
 def _board(f: Fields, node: Node, findings: Findings) -> tuple[Board, str | None] | None:

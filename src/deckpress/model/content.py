@@ -115,6 +115,8 @@ class Component:
     printing: dict[str, Any] = field(default_factory=dict)  # its own print options, over the game's (`print:`)
     optional: bool = False  # built as its own files, left out of the kits (`optional: true`)
     editions: list[str] = field(default_factory=list)  # the editions it is built in (`editions:`); empty: every one
+    audience_loc: Loc | None = None  # where `audience` is written; None: not written (it follows its decks')
+    public_because: str = ""  # why a component printing a secret deck is public (`public_because:`)
 
     @property
     def secret(self) -> bool:

@@ -1,0 +1,44 @@
+"""Who may see each file is taken from the games' sources, never from the out folder: `site` compares the
+manifest's audiences with the sources' and refuses a manifest that disagrees (an edited one would put a secret
+page's picture in the public catalogue)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from deckpress.findings import Findings
+from deckpress.load import load_game
+from deckpress.model import HOST, PUBLIC
+from deckpress.publish.kits import CALIBRATION, PRINT_CHECK
+from deckpress.publish.manifest import Entry
+from deckpress.publish.outputs import HOST_KIT, KIT
+from deckpress.templating import Templates
+
+OWN = {KIT: PUBLIC, HOST_KIT: HOST, PRINT_CHECK: PUBLIC, CALIBRATION: PUBLIC}  # the press's own parts
+
+
+def disagreements(content: Path, entries: list[Entry]) -> list[str]:
+    """What the manifest says of a PDF's audience that the sources do not (each a line to print); [] if none."""
+    said: list[str] = []
+    for game in sorted({e.game for e in entries if e.is_pdf}):
+        audiences = _audiences(content, game)
+        if audiences is None:
+            said.append(f"{content.as_posix()}/{game}: error: the sources of {game} cannot be read, and the catalogue "
+                        "takes who may see each file from them; run deckpress site where content/ holds the game")
+            continue
+        said += [f"{e.path}: error: manifest.json says {e.audience}, but the sources say "
+                 f"{audiences.get(e.component, 'nothing of this component')}"
+                 for e in entries if e.game == game and e.is_pdf and audiences.get(e.component) != e.audience]
+    return said
+
+
+def _audiences(content: Path, game: str) -> dict[str, str] | None:
+    """component -> audience, as the game's sources settle them; None if they cannot be read."""
+    folder = content / game
+    if not (folder / "game.yaml").is_file():
+        return None
+    findings = Findings()
+    loaded = load_game(folder, f"{content.as_posix()}/{game}", findings, Templates())
+    if loaded is None or findings.errors:
+        return None
+    return {**OWN, **{c.id: c.audience for c in loaded.components}}
