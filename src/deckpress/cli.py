@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from deckpress import interrupts
 from deckpress.arguments import USAGE, parser
+from deckpress.findings import escaped
 from deckpress.options import PAPERS, Options
-from deckpress.paths import NAME, TreeTooLarge
+from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge
 from deckpress.publish.incremental import damage, freshness, recorded_listings
 from deckpress.publish.lock import out_lock
 from deckpress.publish.manifest import MANIFEST, read_manifest
@@ -29,7 +30,6 @@ if TYPE_CHECKING:
 # The pipeline modules load inside the commands that need them: a build with nothing to do stays quick.
 
 OK, FINDINGS, INTERRUPTED = 0, 1, 130  # and USAGE (2), from deckpress.arguments
-RESERVED = {"thumbnails"}  # folders of the out folder that are the press's own
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,17 +117,18 @@ def _command(args: argparse.Namespace) -> int:
 def _game_dirs(content: Path, wanted: list[str], edition: str | None) -> list[Path] | None:
     """The folders of the games asked for (all, if none is named); None, said why, when they cannot be built."""
     found = {p.parent.name: p.parent for p in sorted(content.glob("*/game.yaml"))}
-    misnamed = [n for n in found if not NAME.fullmatch(n) or n in RESERVED]
+    misnamed = [n for n in found if not NAME.fullmatch(n) or n in RESERVED or len(n) > MAX_ID]
     for name in misnamed:  # the folder's name names the game's files and URLs in the out folder
-        print(f"deckpress: {found[name].as_posix()}: error: a game's folder name is its id: lowercase letters, "
-              f"digits and hyphens, and not {', '.join(sorted(RESERVED))}; rename the folder", file=sys.stderr)
+        print(f"deckpress: {escaped(found[name].as_posix())}: error: a game's folder name is its id: lowercase "
+              f"letters, digits and hyphens, at most {MAX_ID} characters, and not {', '.join(sorted(RESERVED))}; "
+              "rename the folder", file=sys.stderr)
     if misnamed:
         return None
     unknown = [g for g in wanted if g not in found]
     if not found or unknown:
         names = ", ".join(found) or "none"
         what = f"unknown game {', '.join(unknown)}" if unknown else f"no games in {content}"
-        print(f"deckpress: error: {what} (games: {names})", file=sys.stderr)
+        print(escaped(f"deckpress: error: {what} (games: {names})"), file=sys.stderr)
         return None
     dirs = [found[g] for g in (wanted or found)]
     if edition and not _defines(dirs, edition):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -10,6 +11,21 @@ from pathlib import Path
 from typing import NamedTuple
 
 SHOWN_CARDS = 3  # a problem on many cards names this many of them, then says how many more
+# Characters that change what a terminal (or a reader) shows rather than showing themselves: C0 and C1 controls but
+# tab and newline, DEL, and the bidirectional overrides and isolates ("Trojan Source")
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def escaped(text: str) -> str:
+    """`text` with every CONTROL character written as its escape (`\\x1b`, `\\u202e`): a source file's terminal
+    escape is shown, never obeyed."""
+    return CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+
+
+def control_character(text: str) -> str | None:
+    """The first CONTROL character in `text`, as a finding says it (`U+001B`); None if there is none."""
+    found = CONTROL.search(text)
+    return None if found is None else f"U+{ord(found[0]):04X}"
 
 
 class Loc(NamedTuple):
@@ -79,7 +95,7 @@ class Finding:
 
     def __str__(self) -> str:
         about = f"card {self.card}, " if self.card is not None else ""
-        return f"{self.loc}: {self.severity}: {about}{self.message}"
+        return escaped(f"{self.loc}: {self.severity}: {about}{self.message}")
 
     @property
     def problem(self) -> tuple[Loc, str, str]:
@@ -153,7 +169,7 @@ class Grouped:
         if len(self.cards) < 2:
             return str(self.first)
         first = self.first
-        return f"{first.loc}: {first.severity}: {first.message} (cards {listed(self.cards)})"
+        return escaped(f"{first.loc}: {first.severity}: {first.message} (cards {listed(self.cards)})")
 
 
 def listed(names: list[str]) -> str:

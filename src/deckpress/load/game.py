@@ -27,7 +27,7 @@ from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
 from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Game
 from deckpress.options import DUPLEX
-from deckpress.paths import NAME
+from deckpress.paths import MAX_ID, NAME
 
 COMPONENT_KINDS = ("cards", "sheet", "rules", "board", *BOX_KINDS)
 DECKED = ("cards", *BOX_KINDS)  # the kinds that name decks: cards to print, or to box, or to stand up
@@ -47,7 +47,8 @@ def read_game(reading: Reading) -> Game | None:
     params, param_locs = read_parameters(f.map("parameters"), findings)
     reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
     ctx = dict(params)
-    decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")}
+    decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
+             if _deck_id(k, key, findings)}
     checks = [_check(n, findings) for n in f.list("checks", required=False)]
     components = [_component(n, findings) for n in f.list("components")]
     plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", findings)]
@@ -154,6 +155,15 @@ def _printing(node: Node | None, findings: Findings) -> dict[str, Any]:
             findings.error(fold.loc, f"fold must be true or false, got {describe(fold.value)}")
     f.done()
     return {k: v for k, v in options.items() if v is not None}
+
+
+def _deck_id(deck_id: str, key: Node, findings: Findings) -> bool:
+    """A deck id names its export files (`<deck>-001-front.png`) and is checked where it is written."""
+    if NAME.fullmatch(deck_id) and len(deck_id) <= MAX_ID:
+        return True
+    findings.error(key.loc, f"a deck id names its files, so it is lowercase letters, digits and hyphens, at most "
+                            f"{MAX_ID} characters, got {describe(deck_id)}")
+    return False
 
 
 def _check(node: Node, findings: Findings) -> Check | None:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 import yaml
 import yaml.reader
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import CONTROL, Findings, Loc, control_character
 from deckpress.hints.yaml_traps import parse_hint, read_as_collection
 from deckpress.paths import open_regular
 
@@ -207,6 +207,10 @@ def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
             continue
         node = open_.pop()[0] if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)) else Node(
             _scalar(loader, event, name), loc)
+        if isinstance(node.value, str) and (control := control_character(node.value)) is not None:
+            findings.error(loc, f"text holds a control character ({control}), which would print as nothing or "
+                                "change what a reader shows; remove it")
+            node.value = CONTROL.sub("", node.value)  # said once: no later check trips on it again
         if not open_:
             root = node
             continue

@@ -13,7 +13,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from string import Template
 
-from deckpress.paths import NAME
+from deckpress.findings import escaped
+from deckpress.paths import MAX_ID, NAME, RESERVED
 from deckpress.scaffold.from_sheet import SheetDeck, SheetRefused, card_layout, read_sheet_deck
 
 TEXT = (".yaml", ".svg", ".md")  # filled in; anything else (a PNG) is copied as it is
@@ -27,8 +28,10 @@ class Refused(ValueError):
 def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | None = None) -> list[Path]:
     """Write the template game as `content/game`; the files written, in order. Nothing is written if refused.
     With `cards` (a spreadsheet, its sheet `sheet`), its deck is that spreadsheet's (see `from_sheet`)."""
-    if not NAME.fullmatch(game):
-        raise Refused(f"a game's name is lowercase letters, digits and hyphens, got {game!r}")
+    if not NAME.fullmatch(game) or len(game) > MAX_ID or game in RESERVED:
+        shown = escaped(repr(game[:80])) + ("..." if len(game) > 80 else "")
+        raise Refused(f"a game's name is lowercase letters, digits and hyphens, at most {MAX_ID} characters, and not "
+                      f"{', '.join(sorted(RESERVED))}, got {shown}")
     folder = content / game
     if folder.exists():
         raise Refused(f"{folder} already exists: choose another name or remove it")

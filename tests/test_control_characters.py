@@ -1,0 +1,64 @@
+"""Control characters (a terminal escape, a bidirectional override) in a source are refused with a finding where
+they stand, and every message prints them escaped: a source file can never drive the designer's terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import line_of
+
+from deckpress.findings import Findings, Loc, escaped
+
+GAME_YAML = Path("content/pocket-bazaar/game.yaml")
+ESC = "\x1b"
+
+
+@pytest.mark.parametrize(("written", "code"), [("\\e[2J", "U+001B"), ("\\u202e", "U+202E"), ("\\x07", "U+0007"),
+                                               ("\\x9b", "U+009B")])
+def test_a_control_character_in_a_value_is_a_finding_where_it_stands(deckpress, written, code):
+    text = GAME_YAML.read_text(encoding="utf-8")
+    title = next(line for line in text.splitlines() if line.startswith("title:"))
+    GAME_YAML.write_text(text.replace(title, f'title: "The Pocket{written} Bazaar"', 1), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(GAME_YAML, "title: ")
+    assert result.status == 1
+    assert result.errors == [f"content/pocket-bazaar/game.yaml:{line}:8: error: text holds a control character "
+                             f"({code}), which would print as nothing or change what a reader shows; remove it"]
+    assert ESC not in result.err and "\u202e" not in result.err
+
+
+def test_a_control_character_in_the_publisher_stops_the_build_before_any_epub(deckpress):
+    text = GAME_YAML.read_text(encoding="utf-8")
+    publisher = next(line for line in text.splitlines() if line.startswith("publisher:"))
+    GAME_YAML.write_text(text.replace(publisher, 'publisher: "Round\\x0b & Revel"', 1), encoding="utf-8")
+    result = deckpress("build", "pocket-bazaar", "--paper", "a4")
+    assert result.status == 1 and "(U+000B)" in result.err
+    assert not Path("build").exists()
+
+
+def test_every_message_prints_a_control_character_escaped(deckpress):
+    (Path("content") / f"bad{ESC}[2Jgame").mkdir()
+    (Path("content") / f"bad{ESC}[2Jgame" / "game.yaml").write_text("title: x\n", encoding="utf-8")
+    result = deckpress("check")
+    assert result.status == 2 and ESC not in result.err
+    assert "deckpress: content/bad\\x1b[2Jgame: error: a game's folder name is its id" in result.err
+
+
+def test_escaped_writes_the_escape_and_keeps_text_tabs_and_newlines():
+    assert escaped("a\x1b[31mb\u202ec\td\ne\x7f") == "a\\x1b[31mb\\u202ec\td\ne\\x7f"
+    findings = Findings()
+    findings.error(Loc("cards.csv", 2, 3), "cell says 'x\x1b]0;pwned\x07'")
+    assert str(findings[0]) == "cards.csv:2:3: error: cell says 'x\\x1b]0;pwned\\x07'"
+
+
+@pytest.mark.parametrize("deck_id", ["../lots", "lots/x", "Lots", "l" * 65])
+def test_a_deck_id_that_could_not_name_a_file_is_a_finding_where_it_is_written(deckpress, deck_id):
+    text = GAME_YAML.read_text(encoding="utf-8")
+    GAME_YAML.write_text(text.replace("\n  lots:", f'\n  "{deck_id}":', 1), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(GAME_YAML, f'"{deck_id}":')
+    assert result.status == 1 and "Traceback" not in result.err
+    said = (f"content/pocket-bazaar/game.yaml:{line}:3: error: a deck id names its files, so it is lowercase "
+            f"letters, digits and hyphens, at most 64 characters, got '{deck_id[:30]}")
+    assert [e for e in result.errors if e.startswith(said)]
