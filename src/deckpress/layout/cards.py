@@ -21,7 +21,7 @@ from deckpress.layout.marks import (
 from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
 from deckpress.layout.shapes import Outline
-from deckpress.layout.shapes.cuts import cut_steps, cutting
+from deckpress.layout.shapes.cuts import DIE_CUT_PT, contour_steps, cut_steps, cutting
 from deckpress.layout.shapes.tiling import nested
 from deckpress.layout.slug import SEPARATOR, band_mm
 from deckpress.model import Card, CardLayout, Theme
@@ -94,6 +94,8 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
     trim = trim_box(list(cells), plan.cell)
     if b:
         d.boxes(trim, b)  # print shops cut at the trim; no cut line may show there
+        if layout.shape is not None:  # but a shaped piece's cutter needs its outline, in a spot colour they cut by
+            d.path(contour_steps(layout.shape, list(cells)), DIE_CUT_PT, die_cut=True)
     elif layout.shape is not None:
         d.path(cut_steps(layout.shape, list(cells)), theme.line_pt)  # shared edges once
     else:
