@@ -137,13 +137,14 @@ def test_each_piece_is_labelled_and_the_assembly_map_comes_first(built):
         texts = [page.extract_text() or "" for page in pdf.pages]
     assert "Score board: how the pieces go together" in texts[0]
     assert all(f"A{n}" in texts[0] for n in (1, 2, 3))
-    for n in (1, 2, 3):
-        assert f"A{n} · Score board: row A, column {n} of 1 × 3" in texts[n]
+    for n in (1, 2):
+        assert f"Score board piece A{n} of 3: glue the strip under its neighbour" in texts[n]
+    assert "Score board piece A3 of 3" in texts[3] and "glue" not in texts[3]  # the last: no strip of its own
     with pdfplumber.open(built / f"{GAME}-river-map-letter.pdf") as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
-    labels = [m.group(1) for t in texts[1:] if (m := re.search(r"\b([A-D][1-4]) · River map: row", t))]
+    labels = [m.group(1) for t in texts[1:] if (m := re.search(r"River map piece ([A-D][1-4]) of 12\b", t))]
     assert labels == [f"{r}{c}" for r in "ABC" for c in "1234"]
-
+    assert "glue the strips under its neighbours" in texts[1] and "glue the strip under its neighbour" in texts[4]
 
 def test_every_board_page_carries_the_slug_and_the_tagged_structure_holds(built):
     for path in sorted(built.glob(f"{GAME}-*-board-*.pdf")) + sorted(built.glob(f"{GAME}-river-map-*.pdf")):

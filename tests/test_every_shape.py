@@ -272,3 +272,15 @@ def test_the_die_cut_leaves_the_tagged_structure_whole(bled):
         with pikepdf.open(bled / f"{GAME}-{component}-a4-duplex-long-edge-bleed3mm.pdf") as doc:
             check_catalogue(doc)
             check_marked_content(doc)
+
+
+def test_the_scale_bar_stands_clear_of_the_token_rows(plain):
+    """The bar's six ticks, 10 mm apart, stand 3 mm or more below the lowest token (it was 1 mm: too tight for
+    scissors going round a token)."""
+    paths = painted(plain / f"{GAME}-tokens-a4.pdf")
+    ticks = [p.runs[0] for p in paths if p.paint == "S" and len(p.runs) == 1 and len(p.runs[0]) == 2
+             and abs(p.runs[0][0][0] - p.runs[0][1][0]) < TOL]
+    xs = sorted(run[0][0] for run in ticks)
+    assert len(ticks) == 6 and all(abs(b - a - 10) < TOL for a, b in zip(xs, xs[1:], strict=False))
+    lowest = max(f[3] for f in _faces(paths))
+    assert min(y for run in ticks for _, y in run) - lowest >= 3 - TOL

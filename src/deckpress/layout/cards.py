@@ -9,6 +9,7 @@ from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
 from deckpress.layout.imposition import Imposition, impositions, trim_box
 from deckpress.layout.marks import (
+    BAR_SPACE_MM,
     CLEARANCE_MM,
     SCALE_BAR_MM,
     Place,
@@ -157,11 +158,12 @@ def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, labe
     theme, room = job.theme, _bar_room(plan, marks, job, shaped)
     font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
     beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
+    space = BAR_SPACE_MM if shaped else CLEARANCE_MM
     if plan.foot and not plan.head and beside + SCALE_BAR_MM <= plan.paper[0] - 2 * pm:
-        place = bar_place(plan.paper, *room, label, xs, 0.0, ends=True)
+        place = bar_place(plan.paper, *room, label, xs, 0.0, ends=True, space=space)
         if place is not None and place[1] >= plan.paper[1] - pm - plan.foot:
             return place
-    return bar_place(plan.paper, *room, label, xs, plan.foot)
+    return bar_place(plan.paper, *room, label, xs, plan.foot, space=space)
 
 
 def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job,
