@@ -65,8 +65,7 @@ CARD = (
         "`{hexagon: flat | pointy, across_corners_mm: N}` (or `across_flats_mm`; gives `size_mm`), `{polygon: [[x, "
         "y], ...]}` or `{path: \"M 0 0 L ... Z\"}` (an SVG path's M, L, H, V, C, Z; mm from the card's top-left "
         "corner). Hexagons tessellate on the sheet, sharing their cut edges; rounds pack in offset rows where that "
-        "fits more; with bleed a shaped piece's outline is drawn for the print shop's cutter as a `CutContour` spot "
-        "colour die-cut contour"),
+        "fits more"),
     Key("safe_mm", "number", None, "how far inside the outline every element's box stays (patterns and boxes, cut "
         "at the outline, excepted); 1 mm for a shaped card, unchecked on a rectangle unless given", 0, 20),
 )
