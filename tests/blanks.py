@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
 MM = 72 / 25.4
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "boxes" / "content"
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "every-shape" / "content"
 PAINT = {b"S": (True, None), b"s": (True, None), b"f": (False, "fill"), b"f*": (False, "fill"),
          b"B": (True, "fill"), b"b": (True, "fill")}
 

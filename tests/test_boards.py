@@ -1,5 +1,5 @@
-"""Boards larger than the paper: the fixture game river-run (tests/fixtures/boards) has a 400 x 280 mm score board
-with a track of 0 to 60, a 600 x 600 mm river map read from a deck, and the score board again folding in two.
+"""Boards larger than the paper: the fixture game every-shape (tests/fixtures/every-shape) has a 400 x 280 mm score
+board with a track of 0 to 60, a 600 x 600 mm river map read from a deck, and the score board again folding in two.
 Geometry is read from the layout ops (the clip of each piece, the board's background drawn at its origin, the
 registration crosses), the rest from the PDFs."""
 
@@ -23,8 +23,8 @@ from deckpress.layout.boards.pieces import CROSS_MM, FOLD_DASH
 from deckpress.layout.page import Circle, Clip, Document, Line, Page, Rect, Text
 from deckpress.options import Options
 
-CONTENT = FIXTURES / "boards" / "content"
-GAME = "river-run"
+CONTENT = FIXTURES / "every-shape" / "content"
+GAME = "every-shape"
 EPS = 0.01  # mm
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2, board mm
 
@@ -137,13 +137,14 @@ def test_each_piece_is_labelled_and_the_assembly_map_comes_first(built):
         texts = [page.extract_text() or "" for page in pdf.pages]
     assert "Score board: how the pieces go together" in texts[0]
     assert all(f"A{n}" in texts[0] for n in (1, 2, 3))
-    for n in (1, 2, 3):
-        assert f"A{n} · Score board: row A, column {n} of 1 × 3" in texts[n]
+    for n in (1, 2):
+        assert f"Score board piece A{n} of 3: glue the strip under its neighbour" in texts[n]
+    assert "Score board piece A3 of 3" in texts[3] and "glue" not in texts[3]  # the last: no strip of its own
     with pdfplumber.open(built / f"{GAME}-river-map-letter.pdf") as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
-    labels = [m.group(1) for t in texts[1:] if (m := re.search(r"\b([A-D][1-4]) · River map: row", t))]
+    labels = [m.group(1) for t in texts[1:] if (m := re.search(r"River map piece ([A-D][1-4]) of 12\b", t))]
     assert labels == [f"{r}{c}" for r in "ABC" for c in "1234"]
-
+    assert "glue the strips under its neighbours" in texts[1] and "glue the strip under its neighbour" in texts[4]
 
 def test_every_board_page_carries_the_slug_and_the_tagged_structure_holds(built):
     for path in sorted(built.glob(f"{GAME}-*-board-*.pdf")) + sorted(built.glob(f"{GAME}-river-map-*.pdf")):
@@ -266,7 +267,7 @@ def test_bad_board_keys_are_located_findings(tmp_path, capsys):
     game = content / GAME / "game.yaml"
     edit(game, "layout: score-board}", "layout: score-board, overlap_mm: 1}")
     edit(game, "fold: 2}", "fold: 3}")
-    edit(game, "deck: map,", "deck: maps,")
+    edit(game, "deck: map,", "deck: rivers,")
     assert main(["check", "--content", str(content), "--layouts", str(LAYOUTS)]) == 1
     errors = capsys.readouterr().err.splitlines()
     text = game.read_text(encoding="utf-8").splitlines()
@@ -275,7 +276,7 @@ def test_bad_board_keys_are_located_findings(tmp_path, capsys):
     overlap, fold = at["overlap_mm: 1}"], at["fold: 3"]
     assert f"{game}:{overlap[0]}:{overlap[1] + 12}: error: overlap_mm must be 3-40, got 1" in errors
     assert f"{game}:{fold[0]}:{fold[1] + 6}: error: fold must be 2 or 4 (panels), got 3" in errors
-    assert any(e.startswith(f"{game}:{line_of(game, 'deck: maps')}:") and "names deck 'maps'" in e for e in errors)
+    assert any(e.startswith(f"{game}:{line_of(game, 'deck: rivers')}:") and "names deck 'rivers'" in e for e in errors)
 
 
 def test_the_overlap_check_sees_a_boards_texts_as_a_cards(tmp_path, capsys):
@@ -289,8 +290,8 @@ def test_the_overlap_check_sees_a_boards_texts_as_a_cards(tmp_path, capsys):
     goal = line_of(layout, "- name: goal")
     assert errors and all(e.startswith(f"{layout}:{goal}:") for e in errors)
     assert {e.split(" error: ")[1].split(":")[0] for e in errors} == {
-        "river-run score-board (standard edition, a4)", "river-run score-board (standard edition, letter)",
-        "river-run travel-board (standard edition, a4)", "river-run travel-board (standard edition, letter)"}
+        f"{GAME} score-board (standard edition, a4)", f"{GAME} score-board (standard edition, letter)",
+        f"{GAME} travel-board (standard edition, a4)", f"{GAME} travel-board (standard edition, letter)"}
 
 
 def test_printed_on_both_sides_every_board_page_has_a_blank_back():
@@ -307,5 +308,5 @@ def test_a_board_too_large_to_cut_is_a_finding_at_its_component(tmp_path, capsys
     assert main(["check", "--content", str(content), "--layouts", str(LAYOUTS)]) == 1
     game = content / GAME / "game.yaml"
     line = line_of(game, "id: pocket-board")
-    assert (f"{game}:{line}:5: error: river-run pocket-board (standard edition, a4): a board of 9000 x 120 mm does "
+    assert (f"{game}:{line}:5: error: {GAME} pocket-board (standard edition, a4): a board of 9000 x 120 mm does "
             f"not fit on the paper in 20 x 20 pieces at most with 10 mm overlap") in capsys.readouterr().err

@@ -18,7 +18,7 @@ from deckpress.cli import main
 from deckpress.layout.boxes.schema import CARD_THICKNESS_MM
 
 CARDS, CARD = 30, (63.0, 88.0)  # the fixture's goods deck and its card size
-GAME = "crates"
+GAME = "every-shape"
 
 
 @pytest.fixture
@@ -50,7 +50,7 @@ def _levels(values: list[float]) -> list[float]:
 
 def test_a_tuck_box_holds_its_deck_with_clearance(boxes):
     """Measured between its folds: the cards' width and height plus 1 mm, the deck's depth plus 1 mm."""
-    drawn = paths(boxes / "crates-goods-box-a4.pdf")
+    drawn = paths(boxes / f"{GAME}-goods-box-a4.pdf")
     upright = [f for f in folds(drawn) if near(f[0], f[2])]
     xs = _levels([f[0] for f in upright])
     assert len(xs) == 4  # the side seam, and back | spine | front | spine
@@ -66,14 +66,14 @@ def test_a_tuck_box_holds_its_deck_with_clearance(boxes):
 def test_a_thicker_stock_makes_a_deeper_box(crates, tmp_path):
     edit(crates / GAME / "game.yaml", "    kind: tuck-box\n", "    kind: tuck-box\n    card_thickness_mm: 0.5\n")
     assert build(crates, tmp_path / "out", "--paper", "a4") == 0
-    upright = [f for f in folds(paths(tmp_path / "out" / GAME / "standard" / "crates-goods-box-a4.pdf"))
+    upright = [f for f in folds(paths(tmp_path / "out" / GAME / "standard" / f"{GAME}-goods-box-a4.pdf"))
                if near(f[0], f[2])]
     xs = _levels([f[0] for f in upright])
     assert near(xs[2] - xs[1], CARDS * 0.5 + 1)
 
 
 def test_cut_lines_are_solid_folds_dashed_and_glue_tinted_under_a_legend(boxes):
-    pdf = boxes / "crates-goods-box-a4.pdf"
+    pdf = boxes / f"{GAME}-goods-box-a4.pdf"
     drawn = paths(pdf)
     cuts = cut_line(drawn)
     assert len(cuts) == 1 and cuts[0].curves == 4  # one outline: the thumb notch's two curves, the flap's two
@@ -88,13 +88,13 @@ def test_cut_lines_are_solid_folds_dashed_and_glue_tinted_under_a_legend(boxes):
 
 
 def test_the_lid_is_printed_upside_down_and_the_spines_turned(boxes):
-    stream = PdfReader(boxes / "crates-goods-box-a4.pdf").pages[0].get_contents().get_data().decode()
+    stream = PdfReader(boxes / f"{GAME}-goods-box-a4.pdf").pages[0].get_contents().get_data().decode()
     assert stream.count("-1 0 0 -1 ") == 1  # the lid, a half turn
     assert stream.count("0 -1 1 0 ") == 2  # both spines, a quarter turn clockwise
 
 
 def test_a_two_piece_box_has_a_lid_a_little_larger_than_its_base(boxes):
-    drawn = paths(boxes / "crates-crate-box-a4.pdf")
+    drawn = paths(boxes / f"{GAME}-crate-box-a4.pdf")
     cuts = cut_line(drawn)
     assert len(cuts) == 2
     floors = []
@@ -114,7 +114,7 @@ def test_a_box_too_big_for_the_paper_names_the_paper_it_needs(crates, tmp_path, 
     assert build(crates, tmp_path / "out") == 1
     err = capsys.readouterr().err
     line = line_of(game, "id: goods-box")
-    where = f"{crates.as_posix()}/{GAME}/game.yaml:{line}:5: error: crates goods-box: the tuck box is 230.0 x 206.0 mm"
+    where = f"{crates.as_posix()}/{GAME}/game.yaml:{line}:5: error: {GAME} goods-box: the tuck box is 230.0 x 206.0 mm"
     assert f"{where} flat, more than A4 holds inside its margins; it needs A3 or larger (standard edition)" in err
     assert f"{where} flat, more than Letter holds inside its margins; it needs Tabloid or larger (standard " \
            f"edition)" in err
@@ -129,29 +129,30 @@ def test_a_panel_larger_than_its_panel_is_a_finding(crates, tmp_path, capsys):
     game = crates / GAME / "game.yaml"
     line = line_of(game, "panels: {front: box-front")
     col = game.read_text(encoding="utf-8").splitlines()[line - 1].index("box-spine") + 1
-    assert (f"{crates.as_posix()}/{GAME}/game.yaml:{line}:{col}: error: crates goods-box: panel spine: layout "
+    assert (f"{crates.as_posix()}/{GAME}/game.yaml:{line}:{col}: error: {GAME} goods-box: panel spine: layout "
             f"box-spine (80 x 20 mm, turned a quarter onto the panel) is larger than the panel, 10.6 x 89.0 mm "
             f"(standard edition)" in capsys.readouterr().err)
 
 
 def test_optional_components_have_files_but_stay_out_of_the_kits(boxes):
-    kit = PdfReader(boxes / "crates-kit-a4.pdf")
-    pages = sum(PdfReader(boxes / f"crates-{c}-a4.pdf").get_num_pages() for c in ("goods", "crates", "map", "rules"))
+    manifest = json.loads((boxes.parent.parent / "manifest.json").read_text(encoding="utf-8"))
+    listed = {e["component"] for e in manifest["outputs"] if e["game"] == GAME and e["paper"] == "a4"}
+    optional = {"goods-box", "crate-box", "traders"}  # the fixture's optional components
+    assert optional <= listed
+    kit = PdfReader(boxes / f"{GAME}-kit-a4.pdf")
+    pages = sum(PdfReader(boxes / f"{GAME}-{c}-a4.pdf").get_num_pages() for c in listed - optional - {"kit"})
     assert len(kit.pages) == 1 + pages  # the print check, then the components that are not optional
     titles = [o.title for o in kit.outline]
-    assert "Goods box" not in titles and "Traders" not in titles and "Goods cards" in titles
-    manifest = json.loads((boxes.parent.parent / "manifest.json").read_text(encoding="utf-8"))
-    listed = {e["component"] for e in manifest["outputs"] if e["game"] == GAME}
-    assert {"goods-box", "crate-box", "traders"} <= listed
+    assert "Goods box" not in titles and "Traders" not in titles and {"Goods cards", "Hex tiles"} <= set(titles)
 
 
 def test_print_fold_on_one_component_only(crates, tmp_path):
     edit(crates / GAME / "game.yaml", "layout: goods-card}", "layout: goods-card, print: {fold: true}}")
     assert build(crates, tmp_path / "out", "--paper", "a4") == 0
     folder = tmp_path / "out" / GAME / "standard"
-    assert (folder / "crates-goods-a4-fold.pdf").exists() and not (folder / "crates-goods-a4.pdf").exists()
-    assert (folder / "crates-crates-a4.pdf").exists() and (folder / "crates-kit-a4.pdf").exists()
-    text = PdfReader(folder / "crates-goods-a4-fold.pdf").pages[0].extract_text()
+    assert (folder / f"{GAME}-goods-a4-fold.pdf").exists() and not (folder / f"{GAME}-goods-a4.pdf").exists()
+    assert (folder / f"{GAME}-crates-a4.pdf").exists() and (folder / f"{GAME}-kit-a4.pdf").exists()
+    text = PdfReader(folder / f"{GAME}-goods-a4-fold.pdf").pages[0].extract_text()
     assert "fold" in text.split() and text.count("Crates") >= 4  # the backs below the fold line
 
 
@@ -159,7 +160,7 @@ def test_fold_builds_a_game_whose_components_have_no_backs(crates, tmp_path):
     """The map card is larger than half a sheet and has no back: printed as it is, single-sided."""
     assert build(crates, tmp_path / "out", "--paper", "a4", "--fold") == 0
     folder = tmp_path / "out" / GAME / "standard"
-    drawn = paths(folder / "crates-map-a4-fold.pdf")
+    drawn = paths(folder / f"{GAME}-map-a4-fold.pdf")
     cards = [d for d in drawn if d.stroked and d.closed and not d.dash]
     assert any(near(d.bounds[2] - d.bounds[0], 120) and near(d.bounds[3] - d.bounds[1], 160) for d in cards)
 
@@ -208,9 +209,9 @@ def test_a_component_folded_over_in_a_duplex_game_gets_no_page_of_backs(crates, 
     edit(game, "layout: goods-card}", "layout: goods-card, print: {fold: true}}")
     assert build(crates, tmp_path / "out", "--paper", "a4") == 0
     folder = tmp_path / "out" / GAME / "standard"
-    assert sorted(p.name for p in folder.glob("crates-goods-a4*.pdf")) == ["crates-goods-a4-fold.pdf"]
-    assert len(PdfReader(folder / "crates-goods-a4-fold.pdf").pages) == 8  # 30 cards, 4 a folded sheet
-    assert (folder / "crates-kit-a4-duplex-long-edge.pdf").exists()
+    assert sorted(p.name for p in folder.glob(f"{GAME}-goods-a4*.pdf")) == [f"{GAME}-goods-a4-fold.pdf"]
+    assert len(PdfReader(folder / f"{GAME}-goods-a4-fold.pdf").pages) == 8  # 30 cards, 4 a folded sheet
+    assert (folder / f"{GAME}-kit-a4-duplex-long-edge.pdf").exists()
 
 
 def test_a_thin_deck_takes_a_spine_as_thin_as_its_box(crates, tmp_path, capsys):

@@ -1,4 +1,4 @@
-"""Shaped pieces: hex tiles, round tokens, an asymmetric shard and an SVG-path shield (tests/fixtures/shapes), read
+"""Shaped pieces: hex tiles, round tokens, an asymmetric shard and an SVG-path shield (tests/fixtures/every-shape), read
 back from the PDFs' vector paths: their sizes, shared cut edges, bleed, backs behind fronts, and the findings."""
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from deckpress.layout.shapes.outline import KAPPA, Outline, ellipse_steps, hexag
 from deckpress.layout.shapes.svgpath import PathError, parse
 from deckpress.layout.shapes.tiling import nested
 
-CONTENT = FIXTURES / "shapes" / "content"
-GAME = "shape-trial"
+CONTENT = FIXTURES / "every-shape" / "content"
+GAME = "every-shape"
 TOL = 0.01  # mm
 HEX_H = 40 * sqrt(3) / 2  # a 40 mm flat-top hexagon's height: 34.64 mm
 PAINTS = {"S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"}

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops, ImageOps
 
 from deckpress.cli import main
 
-GAME, FIGURE = "crates", (40.0, 60.0)  # the fixture's traders: three, each 40 x 60 mm
+GAME, FIGURE = "every-shape", (40.0, 60.0)  # the fixture's traders: three, each 40 x 60 mm
 DPI = 200
 PX = DPI / 25.4
 
@@ -28,7 +28,7 @@ def build(content: Path, out: Path, *args: str) -> int:
 def traders(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("standees")
     assert build(FIXTURE, out) == 0
-    return out / GAME / "standard" / "crates-traders-a4.pdf"
+    return out / GAME / "standard" / f"{GAME}-traders-a4.pdf"
 
 
 @pytest.fixture
@@ -77,7 +77,7 @@ def test_the_back_lies_mirrored_across_the_fold(traders):
 def test_a_plastic_stand_takes_a_plain_foot_and_no_tab(crates, tmp_path):
     edit(crates / GAME / "game.yaml", "layout: trader, optional: true}", "layout: trader, optional: true, base: stand}")
     assert build(crates, tmp_path / "out") == 0
-    drawn = paths(tmp_path / "out" / GAME / "standard" / "crates-traders-a4.pdf")
+    drawn = paths(tmp_path / "out" / GAME / "standard" / f"{GAME}-traders-a4.pdf")
     for cut in cut_line(drawn):
         x1, y1, x2, y2 = cut.bounds
         level = [f[1] for f in folds(drawn) if x1 <= f[0] <= x2 and near(f[1], f[3])]

@@ -55,7 +55,10 @@ WORDS: dict[str, dict[str, str]] = {
         "slug_private": "Private",  # the slug line of a private component starts with it
         "slug_host": "Host only",  # and of host material
         "continued": "{label}, continued",
-        "board_piece": "{label} · {board}: row {row}, column {column} of {rows} × {columns}",
+        # a board piece's caption, by the glue strips it has (on its right and at its foot): none, one or two
+        "board_piece": "{board} piece {label} of {pieces}",
+        "board_piece_glue": "{board} piece {label} of {pieces}: glue the strip under its neighbour",
+        "board_piece_glues": "{board} piece {label} of {pieces}: glue the strips under its neighbours",
         "board_map": "{board}: how the pieces go together",
         "board_map_figure": "The board's outline cut into {rows} × {columns} pieces: {labels}",
         "board_steps_glue": "Cut each piece out along its solid lines. Lay them out as this map shows: rows A, B, ... "

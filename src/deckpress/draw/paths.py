@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import math
 
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from deckpress.layout.ops import Mirror, Steps, Turn
 
 KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
+# The spot colour print shops' cutters follow, by the name their RIPs look for; shown as magenta where it is
+# printed by mistake (its alternate), and overprinting so that it never knocks a hole in the art beneath.
+CUT_CONTOUR = CMYKColorSep(0, 1, 0, 0, spotName="CutContour", density=1)
 
 
 def turning(op: Turn) -> tuple[float, float, float, float, float, float]:
@@ -34,6 +38,17 @@ def circle(c: Canvas, x: float, y: float, r: float, ry: float) -> PDFPathObject:
     path.curveTo(x + k, y - ry, x + r, y - ky, x + r, y)
     path.close()
     return path
+
+
+def die_cut(c: Canvas, steps: Steps, width: float) -> None:
+    """A die-cut contour: stroked in the spot colour CutContour, overprinting, in a state of its own."""
+    c.saveState()
+    c.setStrokeColor(CUT_CONTOUR)
+    c.setStrokeOverprint(True)
+    c.setLineWidth(width)
+    c.setDash([])
+    c.drawPath(path_of(c, steps), stroke=1, fill=0)
+    c.restoreState()
 
 
 def path_of(c: Canvas, steps: Steps) -> PDFPathObject:

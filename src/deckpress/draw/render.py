@@ -16,7 +16,7 @@ from deckpress import interrupts
 from deckpress.colour import Colour
 from deckpress.draw import fonts, icons, tagging
 from deckpress.draw.finish import DocInfo, finish, xmp
-from deckpress.draw.paths import circle, path_of, turning
+from deckpress.draw.paths import circle, die_cut, path_of, turning
 from deckpress.layout.page import (
     Circle,
     Clip,
@@ -111,6 +111,16 @@ class _Marks:
             shown = op.icon.name if isinstance(op, Icon) else op.path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
             element.alt = f"{element.alt}, {shown}" if element.alt else shown
 
+    def die_cut(self, op: object) -> bool:
+        """A die-cut contour, drawn as an artifact whatever element is open; False: `op` is none."""
+        if not isinstance(op, Path) or not op.die_cut:
+            return False
+        self._close()
+        self.c.addLiteral("/Artifact BMC")
+        die_cut(self.c, op.steps, op.width)
+        self.c.addLiteral("EMC")
+        return True
+
     def _close(self) -> None:
         self.flush()
         if self.marked is not False:
@@ -191,6 +201,8 @@ class _Pen(_Marks):
     def _draw(self, op: object) -> None:  # long: one branch an op kind, as ReportLab draws each
         self._count()
         self.settle(op)
+        if self.die_cut(op):  # in a colour and state of its own
+            return
         self._mark()
         c = self.c
         if isinstance(op, Text) and not op.angle:
@@ -230,13 +242,8 @@ class _Pen(_Marks):
             c.drawImage(op.path, op.x, op.y, op.w, op.h, mask="auto")
         elif isinstance(op, Polygon):
             self._shape(op.fill, op.width, op.stroke)
-            path = c.beginPath()
-            path.moveTo(*op.points[0])
-            for point in op.points[1:]:
-                path.lineTo(*point)
-            if op.closed:
-                path.close()
-            c.drawPath(path, stroke=int(op.width > 0), fill=int(op.fill is not None))
+            steps = (("M", *op.points[0]), *[("L", *p) for p in op.points[1:]], *([("Z",)] if op.closed else []))
+            c.drawPath(path_of(c, steps), stroke=int(op.width > 0), fill=int(op.fill is not None))
         elif isinstance(op, Path):
             self._shape(op.fill, op.width, op.stroke)
             self._stroke(op.width, op.dash)

@@ -9,6 +9,7 @@ from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
 from deckpress.layout.imposition import Imposition, impositions, trim_box
 from deckpress.layout.marks import (
+    BAR_SPACE_MM,
     CLEARANCE_MM,
     SCALE_BAR_MM,
     Place,
@@ -21,7 +22,7 @@ from deckpress.layout.marks import (
 from deckpress.layout.net import net_pages
 from deckpress.layout.page import MM, Drawing, Page, Sheets
 from deckpress.layout.shapes import Outline
-from deckpress.layout.shapes.cuts import cut_steps, cutting
+from deckpress.layout.shapes.cuts import DIE_CUT_PT, contour_steps, cut_steps, cutting
 from deckpress.layout.shapes.tiling import nested
 from deckpress.layout.slug import SEPARATOR, band_mm
 from deckpress.model import Card, CardLayout, Theme
@@ -94,6 +95,8 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
     trim = trim_box(list(cells), plan.cell)
     if b:
         d.boxes(trim, b)  # print shops cut at the trim; no cut line may show there
+        if layout.shape is not None:  # but a shaped piece's cutter needs its outline, in a spot colour they cut by
+            d.path(contour_steps(layout.shape, list(cells)), DIE_CUT_PT, die_cut=True)
     elif layout.shape is not None:
         d.path(cut_steps(layout.shape, list(cells)), theme.line_pt)  # shared edges once
     else:
@@ -155,11 +158,12 @@ def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, labe
     theme, room = job.theme, _bar_room(plan, marks, job, shaped)
     font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
     beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
+    space = BAR_SPACE_MM if shaped else CLEARANCE_MM
     if plan.foot and not plan.head and beside + SCALE_BAR_MM <= plan.paper[0] - 2 * pm:
-        place = bar_place(plan.paper, *room, label, xs, 0.0, ends=True)
+        place = bar_place(plan.paper, *room, label, xs, 0.0, ends=True, space=space)
         if place is not None and place[1] >= plan.paper[1] - pm - plan.foot:
             return place
-    return bar_place(plan.paper, *room, label, xs, plan.foot)
+    return bar_place(plan.paper, *room, label, xs, plan.foot, space=space)
 
 
 def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job,

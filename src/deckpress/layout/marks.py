@@ -11,6 +11,9 @@ from deckpress.model import SheetLayout, Style, Theme
 SCALE_BAR_MM = 50
 RULER_MM = 25  # the print check's ruler with its labels
 CLEARANCE_MM = 1.0
+# the scale bar's clear space from shaped pieces, where the margin has room: scissors go round each piece, where a
+# straight cut along a rectangle's edge needs only CLEARANCE_MM
+BAR_SPACE_MM = 3.0
 
 
 def cut_lines(d: Drawing, cells: list[tuple[float, float, float, float]], theme: Theme, radius: float = 0.0) -> None:
@@ -66,11 +69,13 @@ Place = tuple[float, float, float, tuple[float, float] | None]  # x, top, depth 
 
 def bar_place(paper: tuple[float, float], grid: tuple[float, float, float, float],
               marks: list[tuple[float, float, float, float]], theme: Theme, label: str,
-              columns: list[float] | None = None, foot: float = 0.0, ends: bool = False) -> Place | None:
+              columns: list[float] | None = None, foot: float = 0.0, ends: bool = False,
+              space: float = CLEARANCE_MM) -> Place | None:
     """Where the scale bar goes: (x, top, depth to the label's baseline), mm. Centred on the page, or else at one
     end of the margin (leaving the rest of it to the slug line), or else under one of the card columns
     (`columns`: their edges); or else upright in a side margin, turned to read upwards. `ends`: only at the
-    ends of the bottom margin. Its box holds the label's whole glyphs, descenders too."""
+    ends of the bottom margin. `space`: the room kept from the grid where there is room, else 1 mm. Its box holds
+    the label's whole glyphs, descenders too."""
     font, size = theme.fonts["regular"], theme.min_size
     label_w = fonts.width(font, label, size) / MM
     rise = max(2.0, fonts.cap_height(font) * size / MM, fonts.ascent(font) * size / MM)  # to the baseline
@@ -84,7 +89,9 @@ def bar_place(paper: tuple[float, float], grid: tuple[float, float, float, float
     gx, gy, gw, gh = grid
     beyond_marks = theme.crop_offset_mm + theme.crop_length_mm + CLEARANCE_MM
     below, above = gy + gh + CLEARANCE_MM, gy - CLEARANCE_MM - bar_h
-    for top in (below, below + beyond_marks) if ends else (below, below + beyond_marks, above, above - beyond_marks):
+    roomy, roomy_above = gy + gh + space, gy - space - bar_h
+    tops = (roomy, below, below + beyond_marks) + (() if ends else (roomy_above, above, above - beyond_marks))
+    for top in dict.fromkeys(tops):
         for centre in centres:
             x = centre - width / 2
             box = (x, top, width, bar_h)

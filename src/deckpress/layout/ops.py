@@ -88,6 +88,7 @@ class Path:
     fill: float | Colour | None = None
     stroke: Colour | None = None
     dash: tuple[float, ...] = ()
+    die_cut: bool = False  # a print shop's die-cut contour: stroked in its spot colour, overprinting, as an artifact
 
 
 @dataclass(frozen=True, slots=True)

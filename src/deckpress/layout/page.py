@@ -127,10 +127,10 @@ class Drawing:
                                      stroke))
 
     def path(self, steps: list[tuple[object, ...]], width: float, fill: float | Colour | None = None,
-             stroke: Colour | None = None, dash: tuple[float, ...] = ()) -> None:
+             stroke: Colour | None = None, dash: tuple[float, ...] = (), die_cut: bool = False) -> None:
         """A path whose steps are in mm from the top-left: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y),
-        ("Z",)."""
-        self.page.ops.append(Path(self._steps(steps), width, fill, stroke, dash))
+        ("Z",). `die_cut`: the contour a print shop's cutter follows (see Path)."""
+        self.page.ops.append(Path(self._steps(steps), width, fill, stroke, dash, die_cut))
 
     @contextmanager
     def clipped(self, steps: list[tuple[object, ...]]) -> Iterator[None]:

@@ -170,14 +170,19 @@ def _label(d: Drawing, piece: Piece, tiling: Tiling, title: str, job: Job) -> No
     """Above the piece's top-left corner: its name (`B2`), and what it is where the line has room."""
     theme = job.theme
     name = label(piece.row, piece.column)
-    rows, columns = len(tiling.rows.spans), len(tiling.columns.spans)
-    text = job.say("board_piece", label=name, board=title, row=name.rstrip("0123456789"), column=piece.column + 1,
-                   rows=rows, columns=columns)
+    strips = _strips(tiling.columns.seams, piece.column) + _strips(tiling.rows.seams, piece.row)
+    text = job.say(("board_piece", "board_piece_glue", "board_piece_glues")[strips], label=name, board=title,
+                   pieces=len(tiling.rows.spans) * len(tiling.columns.spans))
     font, size = theme.fonts["bold"], _label_size(job)
     if fonts.width(font, text, size) / MM > piece.box[2]:
         text = name
     baseline = piece.at[1] - 0.8 - fonts.descent(font) * size / MM  # clear of the trim line
     d.text(piece.at[0], baseline, text, font, size)
+
+
+def _strips(seams: tuple[str, ...], n: int) -> int:
+    """1 where the seam after the nth column (or row) is glued: the piece's strip there goes under the next."""
+    return int(n < len(seams) and seams[n] == GLUE)
 
 
 def full_size(printed: Printed, layout: BoardLayout, job: Job) -> Page:

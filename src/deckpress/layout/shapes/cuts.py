@@ -13,6 +13,7 @@ from deckpress.layout.shapes.outline import KAPPA, SHARP, Outline, Point, Step, 
 from deckpress.model import CardLayout
 
 DIGITS = 6  # mm rounded to a millionth: neighbours' shared corners meet though reached by different sums
+DIE_CUT_PT = 0.25  # the hairline print shops ask a die-cut contour to be stroked at
 
 
 @dataclass(frozen=True)
@@ -26,10 +27,15 @@ class Cutting:
 
 def cut_steps(outline: Outline, corners: list[Point]) -> list[Step]:
     """The cut path of pieces whose trims have these top-left corners: shared straight edges once."""
-    placed = [outline.placed(x, y) for x, y in corners]
     if outline.kind not in SHARP:
-        return [step for steps in placed for step in steps]
-    return _strokes(_edges(placed))
+        return contour_steps(outline, corners)
+    return _strokes(_edges([outline.placed(x, y) for x, y in corners]))
+
+
+def contour_steps(outline: Outline, corners: list[Point]) -> list[Step]:
+    """Each piece's own closed outline, its trim's top-left corner at each of `corners`: a die-cut contour (a
+    print shop's cutter goes round each piece), and the cut path of curved pieces, which share no edge."""
+    return [step for x, y in corners for step in outline.placed(x, y)]
 
 
 def cut_length(outline: Outline | None, size: tuple[float, float], radius: float, corners: list[Point]) -> float:
