@@ -100,7 +100,7 @@ def test_every_shipped_game_exports_to_both(tmp_path):
 @pytest.mark.parametrize(("arguments", "said"), [
     (["export", "--to", "pdf"], "invalid choice: 'pdf'"),
     (["export", "pocket-bazaar"], "the following arguments are required: --to"),
-    (["export", "--to", "png", "--dpi", "10"], "dpi must be a whole number from 72 to 1200, got '10'"),
+    (["export", "--to", "png", "--dpi", "10"], "dpi must be a whole number from 72 to 600, got '10'"),
     (["export", "--to", "png", "--bleed", "20mm"], "bleed must be 0-10 mm"),
     (["export", "--to", "tts", "--base-url", "ftp://example.org/x"], "base URL must be an http:// or https://"),
     (["export", "--to", "tts", "--base-url", "https://example.org/a b"], "base URL must have no spaces"),

@@ -136,3 +136,35 @@ def test_any_command_line_gives_a_clear_end_not_a_traceback(tmp_path_factory, ca
     err = capsys.readouterr().err
     assert status in (0, 1, 2), err
     assert "Traceback" not in err
+
+
+def cell_mutations():
+    junk = st.one_of(
+        st.text(min_size=0, max_size=30),
+        st.sampled_from(["", None, "=1+1", "=A1", "+cmd|' /C calc'!A0", "@SUM(1)", "-7", "1e309", "nan", "0",
+                         "99999999999999999999", "[[0, 0], [0", "{a: 1", "a; b; c", "\x1b[2J", "\u202eevil",
+                         "x" * 50_000, "{{ 7 * 7 }}", "{% for i in range(99999999) %}{% endfor %}", True, 3.5]),
+    )
+    return st.tuples(st.sampled_from(["csv", "xlsx"]), st.lists(st.tuples(st.integers(0, 30), st.integers(0, 5),
+                                                                          junk), min_size=1, max_size=4))
+
+
+@settings(max_examples=EXPLORE or 20, derandomize=not EXPLORE, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mutation=cell_mutations())
+def test_mutated_spreadsheet_cells_give_findings_not_tracebacks(tmp_path_factory, capsys, mutation):
+    from test_spreadsheets import game_with, lots
+
+    kind, edits = mutation
+    rows = lots()
+    for row, column, junk in edits:
+        rows[row % len(rows)][column % len(rows[0])] = junk
+    root = tmp_path_factory.mktemp("cells")
+    game_with(root, kind, rows)
+    with bounded():
+        status = main(["check", "pocket-bazaar", "--content", str(root / "content"), "--layouts", str(LAYOUTS)])
+    err = capsys.readouterr().err
+    assert status in (0, 1), err
+    if status == 1:
+        assert FINDING.search(err), err
+    assert "Traceback" not in err and "\x1b" not in err

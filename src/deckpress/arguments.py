@@ -13,6 +13,7 @@ from typing import NoReturn
 from deckpress.options import DUPLEX, PAPERS
 
 USAGE = 2
+MAX_DPI = 600  # twice what print shops ask; an export's pages are rendered whole, and at 600 dpi stay under 1 GB
 MAX_JOBS = 64  # processes: more than any machine here has cores; each part is at most one anyway
 
 
@@ -79,7 +80,7 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
     e.add_argument("--edition", metavar="EDITION", help="this edition (default: each game's first)")
     e.add_argument("--base-url", type=web_address, metavar="URL",
                    help="tts: where the files will be uploaded (default: file:/// addresses on this computer)")
-    e.add_argument("--dpi", type=between("dpi", 72, 1200, whole=True), metavar="N",
+    e.add_argument("--dpi", type=between("dpi", 72, MAX_DPI, whole=True), metavar="N",
                    help="png: the images' resolution (default 300); tts: the sheets' finest (default 300)")
     e.add_argument("--bleed", type=millimetres, metavar="MM", help="png: art past the trim (default 3.175mm, 1/8 in)")
 

@@ -135,7 +135,8 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     for game in games:
         templates.origins = game.param_locs
         editions = prepared.editions[game.id]
-        validate_game(game, editions, templates, findings, editions_of(game, opts))
+        if not validate_game(game, editions, templates, findings, editions_of(game, opts)):
+            continue  # too many cards to lay out
         expand_sheets(game, findings, templates)
         setup, art = setup_for(game, opts), Artwork.of(game, findings)
         mark = marks[game.id] = game_stamp(game, editions)

@@ -20,11 +20,18 @@ from deckpress.model import CardLayout, Component, Edition, Game
 from deckpress.templating import Templates
 
 DECKS = re.compile(r"\bdecks\b")
+# Cards a deck and a game may print, copies counted: past these a deck is not a game's (24,000 cards of one deck
+# build within memory; checking more would take minutes)
+MAX_DECK_PRINTED = 30_000
+MAX_GAME_PRINTED = 60_000
 
 
 def validate_game(game: Game, editions: dict[str, Edition], templates: Templates, findings: Findings,
-                  building: list[str] | None = None) -> None:
-    """Check `game`; layouts are checked for the editions being built (`building`, default all it defines)."""
+                  building: list[str] | None = None) -> bool:
+    """Check `game`; layouts are checked for the editions being built (`building`, default all it defines). False
+    when it prints more cards than the press takes: said, and nothing more is checked or laid out."""
+    if not _printable(game, findings):
+        return False
     for deck in game.decks.values():
         check_deck(game, deck, templates, findings)
     _checks(game, templates, findings)
@@ -39,6 +46,21 @@ def validate_game(game: Game, editions: dict[str, Edition], templates: Templates
         _component_layouts(c, editions, building, findings)
     _editions(game, editions, building, findings)
     _plugins(game, findings)
+    return True
+
+
+def _printable(game: Game, findings: Findings) -> bool:
+    """Whether the game's decks print no more cards than the press takes; else said, and nothing else is checked."""
+    totals = {deck.id: sum(card.copies for card in deck.cards) for deck in game.decks.values()}
+    over = [d for d in game.decks.values() if totals[d.id] > MAX_DECK_PRINTED]
+    for deck in over:
+        findings.error(deck.loc, f"deck {deck.id} prints {totals[deck.id]:,} cards, copies counted; a deck may print "
+                                 f"at most {MAX_DECK_PRINTED:,}")
+    if not over and sum(totals.values()) > MAX_GAME_PRINTED:
+        findings.error(game.loc, f"the game prints {sum(totals.values()):,} cards, copies counted; a game may print "
+                                 f"at most {MAX_GAME_PRINTED:,}")
+        return False
+    return not over
 
 
 def _checks(game: Game, templates: Templates, findings: Findings) -> None:
