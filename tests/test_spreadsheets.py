@@ -22,9 +22,11 @@ from watchfiles import Change
 
 from deckpress.cli import main
 from deckpress.export.safe_csv import csv_bytes, safe_cell
-from deckpress.findings import CellLoc, Findings, column_letters
+from deckpress.findings import CellLoc, Findings, Loc, column_letters
 from deckpress.layout.plan import lay_out_component
 from deckpress.load import expand_sheets, load_edition, load_game
+from deckpress.load.fields import read_cells
+from deckpress.load.sources import Node
 from deckpress.load.spreadsheets.cards import UNCACHED_WORDS
 from deckpress.load.spreadsheets.cells import cell_node
 from deckpress.templating import Templates
@@ -217,7 +219,7 @@ def test_a_bad_header_is_found_at_its_cell(tmp_path, kind):
         f"{SHOWN}/lots.{kind}:1:5: error: cell E1: column 'points' is named twice (first in B1)",
         f"{SHOWN}/lots.{kind}:1:6: error: cell F1: this column holds values but no name: name its field here",
         f"{SHOWN}/lots.{kind}:1:7: error: cell G1: column 'pionts' is not a field of deck lots (columns: "
-        f"collection, points, flavour, reminder, copies)"]
+        f"collection, points, flavour, reminder, copies); did you mean 'points'?"]
 
 
 def test_a_field_with_no_column_is_a_finding_at_the_header(tmp_path):
@@ -508,3 +510,95 @@ def test_a_spreadsheet_programs_lock_file_is_no_source_to_watch(tmp_path):
     for ignored in ("~$lots.xlsx", ".~lock.lots.ods#", ".~lock.lots.csv#"):
         assert not sources(Change.modified, str(game / ignored)), ignored
     assert sources(Change.modified, str(game / "lots.xlsx")) and sources(Change.modified, str(game / "lots.csv"))
+
+
+# --- a polyomino's cells, optional fields and defaults, a misspelt header --------------------------------------
+
+
+def with_field(game: Path, field: str) -> Path:
+    """The lots deck given one more field, `shape: {type: cells}` say, after its `reminder` field."""
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("      reminder: {type: text}\n",
+                                                 f"      reminder: {{type: text}}\n      {field}\n", 1),
+                                    encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_cells_field_reads_a_cell_as_pairs_or_as_a_list_and_says_the_form_it_expects(tmp_path, kind):
+    rows = [[*row, "shape" if n == 0 else "0,0; 0,1; 1,1"] for n, row in enumerate(lots())]
+    rows[2][-1], rows[3][-1], rows[4][-1] = "[[0,0],[0,1]]", "0 0; 1", None
+    game = with_field(game_with(tmp_path, kind, rows), "shape: {type: cells}")
+    loaded, findings, _ = load(game)
+    assert [str(f) for f in findings] == [
+        f"{SHOWN}/lots.{kind}:4:5: error: cell E4: shape must be cells written as column,row pairs separated by ';' "
+        f"(0,0; 0,1; 1,1) or as a list of pairs ([[0, 0], [0, 1], [1, 1]]), got '0 0; 1'"]
+    cards = loaded.decks["lots"].cards
+    assert [c.values["shape"] for c in cards[:2]] == [[[0, 0], [0, 1], [1, 1]], [[0, 0], [0, 1]]]
+    assert cards[3].values["shape"] == []  # an empty cell is no cells, as it is an empty list
+
+
+def test_a_cells_field_in_a_card_file_takes_the_same_text():
+    findings = Findings()
+    # the one reader of cells, a card file's and a cell's
+    assert read_cells("shape", Node("0,0; 1,0", Loc("cards.yaml", 3, 12)), findings) == [[0, 0], [1, 0]]
+    assert read_cells("shape", Node(7, Loc("cards.yaml", 4, 12)), findings) is None
+    assert [str(f) for f in findings] == [
+        "cards.yaml:4:12: error: shape must be cells written as column,row pairs separated by ';' (0,0; 0,1; 1,1) or "
+        "as a list of pairs ([[0, 0], [0, 1], [1, 1]]), got 7"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_an_optional_field_left_empty_takes_its_default_or_nothing(tmp_path, kind):
+    rows = [[*row, "note" if n == 0 else None] for n, row in enumerate(lots())]
+    rows[1][-1] = "Bring a lamp"
+    rows[2][3] = None  # the reminder, optional too
+    game = with_field(game_with(tmp_path, kind, rows), 'note: {type: text, default: "Nothing to note"}')
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("reminder: {type: text}", "reminder: {type: text, optional: true}"),
+                                    encoding="utf-8")
+    loaded, findings, _ = load(game)
+    assert [str(f) for f in findings] == []
+    cards = loaded.decks["lots"].cards
+    assert [c.values["note"] for c in cards[:3]] == ["Bring a lamp", "Nothing to note", "Nothing to note"]
+    assert cards[1].values["reminder"] == "" and cards[0].values["reminder"]
+    assert all(c.valid for c in cards)
+
+
+def test_an_optional_field_needs_no_column(tmp_path):
+    game = with_field(game_with(tmp_path, "csv"), "note: {type: list, optional: true}")
+    loaded, findings, _ = load(game)
+    assert [str(f) for f in findings] == []
+    assert {str(c.values["note"]) for c in loaded.decks["lots"].cards} == {"[]"}
+
+
+def test_a_default_is_checked_as_any_value_once_where_it_is_written(tmp_path):
+    game = game_with(tmp_path, "csv")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("points: {type: int, min: 1, max: 6}", "points: {type: int, min: 1, max: 6, default: 9}")
+    text = text.replace("collection: {type: choice, from: collections}",
+                        "collection: {type: choice, from: collections, default: Lantern}")
+    text = text.replace("flavour: {type: text}", "flavour: {type: text, optional: yes please}")
+    text = text.replace("reminder: {type: text}", "reminder: {type: text}\n      extra: {type: int, optional: true}")
+    (game / "game.yaml").write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+
+    def at(needle: str, key: str) -> str:
+        line = next(n for n, t in enumerate(lines, 1) if needle in t)
+        return f"{SHOWN}/game.yaml:{line}:{lines[line - 1].index(key) + 1}"
+    assert errors(game) == [
+        f"{at('optional: yes', 'yes')}: error: optional must be true or false, got 'yes please'",
+        f"{at('extra:', 'true')}: error: field extra: an optional int field needs a 'default', the value a card "
+        f"that leaves it out has",
+        f"{at('default: 9', '9')}: error: points must be 1-6, got 9",
+        f"{at('default: Lantern', 'Lantern')}: error: collection must be one of Lanterns, Teacups, Keys, Maps, "
+        f"got 'Lantern'; did you mean 'Lanterns'?"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_misspelt_header_suggests_the_field_at_its_cell_and_says_nothing_more(tmp_path, kind):
+    rows = lots()
+    rows[0] = ["collection", "points", "flavour", "remindr"]
+    assert errors(game_with(tmp_path, kind, rows)) == [
+        f"{SHOWN}/lots.{kind}:1:4: error: cell D1: column 'remindr' is not a field of deck lots (columns: "
+        f"collection, points, flavour, reminder, copies); did you mean 'reminder'?"]

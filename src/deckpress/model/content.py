@@ -26,12 +26,14 @@ AUDIENCES = (PUBLIC, PRIVATE, HOST)  # who may see a component, from the whole t
 @dataclass
 class FieldSpec:
     name: str
-    type: str  # text | int | choice | list | map
+    type: str  # text | int | choice | list | map | cells
     loc: Loc
     lo: int | None = None
     hi: int | None = None
     choices_from: str | None = None  # a list parameter naming the allowed values
     length: int | None = None  # list and map fields: the exact number of entries
+    optional: bool = False  # a card may leave it out (an empty cell): it then has `fallback`
+    fallback: Any = None  # its `default`, checked as any value, or the type's empty value
 
 
 @dataclass
