@@ -17,6 +17,7 @@ from deckpress.templating import Templates
 GAME = Path("content/tidal/game.yaml")
 CARDS = Path("content/tidal/cards.yaml")
 RULES = Path("content/tidal/rules.yaml")
+SHEETS = Path("content/tidal/sheets.yaml")
 CARD = Path("content/tidal/layouts/standard/card.yaml")
 LOC = Loc("layouts/standard/corner.yaml", 3, 5)
 
@@ -154,6 +155,9 @@ MISSPELT = [  # (file, text, the same misspelt, the line and column the finding 
      "deck cards names field 'rnak' that it does not define; did you mean 'rank'?"),
     (CARD, "align: centre}", "align: center}", ("align: center", "center"),
      "align must be one of left, centre, right, got 'center'; did you mean 'centre'?"),
+    (GAME, "\ncolours:\n", "\ncolors:\n", ("colors:", "colors"),  # and not a finding at every colour it gives
+     "unknown key 'colors' in game (expected: title, publisher, subject, language, editions, parameters, decks, "
+     "checks, components, plugins, rules, sheets, print, colours, version, date, back); did you mean 'colours'?"),
 ]
 
 
@@ -205,6 +209,8 @@ TRAPS = [  # (file, text, the same written unquoted, where the finding points, w
      "'{' as a mapping", 'text: "{{ card.suit }}"'),  # a mapping keyed by a mapping: once
     (RULES, "    text: Highest rank takes the trick.", "    text: [Highest rank] takes the trick.", "[Highest",
      "'[' as a list", f'text: "[Highest rank] takes {TIES}"'),
+    (SHEETS, '- heading: "Tidal score sheet"', "- heading: :sun: Tidal score sheet", ":sun: Tidal",  # a parse error:
+     "':sun:' as a mapping", 'heading: ":sun: Tidal score sheet"'),  # not also its sheet said not defined
 ]
 
 

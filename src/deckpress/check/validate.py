@@ -77,7 +77,7 @@ def _component(game: Game, c: Component, findings: Findings) -> None:
                                   f"{did_you_mean(deck, game.decks)}")
         elif c.kind == STANDEE and c.keys.get("back") == "deck" and game.decks[deck].back is None:
             findings.error(c.loc, f"standee {c.id} takes its back from deck {deck} (back: deck), which has none")
-    if c.kind == "sheet" and c.source not in game.sheets:
+    if c.kind == "sheet" and c.source not in game.sheets and not game.sheets_unread:
         findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define"
                               f"{did_you_mean(str(c.source), game.sheets)}")
     for edition in c.editions:
