@@ -55,6 +55,21 @@ def test_a_palette_colour_removed_is_one_finding_naming_the_mapping_its_keys_and
                        "card.suit); it has Suns, Moons (cards Stars 1, Stars 2, Stars 3 and Stars 4)"]
 
 
+KNOWN = "black, moon-blue, night, star-violet, sun-gold, white, or #rrggbb"
+
+
+@pytest.mark.parametrize(("old", "new", "name", "known", "hint"), [
+    ('  star-violet: "#5b2a86"\n', "", "star-violet", KNOWN.replace("star-violet, ", ""), ""),  # the palette lost it
+    ("Stars: star-violet}", "Stars: star-violett}", "star-violett", KNOWN, "; did you mean 'star-violet'?"),
+])
+def test_a_colour_the_palette_lacks_given_by_a_mapping_is_one_finding_where_the_mapping_names_it(tidal, old, new,
+                                                                                                  name, known, hint):
+    edit(GAME, old, new)  # not a finding at each element of each edition's layout that looks the colour up
+    where = at(GAME, "suit_colours: {", "star-violet")
+    assert tidal() == [f"{where}: error: suit_colours gives Stars the colour '{name}', which the palette does not "
+                       f"have (known: {known}){hint} (used by cards Stars 1, Stars 2, Stars 3 and Stars 4)"]
+
+
 def test_a_missing_key_looked_up_for_one_card_names_the_card_and_suggests_the_key():
     templates, findings = Templates(), Findings()
     templates.origins = {"colours": Loc("content/g/game.yaml", 9, 12)}

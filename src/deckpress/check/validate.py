@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from deckpress.check.backs import check_backs, layout_files
+from deckpress.check.colours import check_colour_mappings
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
 from deckpress.findings import Findings, Loc
@@ -29,6 +30,7 @@ def validate_game(game: Game, editions: dict[str, Edition], templates: Templates
         check_deck(game, deck, templates, findings)
     _checks(game, templates, findings)
     building = game.editions if building is None else building
+    check_colour_mappings(game, editions, building, findings)
     check_backs(game, editions, building, templates, findings)
     ids = set()
     for c in game.components:

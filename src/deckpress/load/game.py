@@ -44,7 +44,8 @@ def read_game(reading: Reading) -> Game | None:
     title, publisher = f.text("title"), f.text("publisher")
     subject, language = f.text("subject"), _language(f, findings)
     editions = [_edition_name(n, findings) for n in f.list("editions")]
-    params, param_locs = read_parameters(f.map("parameters"), findings)
+    param_nodes = f.map("parameters")
+    params, param_locs = read_parameters(param_nodes, findings)
     reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
     ctx = dict(params)
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")}
@@ -69,7 +70,8 @@ def read_game(reading: Reading) -> Game | None:
         checks=[c for c in checks if c], components=[c for c in components if c], rules=rules,
         sheets=sheets or {}, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
         version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
-        sheets_unread=sheets is None,
+        sheets_unread=sheets is None, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
+                                                     for name, node in param_nodes.items() if node.is_map},
     )
 
 

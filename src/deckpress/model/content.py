@@ -202,6 +202,7 @@ class Game:
     version: str = ""  # the game's edition as it declares it ("First edition, 2026"), for the slug line
     date: datetime.date | None = None  # the edition's date: its PDFs' creation date
     rules_unread: bool = False  # it names a rules file that could not be read (said there): no rules to check
+    param_entries: dict[str, dict[str, Loc]] = field(default_factory=dict)  # a mapping parameter's values, by key
     sheets_unread: bool = False  # its sheets file could not be read (said there): no sheets to say missing
 
     def deck_values(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
