@@ -476,7 +476,7 @@ def test_new_starts_a_game_from_a_spreadsheet_typed_by_its_columns(capsys, check
     WRITERS[kind](Path(f"shops.{kind}"), SHOPS)
     sheet = ["--sheet", "Lots"] if kind == "xlsx" else []
     assert run(capsys, "new", "shops", "--cards", f"shops.{kind}", *sheet) == (
-        0, ["deckpress: wrote content/shops (11 files); build it with: deckpress build shops"])
+        0, ["deckpress: wrote content/shops (9 files); build it with: deckpress build shops"])
     assert Path(f"content/shops/cards.{kind}").read_bytes() == Path(f"shops.{kind}").read_bytes()
     assert not Path("content/shops/cards.yaml").exists()
     game = yaml.safe_load(Path("content/shops/game.yaml").read_text(encoding="utf-8"))
@@ -489,6 +489,34 @@ def test_new_starts_a_game_from_a_spreadsheet_typed_by_its_columns(capsys, check
     assert run(capsys, "build", "shops", "--jobs", "1", "--paper", "a4") == (0, ["deckpress: shops: built into build"])
     text = PdfReader("build/shops/standard/shops-cards-a4.pdf").pages[0].extract_text()
     assert "Baker" in text and "Gain 1, Pay 1" in text and text.count("Baker") == 2  # copies: 2
+
+
+ATLAS = [["name", "terrain", "time", "shape", "note"], ["Great River", "Water", 1, "[[0,0],[1,0],[2,0]]", None],
+         ["Homestead", "Village", None, "0,0; 0,1; 1,1", "Build here"], ["Orchard", "Farm", 1, "0,0; 1,0", None],
+         ["Hamlet", "Village", 2, "0,0", None], ["Treetop", "Forest", 1, "0,0; 0,1", None],
+         ["Grove", "Forest", 2, "0,0; 1,1", None], ["Fishing", "Water", 1, "0,0", None],
+         ["Field", "Farm", 2, "0,0; 0,1; 0,2", None]]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_new_types_empty_cells_as_optional_and_cells_as_cells_and_leaves_no_suits(capsys, checkout, kind):
+    WRITERS[kind](Path(f"atlas.{kind}"), ATLAS)
+    sheet = ["--sheet", "Lots"] if kind == "xlsx" else []
+    assert run(capsys, "new", "atlas", "--cards", f"atlas.{kind}", *sheet)[0] == 0
+    game = yaml.safe_load(Path("content/atlas/game.yaml").read_text(encoding="utf-8"))
+    assert game["decks"]["cards"]["fields"] == {
+        "name": {"type": "text"}, "terrain": {"type": "choice", "from": "terrain_values"},
+        "time": {"type": "int", "min": 0, "max": 2, "default": 0}, "shape": {"type": "cells"},
+        "note": {"type": "text", "optional": True}}
+    assert game["parameters"] == {"players": 2, "terrain_values": ["Water", "Village", "Farm", "Forest"]}
+    assert list(game["colours"]) == ["night"] and len(game["checks"]) == 1
+    written = " ".join(p.read_text(encoding="utf-8") for p in Path("content/atlas").rglob("*.yaml"))
+    assert not re.search(r"suit|:sun:|:moon:|tricks", written)
+    assert sorted(p.name for p in Path("content/atlas/icons").iterdir()) == ["star.svg"]  # the back's emblem
+    assert run(capsys, "check", "atlas") == (0, ["deckpress: atlas: valid"])
+    assert run(capsys, "build", "atlas", "--jobs", "1", "--paper", "a4") == (0, ["deckpress: atlas: built into build"])
+    text = PdfReader("build/atlas/standard/atlas-cards-a4.pdf").pages[0].extract_text()
+    assert "0,0; 0,1; 1,1" in text and "Build here" in text and "Great River" in text
 
 
 def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, checkout):
