@@ -202,8 +202,20 @@ def test_an_unknown_layout_suggests_the_one_meant(tidal):
 
 def test_a_component_naming_a_deck_not_defined_suggests_the_one_meant(tidal):
     edit(GAME, "kind: cards, deck: cards,", "kind: cards, deck: crads,")
-    assert f"{at(GAME, 'deck: crads', '{id: cards')}: error: component cards names deck 'crads', which the game " \
-           "does not define; did you mean 'cards'?" in tidal()
+    assert tidal() == [f"{at(GAME, 'deck: crads', '{id: cards')}: error: component cards names deck 'crads', which "
+                       "the game does not define; did you mean 'cards'?"]
+
+
+def test_a_component_naming_a_sheet_not_defined_suggests_the_one_meant(tidal):
+    edit(GAME, "sheet: score-sheet, layout", "sheet: scor-sheet, layout")
+    assert tidal() == [f"{at(GAME, 'sheet: scor-sheet', '{id: score')}: error: component score-sheet names sheet "
+                       "'scor-sheet', which the game does not define; did you mean 'score-sheet'?"]
+
+
+def test_an_undefined_name_in_a_layout_on_every_card_is_one_finding_naming_the_cards(tidal):
+    edit(CARD, 'of {{ card.suit }}"', 'of {{ sut }}"')
+    assert tidal() == [f"{at(CARD, 'of {{ sut }}', 'sut')}: error: element rank in words: no parameter 'sut'; did "
+                       "you mean 'suits'? (cards Suns 1, Suns 2, Suns 3 and 9 more)"]
 
 
 # --- YAML traps ------------------------------------------------------------------------------------------------
