@@ -13,23 +13,26 @@ HEX = "#"
 
 
 def check_colour_mappings(game: Game, editions: dict[str, Edition], building: list[str], findings: Findings) -> None:
-    """Each mapping parameter that gives colours (its name says colour, or a value is a palette's name) names only
+    """Each mapping parameter that gives colours (by its name, or its values: `_gives_colours`) names only
     colours the game's palette or a built edition's theme has; a name it lacks stands for `UNREADABLE` after."""
     themes = [editions[name].theme.colours for name in building if name in editions]
     palettes = [game.colours, *themes]
     names = known(*palettes)
     for param, entries in game.param_entries.items():
         values = game.params.get(param)
-        if not isinstance(values, dict) or not _gives_colours(param, values, names):
+        if not isinstance(values, dict) or not _gives_colours(param, values, palettes):
             continue
         for key, value in values.items():
             if _unknown(value, palettes):
-                findings.error(entries[key], _missing(game, param, key, str(value), names))
+                findings.error(entries.get(str(key), game.loc), _missing(game, param, key, str(value), names))
                 game.colours[str(value)] = UNREADABLE  # said here: not again at every element that looks it up
 
 
-def _gives_colours(param: str, values: dict[str, object], names: list[str]) -> bool:
-    return "colour" in british(param) or any(isinstance(v, str) and v in names for v in values.values())
+def _gives_colours(param: str, values: dict[str, object], palettes: list[dict[str, Colour]]) -> bool:
+    """Its name says colour, or at least half its values are names of the palettes (black and white aside: words
+    any mapping may hold)."""
+    named = [v for v in values.values() if isinstance(v, str) and any(v.strip() in p for p in palettes)]
+    return "colour" in british(param) or (bool(named) and 2 * len(named) >= len(values))
 
 
 def _unknown(value: object, palettes: list[dict[str, Colour]]) -> bool:
