@@ -1,6 +1,6 @@
-"""Colours given through a parameter mapping (`terrain_colours: {Forest: forest-green, ...}`): a name the palette
-lacks is said once, where the mapping writes it, naming the cards that use it. Every layout element that looks the
-name up would otherwise say it again, at the layout, for each edition."""
+"""Colours given through a parameter mapping named for them (`terrain_colours: {Forest: forest-green, ...}`): a
+name the palette lacks is said once, where the mapping writes it, naming the cards that use it. Every layout element
+that looks the name up would otherwise say it again, at the layout, for each edition."""
 
 from __future__ import annotations
 
@@ -13,14 +13,14 @@ HEX = "#"
 
 
 def check_colour_mappings(game: Game, editions: dict[str, Edition], building: list[str], findings: Findings) -> None:
-    """Each mapping parameter that gives colours (by its name, or its values: `_gives_colours`) names only
+    """Each mapping parameter that gives colours (its name says so: `_gives_colours`) names only
     colours the game's palette or a built edition's theme has; a name it lacks stands for `UNREADABLE` after."""
     themes = [editions[name].theme.colours for name in building if name in editions]
     palettes = [game.colours, *themes]
     names = known(*palettes)
     for param, entries in game.param_entries.items():
         values = game.params.get(param)
-        if not isinstance(values, dict) or not _gives_colours(param, values, palettes):
+        if not isinstance(values, dict) or not _gives_colours(param):
             continue
         for key, value in values.items():
             if _unknown(value, palettes):
@@ -28,11 +28,10 @@ def check_colour_mappings(game: Game, editions: dict[str, Edition], building: li
                 game.colours[str(value)] = UNREADABLE  # said here: not again at every element that looks it up
 
 
-def _gives_colours(param: str, values: dict[str, object], palettes: list[dict[str, Colour]]) -> bool:
-    """Its name says colour, or at least half its values are names of the palettes (black and white aside: words
-    any mapping may hold)."""
-    named = [v for v in values.values() if isinstance(v, str) and any(v.strip() in p for p in palettes)]
-    return "colour" in british(param) or (bool(named) and 2 * len(named) >= len(values))
+def _gives_colours(param: str) -> bool:
+    """Its name says colour (`terrain_colours`, `suit_color`): a mapping's values alone do not tell, as an icon
+    may share a colour's name (`suit_icons: {Flowers: poppy}` beside a palette's `poppy`)."""
+    return "colour" in british(param)
 
 
 def _unknown(value: object, palettes: list[dict[str, Colour]]) -> bool:
