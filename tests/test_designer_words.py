@@ -17,6 +17,7 @@ from deckpress.templating import Templates
 GAME = Path("content/tidal/game.yaml")
 CARDS = Path("content/tidal/cards.yaml")
 RULES = Path("content/tidal/rules.yaml")
+SHEETS = Path("content/tidal/sheets.yaml")
 CARD = Path("content/tidal/layouts/standard/card.yaml")
 LOC = Loc("layouts/standard/corner.yaml", 3, 5)
 
@@ -52,6 +53,21 @@ def test_a_palette_colour_removed_is_one_finding_naming_the_mapping_its_keys_and
     where = at(GAME, "suit_colours: {", "{")
     assert tidal() == [f"{where}: error: suit_colours has no 'Stars' (looked up for "
                        "card.suit); it has Suns, Moons (cards Stars 1, Stars 2, Stars 3 and Stars 4)"]
+
+
+KNOWN = "black, moon-blue, night, star-violet, sun-gold, white, or #rrggbb"
+
+
+@pytest.mark.parametrize(("old", "new", "name", "known", "hint"), [
+    ('  star-violet: "#5b2a86"\n', "", "star-violet", KNOWN.replace("star-violet, ", ""), ""),  # the palette lost it
+    ("Stars: star-violet}", "Stars: star-violett}", "star-violett", KNOWN, "; did you mean 'star-violet'?"),
+])
+def test_a_colour_the_palette_lacks_given_by_a_mapping_is_one_finding_where_the_mapping_names_it(tidal, old, new,
+                                                                                                  name, known, hint):
+    edit(GAME, old, new)  # not a finding at each element of each edition's layout that looks the colour up
+    where = at(GAME, "suit_colours: {", "star-violet")
+    assert tidal() == [f"{where}: error: suit_colours gives Stars the colour '{name}', which the palette does not "
+                       f"have (known: {known}){hint} (used by cards Stars 1, Stars 2, Stars 3 and Stars 4)"]
 
 
 def test_a_missing_key_looked_up_for_one_card_names_the_card_and_suggests_the_key():
@@ -154,6 +170,9 @@ MISSPELT = [  # (file, text, the same misspelt, the line and column the finding 
      "deck cards names field 'rnak' that it does not define; did you mean 'rank'?"),
     (CARD, "align: centre}", "align: center}", ("align: center", "center"),
      "align must be one of left, centre, right, got 'center'; did you mean 'centre'?"),
+    (GAME, "\ncolours:\n", "\ncolors:\n", ("colors:", "colors"),  # and not a finding at every colour it gives
+     "unknown key 'colors' in game (expected: title, publisher, subject, language, editions, parameters, decks, "
+     "checks, components, plugins, rules, sheets, print, colours, version, date, back); did you mean 'colours'?"),
 ]
 
 
@@ -183,8 +202,20 @@ def test_an_unknown_layout_suggests_the_one_meant(tidal):
 
 def test_a_component_naming_a_deck_not_defined_suggests_the_one_meant(tidal):
     edit(GAME, "kind: cards, deck: cards,", "kind: cards, deck: crads,")
-    assert f"{at(GAME, 'deck: crads', '{id: cards')}: error: component cards names deck 'crads', which the game " \
-           "does not define; did you mean 'cards'?" in tidal()
+    assert tidal() == [f"{at(GAME, 'deck: crads', '{id: cards')}: error: component cards names deck 'crads', which "
+                       "the game does not define; did you mean 'cards'?"]
+
+
+def test_a_component_naming_a_sheet_not_defined_suggests_the_one_meant(tidal):
+    edit(GAME, "sheet: score-sheet, layout", "sheet: scor-sheet, layout")
+    assert tidal() == [f"{at(GAME, 'sheet: scor-sheet', '{id: score')}: error: component score-sheet names sheet "
+                       "'scor-sheet', which the game does not define; did you mean 'score-sheet'?"]
+
+
+def test_an_undefined_name_in_a_layout_on_every_card_is_one_finding_naming_the_cards(tidal):
+    edit(CARD, 'of {{ card.suit }}"', 'of {{ sut }}"')
+    assert tidal() == [f"{at(CARD, 'of {{ sut }}', 'sut')}: error: element rank in words: no parameter 'sut'; did "
+                       "you mean 'suits'? (cards Suns 1, Suns 2, Suns 3 and 9 more)"]
 
 
 # --- YAML traps ------------------------------------------------------------------------------------------------
@@ -205,6 +236,8 @@ TRAPS = [  # (file, text, the same written unquoted, where the finding points, w
      "'{' as a mapping", 'text: "{{ card.suit }}"'),  # a mapping keyed by a mapping: once
     (RULES, "    text: Highest rank takes the trick.", "    text: [Highest rank] takes the trick.", "[Highest",
      "'[' as a list", f'text: "[Highest rank] takes {TIES}"'),
+    (SHEETS, '- heading: "Tidal score sheet"', "- heading: :sun: Tidal score sheet", ":sun: Tidal",  # a parse error:
+     "':sun:' as a mapping", 'heading: ":sun: Tidal score sheet"'),  # not also its sheet said not defined
 ]
 
 

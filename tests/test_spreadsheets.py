@@ -22,9 +22,11 @@ from watchfiles import Change
 
 from deckpress.cli import main
 from deckpress.export.safe_csv import csv_bytes, safe_cell
-from deckpress.findings import CellLoc, Findings, column_letters
+from deckpress.findings import CellLoc, Findings, Loc, column_letters
 from deckpress.layout.plan import lay_out_component
 from deckpress.load import expand_sheets, load_edition, load_game
+from deckpress.load.fields import read_cells
+from deckpress.load.sources import Node
 from deckpress.load.spreadsheets.cards import UNCACHED_WORDS
 from deckpress.load.spreadsheets.cells import cell_node
 from deckpress.templating import Templates
@@ -217,7 +219,7 @@ def test_a_bad_header_is_found_at_its_cell(tmp_path, kind):
         f"{SHOWN}/lots.{kind}:1:5: error: cell E1: column 'points' is named twice (first in B1)",
         f"{SHOWN}/lots.{kind}:1:6: error: cell F1: this column holds values but no name: name its field here",
         f"{SHOWN}/lots.{kind}:1:7: error: cell G1: column 'pionts' is not a field of deck lots (columns: "
-        f"collection, points, flavour, reminder, copies)"]
+        f"collection, points, flavour, reminder, copies); did you mean 'points'?"]
 
 
 def test_a_field_with_no_column_is_a_finding_at_the_header(tmp_path):
@@ -474,7 +476,7 @@ def test_new_starts_a_game_from_a_spreadsheet_typed_by_its_columns(capsys, check
     WRITERS[kind](Path(f"shops.{kind}"), SHOPS)
     sheet = ["--sheet", "Lots"] if kind == "xlsx" else []
     assert run(capsys, "new", "shops", "--cards", f"shops.{kind}", *sheet) == (
-        0, ["deckpress: wrote content/shops (11 files); build it with: deckpress build shops"])
+        0, ["deckpress: wrote content/shops (9 files); build it with: deckpress build shops"])
     assert Path(f"content/shops/cards.{kind}").read_bytes() == Path(f"shops.{kind}").read_bytes()
     assert not Path("content/shops/cards.yaml").exists()
     game = yaml.safe_load(Path("content/shops/game.yaml").read_text(encoding="utf-8"))
@@ -487,6 +489,34 @@ def test_new_starts_a_game_from_a_spreadsheet_typed_by_its_columns(capsys, check
     assert run(capsys, "build", "shops", "--jobs", "1", "--paper", "a4") == (0, ["deckpress: shops: built into build"])
     text = PdfReader("build/shops/standard/shops-cards-a4.pdf").pages[0].extract_text()
     assert "Baker" in text and "Gain 1, Pay 1" in text and text.count("Baker") == 2  # copies: 2
+
+
+ATLAS = [["name", "terrain", "time", "shape", "note"], ["Great River", "Water", 1, "[[0,0],[1,0],[2,0]]", None],
+         ["Homestead", "Village", None, "0,0; 0,1; 1,1", "Build here"], ["Orchard", "Farm", 1, "0,0; 1,0", None],
+         ["Hamlet", "Village", 2, "0,0", None], ["Treetop", "Forest", 1, "0,0; 0,1", None],
+         ["Grove", "Forest", 2, "0,0; 1,1", None], ["Fishing", "Water", 1, "0,0", None],
+         ["Field", "Farm", 2, "0,0; 0,1; 0,2", None]]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_new_types_empty_cells_as_optional_and_cells_as_cells_and_leaves_no_suits(capsys, checkout, kind):
+    WRITERS[kind](Path(f"atlas.{kind}"), ATLAS)
+    sheet = ["--sheet", "Lots"] if kind == "xlsx" else []
+    assert run(capsys, "new", "atlas", "--cards", f"atlas.{kind}", *sheet)[0] == 0
+    game = yaml.safe_load(Path("content/atlas/game.yaml").read_text(encoding="utf-8"))
+    assert game["decks"]["cards"]["fields"] == {
+        "name": {"type": "text"}, "terrain": {"type": "choice", "from": "terrain_values"},
+        "time": {"type": "int", "min": 0, "max": 2, "default": 0}, "shape": {"type": "cells"},
+        "note": {"type": "text", "optional": True}}
+    assert game["parameters"] == {"players": 2, "terrain_values": ["Water", "Village", "Farm", "Forest"]}
+    assert list(game["colours"]) == ["night"] and len(game["checks"]) == 1
+    written = " ".join(p.read_text(encoding="utf-8") for p in Path("content/atlas").rglob("*.yaml"))
+    assert not re.search(r"suit|:sun:|:moon:|tricks", written)
+    assert sorted(p.name for p in Path("content/atlas/icons").iterdir()) == ["star.svg"]  # the back's emblem
+    assert run(capsys, "check", "atlas") == (0, ["deckpress: atlas: valid"])
+    assert run(capsys, "build", "atlas", "--jobs", "1", "--paper", "a4") == (0, ["deckpress: atlas: built into build"])
+    text = PdfReader("build/atlas/standard/atlas-cards-a4.pdf").pages[0].extract_text()
+    assert "0,0; 0,1; 1,1" in text and "Build here" in text and "Great River" in text
 
 
 def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, checkout):
@@ -508,3 +538,95 @@ def test_a_spreadsheet_programs_lock_file_is_no_source_to_watch(tmp_path):
     for ignored in ("~$lots.xlsx", ".~lock.lots.ods#", ".~lock.lots.csv#"):
         assert not sources(Change.modified, str(game / ignored)), ignored
     assert sources(Change.modified, str(game / "lots.xlsx")) and sources(Change.modified, str(game / "lots.csv"))
+
+
+# --- a polyomino's cells, optional fields and defaults, a misspelt header --------------------------------------
+
+
+def with_field(game: Path, field: str) -> Path:
+    """The lots deck given one more field, `shape: {type: cells}` say, after its `reminder` field."""
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("      reminder: {type: text}\n",
+                                                 f"      reminder: {{type: text}}\n      {field}\n", 1),
+                                    encoding="utf-8")
+    return game
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_cells_field_reads_a_cell_as_pairs_or_as_a_list_and_says_the_form_it_expects(tmp_path, kind):
+    rows = [[*row, "shape" if n == 0 else "0,0; 0,1; 1,1"] for n, row in enumerate(lots())]
+    rows[2][-1], rows[3][-1], rows[4][-1] = "[[0,0],[0,1]]", "0 0; 1", None
+    game = with_field(game_with(tmp_path, kind, rows), "shape: {type: cells}")
+    loaded, findings, _ = load(game)
+    assert [str(f) for f in findings] == [
+        f"{SHOWN}/lots.{kind}:4:5: error: cell E4: shape must be cells written as column,row pairs separated by ';' "
+        f"(0,0; 0,1; 1,1) or as a list of pairs ([[0, 0], [0, 1], [1, 1]]), got '0 0; 1'"]
+    cards = loaded.decks["lots"].cards
+    assert [c.values["shape"] for c in cards[:2]] == [[[0, 0], [0, 1], [1, 1]], [[0, 0], [0, 1]]]
+    assert cards[3].values["shape"] == []  # an empty cell is no cells, as it is an empty list
+
+
+def test_a_cells_field_in_a_card_file_takes_the_same_text():
+    findings = Findings()
+    # the one reader of cells, a card file's and a cell's
+    assert read_cells("shape", Node("0,0; 1,0", Loc("cards.yaml", 3, 12)), findings) == [[0, 0], [1, 0]]
+    assert read_cells("shape", Node(7, Loc("cards.yaml", 4, 12)), findings) is None
+    assert [str(f) for f in findings] == [
+        "cards.yaml:4:12: error: shape must be cells written as column,row pairs separated by ';' (0,0; 0,1; 1,1) or "
+        "as a list of pairs ([[0, 0], [0, 1], [1, 1]]), got 7"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_an_optional_field_left_empty_takes_its_default_or_nothing(tmp_path, kind):
+    rows = [[*row, "note" if n == 0 else None] for n, row in enumerate(lots())]
+    rows[1][-1] = "Bring a lamp"
+    rows[2][3] = None  # the reminder, optional too
+    game = with_field(game_with(tmp_path, kind, rows), 'note: {type: text, default: "Nothing to note"}')
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("reminder: {type: text}", "reminder: {type: text, optional: true}"),
+                                    encoding="utf-8")
+    loaded, findings, _ = load(game)
+    assert [str(f) for f in findings] == []
+    cards = loaded.decks["lots"].cards
+    assert [c.values["note"] for c in cards[:3]] == ["Bring a lamp", "Nothing to note", "Nothing to note"]
+    assert cards[1].values["reminder"] == "" and cards[0].values["reminder"]
+    assert all(c.valid for c in cards)
+
+
+def test_an_optional_field_needs_no_column(tmp_path):
+    game = with_field(game_with(tmp_path, "csv"), "note: {type: list, optional: true}")
+    loaded, findings, _ = load(game)
+    assert [str(f) for f in findings] == []
+    assert {str(c.values["note"]) for c in loaded.decks["lots"].cards} == {"[]"}
+
+
+def test_a_default_is_checked_as_any_value_once_where_it_is_written(tmp_path):
+    game = game_with(tmp_path, "csv")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    text = text.replace("points: {type: int, min: 1, max: 6}", "points: {type: int, min: 1, max: 6, default: 9}")
+    text = text.replace("collection: {type: choice, from: collections}",
+                        "collection: {type: choice, from: collections, default: Lantern}")
+    text = text.replace("flavour: {type: text}", "flavour: {type: text, optional: yes please}")
+    text = text.replace("reminder: {type: text}", "reminder: {type: text}\n      extra: {type: int, optional: true}")
+    (game / "game.yaml").write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+
+    def at(needle: str, key: str) -> str:
+        line = next(n for n, t in enumerate(lines, 1) if needle in t)
+        return f"{SHOWN}/game.yaml:{line}:{lines[line - 1].index(key) + 1}"
+    assert errors(game) == [
+        f"{at('optional: yes', 'yes')}: error: optional must be true or false, got 'yes please'",
+        f"{at('extra:', 'true')}: error: field extra: an optional int field needs a 'default', the value a card "
+        f"that leaves it out has",
+        f"{at('default: 9', '9')}: error: points must be 1-6, got 9",
+        f"{at('default: Lantern', 'Lantern')}: error: collection must be one of Lanterns, Teacups, Keys, Maps, "
+        f"got 'Lantern'; did you mean 'Lanterns'?"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_misspelt_header_suggests_the_field_at_its_cell_and_says_nothing_more(tmp_path, kind):
+    rows = lots()
+    rows[0] = ["collection", "points", "flavour", "remindr"]
+    assert errors(game_with(tmp_path, kind, rows)) == [
+        f"{SHOWN}/lots.{kind}:1:4: error: cell D1: column 'remindr' is not a field of deck lots (columns: "
+        f"collection, points, flavour, reminder, copies); did you mean 'reminder'?"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from deckpress.check.backs import check_backs, layout_files
+from deckpress.check.colours import check_colour_mappings
 from deckpress.check.decks import check_deck
 from deckpress.check.plugins import PLUGINS
 from deckpress.findings import Findings, Loc
@@ -36,6 +37,7 @@ def validate_game(game: Game, editions: dict[str, Edition], templates: Templates
         check_deck(game, deck, templates, findings)
     _checks(game, templates, findings)
     building = game.editions if building is None else building
+    check_colour_mappings(game, editions, building, findings)
     check_backs(game, editions, building, templates, findings)
     ids = set()
     for c in game.components:
@@ -99,7 +101,7 @@ def _component(game: Game, c: Component, findings: Findings) -> None:
                                   f"{did_you_mean(deck, game.decks)}")
         elif c.kind == STANDEE and c.keys.get("back") == "deck" and game.decks[deck].back is None:
             findings.error(c.loc, f"standee {c.id} takes its back from deck {deck} (back: deck), which has none")
-    if c.kind == "sheet" and c.source not in game.sheets:
+    if c.kind == "sheet" and c.source not in game.sheets and not game.sheets_unread:
         findings.error(c.loc, f"component {c.id} names sheet '{c.source}', which the game does not define"
                               f"{did_you_mean(str(c.source), game.sheets)}")
     for edition in c.editions:

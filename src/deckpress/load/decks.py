@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from deckpress.findings import Findings, Loc
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
+from deckpress.load.fields import EMPTY, read_cells, read_field
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
@@ -16,7 +18,6 @@ from deckpress.load.spreadsheets.cards import sheet_cards
 from deckpress.model import Back, Card, Deck, FieldSpec, Where
 from deckpress.paths import NAME
 
-FIELD_TYPES = ("text", "int", "choice", "list", "map", "cells")  # cells: [[column, row], ...]
 COPIES = "copies"  # a card's quantity: read beside its fields
 MAX_COPIES = 1000
 MAX_FROM = 10_000  # cards one `from` expression makes: far more than any game, far fewer than a hang
@@ -29,7 +30,8 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     card_name = f.text("card", "card")
     file_name, from_expression = f.text("file", None), f.text("from", None)
     sheet = f.text("sheet", None)
-    fields = {k: _field(k, n, findings) for k, n in f.map("fields").items()}
+    field_nodes = f.map("fields")
+    fields = {k: read_field(k, n, findings) for k, n in field_nodes.items()}
     count_node = f.get("count", required=False)
     grid, grid_where = _selection(f.get("grid", required=False), "grid", findings)
     unique, unique_where = _selection(f.get("unique", required=False), "unique", findings)
@@ -37,6 +39,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     back_node = f.get("back", required=False)
     f.done()
     specs = {k: v for k, v in fields.items() if v}
+    _fallbacks(_Values(reading, ctx), specs, field_nodes)
     deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where)
     if back_node is not None:
         deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
@@ -120,16 +123,16 @@ def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name:
         card.label = card.label or f"{card_name} {card.index}"
 
 
-def _field(name: str, node: Node, findings: Findings) -> FieldSpec | None:
-    f = Fields(node, f"field {name}", findings)
-    kind = f.choice("type", FIELD_TYPES)
-    lo, hi = f.int("min", default=None), f.int("max", default=None)
-    choices_from = f.text("from", None)
-    length = f.int("length", 0, 100, default=None)
-    f.done()
-    if kind == "choice" and not choices_from:
-        findings.error(node.loc, f"field {name} of type choice needs 'from' (a list parameter)")
-    return FieldSpec(name, kind, node.loc, lo, hi, choices_from, length) if kind else None
+def _fallbacks(values: _Values, specs: dict[str, FieldSpec], nodes: dict[str, Node]) -> None:
+    """Each optional field's value for a card that leaves it out: its `default`, checked once as any card's value
+    is, where it is written; else its type's empty value."""
+    for name, spec in specs.items():
+        default = nodes[name].value.get("default") if spec.optional else None
+        if default is not None:
+            spec.fallback = values.value(spec, default, Card(0, {}, {}, default.loc))
+        elif spec.optional:
+            spec.fallback = EMPTY.get(spec.type)
+    values.choices.report()
 
 
 def _cards_from_expression(reading: Reading, deck: Deck, expression: str, loc: Loc,
@@ -206,7 +209,9 @@ class _Values:
         card = Card(index, {}, {}, node.loc)
         f = Fields(node, card_name, self.findings)
         for name, spec in deck.fields.items():
-            value_node = f.get(name, required=name not in defaults) or defaults.get(name)
+            value_node = f.get(name, required=name not in defaults and not spec.optional) or defaults.get(name)
+            if value_node is None and spec.optional:
+                value_node = Node(None, node.loc)  # left out: the field's fallback
             if value_node is not None:
                 card.values[name] = self.value(spec, value_node, card)
                 card.locs[name] = value_node.loc
@@ -216,10 +221,12 @@ class _Values:
         return card
 
     def value(self, spec: FieldSpec, node: Node, card: Card) -> Any:
+        if node.value is None and spec.optional:
+            return copy.deepcopy(spec.fallback)  # a list a card is given is its own
         if spec.type in ("list", "map"):
             return self.collection(spec, node, card)
         if spec.type == "cells":
-            return _cells(spec.name, node, self.findings)
+            return read_cells(spec.name, node, self.findings)
         if spec.type == "int":
             return as_int(node, spec.name, self.findings, spec.lo, spec.hi)
         if spec.type == "choice" and plain_choice(node.value):
@@ -250,20 +257,3 @@ class _Values:
         if spec.type == "list":
             return texts
         return {k.value: t for (_, k, _), t in zip(entries, texts, strict=True)}
-
-
-def _cells(name: str, node: Node, findings: Findings) -> list[list[int]] | None:
-    """Cells of a grid (a polyomino's), each [column, row] in whole numbers from 0: `[[0, 0], [0, 1], [1, 1]]`."""
-    items = as_list(node, name, findings)
-    if items is None:
-        return None
-    cells = []
-    for item in items:
-        pair = item.plain()
-        if not (isinstance(pair, list) and len(pair) == 2
-                and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in pair)):
-            findings.error(item.loc, f"{name}: each cell is [column, row], two whole numbers from 0, got "
-                                     f"{describe(pair)}")
-            return None
-        cells.append(pair)
-    return cells

@@ -12,6 +12,7 @@ from typing import Any
 
 from deckpress import words
 from deckpress.findings import Findings, Loc
+from deckpress.hints.spelling import closest
 from deckpress.layout.boards import schema as board_schema
 from deckpress.layout.boards.schema import Board
 from deckpress.layout.boxes.schema import BOX, TUCK_BOX, read_box_keys
@@ -44,7 +45,8 @@ def read_game(reading: Reading) -> Game | None:
     title, publisher = f.text("title"), f.text("publisher")
     subject, language = f.text("subject"), _language(f, findings)
     editions = [_edition_name(n, findings) for n in f.list("editions")]
-    params, param_locs = read_parameters(f.map("parameters"), findings)
+    param_nodes = f.map("parameters")
+    params, param_locs = read_parameters(param_nodes, findings)
     reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
     ctx = dict(params)
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
@@ -54,7 +56,7 @@ def read_game(reading: Reading) -> Game | None:
     plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", findings)]
     rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
     printing = _printing(f.get("print", required=False), findings)
-    colours = read_palette(f.get("colours", required=False), findings)
+    colours = read_palette(f.get("colours", required=False) or _misspelt(root, "colours"), findings)
     version, date = f.text("version", None), _date(f.get("date", required=False), findings)
     back_node = f.get("back", required=False)
     f.done()
@@ -68,9 +70,19 @@ def read_game(reading: Reading) -> Game | None:
         subject=subject or "", language=language or "en", editions=[e for e in editions if e],
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
         checks=[c for c in checks if c], components=settled([c for c in components if c], findings), rules=rules,
-        sheets=sheets, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
+        sheets=sheets or {}, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
         version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
+        sheets_unread=sheets is None, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
+                                                     for name, node in param_nodes.items() if node.is_map},
     )
+
+
+def _misspelt(root: Node, key: str) -> Node | None:
+    """The value of a key misspelt for `key` (`colors:`), read as `key`'s: the misspelling is one finding (an
+    unknown key, with its did-you-mean), not also every use of what the key would have given."""
+    if not root.is_map:
+        return None
+    return next((node for name, node in root.value.items() if closest(str(name), [key])), None)
 
 
 def read_game_parameters(reading: Reading) -> tuple[dict[str, Any], dict[str, Loc]] | None:

@@ -8,9 +8,10 @@ from deckpress.load.schema import as_map
 from deckpress.model import Sheet
 
 
-def read_sheets(reading: Reading, name: str, at: Loc) -> dict[str, Sheet]:
-    """Sheets are read now and expanded after validation, when plugins may have added data (a route)."""
+def read_sheets(reading: Reading, name: str, at: Loc) -> dict[str, Sheet] | None:
+    """Sheets are read now and expanded after validation, when plugins may have added data (a route); None when
+    the file cannot be read (reported: what it would have defined is not also said missing)."""
     root = reading.read(name, at)
     if root is None or as_map(root, "sheets", reading.findings) is None:
-        return {}
+        return None
     return {sid: Sheet(sid, node.loc, node) for sid, node in root.value.items()}

@@ -26,12 +26,14 @@ AUDIENCES = (PUBLIC, PRIVATE, HOST)  # who may see a component, from the whole t
 @dataclass
 class FieldSpec:
     name: str
-    type: str  # text | int | choice | list | map
+    type: str  # text | int | choice | list | map | cells
     loc: Loc
     lo: int | None = None
     hi: int | None = None
     choices_from: str | None = None  # a list parameter naming the allowed values
     length: int | None = None  # list and map fields: the exact number of entries
+    optional: bool = False  # a card may leave it out (an empty cell): it then has `fallback`
+    fallback: Any = None  # its `default`, checked as any value, or the type's empty value
 
 
 @dataclass
@@ -202,6 +204,8 @@ class Game:
     version: str = ""  # the game's edition as it declares it ("First edition, 2026"), for the slug line
     date: datetime.date | None = None  # the edition's date: its PDFs' creation date
     rules_unread: bool = False  # it names a rules file that could not be read (said there): no rules to check
+    param_entries: dict[str, dict[str, Loc]] = field(default_factory=dict)  # a mapping parameter's values, by key
+    sheets_unread: bool = False  # its sheets file could not be read (said there): no sheets to say missing
 
     def deck_values(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
         """What checks and sheets see as `decks`: `decks.harbour.cards`, each card's values as often as printed."""

@@ -16,9 +16,12 @@ from string import Template
 from deckpress.findings import escaped
 from deckpress.paths import MAX_ID, NAME, RESERVED
 from deckpress.scaffold.from_sheet import SheetDeck, SheetRefused, card_layout, read_sheet_deck
+from deckpress.scaffold.sheet_game import game_yaml, rules_yaml
 
 TEXT = (".yaml", ".svg", ".md")  # filled in; anything else (a PNG) is copied as it is
 GAME_FILE, CARD_FILE, CARD_LAYOUT = "game.yaml", "cards.yaml", "card.yaml"  # what a spreadsheet's deck replaces
+RULES_FILE, SHEETS_FILE = "rules.yaml", "sheets.yaml"
+SUIT_ICONS = {("icons", "sun.svg"), ("icons", "moon.svg")}  # the starter's suits: not a spreadsheet's game
 
 
 class Refused(ValueError):
@@ -39,6 +42,8 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
     values = {"game": game, "title": title_of(game)}
     written = []
     for relative, template in _template_files(files(__package__) / "game"):
+        if deck is not None and relative in SUIT_ICONS:
+            continue
         target = folder.joinpath(*relative)
         target.parent.mkdir(parents=True, exist_ok=True)
         if deck is not None and relative == (CARD_FILE,):
@@ -65,12 +70,14 @@ def _sheet_deck(cards: Path | None, sheet: str | None) -> SheetDeck | None:
 
 
 def _from_sheet(deck: SheetDeck, relative: tuple[str, ...], text: str) -> str:
-    """A template file as the spreadsheet's deck has it: game.yaml's deck, the card layouts; others as they are."""
+    """A template file as the spreadsheet's deck has it: game.yaml's deck and palette, the card layouts, rules and
+    a score sheet with nothing of the starter's suits; others as they are."""
     if relative == (GAME_FILE,):
-        before, rest = text.split("\ndecks:\n", 1)
-        after = rest[rest.index("\nchecks:\n"):]
-        before = before.replace("\nparameters:\n", "\nparameters:\n" + deck.parameters_yaml(), 1)
-        return f"{before}\n{deck.deck_yaml()}{after}"
+        return game_yaml(deck, text)
+    if relative == (RULES_FILE,):
+        return rules_yaml(deck, text)
+    if relative == (SHEETS_FILE,):
+        return text.replace("Game {{ item }} tricks", "Round {{ item }}")
     if len(relative) == 3 and relative[0] == "layouts" and relative[2] == CARD_LAYOUT:
         return card_layout(deck, relative[1])
     return text

@@ -13,7 +13,7 @@ import yaml
 
 from deckpress.findings import Findings, Loc
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
-from deckpress.load.spreadsheets.cells import WHOLE
+from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 
 FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
@@ -113,20 +113,32 @@ def _columns(table: Table, findings: Findings) -> list[Column]:
 
 
 def _typed(name: str, cells: list[Any]) -> Column:
-    """A column's field: `int` (min to max) if every value is a whole number, a `list` or `map` if a value is
-    written as one (`[a, b]`, `{a: b}`), a `choice` if a few values repeat, else `text`."""
+    """A column's field: `int` (min to max) if every value is a whole number, `cells` if every value is written as
+    cells (`0,0; 0,1`, `[[0, 0], [0, 1]]`), a `list` or `map` if a value is written as one (`[a, b]`, `{a: b}`), a
+    `choice` if a few values repeat, else `text`; optional where a cell is empty (an int then 0 by default)."""
     filled = [v for v in cells if v is not None and v is not UNCACHED]
+    empty = {"optional": True} if len(filled) < len(cells) else {}
     numbers = [n for n in map(_whole, filled) if n is not None]
     if filled and len(numbers) == len(filled):
-        return Column(name, {"type": "int", "min": min(numbers), "max": max(numbers)}, [])
+        lo = min(numbers + [0]) if empty else min(numbers)
+        return Column(name, {"type": "int", "min": lo, "max": max(numbers), **({"default": 0} if empty else {})}, [])
     texts = [str(v).strip() for v in filled]
+    if texts and all(_cells_like(t) for t in texts):
+        return Column(name, {"type": "cells", **empty}, [])
     for kind, start in (("list", "["), ("map", "{")):
         if any(t.startswith(start) for t in texts):
-            return Column(name, {"type": kind}, [])
+            return Column(name, {"type": kind, **empty}, [])
     distinct = list(dict.fromkeys(texts))
     if 1 < len(distinct) <= MAX_CHOICES and len(texts) == len(cells) and len(texts) >= 2 * len(distinct):
         return Column(name, {"type": "choice", "from": f"{name}_values"}, distinct)
-    return Column(name, {"type": "text"}, [])
+    return Column(name, {"type": "text", **empty}, [])
+
+
+def _cells_like(text: str) -> bool:
+    """Written as cells: pairs `0,0; 0,1`, or a list of pairs `[[0, 0], [0, 1]]` (not `[Draw 2]`, a list)."""
+    pairs = written_cells(text, Loc("cell"))
+    return pairs is not None and (";" in text or text.startswith("[[") or "," in text) and all(
+        isinstance(p, list) and len(p) == 2 for p in pairs)
 
 
 def _whole(value: Any) -> int | None:
@@ -182,8 +194,8 @@ def card_layout(deck: SheetDeck, edition: str) -> str:
 
 def _element(column: Column, box: list[int], font: str, size: tuple[int, int], align: str) -> list[str]:
     value = f"card.{column.name}"
-    shown = {"list": f"{value} | join(', ')", "map": f"{value} | dictsort | map('join', ': ') | join(', ')"}.get(
-        column.spec["type"], value)
+    shown = {"list": f"{value} | join(', ')", "cells": f"{value} | map('join', ',') | join('; ')",
+             "map": f"{value} | dictsort | map('join', ': ') | join(', ')"}.get(column.spec["type"], value)
     return [f"  - name: {column.name}", f'    text: "{{{{ {shown} }}}}"', f"    box_mm: {box}".replace("'", ""),
             "    valign: middle" if font == "bold" else "    valign: top",
             f"    style: {{font: {font}, size: {size[0]}, min_size: {size[1]}, align: {align}}}"]

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deckpress.findings import Findings
+from deckpress.hints.spelling import closest, did_you_mean
 from deckpress.load.schema import as_int
 from deckpress.load.sources import Node
 from deckpress.load.spreadsheets.cells import cell_node
@@ -24,12 +25,14 @@ def sheet_cards(table: Table, deck: Deck, copies: str, max_copies: int, value: V
     if not table.rows:
         findings.error(table.loc(0, 0), "the sheet is empty: its first row names the fields")
         return None
-    columns = _columns(table, deck, copies, findings)
-    missing = [name for name in deck.fields if name not in columns]
-    if missing:
-        shown = ", ".join(f"'{name}'" for name in missing)
+    columns, meant = _columns(table, deck, copies, findings)
+    missing = [name for name, spec in deck.fields.items() if name not in columns and not spec.optional]
+    said = [name for name in missing if name not in meant]  # a misspelt header's field: said at that header
+    if said:
+        shown = ", ".join(f"'{name}'" for name in said)
         findings.error(table.loc(0, 0), f"deck {deck.id}: the header row has no column for field {shown} "
                                         f"(the first row names each column's field)")
+    if missing:
         return None
     cards: list[Card] = []
     for r, row in enumerate(table.rows[1:], 1):
@@ -38,9 +41,11 @@ def sheet_cards(table: Table, deck: Deck, copies: str, max_copies: int, value: V
     return cards
 
 
-def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> dict[str, int]:
-    """Each field's column (and `copies`'s), by the header; the header's mistakes reported at their cells."""
+def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> tuple[dict[str, int], list[str]]:
+    """Each field's column (and `copies`'s), by the header, and the fields a misspelt header means; the header's
+    mistakes reported at their cells."""
     columns: dict[str, int] = {}
+    meant: list[str] = []  # the fields misspelt headers most likely name: not also said to have no column
     header = table.rows[0]
     for c, cell in enumerate(header):
         name = "" if cell is None else str(cell).strip()
@@ -51,20 +56,26 @@ def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> dict[
             findings.error(table.loc(0, c), f"column '{name}' is named twice (first in "
                                             f"{table.loc(0, columns[name]).cell})")
         elif name not in deck.fields and name != copies:
-            known = ", ".join([*deck.fields, copies])
-            findings.error(table.loc(0, c), f"column '{name}' is not a field of deck {deck.id} (columns: {known})")
+            known = [*deck.fields, copies]
+            findings.error(table.loc(0, c), f"column '{name}' is not a field of deck {deck.id} (columns: "
+                                            f"{', '.join(known)}){did_you_mean(name, known)}")
+            meant.extend(closest(name, known)[:1])
         else:
             columns[name] = c
-    return columns
+    return columns, meant
 
 
 def _card(table: Table, deck: Deck, index: int, r: int, columns: dict[str, int], value: Values,
           copies: tuple[str, int], findings: Findings) -> Card:
     row = table.rows[r]
     card = Card(index, {}, {}, table.loc(r, 0))
+    for name in (n for n in deck.fields if n not in columns):  # optional, with no column: no card gives it
+        card.values[name] = value(deck.fields[name], Node(None, card.loc), card)
     for name, c in columns.items():
         cell, loc = row[c] if c < len(row) else None, table.loc(r, c)
-        if cell is UNCACHED:
+        if cell is None and name in deck.fields and deck.fields[name].optional:
+            card.values[name], card.locs[name] = value(deck.fields[name], Node(None, loc), card), loc
+        elif cell is UNCACHED:
             findings.error(loc, UNCACHED_WORDS)
         elif name == copies[0]:
             if cell is not None:

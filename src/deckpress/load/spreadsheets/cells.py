@@ -2,7 +2,9 @@
 int field (`7`, `7.0` or the text "7"), and for a list or map field the cell's own syntax:
 
 - a list: items separated by `;` (`Draw 2; Discard 1`), or a YAML flow list (`[Draw 2, "Pay; then draw"]`);
-- a map: `name: value` pairs separated by `;` (`coins: 2; gems: 1`), or a YAML flow map (`{coins: 2}`).
+- a map: `name: value` pairs separated by `;` (`coins: 2; gems: 1`), or a YAML flow map (`{coins: 2}`);
+- cells: `column,row` pairs separated by `;` (`0,0; 0,1; 1,1`), or the YAML list `[[0, 0], [0, 1], [1, 1]]`
+  (read by `written_cells`, as a text value in a card file is).
 
 An empty cell is no value (an empty list or map for those fields); spaces round a text are dropped. The nodes
 are located at the cell, so every check says where."""
@@ -20,10 +22,33 @@ SEPARATOR = ";"
 FLOW = {"list": "[", "map": "{"}
 
 
+CELLS_WORDS = ("cells written as column,row pairs separated by ';' (0,0; 0,1; 1,1) or as a list of pairs "
+               "([[0, 0], [0, 1], [1, 1]])")
+
+
+def written_cells(text: str, loc: Loc) -> list[Any] | None:
+    """Cells written as text, `0,0; 0,1; 1,1` or `[[0, 0], [0, 1], [1, 1]]`, as a list of pairs (each still to be
+    checked); None when the text is in neither form."""
+    text = text.strip()
+    if text.startswith("["):
+        found = Findings()
+        node = parse_yaml(text, loc.file, found)
+        return node.plain() if node is not None and node.is_list and not found else None
+    pairs = []
+    for part in (p for p in text.split(SEPARATOR) if p.strip()):
+        numbers = part.split(",")
+        if len(numbers) != 2 or not all(WHOLE.fullmatch(n) for n in numbers):
+            return None
+        pairs.append([int(n) for n in numbers])
+    return pairs or None
+
+
 def cell_node(kind: str, value: Any, loc: CellLoc, findings: Findings) -> Node | None:
     """The node a field of type `kind` reads from a cell; None when the cell's syntax is wrong (reported)."""
     if kind in FLOW:
         return _collection(kind, value, loc, findings)
+    if kind == "cells" and value is None:
+        return Node([], loc)  # an empty cell is no cells, as it is an empty list
     if kind == "int":
         if isinstance(value, str) and WHOLE.fullmatch(value):
             return Node(int(value), loc)
