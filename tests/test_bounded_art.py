@@ -5,6 +5,7 @@ processes under memory and CPU-time limits."""
 
 from __future__ import annotations
 
+import math
 import re
 import resource
 import shutil
@@ -15,9 +16,13 @@ from pathlib import Path
 
 import pytest
 from conftest import CONTENT, LAYOUTS
+from pypdf import PdfReader
 
+from deckpress.draw.finish import DocInfo
+from deckpress.draw.render import render
 from deckpress.findings import Findings, Loc
-from deckpress.layout.elements.pattern import MAX_TILES, tiles_in
+from deckpress.layout.elements.pattern import MAX_TILES, draw_pattern, tiles_in
+from deckpress.layout.page import Document, Drawing
 from deckpress.load.icons import Icons
 from deckpress.load.svgwork import MAX_COPIES, MAX_DEPTH, MAX_DRAWN
 
@@ -103,7 +108,7 @@ BOUNDED = {  # what a careful designer draws stays drawable: references, a style
     "uses": use_bomb(6, 3),
     "sheet": svg("<style>.a { fill: red } g > rect.b, #c { stroke-width: 2 }</style>"
                  + "<g>" * 6 + '<rect class="a" width="5" height="5"/>' * 200 + "</g>" * 6),
-    "deep": svg("<g>" * (MAX_DEPTH - 3) + RECT + "</g>" * (MAX_DEPTH - 3)),
+    "deep": svg("<g>" * (MAX_DEPTH - 2) + RECT + "</g>" * (MAX_DEPTH - 2)),  # the svg, the groups, the rect
     "big-frame": svg('<circle cx="5e5" cy="5e5" r="4e5" fill="#1e9999"/>', 'viewBox="0 0 1e6 1e6"'),
     "clipped": svg('<clipPath id="c"><rect width="50" height="50"/></clipPath>'
                    + '<circle clip-path="url(#c)" cx="50" cy="50" r="40"/>' * 50),
@@ -116,6 +121,13 @@ def test_art_within_the_bounds_is_still_drawn(tmp_path, name):
     icon = icons.get(name, LOC, "card")
     assert icon is not None and not icons.findings, [f.message for f in icons.findings]
     assert icon.width > 0 and all(abs(v) < 10 for v in icon.art)
+    d = Drawing((210, 297))
+    d.icon(icon, 10, 10, 20, None, 0.5)  # strokes set anew and the drawing copied: each walks every group
+    draw_pattern(d, icon, 10, 40, 63, 88, 0.25)
+    pdf = render(Document("g", "c", "Icons", "standard", "a4", [d.page]), DocInfo("I", "R", "T", "en-GB"))
+    (tmp_path / "art.pdf").write_bytes(pdf)
+    forms = PdfReader(tmp_path / "art.pdf").pages[0]["/Resources"]["/XObject"]
+    assert len(forms) == 2 and all(math.isfinite(float(v)) for f in forms.values() for v in f.get_object()["/BBox"])
 
 
 def test_a_tile_is_counted_over_its_box_before_any_is_laid(tmp_path):
