@@ -168,3 +168,18 @@ def test_check_and_build_end_with_the_finding_in_bounded_time_and_memory(tmp_pat
     built = _run(tmp_path, "build", "--paper", "a4", "--out", "build", "--jobs", "1")
     assert built.returncode == 1 and "Traceback" not in built.stderr, built.stderr[-2000:]
     assert re.search(why, built.stderr) and not list((tmp_path / "build").rglob("*.pdf"))
+
+
+RUNS = {  # long runs the bounds' own patterns could rescan at every character: each is read in one pass
+    "style-attribute": f'<rect style="{"a" * 400_000}" width="1" height="1"/>',
+    "sheet-words": f"<style>{'a' * 400_000}</style>",
+    "sheet-comments": f"<style>{'/*' * 200_000}</style>",
+    "sheet-braces": f"<style>{'{a' * 200_000}</style>",
+}
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+def test_the_bounds_read_a_long_run_in_one_pass(tmp_path, name):
+    icons, start = icons_with(tmp_path, name, svg(RUNS[name])), time.process_time()
+    icons.get(name, LOC, "card")
+    assert time.process_time() - start < 2

@@ -167,8 +167,9 @@ def svg_refusal(data: bytes) -> str | None:
         root = etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as exc:
         return f"it is not well-formed XML: {exc}"
-    if declared(root) is not None:  # parsed, not searched for: a UTF-16 file declares one as well
-        return declared(root)
+    prologue = declared(root)  # parsed, not searched for: a UTF-16 file declares one as well
+    if prologue is not None:
+        return prologue
     if root.tag != SVG:
         return "its root is not an <svg> element in the SVG namespace"
     if any(isinstance(node, etree._ProcessingInstruction) for node in root.itersiblings(preceding=True)):

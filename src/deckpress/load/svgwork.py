@@ -24,8 +24,7 @@ NUMERIC = frozenset({
 })
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NOT_FINITE = re.compile(r"nan|inf", re.IGNORECASE)
-_DECLARATION = re.compile(r"([A-Za-z-]+)\s*:\s*([^;{}]*)")
-_COMMENT = re.compile(r"/\*.*?\*/", re.DOTALL)
+_DECLARATION = re.compile(r"(?<![A-Za-z-])([A-Za-z-]+)\s*:\s*([^;{}]*)")  # tried at a word's start: linear
 _BLOCK = re.compile(r"\{[^{}]*\}")
 _SELECTOR_WORD = re.compile(r"[^\s,>+~{}]+")
 _FRAGMENT = re.compile(r"url\(\s*['\"]?#([^)'\"\s]+)")
@@ -154,12 +153,24 @@ def _style_work(root: etree._Element, count: int) -> str | None:
 
 def _selectors(sheet: str) -> list[str]:
     """The selectors of a style sheet: what lies outside its declaration blocks, split at commas."""
-    outside = _COMMENT.sub(" ", sheet)
+    outside = _uncommented(sheet)
     for _ in range(8):  # the declarations, and the @media blocks around them, leave the selectors
         outside, found = _BLOCK.subn(",", outside)
         if not found:
             break
     return [part for part in outside.split(",") if part.strip()]
+
+
+def _uncommented(sheet: str) -> str:
+    """The style sheet without its comments, in one pass (a pattern would rescan after every unclosed `/*`)."""
+    kept, at = [], 0
+    while (start := sheet.find("/*", at)) >= 0:
+        kept.append(sheet[at:start])
+        end = sheet.find("*/", start + 2)
+        if end < 0:
+            return " ".join(kept)
+        at = end + 2
+    return " ".join([*kept, sheet[at:]])
 
 
 def _selector_work(selector: str, reach: tuple[int, int]) -> int:
