@@ -57,6 +57,8 @@ HOSTILE: dict[str, tuple[str | bytes, str]] = {
                   + "<g>" * 8 + RECT * 1500 + "</g>" * 8), "selector matches"),
     "style-siblings": (svg("<style>" + "nope ~ rect {fill:red} " * 50 + "</style>" + RECT * 3000),
                        "selector matches"),
+    "style-blocks": (svg("<style>" + "@media screen {" * 12 + "rect { fill: red }" + "}" * 12 + "</style>"),
+                     "nests blocks more than 8 deep"),
     "nested": (svg("<g>" * 200 + RECT + "</g>" * 200), f"nest more than {MAX_DEPTH} deep"),
     "nested-use": (svg("".join(f'<g id="n{i}"><use href="#n{i + 1}"/></g>' for i in range(60)) + RECT),
                    f"nest more than {MAX_DEPTH} deep"),

@@ -14,6 +14,7 @@ MAX_DRAWN = 10_000  # elements once every <use> (and url(#...) reference) is exp
 MAX_COPIES = 1_000  # <use> copies, counted through <use> of <use>: svglib makes each afresh (about 2 ms each)
 MAX_DEPTH = 48  # elements nested inside each other, <use> counted: deep groups exhaust the drawing's recursion
 MAX_STYLE_WORK = 5_000_000  # selector steps times elements drawn (about 2 s of svglib's matching)
+MAX_BLOCKS = 8  # style-sheet blocks nested in each other (a rule inside @media inside @supports is 3)
 MAX_UNITS = 1_000_000.0  # a number in the drawing (user units, scale factors): far past any icon's own frame
 MIN_SIZE = 0.01  # the smallest width, height or viewBox size: a frame near zero scales its drawing towards infinity
 # the attributes (and style properties) that svglib reads as numbers
@@ -139,25 +140,32 @@ def _over(count: int, depth: int, copies: int) -> str | None:
 
 def _style_work(root: etree._Element, count: int) -> str | None:
     """Each selector of a style sheet is tried on each element drawn, and a combinator walks the element's ancestors
-    (or, for `~`, its earlier siblings) looking for the rest: the product is bounded."""
+    (or, for `~`, its earlier siblings) looking for the rest: the product is bounded. Blocks nest a few deep at
+    most (@media around rules): the CSS parser's work grows with their depth."""
     reach = _reach(root)
     work = 0
     for node in root.iter(tag=etree.Element):
         if _local(node.tag) == "style" and node.text:
-            work += sum(_selector_work(selector, reach) for selector in _selectors(node.text))
+            selectors = _selectors(node.text)
+            if selectors is None:
+                return f"its style sheet nests blocks more than {MAX_BLOCKS} deep, or leaves a {{ open"
+            work += sum(_selector_work(selector, reach) for selector in selectors)
     if work * count > MAX_STYLE_WORK:
         return (f"its style sheet asks for {work * count:,} selector matches over its {count:,} elements, more than "
                 f"the {MAX_STYLE_WORK:,} an icon may")
     return None
 
 
-def _selectors(sheet: str) -> list[str]:
-    """The selectors of a style sheet: what lies outside its declaration blocks, split at commas."""
+def _selectors(sheet: str) -> list[str] | None:
+    """The selectors of a style sheet: what lies outside its declaration blocks, split at commas; None when its
+    blocks nest deeper than MAX_BLOCKS."""
     outside = _uncommented(sheet)
-    for _ in range(8):  # the declarations, and the @media blocks around them, leave the selectors
+    for _ in range(MAX_BLOCKS):  # the declarations, and the @media blocks around them, leave the selectors
         outside, found = _BLOCK.subn(",", outside)
         if not found:
             break
+    if "{" in outside:
+        return None
     return [part for part in outside.split(",") if part.strip()]
 
 
