@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: decks large-print site check test bench golden clean same-bytes same-look
+.PHONY: decks large-print site check test test-quick bench golden clean same-bytes same-look
 
 decks: $(STAMP)
 	$(BIN)/deckpress build
@@ -20,11 +20,16 @@ site: $(STAMP)
 check: $(STAMP)
 	$(BIN)/deckpress check
 
-# Lint and types first (seconds), then the suite.
+# Lint and types first (seconds), then the suite on every core (pytest-xdist: each test where a worker is free).
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
+
+# While editing: lint and the suite without the tests marked slow (under a minute); `make test` before committing.
+test-quick: $(STAMP)
+	$(BIN)/ruff check src tests bench scripts
+	$(BIN)/pytest -n auto -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
