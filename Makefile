@@ -21,15 +21,18 @@ check: $(STAMP)
 	$(BIN)/deckpress check
 
 # Lint and types first (seconds), then the suite on every core (pytest-xdist: each test where a worker is free).
+# Bytecode is written even where the environment says not to: pytest keeps its assertion-rewritten test modules
+# there, and each worker would otherwise rewrite every module again (seconds of a core each, every run).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/mypy
-	$(BIN)/pytest -n auto
+	$(PYTEST) -n auto
 
 # While editing: lint and the suite without the tests marked slow (under a minute); `make test` before committing.
 test-quick: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
-	$(BIN)/pytest -n auto -m "not slow"
+	$(PYTEST) -n auto -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

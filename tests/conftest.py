@@ -37,13 +37,16 @@ def games(content: Path = CONTENT) -> list[str]:
     return sorted(p.parent.name for p in content.glob("*/game.yaml"))
 
 
-# Fixtures that build the whole catalogue (a minute of one core each): every test reading one is slow.
-CATALOGUE_BUILDS = {"built", "printed", "duplex"}
+# The fixtures that build the whole catalogue (a minute of one core each), by module: every test reading one is
+# slow. (Other modules' fixtures of the same names build a game of their own.)
+CATALOGUE_BUILDS = {("conftest", "built"), ("test_slug", "printed"), ("test_host_kit", "duplex")}
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if CATALOGUE_BUILDS & set(getattr(item, "fixturenames", ())):
+        info = getattr(item, "_fixtureinfo", None)
+        chains = info.name2fixturedefs.items() if info else ()
+        if any((chain[-1].func.__module__, name) in CATALOGUE_BUILDS for name, chain in chains if chain):
             item.add_marker(pytest.mark.slow)
 
 
