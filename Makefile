@@ -27,7 +27,7 @@ PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/mypy
-	$(PYTEST) -n auto
+	$(PYTEST) -n auto --durations=15
 
 # While editing: lint and the suite without the tests marked slow (under a minute); `make test` before committing.
 test-quick: $(STAMP)
