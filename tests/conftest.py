@@ -37,8 +37,8 @@ def games(content: Path = CONTENT) -> list[str]:
     return sorted(p.parent.name for p in content.glob("*/game.yaml"))
 
 
-# The fixtures that build the whole catalogue (a minute of one core each), by module: every test reading one is
-# slow. (Other modules' fixtures of the same names build a game of their own.)
+# The fixtures that build the whole catalogue, by module: every test reading one is slow (the build, and the
+# reading of its many PDFs). (Other modules' fixtures of the same names build a game of their own.)
 CATALOGUE_BUILDS = {("conftest", "built"), ("test_slug", "printed"), ("test_host_kit", "duplex")}
 
 
