@@ -233,6 +233,7 @@ def test_host_material_stays_off_the_shared_table_and_a_private_card_hides_its_t
     assert desks["Transform"]["rotZ"] == 180 and all(c["HideWhenFaceDown"] for c in desks["ContainedObjects"])
 
 
+@pytest.mark.slow  # both exports of a game and a build
 def test_exports_carry_the_audience_of_what_they_hold_and_the_catalogue_marks_the_private(tmp_path):
     content = CONTENT
     for target in ("tts", "png"):

@@ -84,6 +84,7 @@ def test_text_reads_in_order(built):
     assert cards.index("A little lantern") < cards.index("A steady light") < cards.index("A hanging lantern")
 
 
+@pytest.mark.slow  # a whole build
 def test_text_too_long_for_large_print_fails_there_only(deckpress):
     long = "A steady light for late arrivals, kept burning in the window of the last stall until every guest is home."
     edit(LOTS, "A steady light for late arrivals.", long)
