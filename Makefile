@@ -29,7 +29,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(PYTEST) -n auto --durations=15
 
-# While editing: lint and the suite without the tests marked slow (under a minute); `make test` before committing.
+# While editing: lint and the suite without the tests marked slow; `make test` before committing.
 test-quick: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(PYTEST) -n auto -m "not slow"
