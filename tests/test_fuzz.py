@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from conftest import CONTENT, LAYOUTS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -93,6 +94,7 @@ def apply(text: str, change) -> bytes:  # type: ignore[no-untyped-def]
     return "\n".join(lines).encode("utf-8", errors="surrogatepass")
 
 
+@pytest.mark.slow  # forty checks of every game a mutated file belongs to
 @settings(max_examples=EXPLORE or 40, derandomize=not EXPLORE, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutation=mutations())
@@ -121,6 +123,7 @@ WORDS = ["build", "check", "dump", "solve", "site", "generate", "new", "--paper"
          "stone-market", "no-such-game", "--content", "content", "--layouts", "layouts", "../..", "", "-", "--"]
 
 
+@pytest.mark.slow  # thirty command lines, builds among them
 @settings(max_examples=EXPLORE or 30, derandomize=not EXPLORE, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(arguments=st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
