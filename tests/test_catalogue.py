@@ -43,7 +43,10 @@ def page(built) -> Links:
 
 def test_every_link_is_a_file_in_the_manifest_with_its_checksum(built, page):
     entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
-    assert page.links and set(page.links) - {"manifest.json", "SHA256SUMS"} <= set(entries)
+    publications = {link for link in page.links if link.startswith(("public/", "host/"))}  # their own pages
+    assert publications == {"public/index.html", "host/open-secret-exchange/index.html"}
+    assert all((built / link).is_file() for link in publications)
+    assert page.links and set(page.links) - {"manifest.json", "SHA256SUMS"} - publications <= set(entries)
     assert {"manifest.json", "SHA256SUMS"} <= set(page.links)
     pdfs = {p for p in entries if p.endswith(".pdf")}
     assert pdfs <= set(page.links)  # every PDF is offered
