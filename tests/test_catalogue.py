@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from html.parser import HTMLParser
 
@@ -90,7 +91,12 @@ def test_serve_answers_on_localhost_and_stops_on_ctrl_c(built):
         url = line.split(" at ")[1].split(" ")[0]
         assert url.startswith("http://127.0.0.1:")
         with urllib.request.urlopen(url + "index.html", timeout=10) as response:
-            assert b"print-and-play downloads" in response.read()
+            page = response.read()
+        assert b"print-and-play downloads" in page and b"This is the public catalogue" in page  # public/ by default
+        for secret in ("open-secret-exchange/open-secret-exchange-host.html", "host/open-secret-exchange/index.html"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(url + secret, timeout=10)
+            assert refused.value.code == 404, secret
     finally:
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=10)

@@ -54,8 +54,10 @@ def parser() -> argparse.ArgumentParser:
     site.add_argument("--out", type=Path, default=Path("build"))
     site.add_argument("--content", type=Path, default=Path("content"),
                       help="folder of games, whose sources say who may see each file (default: content)")
-    serve = sub.add_parser("serve", help="serve the out folder on this computer for a quick look (Ctrl-C stops)")
+    serve = sub.add_parser("serve", help="serve the public catalogue (<out>/public) on this computer for a quick look "
+                                         "(Ctrl-C stops)")
     serve.add_argument("--out", type=Path, default=Path("build"))
+    serve.add_argument("--full", action="store_true", help="serve the whole out folder, the host's material with it")
     serve.add_argument("--port", type=between("port", 0, 65535, whole=True), default=8000,
                        help="0 picks a free port")
     g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")

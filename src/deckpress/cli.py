@@ -94,7 +94,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from deckpress.publish.serve import serve
 
-        return serve(args.out, args.port)
+        return serve(args.out, args.port, args.full)
     if args.command == "new":
         return _new(args.content, args.game, args.cards, args.sheet)
     wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
