@@ -167,6 +167,24 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_flat_file": "checksum file",
         "catalogue_flat_whole": "A copy of this whole folder, with its subfolders, is checked in one go with "
                                 "SHA256SUMS:",
+        "bundle_title": "{game}: the host's bundle",
+        "bundle_note": "For the host only: it holds every player's private material and the host's answers. Keep "
+                       "this folder to yourself and never upload it whole. The players' files are in the public "
+                       "catalogue.",
+        "bundle_print": "To print",
+        "bundle_print_how": "The host's kit holds the whole game, each secret part behind a cover that says how to "
+                            "handle it: print it at 100%, and hand the parts out as their covers say. Each secret "
+                            "part is also on its own.",
+        "bundle_pages": "Private pages",
+        "bundle_host_page": "The host's text edition",
+        "bundle_host_page_links": "links them all.",
+        "bundle_pages_how": "Each page holds one player's own material, or the host's. Their names cannot be "
+                            "worked out from the public files: to hand a player theirs online, upload only that "
+                            "page (with the fonts folder beside it) and send that player its address.",
+        "bundle_checksums": "Checking your files",
+        "bundle_checksums_how": "Every file has a checksum file beside it, its name with {flat} added. In a folder "
+                                "holding a file and its checksum file, run:",
+        "bundle_checksums_whole": "A copy of this whole folder is checked with:",
         "catalogue_flat_windows": "Windows (compare what it prints with the first word of the checksum file):",
         # --- publish: the EPUB (its own words: titles, landmarks, the accessibility summary) ---
         "epub_title": "Accessible EPUB",

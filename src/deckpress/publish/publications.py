@@ -27,6 +27,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from PIL import Image
 
 from deckpress.model import PUBLIC
+from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
 from deckpress.publish.outputs import TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT
@@ -38,6 +39,7 @@ HOST_FOLDER = "host"  # the host's bundles, one folder a game: never uploaded wh
 SUMS = "SHA256SUMS"
 FLAT = ".sha256"  # beside each file: its checksum, naming it without its folder
 INDEX = "index.html"
+FRAME_LANGUAGE = "en"  # as the catalogue's frame: the press's own page, whatever the game's language
 TEMPLATES = Path(__file__).parent / "templates"
 ABOUT = {
     PUBLIC_FOLDER: "The public catalogue: only what players may see. Upload this folder as it is.",
@@ -157,7 +159,7 @@ def _bundle_page(game: str, files: list[Entry], pages: list[tuple[str, str]], ho
                                trim_blocks=True, lstrip_blocks=True)
     title = next((e.game_title for e in files if e.game_title), game)
     return env.get_template("host.html.j2").render(game=title, files=files, pages=pages, host=host, sums=SUMS,
-                                                   flat=FLAT).encode("utf-8")
+                                                   flat=FLAT, say=phrases(FRAME_LANGUAGE)).encode("utf-8")
 
 
 def _with_sums(data: dict[str, bytes]) -> dict[str, bytes]:
