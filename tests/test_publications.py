@@ -144,6 +144,10 @@ def test_the_hosts_bundle_holds_every_secret_file_and_each_kit_every_secret_part
     secrets = [e for e in read_manifest(built) if e.secret]
     relinked = f"{GAME}/{GAME}-host.html"
     assert {e.sha256 for e in secrets if e.path != relinked} <= held
+    listed = json.loads((bundle / "manifest.json").read_text(encoding="utf-8"))
+    assert "host's bundle" in listed["publication"] and len(listed["outputs"]) == len(secrets)
+    for item in listed["outputs"]:
+        assert hashlib.sha256((bundle / item["path"]).read_bytes()).hexdigest() == item["sha256"], item["path"]
     kits = sorted(bundle.glob(f"{GAME}-*-host-kit-*.pdf"))
     assert len(kits) == 4
     parts = {e.title: e.audience for e in secrets if e.path.endswith(".pdf") and "kit" not in e.component}

@@ -30,7 +30,7 @@ from deckpress.model import PUBLIC
 from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
-from deckpress.publish.outputs import TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT
+from deckpress.publish.outputs import HOST_KIT, TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT
 from deckpress.publish.thumbnails import Thumbnail, thumbnail_path
 from deckpress.publish.write import Output
 
@@ -129,11 +129,17 @@ def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
         data[host] = _relinked(data[host], {p.rsplit("/", 1)[-1]: n for p, n in renamed.items()})
         data |= {_in_bundle(e): read(e.path) for e in entries if e.component == TEXT_EDITION_FONT}
     pages = [(n, _title(data[n])) for n in sorted(renamed.values())]
-    listed = [(replace(e, path=_in_bundle(e)), e) for e in secrets if e.path not in renamed]
-    data[INDEX] = _bundle_page(game, [s for s, _ in listed], pages, host if host in data else None)
-    data[MANIFEST] = manifest_json([s for s, _ in listed] + [replace(e, path=renamed[e.path]) for e in secrets
-                                                            if e.path in renamed], ABOUT[HOST_FOLDER])
+    held = [replace(e, path=renamed.get(e.path) or _in_bundle(e)) for e in sorted(secrets, key=_printed_first)]
+    held = [replace(e, sha256=hashlib.sha256(data[e.path]).hexdigest()) for e in held]  # the host's page relinked
+    data[INDEX] = _bundle_page(game, [e for e in held if e.path not in {n for n, _ in pages}], pages,
+                               host if host in data else None)
+    data[MANIFEST] = manifest_json(held, ABOUT[HOST_FOLDER])
     return {f"{HOST_FOLDER}/{game}/{p}": d for p, d in _with_sums(data).items()}
+
+
+def _printed_first(entry: Entry) -> tuple[bool, bool, bool, str]:
+    """The bundle page's order: the host's kits, the other PDFs, the text editions, the exports."""
+    return entry.component != HOST_KIT, not entry.is_pdf, entry.is_export, entry.path
 
 
 def _in_bundle(entry: Entry) -> str:
