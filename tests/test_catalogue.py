@@ -96,6 +96,7 @@ def test_serve_answers_on_localhost_and_stops_on_ctrl_c(built):
         for secret in ("open-secret-exchange/open-secret-exchange-host.html", "host/open-secret-exchange/index.html"):
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(url + secret, timeout=10)
+            refused.value.close()
             assert refused.value.code == 404, secret
     finally:
         server.send_signal(signal.SIGINT)
