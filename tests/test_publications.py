@@ -220,3 +220,15 @@ def test_site_makes_the_same_publications_and_takes_away_what_they_no_longer_hol
     assert main(["site", "--out", str(out), "--content", str(CONTENT)]) == 0
     for folder in ("public", "host"):
         assert files(out / folder) == files(built / folder)
+
+
+def test_an_edited_manifest_does_not_make_a_private_page_public(built, tmp_path):
+    out = tmp_path / "out"
+    shutil.copytree(built, out)
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))
+    for item in manifest["outputs"]:
+        if item["path"].endswith(("-desk-cards-1.html", "-host.epub")):
+            item["audience"] = "public"
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+    assert main(["site", "--out", str(out), "--content", str(CONTENT)]) == 0
+    assert files(out / "public") == files(built / "public")

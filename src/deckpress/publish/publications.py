@@ -30,7 +30,7 @@ from deckpress.model import PUBLIC
 from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
-from deckpress.publish.outputs import HOST_KIT, TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT
+from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT
 from deckpress.publish.thumbnails import Thumbnail, thumbnail_path
 from deckpress.publish.write import Output
 
@@ -100,7 +100,7 @@ def _public(out_dir: Path, entries: list[Entry], read: Read, pictures: dict[str,
     """public/: the public entries under their published names, their thumbnails, the catalogue, the manifest."""
     from deckpress.publish.catalogue import catalogue
 
-    public = [e for e in entries if e.audience == PUBLIC]
+    public = [e for e in entries if _public_by_sources(e)]
     shown = [replace(e, path=published_name(e)) for e in public]
     data = {s.path: read(e.path) for e, s in zip(public, shown, strict=True)}
     for s in shown:
@@ -113,6 +113,15 @@ def _public(out_dir: Path, entries: list[Entry], read: Read, pictures: dict[str,
     data[INDEX] = page.data
     data[MANIFEST] = manifest_json(shown, ABOUT[PUBLIC_FOLDER])
     return {f"{PUBLIC_FOLDER}/{p}": d for p, d in _with_sums(data).items()}
+
+
+def _public_by_sources(entry: Entry) -> bool:
+    """Public, as the sources' audiences settle it. `site` checks a PDF's audience against the sources
+    (deckpress.publish.trusted); a text edition's page or book is public only as the game's own page or book,
+    which hold only public components (deckpress.publish.text_edition), whatever an edited manifest says."""
+    if entry.component in (TEXT_EDITION_COMPONENT, EPUB_COMPONENT):
+        return entry.path in (f"{entry.game}/{entry.game}.html", f"{entry.game}/{entry.game}.epub")
+    return entry.audience == PUBLIC
 
 
 def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
