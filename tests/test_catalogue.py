@@ -9,6 +9,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import urllib.error
 import urllib.request
 from html.parser import HTMLParser
 
@@ -43,7 +44,10 @@ def page(built) -> Links:
 
 def test_every_link_is_a_file_in_the_manifest_with_its_checksum(built, page):
     entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
-    assert page.links and set(page.links) - {"manifest.json", "SHA256SUMS"} <= set(entries)
+    publications = {link for link in page.links if link.startswith(("public/", "host/"))}  # their own pages
+    assert publications == {"public/index.html", "host/open-secret-exchange/index.html"}
+    assert all((built / link).is_file() for link in publications)
+    assert page.links and set(page.links) - {"manifest.json", "SHA256SUMS"} - publications <= set(entries)
     assert {"manifest.json", "SHA256SUMS"} <= set(page.links)
     pdfs = {p for p in entries if p.endswith(".pdf")}
     assert pdfs <= set(page.links)  # every PDF is offered
@@ -87,7 +91,13 @@ def test_serve_answers_on_localhost_and_stops_on_ctrl_c(built):
         url = line.split(" at ")[1].split(" ")[0]
         assert url.startswith("http://127.0.0.1:")
         with urllib.request.urlopen(url + "index.html", timeout=10) as response:
-            assert b"print-and-play downloads" in response.read()
+            page = response.read()
+        assert b"print-and-play downloads" in page and b"This is the public catalogue" in page  # public/ by default
+        for secret in ("open-secret-exchange/open-secret-exchange-host.html", "host/open-secret-exchange/index.html"):
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(url + secret, timeout=10)
+            refused.value.close()
+            assert refused.value.code == 404, secret
     finally:
         server.send_signal(signal.SIGINT)
         out, err = server.communicate(timeout=10)

@@ -95,12 +95,13 @@ def test_an_existing_folder_is_refused_and_left_alone(capsys, monkeypatch, tmp_p
 
 
 @pytest.mark.parametrize("name", ["My-Game", "my_game", "x.y", "x-", "a--b", "../x", "", "x y", "thumbnails",
-                                  "a" * 65, "x\x1b[2J"])
+                                  "public", "host", "a" * 65, "x\x1b[2J"])
 def test_a_name_not_of_lowercase_letters_digits_and_hyphens_is_refused(capsys, monkeypatch, tmp_path, name):
     monkeypatch.chdir(tmp_path)
     shown = repr(name)  # a control character as its escape
     assert run(capsys, "new", name) == (2, [f"deckpress: error: a game's name is lowercase letters, digits and "
-                                            f"hyphens, at most 64 characters, and not thumbnails, got {shown}"])
+                                            f"hyphens, at most 64 characters, and not host, public, thumbnails, "
+                                            f"got {shown}"])
     assert not (tmp_path / "content").exists()
 
 
@@ -108,5 +109,5 @@ def test_a_very_long_name_is_refused_in_one_short_line(capsys, monkeypatch, tmp_
     monkeypatch.chdir(tmp_path)
     status, said = run(capsys, "new", "a" * 300)
     assert status == 2 and said == [f"deckpress: error: a game's name is lowercase letters, digits and hyphens, at "
-                                    f"most 64 characters, and not thumbnails, got {'a' * 80!r}..."]
+                                    f"most 64 characters, and not host, public, thumbnails, got {'a' * 80!r}..."]
     assert not (tmp_path / "content").exists()

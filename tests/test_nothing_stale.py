@@ -41,10 +41,21 @@ def built(tmp_path: Path) -> Path:
     return tmp_path
 
 
+def _published(out: Path, folder: str) -> set[str]:
+    """A publication's files, from the out folder: what its SHA256SUMS lists, their `.sha256` files and itself."""
+    sums = out / folder / "SHA256SUMS"
+    paths = [line.split("  ", 1)[1] for line in sums.read_text(encoding="utf-8").splitlines()] if sums.is_file() else []
+    return {f"{folder}/{p}" for path in paths for p in (path, f"{path}.sha256")} | {f"{folder}/SHA256SUMS"}
+
+
 def _only_listed_files(out: Path) -> None:
-    """Every file is listed, the press's own, or a thumbnail the catalogue shows."""
+    """Every file is listed, the press's own, or a thumbnail the catalogue shows; the publications hold only what
+    their checksums list."""
     page = (out / "index.html").read_text(encoding="utf-8")
-    unlisted = _files(out) - _listed(out) - OWN
+    published = {p for folder in ["public", *(f"host/{g.name}" for g in (out / "host").glob("*"))]
+                 for p in _published(out, folder)}
+    assert {p for p in _files(out) if p.startswith(("public/", "host/"))} == published
+    unlisted = _files(out) - _listed(out) - OWN - published
     assert unlisted == {f"thumbnails/{p}" for p in _pictures(out) if f"thumbnails/{p}" in page}
 
 
@@ -57,6 +68,8 @@ def test_a_component_turned_private_leaves_no_picture_of_its_pages(built: Path) 
     assert gone and all("-cover" not in name for name in gone)  # the public pictures of the score sheet
     assert [n for n in _pictures(out) - before if n.endswith("-cover.png")]  # its cover now
     _only_listed_files(out)
+    assert not [p for p in _files(out / "public") if "score-sheet" in p]  # gone from the public catalogue
+    assert (out / "host/pocket-bazaar/pocket-bazaar-standard-score-sheet-a4.pdf").is_file()  # the host's now
 
 
 def test_a_removed_component_leaves_no_file(built: Path) -> None:

@@ -48,10 +48,13 @@ def _holder(out: Path) -> Iterator[subprocess.Popen[str]]:
 
 
 def _manifest_matches(out: Path) -> None:
-    """Every file the manifest lists is on disk with its checksum, and every PDF on disk is listed."""
-    assert whole(out)
+    """Every file the manifest lists is on disk with its checksum, and every PDF on disk is listed; the public
+    catalogue and the host's bundles (public/, host/<game>/) are whole by their manifests too."""
+    assert whole(out) and whole(out / "public") and all(whole(b) for b in (out / "host").glob("*"))
     listed = {e["path"] for e in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
-    assert {p.relative_to(out).as_posix() for p in out.rglob("*.pdf")} <= listed
+    published = {p for folder in ("public", "host") for p in (out / folder).rglob("*.pdf")}
+    assert {p.relative_to(out).as_posix() for p in out.rglob("*.pdf") if p not in published} <= listed
+    assert published
 
 
 def test_two_builds_into_one_out_folder_take_turns(game: Path) -> None:

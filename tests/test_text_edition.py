@@ -33,6 +33,12 @@ STONES_BY_NAME = {("stone-market", "exchange-cards"), ("stone-market", "ware-car
 STONE_NAMES = {"a": "amber", "j": "jade", "o": "onyx", "p": "pearl", "r": "ruby"}
 
 
+def text_pages(built: Path) -> list[Path]:
+    """Every game's text edition pages in the tree (not the publications' pages: public/index.html is the
+    catalogue)."""
+    return sorted(p for p in built.glob("*/*.html") if p.parent.name not in ("public", "host"))
+
+
 def words(text: str) -> set[str]:
     return set(WORD.findall(text.casefold()))
 
@@ -122,7 +128,7 @@ def test_the_html_holds_every_word_each_pdf_prints(built, game):
 
 
 def test_every_page_is_well_formed_xhtml_with_its_language(built):
-    pages = sorted(built.glob("*/*.html"))
+    pages = text_pages(built)
     assert len(pages) >= 13
     for path in pages:
         root = page(path)  # raises on anything that is not well-formed XML
@@ -178,7 +184,7 @@ def test_tick_boxes_have_names_and_no_header_cell_is_empty(built):
     root = page(built / "pocket-bazaar/pocket-bazaar.html")
     ticks = [span.get("aria-label") for span in root.iter(f"{XHTML}span") if span.get("role") == "img"]
     assert len(ticks) == 16 and ticks[0] == "Lanterns, Team 1: not ticked" and ticks[-1] == "Maps, Team 4: not ticked"
-    for path in sorted(built.glob("*/*.html")):
+    for path in text_pages(built):
         for th in page(path).iter(f"{XHTML}th"):
             assert text(th).strip(), f"{path.name}: an empty header cell"
         for region in (d for d in page(path).iter(f"{XHTML}div") if d.get("role") == "region"):
@@ -186,7 +192,7 @@ def test_tick_boxes_have_names_and_no_header_cell_is_empty(built):
 
 
 def test_print_only_wording_is_left_out(built):
-    for path in sorted(built.glob("*/*.html")):
+    for path in text_pages(built):
         assert not re.search(r"Printed \d+ times", path.read_text(encoding="utf-8")), path.name
     bids = " ".join(parts(page(built / "pocket-bazaar/pocket-bazaar.html"))["Bid sheets"].split())
     assert bids.count("Round 1") == 1
@@ -237,7 +243,7 @@ def test_each_card_is_labelled_and_says_nothing_twice(built):
     """A listener moving card to card hears a label telling it apart, then each thing the card says once: no
     paragraph or row of a card within another of the same card."""
     listed = 0
-    for path in sorted(built.glob("*/*.html")):
+    for path in text_pages(built):
         for deck in page(path).iter(f"{XHTML}ol"):
             cards = [li for li in deck if li.get("class") == "card"]
             labels = [" ".join(text(li[0]).split()) for li in cards]
@@ -257,7 +263,7 @@ def test_each_card_is_labelled_and_says_nothing_twice(built):
 def test_each_table_is_named_by_its_heading(built):
     """A table's region is named as the sheet heads it (`Final report`), a card's table by its title line."""
     names = []
-    for path in sorted(built.glob("*/*.html")):
+    for path in text_pages(built):
         root = page(path)
         before: dict[ET.Element, ET.Element] = {}
         for parent in root.iter():

@@ -55,16 +55,22 @@ def parser() -> argparse.ArgumentParser:
     site.add_argument("--out", type=Path, default=Path("build"))
     site.add_argument("--content", type=Path, default=Path("content"),
                       help="folder of games, whose sources say who may see each file (default: content)")
-    serve = sub.add_parser("serve", help="serve the out folder on this computer for a quick look (Ctrl-C stops)")
-    serve.add_argument("--out", type=Path, default=Path("build"))
-    serve.add_argument("--port", type=between("port", 0, 65535, whole=True), default=8000,
-                       help="0 picks a free port")
+    _serve_command(sub)
     g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")
     g.add_argument("game", metavar="GAME")
     g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
     _starting_commands(sub, common)
     _export_command(sub, common)
     return p
+
+
+def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
+    serve = sub.add_parser("serve", help="serve the public catalogue (<out>/public) on this computer for a quick look "
+                                         "(Ctrl-C stops)")
+    serve.add_argument("--out", type=Path, default=Path("build"))
+    serve.add_argument("--full", action="store_true", help="serve the whole out folder, the host's material with it")
+    serve.add_argument("--port", type=between("port", 0, 65535, whole=True), default=8000,
+                       help="0 picks a free port")
 
 
 EXPORT_TARGETS = ("tts", "png")  # deckpress.export.TARGETS, named here so that the parser loads no pipeline

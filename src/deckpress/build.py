@@ -31,6 +31,7 @@ from deckpress.options import Options
 from deckpress.publish import kits, outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
+from deckpress.publish.publications import publications
 from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
@@ -246,10 +247,13 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
                      {o.path: o.shown for o in press.outputs if o.shown is not None})
     state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.listings)
     manifest = manifest_output(entries)
+    shared = publications(opts.out, entries, site, listings, {o.path: o.data for o in press.outputs})
     interrupts.check()
     sums = sums_output(opts.out, entries, [*site, manifest])
-    # manifest last; what it no longer lists goes in the same commit (exports of older sources among them)
-    write_outputs(opts.out, [*press.outputs, *site, state, sums, manifest], unlisted(opts.out, entries))
+    # manifest last; what it no longer lists goes in the same commit (exports of older sources among them), and
+    # what the public catalogue and the host's bundles no longer hold
+    write_outputs(opts.out, [*press.outputs, *site, *shared.outputs, state, sums, manifest],
+                  [*unlisted(opts.out, entries), *shared.removed])
     press.stale = sorted({e.game for e in stale})
 
 

@@ -94,7 +94,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "serve":
         from deckpress.publish.serve import serve
 
-        return serve(args.out, args.port)
+        return serve(args.out, args.port, args.full)
     if args.command == "new":
         return _new(args.content, args.game, args.cards, args.sheet)
     wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
@@ -198,6 +198,7 @@ def _site(out: Path, content: Path) -> int:
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
+    from deckpress.publish.publications import publications
     from deckpress.publish.stale import unlisted
     from deckpress.publish.sums import sums_output
     from deckpress.publish.trusted import disagreements
@@ -210,8 +211,10 @@ def _site(out: Path, content: Path) -> int:
                   file=sys.stderr)
             return FINDINGS
         pages = catalogue(out, entries, {}, listings=recorded_listings(out))
+        shared = publications(out, entries, pages, recorded_listings(out))  # the public catalogue, host's bundles
         interrupts.check()
-        write_outputs(out, [*pages, sums_output(out, entries, pages)], unlisted(out, entries))  # old thumbnails
+        write_outputs(out, [*pages, *shared.outputs, sums_output(out, entries, pages)],
+                      [*unlisted(out, entries), *shared.removed])  # old thumbnails
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
 

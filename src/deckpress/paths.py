@@ -12,7 +12,7 @@ from typing import Any, BinaryIO
 
 UNREADABLE = (OSError, ValueError, RuntimeError)  # a NUL in a name, a name too long, a symlink loop
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game, component or layout: it names files and URLs
-RESERVED = {"thumbnails"}  # folders of the out folder that are the press's own: no game may be named so
+RESERVED = {"thumbnails", "public", "host"}  # the out folder's own folders (deckpress.publish): no game is named so
 MAX_ID = 64  # characters of such a name: with an edition, a paper and a page number it stays a file name
 
 

@@ -153,6 +153,39 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_cuts": "{per_sheet} a sheet on {sheets} sheets, {metres} m of cut line",
         "catalogue_cuts_one": "{per_sheet} a sheet on 1 sheet, {metres} m of cut line",
         "catalogue_checksum": "SHA-256:",
+        "catalogue_tree_note": "This is the press's full tree, with every secret file: do not upload this folder.",
+        "catalogue_tree_public": "The public catalogue: the folder to upload as it is",
+        "catalogue_tree_host": "The host's bundle of {game}: keep it to yourself",
+        "catalogue_public_note": "This is the public catalogue: every file in it is for the players. Nothing private "
+                                 "or for the host is here: the host prints that from the host's bundle.",
+        "catalogue_howto_pick_public": "Pick your game, edition and paper size below. The kit holds every part the "
+                                       "players may see; each part is also on its own. A game's private and host "
+                                       "material is not here: the host has it.",
+        "catalogue_flat_why": "Each file has a checksum file beside it, its name with .sha256 added. Save it in the "
+                              "folder you saved the file in (your downloads folder will do), then run, in that "
+                              "folder:",
+        "catalogue_flat_file": "checksum file",
+        "catalogue_flat_whole": "A copy of this whole folder, with its subfolders, is checked in one go with "
+                                "SHA256SUMS:",
+        "bundle_title": "{game}: the host's bundle",
+        "bundle_note": "For the host only: it holds every player's private material and the host's answers. Keep "
+                       "this folder to yourself and never upload it whole. The players' files are in the public "
+                       "catalogue.",
+        "bundle_print": "To print",
+        "bundle_print_how": "The host's kit holds the whole game, each secret part behind a cover that says how to "
+                            "handle it: print it at 100%, and hand the parts out as their covers say. Each secret "
+                            "part is also on its own.",
+        "bundle_pages": "Private pages",
+        "bundle_host_page": "The host's text edition",
+        "bundle_host_page_links": "links them all.",
+        "bundle_pages_how": "Each page holds one player's own material, or the host's. Their names cannot be "
+                            "worked out from the public files: to hand a player theirs online, upload only that "
+                            "page (with the fonts folder beside it) and send that player its address.",
+        "bundle_checksums": "Checking your files",
+        "bundle_checksums_how": "Every file has a checksum file beside it, its name with {flat} added. In a folder "
+                                "holding a file and its checksum file, run:",
+        "bundle_checksums_whole": "A copy of this whole folder is checked with:",
+        "catalogue_flat_windows": "Windows (compare what it prints with the first word of the checksum file):",
         # --- publish: the EPUB (its own words: titles, landmarks, the accessibility summary) ---
         "epub_title": "Accessible EPUB",
         "epub_host_title": "The host's accessible EPUB",

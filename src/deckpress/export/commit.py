@@ -10,6 +10,7 @@ from deckpress import interrupts
 from deckpress.publish.incremental import recorded_listings
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
+from deckpress.publish.publications import publications
 from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, write_outputs
@@ -32,5 +33,7 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
                 **{g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games}}
     site = catalogue(out, entries, {o.path: o.data for o in files}, {}, listings)
     manifest = manifest_output(entries)
+    shared = publications(out, entries, site, listings, {o.path: o.data for o in files})
     interrupts.check()
-    write_outputs(out, [*files, *site, sums_output(out, entries, [*site, manifest]), manifest], unlisted(out, entries))
+    write_outputs(out, [*files, *site, *shared.outputs, sums_output(out, entries, [*site, manifest]), manifest],
+                  [*unlisted(out, entries), *shared.removed])

@@ -71,11 +71,13 @@ class Listed:
 
 def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], made: dict[str, Thumbnail] | None = None,
               listings: Mapping[str, Listing] | None = None,
-              shown: Mapping[str, tuple[bytes, int]] | None = None) -> list[Output]:
+              shown: Mapping[str, tuple[bytes, int]] | None = None, scope: str = "tree") -> list[Output]:
     """index.html and the thumbnails it shows, for the files `manifest` lists: those of `fresh` (path -> bytes,
     not yet written) and the others already in `out_dir`. `made` has thumbnails drawn already, by path; `shown`
     the page a fresh file's thumbnail shows where not its first (a secret part's cover, a kit's first part);
-    `listings` each game's language and editions' names (English and the edition ids where not given)."""
+    `listings` each game's language and editions' names (English and the edition ids where not given); `scope`
+    which page it is: the full tree's ("tree", leading to the public catalogue and the host's bundles) or the
+    public catalogue's ("public", deckpress.publish.publications)."""
     def read(path: str) -> bytes:
         return fresh[path] if path in fresh else (out_dir / path).read_bytes()
 
@@ -90,8 +92,9 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
     games = _games(manifest, listed, listings or {})
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
+    bundles = sorted({e.game for e in manifest if e.secret})
     page = env.get_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers(),
-                                                        own_files=OWN_FILES)
+                                                        own_files=OWN_FILES, scope=scope, bundles=bundles)
     return [Output(path, png) for path, png in pngs.items()] + [Output("index.html", page.encode("utf-8"))]
 
 

@@ -20,6 +20,8 @@ MANIFEST = "manifest.json"
 MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
 TEXT_EDITION = "accessible"  # the edition the text editions are listed under
 EXPORTS = ("tts", "png")  # the components `deckpress export` lists its files under: made from a build's sources
+TREE = ("The press's full tree, with the host's material: never upload it. public/ is the public catalogue to "
+        "upload; host/<game>/ is each game's bundle for the host.")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
 
 
@@ -115,8 +117,11 @@ _TYPES: dict[str, tuple[type, ...]] = {
 }
 
 
-def manifest_json(entries: list[Entry]) -> bytes:
-    return (json.dumps({"outputs": [e.as_json() for e in entries]}, indent=2, ensure_ascii=False) + "\n").encode()
+def manifest_json(entries: list[Entry], publication: str = TREE) -> bytes:
+    """manifest.json: which publication it describes (the full tree, the public catalogue, a host's bundle), then
+    its outputs."""
+    data = {"publication": publication, "outputs": [e.as_json() for e in entries]}
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def read_manifest(out_dir: Path) -> list[Entry]:

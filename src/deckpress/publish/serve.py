@@ -1,4 +1,5 @@
-"""`deckpress serve`: the out folder over HTTP on this computer only, until Ctrl-C.
+"""`deckpress serve`: the public catalogue (<out>/public/) over HTTP on this computer only, until Ctrl-C; with
+`--full`, the whole out folder, the host's material with it.
 
 Pages reload themselves when a build lands: every HTML page is served (not written) with a small script that asks
 `/.deckpress/build.json` for the manifest's checksum every second and reloads the page when it changes. So
@@ -17,6 +18,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from deckpress.publish.manifest import MANIFEST
+from deckpress.publish.publications import PUBLIC_FOLDER
 
 BUILD_STATE = "/.deckpress/build.json"  # what the pages ask: {"manifest": sha256 of manifest.json, or null}
 POLL_MS = 1000
@@ -57,8 +59,9 @@ def with_reload(page: bytes, script: bytes) -> bytes:
 class Handler(SimpleHTTPRequestHandler):
     """The out folder's files; HTML pages with the reload script; the build's checksum at BUILD_STATE."""
 
-    def __init__(self, *args: object, directory: str, **kwargs: object) -> None:
+    def __init__(self, *args: object, directory: str, built: str, **kwargs: object) -> None:
         self.out = Path(directory)
+        self.built = Path(built)  # the out folder, whose manifest a build writes last
         super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the standard library's name)
@@ -70,13 +73,13 @@ class Handler(SimpleHTTPRequestHandler):
             self.send_error(refused)
             return
         if path == BUILD_STATE:
-            self._send(json.dumps({"manifest": manifest_checksum(self.out)}).encode(), "application/json")
+            self._send(json.dumps({"manifest": manifest_checksum(self.built)}).encode(), "application/json")
             return
         page = self._html_page(path)
         if page is None:
             super().do_GET()
             return
-        self._send(with_reload(page.read_bytes(), reload_script(self.out)), "text/html; charset=utf-8")
+        self._send(with_reload(page.read_bytes(), reload_script(self.built)), "text/html; charset=utf-8")
 
     def do_HEAD(self) -> None:  # noqa: N802 (the standard library's name)
         if (refused := self._refused(urlsplit(self.path).path)) is not None:
@@ -132,21 +135,30 @@ def _linked(out: Path, local: Path) -> bool:
     return False
 
 
-def server(out: Path, port: int) -> ThreadingHTTPServer:
-    """The server, bound to this computer only (port 0: a free one), not yet serving."""
-    return ThreadingHTTPServer(("127.0.0.1", port), partial(Handler, directory=str(out.absolute())))
+def server(out: Path, port: int, served: Path | None = None) -> ThreadingHTTPServer:
+    """The server of `served` (the out folder unless told), bound to this computer only (port 0: a free one), not
+    yet serving; pages reload when a build lands in `out`."""
+    handler = partial(Handler, directory=str((served or out).absolute()), built=str(out.absolute()))
+    return ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def serve(out: Path, port: int) -> int:
+def serve(out: Path, port: int, full: bool = False) -> int:
+    """The public catalogue, or with `full` the whole out folder."""
     if not out.is_dir():
         print(f"deckpress: error: {out} does not exist: run deckpress build first", file=sys.stderr)
         return 2
+    served = out if full else out / PUBLIC_FOLDER
     try:
-        running = server(out, port)
+        running = server(out, port, served)
     except OSError as exc:  # the port is in use, or reserved
         print(f"deckpress: error: cannot serve on port {port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    print(f"deckpress: serving {out} at http://127.0.0.1:{running.server_address[1]}/ (Ctrl-C stops; pages reload "
+    if not served.is_dir():
+        running.server_close()
+        print(f"deckpress: error: {served} does not exist: run deckpress build (or serve --full for the whole out "
+              "folder)", file=sys.stderr)
+        return 2
+    print(f"deckpress: serving {served} at http://127.0.0.1:{running.server_address[1]}/ (Ctrl-C stops; pages reload "
           "when a build lands)", flush=True)
     try:
         running.serve_forever()

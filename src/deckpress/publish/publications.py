@@ -1,0 +1,212 @@
+"""Two publications from one build, beside the press's full tree:
+
+- `public/`, the public catalogue: only what the sources' audiences make public (Entry.audience, written from
+  Component.audience), its own index.html, thumbnails, manifest.json and SHA256SUMS. Safe to upload as it is: it
+  holds and names nothing private or for the host.
+- `host/<game>/`, the host's bundle of each game with secret material: the host's kits, the secret parts, the
+  host's text edition and EPUB, and the private pages under names no player can work out, with a page of its own.
+
+Both are made again from the manifest at every commit, so they never disagree with the tree; files in them that
+the new ones do not hold are taken away in the same commit. Every file in both has a `<name>.sha256` beside it,
+naming it bare, so `sha256sum -c` verifies a browser's flat download folder; SHA256SUMS verifies a copy of the
+whole folder. A PDF's name in them carries its edition, so two editions' files never clash in one folder.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+from PIL import Image
+
+from deckpress.model import PUBLIC
+from deckpress.publish import phrases
+from deckpress.publish.listing import Listing
+from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
+from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT
+from deckpress.publish.thumbnails import Thumbnail, thumbnail_path
+from deckpress.publish.write import Output
+
+PUBLIC_FOLDER = "public"  # the public catalogue: the folder to upload
+HOST_FOLDER = "host"  # the host's bundles, one folder a game: never uploaded whole
+SUMS = "SHA256SUMS"
+FLAT = ".sha256"  # beside each file: its checksum, naming it without its folder
+INDEX = "index.html"
+FRAME_LANGUAGE = "en"  # as the catalogue's frame: the press's own page, whatever the game's language
+TEMPLATES = Path(__file__).parent / "templates"
+ABOUT = {
+    PUBLIC_FOLDER: "The public catalogue: only what players may see. Upload this folder as it is.",
+    HOST_FOLDER: "The host's bundle of one game: the host's kits, the secret parts and the private pages. Keep it "
+                 "to yourself.",
+}
+_TITLE = re.compile(rb"<title>(.*?)</title>", re.S)
+
+Read = Callable[[str], bytes]
+
+
+@dataclass
+class Publications:
+    """The files of public/ and host/ that differ from what is on disk, and those on disk to take away."""
+
+    outputs: list[Output]
+    removed: list[str]
+
+
+def publications(out_dir: Path, entries: list[Entry], site: list[Output],
+                 listings: Mapping[str, Listing] | None = None, fresh: Mapping[str, bytes] | None = None
+                 ) -> Publications:
+    """public/ and host/<game>/ over the tree `entries` list: `fresh` (path -> bytes) are this commit's new files,
+    `site` the tree's catalogue and its new thumbnails; the rest are read from `out_dir`."""
+    now = dict(fresh or {})
+
+    def read(path: str) -> bytes:
+        return now[path] if path in now else (out_dir / path).read_bytes()
+
+    pictures = {o.path: o.data for o in site if o.path.startswith("thumbnails/")}
+    files = _public(out_dir, entries, read, pictures, listings or {})
+    for game in sorted({e.game for e in entries if e.audience != PUBLIC}):
+        files |= _bundle(game, [e for e in entries if e.game == game], read)
+    outputs = [Output(path, data) for path, data in sorted(files.items()) if not _same(out_dir / path, data)]
+    gone = [p for folder in (PUBLIC_FOLDER, HOST_FOLDER) for p in _files_under(out_dir, folder) if p not in files]
+    return Publications(outputs, gone)
+
+
+def published_name(entry: Entry) -> str:
+    """An entry's path in a publication: a PDF's file name carries its edition (`<game>-<edition>-kit-a4.pdf`),
+    so that the standard and the large-print kit do not clash in one download folder; the rest keep theirs."""
+    folder, _, name = entry.path.rpartition("/")
+    prefix = f"{entry.game}-"
+    if entry.is_pdf and name.startswith(prefix) and not name.startswith(f"{prefix}{entry.edition}-"):
+        name = f"{prefix}{entry.edition}-{name[len(prefix):]}"
+    return f"{folder}/{name}" if folder else name
+
+
+def private_name(entry: Entry, secrets: list[Entry]) -> str:
+    """A private page's name in the host's bundle: from a hash of the page's own checksum and those of every
+    secret file of its game (which only the game's sources make), so no player can work out another's page."""
+    key = "\n".join(["deckpress private page", entry.sha256, *sorted(e.sha256 for e in secrets)])
+    return f"{entry.game}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.html"
+
+
+def _public(out_dir: Path, entries: list[Entry], read: Read, pictures: dict[str, bytes],
+            listings: Mapping[str, Listing]) -> dict[str, bytes]:
+    """public/: the public entries under their published names, their thumbnails, the catalogue, the manifest."""
+    from deckpress.publish.catalogue import catalogue
+
+    public = [e for e in entries if _public_by_sources(e)]
+    shown = [replace(e, path=published_name(e)) for e in public]
+    data = {s.path: read(e.path) for e, s in zip(public, shown, strict=True)}
+    for s in shown:
+        if s.is_pdf and s.path.endswith(".pdf"):
+            path = thumbnail_path(s)
+            data[path] = pictures[path] if path in pictures else read(path)
+    made = {p: _measured(png) for p, png in data.items() if p.startswith("thumbnails/")}
+    page = next(o for o in catalogue(out_dir, shown, data, made, listings, scope=PUBLIC_FOLDER)
+                if o.path == INDEX)
+    data[INDEX] = page.data
+    data[MANIFEST] = manifest_json(shown, ABOUT[PUBLIC_FOLDER])
+    return {f"{PUBLIC_FOLDER}/{p}": d for p, d in _with_sums(data).items()}
+
+
+def _public_by_sources(entry: Entry) -> bool:
+    """Public, as the sources' audiences settle it. `site` checks a PDF's audience against the sources
+    (deckpress.publish.trusted); a text edition's page or book is public only as the game's own page or book,
+    which hold only public components (deckpress.publish.text_edition), whatever an edited manifest says."""
+    if entry.component in (TEXT_EDITION_COMPONENT, EPUB_COMPONENT):
+        return entry.path in (f"{entry.game}/{entry.game}.html", f"{entry.game}/{entry.game}.epub")
+    return entry.audience == PUBLIC
+
+
+def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
+    """host/<game>/: the game's secret files (private pages renamed, the host's page linking the new names), the
+    fonts the pages use, a page of its own, and the checksums."""
+    secrets = [e for e in entries if e.audience != PUBLIC]
+    renamed = {e.path: private_name(e, secrets) for e in secrets
+               if e.component == TEXT_EDITION_COMPONENT and e.path != f"{game}/{game}-host.html"}
+    data: dict[str, bytes] = {}
+    for e in secrets:
+        data[renamed.get(e.path) or _in_bundle(e)] = read(e.path)
+    host = f"{game}-host.html"
+    if host in data:
+        data[host] = _relinked(data[host], {p.rsplit("/", 1)[-1]: n for p, n in renamed.items()})
+        data |= {_in_bundle(e): read(e.path) for e in entries if e.component == TEXT_EDITION_FONT}
+    pages = [(n, _title(data[n])) for n in sorted(renamed.values())]
+    held = [replace(e, path=renamed.get(e.path) or _in_bundle(e)) for e in sorted(secrets, key=_printed_first)]
+    held = [replace(e, sha256=hashlib.sha256(data[e.path]).hexdigest()) for e in held]  # the host's page relinked
+    data[INDEX] = _bundle_page(game, [e for e in held if e.path not in {n for n, _ in pages}], pages,
+                               host if host in data else None)
+    data[MANIFEST] = manifest_json(held, ABOUT[HOST_FOLDER])
+    return {f"{HOST_FOLDER}/{game}/{p}": d for p, d in _with_sums(data).items()}
+
+
+def _printed_first(entry: Entry) -> tuple[bool, bool, bool, str]:
+    """The bundle page's order: the host's kits, the other PDFs, the text editions, the exports."""
+    return entry.component != HOST_KIT, not entry.is_pdf, entry.is_export, entry.path
+
+
+def _in_bundle(entry: Entry) -> str:
+    """A file's path inside its game's bundle: flat, but for the fonts (the pages name `fonts/...`) and exports."""
+    path = published_name(entry)[len(entry.game) + 1:]
+    return path if path.startswith(("fonts/", "export/")) else path.rsplit("/", 1)[-1]
+
+
+def _relinked(page: bytes, names: dict[str, str]) -> bytes:
+    """The host's page linking each private page by its new name."""
+    for old, new in sorted(names.items()):
+        page = page.replace(f'href="{old}"'.encode(), f'href="{new}"'.encode())
+    return page
+
+
+def _title(page: bytes) -> str:
+    found = _TITLE.search(page)
+    return found[1].decode("utf-8").strip() if found else ""
+
+
+def _bundle_page(game: str, files: list[Entry], pages: list[tuple[str, str]], host: str | None) -> bytes:
+    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                               trim_blocks=True, lstrip_blocks=True)
+    title = next((e.game_title for e in files if e.game_title), game)
+    return env.get_template("host.html.j2").render(game=title, files=files, pages=pages, host=host, sums=SUMS,
+                                                   flat=FLAT, say=phrases(FRAME_LANGUAGE)).encode("utf-8")
+
+
+def _with_sums(data: dict[str, bytes]) -> dict[str, bytes]:
+    """The files, a `.sha256` beside each naming it bare (for a flat download folder), and SHA256SUMS (for a copy
+    of the whole folder)."""
+    sums = {p: hashlib.sha256(d).hexdigest() for p, d in data.items()}
+    flat = {f"{p}{FLAT}": f"{s}  {p.rsplit('/', 1)[-1]}\n".encode() for p, s in sums.items()}
+    whole = "".join(f"{sums[p]}  {p}\n" for p in sorted(sums)).encode()
+    return {**data, **flat, SUMS: whole}
+
+
+def _measured(png: bytes) -> Thumbnail:
+    with Image.open(io.BytesIO(png)) as image:
+        return png, image.width, image.height, image.width / image.height
+
+
+def _same(path: Path, data: bytes) -> bool:
+    """Whether the file on disk holds these bytes already (then it is not written again)."""
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False
+
+
+def _files_under(out_dir: Path, folder: str) -> list[str]:
+    """Every regular file under out_dir/folder, by its path from out_dir; none if it is missing or a link."""
+    top = out_dir / folder
+    if top.is_symlink() or not top.is_dir():
+        return []
+    found = []
+    for at, _, names in os.walk(top):  # os.walk does not follow links to folders
+        found += [(Path(at) / n).relative_to(out_dir).as_posix() for n in names
+                  if not (Path(at) / n).is_symlink() and (Path(at) / n).is_file()]
+    return sorted(found)
+
