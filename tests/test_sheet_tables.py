@@ -23,6 +23,9 @@ TERRAIN = [(1, 3, "forest"), (2, 7, "mountain"), (4, 10, "water"), (6, 6, "ruin"
            (11, 11, "forest")]  # as game.yaml's `terrain`
 CELL, ICON, MARGIN = 9.0, 6.0, 12.0  # the map's squares and icons, the sheet layout's margin (mm)
 TOL = 0.01  # mm
+LARGE_MAP = ("        large-print:                 # 18 pt heads and 12 mm to write in: larger squares, a lower header "
+             "row\n          label_width_mm: 12\n          column_widths_mm: 12\n          icon_mm: 8\n"
+             "          header_height_mm: 10.5\n")  # the map's sizes in large print, as sheets.yaml gives them
 
 
 @pytest.fixture
@@ -151,7 +154,7 @@ def test_sizes_that_cannot_be_printed_are_found_at_their_keys(vale: Path, capsys
     edit(sheets, "icon_mm: 6", "icon_mm: 9")
     edit(sheets, "column_widths_mm: [22, 22, 22, 22, 18, 30]", "column_widths_mm: [22, 22, 22, 22, 18, 60]")
     errors = findings_of(capsys)
-    icon, widths = line_of(sheets, "icon_mm"), line_of(sheets, "column_widths_mm", 2)
+    icon, widths = line_of(sheets, "icon_mm"), line_of(sheets, "column_widths_mm", 3)  # the score table's own
     assert f"content/{GAME}/sheets.yaml:{icon}:9: error: {GAME} map: icons of 9 mm do not fit a 9 x 10.5 mm cell " \
            "(standard edition)" in errors  # once for every cell of that size; the row grew to hold them
     assert f"content/{GAME}/sheets.yaml:{widths}:9: error: {GAME} map: the table is 206 mm wide, more than the 186 " \
@@ -166,7 +169,7 @@ WRONG = {
     "a list of widths names every column": (
         [("column_widths_mm: [22, 22, 22, 22, 18, 30]", "column_widths_mm: [22, 22]"),
          ("column_widths_mm: 9", "column_widths_mm: [9, 10]")],
-        [("column_widths_mm", 2, 9, "column_widths_mm lists 2 widths for 6 columns: give one a column, or one for all"),
+        [("column_widths_mm", 3, 9, "column_widths_mm lists 2 widths for 6 columns: give one a column, or one for all"),
          ("column_widths_mm", 1, 9, "column_widths_mm lists 2 widths for 11 columns: give one a column, or one for "
                                     "all")]),
     "square cells need one width, and sizes are what they say": (
@@ -194,7 +197,7 @@ def test_table_sizes_written_wrong_are_found_at_their_keys(vale: Path, capsys: p
 
 def test_rows_too_low_to_write_in_are_found_in_the_edition_that_needs_more(vale: Path,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    edit(vale / "game.yaml", "editions: [standard]", "editions: [standard, large-print]")
+    edit(vale / "sheets.yaml", LARGE_MAP, "")  # the map's 9 mm squares in large print too
     errors = [e for e in findings_of(capsys) if "writing in" in e]
     sheets = vale / "sheets.yaml"
     assert errors == [
