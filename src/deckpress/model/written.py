@@ -23,7 +23,7 @@ class TableSizes:
 
     locs: dict[str, Loc] = field(default_factory=dict)  # each size's key, for findings in an edition's terms
     label_width: float | None = None
-    column_widths: list[float] | None = None  # one a column; one alone is every column's
+    column_widths: list[float] | None = None  # one a column; one alone is every column's; []: set aside
     row_height: float | None = None  # the least height of a row
     square: bool = False  # each cell as tall as its column is wide
     icon: float | None = None  # the size of icons alone in a cell; None: as tall as the text

@@ -67,12 +67,11 @@ def _sized(f: Fields, square: bool, keys: tuple[Key, ...]) -> TableSizes:
 def _unmade(f: Fields, editions: list[str]) -> None:
     """A mapping under a name that is no key of the table, nor close to one, is taken for an edition's sizes: said
     as such, with the editions the game is made in (the rest are reported as unknown keys)."""
-    known = list(f.asked)
     for key, node in f.node.value.items() if f.ok else ():
-        near = closest(key, [*known, *editions])
-        if key in known or not node.is_map or (near and near[0] not in editions):
+        near = closest(key, [*f.asked, *editions])
+        if key in f.asked or not node.is_map or (near and near[0] not in editions):
             continue
-        f.asked.append(key)
+        f.reported.add(key)
         f.findings.error(f.node.key_locs[key], f"no edition '{key}' in this game (it is made in "
                                                f"{', '.join(editions)}): a table's sizes for an edition go under "
                                                f"its id{did_you_mean(key, editions)}")
@@ -95,13 +94,13 @@ def check_columns(sizes: TableSizes, columns: int, findings: Findings) -> None:
     if widths is not None and len(widths) > 1 and len(widths) != columns:
         findings.error(sizes.locs[WIDTHS.name], f"{WIDTHS.name} lists {len(widths)} widths for {columns} columns: "
                                                 "give one a column, or one for all")
-        sizes.column_widths = None
+        sizes.column_widths = []  # set aside, the columns share the line (an edition's too: not the table's)
     elif sizes.square and widths is not None and len(set(widths)) > 1:
         at = sizes.locs.get(SQUARE.name, sizes.locs[WIDTHS.name])  # an edition's widths: found there
         findings.error(at, f"square cells need columns of one width, got {', '.join(f'{w:g}' for w in widths)} mm")
         if SQUARE.name in sizes.locs:
             sizes.square = False
-        else:
-            sizes.column_widths = None
+        else:  # an edition's: its squares are its rows' height
+            sizes.column_widths = []
     for own in sizes.editions.values():
         check_columns(own, columns, findings)
