@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: decks large-print site check test bench golden clean same-bytes same-look
+.PHONY: decks large-print site check test test-quick bench golden clean same-bytes same-look
 
 decks: $(STAMP)
 	$(BIN)/deckpress build
@@ -20,11 +20,19 @@ site: $(STAMP)
 check: $(STAMP)
 	$(BIN)/deckpress check
 
-# Lint and types first (seconds), then the suite.
+# Lint and types first (seconds), then the suite on every core (pytest-xdist: each test where a worker is free).
+# Bytecode is written even where the environment says not to: pytest keeps its assertion-rewritten test modules
+# there, and each worker would otherwise rewrite every module again (seconds of a core each, every run).
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(PYTEST) -n auto --durations=15
+
+# While editing: lint and the suite without the tests marked slow; `make test` before committing.
+test-quick: $(STAMP)
+	$(BIN)/ruff check src tests bench scripts
+	$(PYTEST) -n auto -m "not slow"
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

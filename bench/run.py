@@ -1,4 +1,4 @@
-"""`make bench`: every benchmark, one after another."""
+"""`make bench`: every benchmark, one after another, the build ratios (issue 24) first."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ sys.path.insert(0, str(Path(__file__).parent))
 import cards  # noqa: E402
 import catalogue  # noqa: E402
 import findings  # noqa: E402
+import ratios  # noqa: E402
 import solver  # noqa: E402
 import watch  # noqa: E402
 
 if __name__ == "__main__":
+    print(ratios.report(*ratios.run()), flush=True)
     print(catalogue.report(catalogue.run()), flush=True)
     print(cards.report(cards.run()), flush=True)
     print(solver.report(solver.run()), flush=True)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
+import os
 import shutil
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,7 +21,9 @@ from deckpress.cli import main
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
-CONTENT = ROOT / "content"
+# The content the suite reads: content/, or the folder DECKPRESS_TEST_CONTENT names (test_any_content.py runs the
+# content-generic tests over content/ with games added, as a designer's content/ may hold).
+CONTENT = Path(os.environ.get("DECKPRESS_TEST_CONTENT") or ROOT / "content")
 LAYOUTS = ROOT / "layouts"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 MM = 72 / 25.4
@@ -30,6 +35,19 @@ SHIPPED = ("open-secret-exchange", "pocket-bazaar", "stone-market")
 def games(content: Path = CONTENT) -> list[str]:
     """The games in a content folder, by id, in the order the press lists them."""
     return sorted(p.parent.name for p in content.glob("*/game.yaml"))
+
+
+# The fixtures that build the whole catalogue, by module: every test reading one is slow (the build, and the
+# reading of its many PDFs). (Other modules' fixtures of the same names build a game of their own.)
+CATALOGUE_BUILDS = {("conftest", "built"), ("test_slug", "printed"), ("test_host_kit", "duplex")}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        chains = info.name2fixturedefs.items() if info else ()
+        if any((chain[-1].func.__module__, name) in CATALOGUE_BUILDS for name, chain in chains if chain):
+            item.add_marker(pytest.mark.slow)
 
 
 @dataclass
@@ -89,11 +107,47 @@ def line_of(path: Path, needle: str, nth: int = 1) -> int:
     return hits[nth - 1]
 
 
+def run_wide(factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder every process of this test run sees: pytest-xdist gives each worker a folder of its
+    own inside the run's, so the run's is the worker's parent; a run without workers has its own."""
+    base = factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def made_once(factory: pytest.TempPathFactory, key: str, make: Callable[[Path], None]) -> Path:
+    """A folder `make` fills once per test run, whichever worker asks first; the others wait on its lock and reuse
+    it. Whoever receives it reads it and never writes into it: other tests, in other processes, read it too."""
+    name = hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+    root = run_wide(factory) / "shared"
+    root.mkdir(exist_ok=True)
+    folder, done = root / name, root / f"{name}.done"
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a failed first try left
+            folder.mkdir()
+            make(folder)
+            done.write_text(key, encoding="utf-8")
+    return folder
+
+
+def shared(factory: pytest.TempPathFactory, *commands: Sequence[str]) -> Path:
+    """The out folder of `deckpress COMMAND --out OUT` for each command in turn (each a list of arguments), made
+    once per test run for each distinct list of commands, even across pytest-xdist's workers: read-only."""
+    def make(out: Path) -> None:
+        for command in commands:
+            status = main([*command, "--out", str(out)])
+            assert status == 0, f"deckpress {' '.join(command)} ended {status}"
+
+    return made_once(factory, repr([list(c) for c in commands]), make)
+
+
+# The whole catalogue of the real content, both papers, every edition, one process (the reference the parallel
+# builds are compared with): the build most test modules read.
+CATALOGUE = ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1")
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
-    """The real content built once (both papers) into a temporary out folder, in this process (the reference
-    the parallel builds are compared with)."""
-    out = tmp_path_factory.mktemp("build")
-    status = main(["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1"])
-    assert status == 0
-    return out
+    """The real content built once per test run (both papers) into a temporary out folder: read-only."""
+    return shared(tmp_path_factory, CATALOGUE)

@@ -217,3 +217,39 @@ def test_a_back_that_is_not_printed_is_checked_all_the_same(tmp_path, capsys, co
     found = errors(capsys)
     assert len(found) == 1 and "harbour-back.yaml" in found[0] and "element name: #dddddd on #ffffff" in found[0]
     assert not (tmp_path / "build").exists()
+
+
+BELLS_ONLY = "\"{{ '#dddddd' if card.suit == 'Bells' else '#000000' }}\""
+
+
+@pytest.mark.parametrize("key", ["colour", "background"])
+def test_a_back_that_reads_its_card_is_checked_behind_every_card(tmp_path, capsys, key):
+    """A single-sided build lays out a back that reads its card behind every card, for its findings: the faint
+    name (or dark ground) the template gives the Bells only is found on the Bells, not on the first card."""
+    content = harbour(tmp_path, game=WITH_BACK)
+    style = "    style: {font: bold, size: 12}"
+    back = BACK.replace('"B{{ card.suit }}{{ card.rank }}"', "Harbour")  # only the ink or the ground reads the card
+    if key == "colour":
+        back = back.replace(style, f"    colour: {BELLS_ONLY}\n" + style)
+    else:
+        back = back.replace("elements:", f"background: {BELLS_ONLY.replace('#000000', '#ffffff')}\nelements:")
+        back = back.replace("#dddddd", "#333333")
+    (content / "harbour/layouts/standard/harbour-back.yaml").write_text(back, encoding="utf-8")
+    assert run(tmp_path, "check") == 1
+    found = errors(capsys)
+    assert len(found) == 1 and "harbour-back.yaml" in found[0] and "cards Bells 1, Bells 2 and Bells 3," in found[0]
+
+
+def test_a_back_the_same_behind_every_card_is_checked_once(tmp_path, capsys):
+    """A back that reads nothing of its card is the same face behind every card: a single-sided build lays it out
+    once, behind the deck's first card, and its problem is said once, of that card."""
+    content = harbour(tmp_path, game=WITH_BACK)
+    style = "    style: {font: bold, size: 12}"
+    faint = BACK.replace('"B{{ card.suit }}{{ card.rank }}"', "Harbour").replace(
+        style, "    colour: '#dddddd'\n" + style)
+    (content / "harbour/layouts/standard/harbour-back.yaml").write_text(faint, encoding="utf-8")
+    assert run(tmp_path, "check") == 1
+    found = errors(capsys)
+    assert len(found) == 1 and "card Anchors 1, element name: #dddddd on #ffffff" in found[0]
+    assert run(tmp_path, "build", "--duplex", "long-edge") == 1  # printed behind every card, found on each
+    assert "cards Anchors 1, Anchors 2, Anchors 3 and 4 more, element name" in errors(capsys)[0]

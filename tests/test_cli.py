@@ -60,6 +60,7 @@ def test_build_one_paper_and_keep_the_rest_of_the_manifest(deckpress):
     assert not [p for p in Path(".").glob(".deckpress-*")]  # the staging folder is gone
 
 
+@pytest.mark.slow  # two whole builds
 def test_a_failed_build_writes_nothing_and_damages_nothing(deckpress):
     assert deckpress("build").status == 0
     before = {p: p.read_bytes() for p in Path("build").rglob("*") if p.is_file()}

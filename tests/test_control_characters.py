@@ -62,3 +62,13 @@ def test_a_deck_id_that_could_not_name_a_file_is_a_finding_where_it_is_written(d
     said = (f"content/pocket-bazaar/game.yaml:{line}:3: error: a deck id names its files, so it is lowercase "
             f"letters, digits and hyphens, at most 64 characters, got '{deck_id[:30]}")
     assert [e for e in result.errors if e.startswith(said)]
+
+
+def test_a_control_character_in_a_spreadsheet_cell_is_a_finding_at_its_cell(tmp_path):
+    from test_spreadsheets import errors, game_with, lots
+
+    rows = lots()
+    rows[3][0] = "Ke\x1bys"  # once said and taken out, the cell reads Keys: one cause, one finding
+    game = game_with(tmp_path, "csv", rows)
+    assert errors(game) == ["content/pocket-bazaar/lots.csv:4:1: error: cell A4: text holds a control character "
+                            "(U+001B), which would print as nothing or change what a reader shows; remove it"]

@@ -14,10 +14,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+import yaml
 from conftest import CONTENT, LAYOUTS, games
 
 from deckpress.cli import main
 from deckpress.draw.fonts import FONT_FILES
+from deckpress.publish.epub import UNDATED
 from deckpress.publish.epub_pages import PageError, chapters, contents
 
 OPF = "{http://www.idpf.org/2007/opf}"
@@ -133,7 +135,7 @@ def test_the_container_opens_as_epub_3(built):
         assert book.opf.get("version") == "3.0" and book.dc("title") and book.dc("language") == ["en-GB"]
         (uid,) = book.dc("identifier")
         assert re.fullmatch(r"urn:uuid:[0-9a-f-]{36}", uid)
-        assert book.meta("dcterms:modified") == [expected_modified(datetime.date(2026, 12, 1))]
+        assert book.meta("dcterms:modified") == [expected_modified(entry["game"])]
         chapters = [href.removesuffix(".xhtml") + ".html" for href in book.spine[1:]]
         assert book.spine[0] == book.nav  # the contents first, then the game's page (the players' or the host's)
         assert chapters[0] == entry["path"].rpartition("/")[2].removesuffix(".epub") + ".html"
@@ -144,11 +146,13 @@ def test_the_container_opens_as_epub_3(built):
             assert root.find(f"{XHTML}head/{XHTML}title").text
 
 
-def expected_modified(date: datetime.date) -> str:
+def expected_modified(game: str) -> str:
+    """SOURCE_DATE_EPOCH's moment, else the game's own `date:` (each game in content/ has its own, or none)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch.isdigit():
         return datetime.datetime.fromtimestamp(int(epoch), datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-    return f"{date.isoformat()}T00:00:00Z"
+    date = yaml.safe_load((CONTENT / game / "game.yaml").read_text(encoding="utf-8")).get("date")
+    return UNDATED if date is None else f"{date}T00:00:00Z"  # YAML reads 2026-12-01 as a date, "2026-12-01" as text
 
 
 def test_the_accessibility_metadata_says_what_the_book_is(built):
@@ -162,7 +166,8 @@ def test_the_accessibility_metadata_says_what_the_book_is(built):
         assert "table of contents" in summary
         assert ("Keep it from the players" in summary) == (entry["audience"] == "host")
         assert book.meta("dcterms:conformsTo") == ["EPUB Accessibility 1.1 - WCAG 2.2 Level AA"]
-        assert book.meta("a11y:certifiedBy") == ["Round & Revel"]
+        listing = yaml.safe_load((CONTENT / entry["game"] / "game.yaml").read_text(encoding="utf-8"))
+        assert book.meta("a11y:certifiedBy") == [listing.get("publisher") or listing["title"]]  # its publisher
 
 
 def test_the_navigation_lists_every_heading_and_the_landmarks(built):

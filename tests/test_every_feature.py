@@ -15,7 +15,7 @@ from pathlib import Path
 import pdfplumber
 import pypdf
 import pytest
-from conftest import FIXTURES, LAYOUTS, MM, ROOT, edit, line_of
+from conftest import FIXTURES, LAYOUTS, MM, ROOT, edit, line_of, shared
 
 from deckpress.build import Prepared, prepare
 from deckpress.cli import main
@@ -45,10 +45,9 @@ def build(out: Path, *args: str, content: Path = GARDEN) -> int:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """Both editions on A4, printed duplex (long edge)."""
-    out = tmp_path_factory.mktemp("garden")
-    assert build(out, "--duplex", "long-edge") == 0
-    return out
+    """Both editions on A4, printed duplex (long edge), once per test run: read-only."""
+    return shared(tmp_path_factory, ("build", "--content", str(GARDEN), "--layouts", str(LAYOUTS), "--paper", "a4",
+                                     "--jobs", "1", "--duplex", "long-edge"))
 
 
 def cards(out: Path, edition: str = "standard", suffix: str = "-duplex-long-edge") -> Path:

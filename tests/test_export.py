@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlparse
 
 import jsonschema
 import pytest
-from conftest import LAYOUTS, ROOT
+from conftest import CONTENT, LAYOUTS, ROOT, shared
 from PIL import Image, ImageChops, ImageStat
 
 from deckpress.cli import main
@@ -30,12 +30,15 @@ def export(out: Path, *args: str, content: Path = FIXTURE) -> int:
     return main(["export", *args, "--content", str(content), "--layouts", str(LAYOUTS), "--out", str(out)])
 
 
+def exporting(*args: str, content: Path = FIXTURE) -> tuple[str, ...]:
+    return ("export", *args, "--content", str(content), "--layouts", str(LAYOUTS))
+
+
 @pytest.fixture(scope="module")
 def ferry(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("ferry")
-    assert export(out, "ferry-tickets", "--to", "tts") == 0
-    assert export(out, "ferry-tickets", "--to", "png") == 0
-    return out
+    """Ferry Tickets exported both ways, once per test run: read-only."""
+    return shared(tmp_path_factory, exporting("ferry-tickets", "--to", "tts"),
+                  exporting("ferry-tickets", "--to", "png"))
 
 
 def saved(out: Path, game: str = "ferry-tickets") -> dict:
@@ -104,11 +107,9 @@ def test_unique_backs_are_a_sheet_of_the_same_grid_and_a_shared_back_one_card(fe
 
 @pytest.fixture(scope="module")
 def stone(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("stone")
-    content = ROOT / "content"
-    assert export(out, "stone-market", "--to", "tts", content=content) == 0
-    assert export(out, "stone-market", "--to", "png", "--dpi", "200", content=content) == 0
-    return out
+    """Stone Market exported both ways, once per test run: read-only."""
+    return shared(tmp_path_factory, exporting("stone-market", "--to", "tts", content=CONTENT),
+                  exporting("stone-market", "--to", "png", "--dpi", "200", content=CONTENT))
 
 
 def test_a_card_is_described_by_its_text_as_read_not_by_its_printed_glyphs(stone):
@@ -220,7 +221,7 @@ def test_a_die_is_declared_on_its_component_and_checked_where_it_is_written(tmp_
 
 
 def test_host_material_stays_off_the_shared_table_and_a_private_card_hides_its_text_face_down(tmp_path):
-    content = ROOT / "content"
+    content = CONTENT
     assert export(tmp_path, "open-secret-exchange", "--to", "tts", content=content) == 0
     data = saved(tmp_path, "open-secret-exchange")
     names = {o["Nickname"] for o in data["ObjectStates"]}
@@ -232,8 +233,9 @@ def test_host_material_stays_off_the_shared_table_and_a_private_card_hides_its_t
     assert desks["Transform"]["rotZ"] == 180 and all(c["HideWhenFaceDown"] for c in desks["ContainedObjects"])
 
 
+@pytest.mark.slow  # both exports of a game and a build
 def test_exports_carry_the_audience_of_what_they_hold_and_the_catalogue_marks_the_private(tmp_path):
-    content = ROOT / "content"
+    content = CONTENT
     for target in ("tts", "png"):
         assert export(tmp_path, "open-secret-exchange", "--to", target, content=content) == 0
     outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]

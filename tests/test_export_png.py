@@ -86,6 +86,7 @@ def test_a_coloured_card_whose_art_stops_short_of_the_bleed_is_a_finding_and_not
     assert export(tmp_path / "no-bleed", "white-border", "--to", "png", "--bleed", "0") == 0  # no bleed asked
 
 
+@pytest.mark.slow  # every game's every card as PNG
 def test_every_shipped_game_exports_to_both(tmp_path):
     content = tmp_path / "content"
     shutil.copytree(CONTENT, content)

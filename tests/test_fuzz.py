@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import resource
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from conftest import CONTENT, LAYOUTS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -92,6 +94,7 @@ def apply(text: str, change) -> bytes:  # type: ignore[no-untyped-def]
     return "\n".join(lines).encode("utf-8", errors="surrogatepass")
 
 
+@pytest.mark.slow  # forty checks of every game a mutated file belongs to
 @settings(max_examples=EXPLORE or 40, derandomize=not EXPLORE, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mutation=mutations())
@@ -120,6 +123,7 @@ WORDS = ["build", "check", "dump", "solve", "site", "generate", "new", "--paper"
          "stone-market", "no-such-game", "--content", "content", "--layouts", "layouts", "../..", "", "-", "--"]
 
 
+@pytest.mark.slow  # thirty command lines, builds among them
 @settings(max_examples=EXPLORE or 30, derandomize=not EXPLORE, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(arguments=st.lists(st.sampled_from(WORDS), min_size=1, max_size=6))
@@ -168,3 +172,83 @@ def test_mutated_spreadsheet_cells_give_findings_not_tracebacks(tmp_path_factory
     if status == 1:
         assert FINDING.search(err), err
     assert "Traceback" not in err and "\x1b" not in err
+
+
+ICON_FILES = sorted([*(CONTENT / "pocket-bazaar" / "icons").glob("*.svg"), *(LAYOUTS / "icons").glob("*.svg")])
+NUMBERS = ["0", "-1", "1e-9", "0.004", "nan", "NaN", "inf", "-Infinity", "1e308", "-1e308", "1e6", "1000001", "3",
+           "", "x", "10 10", "0 0 0 0", "0 0 1e-300 1", "scale(1e200)", "scale(999999) scale(999999)", "rotate(nan)",
+           "M0 0 L1e308 0", "M0 0 Lnan 5", "stroke-width: 1e300", "skewX(89.99999)"]
+ATTRIBUTES = ["width", "height", "viewBox", "r", "cx", "d", "points", "transform", "stroke-width", "x", "style"]
+
+
+def svg_mutations():
+    change = st.one_of(
+        st.tuples(st.just("attribute"), st.sampled_from(ATTRIBUTES), st.sampled_from(NUMBERS), st.integers(0, 50)),
+        st.tuples(st.just("nest"), st.sampled_from([1, 30, 46, 47, 120, 300])),
+        st.tuples(st.just("use"), st.integers(1, 12), st.integers(1, 8)),
+        st.tuples(st.just("style"), st.sampled_from(["rect", "g * circle", "nope ~ *", "*", ".a, .b > g"]),
+                  st.sampled_from([1, 50, 3000])),
+        st.tuples(st.just("copies"), st.sampled_from([2, 40, 400])),
+        st.tuples(st.just("prologue"), st.sampled_from(["utf-16", "doctype-utf-16", "entity", "utf-16-be"])),
+    )
+    return st.tuples(st.sampled_from(ICON_FILES), st.lists(change, min_size=1, max_size=3))
+
+
+def mutated_svg(text: str, changes) -> bytes:  # type: ignore[no-untyped-def]
+    from lxml import etree
+
+    root = etree.fromstring(text.encode())
+    prologue = ""
+    for change in changes:
+        body = [node for node in root.iter() if isinstance(node.tag, str)]
+        if change[0] == "attribute":
+            body[change[3] % len(body)].set(change[1], change[2])
+        elif change[0] == "nest":
+            outer = root
+            for _ in range(change[1]):
+                outer = etree.SubElement(outer, "{http://www.w3.org/2000/svg}g")
+            outer.append(etree.fromstring('<rect xmlns="http://www.w3.org/2000/svg" width="5" height="5"/>'))
+        elif change[0] == "use":
+            fan, levels = change[1], change[2]
+            groups = "".join(f'<g id="u{i}">' + f'<use href="#u{i - 1}"/>' * fan + "</g>" for i in range(1, levels))
+            root.append(etree.fromstring(f'<g xmlns="http://www.w3.org/2000/svg"><rect id="u0" width="2" '
+                                         f'height="2"/>{groups}<use href="#u{levels - 1}"/></g>'))
+        elif change[0] == "style":
+            sheet = etree.SubElement(root, "{http://www.w3.org/2000/svg}style")
+            sheet.text = f"{change[1]} {{ fill: red }} " * change[2]
+        elif change[0] == "copies":
+            root.extend(copy.deepcopy(node) for node in list(root) * change[1])
+        else:
+            prologue = change[1]
+    data = etree.tostring(root, encoding="unicode")
+    if prologue == "entity":
+        return ('<!DOCTYPE svg [<!ENTITY b "bbbb">]>' + data).encode()
+    if prologue.startswith("doctype"):
+        data = '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "svg11.dtd">' + data
+    return data.encode("utf-16-be" if prologue == "utf-16-be" else "utf-16")
+
+
+@settings(max_examples=EXPLORE or 30, derandomize=not EXPLORE, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mutation=svg_mutations())
+def test_mutated_icons_and_tiles_are_refused_or_drawn_never_a_traceback(tmp_path_factory, mutation):
+    from deckpress.draw.finish import DocInfo
+    from deckpress.draw.render import render
+    from deckpress.layout.elements.pattern import MAX_TILES, draw_pattern, tiles_in
+    from deckpress.layout.page import Document, Drawing
+    from deckpress.load.icons import checked
+
+    source, changes = mutation
+    path = tmp_path_factory.mktemp("svg") / source.name
+    path.write_bytes(mutated_svg(source.read_text(encoding="utf-8"), changes))
+    with bounded():
+        icon = checked(path.stem, path, f"icons/{path.name}")
+        if isinstance(icon, str):
+            assert icon.startswith(f"icon icons/{path.name} ") and "\n" not in icon, icon
+            return
+        d = Drawing((210, 297))
+        d.icon(icon, 10, 10, 20, None, 0.5)
+        if tiles_in(icon, 63, 88) <= MAX_TILES:
+            draw_pattern(d, icon, 10, 40, 63, 88, 0.25)
+        pdf = render(Document("g", "c", "Icons", "standard", "a4", [d.page]), DocInfo("I", "R", "T", "en-GB"))
+    assert not re.search(rb"[\s\[](-?nan|-?inf)[\s\]]", pdf, re.I)  # every number a PDF reader can read

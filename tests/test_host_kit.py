@@ -7,10 +7,9 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS
+from conftest import CATALOGUE, CONTENT, shared
 from pypdf import PdfReader
 
-from deckpress.cli import main
 from deckpress.findings import Findings
 from deckpress.load import load_game
 from deckpress.model import Game
@@ -87,10 +86,8 @@ def test_a_game_without_secrets_has_the_players_kit_only(built):
 
 @pytest.fixture(scope="module", params=["long-edge", "short-edge"])
 def duplex(request, tmp_path_factory) -> tuple[str, Path]:
-    out = tmp_path_factory.mktemp(f"duplex-{request.param}")
-    assert main(["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1",
-                 "--paper", "a4", "--duplex", request.param]) == 0
-    return request.param, out
+    """The catalogue printed duplex (both papers: the same build test_slug.py reads): read-only."""
+    return request.param, shared(tmp_path_factory, (*CATALOGUE, "--duplex", request.param))
 
 
 def test_every_part_of_a_duplex_kit_starts_on_a_front_side(duplex):

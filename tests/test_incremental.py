@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from conftest import edit, games
 
 
@@ -42,6 +43,7 @@ def test_a_missing_or_altered_output_is_built_again(deckpress):
     assert target.read_bytes().startswith(b"%PDF")
 
 
+@pytest.mark.slow  # whole builds
 def test_a_build_hashes_its_inputs_and_earlier_outputs_once(deckpress, monkeypatch):
     from deckpress.publish import incremental
 

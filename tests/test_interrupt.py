@@ -53,6 +53,7 @@ def test_ctrl_c_during_the_moves_waits_until_every_file_is_in_place(tmp_path, mo
     assert no_staging_left(tmp_path / "build")
 
 
+@pytest.mark.slow  # two whole builds
 def test_a_render_error_leaves_every_earlier_output_as_it_was(deckpress, monkeypatch):
     assert deckpress("build", "--paper", "a4").status == 0
     before = tree(Path("build"))
@@ -74,6 +75,7 @@ def test_a_render_error_leaves_every_earlier_output_as_it_was(deckpress, monkeyp
     assert no_staging_left(Path("build"))
 
 
+@pytest.mark.slow  # a whole build for each moment
 @pytest.mark.parametrize(("moment", "jobs"), [(0.2, 1), (0.4, 1), (0.6, 1), (0.8, 1), (0.95, 1), (0.5, 2)])
 def test_ctrl_c_at_any_moment_leaves_the_last_complete_build(tmp_path, moment, jobs):
     """A real process, interrupted part-way: either nothing changed, or the new build is whole."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import CONTENT, MM, SHIPPED, edit, games, line_of
+from conftest import CONTENT, LAYOUTS, MM, SHIPPED, edit, games, line_of
 from pypdf import PdfReader
 
 LOTS = Path("content/pocket-bazaar/lots.yaml")
@@ -84,6 +84,7 @@ def test_text_reads_in_order(built):
     assert cards.index("A little lantern") < cards.index("A steady light") < cards.index("A hanging lantern")
 
 
+@pytest.mark.slow  # a whole build
 def test_text_too_long_for_large_print_fails_there_only(deckpress):
     long = "A steady light for late arrivals, kept burning in the window of the last stall until every guest is home."
     edit(LOTS, "A steady light for late arrivals.", long)
@@ -111,7 +112,7 @@ def test_the_edition_minimums_are_enforced(deckpress, tmp_path, old, new, messag
     layouts = tmp_path / "layouts"
     import shutil
 
-    shutil.copytree(CONTENT.parent / "layouts", layouts)
+    shutil.copytree(LAYOUTS, layouts)
     edit(layouts / "large-print/booklet.yaml", old, new)
     result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
     assert result.status == 1
@@ -123,7 +124,7 @@ def test_a_card_index_under_half_an_inch_is_refused(deckpress, tmp_path):
     layouts = tmp_path / "layouts"
     import shutil
 
-    shutil.copytree(CONTENT.parent / "layouts", layouts)
+    shutil.copytree(LAYOUTS, layouts)
     edit(layouts / "large-print/lot-card.yaml", "style: {font: bold, size: 60, min_size: 56}",
          "style: {font: bold, size: 60, min_size: 40}")
     result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
@@ -183,7 +184,7 @@ def test_lines_of_text_are_at_most_six_inches(deckpress, tmp_path):
     import shutil
 
     layouts = tmp_path / "layouts"
-    shutil.copytree(CONTENT.parent / "layouts", layouts)
+    shutil.copytree(LAYOUTS, layouts)
     edit(layouts / "large-print/desk-card.yaml", "box_mm: [8, 89, 150, 24]", "box_mm: [8, 89, 162, 24]")
     result = deckpress("check", "open-secret-exchange", layouts=(layouts,))
     line = line_of(layouts / "large-print/desk-card.yaml", "box_mm: [8, 89, 162, 24]")

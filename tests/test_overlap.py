@@ -22,7 +22,8 @@ SOURCES = {"shipped": (CONTENT, [LAYOUTS]), "hedgerow": (ROOT / "docs/examples",
 
 
 @pytest.mark.parametrize("option", OPTIONS)
-@pytest.mark.parametrize("source", SOURCES)
+@pytest.mark.parametrize("source", [pytest.param(s, marks=pytest.mark.slow) if s == "shipped" else s  # every game
+                                    for s in SOURCES])
 def test_no_page_of_any_game_has_text_struck_through(source, option):
     from deckpress.options import Options
 

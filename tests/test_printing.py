@@ -28,6 +28,7 @@ def cells(page) -> list[tuple[float, float]]:
     return sorted(found)
 
 
+@pytest.mark.slow  # a game built for each way of flipping
 @pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
 def test_every_back_lands_behind_its_front(tmp_path, flip):
     folder = build(tmp_path, "--paper", "a4", "--duplex", flip)

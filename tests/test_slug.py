@@ -9,9 +9,8 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from conftest import CONTENT, LAYOUTS, MM, SHIPPED
+from conftest import CATALOGUE, CONTENT, MM, SHIPPED, shared
 
-from deckpress.cli import main
 from deckpress.findings import Findings
 from deckpress.load import load_game
 from deckpress.templating import Templates
@@ -22,11 +21,14 @@ MARGIN_MM = 3.5  # the shipped themes' printer_margin_mm
 
 
 @pytest.fixture(scope="module", params=list(OPTIONS))
-def printed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp(f"slug-{request.param}")
-    args = ["build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1"]
-    assert main([*args, *OPTIONS[request.param]]) == 0
-    return out
+def way(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture(scope="module")
+def printed(way: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole catalogue printed this way (the plain one is the suite's `built`): read-only."""
+    return shared(tmp_path_factory, (*CATALOGUE, *OPTIONS[way]))
 
 
 def _title(game: str) -> str:
@@ -74,10 +76,10 @@ def test_private_material_repeats_its_warning_on_every_page(printed: Path) -> No
             assert "Host only · Open Secret Exchange" in words, words[-300:]  # the answer guide: audience host
 
 
-def test_every_line_and_box_is_inside_the_printer_margin(printed: Path) -> None:
+def test_every_line_and_box_is_inside_the_printer_margin(way: str, printed: Path) -> None:
     """pdfplumber's boxes: glyphs by their font's ascent and descent (descenders too), lines and rectangles.
     (Slow to read: the prints with marks of their own, plain and bled, stand for the rest.)"""
-    if not printed.name.startswith(("slug-plain", "slug-bleed")):
+    if way not in ("plain", "bleed"):
         pytest.skip("read with pdfium above")
     for kit in sorted(printed.glob("*/*/*-kit-a4*.pdf")) + sorted(printed.glob("*/*/*-kit-letter*.pdf")):
         with pdfplumber.open(kit) as pdf:

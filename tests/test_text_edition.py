@@ -272,3 +272,59 @@ def test_each_table_is_named_by_its_heading(built):
                 names.append(name)
     assert {"Final report", "Score sheet", "Points by stones left over", "Public negotiating order"} <= set(names)
     assert "Answer guide: Market 1, table 2" in names and not any("Ledgers" in n for n in names)
+
+
+SITES_GAME = """\
+title: Old Roads
+publisher: Round & Revel
+subject: A test deck of places on a map.
+language: en
+editions: [standard]
+parameters: {}
+decks:
+  sites:
+    card: site
+    file: sites.yaml
+    label: "{{ name }}"
+    fields:
+      name: {type: text}
+      terrain: {type: text}
+      story: {type: text}
+      points: {type: int, min: 1, max: 9}
+components:
+  - {id: sites, title: Site cards, kind: cards, deck: sites, layout: site-card}
+"""
+
+SITES = """\
+cards:
+  - {name: Ruins, terrain: Village, points: 3, story: The ruins of an old village keep their well.}
+  - {name: Ford, terrain: River, points: 1, story: Cross the river at the ford.}
+"""
+
+SITE_CARD = """\
+kind: card
+size_mm: [63, 88]
+grid: [3, 3]
+elements:
+  - {name: name, field: name, box_mm: [4, 4, 55, 10], style: {font: bold, size: 14}}
+  - {name: terrain, field: terrain, box_mm: [4, 16, 55, 8], style: {font: regular, size: 10}}
+  - {name: points, text: "{{ card.points }}", box_mm: [4, 26, 20, 10], style: {font: bold, size: 14}}
+  - {name: points in words, text: "{{ card.points }} points", box_mm: [4, 38, 55, 8],
+     style: {font: regular, size: 10}}
+  - {name: story, field: story, box_mm: [4, 50, 55, 30], style: {font: regular, size: 10}}
+"""
+
+
+def test_a_card_keeps_its_name_and_a_value_its_story_only_mentions(tmp_path):
+    """`Ruins` and `Village` stand in the story (`The ruins of an old village...`), but the story does not tell
+    the card's name or its terrain: both are read. `3` is left out beside `3 points`, read from the same field."""
+    game = tmp_path / "content" / "old-roads"
+    (game / "layouts" / "standard").mkdir(parents=True)
+    (game / "game.yaml").write_text(SITES_GAME, encoding="utf-8")
+    (game / "sites.yaml").write_text(SITES, encoding="utf-8")
+    (game / "layouts" / "standard" / "site-card.yaml").write_text(SITE_CARD, encoding="utf-8")
+    assert run(tmp_path, "build") == 0
+    root = page(tmp_path / "build/old-roads/old-roads.html")
+    cards = [[" ".join(text(e).split()) for e in li] for li in root.iter(f"{XHTML}li") if li.get("class") == "card"]
+    assert cards == [["Ruins", "Village", "3 points", "The ruins of an old village keep their well."],
+                     ["Ford", "River", "1 points", "Cross the river at the ford."]]  # the heading, then each part

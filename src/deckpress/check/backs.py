@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from deckpress.findings import Findings, Loc
 from deckpress.hints.spelling import did_you_mean
-from deckpress.layout.elements import KINDS
 from deckpress.layout.shapes.safe import behind_outline
 from deckpress.model import CardLayout, Deck, Edition, Element, Game
 from deckpress.templating import Templates
@@ -34,16 +33,15 @@ def check_backs(game: Game, editions: dict[str, Edition], building: list[str], t
 
 
 def backs_differ(deck: Deck, layout: CardLayout, templates: Templates) -> bool:
-    """Whether the back may differ from card to card: a template of it reads the card (or its index), or one of
-    its elements prints a field of the deck (double-faced cards). A later export needs to know."""
-    sources, fields = [], set(deck.fields)
+    """Whether the back may differ from card to card: a template of it (any key of an element, its `when` and
+    `colour`, the layout's background) reads the card (or its index), or one of its elements prints a field of the
+    deck (double-faced cards). The exports, the text edition and the proof of backs not printed need to know."""
+    sources, fields = [layout.background or ""], set(deck.fields)
     for element in _every(layout.elements):
-        sources += [element.when] if element.when else []
-        for key in KINDS[element.kind].keys:
-            value = element.keys.get(key.name)
+        for value in (element.when, element.colour, *element.keys.values()):
             if not isinstance(value, str):
                 continue
-            if key.templated:
+            if "{" in value:
                 sources.append(value)
             elif value in fields:  # a key naming the card's field (`field: suit`)
                 return True

@@ -7,6 +7,7 @@ proof) that the game's sheets and `deckpress solve` use.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from deckpress.findings import Findings
@@ -38,16 +39,31 @@ def deck_with(game: Game, deck_id: str, fields: tuple[str, ...], check: str, fin
 
 
 def load_plugins() -> None:
-    """Import every game's plugin package (`deckpress.plugins.<game>`) and any installed under the entry-point
-    group `deckpress.plugins`: each registers what it provides as it is imported. The engine names no game."""
+    """Import every game's plugin package (`deckpress.plugins.<game>`): each registers what it provides as it is
+    imported. The engine names no game."""
     import importlib
     import pkgutil
-    from importlib.metadata import entry_points
 
     import deckpress.plugins
 
     for module in pkgutil.iter_modules(deckpress.plugins.__path__, "deckpress.plugins."):
         importlib.import_module(module.name)
+
+
+def named(name: str) -> Plugin | None:
+    """The check registered as `name`; one not shipped with the press is looked for among the packages installed
+    under the entry-point group `deckpress.plugins` (read only then: listing the installed packages costs a
+    build more than most plugins take to run)."""
+    if name not in PLUGINS:
+        installed()
+    return PLUGINS.get(name)
+
+
+@cache
+def installed() -> None:
+    """Import the plugins installed under the entry-point group `deckpress.plugins`, once."""
+    from importlib.metadata import entry_points
+
     for point in entry_points(group="deckpress.plugins"):
         point.load()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from deckpress.check import plugins
 from deckpress.check.backs import check_backs, layout_files
 from deckpress.check.colours import check_colour_mappings
 from deckpress.check.decks import check_deck
@@ -160,9 +161,10 @@ def _plugins(game: Game, findings: Findings) -> None:
     would only repeat the card's finding in other words."""
     invalid = any(not card.valid for deck in game.decks.values() for card in deck.cards)
     for name, loc in game.plugins:
-        if name in PLUGINS:
+        check = plugins.named(name)
+        if check is not None:
             found = Findings()
-            game.derived.update(PLUGINS[name](game, found) or {})
+            game.derived.update(check(game, found) or {})
             sound = _sound_values(game) if invalid else set()
             findings.extend(f for f in found if not invalid or f.loc in sound)
         else:

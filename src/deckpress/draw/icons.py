@@ -6,16 +6,17 @@ from __future__ import annotations
 
 import copy
 import math
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from reportlab.graphics import renderPDF
-from reportlab.graphics.shapes import Drawing, Group
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.colour import Colour
 from deckpress.draw import fonts
 from deckpress.layout.page import Icon, Tiles
 from deckpress.load.icons import IconFile, vectors
+
+if TYPE_CHECKING:  # ReportLab's graphics (and the paragraphs they import) load when a vector icon is first drawn
+    from reportlab.graphics.shapes import Drawing
 
 Matrix = tuple[float, float, float, float, float, float]
 INVISIBLE: Literal[3] = 3  # text render mode: neither filled nor stroked, still extracted and read aloud
@@ -89,6 +90,8 @@ def _vector_form(canvas: Canvas, name: str, op: Icon | Tiles) -> None:
     # ReportLab's drawing renderer sets its default font (a font not embedded) unless given the canvas's own
     for key, value in (("initialFontName", "_fontname"), ("initialFontSize", "_fontsize")):
         setattr(placed, key, getattr(canvas, value))
+    from reportlab.graphics import renderPDF
+
     renderPDF.draw(placed, canvas, 0, 0)
     canvas.endForm()
 
@@ -141,6 +144,8 @@ def _placed(drawing: Drawing, scale: tuple[float, float], at: tuple[float, float
     """The SVG's drawing scaled into the icon's square (or a tile's box). With `stroke`, every stroke that wide in
     points (or, for a pattern's tile, `stroke` points for every unit of its own stroke-width), whatever the size.
     `stretch` makes it that much taller: its points move, its strokes keep their width."""
+    from reportlab.graphics.shapes import Drawing, Group
+
     group = Group(*copy.deepcopy(drawing.contents))
     if stretch != 1:
         _stretch(group, (1, 0, 0, 1, 0, 0), stretch)

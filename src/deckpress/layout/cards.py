@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from deckpress.draw import fonts
 from deckpress.layout.context import Job
@@ -30,9 +30,11 @@ from deckpress.model import Card, CardLayout, Theme
 Printed = tuple[Card, CardLayout | None]  # a card as printed (a copy of an entry), and its back's layout
 
 
-def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence[Page]:
+def card_pages(printed: list[Printed], layout: CardLayout, job: Job, proofs: Collection[int] | None = None
+               ) -> Sequence[Page]:
     """Sheets of card fronts, and backs where the setup asks for them (a deck without a back has none), laid out
-    as they are drawn. `printed` may hold the cards of several decks, one after another, each with its back."""
+    as they are drawn. `printed` may hold the cards of several decks, one after another, each with its back.
+    `proofs`: the places in `printed` whose backs stand for all when backs are not printed (None: every card's)."""
     if layout.positions:
         return net_pages([card for card, _ in printed], layout, job)
     theme, setup = job.theme, job.setup
@@ -58,7 +60,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job) -> Sequence
                 _backs(d, on_sheet, plan, job, layout.shape)
                 _fold_line(d, plan.fold_y, job)
             if not with_backs and job.proof_backs:
-                _proof_backs(on_sheet, plan, job, layout.shape)
+                _proof_backs(_proved(on_sheet, start, proofs), plan, job, layout.shape)
             yield d.page
             if with_backs and setup.duplex:
                 reverse = Drawing(plan.paper)
@@ -203,6 +205,14 @@ def _bar_room(plan: Imposition, marks: list[Segment], job: Job,
         x, y, w, h = trim_box(list(plan.backs), plan.cell)
         obstacles.append((x - b, y - b, x + w + b, y + h + b))  # the backs' block, as a box the bar keeps clear of
     return (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, job.theme
+
+
+def _proved(on_sheet: list[Printed], start: int, proofs: Collection[int] | None) -> list[Printed]:
+    """The sheet's cards, each with its back only where that back is laid out for its findings: a back that reads
+    nothing of its card is the same face behind every card, laid out once a deck."""
+    if proofs is None:
+        return on_sheet
+    return [(card, back if start + i in proofs else None) for i, (card, back) in enumerate(on_sheet)]
 
 
 def _proof_backs(printed: list[Printed], plan: Imposition, job: Job, shape: Outline | None) -> None:

@@ -69,7 +69,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     ts = Typesetter(edition.theme, findings, game.id, component.id)
     art = art or Artwork.of(game, findings)
     ts.icons = art.icons(edition.folders)
-    printed = _printed([game.decks[d] for d in component.decks], edition) if component.kind == "cards" else []
+    decks = [game.decks[d] for d in component.decks] if component.kind == "cards" else []
+    printed = _printed(decks, edition)
     unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided
     job = Job(ts, paper, game.language, templates, game.params, replace(setup, fold=False) if unbacked else setup,
               art, game.colours, proof_backs=proof_backs)
@@ -83,7 +84,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     if boxed or component.kind == STANDEE:
         pages = lay_out_box(game, component, edition, job)
     elif isinstance(layout, CardLayout):
-        pages = card_pages(printed, layout, job)
+        pages = card_pages(printed, layout, job, _proofs(decks, printed))
         cards = len(printed)
     elif isinstance(layout, SheetLayout):
         pages = sheet_pages(game.sheets[component.source or ""], layout, job, game.rules)
@@ -126,6 +127,18 @@ def _printed(decks: list[Deck], edition: Edition) -> list[Printed]:
         back = layout if isinstance(layout, CardLayout) else None  # else none, or reported
         printed += [(card, back) for card in deck.printed]
     return printed
+
+
+def _proofs(decks: list[Deck], printed: list[Printed]) -> set[int]:
+    """The places in `printed` whose backs a single-sided print lays out for their findings: every card's where
+    the back reads its card (`Deck.backs_differ`), else the deck's first card drawn, whose back is every card's."""
+    proofs, start = set(), 0
+    for deck in decks:
+        places = range(start, start + deck.size)
+        start += deck.size
+        drawn = [i for i in places if printed[i][1] is not None and printed[i][0].valid]
+        proofs.update(drawn if deck.backs_differ else drawn[:1])
+    return proofs
 
 
 def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> Document:

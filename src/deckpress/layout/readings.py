@@ -83,14 +83,15 @@ def read_deck(game: Game, component: Component, edition: Edition | None, templat
     for deck in (game.decks[d] for d in component.decks if d in game.decks):
         back_layout = edition.layouts.get(deck.back.layout) if edition and deck.back else None
         back = back_layout if isinstance(back_layout, CardLayout) else None
+        shared = not deck.backs_differ and not alone  # one back behind every card: read once, with the first
         for card in (c for c in deck.cards if c.valid):
             reading = Reading(card, templates.card(game.params, card.values, card.index), game.params,
                               say) if templates else None
-            front = read_face(reading, layout) if reading and isinstance(layout, CardLayout) else _fields(card)
+            front = read_face(reading, layout) if reading and isinstance(layout, CardLayout) else _values(card)
             behind = read_face(reading, back) if reading and back else ()
-            if not deck.backs_differ and not alone:
+            if shared:
                 read.back = read.back or behind
-                behind = ()
+                back, behind = None, ()
             _add(read, ReadCard(front, behind, card.copies, card.label[:1].upper() + card.label[1:]), alone)
     return _labelled(read)
 
@@ -137,27 +138,77 @@ def read_face(reading: Reading, layout: CardLayout) -> Said:
 
 
 def _unrepeated(said: list[tuple[Part, Element]], reading: Reading) -> list[tuple[Part, Element]]:
-    """Leaves out a paragraph whose words stand within another reading of the card (`both ways` beside every `…,
-    both ways`; of two alike the first is kept), one naming the things a paragraph before it counted (`Amber, Jade,
-    Jade` after `1 Amber and 2 Jade`), and a pictogram the card's words say (`2 × star` beside `Two stars`)."""
-    joins = set(WORD.findall(reading.say("html_and", first="", last="").casefold()))
+    """Leaves out what says nothing the card's other readings do not: a paragraph said again word for word (the
+    first is kept); one whose words stand within another read from the same fields of the card (`3` beside `3
+    points`; `both ways`, read from none, beside every `…, both ways`), but never the card's own name, nor a value
+    another text merely mentions (`Village` in a story that tells of one); one naming the things a paragraph before
+    it counted (`Amber, Jade, Jade` after `1 Amber and 2 Jade`); and a pictogram the card's words say (`2 × star`
+    beside `Two stars`)."""
+    lines = [(j, line, element) for j, (p, element) in enumerate(said) for line in p.lines]
     kept = []
     for i, (part, element) in enumerate(said):
-        others = [(j, line) for j, (p, _) in enumerate(said) if j != i for line in p.lines]
         kind = KINDS[element.kind]
-        if kind.pictogram and kind.said_by(reading, element, [line for j, line in others
-                                                              if not KINDS[said[j][1].kind].pictogram]):
+        if kind.pictogram and kind.said_by(reading, element, [line for j, line, other in lines
+                                                              if j != i and not KINDS[other.kind].pictogram]):
             continue
-        if len(part.lines) == 1:
-            line, tally = part.lines[0], _tally(part.lines[0], joins)
-            if any(_within(line, other) and (j < i or "\n" not in line and _spoken(line) != _spoken(other))
-                   or j < i and tally is not None and tally == _tally(other, joins) for j, other in others):
-                continue
+        if len(part.lines) == 1 and _says_again(i, part.lines[0], element, lines, reading):
+            continue
         kept.append((part, element))
     return kept
 
 
-def _tally(text: str, joins: set[str]) -> tuple[tuple[str, int], ...] | None:
+def _says_again(i: int, line: str, element: Element, lines: list[tuple[int, str, Element]], reading: Reading
+                ) -> bool:
+    """Whether the one-line part `i` says nothing the card's other lines do not (see `_unrepeated`)."""
+    joins, name = _joins(reading.say), _spoken(reading.card.label)
+    spoken, tally = _spoken(line), _tally(line, joins)
+    for j, other, source in lines:
+        if j == i:
+            continue
+        same = spoken == _spoken(other)
+        if j < i and (same or tally is not None and tally == _tally(other, joins)):
+            return True
+        if same or spoken == name or not _within(line, other):
+            continue  # of two alike the later goes; the card's name stays
+        if (j < i or "\n" not in line) and _told_by(_fields(element, reading), _fields(source, reading)):
+            return True
+    return False
+
+
+def _told_by(read: frozenset[str] | None, other: frozenset[str] | None) -> bool:
+    """Whether a text read from the fields `other` (None: the card as a whole) tells what one read from `read`
+    does: from all the same fields, or the card as a whole."""
+    return other is None or read is not None and read <= other
+
+
+def _fields(element: Element, reading: Reading) -> frozenset[str] | None:
+    """The card's fields (and its number, as `index`) the element's reading is made from, by its keys' templates
+    and the fields they name; None when a template reads the card as a whole."""
+    read: set[str] = set()
+    for value in element.keys.values():
+        if isinstance(value, Element):
+            inner = _fields(value, reading)
+            if inner is None:
+                return None
+            read |= inner
+        elif isinstance(value, str) and "{" in value:
+            inputs = reading.texts.templates.inputs(value)
+            if inputs is None:
+                return None
+            read.update(inputs[0], ("index",) if inputs[1] else ())
+        elif isinstance(value, str) and value in reading.card.values:
+            read.add(value)
+    return frozenset(read)
+
+
+@lru_cache(maxsize=64)
+def _joins(say: Callable[..., str]) -> frozenset[str]:
+    """The words that join a list in the press's language (`and`): not things a text names."""
+    return frozenset(WORD.findall(say("html_and", first="", last="").casefold()))
+
+
+@lru_cache(maxsize=8192)  # the same texts recur card after card
+def _tally(text: str, joins: frozenset[str]) -> tuple[tuple[str, int], ...] | None:
     """The things a text names, each with its number (`2 Onyx and 1 Ruby`, `Onyx, Onyx, Ruby`: the same); None
     for fewer than two things."""
     counts: Counter[str] = Counter()
@@ -232,7 +283,7 @@ def _spoken(text: str) -> str:
     return f" {' '.join(WORD.findall(text.casefold()))} "
 
 
-def _fields(card: Card) -> Said:
+def _values(card: Card) -> Said:
     """A card without a layout to read it by (none in the edition read): its fields."""
     return tuple(Part((f"{name.replace('_', ' ').capitalize()}: {_value(v)}",)) for name, v in card.values.items())
 

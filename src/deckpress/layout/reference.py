@@ -12,10 +12,11 @@ from deckpress.layout import schemas
 from deckpress.layout.boards import schema as boards
 from deckpress.layout.boxes import schema as box_schema
 from deckpress.layout.elements import KINDS, SHARED
-from deckpress.layout.elements.pattern import PATTERNS
+from deckpress.layout.elements.pattern import MAX_TILES, PATTERNS
 from deckpress.layout.keys import Key
 from deckpress.layout.tables.keys import TABLE
 from deckpress.load.icons import MAX_BYTES, MAX_ELEMENTS, SUFFIXES
+from deckpress.load.svgwork import MAX_COPIES, MAX_DEPTH, MAX_DRAWN, MAX_STYLE_WORK, MAX_UNITS, MIN_SIZE
 
 BEGIN = "<!-- reference: written by `make layout-docs` from the keys the code declares; edit those, not this -->"
 END = "<!-- end of reference -->"
@@ -90,7 +91,11 @@ def _icons() -> list[str]:
             "and likewise in every `--layouts` folder), searched in that order. An SVG is drawn as vectors and takes "
             "the element's colour where it asks for `currentColor`; a PNG is drawn as an image. Icon files are "
             f"untrusted: at most {MAX_BYTES:,} bytes and {MAX_ELEMENTS:,} elements, no DOCTYPE or ENTITY, no "
-            "reference outside the file (an `href` or `url()` other than `#fragment`).", "",
+            "reference outside the file (an `href` or `url()` other than `#fragment`). Their work is bounded before "
+            f"they are drawn: at most {MAX_DRAWN:,} elements once every `<use>` is expanded and {MAX_COPIES:,} "
+            f"`<use>` copies, elements nested at most {MAX_DEPTH} deep, a style sheet's selectors times the "
+            f"elements at most {MAX_STYLE_WORK:,}, every number finite and within ±{MAX_UNITS:,.0f}, and width, "
+            f"height and viewBox sizes at least {MIN_SIZE}.", "",
             "`:lantern:` in any text (card fields, layout text, rules, sheets) is that icon inline, as tall as the "
             "text, on its baseline, measured as a word; `{{ icon('lantern') }}` in a template gives the same. Only "
             "a name that starts with a letter is an icon (`10:30` stays text).", "",
@@ -98,7 +103,8 @@ def _icons() -> list[str]:
             f"(30 units of its `width` or viewBox to 3 mm; strokes the theme's `line_pt` for every unit of "
             f"`stroke-width`; "
             f"`data-repeat=\"across\"` on its `<svg>` makes it a column at every cell edge, down the whole box); "
-            f"the shared ones are {', '.join(f'`{p}`' for p in PATTERNS)}.", "", END]
+            f"the shared ones are {', '.join(f'`{p}`' for p in PATTERNS)}. A pattern lays at most {MAX_TILES:,} "
+            "tiles over its box: a tile of near-zero size is a finding.", "", END]
 
 
 def updated(readme: str) -> str:

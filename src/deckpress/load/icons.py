@@ -18,6 +18,7 @@ from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc
 from deckpress.hints.spelling import did_you_mean
+from deckpress.load.svgwork import declared, drawn_refusal, work_refusal
 from deckpress.paths import UNREADABLE, inside, open_regular
 
 if TYPE_CHECKING:
@@ -116,21 +117,31 @@ def checked(name: str, path: Path, shown: str) -> IconFile | str:
     drawing = vectors(data, "#000000")
     if drawing is None:
         return f"icon {shown} is refused: svglib cannot draw it"
-    root = etree.fromstring(data, _PARSER)
     px = 4 / 3  # svglib gives points; the SVG's own px are what a designer wrote
-    return IconFile(name, path, shown, data, digest, float(drawing.width) * px, float(drawing.height) * px,
-                    str(root.get("data-repeat", "")), _art(drawing))
+    width, height, bounds = float(drawing.width) * px, float(drawing.height) * px, _bounds(drawing)
+    refused = drawn_refusal(width, height, bounds)
+    if refused is not None:
+        return f"icon {shown} is refused: {refused}"
+    root = etree.fromstring(data, _PARSER)
+    return IconFile(name, path, shown, data, digest, width, height, str(root.get("data-repeat", "")),
+                    _art(drawing, bounds))
 
 
-def _art(drawing: Drawing) -> tuple[float, float, float, float]:
-    """Where the drawing lies in its frame (fractions, from the top-left); the whole frame if it cannot say."""
-    width, height = float(drawing.width), float(drawing.height)
+def _bounds(drawing: Drawing) -> tuple[float, float, float, float] | None:
+    """Its outlines' bounds (points), None when nothing is drawn."""
     try:
         x0, y0, x1, y1 = drawing.getBounds()
     except (TypeError, ValueError):  # nothing drawn: no bounds
+        return None
+    return float(x0), float(y0), float(x1), float(y1)
+
+
+def _art(drawing: Drawing, bounds: tuple[float, float, float, float] | None) -> tuple[float, float, float, float]:
+    """Where the drawing lies in its frame (fractions, from the top-left); the whole frame if it cannot say."""
+    width, height = float(drawing.width), float(drawing.height)
+    if bounds is None:
         return 0.0, 0.0, 1.0, 1.0
-    if not width or not height:
-        return 0.0, 0.0, 1.0, 1.0
+    x0, y0, x1, y1 = bounds
     return x0 / width, 1 - y1 / height, x1 / width, 1 - y0 / height
 
 
@@ -150,14 +161,15 @@ def _png(name: str, path: Path, shown: str, data: bytes, digest: str) -> IconFil
 
 def svg_refusal(data: bytes) -> str | None:
     """Why an SVG text is not drawn (None: it may be). No DTD or entities (entity bombs), nothing outside the file
-    (an href or url() that is not `#fragment`: other files, the network, data: images), a bounded element count."""
-    lowered = data.lower()
-    if b"<!doctype" in lowered or b"<!entity" in lowered:
-        return "it declares a DOCTYPE or ENTITY, which icons may not"
+    (an href or url() that is not `#fragment`: other files, the network, data: images), a bounded element count,
+    and bounded work to draw it (`deckpress.load.svgwork`)."""
     try:
         root = etree.fromstring(data, _PARSER)
     except etree.XMLSyntaxError as exc:
         return f"it is not well-formed XML: {exc}"
+    prologue = declared(root)  # parsed, not searched for: a UTF-16 file declares one as well
+    if prologue is not None:
+        return prologue
     if root.tag != SVG:
         return "its root is not an <svg> element in the SVG namespace"
     if any(isinstance(node, etree._ProcessingInstruction) for node in root.itersiblings(preceding=True)):
@@ -180,7 +192,7 @@ def svg_refusal(data: bytes) -> str | None:
             return f"it holds a <{node.tag.rsplit('}', 1)[-1]}> element (text in an icon must be paths)"
         if node.text and node.tag.endswith("}style") and (_EXTERNAL.search(node.text) or "@import" in node.text):
             return "its style sheet refers to something outside the file"
-    return None
+    return work_refusal(root)
 
 
 @lru_cache(maxsize=256)

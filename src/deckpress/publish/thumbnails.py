@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
-
-import pypdfium2
-from PIL import Image
+from typing import TYPE_CHECKING
 
 from deckpress.publish.manifest import Entry
 from deckpress.publish.write import Output
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 THUMBNAIL_WIDTH = 160  # px
 Thumbnail = tuple[bytes, int, int, float]  # PNG, its width and height in pixels, the page's width / height
@@ -57,6 +58,8 @@ def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbn
 
 def thumbnail(pdf: bytes, page_index: int = 0) -> Thumbnail:
     """A PNG of one page (the first unless told), THUMBNAIL_WIDTH pixels wide."""
+    import pypdfium2  # PDFium loads only to draw a thumbnail: the checksums and paths here need none of it
+
     document = pypdfium2.PdfDocument(pdf)
     try:
         page = document[min(page_index, len(document) - 1)]
@@ -71,11 +74,15 @@ def thumbnail(pdf: bytes, page_index: int = 0) -> Thumbnail:
 def placeholder(ratio: float) -> Thumbnail:
     """A plain page of the PDF's proportions: for secret material whose cover is not at hand (`deckpress site`
     over a folder whose thumbnails were deleted), which is never drawn from its content."""
+    from PIL import Image
+
     image = Image.new("L", (THUMBNAIL_WIDTH, max(1, round(THUMBNAIL_WIDTH / ratio))), 255)
     return _png(image), image.width, image.height, ratio
 
 
 def page_ratio(pdf: bytes) -> float:
+    import pypdfium2
+
     document = pypdfium2.PdfDocument(pdf)
     try:
         width, height = document[0].get_size()

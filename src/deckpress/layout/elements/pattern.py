@@ -21,6 +21,7 @@ from deckpress.model import Element
 PATTERNS = ("stripes", "dots", "checks")  # the shared tiles in layouts/icons/
 PATTERN_STEP_MM = 3.0
 TILE_UNITS = 30.0  # a tile's viewBox units per step
+MAX_TILES = 20_000  # tiles a box: a whole A3 board of 3 mm dots is 14,000; a tile of near-zero size asks for billions
 
 
 @register
@@ -40,8 +41,26 @@ class Pattern(Kind):
         if name is None or icons is None:
             return
         tile = icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
-        if tile is not None:
-            draw_pattern(face.d, tile, *box, face.job.theme.line_pt)
+        if tile is None:
+            return
+        tiles = tiles_in(tile, box[2], box[3])
+        if tiles > MAX_TILES:
+            face.job.tally.report(face.job.findings, element.loc, face.job.where, face.card, (
+                f"{element.name}: pattern {tile.shown} is refused: its tile ({tile.width:g} units wide) would be laid "
+                f"{tiles:,} times over this {box[2]:g} x {box[3]:g} mm box, more than the {MAX_TILES:,} a pattern may "
+                f"have (a tile is drawn 3 mm wide for every 30 units of its width)"))
+            return
+        draw_pattern(face.d, tile, *box, face.job.theme.line_pt)
+
+
+def tiles_in(tile: IconFile, w: float, h: float) -> int:
+    """How many tiles fill a box w x h mm, counted before any is placed (a tile's size is the designer's)."""
+    columns, rows = int(w // PATTERN_STEP_MM), int(h // PATTERN_STEP_MM)
+    if tile.repeat == "across":
+        return columns + 1
+    size = tile.width / TILE_UNITS * PATTERN_STEP_MM
+    height = tile.height / tile.width * size
+    return math.ceil(columns * PATTERN_STEP_MM / size - 1e-9) * math.ceil(rows * PATTERN_STEP_MM / height - 1e-9)
 
 
 def draw_pattern(d: Drawing, tile: IconFile, x: float, y: float, w: float, h: float, line_pt: float) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from deckpress.findings import CellLoc, Findings, Loc
+from deckpress.findings import CONTROL, CellLoc, Findings, Loc, control_character
 from deckpress.load.sources import Node, parse_yaml
 
 WHOLE = re.compile(r"\s*[+-]?[0-9]{1,18}\s*")
@@ -44,7 +44,12 @@ def written_cells(text: str, loc: Loc) -> list[Any] | None:
 
 
 def cell_node(kind: str, value: Any, loc: CellLoc, findings: Findings) -> Node | None:
-    """The node a field of type `kind` reads from a cell; None when the cell's syntax is wrong (reported)."""
+    """The node a field of type `kind` reads from a cell; None when the cell's syntax is wrong (reported). A control
+    character is said at its cell, as in a YAML file, and taken out."""
+    if isinstance(value, str) and (control := control_character(value)) is not None:
+        findings.error(loc, f"text holds a control character ({control}), which would print as nothing or change "
+                            "what a reader shows; remove it")
+        value = CONTROL.sub("", value)
     if kind in FLOW:
         return _collection(kind, value, loc, findings)
     if kind == "cells" and value is None:

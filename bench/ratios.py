@@ -1,0 +1,126 @@
+"""The build ratios (issue 24): whole `deckpress build` processes against the plain ReportLab script
+(`bench/plain.py`) run as a whole process too, side by side in the same run, from clean out folders.
+
+Three rows: 2,400 generated lot cards and 240 (`bench/cards.deck`: standard edition, A4; the kit, text edition,
+EPUB, thumbnails and catalogue included), and the whole shipped catalogue from clean (every game, sheet, kit,
+edition and paper) against the plain script's 2,400 cards. Each pair is timed in turn `--runs` times (5 unless
+told), after a round not counted (Python's byte code, the disk cache); the ratio is of the medians. The load
+average is printed before and after: the machine is shared, and a ratio taken under load is worth less.
+
+`python bench/ratios.py [--runs N] [--jobs N] [--against REF]`: `--jobs` is passed to `deckpress build` (the
+default is the command's own: one process per CPU); `--against REF` also times the press of a git commit (its
+`src/`, with this tree's content and layouts) in turn with this one, for a before-and-after in the same minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cards import deck
+
+ROOT = Path(__file__).resolve().parent.parent
+PLAIN = Path(__file__).resolve().parent / "plain.py"
+
+
+@dataclass
+class Row:
+    """One line of the table: a deckpress build and the plain script it is held against."""
+
+    label: str
+    target: float
+    build: list[str]  # the arguments after `deckpress build`
+    plain_cards: int
+    build_s: dict[str, list[float]] = field(default_factory=dict)  # the press timed (this tree, REF) -> times
+    plain_s: list[float] = field(default_factory=list)
+
+    def ratio(self, side: str = "") -> float:
+        return statistics.median(self.build_s[side]) / statistics.median(self.plain_s)
+
+
+def rows(scratch: Path, jobs: list[str]) -> list[Row]:
+    """The three rows, their generated games written under `scratch`."""
+    made = []
+    for n, target in ((2400, 1.5), (240, 2.5)):
+        content = scratch / f"lots-{n}"
+        deck(n, content)
+        made.append(Row(f"{n:,} lot cards, standard, A4", target,
+                        ["--content", str(content), "--layouts", str(ROOT / "layouts"), "--paper", "a4", *jobs], n))
+    made.append(Row("whole catalogue, clean", 2.0,
+                    ["--content", str(ROOT / "content"), "--layouts", str(ROOT / "layouts"), *jobs], 2400))
+    return made
+
+
+def timed(command: list[str], src: Path | None = None) -> float:
+    """Wall time of a whole process, as a designer's shell runs it (byte code cached); `src`: the press's code
+    taken from there."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    if src is not None:
+        env["PYTHONPATH"] = str(src)
+    start = time.perf_counter()
+    subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def run(runs: int = 5, jobs: int | None = None, against: str | None = None
+        ) -> tuple[list[Row], tuple[float, ...], tuple[float, ...]]:
+    """Every row timed `runs` times in turn with its plain script (and REF's press); the load averages before and
+    after."""
+    extra = [] if jobs is None else ["--jobs", str(jobs)]
+    before = os.getloadavg()
+    with tempfile.TemporaryDirectory() as folder:
+        scratch = Path(folder)
+        sides = {"": None} if against is None else {"": None, against: _checkout(against, scratch)}
+        table = rows(scratch, extra)
+        for n in range(runs + 1):
+            for i, row in enumerate(table):
+                times = {side: timed([sys.executable, "-m", "deckpress", "build", *row.build, "--out",
+                                      str(scratch / f"out-{i}-{n}-{k}")], src)
+                         for k, (side, src) in enumerate(sides.items())}
+                plain_s = timed([sys.executable, str(PLAIN), str(row.plain_cards), str(scratch / f"plain-{i}.pdf")])
+                if n:  # the first round warms the caches
+                    for side, t in times.items():
+                        row.build_s.setdefault(side, []).append(t)
+                    row.plain_s.append(plain_s)
+    return table, before, os.getloadavg()
+
+
+def _checkout(ref: str, into: Path) -> Path:
+    """REF's `src/`, as git archive gives it."""
+    archive = into / "ref.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), ref, "src"], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into / "ref", filter="data")
+    return into / "ref" / "src"
+
+
+def report(table: list[Row], before: tuple[float, ...], after: tuple[float, ...]) -> str:
+    load = f"load average {before[0]:.2f} {before[1]:.2f} {before[2]:.2f} -> {after[0]:.2f} {after[1]:.2f} " \
+           f"{after[2]:.2f}"
+    lines = [f"ratios: whole processes, median of {len(table[0].plain_s)} runs each; {load}",
+             f"  {'work':36} {'press':>8} {'deckpress':>10} {'plain':>14} {'ratio':>6} {'target':>7}"]
+    for row in table:
+        plain = statistics.median(row.plain_s)
+        for side, times in row.build_s.items():
+            verdict = "ok" if row.ratio(side) <= row.target else "over"
+            lines.append(f"  {row.label:36} {side or 'this':>8} {statistics.median(times):9.2f}s {plain:6.2f}s "
+                         f"({row.plain_cards:>5,}) {row.ratio(side):6.2f} {'<= ' + format(row.target, 'g'):>7} "
+                         f"{verdict}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--jobs", type=int)
+    p.add_argument("--against", metavar="REF")
+    args = p.parse_args()
+    print(report(*run(args.runs, args.jobs, args.against)))
