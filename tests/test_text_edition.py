@@ -12,8 +12,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import CONTENT, SHIPPED
+from conftest import CONTENT, SHIPPED, edit
 from harbour import FACE, harbour, run
+from pypdf import PdfReader
 
 from deckpress.layout.slug import SEPARATOR
 from deckpress.words import WORDS
@@ -299,6 +300,7 @@ SITES = """\
 cards:
   - {name: Ruins, terrain: Village, points: 3, story: The ruins of an old village keep their well.}
   - {name: Ford, terrain: River, points: 1, story: Cross the river at the ford.}
+  - {name: Salt Marsh, terrain: Marsh, points: 2, story: Reeds and herons.}
 """
 
 SITE_CARD = """\
@@ -317,7 +319,8 @@ elements:
 
 def test_a_card_keeps_its_name_and_a_value_its_story_only_mentions(tmp_path):
     """`Ruins` and `Village` stand in the story (`The ruins of an old village...`), but the story does not tell
-    the card's name or its terrain: both are read. `3` is left out beside `3 points`, read from the same field."""
+    the card's name or its terrain: both are read. `3` is left out beside `3 points`, read from the same field. And
+    a terrain the card's name holds (`Marsh` of `Salt Marsh`) is read: the name does not say it is a Marsh card."""
     game = tmp_path / "content" / "old-roads"
     (game / "layouts" / "standard").mkdir(parents=True)
     (game / "game.yaml").write_text(SITES_GAME, encoding="utf-8")
@@ -327,4 +330,17 @@ def test_a_card_keeps_its_name_and_a_value_its_story_only_mentions(tmp_path):
     root = page(tmp_path / "build/old-roads/old-roads.html")
     cards = [[" ".join(text(e).split()) for e in li] for li in root.iter(f"{XHTML}li") if li.get("class") == "card"]
     assert cards == [["Ruins", "Village", "3 points", "The ruins of an old village keep their well."],
-                     ["Ford", "River", "1 points", "Cross the river at the ford."]]  # the heading, then each part
+                     ["Ford", "River", "1 points", "Cross the river at the ford."],
+                     ["Salt Marsh", "Marsh", "2 points", "Reeds and herons."]]  # the heading, then each part
+
+
+def test_the_rules_count_the_cards_as_printed(deckpress):
+    """Rule text sees the decks as checks and sheets do: a count written from the cards never disagrees."""
+    rules = Path("content/pocket-bazaar/rules.yaml")
+    edit(rules, '      - "{{ deck_size }} printed lot cards, cut apart"',
+         '      - "{{ decks.lots.cards | length }} printed lot cards, {{ decks.lots.cards | selectattr(\'collection\', '
+         '\'eq\', \'Keys\') | list | length }} of them Keys"')
+    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--edition", "standard").status == 0
+    words = " ".join(PdfReader("build/pocket-bazaar/standard/pocket-bazaar-rules-a4.pdf").pages[0].extract_text()
+                     .split())
+    assert "24 printed lot cards, 6 of them Keys" in words

@@ -46,8 +46,10 @@ class ReadCard:
 
     @property
     def body(self) -> Said:
-        """The front without what its label says (`Exchange 1`, the `Ware` of `Ware 7`)."""
-        return tuple(p for p in self.front if not (len(p.lines) == 1 and _within(p.lines[0], self.label)))
+        """The front without what its label says: a line that is the label (`Exchange 1`), or the label but for its
+        number (the `Ware` of `Ware 7`). A word the label merely holds is the card's own (the terrain `Marsh` of a
+        card named `Salt Marsh`)."""
+        return tuple(p for p in self.front if not (len(p.lines) == 1 and _labels(p.lines[0], self.label)))
 
 
 @dataclass
@@ -269,6 +271,12 @@ def _writes_beside(box: tuple[float, float, float, float], layout: CardLayout) -
     x, y, w, h = box
     return any(abs(min(x1, x2) - (x + w)) <= BESIDE_MM and abs(y1 - y2) < 1e-6 and y <= y1 <= y + h
                for x1, y1, x2, y2 in layout.rules)
+
+
+def _labels(line: str, label: str) -> bool:
+    """Whether `line` says what `label` does: the same words, or the label's words less a closing number."""
+    words, named = _spoken(line), _spoken(label)
+    return words != " " and (words == named or (named.startswith(words) and named[len(words):].strip().isdigit()))
 
 
 def _within(text: str, other: str) -> bool:

@@ -63,7 +63,9 @@ def read_game(reading: Reading) -> Game | None:
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
     for deck in decks.values():
         deck.back = deck.back or back  # the game's back, for every deck without its own
-    rules = read_rules(reading, rules_name, ctx, root.loc) if rules_name else None
+    # the rules see the cards as checks and sheets do: "{{ decks.explore.cards | length }} explore cards"
+    told = {"decks": {k: {"cards": [c.values for c in d.printed]} for k, d in decks.items() if d}, **ctx}
+    rules = read_rules(reading, rules_name, told, root.loc) if rules_name else None
     sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
     return Game(
         id=reading.folder.name, dir=reading.folder, loc=root.loc, title=title or "", publisher=publisher or "",

@@ -175,7 +175,7 @@ def card_layout(deck: SheetDeck, edition: str) -> str:
     card = CARDS[edition]
     w, h = card.size
     width, title_h = w - 2 * card.margin, round(card.title[0] * PT * 2.6)
-    lines = [f"# {card.note}, made from the columns of {deck.source.name}: each field",
+    lines = [f"# {card.note}, made from the columns of {deck.file} (from {deck.source.name}): each field",
              "# in its own box (see the layout reference in layouts/README.md). Move, resize or restyle any of them.",
              "kind: card", f"size_mm: [{w}, {h}]", f"grid: [{card.grid[0]}, {card.grid[1]}]", "corner_radius_mm: 3",
              "elements:"]

@@ -15,7 +15,8 @@ def game_yaml(deck: SheetDeck, text: str) -> str:
     checks = rest[rest.index("\nchecks:\n"):].splitlines()
     at = next(i for i, line in enumerate(checks) if line.startswith(SUIT_CHECK))
     del checks[at:at + 2]
-    head = head.replace("A small card game of suits and ranks.", f"A card game, its cards from {deck.source.name}.")
+    head = head.replace("A small card game of suits and ranks.",
+                        f"A card game, its cards in {deck.file} (from {deck.source.name}).")
     return (f"{head}\n{PALETTE}\nparameters:\n  players: 2\n{deck.parameters_yaml()}\n{deck.deck_yaml()}"
             + "\n".join(checks) + "\n")
 
