@@ -23,6 +23,9 @@ TERRAIN = [(1, 3, "forest"), (2, 7, "mountain"), (4, 10, "water"), (6, 6, "ruin"
            (11, 11, "forest")]  # as game.yaml's `terrain`
 CELL, ICON, MARGIN = 9.0, 6.0, 12.0  # the map's squares and icons, the sheet layout's margin (mm)
 TOL = 0.01  # mm
+LARGE_MAP = ("        large-print:                 # 18 pt heads and 12 mm to write in: larger squares, a lower header "
+             "row\n          label_width_mm: 12\n          column_widths_mm: 12\n          icon_mm: 8\n"
+             "          header_height_mm: 10.5\n")  # the map's sizes in large print, as sheets.yaml gives them
 
 
 @pytest.fixture
@@ -151,7 +154,7 @@ def test_sizes_that_cannot_be_printed_are_found_at_their_keys(vale: Path, capsys
     edit(sheets, "icon_mm: 6", "icon_mm: 9")
     edit(sheets, "column_widths_mm: [22, 22, 22, 22, 18, 30]", "column_widths_mm: [22, 22, 22, 22, 18, 60]")
     errors = findings_of(capsys)
-    icon, widths = line_of(sheets, "icon_mm"), line_of(sheets, "column_widths_mm", 2)
+    icon, widths = line_of(sheets, "icon_mm"), line_of(sheets, "column_widths_mm", 3)  # the score table's own
     assert f"content/{GAME}/sheets.yaml:{icon}:9: error: {GAME} map: icons of 9 mm do not fit a 9 x 10.5 mm cell " \
            "(standard edition)" in errors  # once for every cell of that size; the row grew to hold them
     assert f"content/{GAME}/sheets.yaml:{widths}:9: error: {GAME} map: the table is 206 mm wide, more than the 186 " \
@@ -166,7 +169,7 @@ WRONG = {
     "a list of widths names every column": (
         [("column_widths_mm: [22, 22, 22, 22, 18, 30]", "column_widths_mm: [22, 22]"),
          ("column_widths_mm: 9", "column_widths_mm: [9, 10]")],
-        [("column_widths_mm", 2, 9, "column_widths_mm lists 2 widths for 6 columns: give one a column, or one for all"),
+        [("column_widths_mm", 3, 9, "column_widths_mm lists 2 widths for 6 columns: give one a column, or one for all"),
          ("column_widths_mm", 1, 9, "column_widths_mm lists 2 widths for 11 columns: give one a column, or one for "
                                     "all")]),
     "square cells need one width, and sizes are what they say": (
@@ -178,6 +181,32 @@ WRONG = {
     "square is true or false": (
         [("square: true", "square: yes please")],
         [("square", 1, 17, "square must be true or false, got 'yes please'")]),
+    "an edition's sizes are the table's keys, checked as the table's are": (
+        [("          icon_mm: 8\n", "          icon_mm: 8\n          row_hieght_mm: 14\n          square: true\n"),
+         ("column_widths_mm: [25, 25, 25, 25, 24, 24]", "column_widths_mm: [25, 25]"),
+         ("header_height_mm: 10.5", "header_height_mm: 2")],
+        [("row_hieght_mm", 1, 11, "unknown key 'row_hieght_mm' in table sizes for the large-print edition (expected: "
+                                  "label_width_mm, column_widths_mm, row_height_mm, icon_mm, header_height_mm); did "
+                                  "you mean 'row_height_mm' or 'header_height_mm'?"),
+         ("square: true", 2, 11, "unknown key 'square' in table sizes for the large-print edition (expected: "
+                                 "label_width_mm, column_widths_mm, row_height_mm, icon_mm, header_height_mm)"),
+         ("column_widths_mm", 4, 11, "column_widths_mm lists 2 widths for 6 columns: give one a column, or one for "
+                                     "all"),
+         ("header_height_mm", 1, 29, "header_height_mm must be 4-60, got 2")]),
+    "an edition's square cells need one width": (
+        [("column_widths_mm: 12", "column_widths_mm: [12, 12, 12, 12, 12, 12, 12, 12, 12, 12, 13]")],
+        [("column_widths_mm", 2, 11, "square cells need columns of one width, got 12, 12, 12, 12, 12, 12, 12, 12, 12, "
+                                     "12, 13 mm")]),
+    "a mapping under a name not a table key is an edition's sizes, and the edition is one the game is made in": (
+        [("        row_height_mm: 12\n", "        row_height_mm: 12\n        large-prnt: {header_height_mm: 12}\n"
+                                         "        draft: {icon_mm: 6}\n        row: {text: Final}\n")],
+        [("large-prnt", 1, 9, "no edition 'large-prnt' in this game (it is made in standard, large-print): a table's "
+                              "sizes for an edition go under its id; did you mean 'large-print'?"),
+         ("draft", 1, 9, "no edition 'draft' in this game (it is made in standard, large-print): a table's sizes for "
+                         "an edition go under its id"),
+         ("row: {", 1, 9, "unknown key 'row' in table (expected: corner, columns, rows, square, label_width_mm, "
+                          "column_widths_mm, row_height_mm, icon_mm, header_height_mm, standard, large-print); did "
+                          "you mean 'rows'?")]),
 }
 
 
@@ -194,7 +223,7 @@ def test_table_sizes_written_wrong_are_found_at_their_keys(vale: Path, capsys: p
 
 def test_rows_too_low_to_write_in_are_found_in_the_edition_that_needs_more(vale: Path,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    edit(vale / "game.yaml", "editions: [standard]", "editions: [standard, large-print]")
+    edit(vale / "sheets.yaml", LARGE_MAP, "")  # the map's 9 mm squares in large print too
     errors = [e for e in findings_of(capsys) if "writing in" in e]
     sheets = vale / "sheets.yaml"
     assert errors == [
@@ -212,3 +241,112 @@ def test_a_table_without_sizes_keeps_the_layouts(vale: Path, tmp_path: Path) -> 
     first = min(b[1] for b in rows)
     widths = [b[2] for b in sorted(rows, key=lambda b: b[0]) if abs(b[1] - first) < TOL]
     assert widths == pytest.approx([50] + [(186 - 50) / 6] * 6, abs=TOL)
+
+
+# Sizes given anew in an edition: the map of 12 mm squares in large print, where 9 mm cannot be written in, and
+# header rows of their own height; the page fits one sheet of each paper in each edition.
+
+LARGE = 12.0  # mm: the map's squares in large print, and the score table's rows in both editions
+LARGE_ICON, LARGE_HEADER, LARGE_MARGIN = 8.0, 10.5, 14.0  # as sheets.yaml and the large-print sheet layout give
+
+
+@pytest.fixture(scope="module")
+def large_pdf(map_pdf: Path) -> Path:
+    return map_pdf.parent.parent / "large-print" / f"{GAME}-map-a4.pdf"
+
+
+def test_in_large_print_the_map_is_of_the_editions_own_squares_and_icons(map_pdf: Path, large_pdf: Path) -> None:
+    with pdfplumber.open(large_pdf) as pdf:
+        page = pdf.pages[0]
+        grid = [b for b in boxes(page) if abs(b[2] - LARGE) < TOL and abs(b[3] - LARGE) < TOL]
+        nine = [b for b in boxes(page) if abs(b[2] - CELL) < TOL]
+    left, top = min(b[0] for b in grid), min(b[1] for b in grid)
+    assert left == pytest.approx(LARGE_MARGIN, abs=TOL) and not nine  # no 9 mm square left in large print
+    inside = sorted((b[0], b[1]) for b in grid if b[0] > left + TOL and b[1] < top + 11 * LARGE)
+    assert same(inside, sorted((left + LARGE * c, top + LARGE * r) for c in range(1, 12) for r in range(11)))
+    with pikepdf.open(large_pdf) as pdf:
+        icons = placed_icons(pdf)
+    pad = (LARGE - LARGE_ICON) / 2
+    want = [(left + c * LARGE + pad, top + (r - 1) * LARGE + pad, LARGE_ICON) for r, c, _ in TERRAIN]
+    assert same(sorted(icons), sorted(want))
+    with pdfplumber.open(map_pdf) as pdf:  # the standard edition keeps the table's own 9 mm squares
+        assert len(squares(pdf.pages[0])) == 11 * 11 + 11
+
+
+def header_rows(page: pdfplumber.page.Page, height: float) -> list[list[float]]:
+    """The widths of each row of cells `height` mm high, top to bottom: a table's header row (its corner unruled)."""
+    cells = [b for b in boxes(page) if abs(b[3] - height) < TOL]
+    tops = sorted({round(b[1], 2) for b in cells})
+    return [[b[2] for b in sorted(cells, key=lambda b: b[0]) if abs(b[1] - y) < TOL] for y in tops]
+
+
+def test_in_large_print_the_score_table_has_the_editions_widths_and_header_height(large_pdf: Path) -> None:
+    with pdfplumber.open(large_pdf) as pdf:
+        page = pdf.pages[0]
+        headers = header_rows(page, LARGE_HEADER)
+        rows = [b for b in boxes(page) if abs(b[3] - LARGE) < TOL and abs(b[2] - LARGE) > TOL]
+    assert headers == [pytest.approx([LARGE] * 11, abs=TOL), pytest.approx([25, 25, 25, 25, 24, 24], abs=TOL)]
+    tops = sorted({round(b[1], 2) for b in rows})
+    assert len(tops) == 5  # four seasons and the final row, 12 mm high (the table's own: no edition gives anew)
+    assert [b[2] for b in sorted(rows, key=lambda b: b[0]) if abs(b[1] - tops[0]) < TOL] \
+        == pytest.approx([34, 25, 25, 25, 25, 24, 24], abs=TOL)
+
+
+def test_a_table_gives_its_header_row_a_height_that_grows_to_hold_its_heads(vale: Path, tmp_path: Path) -> None:
+    """The map's header row 9 mm high, not one and a half rows; the score table's 4 mm, too low for its 11 pt
+    heads, as high as they need."""
+    sheets = vale / "sheets.yaml"
+    edit(sheets, "        icon_mm: 6\n", "        icon_mm: 6\n        header_height_mm: 9\n")
+    edit(sheets, "        row_height_mm: 12\n", "        row_height_mm: 12\n        header_height_mm: 4\n")
+    out = tmp_path / "out"
+    assert main(["build", "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1", "--edition", "standard",
+                 "--paper", "a4"]) == 0
+    with pdfplumber.open(out / GAME / "standard" / f"{GAME}-map-a4.pdf") as pdf:
+        page = pdf.pages[0]
+        grid = squares(page)
+        heads = [b for b in boxes(page) if abs(b[2] - 22) < TOL and b[3] < LARGE - TOL]
+        words = {w["text"]: (w["top"] / MM, w["bottom"] / MM) for w in page.extract_words()}
+    assert len(grid) == 11 * 11 + 11 + 11  # the squares, their labels and now the header row's 9 mm squares
+    (head,) = {round(b[3], 3) for b in heads}
+    assert 4 + 1 < head < LARGE  # grown past 4 mm, not to one and a half rows (18 mm)
+    top = min(b[1] for b in heads)
+    assert top < words["Goal"][0] and words["Goal"][1] < top + head  # the heads inside it
+
+
+def pages_of(pdf_path: Path) -> list[str]:
+    with pdfplumber.open(pdf_path) as pdf:
+        return [page.extract_text() for page in pdf.pages]
+
+
+@pytest.mark.parametrize("edition", ["standard", "large-print"])
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_map_and_the_scores_share_one_page_of_each_paper_in_each_edition(map_pdf: Path, edition: str,
+                                                                             paper: str) -> None:
+    path = map_pdf.parent.parent / edition / f"{GAME}-map-{paper}.pdf"
+    with pdfplumber.open(path) as pdf:
+        assert len(pdf.pages) == 1
+        page = pdf.pages[0]
+        bottom = max(b[1] + b[3] for b in boxes(page))
+        margin = LARGE_MARGIN if edition == "large-print" else MARGIN
+        assert bottom <= page.height / MM - margin + TOL  # the last row above the bottom margin
+        text = page.extract_text()
+    assert "Map of the Hollow Vale" in text and "Final" in text and "K" in text.split()
+
+
+def test_without_its_own_header_height_large_print_spills_the_last_row_onto_a_second_letter_page(
+        vale: Path, tmp_path: Path) -> None:
+    """Header rows one and a half rows high (18 mm for 12 mm rows) push the final row over, as designers found."""
+    edit(vale / "sheets.yaml", "          header_height_mm: 10.5\n", "", count=2)
+    out = tmp_path / "out"
+    assert main(["build", "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", "1", "--edition", "large-print",
+                 "--paper", "letter"]) == 0
+    pages = pages_of(out / GAME / "large-print" / f"{GAME}-map-letter.pdf")
+    assert len(pages) == 2 and "Final" in pages[1] and "Final" not in pages[0]
+
+
+def test_sizes_for_an_edition_the_game_is_not_made_in_are_found(vale: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    edit(vale / "game.yaml", "editions: [standard, large-print]", "editions: [standard]")
+    sheets = vale / "sheets.yaml"
+    assert findings_of(capsys) == [
+        f"content/{GAME}/sheets.yaml:{line_of(sheets, 'large-print', nth)}:9: error: no edition 'large-print' in this "
+        "game (it is made in standard): a table's sizes for an edition go under its id" for nth in (1, 2)]

@@ -69,7 +69,8 @@ _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font 
           "alt": "template (Jinja), or '' for nothing", "shape": "rectangle | circle | ellipse | hexagon, or a mapping",
           "condition": "true | false, or a template giving one",
           "count": "whole number, or a template giving one", "element": "an element (see Elements)",
-          "path": "{rectangle: [x, y, w, h]} | {circle: [cx, cy, r]}, mm", "lengths": "number, or a list of numbers"}
+          "path": "{rectangle: [x, y, w, h]} | {circle: [cx, cy, r]}, mm", "lengths": "number, or a list of numbers",
+          "sizes": "a mapping of sizes"}
 PATHS = {"rectangle": 4, "circle": 3}  # a path's shape and how many numbers give it
 
 

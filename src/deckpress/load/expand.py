@@ -14,7 +14,7 @@ from deckpress.layout.tables.keys import check_columns, read_sizes
 from deckpress.load.reading import Texts
 from deckpress.load.schema import Fields, as_list, as_text, describe
 from deckpress.load.sources import Node
-from deckpress.model import Block, Game, Row, Rules, Sheet
+from deckpress.model import Block, Game, Row, Sheet
 
 BLOCKS = "heading, text, write-in, table, rules, page-break"
 MAX_COPIES = 100
@@ -25,11 +25,10 @@ def expand_game_sheets(game: Game, texts: Texts) -> None:
     """Render every sheet's blocks, once per copy, with the parameters, decks and plugin data."""
     ctx = {**game.params, **game.derived, "decks": {d.id: [c.values for c in d.cards] for d in game.decks.values()}}
     for sheet in game.sheets.values():
-        sheet.copies = _copies(sheet, ctx, game.rules, texts, game.rules_unread)
+        sheet.copies = _copies(sheet, ctx, game, texts)
 
 
-def _copies(sheet: Sheet, ctx: dict[str, Any], rules: Rules | None, texts: Texts,
-            rules_unread: bool = False) -> list[list[Block]]:
+def _copies(sheet: Sheet, ctx: dict[str, Any], game: Game, texts: Texts) -> list[list[Block]]:
     f = Fields(sheet.source, f"sheet {sheet.id}", texts.findings)
     copies_node, each_node = f.get("copies", required=False), f.get("each", required=False)
     name = f.text("as", "item")
@@ -40,7 +39,7 @@ def _copies(sheet: Sheet, ctx: dict[str, Any], rules: Rules | None, texts: Texts
     for copy, item in enumerate(items, 1):
         copy_ctx = {**ctx, "copy": copy, "copies": len(items), name or "item": item}
         reporting = texts if copy == 1 else texts.reporting(Findings())  # a block's problem once, not per copy
-        rendered.append([b for b in (_block(n, copy_ctx, rules, reporting, rules_unread) for n in blocks) if b])
+        rendered.append([b for b in (_block(n, copy_ctx, game, reporting) for n in blocks) if b])
     return rendered
 
 
@@ -70,9 +69,10 @@ def _counted(value: Any) -> str:
     return f"{len(value):,} items" if isinstance(value, (list, tuple, range)) else describe(value)
 
 
-def _block(node: Node, ctx: dict[str, Any], rules: Rules | None, texts: Texts,
-           rules_unread: bool = False) -> Block | None:
-    findings = texts.findings
+def _block(node: Node, ctx: dict[str, Any], game: Game, texts: Texts) -> Block | None:
+    """One block of a sheet, rendered over `ctx`: the game gives its rules (a reminder's) and its editions (a
+    table's sizes in each)."""
+    findings, rules = texts.findings, game.rules
     if not node.is_map or len(node.value) != 1:
         findings.error(node.loc, "a block must be a mapping with one key: heading, text, write-in, table, rules or "
                                  "page-break")
@@ -85,13 +85,13 @@ def _block(node: Node, ctx: dict[str, Any], rules: Rules | None, texts: Texts,
         block.labels = texts.texts(as_list(body, "write-in", findings) or [], ctx)
     elif kind == "rules":
         block.section = body.value
-        if rules is None and rules_unread:  # the rules file could not be read: said there
+        if rules is None and game.rules_unread:  # the rules file could not be read: said there
             return None
         if rules is None or rules.section(str(body.value)) is None:
             findings.error(body.loc, f"no rules section with id {describe(body.value)}")
             return None
     elif kind == "table":
-        _table(block, body, ctx, texts)
+        _table(block, body, ctx, texts, game.editions)
     elif kind != "page-break":
         findings.error(node.key_locs[kind], f"unknown block '{kind}' (expected: {BLOCKS})"
                                             f"{did_you_mean(kind, BLOCKS.split(', '))}")
@@ -99,13 +99,13 @@ def _block(node: Node, ctx: dict[str, Any], rules: Rules | None, texts: Texts,
     return block
 
 
-def _table(block: Block, body: Node, ctx: dict[str, Any], texts: Texts) -> None:
+def _table(block: Block, body: Node, ctx: dict[str, Any], texts: Texts, editions: list[str]) -> None:
     f = Fields(body, "table", texts.findings)
     block.corner = texts.text(f.get("corner", required=False), ctx) or ""
     block.columns = [r.label for n in f.list("columns") for r in _rows(n, ctx, texts)]
     for n in f.list("rows"):
         block.rows += _rows(n, ctx, texts, block.columns, len(block.rows))
-    block.sizes = read_sizes(f)
+    block.sizes = read_sizes(f, editions)
     f.done()
     check_columns(block.sizes, len(block.columns), texts.findings)
 

@@ -103,6 +103,7 @@ class Fields:
         self.ok = as_map(node, what, findings) is not None
         self.asked: list[str] = []
         self.missing: dict[str, Finding] = {}  # required keys not given, by name: a misspelt key may be one
+        self.reported: set[str] = set()  # keys found wrong by their reader in its own words: not also unknown
 
     def get(self, key: str, required: bool = True) -> Node | None:
         self.asked.append(key)
@@ -169,7 +170,7 @@ class Fields:
         if not self.ok:
             return
         for key, loc in self.node.key_locs.items():
-            if key not in self.asked:
+            if key not in self.asked and key not in self.reported:
                 expected = f"expected: {', '.join(self.asked)}" if self.asked else "it takes no keys"
                 self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})"
                                          f"{did_you_mean(key, self.asked)}")

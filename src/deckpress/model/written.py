@@ -3,7 +3,7 @@ a list of its own), and a sheet table's own sizes. `deckpress.model` holds them 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from deckpress.findings import Loc
 
@@ -23,7 +23,21 @@ class TableSizes:
 
     locs: dict[str, Loc] = field(default_factory=dict)  # each size's key, for findings in an edition's terms
     label_width: float | None = None
-    column_widths: list[float] | None = None  # one a column; one alone is every column's
+    column_widths: list[float] | None = None  # one a column; one alone is every column's; []: set aside
     row_height: float | None = None  # the least height of a row
     square: bool = False  # each cell as tall as its column is wide
     icon: float | None = None  # the size of icons alone in a cell; None: as tall as the text
+    header_height: float | None = None  # the header row's least height; None: one and a half rows
+    editions: dict[str, TableSizes] = field(default_factory=dict)  # sizes given anew in an edition, by its id
+
+    def in_edition(self, edition: str) -> TableSizes:
+        """The sizes an edition prints: what it gives anew, else the table's own (a grid of 9 mm squares in the
+        standard edition may be one of 12 mm in large print)."""
+        own = self.editions.get(edition)
+        if own is None:
+            return self
+        given = {name: getattr(own, name) for name in RESIZED if getattr(own, name) is not None}
+        return replace(self, locs={**self.locs, **own.locs}, editions={}, **given)
+
+
+RESIZED = ("label_width", "column_widths", "row_height", "icon", "header_height")  # what an edition may give anew

@@ -1,5 +1,6 @@
-"""A table's geometry on a line of sheet: its label column, each column's width and the rows' least height, from
-its own sizes or else its sheet layout's (then the columns share the line, as every table did before it had sizes)."""
+"""A table's geometry on a line of sheet: its label column, each column's width, the rows' and the header row's
+least height, from its own sizes in the edition (`TableSizes.in_edition`) or else its sheet layout's (then the
+columns share the line, as every table did before it had sizes)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass
 
 from deckpress.findings import Loc
 from deckpress.layout.tables.keys import LABEL_W, ROW_H, WIDTHS
-from deckpress.model import Block, SheetLayout, Theme
+from deckpress.model import Block, SheetLayout, TableSizes, Theme
 
 HEADER_ROWS = 1.5  # the header row is at least one and a half rows high: room for two lines of heads
 
@@ -18,6 +19,7 @@ class Geometry:
     columns: tuple[float, ...]  # mm: each column's width
     row: float  # mm: a row's least height
     icon: float | None  # mm: icons alone in a cell; None: as tall as the text
+    header: float  # mm: the header row's least height
 
     @property
     def width(self) -> float:
@@ -34,9 +36,9 @@ class Geometry:
         return self.columns[c] if c < len(self.columns) else 0.0
 
 
-def geometry(block: Block, layout: SheetLayout, line: float) -> Geometry:
-    """The table's sizes on a line `line` mm wide."""
-    sizes, n = block.sizes, len(block.columns)
+def geometry(block: Block, sizes: TableSizes, layout: SheetLayout, line: float) -> Geometry:
+    """The table's sizes (`sizes`: its own in the edition) on a line `line` mm wide."""
+    n = len(block.columns)
     label = layout.label_width if sizes.label_width is None else sizes.label_width
     row = layout.row_height if sizes.row_height is None else sizes.row_height
     widths = sizes.column_widths
@@ -48,17 +50,20 @@ def geometry(block: Block, layout: SheetLayout, line: float) -> Geometry:
         columns = ((line - label) / max(n, 1),) * n
     if sizes.square and columns:
         row = columns[0]
-    return Geometry(label, columns, row, sizes.icon)
+    header = row * HEADER_ROWS if sizes.header_height is None else sizes.header_height
+    return Geometry(label, columns, row, sizes.icon, header)
 
 
-def problems(block: Block, shape: Geometry, theme: Theme, line: float, paper: str) -> list[tuple[Loc, str]]:
-    """What this edition cannot print of the table's own sizes: wider than the line, rows too low to write in."""
-    locs, out = block.sizes.locs, []
+def problems(block: Block, sizes: TableSizes, shape: Geometry, theme: Theme, line: float,
+             paper: str) -> list[tuple[Loc, str]]:
+    """What this edition cannot print of the table's own sizes (`sizes`, in the edition): wider than the line,
+    rows too low to write in; found at the key that gave the size, the edition's own where it gave one."""
+    locs, out = sizes.locs, []
     if shape.width > line + 1e-6:
         at = locs.get(WIDTHS.name) or locs.get(LABEL_W.name) or block.loc
         out.append((at, f"the table is {shape.width:g} mm wide, more than the {line:g} mm between the margins "
                         f"({theme.edition} edition, {paper})"))
-    own = locs.get(ROW_H.name) or (locs.get(WIDTHS.name) if block.sizes.square else None)
+    own = locs.get(WIDTHS.name) if sizes.square and sizes.column_widths else locs.get(ROW_H.name)
     if own is not None and shape.row < theme.write_in_min_mm - 1e-6:
         out.append((own, f"the table's rows are {shape.row:g} mm high, less than the {theme.edition} edition's "
                          f"{theme.write_in_min_mm:g} mm for writing in"))

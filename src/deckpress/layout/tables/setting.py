@@ -1,5 +1,5 @@
 """A sheet's table set: the header row, then its rows, each cell a rule round it and what it prints, a tick box or
-room to write. Sizes come from the table's geometry (`geometry`): its own, or the sheet layout's."""
+room to write. Sizes come from the table's geometry (`geometry`): its own in the edition, or the sheet layout's."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 from deckpress.layout.page import Drawing
 from deckpress.layout.structure import artifact, tagged
 from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, icons_alone
-from deckpress.layout.tables.geometry import HEADER_ROWS, Geometry, geometry, problems
+from deckpress.layout.tables.geometry import Geometry, geometry, problems
 from deckpress.layout.tables.keys import ICON
-from deckpress.model import Block, SheetLayout, Style
+from deckpress.model import Block, SheetLayout, Style, TableSizes
 
 if TYPE_CHECKING:
     from deckpress.layout.context import Job
@@ -24,11 +24,15 @@ class TableSetter:
     def __init__(self, layout: SheetLayout, job: Job) -> None:
         self.layout, self.job, self.ts = layout, job, job.ts
 
+    def own(self, block: Block) -> TableSizes:
+        """The table's own sizes in this job's edition."""
+        return block.sizes.in_edition(self.ts.theme.edition)
+
     def sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
         """The header row's height and each row's, mm, for a table on a line `w` wide."""
-        shape = geometry(block, self.layout, w)
+        shape = geometry(block, self.own(block), self.layout, w)
         header, cell = self.layout.styles["header"], self.layout.styles["cell"]
-        header_h = max([shape.row * HEADER_ROWS, self.lines_height([block.corner], header, shape.label, block, shape)]
+        header_h = max([shape.header, self.lines_height([block.corner], header, shape.label, block, shape)]
                        + [self.lines_height([c], header, shape.column(n), block, shape)
                           for n, c in enumerate(block.columns)])
         return header_h, [max(self.row_height(row.cells, shape, block),
@@ -39,9 +43,10 @@ class TableSetter:
         """The header row, then the rows `rows` (all of them unless given): a table continued (`cont`) repeats its
         header, as furniture (the table is one, its header row read once)."""
         x, y, w = at
-        shape = geometry(block, self.layout, w)
+        sizes = self.own(block)
+        shape = geometry(block, sizes, self.layout, w)
         if not cont:
-            for loc, message in problems(block, shape, self.ts.theme, w, self.job.paper):
+            for loc, message in problems(block, sizes, shape, self.ts.theme, w, self.job.paper):
                 self.ts.findings.error(loc, f"{self.job.where}: {message}")
         with tagged(d, "Table", cont=cont):
             header_h, heights = self.sizes(block, w)
@@ -112,5 +117,5 @@ class TableSetter:
 
     def cell(self, d: Drawing, text: str, style: Style, box: Box, block: Block, shape: Geometry,
              align_centre: bool = False) -> None:
-        icon = None if shape.icon is None else (shape.icon, block.sizes.locs.get(ICON.name, block.loc))
+        icon = None if shape.icon is None else (shape.icon, self.own(block).locs.get(ICON.name, block.loc))
         cell_text(self.ts, d, text, style, box, block.loc, icon, align_centre)
