@@ -46,9 +46,8 @@ class ReadCard:
 
     @property
     def body(self) -> Said:
-        """The front without what its label says: a line that is the label (`Exchange 1`), or the label but for its
-        number (the `Ware` of `Ware 7`). A word the label merely holds is the card's own (the terrain `Marsh` of a
-        card named `Salt Marsh`)."""
+        """The front without a line its label says (`Exchange 1`; the `Ware` of `Ware 7`), but a word the label
+        merely holds is the card's own (the terrain `Marsh` of `Salt Marsh`)."""
         return tuple(p for p in self.front if not (len(p.lines) == 1 and _labels(p.lines[0], self.label)))
 
 
@@ -262,8 +261,7 @@ def _column_beside(a: tuple[Part, Element], b: tuple[Part, Element]) -> bool:
     (pa, ea), (pb, eb) = a, b
     if len(pa.lines) != 1 or len(pb.lines) != 1 or ea.box[1::2] != eb.box[1::2] or eb.box[0] < ea.box[0]:
         return False
-    rows = pa.lines[0].count("\n")
-    return rows > 0 and pb.lines[0].count("\n") == rows
+    return 0 < pa.lines[0].count("\n") == pb.lines[0].count("\n")
 
 
 def _writes_beside(box: tuple[float, float, float, float], layout: CardLayout) -> bool:
@@ -299,6 +297,4 @@ def _values(card: Card) -> Said:
 def _value(value: object) -> str:
     if isinstance(value, dict):
         return "; ".join(f"{k} = {v}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    return str(value)
+    return ", ".join(map(str, value)) if isinstance(value, list) else str(value)

@@ -26,7 +26,7 @@ from deckpress.load.rules import read_rules
 from deckpress.load.schema import Fields, as_list, as_map, as_text, describe
 from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
-from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Game
+from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Deck, Game
 from deckpress.options import DUPLEX
 from deckpress.paths import MAX_ID, NAME
 
@@ -63,9 +63,7 @@ def read_game(reading: Reading) -> Game | None:
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
     for deck in decks.values():
         deck.back = deck.back or back  # the game's back, for every deck without its own
-    # the rules see the cards as checks and sheets do: "{{ decks.explore.cards | length }} explore cards"
-    told = {"decks": {k: {"cards": [c.values for c in d.printed]} for k, d in decks.items() if d}, **ctx}
-    rules = read_rules(reading, rules_name, told, root.loc) if rules_name else None
+    rules = read_rules(reading, rules_name, _with_cards(ctx, decks), root.loc) if rules_name else None
     sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
     return Game(
         id=reading.folder.name, dir=reading.folder, loc=root.loc, title=title or "", publisher=publisher or "",
@@ -169,6 +167,11 @@ def _printing(node: Node | None, findings: Findings) -> dict[str, Any]:
             findings.error(fold.loc, f"fold must be true or false, got {describe(fold.value)}")
     f.done()
     return {k: v for k, v in options.items() if v is not None}
+
+
+def _with_cards(ctx: dict[str, Any], decks: dict[str, Deck]) -> dict[str, Any]:
+    """The parameters and the cards as checks and sheets see them: "{{ decks.explore.cards | length }} cards"."""
+    return {"decks": {k: {"cards": [c.values for c in d.printed]} for k, d in decks.items() if d}, **ctx}
 
 
 def _deck_id(deck_id: str, key: Node, findings: Findings) -> bool:
