@@ -132,3 +132,24 @@ def test_site_refuses_a_manifest_that_makes_a_secret_public(tmp_path, capsys):
         "deckpress: 1 error; nothing was written: run deckpress build"]
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert main(["site", "--out", str(out), "--content", str(tmp_path / "elsewhere")]) == 1  # no sources: refused
+    for entry in manifest["outputs"]:
+        if entry["component"] == "desk-cards":
+            entry["component"] = "rules"  # relabelled as a public part: the file's name still says what it is
+    (out / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["site", "--out", str(out), "--content", str(content)]) == 1
+    assert capsys.readouterr().err.splitlines()[0] == (
+        "deckpress: open-secret-exchange/standard/open-secret-exchange-desk-cards-a4.pdf: error: manifest.json says "
+        "it is component rules, but its name says desk-cards")
+
+
+def test_public_text_never_sees_a_deck_kept_from_the_table(deckpress):
+    """The rules and a public sheet see the decks as checks do, but not one a private or host component prints: a
+    template there cannot print the desk cards' secrets."""
+    sheets = Path("content/open-secret-exchange/sheets.yaml")
+    text = sheets.read_text(encoding="utf-8")
+    at = text.index("Display this sheet.")
+    sheets.write_text(text[:at] + "{{ decks['desk-cards'] }} " + text[at:], encoding="utf-8")
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1 and "paper bridge" not in result.err
+    assert any("desk-cards" in e for e in result.errors), result.errors

@@ -96,3 +96,12 @@ def test_a_fingerprint_streams_and_still_tells_files_apart(tmp_path: Path, monke
     assert digest() != first
     os.mkfifo(tmp_path / "pipe")  # skipped, not waited on
     assert digest() != first
+
+
+def test_a_source_of_millions_of_values_is_refused_as_it_is_read(game: Path) -> None:
+    rules = game / "content/pocket-bazaar/rules.yaml"
+    with rules.open("a", encoding="utf-8") as text:
+        text.write("extra: [" + "{}," * 1_200_000 + "{}]\n")  # under the byte cap, but each {} a node in memory
+    run = _check(game)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "rules.yaml:" in run.stderr and "error: the file holds more than 1,000,000 values" in run.stderr

@@ -29,6 +29,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, int, io.StringIO]]:
     (out / "out-folder").symlink_to(secret)
     (out / "game/inner").symlink_to(out / "index.html")  # even inside: a link is not followed
     os.mkfifo(out / "game/pipe")
+    os.link(secret / "passwd", out / "hard")  # a hard link: served nowhere
     errors = io.StringIO()
     with redirect_stderr(errors):
         running = server(out, 0)
@@ -60,7 +61,7 @@ def test_files_and_folders_inside_are_served(served):
 
 
 @pytest.mark.parametrize("path", ["/out-file", "/out-folder/passwd", "/out-folder/", "/game/inner",
-                                  "/game/pipe", "/nothing-here.pdf", "/../secret/passwd", "/%2e%2e/secret/passwd"])
+                                  "/game/pipe", "/hard", "/nothing-here.pdf", "/../secret/passwd", "/%2e%2e/secret/passwd"])
 @pytest.mark.parametrize("method", ["GET", "HEAD"])
 def test_links_pipes_and_missing_files_are_not_found(served, path, method):
     _, port, errors = served

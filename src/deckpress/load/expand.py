@@ -23,9 +23,12 @@ MAX_ROWS = 500  # rows of one table: ten pages of large print and more
 
 def expand_game_sheets(game: Game, texts: Texts) -> None:
     """Render every sheet's blocks, once per copy, with the parameters, decks and plugin data."""
-    ctx = {**game.params, **game.derived, "decks": {d.id: [c.values for c in d.cards] for d in game.decks.values()}}
+    every = {d.id: [c.values for c in d.cards] for d in game.decks.values()}
+    shown = {k: v for k, v in every.items() if k not in game.kept_decks()}  # what the table may see
+    secret = {c.source for c in game.components if c.kind == "sheet" and c.secret}
     for sheet in game.sheets.values():
-        sheet.copies = _copies(sheet, ctx, game, texts)
+        decks = every if sheet.id in secret else shown  # a host's sheet (an answer guide) reads the secret decks
+        sheet.copies = _copies(sheet, {**game.params, **game.derived, "decks": decks}, game, texts)
 
 
 def _copies(sheet: Sheet, ctx: dict[str, Any], game: Game, texts: Texts) -> list[list[Block]]:

@@ -52,7 +52,7 @@ def read_game(reading: Reading) -> Game | None:
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
              if _deck_id(k, key, findings)}
     checks = [_check(n, findings) for n in f.list("checks", required=False)]
-    components = [_component(n, findings) for n in f.list("components")]
+    components = settled([c for n in f.list("components") if (c := _component(n, findings))], findings)
     plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", findings)]
     rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
     printing = _printing(f.get("print", required=False), findings)
@@ -63,13 +63,13 @@ def read_game(reading: Reading) -> Game | None:
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
     for deck in decks.values():
         deck.back = deck.back or back  # the game's back, for every deck without its own
-    rules = read_rules(reading, rules_name, _with_cards(ctx, decks), root.loc) if rules_name else None
+    rules = read_rules(reading, rules_name, _with_cards(ctx, decks, components), root.loc) if rules_name else None
     sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
     return Game(
         id=reading.folder.name, dir=reading.folder, loc=root.loc, title=title or "", publisher=publisher or "",
         subject=subject or "", language=language or "en", editions=[e for e in editions if e],
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
-        checks=[c for c in checks if c], components=settled([c for c in components if c], findings), rules=rules,
+        checks=[c for c in checks if c], components=components, rules=rules,
         sheets=sheets or {}, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
         version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
         sheets_unread=sheets is None, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
@@ -169,9 +169,12 @@ def _printing(node: Node | None, findings: Findings) -> dict[str, Any]:
     return {k: v for k, v in options.items() if v is not None}
 
 
-def _with_cards(ctx: dict[str, Any], decks: dict[str, Deck]) -> dict[str, Any]:
-    """The parameters and the cards as checks and sheets see them: "{{ decks.explore.cards | length }} cards"."""
-    return {"decks": {k: {"cards": [c.values for c in d.printed]} for k, d in decks.items() if d}, **ctx}
+def _with_cards(ctx: dict[str, Any], decks: dict[str, Deck], components: list[Component]) -> dict[str, Any]:
+    """The parameters and the cards as checks see them ("{{ decks.explore.cards | length }} cards"), for the rules,
+    which are the table's: never a deck a private or host component prints."""
+    kept = {d for c in components if c.secret for d in c.decks}
+    return {"decks": {k: {"cards": [c.values for c in d.printed]} for k, d in decks.items() if d and k not in kept},
+            **ctx}
 
 
 def _deck_id(deck_id: str, key: Node, findings: Findings) -> bool:

@@ -6,6 +6,7 @@ exponentially), no duplicate keys, string keys only.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any, Protocol
@@ -19,6 +20,9 @@ from deckpress.paths import open_regular
 
 # A deck of 24,000 cards is about 5 MB of YAML and reads in about 2 s; past this a file is a mistake
 MAX_SOURCE_BYTES = 16_000_000
+# Values a file may hold (keys, items and scalars): 24,000 cards of a dozen fields are about 300,000. Each takes a
+# node in memory, so 16 MB of `[{}, {}, ...]` (5 million) would take gigabytes: refused as it is read
+MAX_VALUES = 1_000_000
 
 
 class _NoKeys(Mapping[str, Loc]):
@@ -190,8 +194,11 @@ def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
         return None
     loader.get_event()  # the document starts
     open_: list[tuple[Node, list[Any]]] = []  # collections being read; for a mapping, [key, key's place] pending
-    while True:
+    for count in itertools.count():
         event = loader.get_event()
+        if count > MAX_VALUES:
+            raise SourceError(_loc(name, event.start_mark), f"the file holds more than {MAX_VALUES:,} values, more "
+                                                            "than any game's source; split it or trim it")
         if isinstance(event, yaml.DocumentEndEvent):
             break
         loc = _loc(name, event.start_mark)
@@ -207,10 +214,7 @@ def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
             continue
         node = open_.pop()[0] if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)) else Node(
             _scalar(loader, event, name), loc)
-        if isinstance(node.value, str) and (control := control_character(node.value)) is not None:
-            findings.error(loc, f"text holds a control character ({control}), which would print as nothing or "
-                                "change what a reader shows; remove it")
-            node.value = CONTROL.sub("", node.value)  # said once: no later check trips on it again
+        _without_controls(node, findings)
         if not open_:
             root = node
             continue
@@ -218,6 +222,14 @@ def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
     if not loader.check_event(yaml.StreamEndEvent):
         raise SourceError(_loc(name, loader.peek_event().start_mark), "a file holds one YAML document, found more")
     return root
+
+
+def _without_controls(node: Node, findings: Findings) -> None:
+    """A text's control characters said where it stands, then taken out: no later check trips on them again."""
+    if isinstance(node.value, str) and (control := control_character(node.value)) is not None:
+        findings.error(node.loc, f"text holds a control character ({control}), which would print as nothing or "
+                                 "change what a reader shows; remove it")
+        node.value = CONTROL.sub("", node.value)
 
 
 def _attach(parent: tuple[Node, list[Any]], node: Node, findings: Findings) -> None:

@@ -100,6 +100,8 @@ class Handler(SimpleHTTPRequestHandler):
                 return HTTPStatus.BAD_REQUEST
             if _linked(self.out, local) or not (local.is_dir() or local.is_file()):
                 return HTTPStatus.NOT_FOUND
+            if local.is_file() and local.stat().st_nlink > 1:  # a hard link: its other name may be anywhere
+                return HTTPStatus.NOT_FOUND
         except OSError:  # a name too long for the file system: no file has it
             return HTTPStatus.NOT_FOUND
         except ValueError:  # a name it cannot take at all

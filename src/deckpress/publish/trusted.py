@@ -26,10 +26,21 @@ def disagreements(content: Path, entries: list[Entry]) -> list[str]:
             said.append(f"{content.as_posix()}/{game}: error: the sources of {game} cannot be read, and the catalogue "
                         "takes who may see each file from them; run deckpress site where content/ holds the game")
             continue
-        said += [f"{e.path}: error: manifest.json says {e.audience}, but the sources say "
-                 f"{audiences.get(e.component, 'nothing of this component')}"
-                 for e in entries if e.game == game and e.is_pdf and audiences.get(e.component) != e.audience]
+        for e in (e for e in entries if e.game == game and e.is_pdf):
+            named = _named(e, audiences)
+            if named != e.component:  # a secret part's file relabelled as a public component
+                said.append(f"{e.path}: error: manifest.json says it is component {e.component}, but its name says "
+                            f"{named or 'no component of the sources'}")
+            elif audiences[named] != e.audience:
+                said.append(f"{e.path}: error: manifest.json says {e.audience}, but the sources say {audiences[named]}")
     return said
+
+
+def _named(entry: Entry, audiences: dict[str, str]) -> str | None:
+    """The component a PDF's file name names (`<game>-<component>-<paper>...pdf`): the longest that fits."""
+    name = entry.path.rsplit("/", 1)[-1]
+    fits = [c for c in audiences if name.startswith(f"{entry.game}-{c}-")]
+    return max(fits, key=len, default=None)
 
 
 def _audiences(content: Path, game: str) -> dict[str, str] | None:
