@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -32,6 +33,7 @@ def font(name: str) -> TTFont:
     face = TTFont(name, str(FONT_FILES[name]))
     # a method swapped on this one font object, so every document drawn with it shares the subsets made
     face.face.makeSubset = _remembered(face.face.makeSubset)  # type: ignore[method-assign, assignment]
+    face.addObjects = _tagged(face)  # type: ignore[method-assign, assignment]
     pdfmetrics.registerFont(face)
     return face
 
@@ -41,6 +43,38 @@ def _remembered(make_subset: Callable[[list[int]], bytes]) -> Callable[[list[int
     subset (the ASCII characters), and making it took a tenth of writing a PDF."""
     made = lru_cache(maxsize=64)(lambda characters: make_subset(list(characters)))
     return lambda subset: made(tuple(subset))
+
+
+def subset_tag(name: str, characters: Sequence[int]) -> str:
+    """A subset's six-letter tag (the PDF standard's `ABCDEF+Face`), from a hash of its font and its characters
+    in order: a different subset has a different name across every kit its files are joined into (a printer
+    driver that caches fonts by name would otherwise print one subset's glyphs for another's), and the same
+    sources give the same bytes."""
+    digest = hashlib.sha256(name.encode() + b"\0" + b",".join(b"%d" % c for c in characters)).digest()
+    number = int.from_bytes(digest[:8], "big")
+    return "".join(chr(ord("A") + number // 26 ** i % 26) for i in range(6))
+
+
+def _tagged(face: TTFont) -> Callable[[object], None]:
+    """The font's `addObjects` with each subset named by `subset_tag`: ReportLab names a document's subsets
+    AAAAAA, AAAAAB... in the order made, so every file's first subset of a face was AAAAAA, whatever it held."""
+    from reportlab.pdfbase import ttfonts
+
+    add_objects = face.addObjects
+
+    def add(doc: object) -> None:
+        state = face.state.get(doc)
+        tags = [subset_tag(face.fontName, s).encode() for s in (state.subsets if state else [])]
+        numbered = ttfonts.SUBSETN
+        def tag(n: int, table: object = None) -> bytes:
+            return tags[n]
+
+        ttfonts.SUBSETN = tag  # the one place ReportLab makes the tag; put back straight after
+        try:
+            add_objects(doc)
+        finally:
+            ttfonts.SUBSETN = numbered
+    return add
 
 
 @lru_cache(maxsize=4096)  # the same texts recur on card after card

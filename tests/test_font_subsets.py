@@ -1,0 +1,46 @@
+"""Every font subset in a kit has a name of its own: the kits join many files, each with its own subsets of the
+same face, and a printer driver that caches fonts by name prints one subset's glyphs for another's."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+
+from deckpress.draw.fonts import subset_tag
+
+
+def _subsets(pdf: Path) -> dict[str, set[str]]:
+    """Each subset name in the file -> the hashes of the font programs embedded under it."""
+    reader, found = PdfReader(pdf), {}
+    for number in range(1, int(reader.trailer["/Size"])):
+        thing = reader.get_object(number)
+        if isinstance(thing, DictionaryObject) and thing.get("/Type") == "/FontDescriptor":
+            program = thing["/FontFile2"].get_object().get_data()
+            found.setdefault(str(thing["/FontName"]), set()).add(hashlib.sha256(program).hexdigest())
+    return found
+
+
+def test_every_subset_in_every_kit_has_its_own_name(built: Path) -> None:
+    kits = sorted(built.glob("*/*/*-kit-*.pdf"))
+    assert len(kits) >= 8
+    for kit in kits:
+        subsets = _subsets(kit)
+        assert len(subsets) >= 2, kit.name  # the kits join many parts: more than one subset each
+        shared = {name: len(programs) for name, programs in subsets.items() if len(programs) > 1}
+        assert not shared, (kit.name, shared)
+        for name in subsets:
+            assert re.fullmatch(r"/[A-Z]{6}\+AtkinsonHyperlegible-\w+", name), (kit.name, name)
+
+
+def test_a_subset_tag_follows_its_font_and_characters() -> None:
+    regular = "AtkinsonHyperlegible-Regular"
+    tag = subset_tag(regular, [65, 66, 67])
+    assert re.fullmatch(r"[A-Z]{6}", tag)
+    assert subset_tag(regular, [65, 66, 67]) == tag
+    assert subset_tag(regular, [65, 67, 66]) != tag  # the same characters at other codes: another subset
+    assert subset_tag("AtkinsonHyperlegible-Bold", [65, 66, 67]) != tag
+    assert len({subset_tag(regular, [n]) for n in range(2000)}) == 2000
