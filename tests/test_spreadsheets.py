@@ -530,6 +530,10 @@ def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, ch
         "deckpress: error: --sheet names a sheet of a workbook (.xlsx, .ods), and shops.csv is a CSV file"])
     assert run(capsys, "new", "shops", "--sheet", "Lots") == (2, [
         "deckpress: error: --sheet names a sheet of the --cards workbook: give --cards too"])
+    write_csv(Path("shops.csv"), [["name", "cost"], ["Bak\x1b[2Jer", 2]])  # its first build would refuse it
+    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (2, [
+        "deckpress: error: shops.csv:2:1: error: cell A2: text holds a control character (U+001B), which would "
+        "print as nothing or change what a reader shows; remove it"])
     assert not Path("content/shops").exists()
 
 

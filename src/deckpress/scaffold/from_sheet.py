@@ -11,7 +11,7 @@ from typing import Any
 
 import yaml
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, control_character
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
@@ -82,9 +82,18 @@ def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
     if table is None or findings:
         raise SheetRefused(_first(findings))
     columns = _columns(table, findings)
+    _controls(table, findings)  # the game's first build would refuse them: said now, and nothing written
     if findings:
         raise SheetRefused(_first(findings))
     return SheetDeck(source, f"cards{source.suffix.lower()}", sheet, columns, longest(table.rows[1:], table.rows[0]))
+
+
+def _controls(table: Table, findings: Findings) -> None:
+    for r, row in enumerate(table.rows):
+        for c, cell in enumerate(row):
+            if isinstance(cell, str) and (control := control_character(cell)) is not None:
+                findings.error(table.loc(r, c), f"text holds a control character ({control}), which would print as "
+                                                "nothing or change what a reader shows; remove it")
 
 
 def _first(findings: Findings) -> str:
