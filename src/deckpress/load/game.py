@@ -27,6 +27,7 @@ from deckpress.load.schema import Fields, as_list, as_map, as_text, describe
 from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
 from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Deck, Game
+from deckpress.model.content import kept_decks
 from deckpress.options import DUPLEX
 from deckpress.paths import MAX_ID, NAME
 
@@ -172,7 +173,7 @@ def _printing(node: Node | None, findings: Findings) -> dict[str, Any]:
 def _with_cards(ctx: dict[str, Any], decks: dict[str, Deck], components: list[Component]) -> dict[str, Any]:
     """The parameters and the cards as checks see them ("{{ decks.explore.cards | length }} cards"), for the rules,
     which are the table's: never a deck a private or host component prints."""
-    kept = {d for c in components if c.secret for d in c.decks}
+    kept = kept_decks(components)
     return {"decks": {k: {"cards": [c.values for c in d.printed]} for k, d in decks.items() if d and k not in kept},
             **ctx}
 

@@ -208,9 +208,13 @@ class Game:
     sheets_unread: bool = False  # its sheets file could not be read (said there): no sheets to say missing
 
     def kept_decks(self) -> set[str]:
-        """The decks a private or host component prints: public text (rules, a public sheet) never sees them."""
-        return {d for c in self.components if c.secret for d in c.decks}
+        return kept_decks(self.components)
 
     def deck_values(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
         """What checks and sheets see as `decks`: `decks.harbour.cards`, each card's values as often as printed."""
         return {d.id: {"cards": [card.values for card in d.printed]} for d in self.decks.values()}
+
+
+def kept_decks(components: list[Component]) -> set[str]:
+    """The decks a private or host component prints: public text (rules, a public sheet) never sees them."""
+    return {d for c in components if c.secret for d in c.decks}
