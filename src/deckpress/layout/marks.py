@@ -68,7 +68,7 @@ def bar_depth(theme: Theme) -> float:
     """How deep the level scale bar is with its label, and its clearance, mm: the room a foot keeps for it."""
     font, size = theme.fonts["regular"], theme.min_size
     rise = max(2.0, fonts.cap_height(font) * size / MM, fonts.ascent(font) * size / MM)
-    return rise + fonts.descent(font) * size / MM + CLEARANCE_MM
+    return rise + fonts.descent(font) * size / MM + CLEARANCE_MM + (_inside(theme) - theme.printer_margin_mm) + 1e-6
 
 
 Place = tuple[float, float, float, tuple[float, float] | None]  # x, top, depth to the baseline; turned about

@@ -1,9 +1,11 @@
 """The slug line: every printed page names its game, component, edition, paper, page and version in its margin.
 
-It is set in the edition's smallest text, inside the printable area and clear of everything else on the page
-(cards, crop marks, cut lines, the scale bar): in the foot margin, on as many lines as it needs; where the foot
-has too little room, it starts in the head margin and ends in the foot. Card sheets keep its band free
-(`band_mm`); every page is stamped as it is laid out, so a deck's sheets stay lazy.
+It is set in the edition's smallest text, inside the printer margin and clear of everything else on the page
+(cards, crop marks, cut lines, the scale bar), and always whole: its lines stacked at the foot, else at the head,
+else upright in a side margin; each line within the edition's measure for running text (large print: 6 in) where
+the page holds that, else across it. Card sheets keep its room free (`band_mm`, at the foot or at the right),
+booklets and sheets their foot (`foot_mm`); every page is stamped as it is laid out, so a deck's sheets stay
+lazy, and checked: nothing on an A4 or Letter page may lie inside the printer margin.
 """
 
 from __future__ import annotations
