@@ -124,16 +124,18 @@ Segment = tuple[float, float, float, float]
 
 def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
     """The imposition holding the most cards, with the slug's whole band at the foot (a fold's fronts: at the
-    head) where that holds as many, else with its lines upright in the right-hand margin; of those, one the scale
-    bar still fits."""
-    rooms: tuple[Room, ...] = ((0.0, 0.0, 0.0),)
-    if job.slug:  # in the edition's measure where that holds as many, else as long as the sheet is wide or tall
-        rooms = tuple(room for wide in (False, True) for room in _slug_rooms(job, wide))
-    theme = job.theme
+    head) where that holds as many, else with its lines upright in the right-hand margin; its lines in the
+    edition's measure unless no card fits then (then as long as the sheet is wide or tall); of those, one the
+    scale bar still fits."""
+    theme, plans = job.theme, []
     # bled cards' crop marks may run shorter where that holds more cards (as a print shop needs them, not cut off)
-    short = [theme.printer_margin_mm + theme.crop_offset_mm + SHORTEST_MARK_MM] if job.setup.bleed else []
-    plans = sorted((p for e in [edge, *short] for p in _impositions(layout, job, e, rooms)), key=lambda p: -p.per_sheet)
-    best = [p for p in plans if plans and p.per_sheet == plans[0].per_sheet]
+    edges = [edge, *([theme.printer_margin_mm + theme.crop_offset_mm + SHORTEST_MARK_MM] if job.setup.bleed else [])]
+    for wide in (False, True) if job.slug else (False,):
+        rooms = _slug_rooms(job, wide) if job.slug else ((0.0, 0.0, 0.0),)
+        plans = sorted((p for e in edges for p in _impositions(layout, job, e, rooms)), key=lambda p: -p.per_sheet)
+        if plans:
+            break
+    best = [p for p in plans if p.per_sheet == plans[0].per_sheet]
     label = job.say("length_mm", mm=SCALE_BAR_MM)
     with_bar = [p for p in best if _bar_fits(p, job, label, layout.shape is not None)]
     return (with_bar or best)[0] if best else None
