@@ -188,6 +188,11 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_flat_windows": "Windows (compare what it prints with the first word of the checksum file):",
         # --- publish: the EPUB (its own words: titles, landmarks, the accessibility summary) ---
         "epub_title": "Accessible EPUB",
+        "braille_title": "Braille-ready file (BRF)",
+        "catalogue_brf": "Braille of {game} (BRF)",
+        "catalogue_host_brf": "The host's braille of {game} (BRF)",
+        "catalogue_brf_for": "(Unified English Braille, grade 2: 40 cells by 25 lines, for an embosser or a "
+                             "braille display)",
         "epub_host_title": "The host's accessible EPUB",
         "epub_host_book": "{game}: the host's edition",
         "epub_contents": "Contents",
