@@ -5,6 +5,9 @@ A `Deck` (a `Card` for a one-card deck) for each deck, its faces on sprite sheet
 deck order, copies repeated); each card named by its label and described by its full text, so a player reads it
 by hovering. The other components are `Custom_PDF` objects over their PDFs; a declared die (`die: d6`) is a
 `Custom_Dice`. tts.schema.json is the subset written here.
+
+Every file's name starts with the game's (`<game>-<deck>-faces-1.png`): two games' files share a flat folder or
+an upload address without clashing. The players' object and the host's are two Saves (deckpress.export.targets).
 """
 
 from __future__ import annotations
@@ -54,6 +57,7 @@ class Save:
         self.files: list[File] = []
         self.key = 0  # the last CustomDeck key given: each sheet has its own across the file
         self.audiences = [PUBLIC]  # of what the objects hold: the saved object holds their texts and addresses
+        self.parts: list[tuple[str, str]] = []  # each object's title and audience, in order
 
     def deck(self, deck: Deck) -> None:
         """The deck's sheets of faces (and of backs, where the backs differ) and the deck object over them."""
@@ -61,17 +65,18 @@ class Save:
         ids: dict[int, int] = {}  # id(card) -> its card id
         unique = deck.unique_backs and any(c.back is not None for c in deck.cuts)
         self.audiences.append(deck.audience)
+        self.parts.append((deck.title, deck.audience))
         single = self._single_back(deck) if not unique else ""
         for k, start in enumerate(range(0, len(deck.cuts), PER_SHEET), 1):
             chunk = deck.cuts[start:start + PER_SHEET]
             self.key += 1
             cell = chunk[0].front.size
             faces, (across, down) = sheet([c.front for c in chunk], cell)
-            self.files.append((face_name := f"{deck.id}-faces-{k}.png", png(faces), deck.audience))
+            self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
             back_name = single
             if unique:
                 backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell)
-                self.files.append((back_name := f"{deck.id}-backs-{k}.png", png(backed), deck.audience))
+                self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
             sheets[str(self.key)] = {"FaceURL": self.url(face_name), "BackURL": self.url(back_name),
                                      "NumWidth": across, "NumHeight": down, "BackIsHidden": True,
                                      "UniqueBack": unique, "Type": 0}
@@ -90,7 +95,7 @@ class Save:
         """The deck's one back image: its back as printed, or a blank card where it has none."""
         back = next((c.back for c in deck.cuts if c.back is not None), None)
         image = back if back is not None else Image.new("RGB", deck.cuts[0].front.size, WHITE)
-        self.files.append((name := f"{deck.id}-back.png", png(image), deck.audience))
+        self.files.append((name := f"{self.game}-{deck.id}-back.png", png(image), deck.audience))
         return name
 
     def _card(self, cut: Cut, card_id: int, sheets: dict[str, dict[str, Any]], scale: float) -> dict[str, Any]:
@@ -102,6 +107,7 @@ class Save:
 
     def pdf(self, name: str, title: str, audience: str) -> None:
         self.audiences.append(audience)
+        self.parts.append((title, audience))
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_PDF", "Transform": self._place(1.0),
                              "Nickname": title, "Description": "",
                              "CustomPDF": {"PDFUrl": self.url(name), "PDFPassword": "", "PDFPage": 0,
@@ -109,6 +115,7 @@ class Save:
 
     def die(self, name: str, die: Die) -> None:
         self.audiences.append(die.audience)
+        self.parts.append((die.title, die.audience))
         self.files.append((name, png(die.image), die.audience))
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_Dice", "Transform": self._place(1.0),
                              "Nickname": die.title, "Description": "",
