@@ -262,6 +262,7 @@ def test_the_players_object_and_images_hold_no_private_card_and_the_host_s_hold_
                                                               "Turn-order sheet"}
     (desks,) = kept["ObjectStates"]  # the host's: the desk cards alone, face down, hidden face down
     assert desks["Nickname"] == "Desk cards" and desks["Transform"]["rotZ"] == 180
+    assert {o["Transform"]["posZ"] for o in table["ObjectStates"]} == {0} != {desks["Transform"]["posZ"]}
     private = desks["ContainedObjects"]
     assert len(private) == 8 and all(c["HideWhenFaceDown"] for c in private)
     held = "\n".join(c["Description"] for c in private)

@@ -58,7 +58,7 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
     table = tts.Save(game.id, lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
     # the host's images never go to an upload address: they stay in the host's bundle on the host's computer
     kept = (request.out / HOST_FOLDER / folder(game.id, "tts")).absolute()
-    host = tts.Save(game.id, lambda name: (kept / name).as_uri())
+    host = tts.Save(game.id, lambda name: (kept / name).as_uri(), tts.HOST_ROW)
     files: list[tts.File] = []
     left: list[Component] = []  # secret parts neither object holds: the host hands them out from the host's kit
     for doc in docs:

@@ -27,6 +27,7 @@ from deckpress.model import AUDIENCES, PUBLIC
 PER_SHEET = ACROSS * DOWN
 POKER_WIDTH_MM = 63.5  # what TTS draws a card of scale 1 as, near enough: other sizes are scaled from it
 SPACING = 4.0  # table units between the objects, left to right
+HOST_ROW = -6.0  # table units: the host's object in a row of its own, so it never lands on the players' objects
 Url = Callable[[str], str]  # an exported file's name -> the address TTS loads it from
 File = tuple[str, bytes, str]  # an exported file's name, bytes and audience (who may see what it holds)
 
@@ -51,8 +52,8 @@ class Die:
 class Save:
     """The objects of one saved object file and the images they load, made in order."""
 
-    def __init__(self, game: str, url: Url) -> None:
-        self.game, self.url = game, url
+    def __init__(self, game: str, url: Url, row: float = 0.0) -> None:
+        self.game, self.url, self.row = game, url, row
         self.objects: list[dict[str, Any]] = []
         self.files: list[File] = []
         self.key = 0  # the last CustomDeck key given: each sheet has its own across the file
@@ -134,15 +135,15 @@ class Save:
 
     def _place(self, scale: float, face_down: bool = False) -> dict[str, float]:
         """The next place along the table, left to right."""
-        return _transform(len(self.objects) * SPACING, scale, face_down)
+        return _transform(len(self.objects) * SPACING, scale, face_down, self.row)
 
     def _guid(self, what: str) -> str:
         """Six hex digits, as TTS writes them; from the game and the object: the same file every export."""
         return hashlib.sha256(f"{self.game}/{what}".encode()).hexdigest()[:6]
 
 
-def _transform(x: float, scale: float, face_down: bool = False) -> dict[str, float]:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+def _transform(x: float, scale: float, face_down: bool = False, z: float = 0.0) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
 
