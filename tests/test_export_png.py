@@ -97,6 +97,9 @@ def test_every_shipped_game_exports_to_both(tmp_path):
         assert (tmp_path / "build" / game / "export" / "tts" / f"{game}.json").is_file()
         rows = list(csv.DictReader(io.StringIO((pod(tmp_path / "build", game) / f"{game}-cards.csv").read_text())))
         assert rows and all((pod(tmp_path / "build", game) / r["file"]).is_file() for r in rows)
+    public = [p for p in (tmp_path / "build" / "public").rglob("*") if p.is_file() and "/export/" in p.as_posix()]
+    assert len({p.name for p in public}) == len(public) > 0  # every game's exports share one flat folder
+    assert not any(p.name.endswith(("-host.json", "-host-README.txt")) for p in public)
 
 
 @pytest.mark.parametrize(("arguments", "said"), [

@@ -225,8 +225,8 @@ WORDS: dict[str, dict[str, str]] = {
         "export_tts_local": "The addresses in {file} are files on this computer (file:///): load it here. Other "
                             "players' Tabletop Simulator cannot fetch files from this computer: to play online, "
                             "export again with --base-url, and this README lists what to put at that address.",
-        "export_tts_kept_out": "Not in {file}, as not every player may see them: {parts}. The host keeps them, in "
-                               "the host's bundle, and brings them to the table.",
+        "export_tts_kept_out": "Not in {file}, as not every player may see them: {parts}. The host keeps them and "
+                               "brings them to the table.",
         "export_tts_host_readme": "{game} for Tabletop Simulator: the host's object\n\n{file} holds what not every "
                                   "player may see: {parts}. Keep it and the images beside it to yourself: never "
                                   "upload them, nor put them in the public catalogue. To load it: copy {file} into "
