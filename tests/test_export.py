@@ -302,6 +302,26 @@ def test_the_readmes_say_what_to_upload_what_stays_here_and_how_the_host_deals(s
     assert not any("answer-guide" in n for n in [*public, *host])  # a sheet: the host's kit holds it
 
 
+def test_a_host_s_card_goes_to_the_host_s_object_to_keep_and_a_game_without_one_has_none(tmp_path, ferry):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
+    game = content / "ferry-tickets" / "game.yaml"
+    old = "  - {id: captain, title: Captain, kind: cards, deck: captain, layout: captain}"
+    game.write_text(game.read_text(encoding="utf-8").replace(old, old[:-1] + ", audience: host}"), encoding="utf-8")
+    assert export(tmp_path / "build", "ferry-tickets", "--to", "tts", content=content) == 0
+    host = tmp_path / "build" / "host" / "ferry-tickets" / "export" / "tts"
+    (captain,) = json.loads((host / "ferry-tickets-host.json").read_text(encoding="utf-8"))["ObjectStates"]
+    assert captain["Name"] == "Card" and captain["Nickname"] == "The captain"  # a deck of one card is a Card
+    told = (host / "ferry-tickets-host-README.txt").read_text(encoding="utf-8")
+    assert "The host's alone: Captain. Keep them in your own hand" in told and "Private, one player's" not in told
+    outputs = json.loads((tmp_path / "build" / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    assert {o["path"].rsplit("/", 1)[-1]: o["audience"] for o in outputs if "-host" in o["path"]} == {
+        "ferry-tickets-host.json": "host", "ferry-tickets-host-README.txt": "host"}
+    public = tmp_path / "build" / "public" / "ferry-tickets" / "export" / "tts"
+    assert "The captain" not in (public / "ferry-tickets.json").read_text(encoding="utf-8")
+    assert not list((ferry / "ferry-tickets" / "export" / "tts").glob("*-host*"))  # all public: no host's object
+
+
 def test_two_games_exports_share_a_flat_public_folder_without_a_clash(tmp_path):
     for content, game in ((FIXTURE, "ferry-tickets"), (CONTENT, GAME)):
         assert export(tmp_path, game, "--to", "tts", "--base-url", BASE, content=content) == 0
