@@ -224,13 +224,35 @@ WORDS: dict[str, dict[str, str]] = {
                              "~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux). In the game, open "
                              "Objects, then Saved Objects, and click it to place it on the table: each deck, the "
                              "rules and the sheets (as PDFs) and any die. Hover over a card to read its text.",
-        "export_tts_private": "Private, one player's own: {parts}. The saved object holds their faces and texts, so "
-                              "it is marked private, as their images are: the host loads {file} and deals these "
-                              "face down, one to each player (face down, a card's name and text are hidden too).",
-        "export_tts_host": "Left out, as the host's alone: {parts}. Anything on the table every player can open, "
-                           "so the host keeps these from the host's print-and-play kit.",
-        "export_tts_upload": "The addresses in the saved object start with {base}: upload these files there first, "
-                             "under the same names, so that every player's Tabletop Simulator can fetch them:",
+        "export_tts_upload": "The addresses in {file} start with {base}: upload these files there first, under "
+                             "the same names, so that every player's Tabletop Simulator can fetch them. They hold "
+                             "only what every player may see:",
+        "export_tts_local": "The addresses in {file} are files on this computer (file:///): load it here. Other "
+                            "players' Tabletop Simulator cannot fetch files from this computer: to play online, "
+                            "export again with --base-url, and this README lists what to put at that address.",
+        "export_tts_kept_out": "Not in {file}, as not every player may see them: {parts}. The host keeps them and "
+                               "brings them to the table.",
+        "export_tts_host_readme": "{game} for Tabletop Simulator: the host's object\n\n{file} holds what not every "
+                                  "player may see: {parts}. Keep it and the images beside it to yourself: never "
+                                  "upload them, nor put them in the public catalogue. To load it: copy {file} into "
+                                  "Tabletop Simulator's Saved Objects folder, as for the players' object, and once "
+                                  "every player is seated, open Objects, then Saved Objects, and click it. Its "
+                                  "decks land face down; face down, a card's name and text are hidden too.",
+        "export_tts_deal": "Private, one player's own: {parts}. Deal them into the players' hands: drag each "
+                           "player's card into that player's hand zone, or right-click the deck and choose Deal. A "
+                           "card in a hand shows its face and text to that hand's player alone. A card that must "
+                           "lie on the table goes in a hidden zone of its player's colour (the Zones tool, Hidden "
+                           "Zone): only that colour sees what is inside.",
+        "export_tts_keep": "The host's alone: {parts}. Keep them in your own hand, or in a hidden zone of your "
+                           "colour.",
+        "export_tts_host_local": "The images {file} loads are files on this computer (file:///) and stay here: "
+                                 "other players' Tabletop Simulator cannot fetch them, so a player knows a card "
+                                 "dealt to them by its name and text, hovering over it in their hand. Tabletop "
+                                 "Simulator sends every object on the table, names and texts included, to every "
+                                 "player's computer: a hand or a hidden zone hides a card in the game, not from a "
+                                 "player who reads Tabletop Simulator's own files. Where that matters, give each "
+                                 "player their card privately instead, from the host's print-and-play kit.",
+        "export_tts_outside": "In neither object: {parts}. They are in the host's print-and-play kit.",
     },
 }
 
