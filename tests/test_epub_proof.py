@@ -71,5 +71,5 @@ def test_a_book_whose_checks_fail_claims_no_conformance(monkeypatch):
     monkeypatch.setattr(epub, "proofs", lambda content, language: [Proof("epub_proof_tables", 1, ("x: a table",))])
     game = type("G", (), {"language": "en-GB", "publisher": "P", "title": "T", "id": "t", "version": "1",
                           "date": None})()
-    meta = epub._metadata(game, "public", {})
+    meta = epub._metadata(game, "public", {}, [])
     assert meta["conforms_to"] is None and "Not proved" in meta["summary"]

@@ -197,6 +197,7 @@ WORDS: dict[str, dict[str, str]] = {
         "epub_host_book": "{game}: the host's edition",
         "epub_contents": "Contents",
         "epub_landmarks": "Landmarks",
+        "epub_page_list": "Pages of the printed rules",
         "epub_start": "Start of the text",
         "epub_summary": "The whole game as text: every rule, card and sheet, with headings, lists and tables in "
                         "reading order and a table of contents. Nothing depends on colour, sound or layout, and "
