@@ -21,7 +21,7 @@ from pathlib import Path
 
 from deckpress import interrupts
 from deckpress.paths import relative
-from deckpress.publish.manifest import MANIFEST, Entry, manifest_json, read_manifest
+from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_json, read_manifest
 
 
 @dataclass
@@ -46,11 +46,13 @@ def merged_manifest(out_dir: Path, outputs: list[Output], parts: dict[str, set[s
                     versions: dict[str, str] | None = None) -> list[Entry]:
     """This build's entries plus earlier ones for other outputs that are still on disk, by path; but not those of a
     game built now (`parts`: game -> the components it has now) for a component it no longer has, nor its exports
-    cut from other sources than it has now (`versions`: game -> its sources' version; see `stale_exports`)."""
+    cut from other sources than it has now (`versions`: game -> its sources' version; see `stale_exports`), nor its
+    text edition's files (pages, books, braille, labels), which every build of a game makes whole."""
     parts = parts or {}
     stale = {e.path for e in stale_exports(out_dir, versions or {})}
     entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file() and e.path not in stale
-               and (e.game not in parts or e.component in parts[e.game] or e.is_export)}  # exports stay listed
+               and (e.game not in parts or e.is_export  # exports stay listed
+                    or (e.component in parts[e.game] and e.edition != TEXT_EDITION))}  # made whole every build
     entries.update({e.path: e for o in outputs if (e := o.listed) is not None})
     return [entries[p] for p in sorted(entries)]
 
