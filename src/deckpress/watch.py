@@ -26,6 +26,7 @@ from deckpress.options import Options
 from deckpress.paths import TreeTooLarge
 from deckpress.publish.incremental import freshness
 from deckpress.publish.lock import out_lock
+from deckpress.publish.write import CommitError
 
 TICK_MS = 200  # how often the watcher looks up when nothing is saved (to start, and to see it is asked to stop)
 STEP_MS = 30  # a save is over once the folder has been quiet this long (an editor writes, renames, touches)
@@ -98,6 +99,9 @@ class Watcher:
                 return self._rebuild(dirs)
         except TreeTooLarge as exc:
             self.print(f"deckpress: {exc}")
+            return False
+        except CommitError as exc:  # the out folder refused a file (every move undone): the next save tries again
+            self.print(f"deckpress: error: {exc}")
             return False
 
     def _rebuild(self, dirs: list[Path]) -> bool:
