@@ -268,10 +268,11 @@ def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
 
 
 def _defines(dirs: list[Path], edition: str) -> bool:
-    """Whether any of these games lists `edition` (a cheap look before the full load)."""
+    """Whether any of these games lists `edition` (a cheap look before the full load), or one's game.yaml cannot
+    tell: then the full load says what is wrong with it, which matters more."""
     from deckpress.load import listed_editions
 
-    return any(edition in (listed_editions(d)) for d in dirs)
+    return any((listed := listed_editions(d)) is None or edition in listed for d in dirs)
 
 
 def _report(findings: Findings, failed: str = "") -> int:

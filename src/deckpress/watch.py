@@ -134,7 +134,7 @@ class Watcher:
         """The builds a change takes: one game's first edition on the first paper, then everything asked for."""
         from deckpress.load import listed_editions
 
-        editions = [e for e in listed_editions(todo[0]) if self.opts.edition in (None, e)]
+        editions = [e for e in listed_editions(todo[0]) or [] if self.opts.edition in (None, e)]
         if len(todo) > 1 or not editions or (len(editions) == 1 and len(self.opts.papers) == 1):
             return [self.opts]
         return [replace(self.opts, edition=editions[0], papers=self.opts.papers[:1]), self.opts]

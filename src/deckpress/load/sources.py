@@ -280,10 +280,11 @@ def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
                           f"'{event.value}' is not a valid {tag.replace(YAML_TAG, '')}") from None
 
 
-def yaml_editions(path: Path) -> list[str]:
-    """The `editions` a game.yaml lists, or [] if it cannot be read (the full load reports why)."""
+def yaml_editions(path: Path) -> list[str] | None:
+    """The `editions` a game.yaml lists, or None if it cannot tell: the file cannot be read, or lists them not as
+    a game.yaml does (the full load reports why)."""
     node = read_yaml(path, str(path), Findings())
     if node is None or not node.is_map or "editions" not in node.value:
-        return []
+        return None
     editions = node.value["editions"].plain()
-    return [e for e in editions if isinstance(e, str)] if isinstance(editions, list) else []
+    return [e for e in editions if isinstance(e, str)] if isinstance(editions, list) else None
