@@ -83,7 +83,7 @@ class Icons:
             for suffix in SUFFIXES:
                 try:
                     path = inside(folder, name + suffix)
-                    if path is not None and path.is_file():
+                    if path is not None and path.exists():  # a FIFO or a folder too: refused by `checked`
                         return checked(name, path, f"{shown}/{name}{suffix}")
                 except UNREADABLE:
                     return f"icon '{name}' cannot be read in {shown}"
@@ -105,7 +105,7 @@ def checked(name: str, path: Path, shown: str) -> IconFile | str:
         with open_regular(path) as source:  # a FIFO named like an icon would block the read
             data = source.read(MAX_BYTES + 1)
     except UNREADABLE as exc:
-        return f"icon {shown} cannot be read: {exc}"
+        return f"icon {shown} cannot be read: {getattr(exc, 'strerror', None) or exc}"
     if len(data) > MAX_BYTES:
         return f"icon {shown} is larger than the {MAX_BYTES:,} bytes an icon may have"
     digest = hashlib.sha256(data).hexdigest()[:16]
