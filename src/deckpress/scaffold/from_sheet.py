@@ -12,7 +12,7 @@ from typing import Any
 import yaml
 
 from deckpress.draw.fonts import missing_glyphs
-from deckpress.findings import Findings, Loc, control_character
+from deckpress.findings import Findings, Loc, control_character, echoed
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
@@ -130,8 +130,8 @@ def _columns(table: Table, findings: Findings) -> list[Column]:
         if not name or name == COPIES:
             continue  # a spacer column (the loader asks for a name where it holds values); the cards' quantity
         if not FIELD_NAME.fullmatch(name) or name in (col.name for col in columns):
-            findings.error(table.loc(0, c), f"column {name!r}: a field's name is a letter, then letters, digits or "
-                                            f"_, and names one column: rename it in the sheet")
+            findings.error(table.loc(0, c), f"column '{echoed(name)}': a field's name is a letter, then letters, "
+                                            "digits or _, and names one column: rename it in the sheet")
             continue
         columns.append(_typed(name, [row[c] if c < len(row) else None for row in table.rows[1:]]))
     if not columns and not findings:
