@@ -214,6 +214,7 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
         if text_edition:
             pages = html_pages(game, _read_by(game, prepared, opts), prepared.templates)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
+            out += outputs.braille_outputs(game, pages, prepared.findings)
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
             for paper in opts.papers:

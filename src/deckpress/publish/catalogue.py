@@ -143,6 +143,7 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
         listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
                                          "host_html": None, "epub": None, "host_epub": None,
+                                         "brf": None, "host_brf": None,
                                          "say": phrases(listing.language), "listing": listing, "exports": []})
         if e.is_export:
             if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:
@@ -151,6 +152,8 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
         if not e.is_pdf:
             if e.component == EPUB_COMPONENT:
                 game["host_epub" if e.secret else "epub"] = e
+            elif e.path in (f"{e.game}/{e.game}.brf", f"{e.game}/{e.game}-host.brf"):  # not each secret page's
+                game["host_brf" if e.secret else "brf"] = e
             elif e.path == f"{e.game}/{e.game}.html":  # the public page (not its font files)
                 game["html"] = e
             elif e.path == f"{e.game}/{e.game}-host.html":

@@ -26,6 +26,8 @@ from deckpress.draw.fonts import FONT_FILES
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.epub_pages import Chapter, chapters, contents
+from deckpress.publish.epub_proof import proofs
+from deckpress.publish.epub_proof import summary as proved
 
 TEMPLATES = Path(__file__).parent / "templates"
 MIMETYPE = b"application/epub+zip"
@@ -63,12 +65,13 @@ def book(game: Game, pages: dict[str, str], audience: str) -> bytes:
     packed = chapters(pages)
     title = game.title if audience == PUBLIC else say("epub_host_book", game=game.title)
     shared = dict(language=game.language, say=say, title=title, css=CSS)
+    content = {f"EPUB/{c.name}": _page(c, shared) for c in packed}
     files = {
         "META-INF/container.xml": CONTAINER,
-        "EPUB/package.opf": _render("epub_package.opf.j2", **shared, **_metadata(game, audience), chapters=packed,
-                                    fonts=[f"{FONTS}/{path.name}" for path in _fonts()]),
+        "EPUB/package.opf": _render("epub_package.opf.j2", **shared, **_metadata(game, audience, content),
+                                    chapters=packed, fonts=[f"{FONTS}/{path.name}" for path in _fonts()]),
         "EPUB/nav.xhtml": _render("epub_nav.xhtml.j2", **shared, contents=contents(packed), start=packed[0].name),
-        **{f"EPUB/{c.name}": _page(c, shared) for c in packed},
+        **content,
         f"EPUB/{CSS}": _render("epub.css.j2", faces=[_face(path) for path in _fonts()]),
         **{f"EPUB/{FONTS}/{path.name}": _font(path) for path in _fonts()},
     }
@@ -90,11 +93,16 @@ def modified(game: Game) -> str:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _metadata(game: Game, audience: str) -> dict[str, Any]:
+def _metadata(game: Game, audience: str, content: dict[str, bytes]) -> dict[str, Any]:
+    """The book's metadata; its accessibility summary says what the checks of its content proved, and it claims
+    conformance only where every check held."""
     say = phrases(game.language)
+    found = proofs(content, game.language)
+    summary = f"{say('epub_summary' if audience == PUBLIC else 'epub_summary_host')} {proved(found, say)}"
+    held = all(p.held for p in found)
     return dict(identifier=identifier(game, audience), modified=modified(game), publisher=game.publisher,
-                features=FEATURES, conforms_to=CONFORMS_TO, certified_by=game.publisher or game.title,
-                summary=say("epub_summary" if audience == PUBLIC else "epub_summary_host"))
+                features=FEATURES, conforms_to=CONFORMS_TO if held else None,
+                certified_by=game.publisher or game.title, summary=summary)
 
 
 def _page(chapter: Chapter, shared: dict[str, Any]) -> bytes:

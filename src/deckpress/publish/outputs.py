@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from deckpress.draw.finish import DocInfo, pdf_date
+from deckpress.findings import Finding, Findings
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.shapes.cuts import Cutting
@@ -19,11 +20,13 @@ from deckpress.publish.manifest import TEXT_EDITION, Entry
 from deckpress.publish.write import Output
 
 KIT, HOST_KIT, TEXT_EDITION_COMPONENT, EPUB_COMPONENT = "kit", "host-kit", "accessible-html", "epub"
+BRAILLE_COMPONENT = "braille"  # the text edition's pages as braille-ready files
 TEXT_EDITION_FONT = "accessible-font"  # the text edition's font files beside its pages
 KITS = {PUBLIC: KIT, HOST: HOST_KIT}  # the players' kit (public material only) and the host's (everything)
 PRINTED_WITH_OPTIONS = {KIT, HOST_KIT, "calibration"}  # besides card components
 # what the press adds to every game's components
-OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT, EPUB_COMPONENT}
+OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT, EPUB_COMPONENT,
+             BRAILLE_COMPONENT}
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:
@@ -87,6 +90,26 @@ def epub_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[Output]:
     for path, audience, data in books(game, pages):
         title = say(game, "epub_title" if audience == PUBLIC else "epub_host_title")
         entry = Entry(path, game.id, game.title, EPUB_COMPONENT, title, TEXT_EDITION, None, None, audience=audience)
+        out.append(Output(path, data, entry))
+    return out
+
+
+def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Findings) -> list[Output]:
+    """Each page of the text edition as a braille-ready file beside it (`<page>.brf`), with its page's audience;
+    none, and a warning saying why, where the translator cannot be had."""
+    from deckpress.publish.braille import BrailleUnavailable, brf_files
+
+    try:
+        files = brf_files({name: page for name, (_, page) in pages.items()}, game.language)
+    except BrailleUnavailable as why:
+        findings.add(Finding(game.loc, f"braille files skipped: {why}", "warning"))
+        return []
+    title = say(game, "braille_title")
+    out = []
+    for name, data in files.items():
+        path = f"{game.id}/{name.removesuffix('.html')}.brf"
+        entry = Entry(path, game.id, game.title, BRAILLE_COMPONENT, title, TEXT_EDITION, None, None,
+                      audience=pages[name][0])
         out.append(Output(path, data, entry))
     return out
 
