@@ -6,7 +6,7 @@ import copy
 import re
 from typing import Any
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
@@ -50,7 +50,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
         deck.count, deck.count_loc = str(count_node.value), count_node.loc
     for name in grid + unique:
         if name not in specs:
-            findings.error(node.loc, f"deck {deck_id} names field '{name}' that it does not define"
+            findings.error(node.loc, f"deck {deck_id} names field '{echoed(name)}' that it does not define"
                                      f"{did_you_mean(name, specs)}")
     if COPIES in specs:
         findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
@@ -206,7 +206,7 @@ def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
         f.done()
         for key in defaults:
             if key not in deck.fields:
-                findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults"
+                findings.error(root.value["defaults"].key_locs[key], f"unknown key '{echoed(key)}' in defaults"
                                                                      f"{did_you_mean(key, deck.fields)}")
     else:
         items = as_list(root, "card file", findings)
