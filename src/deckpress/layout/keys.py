@@ -70,7 +70,7 @@ _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font 
           "condition": "true | false, or a template giving one",
           "count": "whole number, or a template giving one", "element": "an element (see Elements)",
           "path": "{rectangle: [x, y, w, h]} | {circle: [cx, cy, r]}, mm", "lengths": "number, or a list of numbers",
-          "sizes": "a mapping of sizes"}
+          "sizes": "a mapping of sizes", "span": "whole number, or [fewest, most]"}
 PATHS = {"rectangle": 4, "circle": 3}  # a path's shape and how many numbers give it
 
 
