@@ -14,7 +14,7 @@ from deckpress.layout.context import Job
 from deckpress.layout.cover import COVER_LAYOUT
 from deckpress.layout.page import MM, Document, Drawing, Page
 from deckpress.layout.structure import tagged
-from deckpress.layout.text import Typesetter, draw
+from deckpress.layout.text import Typesetter, draw, measure
 from deckpress.model import HOST, Edition, Game, SheetLayout, Style
 
 PLAN = "plan:print"  # the plan's component id: a colon, so never a game's own
@@ -37,7 +37,8 @@ def lay_out_plan(game: Game, edition: Edition, paper: str, blocks: Sequence[Bloc
     d, y = Drawing(job.size), margin
     width = min(d.paper[0] - 2 * margin, theme.max_line_mm)
     for n, (role, words) in enumerate(blocks):
-        fitted = job.ts.lines(words, styles[role], width, layout.loc, f"print plan line {n + 1}")
+        broken = _hyphens(words, job.ts.font(styles[role]), styles[role].size, width * MM)
+        fitted = job.ts.lines(broken, styles[role], width, layout.loc, f"print plan line {n + 1}")
         if fitted is None:
             continue
         if y + fitted.height > d.paper[1] - foot and y > margin:
@@ -48,6 +49,24 @@ def lay_out_plan(game: Game, edition: Edition, paper: str, blocks: Sequence[Bloc
         y += fitted.height + layout.gap * (1.5 if role != PARAGRAPH else 0.5)
     pages.append(d.page)
     return Document(game.id, PLAN, job.say("plan_title"), edition.theme.edition, paper, pages, audience=HOST)
+
+
+def _hyphens(words: str, font: str, size: float, width_pt: float) -> str:
+    """A file name wider than the line broken after its hyphens, as long names are (`...-large-print-` then
+    `desk-cards-letter.pdf`): a line holds as much of it as fits."""
+    out = []
+    for word in words.split(" "):
+        if measure(font, word, size) <= width_pt or "-" not in word:
+            out.append(word)
+            continue
+        lines, line = [], ""
+        for piece in (p + "-" for p in word.split("-")):
+            if line and measure(font, line + piece, size) > width_pt:
+                lines.append(line)
+                line = ""
+            line += piece
+        out.append("\n".join([*lines, line[:-1]]))
+    return " ".join(out)
 
 
 def _sub(layout: SheetLayout) -> Style:

@@ -33,14 +33,16 @@ def files(game: Game, rendered: list[Part], setup: PrintSetup) -> list[Output]:
             for doc, pdf in rendered if doc.component != PRINT_CHECK and not kit_only(doc)]
 
 
-def kits(game: Game, rendered: list[Part], edition: str, paper: str, setup: PrintSetup) -> list[Output]:
-    """The players' kit and, with secret material, the host's."""
-    found = kit_parts(rendered, setup)
+def kits(game: Game, rendered: list[Part], edition: str, paper: str, setup: PrintSetup,
+         plan: Part | None = None) -> list[Output]:
+    """The players' kit and, with secret material, the host's (its first pages the print `plan`, if given)."""
+    found = kit_parts(rendered, setup, plan)
     return [_kit(game, parts, edition, paper, setup, audience) for audience, parts in found.items()]
 
 
-def kit_parts(rendered: list[Part], setup: PrintSetup) -> dict[str, list[Part]]:
-    """Audience -> the kit's parts in order: the players' (public) and, with secret material, the host's."""
+def kit_parts(rendered: list[Part], setup: PrintSetup, plan: Part | None = None) -> dict[str, list[Part]]:
+    """Audience -> the kit's parts in order: the players' (public) and, with secret material, the host's, which
+    opens with the print plan when there is one."""
     opening = [p for p in rendered if p[0].component in OPENING]
     covers = {p[0].component: p for p in rendered if p[0].component.startswith(COVER)}
     blank = next((p for p in rendered if p[0].component == BLANK), None)
@@ -49,6 +51,7 @@ def kit_parts(rendered: list[Part], setup: PrintSetup) -> dict[str, list[Part]]:
     if any(p[0].audience != PUBLIC for p in parts):
         found[HOST] = opening + [q for p in parts for q in ([covers[cover_of(p[0].component)]]
                                                             if p[0].audience != PUBLIC else []) + [p]]
+        found[HOST] = ([plan] if plan is not None else []) + found[HOST]
     if setup.duplex and blank is not None:
         found = {a: [q for p in kit for q in ([p, blank] if len(p[0].pages) % 2 else [p])] for a, kit in found.items()}
     return found
