@@ -116,7 +116,7 @@ WORDS: dict[str, dict[str, str]] = {
         "plan_builds": "Double-sided cards, cards folded front to back, or art bled past the cut line are not in "
                        "this build: make them with {duplex}, {fold} or {bleed}.",
         "kit_incomplete": "Not playable alone: the host's material is not in it.",
-        "kit_completes_tree": "The host's kit holds everything: print it instead.",
+        "kit_completes_tree": "The host's print-and-play kit, next to it, holds everything: print it instead.",
         "kit_completes_public": "The host prints the rest from the host's bundle.",
         "host_kit_title": "Host's print-and-play kit",
         "text_edition_title": "Accessible text edition",

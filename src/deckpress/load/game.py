@@ -60,8 +60,7 @@ def read_game(reading: Reading) -> Game | None:
     printing = _printing(f.get("print", required=False), findings)
     colours = read_palette(f.get("colours", required=False) or _misspelt(root, "colours"), findings)
     version, date = f.text("version", None), _date(f.get("date", required=False), findings)
-    back_node = f.get("back", required=False)
-    table = read_table(f, findings)
+    back_node, table = f.get("back", required=False), read_table(f, findings)
     f.done()
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
     for deck in decks.values():
@@ -75,9 +74,8 @@ def read_game(reading: Reading) -> Game | None:
         checks=[c for c in checks if c], components=components, rules=rules,
         sheets=sheets or {}, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
         version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
-        sheets_unread=sheets is None, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
+        sheets_unread=sheets is None, table=table, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
                                                      for name, node in param_nodes.items() if node.is_map},
-        table=table,
     )
 
 

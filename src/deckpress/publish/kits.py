@@ -14,6 +14,7 @@ from dataclasses import replace
 from deckpress.layout.cover import BLANK, COVER, cover_of, kit_only
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
+from deckpress.layout.plan_page import PLAN
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import outputs
 from deckpress.publish.write import Output
@@ -72,11 +73,11 @@ def _cover(pdf: bytes | None) -> tuple[bytes, int] | None:
 
 
 def _first_content_page(parts: list[Part]) -> int:
-    """The kit's page (from 0) its catalogue picture shows: the first after the print check, the calibration and
-    their blank backs, which every kit shares."""
+    """The kit's page (from 0) its catalogue picture shows: the first after the print plan, the print check, the
+    calibration and their blank backs, which every kit shares."""
     pages = 0
     for doc, _ in parts:
-        if doc.component not in (*OPENING, BLANK):
+        if doc.component not in (*OPENING, BLANK, PLAN):
             return pages
         pages += len(doc.pages)
     return 0
