@@ -114,7 +114,7 @@ WORDS: dict[str, dict[str, str]] = {
         "plan_host_more": "The host also prints material the players may not see; it is in the host's bundle, not "
                           "in this catalogue.",
         "plan_builds": "Double-sided cards, cards folded front to back, or art bled past the cut line are not in "
-                       "this build: make them with {duplex}, {fold} or {bleed}.",
+                       "this build. Make them with one of these commands:",
         "kit_incomplete": "Not playable alone: the host's material is not in it.",
         "kit_completes_tree": "The host's print-and-play kit, next to it, holds everything: print it instead.",
         "kit_completes_public": "The host prints the rest from the host's bundle.",

@@ -148,7 +148,7 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                          "host_html": None, "epub": None, "host_epub": None,
                                          "say": phrases(listing.language), "listing": listing, "exports": [],
                                          "plan": about(listing.facts, phrases(listing.language), public),
-                                         "builds": builds(e.game, phrases(listing.language)),
+                                         "builds": builds(e.game),
                                          "incomplete": listing.facts.incomplete})
         if e.is_export:
             if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:

@@ -59,20 +59,20 @@ def printing(plan: Plan, say: Say, name: Callable[[Entry], str]) -> Printing:
     return Printing(rows, tuple(totals))
 
 
-def builds(game: str, say: Say) -> str:
+def builds(game: str) -> tuple[str, ...]:
     """The exact commands that make the builds this one is not: duplex, folded, bled."""
-    duplex, fold, bleed = (f"deckpress build {game} {option}" for option in BUILDS)
-    return say("plan_builds", duplex=duplex, fold=fold, bleed=bleed)
+    return tuple(f"deckpress build {game} {option}" for option in BUILDS)
 
 
-def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing, more: str,
+def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing, more: tuple[str, ...],
            say: Say) -> list[Block]:
     """The plan as the host's kit lays it out: its heading, its edition and paper, the table's facts, every
     file as a paragraph, the totals."""
     return [(HEADING, heading), (SUBHEADING, subheading), *((PARAGRAPH, s) for s in said),
             (SUBHEADING, say("plan_what")),
             *((PARAGRAPH, say("plan_row", **row)) for row in shown.rows),
-            *((PARAGRAPH, s) for s in shown.totals), (PARAGRAPH, more)]
+            *((PARAGRAPH, s) for s in shown.totals), (PARAGRAPH, say("plan_builds")),
+            *((PARAGRAPH, command) for command in more)]
 
 
 def _row(line: Line, say: Say, name: Callable[[Entry], str]) -> dict[str, str]:
