@@ -77,7 +77,6 @@ WORDS: dict[str, dict[str, str]] = {
         # the print plan: the catalogue's head of each game, the host's kit's first page
         "plan_title": "Print plan",
         "plan_heading": "Print plan: {game}",
-        "plan_for": "{edition} on {paper} paper",
         "plan_players": "Players: {players}.",
         "plan_minutes": "Playing time: about {minutes} minutes.",
         "plan_supplies": "Also needed: {supplies}.",

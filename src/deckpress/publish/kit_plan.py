@@ -60,6 +60,6 @@ def _blocks(game: Game, edition: Edition, paper: str, entries: list[Entry]) -> l
     say = phrases(game.language)
     facts = Facts.of(game)
     shown = printing(plan(facts, entries), say, lambda e: published_name(e).rsplit("/", 1)[-1])
-    where = say("plan_for", edition=edition.theme.label, paper=say(f"paper_{paper}"))
+    where = say("catalogue_paper", edition=edition.theme.label, paper=say(f"paper_{paper}"))
     return blocks(say("plan_heading", game=game.title), where, about(facts, say, public=False), shown,
                   builds(game.id), say)
