@@ -185,3 +185,20 @@ def test_bad_playing_time_and_supplies_are_located_findings(deckpress):
            f"1-600, or the fewest and the most as a list of two such numbers such as [2, 6], got '20 minutes'" \
            in result.errors
     assert any(e.startswith(f"{GAME_YAML}:{line_of(GAME_YAML, 'supplies:')}:") for e in result.errors)
+
+
+def test_a_duplex_builds_plan_counts_both_sides_and_offers_only_the_other_builds(deckpress):
+    out = Path("out")
+    result = deckpress("build", GAME, "--duplex", "long-edge", "--paper", "a4", "--edition", "standard",
+                       "--out", str(out), "--jobs", "1")
+    assert result.status == 0, result.err
+    kit = out / GAME / "standard" / f"{GAME}-host-kit-a4-duplex-long-edge.pdf"
+    text = plan_text(kit)
+    assert f"deckpress build {GAME} --fold" in text and f"deckpress build {GAME} --bleed 3" in text
+    assert "--duplex" not in text  # this build is the duplex one
+    rows = {row["file"]: row for row in ROW.finditer(text)}
+    cards = rows[f"{GAME}-standard-desk-cards-a4-duplex-long-edge.pdf"]
+    pages = len(PdfReader(out / GAME / "standard" / f"{GAME}-desk-cards-a4-duplex-long-edge.pdf").pages)
+    assert cards["sides"] == "double-sided" and int(cards["pages"]) == pages and int(cards["sheets"]) * 2 == pages
+    assert f"{kit.name.replace('-host-kit', '-standard-host-kit')}, {len(PdfReader(kit).pages)} pages, " \
+           f"double-sided." in text

@@ -148,7 +148,8 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                          "host_html": None, "epub": None, "host_epub": None,
                                          "say": phrases(listing.language), "listing": listing, "exports": [],
                                          "plan": about(listing.facts, phrases(listing.language), public),
-                                         "builds": builds(e.game),
+                                         "builds": builds(e.game, (k for k in manifest if k.game == e.game
+                                                                   and k.component in (KIT, HOST_KIT))),
                                          "incomplete": listing.facts.incomplete})
         if e.is_export:
             if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:

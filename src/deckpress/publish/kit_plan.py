@@ -16,6 +16,7 @@ from deckpress.model import HOST, PUBLIC, Edition, Game
 from deckpress.publish import outputs, phrases
 from deckpress.publish.kits import Part, kit_parts
 from deckpress.publish.manifest import Entry
+from deckpress.publish.outputs import KITS
 from deckpress.publish.plan_words import about, blocks, builds, printing
 from deckpress.publish.print_plan import Facts, plan
 from deckpress.publish.publications import published_name
@@ -62,4 +63,4 @@ def _blocks(game: Game, edition: Edition, paper: str, entries: list[Entry]) -> l
     shown = printing(plan(facts, entries), say, lambda e: published_name(e).rsplit("/", 1)[-1])
     where = say("catalogue_paper", edition=edition.theme.label, paper=say(f"paper_{paper}"))
     return blocks(say("plan_heading", game=game.title), where, about(facts, say, public=False), shown,
-                  builds(game.id), say)
+                  builds(game.id, [e for e in entries if e.component in KITS.values()]), say)

@@ -6,7 +6,7 @@ paper; `blocks` the whole, as the host's kit lays it out (deckpress.layout.plan_
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from deckpress.layout.plan_page import HEADING, PARAGRAPH, SUBHEADING, Block
@@ -14,7 +14,10 @@ from deckpress.publish.manifest import Entry
 from deckpress.publish.print_plan import CARD, PAPER, Facts, Line, Part, Plan, handed
 
 Say = Callable[..., str]
-BUILDS = ("--duplex long-edge", "--fold", "--bleed 3")  # the builds a host may want besides the default
+# the builds a host may want besides the default, and how a kit's entry says it is one of them
+BUILDS: tuple[tuple[str, Callable[[Entry], bool]], ...] = (
+    ("--duplex long-edge", lambda e: e.duplex is not None), ("--fold", lambda e: e.fold),
+    ("--bleed 3", lambda e: bool(e.bleed_mm)))
 
 
 @dataclass(frozen=True)
@@ -59,9 +62,10 @@ def printing(plan: Plan, say: Say, name: Callable[[Entry], str]) -> Printing:
     return Printing(rows, tuple(totals))
 
 
-def builds(game: str) -> tuple[str, ...]:
-    """The exact commands that make the builds this one is not: duplex, folded, bled."""
-    return tuple(f"deckpress build {game} {option}" for option in BUILDS)
+def builds(game: str, kits: Iterable[Entry]) -> tuple[str, ...]:
+    """The exact commands that make the builds none of these `kits` is: duplex, folded, bled."""
+    made = list(kits)
+    return tuple(f"deckpress build {game} {option}" for option, built in BUILDS if not any(map(built, made)))
 
 
 def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing, more: tuple[str, ...],
@@ -71,7 +75,7 @@ def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing
     return [(HEADING, heading), (SUBHEADING, subheading), *((PARAGRAPH, s) for s in said),
             (SUBHEADING, say("plan_what")),
             *((PARAGRAPH, say("plan_row", **row)) for row in shown.rows),
-            *((PARAGRAPH, s) for s in shown.totals), (PARAGRAPH, say("plan_builds")),
+            *((PARAGRAPH, s) for s in shown.totals), *([(PARAGRAPH, say("plan_builds"))] if more else []),
             *((PARAGRAPH, command) for command in more)]
 
 
