@@ -32,7 +32,7 @@ def test_every_card_is_trim_plus_bleed_at_the_dpi_exact_to_the_pixel(tmp_path, d
     names = sorted(p.name for p in pod(tmp_path).glob("*.png"))
     assert len(names) == 4 * 2 + 2 * 2 + 1  # tickets and posters have backs; the captain has none
     for name in names:
-        w, h = sizes[name.split("-")[0]]
+        w, h = sizes[name.removeprefix("ferry-tickets-").split("-")[0]]
         with Image.open(pod(tmp_path) / name) as image:
             assert image.size == (px(w + 2 * BLEED, dpi), px(h + 2 * BLEED, dpi)), name
             assert tuple(round(d) for d in image.info["dpi"]) == (dpi, dpi)
@@ -53,20 +53,21 @@ def test_a_front_is_the_card_cut_from_the_built_pdf_page(tmp_path):
     corner = (px(x - BLEED, 300), px(y - BLEED, 300))
     cut = sheet.crop((*corner, corner[0] + px(63 + 2 * BLEED, 300), corner[1] + px(88 + 2 * BLEED, 300)))
     document.close()
-    with Image.open(pod(tmp_path) / "tickets-001-front.png") as front:
+    with Image.open(pod(tmp_path) / "ferry-tickets-tickets-001-front.png") as front:
         assert front.size == cut.size
         assert max(ImageStat.Stat(ImageChops.difference(front.convert("RGB"), cut)).mean) < 0.5
 
 
 def test_a_zip_a_deck_and_cards_csv_list_every_image(tmp_path):
     assert export(tmp_path, "ferry-tickets", "--to", "png") == 0
-    rows = list(csv.DictReader(io.StringIO((pod(tmp_path) / "cards.csv").read_text(encoding="utf-8"))))
-    assert [r["file"] for r in rows[:2]] == ["tickets-001-front.png", "tickets-001-back.png"]
-    assert {r["file"]: (r["label"], r["copies"], r["deck"]) for r in rows}["tickets-002-back.png"] == (
+    rows = list(csv.DictReader(io.StringIO((pod(tmp_path) / "ferry-tickets-cards.csv").read_text(encoding="utf-8"))))
+    assert [r["file"] for r in rows[:2]] == ["ferry-tickets-tickets-001-front.png",
+                                         "ferry-tickets-tickets-001-back.png"]
+    assert {r["file"]: (r["label"], r["copies"], r["deck"]) for r in rows}["ferry-tickets-tickets-002-back.png"] == (
         "Island ticket", "2", "tickets")
     assert sum(int(r["copies"]) for r in rows if r["file"].endswith("-front.png") and r["deck"] == "tickets") == 8
     for deck in ("tickets", "posters", "captain"):
-        with zipfile.ZipFile(pod(tmp_path) / f"{deck}.zip") as archive:
+        with zipfile.ZipFile(pod(tmp_path) / f"ferry-tickets-{deck}.zip") as archive:
             infos = archive.infolist()
             assert [i.filename for i in infos] == [r["file"] for r in rows if r["deck"] == deck]
             assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}  # no clock in it: the same bytes
@@ -94,8 +95,11 @@ def test_every_shipped_game_exports_to_both(tmp_path):
         assert export(tmp_path / "build", "--to", target, content=content) == 0
     for game in SHIPPED:
         assert (tmp_path / "build" / game / "export" / "tts" / f"{game}.json").is_file()
-        rows = list(csv.DictReader(io.StringIO((pod(tmp_path / "build", game) / "cards.csv").read_text())))
+        rows = list(csv.DictReader(io.StringIO((pod(tmp_path / "build", game) / f"{game}-cards.csv").read_text())))
         assert rows and all((pod(tmp_path / "build", game) / r["file"]).is_file() for r in rows)
+    public = [p for p in (tmp_path / "build" / "public").rglob("*") if p.is_file() and "/export/" in p.as_posix()]
+    assert len({p.name for p in public}) == len(public) > 0  # every game's exports share one flat folder
+    assert not any(p.name.endswith(("-host.json", "-host-README.txt")) for p in public)
 
 
 @pytest.mark.parametrize(("arguments", "said"), [

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckpress.publish.braille import translator  # whether the braille files can be made changes what is built
+
 PAPERS = ("a4", "letter")
 DUPLEX = ("long-edge", "short-edge")  # the edge a duplex printer turns the sheet on
 
@@ -26,4 +28,4 @@ class Options:
         """The options that change what is built: part of every game's fingerprint."""
         epoch = os.environ.get("SOURCE_DATE_EPOCH")  # dates every PDF: a new one builds again
         return {"edition": self.edition, "papers": list(self.papers), "printing": self.printing,
-                **({"source_date_epoch": epoch} if epoch else {})}
+                **({"source_date_epoch": epoch} if epoch else {}), "braille": translator() is not None}

@@ -231,18 +231,36 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_flat_windows": "Windows (compare what it prints with the first word of the checksum file):",
         # --- publish: the EPUB (its own words: titles, landmarks, the accessibility summary) ---
         "epub_title": "Accessible EPUB",
+        "braille_title": "Braille-ready file (BRF)",
+        "tactile_title": "Braille labels for the cards",
+        "tactile_host_title": "Braille labels for the host's cards",
+        "tactile_brf_title": "Braille labels for the cards, for an embosser (BRF)",
+        "catalogue_brf": "Braille of {game} (BRF)",
+        "catalogue_host_brf": "The host's braille of {game} (BRF)",
+        "catalogue_brf_for": "(Unified English Braille, grade 2: 40 cells by 25 lines, for an embosser or a "
+                             "braille display)",
         "epub_host_title": "The host's accessible EPUB",
         "epub_host_book": "{game}: the host's edition",
         "epub_contents": "Contents",
         "epub_landmarks": "Landmarks",
+        "epub_page_list": "Pages of the printed rules",
         "epub_start": "Start of the text",
         "epub_summary": "The whole game as text: every rule, card and sheet, with headings, lists and tables in "
-                        "reading order and a table of contents. No images; nothing depends on colour, sound or "
-                        "layout, and the reading system may change the font, size and colours.",
+                        "reading order and a table of contents. Nothing depends on colour, sound or layout, and "
+                        "the reading system may change the font, size and colours.",
         "epub_summary_host": "The host's edition as text: the whole game, then every player's private material "
                              "and the host's answers, each in a section of its own, with headings, lists and tables "
-                             "in reading order and a table of contents. No images; nothing depends on colour, sound "
-                             "or layout. Keep it from the players.",
+                             "in reading order and a table of contents. Nothing depends on colour, sound or layout. "
+                             "Keep it from the players.",
+        "epub_proof_intro": "Checked as this book was made: {claims}.",
+        "epub_proof_failed": "Not proved: {checks}.",
+        "epub_proof_pages": "each of its {count} pages declares its language and has a title",
+        "epub_proof_headings": "its {count} headings run in reading order, none skipping a level, none empty",
+        "epub_proof_tables": "each of its {count} tables has header cells scoped to their rows or columns",
+        "epub_proof_links": "each of its {count} links says where it leads",
+        "epub_proof_images": "its {count} images each have a text alternative",
+        "epub_proof_images_none": "it holds no images",
+        "epub_proof_controls": "each of its {count} form fields has a label",
         "catalogue_epub": "EPUB of {game}",
         "catalogue_epub_for": "(the same text for e-readers)",
         "catalogue_host_epub": "The host's EPUB of {game}",
@@ -262,13 +280,35 @@ WORDS: dict[str, dict[str, str]] = {
                              "~/.local/share/Tabletop Simulator/Saves/Saved Objects on Linux). In the game, open "
                              "Objects, then Saved Objects, and click it to place it on the table: each deck, the "
                              "rules and the sheets (as PDFs) and any die. Hover over a card to read its text.",
-        "export_tts_private": "Private, one player's own: {parts}. The saved object holds their faces and texts, so "
-                              "it is marked private, as their images are: the host loads {file} and deals these "
-                              "face down, one to each player (face down, a card's name and text are hidden too).",
-        "export_tts_host": "Left out, as the host's alone: {parts}. Anything on the table every player can open, "
-                           "so the host keeps these from the host's print-and-play kit.",
-        "export_tts_upload": "The addresses in the saved object start with {base}: upload these files there first, "
-                             "under the same names, so that every player's Tabletop Simulator can fetch them:",
+        "export_tts_upload": "The addresses in {file} start with {base}: upload these files there first, under "
+                             "the same names, so that every player's Tabletop Simulator can fetch them. They hold "
+                             "only what every player may see:",
+        "export_tts_local": "The addresses in {file} are files on this computer (file:///): load it here. Other "
+                            "players' Tabletop Simulator cannot fetch files from this computer: to play online, "
+                            "export again with --base-url, and this README lists what to put at that address.",
+        "export_tts_kept_out": "Not in {file}, as not every player may see them: {parts}. The host keeps them and "
+                               "brings them to the table.",
+        "export_tts_host_readme": "{game} for Tabletop Simulator: the host's object\n\n{file} holds what not every "
+                                  "player may see: {parts}. Keep it and the images beside it to yourself: never "
+                                  "upload them, nor put them in the public catalogue. To load it: copy {file} into "
+                                  "Tabletop Simulator's Saved Objects folder, as for the players' object, and once "
+                                  "every player is seated, open Objects, then Saved Objects, and click it. Its "
+                                  "decks land face down; face down, a card's name and text are hidden too.",
+        "export_tts_deal": "Private, one player's own: {parts}. Deal them into the players' hands: drag each "
+                           "player's card into that player's hand zone, or right-click the deck and choose Deal. A "
+                           "card in a hand shows its face and text to that hand's player alone. A card that must "
+                           "lie on the table goes in a hidden zone of its player's colour (the Zones tool, Hidden "
+                           "Zone): only that colour sees what is inside.",
+        "export_tts_keep": "The host's alone: {parts}. Keep them in your own hand, or in a hidden zone of your "
+                           "colour.",
+        "export_tts_host_local": "The images {file} loads are files on this computer (file:///) and stay here: "
+                                 "other players' Tabletop Simulator cannot fetch them, so a player knows a card "
+                                 "dealt to them by its name and text, hovering over it in their hand. Tabletop "
+                                 "Simulator sends every object on the table, names and texts included, to every "
+                                 "player's computer: a hand or a hidden zone hides a card in the game, not from a "
+                                 "player who reads Tabletop Simulator's own files. Where that matters, give each "
+                                 "player their card privately instead, from the host's print-and-play kit.",
+        "export_tts_outside": "In neither object: {parts}. They are in the host's print-and-play kit.",
     },
 }
 

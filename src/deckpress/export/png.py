@@ -1,7 +1,7 @@
 """Print on demand (`--to png`): every card face and back as its own PNG, trim plus bleed at the dpi, named
-`<deck>-<nnn>-front.png` / `-back.png`; a zip a deck and `cards.csv` (file, label, copies, deck), the way print
-shops take uploads. A coloured card whose art stops short of the bleed is a finding: a cut a little off shows a
-white edge."""
+`<game>-<deck>-<nnn>-front.png` / `-back.png`; a zip a deck and `<game>-cards.csv` (file, label, copies, deck), the
+way print shops take uploads. Each name starts with the game's, so two games' files share a flat folder. A
+coloured card whose art stops short of the bleed is a finding: a cut a little off shows a white edge."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ class Layouts:
 class Pod:
     """The files of a print-on-demand export, made card by card: each image is PNG bytes as soon as it is cut."""
 
-    def __init__(self, dpi: int, bleed: float, findings: Findings) -> None:
-        self.dpi, self.band, self.findings = dpi, pixels(bleed, dpi), findings
+    def __init__(self, game: str, dpi: int, bleed: float, findings: Findings) -> None:
+        self.game, self.dpi, self.band, self.findings = game, dpi, pixels(bleed, dpi), findings
         self.decks: dict[str, list[tuple[str, bytes]]] = {}  # deck -> its files, in order
         self.audiences: dict[str, str] = {}  # deck -> its component's audience
         self.rows: list[tuple[str, str, str, str]] = []
@@ -46,7 +46,7 @@ class Pod:
         for side, image, loc in (("front", cut.front, layouts.front), ("back", cut.back, layouts.back)):
             if image is None or loc is None:
                 continue
-            name = f"{cut.deck}-{n:03d}-{side}.png"
+            name = f"{self.game}-{cut.deck}-{n:03d}-{side}.png"
             if self.band and _short_of_bleed(image, self.band):
                 self.findings.error(loc, f"deck {cut.deck}, {side}: the card is coloured but its art stops short of "
                                          f"the bleed, so a cut a little off shows white; let its colour run to the "
@@ -59,9 +59,9 @@ class Pod:
         """Every PNG, a zip a deck, each of its deck's audience; then cards.csv, of the most secret deck it lists
         (a label may say what a private card holds)."""
         files = [(name, data, self.audiences[deck]) for deck, own in self.decks.items() for name, data in own]
-        zips = [(f"{deck}.zip", zipped(own), self.audiences[deck]) for deck, own in self.decks.items()]
-        return [*files, *zips, ("cards.csv", csv_bytes(CSV_COLUMNS, self.rows), max([PUBLIC, *self.audiences.values()],
-                                                                      key=AUDIENCES.index))]
+        zips = [(f"{self.game}-{deck}.zip", zipped(own), self.audiences[deck]) for deck, own in self.decks.items()]
+        listed = max([PUBLIC, *self.audiences.values()], key=AUDIENCES.index)
+        return [*files, *zips, (f"{self.game}-cards.csv", csv_bytes(CSV_COLUMNS, self.rows), listed)]
 
 
 def _short_of_bleed(image: Image.Image, band: int) -> bool:

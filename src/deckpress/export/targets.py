@@ -19,6 +19,7 @@ from deckpress.layout.slug import stamp
 from deckpress.model import HOST, PRIVATE, PUBLIC, BoardLayout, CardLayout, Component, Edition, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
+from deckpress.publish.publications import HOST_FOLDER
 from deckpress.publish.write import Output
 
 if TYPE_CHECKING:
@@ -49,48 +50,64 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
 
 def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
          prepared: Prepared) -> list[tts.File]:
-    """The saved object, the images and PDFs it loads, and how to load it."""
-    findings = prepared.findings
+    """Two saved objects and their files: the players' (`<game>.json`), holding only what every player may see,
+    and the host's (`<game>-host.json`), holding the private and the host's cards, whose files go only to the
+    host's bundle and which loads them from there; and how to load each."""
     here = (request.out / folder(game.id, "tts")).absolute()
     base = request.base_url.rstrip("/") if request.base_url else None
-    save = tts.Save(game.id, lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
+    table = tts.Save(game.id, lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
+    # the host's images never go to an upload address: they stay in the host's bundle on the host's computer
+    kept = (request.out / HOST_FOLDER / folder(game.id, "tts")).absolute()
+    host = tts.Save(game.id, lambda name: (kept / name).as_uri(), tts.HOST_ROW)
     files: list[tts.File] = []
+    left: list[Component] = []  # secret parts neither object holds: the host hands them out from the host's kit
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
-        if component.audience == HOST or component.kind in BOX_KINDS:
-            continue  # the host's alone: on a shared table every player could open it; a box is no table's
-        if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):  # a board goes as its PDF
+        if component.kind in BOX_KINDS:
+            continue  # a box is no table's
+        cards = isinstance(layout, CardLayout) and not isinstance(layout, BoardLayout)
+        if component.audience != PUBLIC and (not cards or component.die):
+            left.append(component)  # a secret sheet or die lies open on the table: every player could open it
+        elif not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):  # a board goes as its PDF
             doc, pdf = rendered(game, doc)
-            files.append((name := f"{doc.component}.pdf", pdf, component.audience))
-            save.pdf(name, doc.title, component.audience)
-            continue
-        if component.die and not _die_fits(game, component, layout, findings):
-            continue
-        entries = [len(game.decks[d].cards) for d in component.decks]
-        dpi = min(largest_dpi(layout.size, n, request.dpi or TTS_DPI_CAP) for n in entries)
-        doc, pdf = rendered(game, doc)
-        cuts = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
-        if component.die:
-            image = tts.die_image([c.front for c in cuts], layout.positions)
-            save.die(f"{component.id}.png", tts.Die(component.title, image, component.audience))
-            continue
-        described = describer(game, edition, prepared.templates, layout)
-        cuts = [replace(c, text=described(c.deck, c.card)) for c in cuts]
-        for deck_id, own in _by_deck(component, cuts):
-            title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
-            backs_differ = game.decks[deck_id].backs_differ
-            save.deck(tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience))
-    readme = _readme(game, save.files + files, request.base_url, {d.component for d in docs})
-    saved = (f"{game.id}.json", save.json(game.title), save.audience)
-    return [*save.files, *files, saved, ("README.txt", readme, PUBLIC)]
+            files.append((name := f"{game.id}-{doc.component}.pdf", pdf, component.audience))
+            table.pdf(name, doc.title, component.audience)
+        else:
+            _cards(game, edition, component, layout, doc, request, prepared,
+                   table if component.audience == PUBLIC else host)
+    made = _saved(game, table, [*table.files, *files], request.base_url, left, host)
+    if host.objects:
+        made += _saved_for_host(game, host, left)
+    return made
+
+
+def _cards(game: Game, edition: Edition, component: Component, layout: CardLayout, doc: Document,
+           request: Request, prepared: Prepared, save: tts.Save) -> None:
+    """A component's cards into the save: a deck a deck of it, or a die."""
+    if component.die and not _die_fits(game, component, layout, prepared.findings):
+        return
+    entries = [len(game.decks[d].cards) for d in component.decks]
+    dpi = min(largest_dpi(layout.size, n, request.dpi or TTS_DPI_CAP) for n in entries)
+    doc, pdf = rendered(game, doc)
+    cuts = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
+    if component.die:
+        image = tts.die_image([c.front for c in cuts], layout.positions)
+        save.die(f"{game.id}-{component.id}.png", tts.Die(component.title, image, component.audience))
+        return
+    described = describer(game, edition, prepared.templates, layout)
+    cuts = [replace(c, text=described(c.deck, c.card)) for c in cuts]
+    for deck_id, own in _by_deck(component, cuts):
+        title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
+        backs_differ = game.decks[deck_id].backs_differ
+        save.deck(tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience))
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
          findings: Findings) -> list[tts.File]:
     """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
     is of its component's audience (a host's cards too: the host orders the whole game printed)."""
-    made = pod.Pod(request.dpi or POD_DPI, bleed, findings)
+    made = pod.Pod(game.id, request.dpi or POD_DPI, bleed, findings)
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
@@ -122,18 +139,45 @@ def _die_fits(game: Game, component: Component, layout: CardLayout, findings: Fi
     return False
 
 
-def _readme(game: Game, files: list[tts.File], base_url: str | None, exported: set[str]) -> bytes:
-    """How to load the saved object; which of its parts are private, and so the saved object too; what the host
-    keeps out of it; with a base URL, what to upload there."""
+def _saved(game: Game, save: tts.Save, files: list[tts.File], base_url: str | None, left: list[Component],
+           host: tts.Save) -> list[tts.File]:
+    """The players' object, its files and its README: how to load it, where its files are (on this computer, or
+    the upload address and the files to upload there), and which parts the host keeps out of it."""
     say = phrases(game.language)
-    text = say("export_tts_readme", game=game.title, file=f"{game.id}.json")
-    private = [c.title for c in game.components if c.audience == PRIVATE and c.id in exported]
-    if private:
-        text += "\n\n" + say("export_tts_private", parts=", ".join(private), file=f"{game.id}.json")
-    kept = [c.title for c in game.components if c.audience == HOST and c.id in exported]
-    if kept:
-        text += "\n\n" + say("export_tts_host", parts=", ".join(kept))
+    file = f"{game.id}.json"
+    said = [say("export_tts_readme", game=game.title, file=file)]
     if base_url:
         names = sorted(PurePosixPath(n).name for n, _, _ in files)
-        text += "\n\n" + say("export_tts_upload", base=base_url) + "\n" + "".join(f"  {n}\n" for n in names)
-    return (text.rstrip("\n") + "\n").encode("utf-8")
+        said.append(say("export_tts_upload", base=base_url, file=file) + "".join(f"\n  {n}" for n in names))
+    else:
+        said.append(say("export_tts_local", file=file))
+    secret = [*_titles(host), *(c.title for c in left)]
+    if secret:
+        said.append(say("export_tts_kept_out", parts=", ".join(secret), file=file))
+    saved = [(file, save.json(game.title), save.audience)] if save.objects else []  # all of it the host's
+    return [*files, *saved, (f"{game.id}-README.txt", _text(said), PUBLIC)]
+
+
+def _saved_for_host(game: Game, host: tts.Save, left: list[Component]) -> list[tts.File]:
+    """The host's object, its images and its README: never uploaded, and how the host deals its cards."""
+    say = phrases(game.language)
+    file = f"{game.id}-host.json"
+    said = [say("export_tts_host_readme", game=game.title, file=file, parts=", ".join(_titles(host)))]
+    if private := _titles(host, PRIVATE):
+        said.append(say("export_tts_deal", parts=", ".join(private)))
+    if kept := _titles(host, HOST):
+        said.append(say("export_tts_keep", parts=", ".join(kept)))
+    said.append(say("export_tts_host_local", file=file))
+    if left:
+        said.append(say("export_tts_outside", parts=", ".join(c.title for c in left)))
+    return [*host.files, (file, host.json(game.title), host.audience),
+            (f"{game.id}-host-README.txt", _text(said), host.audience)]
+
+
+def _titles(save: tts.Save, audience: str | None = None) -> list[str]:
+    """The titles of the parts the save holds (of one audience), in order, each once."""
+    return list(dict.fromkeys(t for t, a in save.parts if audience in (None, a)))
+
+
+def _text(paragraphs: list[str]) -> bytes:
+    return ("\n\n".join(paragraphs) + "\n").encode("utf-8")

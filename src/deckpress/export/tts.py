@@ -5,6 +5,9 @@ A `Deck` (a `Card` for a one-card deck) for each deck, its faces on sprite sheet
 deck order, copies repeated); each card named by its label and described by its full text, so a player reads it
 by hovering. The other components are `Custom_PDF` objects over their PDFs; a declared die (`die: d6`) is a
 `Custom_Dice`. tts.schema.json is the subset written here.
+
+Every file's name starts with the game's (`<game>-<deck>-faces-1.png`): two games' files share a flat folder or
+an upload address without clashing. The players' object and the host's are two Saves (deckpress.export.targets).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from deckpress.model import AUDIENCES, PUBLIC
 PER_SHEET = ACROSS * DOWN
 POKER_WIDTH_MM = 63.5  # what TTS draws a card of scale 1 as, near enough: other sizes are scaled from it
 SPACING = 4.0  # table units between the objects, left to right
+HOST_ROW = -6.0  # table units: the host's object in a row of its own, so it never lands on the players' objects
 Url = Callable[[str], str]  # an exported file's name -> the address TTS loads it from
 File = tuple[str, bytes, str]  # an exported file's name, bytes and audience (who may see what it holds)
 
@@ -48,12 +52,13 @@ class Die:
 class Save:
     """The objects of one saved object file and the images they load, made in order."""
 
-    def __init__(self, game: str, url: Url) -> None:
-        self.game, self.url = game, url
+    def __init__(self, game: str, url: Url, row: float = 0.0) -> None:
+        self.game, self.url, self.row = game, url, row
         self.objects: list[dict[str, Any]] = []
         self.files: list[File] = []
         self.key = 0  # the last CustomDeck key given: each sheet has its own across the file
         self.audiences = [PUBLIC]  # of what the objects hold: the saved object holds their texts and addresses
+        self.parts: list[tuple[str, str]] = []  # each object's title and audience, in order
 
     def deck(self, deck: Deck) -> None:
         """The deck's sheets of faces (and of backs, where the backs differ) and the deck object over them."""
@@ -61,17 +66,18 @@ class Save:
         ids: dict[int, int] = {}  # id(card) -> its card id
         unique = deck.unique_backs and any(c.back is not None for c in deck.cuts)
         self.audiences.append(deck.audience)
+        self.parts.append((deck.title, deck.audience))
         single = self._single_back(deck) if not unique else ""
         for k, start in enumerate(range(0, len(deck.cuts), PER_SHEET), 1):
             chunk = deck.cuts[start:start + PER_SHEET]
             self.key += 1
             cell = chunk[0].front.size
             faces, (across, down) = sheet([c.front for c in chunk], cell)
-            self.files.append((face_name := f"{deck.id}-faces-{k}.png", png(faces), deck.audience))
+            self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
             back_name = single
             if unique:
                 backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell)
-                self.files.append((back_name := f"{deck.id}-backs-{k}.png", png(backed), deck.audience))
+                self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
             sheets[str(self.key)] = {"FaceURL": self.url(face_name), "BackURL": self.url(back_name),
                                      "NumWidth": across, "NumHeight": down, "BackIsHidden": True,
                                      "UniqueBack": unique, "Type": 0}
@@ -90,7 +96,7 @@ class Save:
         """The deck's one back image: its back as printed, or a blank card where it has none."""
         back = next((c.back for c in deck.cuts if c.back is not None), None)
         image = back if back is not None else Image.new("RGB", deck.cuts[0].front.size, WHITE)
-        self.files.append((name := f"{deck.id}-back.png", png(image), deck.audience))
+        self.files.append((name := f"{self.game}-{deck.id}-back.png", png(image), deck.audience))
         return name
 
     def _card(self, cut: Cut, card_id: int, sheets: dict[str, dict[str, Any]], scale: float) -> dict[str, Any]:
@@ -102,6 +108,7 @@ class Save:
 
     def pdf(self, name: str, title: str, audience: str) -> None:
         self.audiences.append(audience)
+        self.parts.append((title, audience))
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_PDF", "Transform": self._place(1.0),
                              "Nickname": title, "Description": "",
                              "CustomPDF": {"PDFUrl": self.url(name), "PDFPassword": "", "PDFPage": 0,
@@ -109,6 +116,7 @@ class Save:
 
     def die(self, name: str, die: Die) -> None:
         self.audiences.append(die.audience)
+        self.parts.append((die.title, die.audience))
         self.files.append((name, png(die.image), die.audience))
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_Dice", "Transform": self._place(1.0),
                              "Nickname": die.title, "Description": "",
@@ -127,15 +135,15 @@ class Save:
 
     def _place(self, scale: float, face_down: bool = False) -> dict[str, float]:
         """The next place along the table, left to right."""
-        return _transform(len(self.objects) * SPACING, scale, face_down)
+        return _transform(len(self.objects) * SPACING, scale, face_down, self.row)
 
     def _guid(self, what: str) -> str:
         """Six hex digits, as TTS writes them; from the game and the object: the same file every export."""
         return hashlib.sha256(f"{self.game}/{what}".encode()).hexdigest()[:6]
 
 
-def _transform(x: float, scale: float, face_down: bool = False) -> dict[str, float]:
-    return {"posX": x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
+def _transform(x: float, scale: float, face_down: bool = False, z: float = 0.0) -> dict[str, float]:
+    return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
 
 

@@ -10,20 +10,25 @@ from __future__ import annotations
 from dataclasses import replace
 
 from deckpress.draw.finish import DocInfo, pdf_date
+from deckpress.findings import Finding, Findings
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.shapes.cuts import Cutting
+from deckpress.layout.slug import Stamp, stamped
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import TEXT_EDITION, Entry
 from deckpress.publish.write import Output
 
 KIT, HOST_KIT, TEXT_EDITION_COMPONENT, EPUB_COMPONENT = "kit", "host-kit", "accessible-html", "epub"
+BRAILLE_COMPONENT = "braille"  # the text edition's pages as braille-ready files
+TACTILE_COMPONENT = "tactile-labels"  # braille labels for the cards: a BRF, and dots for swell paper
 TEXT_EDITION_FONT = "accessible-font"  # the text edition's font files beside its pages
 KITS = {PUBLIC: KIT, HOST: HOST_KIT}  # the players' kit (public material only) and the host's (everything)
 PRINTED_WITH_OPTIONS = {KIT, HOST_KIT, "calibration"}  # besides card components
 # what the press adds to every game's components
-OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT, EPUB_COMPONENT}
+OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT, EPUB_COMPONENT,
+             BRAILLE_COMPONENT, TACTILE_COMPONENT}
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:
@@ -99,6 +104,48 @@ def epub_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[Output]:
         title = say(game, "epub_title" if audience == PUBLIC else "epub_host_title")
         entry = Entry(path, game.id, game.title, EPUB_COMPONENT, title, TEXT_EDITION, None, None, audience=audience)
         out.append(Output(path, data, entry))
+    return out
+
+
+def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Findings) -> list[Output]:
+    """Each page of the text edition as a braille-ready file beside it (`<page>.brf`), with its page's audience;
+    none, and a warning saying why, where the translator cannot be had."""
+    from deckpress.publish.braille import BrailleUnavailable, brf_files
+
+    try:
+        files = brf_files({name: page for name, (_, page) in pages.items()}, game.language)
+    except BrailleUnavailable as why:
+        findings.add(Finding(game.loc, f"braille files skipped: {why}", "warning"))
+        return []
+    title = say(game, "braille_title")
+    out = []
+    for name, data in files.items():
+        path = f"{game.id}/{name.removesuffix('.html')}.brf"
+        entry = Entry(path, game.id, game.title, BRAILLE_COMPONENT, title, TEXT_EDITION, None, None,
+                      audience=pages[name][0])
+        out.append(Output(path, data, entry))
+    return out
+
+
+def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mark: Stamp) -> list[Output]:
+    """The braille labels for the game's cards (deckpress.publish.tactile): the embosser's file, and the swell
+    paper's PDF on each paper, with its slug, beside the text edition."""
+    from deckpress.draw.render import render
+    from deckpress.publish.tactile import tactile_files
+
+    out = []
+    for name, audience, made in tactile_files(game, findings, papers):
+        path = f"{game.id}/{name}"
+        if isinstance(made, bytes):
+            entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, say(game, "tactile_brf_title"), TEXT_EDITION,
+                          None, None, audience=audience)
+            out.append(Output(path, made, entry))
+            continue
+        (doc,) = stamped([made], {game.id: mark}, findings)
+        pdf = render(doc, doc_info(game, doc.title, doc.paper))
+        entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, doc.title, TEXT_EDITION, doc.paper,
+                      len(doc.pages), audience=audience)
+        out.append(Output(path, pdf, entry))
     return out
 
 

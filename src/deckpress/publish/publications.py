@@ -30,7 +30,13 @@ from deckpress.model import PUBLIC
 from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
-from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT
+from deckpress.publish.outputs import (
+    BRAILLE_COMPONENT,
+    EPUB_COMPONENT,
+    HOST_KIT,
+    TEXT_EDITION_COMPONENT,
+    TEXT_EDITION_FONT,
+)
 from deckpress.publish.thumbnails import Thumbnail, thumbnail_path
 from deckpress.publish.write import Output
 
@@ -92,7 +98,8 @@ def private_name(entry: Entry, secrets: list[Entry]) -> str:
     """A private page's name in the host's bundle: from a hash of the page's own checksum and those of every
     secret file of its game (which only the game's sources make), so no player can work out another's page."""
     key = "\n".join(["deckpress private page", entry.sha256, *sorted(e.sha256 for e in secrets)])
-    return f"{entry.game}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.html"
+    suffix = entry.path.rsplit(".", 1)[-1]
+    return f"{entry.game}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.{suffix}"
 
 
 def _public(out_dir: Path, entries: list[Entry], read: Read, pictures: dict[str, bytes],
@@ -119,8 +126,8 @@ def _public_by_sources(entry: Entry) -> bool:
     """Public, as the sources' audiences settle it. `site` checks a PDF's audience against the sources
     (deckpress.publish.trusted); a text edition's page or book is public only as the game's own page or book,
     which hold only public components (deckpress.publish.text_edition), whatever an edited manifest says."""
-    if entry.component in (TEXT_EDITION_COMPONENT, EPUB_COMPONENT):
-        return entry.path in (f"{entry.game}/{entry.game}.html", f"{entry.game}/{entry.game}.epub")
+    if entry.component in (TEXT_EDITION_COMPONENT, EPUB_COMPONENT, BRAILLE_COMPONENT):
+        return entry.path in (f"{entry.game}/{entry.game}{suffix}" for suffix in (".html", ".epub", ".brf"))
     return entry.audience == PUBLIC
 
 
@@ -129,7 +136,8 @@ def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
     fonts the pages use, a page of its own, and the checksums."""
     secrets = [e for e in entries if e.audience != PUBLIC]
     renamed = {e.path: private_name(e, secrets) for e in secrets
-               if e.component == TEXT_EDITION_COMPONENT and e.path != f"{game}/{game}-host.html"}
+               if e.component in (TEXT_EDITION_COMPONENT, BRAILLE_COMPONENT)
+               and e.path not in (f"{game}/{game}-host.html", f"{game}/{game}-host.brf")}
     data: dict[str, bytes] = {}
     for e in secrets:
         data[renamed.get(e.path) or _in_bundle(e)] = read(e.path)
@@ -137,7 +145,7 @@ def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
     if host in data:
         data[host] = _relinked(data[host], {p.rsplit("/", 1)[-1]: n for p, n in renamed.items()})
         data |= {_in_bundle(e): read(e.path) for e in entries if e.component == TEXT_EDITION_FONT}
-    pages = [(n, _title(data[n])) for n in sorted(renamed.values())]
+    pages = sorted((new, _page_title(old, renamed, data)) for old, new in renamed.items())
     held = [replace(e, path=renamed.get(e.path) or _in_bundle(e)) for e in sorted(secrets, key=_printed_first)]
     held = [replace(e, sha256=hashlib.sha256(data[e.path]).hexdigest()) for e in held]  # the host's page relinked
     data[INDEX] = _bundle_page(game, [e for e in held if e.path not in {n for n, _ in pages}], pages,
@@ -162,6 +170,14 @@ def _relinked(page: bytes, names: dict[str, str]) -> bytes:
     for old, new in sorted(names.items()):
         page = page.replace(f'href="{old}"'.encode(), f'href="{new}"'.encode())
     return page
+
+
+def _page_title(path: str, renamed: dict[str, str], data: dict[str, bytes]) -> str:
+    """A private page's title; a braille file's is its page's, marked as braille."""
+    if path.endswith(".brf"):
+        page = renamed.get(f"{path.removesuffix('.brf')}.html")
+        return f"{_title(data[page]) if page else ''} (BRF)".strip()
+    return _title(data[renamed[path]])
 
 
 def _title(page: bytes) -> str:

@@ -1,0 +1,188 @@
+"""Braille-ready files (BRF): each page of the text edition, as an embosser or a braille display reads it.
+
+The words are the text edition's own (its XHTML pages, read in order: headings, paragraphs, list items, table
+rows), translated by liblouis's `lou_translate`, the translator NVDA and BrailleBlaster use, into contracted
+braille (Unified English Braille, grade 2, for English) in North American braille ASCII. Pages are 40 cells by 25
+lines, ended by a form feed, the braille page number at the foot's right: the format embossers and braille
+notetakers take. A page of secret material becomes a file of its own, as its HTML page is.
+
+liblouis is not on PyPI: Debian's `liblouis-bin` (`apt install liblouis-bin`), Homebrew's `liblouis`, or the
+Windows build from liblouis.io. Without it a build writes no BRF and says so.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import textwrap
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
+TRANSLATOR = "lou_translate"
+DISPLAY = "en-us-brf.dis"  # dots to North American braille ASCII: the characters of a BRF
+TABLES = {"en": "en-ueb-g2.ctb", "de": "de-g2.ctb", "fr": "fr-bfu-g2.ctb", "es": "es-g2.ctb"}  # by language
+TIMEOUT_S = 120  # a game's pages translate in well under a second; a hung translator must not hang the build
+NEWLINE, FORM_FEED = "\r\n", "\f"
+
+_XHTML = "{http://www.w3.org/1999/xhtml}"
+_HEADINGS = {f"h{n}": n for n in range(1, 7)}
+_SKIPPED = {"head", "nav", "script", "style", "template"}
+_LISTS = {"ul", "ol"}
+_PARAGRAPHS = {"p", "dt", "dd", "caption", "figcaption", "summary", "legend"}
+_BLOCKS = _LISTS | _PARAGRAPHS | set(_HEADINGS) | {"li", "table", "tr", "div", "section", "dl", "figure",
+                                                     "details", "header", "footer", "main", "fieldset"}
+_SPACES = re.compile(r"\s+")
+_DIGITS = "JABCDEFGHI"  # braille ASCII's digits: a-j after the number sign
+
+
+@dataclass(frozen=True)
+class Block:
+    """One thing read: a heading (its level), a paragraph (level 0), or a list item or table row (its depth)."""
+
+    kind: str  # "heading", "para" or "item"
+    text: str
+    level: int = 0
+
+
+class BrailleUnavailable(Exception):
+    """The translator is missing, or has no table for the language: the braille files are skipped."""
+
+
+def translator() -> str | None:
+    """The translator's path, if installed."""
+    return shutil.which(TRANSLATOR)
+
+
+def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
+    """HTML page name -> its BRF's bytes, every page translated in one run of the translator."""
+    program, table = translator(), TABLES.get(language.split("-")[0].lower())
+    if program is None:
+        raise BrailleUnavailable(f"liblouis's {TRANSLATOR} is not installed (Debian: apt install liblouis-bin)")
+    if table is None:
+        raise BrailleUnavailable(f"liblouis has no braille table here for the language {language}")
+    read = {name: blocks(page) for name, page in sorted(pages.items())}
+    texts = [b.text for found in read.values() for b in found]
+    braille = iter(translated(program, table, texts))
+    return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
+
+
+def translated(program: str, table: str, texts: list[str]) -> list[str]:
+    """Each text in braille ASCII: the translator reads a line and writes its line."""
+    if not texts:
+        return []
+    given = "".join(f"{_escaped(text)}\n" for text in texts)
+    done = subprocess.run([program, "--forward", f"{DISPLAY},{table}"], input=given, capture_output=True,
+                          text=True, encoding="utf-8", timeout=TIMEOUT_S, check=False)
+    lines = done.stdout.split("\n")[:len(texts)]
+    if done.returncode or done.stderr or len(lines) != len(texts):
+        raise BrailleUnavailable(f"{TRANSLATOR} failed: {done.stderr.strip()[:200] or 'its output was cut short'}")
+    return lines
+
+
+def _escaped(text: str) -> str:
+    """The translator reads `\\x0041`-style escapes in its input: a backslash of the text is given as two."""
+    return text.replace("\\", "\\\\")
+
+
+def blocks(page: str) -> list[Block]:
+    """What a page says, in reading order: the XHTML the text edition writes, read without its navigation."""
+    root = ET.fromstring(page.encode("utf-8"))
+    body = root.find(f"{_XHTML}body")
+    return [b for b in _walk(body if body is not None else root, 0) if b.text]
+
+
+def _walk(element: ET.Element, depth: int) -> Iterator[Block]:
+    tag = element.tag.removeprefix(_XHTML)
+    if tag in _SKIPPED or element.get("hidden") is not None or element.get("aria-hidden") == "true":
+        return
+    if tag in _HEADINGS:
+        yield Block("heading", _inline(element), _HEADINGS[tag])
+    elif tag in _PARAGRAPHS:
+        yield Block("para", _inline(element))
+    elif tag == "tr":
+        yield Block("item", "; ".join(_inline(cell) for cell in element), max(depth, 1))
+    elif tag == "li":
+        own = _inline(element)
+        yield Block("item", own, depth)
+        yield from _inner(element, depth if own else depth - 1)
+    else:
+        yield Block("para", _clean(element.text))
+        yield from _inner(element, depth + (tag in _LISTS))
+
+
+def _inner(element: ET.Element, depth: int) -> Iterator[Block]:
+    """The blocks inside, and the loose text between them."""
+    for child in element:
+        if child.tag.removeprefix(_XHTML) in _BLOCKS:
+            yield from _walk(child, depth)
+            yield Block("para", _clean(child.tail))
+
+
+def _inline(element: ET.Element) -> str:
+    """An element's own words: its text and its inline children's, not those of the blocks inside it."""
+    return _clean("".join(_words(element, top=True)))
+
+
+def _words(element: ET.Element, top: bool = False) -> Iterator[str]:
+    tag = element.tag.removeprefix(_XHTML)
+    if not top and tag in _BLOCKS:
+        yield " "
+        return
+    if tag == "br":
+        yield " "
+    elif tag == "img":
+        yield element.get("alt", "")
+    yield element.text or ""
+    for child in element:
+        yield from _words(child)
+        yield child.tail or ""
+
+
+def _clean(text: str | None) -> str:
+    return _SPACES.sub(" ", text or "").strip()
+
+
+def brf(read: list[tuple[Block, str]]) -> bytes:
+    """The blocks, set in braille as BANA's formats ask (a main heading centred, a lesser one from cell 5, a
+    paragraph from cell 3, a list item from cell 1 and its runovers two cells in, deeper items deeper), on pages."""
+    lines: list[str] = []
+    for block, braille in read:
+        if block.kind == "heading" and lines and lines[-1]:
+            lines.append("")
+        lines += _set(block, braille)
+        if block.kind == "heading" and block.level <= 2:
+            lines.append("")
+    return paged(lines).encode("ascii", "replace")
+
+
+def _set(block: Block, braille: str) -> list[str]:
+    if block.kind == "heading":
+        if block.level <= 2:
+            return [line.center(CELLS - 1).rstrip() for line in block_lines(braille, 0, 0, CELLS - 2)]
+        return block_lines(braille, 4, 4)
+    if block.kind == "para":
+        return block_lines(braille, 2, 0)
+    first = 2 * max(block.level - 1, 0)
+    return block_lines(braille, first, first + 2)
+
+
+def block_lines(braille: str, first: int, runover: int, width: int = CELLS) -> list[str]:
+    """Lines of at most `width` cells, broken between words (a word longer than a line is cut)."""
+    return textwrap.wrap(braille, width, initial_indent=" " * first, subsequent_indent=" " * runover,
+                         break_long_words=True, break_on_hyphens=False) or [""]
+
+
+def paged(lines: list[str]) -> str:
+    """Pages of LINES - 1 lines of text and a foot with the braille page number at the right, each ended by a
+    form feed."""
+    body = LINES - 1
+    pages = [lines[at:at + body] for at in range(0, max(len(lines), 1), body)]
+    out = []
+    for n, page in enumerate(pages, 1):
+        number = "#" + "".join(_DIGITS[int(d)] for d in str(n))
+        page = page + [""] * (body - len(page))
+        out.append(NEWLINE.join([*page, number.rjust(CELLS)]) + NEWLINE + FORM_FEED)
+    return "".join(out)

@@ -1,0 +1,124 @@
+"""The braille-ready files: a BRF beside every page of the text edition, 40 cells by 25 lines with form feeds, in
+braille ASCII that liblouis's back-translation turns back into the page's words; each secret page alone in its
+own file; none, with a warning saying why, where liblouis is missing."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+from conftest import FIXTURES, LAYOUTS, games
+
+from deckpress.publish import braille
+from deckpress.publish.braille import CELLS, DISPLAY, LINES, TABLES, Block, blocks
+
+needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None,
+                                    reason="liblouis (lou_translate) is not installed: .ci/run installs liblouis-bin")
+BRAILLE_ASCII = re.compile(r"[\x20-\x5f]*")  # North American braille ASCII: 64 cells, space to underscore
+
+
+def _pages(brf: bytes) -> list[list[str]]:
+    text = brf.decode("ascii")
+    assert text.endswith("\r\n\f")
+    return [page.removesuffix("\r\n").split("\r\n") for page in text.split("\f")[:-1]]
+
+
+def _back(brf: bytes) -> str:
+    """The file's text lines (not the page numbers) back-translated, as lowercase words."""
+    lines = [line.strip() for page in _pages(brf) for line in page[:LINES - 1] if line.strip()]
+    given = " ".join(lines).replace("\\", "\\\\")  # a backslash is a braille cell, and the translator's escape
+    done = subprocess.run(["lou_translate", "--backward", f"{DISPLAY},{TABLES['en']}"], input=given + "\n",
+                          capture_output=True, text=True, check=True)
+    assert not done.stderr
+    return " ".join(re.findall(r"[a-z0-9]+", done.stdout.lower()))
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+@needs_liblouis
+@pytest.mark.parametrize("game", games())
+def test_every_page_of_the_text_edition_has_its_brf_with_its_audience(built, game):
+    entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text())["outputs"]}
+    pages = sorted(p.name for p in (built / game).glob("*.html"))
+    assert pages
+    for page in pages:
+        brf = f"{game}/{page.removesuffix('.html')}.brf"
+        assert (built / brf).is_file(), brf
+        assert entries[brf]["component"] == "braille"
+        assert entries[brf]["audience"] == entries[f"{game}/{page}"]["audience"]
+
+
+@needs_liblouis
+@pytest.mark.parametrize("game", games())
+def test_pages_are_40_cells_by_25_lines_in_braille_ascii_numbered_at_the_foot(built, game):
+    for path in sorted((built / game).glob("*.brf")):
+        pages = _pages(path.read_bytes())
+        for n, page in enumerate(pages, 1):
+            assert len(page) == LINES, (path.name, n)
+            assert all(len(line) <= CELLS and BRAILLE_ASCII.fullmatch(line) for line in page), (path.name, n)
+            assert page[-1].strip() == "#" + "".join("JABCDEFGHI"[int(d)] for d in str(n))
+
+
+@needs_liblouis
+def test_a_card_and_a_paragraph_of_rules_translate_back_into_their_words(built):
+    card = _back((built / "open-secret-exchange/open-secret-exchange-desk-cards-1.brf").read_bytes())
+    for said in ("A1 = paper bridge", "Collect these values and keep your requests private"):
+        assert _words(said) in card
+    rules = _back((built / "pocket-bazaar/pocket-bazaar.brf").read_bytes())
+    html = (built / "pocket-bazaar/pocket-bazaar.html").read_text(encoding="utf-8")
+    paragraph = next(b.text for b in blocks(html) if b.kind == "para" and len(b.text) > 120)
+    assert _words(paragraph) in rules
+
+
+@needs_liblouis
+def test_each_secret_brf_holds_only_its_own_page(built):
+    folder = built / "open-secret-exchange"
+    values = {p: set(re.findall(r"[A-D][1-3] = ([a-z ]+)<", p.read_text(encoding="utf-8")))
+              for p in folder.glob("*-desk-cards-*.html")}
+    assert len(values) == 8 and all(values.values())
+    public = _back((folder / "open-secret-exchange.brf").read_bytes())
+    for page, own in values.items():
+        read = _back(page.with_suffix(".brf").read_bytes())
+        others = set().union(*values.values()) - own
+        assert all(_words(v) in read for v in own), page.name
+        assert not [v for v in others if _words(v) in read], page.name
+        assert not [v for v in own if f" {_words(v)} " in f" {public} "], "a desk card's value in the public BRF"
+
+
+@needs_liblouis
+def test_a_backslash_in_the_text_is_translated_not_taken_for_an_escape():
+    page = '<html xmlns="http://www.w3.org/1999/xhtml"><body><p>C:\\x41 and \\u0042</p></body></html>'
+    brf = braille.brf_files({"p.html": page}, "en-GB")["p.html"]
+    assert _words("c x41 and u0042") in _back(brf)
+
+
+def test_the_pages_are_read_in_order_without_navigation():
+    page = ('<html xmlns="http://www.w3.org/1999/xhtml"><head><title>T</title></head><body><nav><p>Skip</p></nav>'
+            '<h1>Game</h1><p>One <em>two</em><br/>three.</p><ul><li>Item<ul><li>Deeper</li></ul></li></ul>'
+            '<table><tr><th>Round</th><td>1</td></tr></table></body></html>')
+    assert blocks(page) == [Block("heading", "Game", 1), Block("para", "One two three."), Block("item", "Item", 1),
+                            Block("item", "Deeper", 2), Block("item", "Round; 1", 1)]
+
+
+def test_runovers_and_items_are_set_within_40_cells():
+    text = " ".join(["WORD"] * 30)
+    for kind, level in (("para", 0), ("item", 3), ("heading", 1), ("heading", 4)):
+        lines = braille._set(Block(kind, text, level), text)
+        assert all(len(line) <= CELLS for line in lines) and len(lines) > 2
+
+
+def test_without_liblouis_the_build_says_the_braille_was_skipped(deckpress, tmp_path, monkeypatch):
+    monkeypatch.setattr(braille, "translator", lambda: None)
+    content = tmp_path / "games"
+    shutil.copytree(FIXTURES / "extra/content/picnic-pairs", content / "picnic-pairs")
+    result = deckpress("build", "--content", str(content), "--out", str(tmp_path / "out"), "--paper", "a4",
+                       "--jobs", "1", layouts=(LAYOUTS,))
+    assert result.status == 0, result.err
+    assert "warning: braille files skipped: liblouis's lou_translate is not installed" in result.err
+    assert not list((tmp_path / "out").rglob("*.brf"))
+    assert list((tmp_path / "out").rglob("*.html"))
