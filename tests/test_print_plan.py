@@ -133,7 +133,7 @@ def test_the_plans_totals_and_cutting_add_up(built):
     metres = sum(e.get("cut_length_mm") or 0 for e in parts) / 1000
     text = " ".join(plans(built / "index.html").plan_text)
     assert SAY["plan_totals"].format(card=f"{card} sheets", paper=f"{paper} sheets") in text
-    assert f"for {metres:.1f} m of cut line" in text and "Not counted: Die net." in text
+    assert f", {metres:.1f} m of cut line" in text and "Not counted: Die net." in text
     per = next(e for e in parts if e["component"] == "reference-cards")["per_sheet"]
     # reference cards are one a player: 2 players need one sheet of them, 6 players all of theirs
     assert SAY["plan_with"].format(players=2, card=f"{card - 2 + 1} sheets", paper=f"{paper} sheets") in text

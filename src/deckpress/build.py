@@ -238,16 +238,11 @@ def _read_by(game: Game, prepared: Prepared, opts: Options) -> dict[str, Edition
 
 def _draw_edition(game: Game, docs: list[Document], editions: tuple[dict[str, Edition], str], paper: str,
                   setup: PrintSetup, findings: Findings) -> list[Output]:
-    """The files of one edition (the game's editions loaded, and which) and paper, and its kits: the host's opens
-    with the print plan, counted from them."""
     from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
-    from deckpress.publish.kit_plan import plan_part
+    from deckpress.publish.kit_plan import edition_files
 
     rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
-    files = kits.files(game, rendered, setup)
-    loaded, edition = editions
-    plan = plan_part(game, loaded[edition], paper, setup, rendered, files, findings, game_stamp(game, loaded))
-    return files + kits.kits(game, rendered, edition, paper, setup, plan)
+    return edition_files(game, rendered, editions, paper, setup, findings)
 
 
 def publish(opts: Options, press: Press, fresh: Freshness) -> None:

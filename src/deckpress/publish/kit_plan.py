@@ -11,9 +11,9 @@ from deckpress.findings import Findings
 from deckpress.layout.cover import BLANK
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.plan_page import Block, lay_out_plan
-from deckpress.layout.slug import Stamp, slugged
+from deckpress.layout.slug import Stamp, slugged, stamp
 from deckpress.model import HOST, PUBLIC, Edition, Game
-from deckpress.publish import outputs, phrases
+from deckpress.publish import kits, outputs, phrases
 from deckpress.publish.kits import Part, kit_parts
 from deckpress.publish.manifest import Entry
 from deckpress.publish.outputs import KITS
@@ -23,6 +23,16 @@ from deckpress.publish.publications import published_name
 from deckpress.publish.write import Output
 
 TRIES = 3  # a plan's length settles at once or on the second pass: its page counts move by a digit at most
+
+
+def edition_files(game: Game, rendered: list[Part], editions: tuple[dict[str, Edition], str], paper: str,
+                  setup: PrintSetup, findings: Findings) -> list[Output]:
+    """Each component's file of one edition (the game's editions loaded, and which) and paper, and its kits: the
+    host's opens with the print plan, counted from them."""
+    files = kits.files(game, rendered, setup)
+    loaded, edition = editions
+    plan = plan_part(game, loaded[edition], paper, setup, rendered, files, findings, stamp(game, loaded))
+    return files + kits.kits(game, rendered, edition, paper, setup, plan)
 
 
 def plan_part(game: Game, edition: Edition, paper: str, setup: PrintSetup, rendered: list[Part], files: list[Output],
@@ -36,9 +46,9 @@ def plan_part(game: Game, edition: Edition, paper: str, setup: PrintSetup, rende
     entries = [o.entry for o in files if o.entry is not None]
     own, doc = 1, None
     for _ in range(TRIES):
-        kits = [outputs.kit_entry(game, edition.theme.edition, paper, setup, _pages(found, a, own, rendered, setup), a)
+        made = [outputs.kit_entry(game, edition.theme.edition, paper, setup, _pages(found, a, own, rendered, setup), a)
                 for a in (PUBLIC, HOST)]
-        doc = lay_out_plan(game, edition, paper, _blocks(game, edition, paper, entries + kits), findings)
+        doc = lay_out_plan(game, edition, paper, _blocks(game, edition, paper, entries + made), findings)
         if len(doc.pages) == own:
             break
         own = len(doc.pages)
