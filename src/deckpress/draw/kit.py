@@ -4,9 +4,9 @@ The parts are this press's own ReportLab files, written a moment before, so the 
 bytes rather than parsing them back (parsing every font and page back was a fifth of a clean build). Each page is
 copied with what it uses (contents, fonts, images), renumbered; the page tree, the outline, the catalogue and the
 document information are written new. A tagged part's structure comes along: its Document becomes a Part of the
-kit's Document, its pages' parent-tree keys follow the parts before it. A file unlike ReportLab's (another
-cross-reference form, a nested page tree, an outline or an interactive form of its own) is refused, never
-half-joined.
+kit's Document, its pages' (and its widgets') parent-tree keys follow the parts before it; its form fields come
+with their pages, gathered in the kit's form under a field a part. A file unlike ReportLab's (another
+cross-reference form, a nested page tree, an outline of its own) is refused, never half-joined.
 """
 
 from __future__ import annotations
@@ -32,11 +32,11 @@ _OBJ = re.compile(rb"(\d+) 0 obj\s*")
 # Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
 # an action, inherited page attributes) would be lost, so such a part is refused.
 _CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/\w+|/ViewerPreferences\s+\d+ 0 R"
-                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)|/(?:StructTreeRoot|MarkInfo|Metadata)\s+\d+ 0 R")
+                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)|/(?:StructTreeRoot|MarkInfo|Metadata|AcroForm)\s+\d+ 0 R")
 # A part's structure tree root, and its mark information: what the kit's own root and catalogue take over.
 _ROOT_ENTRIES = re.compile(rb"/Type\s*/StructTreeRoot|/K\s*\[[^\]]*\]|/ParentTree\s+\d+ 0 R|/ParentTreeNextKey\s+\d+")
 _MARKED = re.compile(rb"<<\s*/Marked\s+true\s*>>")
-_STRUCT_PARENTS = re.compile(rb"/StructParents (\d+)")
+_STRUCT_PARENTS = re.compile(rb"/StructParents? (\d+)")  # a page's key in the parent tree, or a widget's
 _TREE_ENTRIES = re.compile(rb"/Type\s*/Pages|/Count\s+\d+|/Kids\s*\[[^\]]*\]")
 
 
@@ -79,6 +79,10 @@ class _Part:
         self.page_set = set(self.pages)
         self.refs: dict[int, list[tuple[int, int, bytes]]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
+        form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
+        self.fields = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(self.objects[int(form[1])][0], b"/Fields",
+                                                                        title))] if form else []
+        self.field_set = set(self.fields)
 
 
 class _Structure:
@@ -108,7 +112,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
-    tree, read = _Tree(), []
+    tree, form, read = _Tree(), _Form(), []
     for title, pdf in parts:
         interrupts.check()
         read.append((title, _Part(title or "blank page", pdf)))
@@ -117,14 +121,17 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
         numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
         objects |= _copied(part, numbers, tree.keys)
         tree.add(part, numbers, objects, title)
+        form.add(part, numbers, title)
         pages += [numbers[n] for n in part.pages]
         marks += [(title, numbers[part.pages[0]])] if title is not None else []
     objects |= _outline(marks, first=max(objects) + 1)
+    objects |= form.objects(objects, first=max(objects) + 1)
     fields = b"".join(b"/%s %s " % (key.encode(), _text(value)) for key, value in info.fields.items())
     objects |= tree.objects(info, every_part=tree.parts == len(parts))
     objects |= {
         CATALOG: b"<< /Type /Catalog /Pages %d 0 R /Outlines %d 0 R /PageMode /UseOutlines /ViewerPreferences %d 0 R "
-                 b"/Lang %s %s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, _text(info.language), tree.catalog),
+                 b"/Lang %s %s%s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, _text(info.language), tree.catalog,
+                                       form.catalog),
         PAGES: b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)),
         INFO: b"<< %s>>" % fields,
         VIEWER_PREFERENCES: b"<< /PrintScaling /None /DisplayDocTitle true >>",
@@ -175,6 +182,41 @@ class _Tree:
         }
 
 
+class _Form:
+    """The kit's form: each part's fields under one named for the part, so that a name two parts share (the same
+    sheet in two kits' parts) still names one field; a form only if some part has fields."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[str, list[int]]] = []  # each part's name and its fields' numbers in the kit
+        self.number = 0  # the form's own
+
+    def add(self, part: _Part, numbers: dict[int, int], title: str | None) -> None:
+        if part.fields:
+            self.parts.append((title or part.title, [numbers[n] for n in part.fields]))
+
+    def objects(self, objects: dict[int, bytes], first: int) -> dict[int, bytes]:
+        """The form, its font and a field a part, from `first` on; each part's fields made its field's kids."""
+        if not self.parts:
+            return {}
+        font, self.number = first, first + 1
+        made = {font: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"}
+        names: dict[str, int] = {}
+        for parent, (title, fields) in enumerate(self.parts, first + 2):
+            names[title] = names.get(title, 0) + 1
+            name = title.replace(".", "\u2024") + (f" ({names[title]})" if names[title] > 1 else "")
+            made[parent] = b"<< /T %s /Kids [ %s ] >>" % (_text(name), b" ".join(b"%d 0 R" % n for n in fields))
+            for n in fields:
+                objects[n] = objects[n].replace(b"<<", b"<< /Parent %d 0 R" % parent, 1)
+        kids = b" ".join(b"%d 0 R" % n for n in range(first + 2, first + 2 + len(self.parts)))
+        made[self.number] = b"<< /Fields [ %s ] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv %d 0 R >> >> >>" % (
+            kids, font)
+        return made
+
+    @property
+    def catalog(self) -> bytes:
+        return b"/AcroForm %d 0 R " % self.number if self.number else b""
+
+
 def _renumbered(part: _Part, start: int) -> dict[int, int]:
     """The part's objects its pages use, then its structure's, old number -> new, in the order they are reached.
     The part's structure root is the kit's Document (its Documents' parent), never copied."""
@@ -220,6 +262,8 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
         head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
+        elif old in part.field_set:  # a widget's key moves on as its page's does
+            head = _STRUCT_PARENTS.sub(moved, head)
         copied[new] = head + data
     return copied
 

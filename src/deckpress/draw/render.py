@@ -16,6 +16,7 @@ from deckpress import interrupts
 from deckpress.colour import Colour
 from deckpress.draw import fonts, icons, tagging
 from deckpress.draw.finish import DocInfo, finish, xmp
+from deckpress.draw.forms import Forms
 from deckpress.draw.paths import circle, die_cut, path_of, turning
 from deckpress.layout.page import (
     Circle,
@@ -45,6 +46,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
                     initialFontName=body_font, initialFontSize=10)  # type: ignore[arg-type]
     finish(canvas, info)
     drawn, forms, tree = 0, set[str](), tagging.Tree()
+    fields = Forms(canvas, tree)
     for page in doc.pages:
         interrupts.check()
         drawn += 1
@@ -53,7 +55,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
         canvas.setBleedBox(page.bleed_box)
         _define_forms(canvas, page.ops, forms)
         tree.new_page()
-        pen = _Pen(canvas, tree)
+        pen = _Pen(canvas, tree, fields)
         tags, t = page.tags, 0
         for i, op in enumerate(page.ops):
             while t < len(tags) and tags[t][0] <= i:
@@ -63,6 +65,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
         pen.end()
         canvas.showPage()
     tagging.write(canvas, tree, xmp(info))
+    fields.write()
     canvas.save()
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
@@ -154,8 +157,9 @@ class _Pen(_Marks):
     """Draws ops on one page, setting font, fill, stroke, line width and dash only when they change; lines of text
     in the same font and ink share one PDF text object."""
 
-    def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
+    def __init__(self, canvas: Canvas, tree: tagging.Tree, fields: Forms) -> None:
         super().__init__(canvas, tree)
+        self.fields = fields
         self.grey: Paint | None = None  # the fill
         self.stroke: Colour | None = None  # None: black, the PDF's own
         self.width: float | None = None
@@ -234,6 +238,7 @@ class _Pen(_Marks):
                 c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(op.width > 0), fill=int(op.fill is not None))
             else:
                 c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
+            self.fields.add(op, len(self.tree.marks) - 1)
         elif isinstance(op, Circle):
             self._shape(op.fill, op.width, op.stroke)
             path = circle(c, op.x, op.y, op.r, op.r if op.ry is None else op.ry)

@@ -1,0 +1,117 @@
+"""Form fields: each place a player writes in or ticks (a `WriteIn` on the rectangle that draws it) becomes an
+AcroForm field over that rectangle, so a sheet can be filled on screen, by a screen reader's user too.
+
+Each field is one object, field and widget annotation together: a text field over a cell or box to write in, a
+check box over a tick box. It is named by what it is (`/TU`, what a screen reader says; `/T`, the same made unique
+in the document), prints (`/F 4`), and draws nothing of its own: no border, no background, an empty appearance
+until filled, so the printed page is the page as it was. A tick's appearance is a tick drawn in lines (no font to
+embed). The structure tree holds each as a `Form` element (opened by the layout, named by its `/Alt`) with an
+object reference to its widget; the widget's `/StructParent` is its key in the parent tree (deckpress.draw.tagging).
+Written as bytes, as the structure tree is: ReportLab's own form fields draw borders and backgrounds and carry no
+structure.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFObject, PDFObjectReference, PDFString
+
+from deckpress.draw.tagging import Annotation, Raw, Tree, page_ref
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from deckpress.layout.ops import Rect
+
+FONT = b"Helv"  # the font a viewer types a field's text in: a standard one, named in the form's resources
+LOOK = b"/%s 0 Tf 0 g" % FONT  # typed in black, sized to the field
+TICK = ((0.2, 0.5), (0.42, 0.22), (0.8, 0.8))  # the tick's corners, as parts of the box's width and height
+
+
+class Forms:
+    """The fields of one document as its pages are drawn, and the form that lists them."""
+
+    def __init__(self, canvas: Canvas, tree: Tree) -> None:
+        self.c, self.tree = canvas, tree
+        self.doc: Any = canvas._doc  # type: ignore[attr-defined]  # ReportLab's own document (untyped)
+        self.fields: list[PDFObjectReference] = []
+        self.names: Counter[str] = Counter()
+        self.looks: dict[tuple[str, float, float], PDFObjectReference] = {}  # an appearance by kind and size
+
+    def add(self, op: Rect, page: int) -> None:
+        """A field over `op`, on page `page` (from 0), in the element open round it (the layout's `Form`)."""
+        field = op.field
+        if field is None:
+            return
+        element = self.tree.stack[-1]  # open round the rectangle, even where the rectangle itself is furniture
+        self.names[field.name] += 1
+        count = self.names[field.name]
+        title = field.name.replace(".", "\u2024")  # a period parts a field's name from its parent's
+        title = f"{title} ({count})" if count > 1 else title
+        widget = _Widget(op, title, self.tree.annotate(element, page))
+        widget.looks = self._looks(op, field.tick)
+        ref = self.doc.Reference(widget)
+        widget.annotation.ref = ref
+        self.c._annotationrefs.append(ref)  # type: ignore[attr-defined]  # the page's /Annots, as ReportLab's own
+        self.fields.append(ref)
+
+    def write(self) -> None:
+        """The form in the catalogue, listing every field, with the font its text fields are typed in."""
+        if not self.fields:
+            return
+        font = self.doc.Reference(Raw([b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                                       b"/Encoding /WinAnsiEncoding >>"]))
+        self.doc.Catalog.AcroForm = self.doc.Reference(Raw([
+            b"<< /Fields [ ", *_spaced(self.fields), b" ] /DA (%s) /DR << /Font << /%s " % (LOOK, FONT), font,
+            b" >> >> >>"]))
+
+    def _looks(self, op: Rect, tick: bool) -> list[bytes | PDFObject]:
+        """The field's appearances: empty for a text field (the page's own rules show), off and ticked for a tick
+        box (the box is the page's, the tick the field's)."""
+        empty = self._look("empty", op.w, op.h, b"/Tx BMC EMC" if not tick else b"")
+        if not tick:
+            return [b" /AP << /N ", empty, b" >>"]
+        (x1, y1), (x2, y2), (x3, y3) = ((x * op.w, y * op.h) for x, y in TICK)
+        lines = b"q 0 G %s w 1 J 1 j %s m %s l %s l S Q" % (
+            fp_str(max(op.w / 10, 1)).encode(), fp_str(x1, y1).encode(), fp_str(x2, y2).encode(),
+            fp_str(x3, y3).encode())
+        ticked = self._look("tick", op.w, op.h, lines)
+        return [b" /AP << /N << /Yes ", ticked, b" /Off ", empty, b" >> >>"]
+
+    def _look(self, kind: str, w: float, h: float, content: bytes) -> PDFObjectReference:
+        """One appearance stream, shared by every field of its kind and size."""
+        key = (kind, round(w, 3), round(h, 3))
+        if key not in self.looks:
+            self.looks[key] = self.doc.Reference(Raw([
+                b"<< /Type /XObject /Subtype /Form /BBox [ 0 0 %s ] /Resources << >> /Length %d >>\nstream\n%s\n"
+                b"endstream" % (fp_str(w, h).encode(), len(content) + 1, content)]))
+        return self.looks[key]
+
+
+class _Widget(PDFObject):
+    """A field and its widget annotation, one object; written as the document saves, when its key in the parent
+    tree is known."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, op: Rect, title: str, annotation: Annotation) -> None:
+        self.op, self.title, self.annotation = op, title, annotation
+        self.looks: list[bytes | PDFObject] = []
+
+    def format(self, document: Any) -> bytes:
+        op, field, a = self.op, self.op.field, self.annotation
+        assert field is not None
+        kind = b"/FT /Btn /V /Off /AS /Off" if field.tick else b"/FT /Tx /DA (%s)" % LOOK
+        return Raw([
+            b"<< /Type /Annot /Subtype /Widget %s /T " % kind, PDFString(self.title), b" /TU ",
+            PDFString(field.name), b" /F 4 /Rect [ %s ] /P " % fp_str(op.x, op.y, op.x + op.w, op.y + op.h).encode(),
+            page_ref(a.page), b" /StructParent %d /MK << >>" % a.key, *self.looks, b" >>",
+        ]).format(document)
+
+
+def _spaced(items: list[PDFObjectReference]) -> list[bytes | PDFObject]:
+    return [part for item in items for part in (item, b" ")]
+
