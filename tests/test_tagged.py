@@ -61,7 +61,7 @@ def expected(title: str, rules: Rules) -> list[tuple[str, list[str]]]:
 def kids(element: pikepdf.Object) -> list[pikepdf.Object]:
     k = element.get("/K")
     items = [] if k is None else list(k) if isinstance(k, pikepdf.Array) else [k]
-    return [i for i in items if isinstance(i, pikepdf.Dictionary) and i.get("/Type") != "/MCR"]
+    return [i for i in items if isinstance(i, pikepdf.Dictionary) and i.get("/Type") not in ("/MCR", "/OBJR")]
 
 
 def mcids(element: pikepdf.Object) -> Iterator[tuple[tuple[int, int], int]]:
@@ -127,7 +127,8 @@ def check_catalogue(pdf: pikepdf.Pdf) -> None:
     part = xmp.find(".//pdfuaid:part", NS)
     assert part is not None and part.text == "1"
     tree = root.StructTreeRoot
-    assert tree.Type == "/StructTreeRoot" and int(tree.ParentTreeNextKey) == len(pdf.pages)
+    widgets = [a for page in pdf.pages for a in page.obj.get("/Annots", []) if "/StructParent" in a]
+    assert tree.Type == "/StructTreeRoot" and int(tree.ParentTreeNextKey) == len(pdf.pages) + len(widgets)
     assert [str(k.S) for k in tree.K] == ["/Document"]
     for page in pdf.pages:
         assert page.obj.Tabs == "/S" and "/StructParents" in page.obj

@@ -97,7 +97,6 @@ WORDS: dict[str, dict[str, str]] = {
         "html_alike_cards": "{count} {what}, all alike:",
         "html_backs": "On the back of every card:",
         "html_back": "On its back:",
-        "html_tick": "{row}, {column}: not ticked",
         "field_cell": "{row}, {column}",  # a form field in a table: the cell's row and column (`Round 2, Lot A`)
         "field_numbered_row": "{corner} {row}",  # a row labelled by a bare number, named with its corner: `Fact 3`
         "html_keep": "What you write and tick here is kept in this browser.",

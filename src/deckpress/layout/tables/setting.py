@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from deckpress.layout.page import Drawing, WriteIn
 from deckpress.layout.structure import artifact, form, tagged
-from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, icons_alone
+from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, field_name, icons_alone
 from deckpress.layout.tables.geometry import Geometry, geometry, problems
 from deckpress.layout.tables.keys import ICON
 from deckpress.model import Block, SheetLayout, Style, TableSizes
@@ -84,7 +84,7 @@ class TableSetter:
             box = (x + shape.left(c), y, shape.column(c), row_h)
             printed = row.cells[c] if c < len(row.cells) else ""
             # a cell left empty is one to write in, or a tick box: a form field, named by its row and column
-            field = None if printed else WriteIn(self.field_name(block, r, c), tick=row.cell == "check")
+            field = None if printed else WriteIn(field_name(block, r, c, self.job.say), tick=row.cell == "check")
             if field is None or field.tick:
                 with artifact(d):
                     d.rect(*box, line)
@@ -98,14 +98,6 @@ class TableSetter:
                 else:
                     with form(d, field.name), artifact(d):  # the cell's rules stay furniture
                         d.rect(*box, line, field=field)
-
-    def field_name(self, block: Block, r: int, c: int) -> str:
-        """A cell's form field as a reader says it: its row, then its column (`Round 2, Lot A`); a row labelled by
-        a bare number takes the corner's word before it (`Fact 3, Value`)."""
-        row = block.rows[r].label
-        if block.corner and row.isdigit():
-            row = self.job.say("field_numbered_row", corner=block.corner, row=row)
-        return self.job.say("field_cell", row=row, column=block.columns[c])
 
     def lines_height(self, texts: list[str], style: Style, width: float, block: Block, shape: Geometry) -> float:
         """The height the tallest of these texts needs, wrapped at its style's size inside a cell."""
