@@ -71,9 +71,9 @@ class Forms:
     def _looks(self, op: Rect, tick: bool) -> list[bytes | PDFObject]:
         """The field's appearances: empty for a text field (the page's own rules show), off and ticked for a tick
         box (the box is the page's, the tick the field's)."""
-        empty = self._look("empty", op.w, op.h, b"/Tx BMC EMC" if not tick else b"")
-        if not tick:
-            return [b" /AP << /N ", empty, b" >>"]
+        if not tick:  # its own, never shared: a filling program writes what is typed into the field's stream
+            return [b" /AP << /N ", self.doc.Reference(_stream(op.w, op.h, b"/Tx BMC EMC")), b" >>"]
+        empty = self._look("empty", op.w, op.h, b"")
         (x1, y1), (x2, y2), (x3, y3) = ((x * op.w, y * op.h) for x, y in TICK)
         lines = b"q 0 G %s w 1 J 1 j %s m %s l %s l S Q" % (
             fp_str(max(op.w / 10, 1)).encode(), fp_str(x1, y1).encode(), fp_str(x2, y2).encode(),
@@ -82,13 +82,17 @@ class Forms:
         return [b" /AP << /N << /Yes ", ticked, b" /Off ", empty, b" >> >>"]
 
     def _look(self, kind: str, w: float, h: float, content: bytes) -> PDFObjectReference:
-        """One appearance stream, shared by every field of its kind and size."""
+        """One appearance stream of a tick box, shared by every tick box of its size."""
         key = (kind, round(w, 3), round(h, 3))
         if key not in self.looks:
-            self.looks[key] = self.doc.Reference(Raw([
-                b"<< /Type /XObject /Subtype /Form /BBox [ 0 0 %s ] /Resources << >> /Length %d >>\nstream\n%s\n"
-                b"endstream" % (fp_str(w, h).encode(), len(content) + 1, content)]))
+            self.looks[key] = self.doc.Reference(_stream(w, h, content))
         return self.looks[key]
+
+
+def _stream(w: float, h: float, content: bytes) -> Raw:
+    """An appearance: a form `w` x `h` points drawing `content`."""
+    return Raw([b"<< /Type /XObject /Subtype /Form /BBox [ 0 0 %s ] /Resources << >> /Length %d >>\nstream\n%s\n"
+                b"endstream" % (fp_str(w, h).encode(), len(content) + 1, content)])
 
 
 class _Widget(PDFObject):

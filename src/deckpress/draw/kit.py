@@ -36,7 +36,7 @@ _CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/
 # A part's structure tree root, and its mark information: what the kit's own root and catalogue take over.
 _ROOT_ENTRIES = re.compile(rb"/Type\s*/StructTreeRoot|/K\s*\[[^\]]*\]|/ParentTree\s+\d+ 0 R|/ParentTreeNextKey\s+\d+")
 _MARKED = re.compile(rb"<<\s*/Marked\s+true\s*>>")
-_STRUCT_PARENTS = re.compile(rb"/StructParents? (\d+)")  # a page's key in the parent tree, or a widget's
+_STRUCT_PARENTS = re.compile(rb"(/StructParents?) (\d+)")  # a page's key in the parent tree, or a widget's
 _TREE_ENTRIES = re.compile(rb"/Type\s*/Pages|/Count\s+\d+|/Kids\s*\[[^\]]*\]")
 
 
@@ -248,7 +248,7 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
     """The objects renumbered: references rewritten before the stream's data, the data as it was; each page's
     parent-tree key moved on by the `keys` the parts before it took."""
     def moved(key: re.Match[bytes]) -> bytes:
-        return b"/StructParents %d" % (int(key[1]) + keys)
+        return b"%s %d" % (key[1], int(key[2]) + keys)
 
     copied, root = {}, part.structure.root if part.structure else None
     for old, new in numbers.items():
