@@ -150,7 +150,7 @@ def dark(image: Image.Image, box: list[float]) -> int:
     """How many dark pixels inside a box (x1, y1, x2, y2 in points from the bottom left), its edges left out."""
     x1, y1, x2, y2 = box
     crop = image.crop((round(x1) + 2, image.height - round(y2) + 2, round(x2) - 2, image.height - round(y1) - 2))
-    return sum(1 for v in crop.getdata() if v < 128)
+    return sum(crop.histogram()[:128])
 
 
 @pytest.mark.parametrize("sheet", ["pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf",
