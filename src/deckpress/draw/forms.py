@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFObject, PDFObjectReference, PDFString
 
+from deckpress.draw.finish import pdf_text
 from deckpress.draw.tagging import Annotation, Raw, Tree, page_ref
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 FONT = b"Helv"  # the font a viewer types a field's text in: a standard one, named in the form's resources
 LOOK = b"/%s 0 Tf 0 g" % FONT  # typed in black, sized to the field
+HELVETICA = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
 TICK = ((0.2, 0.5), (0.42, 0.22), (0.8, 0.8))  # the tick's corners, as parts of the box's width and height
 
 
@@ -62,8 +64,7 @@ class Forms:
         """The form in the catalogue, listing every field, with the font its text fields are typed in."""
         if not self.fields:
             return
-        font = self.doc.Reference(Raw([b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
-                                       b"/Encoding /WinAnsiEncoding >>"]))
+        font = self.doc.Reference(Raw([HELVETICA]))
         self.doc.Catalog.AcroForm = self.doc.Reference(Raw([
             b"<< /Fields [ ", *_spaced(self.fields), b" ] /DA (%s) /DR << /Font << /%s " % (LOOK, FONT), font,
             b" >> >> >>"]))
@@ -119,3 +120,39 @@ class _Widget(PDFObject):
 def _spaced(items: list[PDFObjectReference]) -> list[bytes | PDFObject]:
     return [part for item in items for part in (item, b" ")]
 
+
+class KitForm:
+    """The kit's form: each part's fields under one named for the part, so that a name two parts share (the same
+    sheet in two kits' parts) still names one field; a form only if some part has fields."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[str, list[int]]] = []  # each part's name and its fields' numbers in the kit
+        self.number = 0  # the form's own
+
+    def add(self, title: str, fields: list[int]) -> None:
+        """A part's fields, by their numbers in the kit."""
+        if fields:
+            self.parts.append((title, fields))
+
+    def objects(self, objects: dict[int, bytes], first: int) -> dict[int, bytes]:
+        """The form, its font and a field a part, from `first` on; each part's fields (in `objects`, the kit's
+        objects as bytes) made its field's kids."""
+        if not self.parts:
+            return {}
+        font, self.number = first, first + 1
+        made = {font: HELVETICA}
+        names: dict[str, int] = {}
+        for parent, (title, fields) in enumerate(self.parts, first + 2):
+            names[title] = names.get(title, 0) + 1
+            name = title.replace(".", "\u2024") + (f" ({names[title]})" if names[title] > 1 else "")
+            made[parent] = b"<< /T %s /Kids [ %s ] >>" % (pdf_text(name), b" ".join(b"%d 0 R" % n for n in fields))
+            for n in fields:
+                objects[n] = objects[n].replace(b"<<", b"<< /Parent %d 0 R" % parent, 1)
+        kids = b" ".join(b"%d 0 R" % n for n in range(first + 2, first + 2 + len(self.parts)))
+        made[self.number] = b"<< /Fields [ %s ] /DA (%s) /DR << /Font << /%s %d 0 R >> >> >>" % (
+            kids, LOOK, FONT, font)
+        return made
+
+    @property
+    def catalog(self) -> bytes:
+        return b"/AcroForm %d 0 R " % self.number if self.number else b""

@@ -15,7 +15,8 @@ import hashlib
 import re
 
 from deckpress import interrupts
-from deckpress.draw.finish import DocInfo, xmp
+from deckpress.draw.finish import DocInfo, pdf_text, xmp
+from deckpress.draw.forms import KitForm
 
 # Fixed numbers of the objects a kit writes itself; copied objects follow them.
 CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_TREE, METADATA = range(1, 10)
@@ -82,7 +83,6 @@ class _Part:
         form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
         self.fields = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(self.objects[int(form[1])][0], b"/Fields",
                                                                         title))] if form else []
-        self.field_set = set(self.fields)
 
 
 class _Structure:
@@ -112,7 +112,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
-    tree, form, read = _Tree(), _Form(), []
+    tree, form, read = _Tree(), KitForm(), []
     for title, pdf in parts:
         interrupts.check()
         read.append((title, _Part(title or "blank page", pdf)))
@@ -121,16 +121,16 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
         numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
         objects |= _copied(part, numbers, tree.keys)
         tree.add(part, numbers, objects, title)
-        form.add(part, numbers, title)
+        form.add(title or part.title, [numbers[n] for n in part.fields])
         pages += [numbers[n] for n in part.pages]
         marks += [(title, numbers[part.pages[0]])] if title is not None else []
     objects |= _outline(marks, first=max(objects) + 1)
-    objects |= form.objects(objects, first=max(objects) + 1)
-    fields = b"".join(b"/%s %s " % (key.encode(), _text(value)) for key, value in info.fields.items())
+    objects |= form.objects(objects, max(objects) + 1)
+    fields = b"".join(b"/%s %s " % (key.encode(), pdf_text(value)) for key, value in info.fields.items())
     objects |= tree.objects(info, every_part=tree.parts == len(parts))
     objects |= {
         CATALOG: b"<< /Type /Catalog /Pages %d 0 R /Outlines %d 0 R /PageMode /UseOutlines /ViewerPreferences %d 0 R "
-                 b"/Lang %s %s%s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, _text(info.language), tree.catalog,
+                 b"/Lang %s %s%s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, pdf_text(info.language), tree.catalog,
                                        form.catalog),
         PAGES: b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)),
         INFO: b"<< %s>>" % fields,
@@ -152,7 +152,7 @@ class _Tree:
         if part.structure is None:
             return
         self.parts += 1
-        named = b"/S /Part /T %s" % _text(title) if title else b"/S /Part"  # titled as its bookmark
+        named = b"/S /Part /T %s" % pdf_text(title) if title else b"/S /Part"  # titled as its bookmark
         for old in part.structure.documents:  # a part's Document is a Part of the kit's
             objects[numbers[old]] = objects[numbers[old]].replace(b"/S /Document", named, 1)
             self.documents.append(numbers[old])
@@ -180,41 +180,6 @@ class _Tree:
             PARENT_TREE: b"<< /Nums [ %s ] >>" % b" ".join(b"%d %d 0 R" % pair for pair in self.nums),
             METADATA: b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n%sendstream" % (len(packet), packet),
         }
-
-
-class _Form:
-    """The kit's form: each part's fields under one named for the part, so that a name two parts share (the same
-    sheet in two kits' parts) still names one field; a form only if some part has fields."""
-
-    def __init__(self) -> None:
-        self.parts: list[tuple[str, list[int]]] = []  # each part's name and its fields' numbers in the kit
-        self.number = 0  # the form's own
-
-    def add(self, part: _Part, numbers: dict[int, int], title: str | None) -> None:
-        if part.fields:
-            self.parts.append((title or part.title, [numbers[n] for n in part.fields]))
-
-    def objects(self, objects: dict[int, bytes], first: int) -> dict[int, bytes]:
-        """The form, its font and a field a part, from `first` on; each part's fields made its field's kids."""
-        if not self.parts:
-            return {}
-        font, self.number = first, first + 1
-        made = {font: b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"}
-        names: dict[str, int] = {}
-        for parent, (title, fields) in enumerate(self.parts, first + 2):
-            names[title] = names.get(title, 0) + 1
-            name = title.replace(".", "\u2024") + (f" ({names[title]})" if names[title] > 1 else "")
-            made[parent] = b"<< /T %s /Kids [ %s ] >>" % (_text(name), b" ".join(b"%d 0 R" % n for n in fields))
-            for n in fields:
-                objects[n] = objects[n].replace(b"<<", b"<< /Parent %d 0 R" % parent, 1)
-        kids = b" ".join(b"%d 0 R" % n for n in range(first + 2, first + 2 + len(self.parts)))
-        made[self.number] = b"<< /Fields [ %s ] /DA (/Helv 0 Tf 0 g) /DR << /Font << /Helv %d 0 R >> >> >>" % (
-            kids, font)
-        return made
-
-    @property
-    def catalog(self) -> bytes:
-        return b"/AcroForm %d 0 R " % self.number if self.number else b""
 
 
 def _renumbered(part: _Part, start: int) -> dict[int, int]:
@@ -262,7 +227,7 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
         head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
-        elif old in part.field_set:  # a widget's key moves on as its page's does
+        elif b"/StructParent " in head:  # a widget's key moves on as its page's does
             head = _STRUCT_PARENTS.sub(moved, head)
         copied[new] = head + data
     return copied
@@ -284,8 +249,8 @@ def _outline(marks: list[tuple[str, int]], first: int) -> dict[int, bytes]:
     for i, (title, page) in enumerate(marks):
         links = b"".join(b"/%s %d 0 R " % (key, first + j) for key, j in ((b"Prev", i - 1), (b"Next", i + 1))
                          if 0 <= j < len(marks))
-        items[first + i] = b"<< /Title %s /Parent %d 0 R %s/Dest [ %d 0 R /Fit ] >>" % (_text(title), OUTLINES, links,
-                                                                                          page)
+        items[first + i] = b"<< /Title %s /Parent %d 0 R %s/Dest [ %d 0 R /Fit ] >>" % (
+            pdf_text(title), OUTLINES, links, page)
     last = first + len(marks) - 1
     items[OUTLINES] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first, last, len(marks))
     return items
@@ -305,13 +270,6 @@ def _file(objects: dict[int, bytes]) -> bytes:
     out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(offsets) + 1, CATALOG, INFO, digest, digest, xref)
     return bytes(out)
-
-
-def _text(value: str) -> bytes:
-    """A PDF text string: as written when it is plain ASCII, else UTF-16 with its byte-order mark, in hex."""
-    if value.isascii() and value.isprintable():
-        return b"(%s)" % re.sub(rb"([\\()])", rb"\\\1", value.encode())
-    return b"<%s>" % ("\ufeff" + value).encode("utf-16-be").hex().upper().encode()
 
 
 def _body(raw: bytes, n: int, title: str) -> bytes:

@@ -24,7 +24,6 @@ from deckpress.layout.page import (
     Document,
     Icon,
     Line,
-    Op,
     Path,
     Picture,
     Polygon,
@@ -53,7 +52,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
         canvas.setPageSize((page.width, page.height))
         canvas.setTrimBox(page.trim_box)  # None clears it: only pages printed with bleed carry the boxes
         canvas.setBleedBox(page.bleed_box)
-        _define_forms(canvas, page.ops, forms)
+        icons.define_all(canvas, page.ops, forms)
         tree.new_page()
         pen = _Pen(canvas, tree, fields)
         tags, t = page.tags, 0
@@ -70,14 +69,6 @@ def render(doc: Document, info: DocInfo) -> bytes:
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
     return out.getvalue()
-
-
-def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
-    """Each icon (by file, size, colour and stroke) is drawn once a document, as a form that pages place: a deck
-    repeats a few icons thousands of times. Defined before the page is drawn, each in its own stream."""
-    for op in ops:
-        if isinstance(op, Icon | Tiles):
-            icons.define(canvas, op, defined)
 
 
 Paint = float | Colour  # a grey level, or a colour
