@@ -199,14 +199,24 @@ WORDS: dict[str, dict[str, str]] = {
         "epub_host_book": "{game}: the host's edition",
         "epub_contents": "Contents",
         "epub_landmarks": "Landmarks",
+        "epub_page_list": "Pages of the printed rules",
         "epub_start": "Start of the text",
         "epub_summary": "The whole game as text: every rule, card and sheet, with headings, lists and tables in "
-                        "reading order and a table of contents. No images; nothing depends on colour, sound or "
-                        "layout, and the reading system may change the font, size and colours.",
+                        "reading order and a table of contents. Nothing depends on colour, sound or layout, and "
+                        "the reading system may change the font, size and colours.",
         "epub_summary_host": "The host's edition as text: the whole game, then every player's private material "
                              "and the host's answers, each in a section of its own, with headings, lists and tables "
-                             "in reading order and a table of contents. No images; nothing depends on colour, sound "
-                             "or layout. Keep it from the players.",
+                             "in reading order and a table of contents. Nothing depends on colour, sound or layout. "
+                             "Keep it from the players.",
+        "epub_proof_intro": "Checked as this book was made: {claims}.",
+        "epub_proof_failed": "Not proved: {checks}.",
+        "epub_proof_pages": "each of its {count} pages declares its language and has a title",
+        "epub_proof_headings": "its {count} headings run in reading order, none skipping a level, none empty",
+        "epub_proof_tables": "each of its {count} tables has header cells scoped to their rows or columns",
+        "epub_proof_links": "each of its {count} links says where it leads",
+        "epub_proof_images": "its {count} images each have a text alternative",
+        "epub_proof_images_none": "it holds no images",
+        "epub_proof_controls": "each of its {count} form fields has a label",
         "catalogue_epub": "EPUB of {game}",
         "catalogue_epub_for": "(the same text for e-readers)",
         "catalogue_host_epub": "The host's EPUB of {game}",

@@ -26,6 +26,8 @@ from deckpress.draw.fonts import FONT_FILES
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.epub_pages import Chapter, chapters, contents
+from deckpress.publish.epub_proof import proofs
+from deckpress.publish.epub_proof import summary as proved
 
 TEMPLATES = Path(__file__).parent / "templates"
 MIMETYPE = b"application/epub+zip"
@@ -41,6 +43,7 @@ FONTS = "fonts"
 # What the books are (EPUB Accessibility 1.1, and the schema.org values Ace and the EPUB A11y vocabulary know)
 CONFORMS_TO = "EPUB Accessibility 1.1 - WCAG 2.2 Level AA"
 FEATURES = ("structuralNavigation", "tableOfContents", "readingOrder", "displayTransformability", "unlocked")
+PAGED = ("printPageNumbers", "pageNavigation")  # a book whose text marks the printed rules' pages
 UNDATED = "2000-01-01T00:00:00Z"  # a game without a date: the date ReportLab gives an undated PDF
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)  # the earliest a zip can say: no file in the book carries the build's time
 IDENTIFIERS = uuid.UUID("0b1e6f3c-5d1a-5c8e-9a47-1d2f0c3b4a59")  # the press's own namespace for book ids
@@ -63,12 +66,14 @@ def book(game: Game, pages: dict[str, str], audience: str) -> bytes:
     packed = chapters(pages)
     title = game.title if audience == PUBLIC else say("epub_host_book", game=game.title)
     shared = dict(language=game.language, say=say, title=title, css=CSS)
+    content = {f"EPUB/{c.name}": _page(c, shared) for c in packed}
     files = {
         "META-INF/container.xml": CONTAINER,
-        "EPUB/package.opf": _render("epub_package.opf.j2", **shared, **_metadata(game, audience), chapters=packed,
-                                    fonts=[f"{FONTS}/{path.name}" for path in _fonts()]),
-        "EPUB/nav.xhtml": _render("epub_nav.xhtml.j2", **shared, contents=contents(packed), start=packed[0].name),
-        **{f"EPUB/{c.name}": _page(c, shared) for c in packed},
+        "EPUB/package.opf": _render("epub_package.opf.j2", **shared, **_metadata(game, audience, content, packed),
+                                    chapters=packed, fonts=[f"{FONTS}/{path.name}" for path in _fonts()]),
+        "EPUB/nav.xhtml": _render("epub_nav.xhtml.j2", **shared, contents=contents(packed), start=packed[0].name,
+                                  pages=[b for c in packed for b in c.breaks]),
+        **content,
         f"EPUB/{CSS}": _render("epub.css.j2", faces=[_face(path) for path in _fonts()]),
         **{f"EPUB/{FONTS}/{path.name}": _font(path) for path in _fonts()},
     }
@@ -90,11 +95,18 @@ def modified(game: Game) -> str:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def _metadata(game: Game, audience: str) -> dict[str, Any]:
+def _metadata(game: Game, audience: str, content: dict[str, bytes], packed: list[Chapter]) -> dict[str, Any]:
+    """The book's metadata; its accessibility summary says what the checks of its content proved, and it claims
+    conformance only where every check held."""
     say = phrases(game.language)
+    found = proofs(content, game.language)
+    breaks = [b for c in packed for b in c.breaks]
+    summary = f"{say('epub_summary' if audience == PUBLIC else 'epub_summary_host')} {proved(found, say)}"
+    held = all(p.held for p in found)
     return dict(identifier=identifier(game, audience), modified=modified(game), publisher=game.publisher,
-                features=FEATURES, conforms_to=CONFORMS_TO, certified_by=game.publisher or game.title,
-                summary=say("epub_summary" if audience == PUBLIC else "epub_summary_host"))
+                features=FEATURES + (PAGED if breaks else ()), source=breaks[0].source if breaks else None,
+                conforms_to=CONFORMS_TO if held else None,
+                certified_by=game.publisher or game.title, summary=summary)
 
 
 def _page(chapter: Chapter, shared: dict[str, Any]) -> bytes:

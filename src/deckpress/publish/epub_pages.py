@@ -32,11 +32,21 @@ class Heading:
 
 
 @dataclass(frozen=True)
+class PageBreak:
+    """Where a page of the printed rules begins (`deckpress.publish.page_list`): the page list's entries."""
+
+    label: str
+    target: str  # chapter#id
+    source: str  # the printed file the numbers are those of
+
+
+@dataclass(frozen=True)
 class Chapter:
     name: str  # the content document's file name in the book
     title: str
     body: str  # the body's content, serialised as XHTML
     headings: tuple[Heading, ...]
+    breaks: tuple[PageBreak, ...] = ()
 
 
 def chapter_name(page: str) -> str:
@@ -74,7 +84,9 @@ def _chapter(page: str, text: str, names: dict[str, str]) -> Chapter:
                      for e in body.iter() if e.tag in HEADINGS)
     title = _title(text) or (headings[0].text if headings else name)
     inner = escape(body.text or "") + "".join(ET.tostring(child, encoding="unicode") for child in body)
-    return Chapter(name, title, inner, headings)
+    breaks = tuple(PageBreak(e.get("aria-label") or "", f"{name}#{e.get('id')}", e.get("data-source") or "")
+                   for e in body.iter() if e.get("role") == "doc-pagebreak" and e.get("id"))
+    return Chapter(name, title, inner, headings, breaks)
 
 
 def _body(page: str, text: str) -> ET.Element:

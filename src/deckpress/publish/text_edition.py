@@ -20,10 +20,12 @@ from deckpress.draw.fonts import FONT_FILES
 from deckpress.layout.boards.reading import read_board
 from deckpress.layout.lists.entries import html_list
 from deckpress.layout.readings import ReadDeck, read_deck
+from deckpress.layout.slug import stamp
 from deckpress.load.icons import INLINE
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
 from deckpress.publish import phrases
 from deckpress.publish.fragments import said_html
+from deckpress.publish.page_list import first_lines, numbered, print_source
 from deckpress.publish.sheets_read import read_sheets
 from deckpress.templating import Templates
 
@@ -47,14 +49,16 @@ def html_pages(game: Game, editions: Mapping[str, Edition] | None = None,
                   sheets=read_sheets(game, public, say), fonts=FONT_FOLDER,
                   boards=[_board(read_board(game, c, edition, templates, say), say) for c in public
                           if c.kind == "board"])
-    pages = {f"{game.id}.html": (PUBLIC, template.render(
+    lines = first_lines(game, edition, templates or Templates(), stamp(game, dict(editions or {})))
+    source = print_source(game)
+    pages = {f"{game.id}.html": (PUBLIC, numbered(template.render(
         **shared, heading=game.title, warning=None, private=[],
-        private_note=say("html_private_elsewhere") if secret else None))}
+        private_note=say("html_private_elsewhere") if secret else None), lines, source))}
     if secret:
-        pages[f"{game.id}-host.html"] = (HOST, template.render(
+        pages[f"{game.id}-host.html"] = (HOST, numbered(template.render(
             **shared, heading=say("html_host_page", game=game.title), warning=say("html_host_warning"),
             private=sorted((name, page[:2]) for name, (_, *page) in secret.items()),
-            private_note=say("html_private_note")))
+            private_note=say("html_private_note")), lines, source))
     for name, (audience, title, warning, decks, sheets) in secret.items():
         pages[name] = (audience, template.render(game=game, say=say, heading=title, warning=warning, rules=None,
                                                  sections=[], decks=decks, sheets=sheets, private=[],
