@@ -288,3 +288,32 @@ frame.onload = () => {
 };
 frame.src = %(page)s;
 </script></body></html>"""
+
+
+def lines(page: pikepdf.Page) -> list[tuple[float, float, float]]:
+    """Every level line the page's content draws (`m` then `l`), as x1, x2, y."""
+    found, at = [], None
+    for operands, op in pikepdf.parse_content_stream(page):
+        if str(op) == "m":
+            at = tuple(float(v) for v in operands)
+        elif str(op) == "l" and at is not None and abs(float(operands[1]) - at[1]) < 0.01:
+            found.append((min(at[0], float(operands[0])), max(at[0], float(operands[0])), at[1]))
+    return found
+
+
+@pytest.mark.parametrize(("edition", "paper"), [("standard", "a4"), ("large-print", "letter")])
+def test_each_line_a_desk_card_asks_to_write_on_is_a_text_field_over_it(built, edition, paper):
+    game = game_of("open-secret-exchange")
+    cards = [c for c in game.decks["desk-cards"].cards if c.valid]
+    wanted = [("/Tx", f"{c.label[:1].upper()}{c.label[1:]}, {code}") for c in cards for code in c.values["requests"]]
+    path = built / game.id / edition / f"{game.id}-desk-cards-{paper}.pdf"
+    with pikepdf.open(path) as pdf:
+        found = widgets(pdf)
+        assert [(str(w.FT), str(w.TU)) for _, w in found] == wanted and len(wanted) == 24
+        drawn = {n: lines(pdf.pages[n]) for n in {n for n, _ in found}}
+        for n, widget in found:  # its foot on the line, as long as it: room above the line to write in
+            x1, y1, x2, y2 = (float(v) for v in widget.Rect)
+            assert any(abs(x1 - a) < 0.02 and abs(x2 - b) < 0.02 and abs(y1 - y) < 0.02 for a, b, y in drawn[n])
+            assert 8 < y2 - y1 < 40
+            form = [f for f in forms(pdf.Root.StructTreeRoot.K[0]) if objr(f).Obj.objgen == widget.objgen]
+            assert [str(f.Alt) for f in form] == [str(widget.TU)]

@@ -20,12 +20,17 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFObject, PDFObjectReference, PDFString
 
 from deckpress.draw.finish import pdf_text
+from deckpress.draw.paths import turning
 from deckpress.draw.tagging import Annotation, Raw, Tree, page_ref
+from deckpress.layout.ops import Clip, Line, Rect, Turn
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
 
-    from deckpress.layout.ops import Rect
+    from deckpress.layout.ops import WriteIn
+
+Box = tuple[float, float, float, float]  # x1, y1, x2, y2, pt
+Matrix = tuple[float, float, float, float, float, float]
 
 FONT = b"Helv"  # the font a viewer types a field's text in: a standard one, named in the form's resources
 LOOK = b"/%s 0 Tf 0 g" % FONT  # typed in black, sized to the field
@@ -42,8 +47,9 @@ class Forms:
         self.fields: list[PDFObjectReference] = []
         self.names: Counter[str] = Counter()
         self.looks: dict[tuple[str, float, float], PDFObjectReference] = {}  # an appearance by kind and size
+        self.matrices: list[Matrix] = [(1, 0, 0, 1, 0, 0)]  # the turns the pen is inside, composed
 
-    def add(self, op: Rect, page: int) -> None:
+    def add(self, op: Rect | Line, page: int) -> None:
         """A field over `op`, on page `page` (from 0), in the element open round it (the layout's `Form`)."""
         field = op.field
         if field is None:
@@ -53,12 +59,20 @@ class Forms:
         count = self.names[field.name]
         title = field.name.replace(".", "\u2024")  # a period parts a field's name from its parent's
         title = f"{title} ({count})" if count > 1 else title
-        widget = _Widget(op, title, self.tree.annotate(element, page))
-        widget.looks = self._looks(op, field.tick)
+        box = _placed(_box(op), self.matrices[-1])
+        widget = _Widget(field, title, box, self.tree.annotate(element, page))
+        widget.looks = self._looks(box[2] - box[0], box[3] - box[1], field.tick)
         ref = self.doc.Reference(widget)
         widget.annotation.ref = ref
         self.c._annotationrefs.append(ref)  # type: ignore[attr-defined]  # the page's /Annots, as ReportLab's own
         self.fields.append(ref)
+
+    def enter(self, op: Turn | Clip) -> None:
+        """The ops after `op` are turned as it turns them (a clip moves nothing)."""
+        self.matrices.append(_then(turning(op), self.matrices[-1]) if isinstance(op, Turn) else self.matrices[-1])
+
+    def leave(self) -> None:
+        self.matrices.pop()
 
     def write(self) -> None:
         """The form in the catalogue, listing every field, with the font its text fields are typed in."""
@@ -69,17 +83,17 @@ class Forms:
             b"<< /Fields [ ", *_spaced(self.fields), b" ] /DA (%s) /DR << /Font << /%s " % (LOOK, FONT), font,
             b" >> >> >>"]))
 
-    def _looks(self, op: Rect, tick: bool) -> list[bytes | PDFObject]:
+    def _looks(self, w: float, h: float, tick: bool) -> list[bytes | PDFObject]:
         """The field's appearances: empty for a text field (the page's own rules show), off and ticked for a tick
         box (the box is the page's, the tick the field's)."""
         if not tick:  # its own, never shared: a filling program writes what is typed into the field's stream
-            return [b" /AP << /N ", self.doc.Reference(_stream(op.w, op.h, b"/Tx BMC EMC")), b" >>"]
-        empty = self._look("empty", op.w, op.h, b"")
-        (x1, y1), (x2, y2), (x3, y3) = ((x * op.w, y * op.h) for x, y in TICK)
+            return [b" /AP << /N ", self.doc.Reference(_stream(w, h, b"/Tx BMC EMC")), b" >>"]
+        empty = self._look("empty", w, h, b"")
+        (x1, y1), (x2, y2), (x3, y3) = ((x * w, y * h) for x, y in TICK)
         lines = b"q 0 G %s w 1 J 1 j %s m %s l %s l S Q" % (
-            fp_str(max(op.w / 10, 1)).encode(), fp_str(x1, y1).encode(), fp_str(x2, y2).encode(),
+            fp_str(max(w / 10, 1)).encode(), fp_str(x1, y1).encode(), fp_str(x2, y2).encode(),
             fp_str(x3, y3).encode())
-        ticked = self._look("tick", op.w, op.h, lines)
+        ticked = self._look("tick", w, h, lines)
         return [b" /AP << /N << /Yes ", ticked, b" /Off ", empty, b" >> >>"]
 
     def _look(self, kind: str, w: float, h: float, content: bytes) -> PDFObjectReference:
@@ -102,19 +116,40 @@ class _Widget(PDFObject):
 
     __RefOnly__ = 1
 
-    def __init__(self, op: Rect, title: str, annotation: Annotation) -> None:
-        self.op, self.title, self.annotation = op, title, annotation
+    def __init__(self, field: WriteIn, title: str, box: Box, annotation: Annotation) -> None:
+        self.field, self.title, self.box, self.annotation = field, title, box, annotation
         self.looks: list[bytes | PDFObject] = []
 
     def format(self, document: Any) -> bytes:
-        op, field, a = self.op, self.op.field, self.annotation
-        assert field is not None
+        field, a = self.field, self.annotation
         kind = b"/FT /Btn /V /Off /AS /Off" if field.tick else b"/FT /Tx /DA (%s)" % LOOK
         return Raw([
             b"<< /Type /Annot /Subtype /Widget %s /T " % kind, PDFString(self.title), b" /TU ",
-            PDFString(field.name), b" /F 4 /Rect [ %s ] /P " % fp_str(op.x, op.y, op.x + op.w, op.y + op.h).encode(),
+            PDFString(field.name), b" /F 4 /Rect [ %s ] /P " % fp_str(*self.box).encode(),
             page_ref(a.page), b" /StructParent %d /MK << >>" % a.key, *self.looks, b" >>",
         ]).format(document)
+
+
+def _box(op: Rect | Line) -> Box:
+    """Where the field goes before any turn: the rectangle, or the room above the line."""
+    if isinstance(op, Rect):
+        return op.x, op.y, op.x + op.w, op.y + op.h
+    height = op.field.height if op.field else 0.0
+    return min(op.x1, op.x2), op.y1, max(op.x1, op.x2), op.y1 + height
+
+
+def _then(m: Matrix, n: Matrix) -> Matrix:
+    """`m`, then `n`: one matrix."""
+    return (m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2],
+            m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5])
+
+
+def _placed(box: Box, m: Matrix) -> Box:
+    """The box turned by `m`: the box round its turned corners (exact for the quarter turns a page makes)."""
+    x1, y1, x2, y2 = box
+    xs, ys = zip(*((m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]) for x in (x1, x2) for y in (y1, y2)),
+                 strict=True)
+    return round(min(xs), 4), round(min(ys), 4), round(max(xs), 4), round(max(ys), 4)
 
 
 def _spaced(items: list[PDFObjectReference]) -> list[bytes | PDFObject]:

@@ -177,6 +177,7 @@ class _Pen(_Marks):
         self._count()
         self.turns.append((op.ops, (self.grey, self.stroke, self.width, self.dash, self.font)))
         self.c.saveState()
+        self.fields.enter(op)  # a field over what is turned is placed where the turn puts it
         if isinstance(op, Turn):
             self.c.transform(*turning(op))
         else:
@@ -185,6 +186,7 @@ class _Pen(_Marks):
     def _unturn(self) -> None:
         self._close()
         _, state = self.turns.pop()
+        self.fields.leave()
         self.c.restoreState()  # the PDF's state and ReportLab's return to what they were: so does the pen's
         self.grey, self.stroke, self.width, self.dash, self.font = state  # type: ignore[assignment]
 
@@ -223,6 +225,7 @@ class _Pen(_Marks):
             self._outline(op.stroke)
             self._stroke(op.width, op.dash)
             c.line(op.x1, op.y1, op.x2, op.y2)
+            self.fields.add(op, len(self.tree.marks) - 1)
         elif isinstance(op, Rect):
             self._shape(op.fill, op.width, op.stroke)
             if op.radius:

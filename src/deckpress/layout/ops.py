@@ -32,6 +32,7 @@ class Line:
     width: float
     dash: tuple[float, ...] = ()
     stroke: Colour | None = None  # None: black
+    field: WriteIn | None = None  # a line to write on, a form field over it
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,7 @@ class WriteIn:
 
     name: str  # what it is, as a reader says it: `Round 2, Lot A`
     tick: bool = False  # a tick box; else room to write in
+    height: float = 0  # on a line to write on: the room above it, pt (a rectangle's field is the rectangle)
 
 
 @dataclass(frozen=True, slots=True)

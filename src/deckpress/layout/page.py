@@ -105,8 +105,8 @@ class Drawing:
         self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle, self.ink))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float, dash: tuple[float, ...] = (),
-             stroke: Colour | None = None) -> None:
-        self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash, stroke))
+             stroke: Colour | None = None, field: WriteIn | None = None) -> None:
+        self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash, stroke, field))
 
     def rect(self, x: float, y: float, w: float, h: float, width: float, fill: float | Colour | None = None,
              stroke: Colour | None = None, radius: float = 0, field: WriteIn | None = None) -> None:
