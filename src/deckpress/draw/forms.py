@@ -49,11 +49,12 @@ class Forms:
         self.looks: dict[tuple[str, float, float], PDFObjectReference] = {}  # an appearance by kind and size
         self.matrices: list[Matrix] = [(1, 0, 0, 1, 0, 0)]  # the turns the pen is inside, composed
 
-    def add(self, op: Rect | Line, page: int) -> None:
-        """A field over `op`, on page `page` (from 0), in the element open round it (the layout's `Form`)."""
-        field = op.field
-        if field is None:
+    def add(self, op: object, page: int) -> None:
+        """A field over `op` where it is a place to write in, on page `page` (from 0), in the element open round it
+        (the layout's `Form`)."""
+        if not isinstance(op, Rect | Line) or op.field is None:
             return
+        field = op.field
         element = self.tree.stack[-1]  # open round the rectangle, even where the rectangle itself is furniture
         self.names[field.name] += 1
         count = self.names[field.name]

@@ -79,9 +79,8 @@ class _Marks:
     artifact; a sequence never straddles a text object (the open text is drawn before it closes) nor a saved state
     (the pen closes it before a turn and after)."""
 
-    def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
-        self.c = canvas
-        self.tree = tree
+    def __init__(self, canvas: Canvas, tree: tagging.Tree, fields: Forms) -> None:
+        self.c, self.tree, self.fields = canvas, tree, fields  # fields: the places to write in, as form fields
         self.marked: tagging.Element | None | bool = False  # the open sequence's element (None: artifact); False: none
         self.text: PDFTextObject | None = None  # the open run of text
         self.line: Text | None = None  # its last line, set when the next op says whether the element runs on
@@ -149,8 +148,7 @@ class _Pen(_Marks):
     in the same font and ink share one PDF text object."""
 
     def __init__(self, canvas: Canvas, tree: tagging.Tree, fields: Forms) -> None:
-        super().__init__(canvas, tree)
-        self.fields = fields
+        super().__init__(canvas, tree, fields)
         self.grey: Paint | None = None  # the fill
         self.stroke: Colour | None = None  # None: black, the PDF's own
         self.width: float | None = None
@@ -163,6 +161,7 @@ class _Pen(_Marks):
             self._turn(op)
         else:
             self._draw(op)
+            self.fields.add(op, len(self.tree.marks) - 1)  # a place to write in drawn: a form field over it
         while self.turns and self.turns[-1][0] <= 0:  # the turn's last op is drawn: back to the state before it
             self._unturn()
 
@@ -225,14 +224,12 @@ class _Pen(_Marks):
             self._outline(op.stroke)
             self._stroke(op.width, op.dash)
             c.line(op.x1, op.y1, op.x2, op.y2)
-            self.fields.add(op, len(self.tree.marks) - 1)
         elif isinstance(op, Rect):
             self._shape(op.fill, op.width, op.stroke)
             if op.radius:
                 c.roundRect(op.x, op.y, op.w, op.h, op.radius, stroke=int(op.width > 0), fill=int(op.fill is not None))
             else:
                 c.rect(op.x, op.y, op.w, op.h, stroke=int(op.width > 0), fill=int(op.fill is not None))
-            self.fields.add(op, len(self.tree.marks) - 1)
         elif isinstance(op, Circle):
             self._shape(op.fill, op.width, op.stroke)
             path = circle(c, op.x, op.y, op.r, op.r if op.ry is None else op.ry)
