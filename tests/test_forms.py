@@ -191,9 +191,9 @@ def test_fields_filled_flattened_and_rendered_show_what_was_written(built, sheet
 
 
 def kit_parts(kit: Path, game: Game) -> dict[str, Path]:
-    """The sheet parts a kit names its fields by (each component's title), and each one's own PDF."""
+    """The parts a kit names its fields by (each component's title), and each one's own PDF."""
     paper = kit.stem.rsplit("-", 1)[1]
-    return {c.title: kit.parent / f"{game.id}-{c.id}-{paper}.pdf" for c in game.components if c.kind == "sheet"}
+    return {c.title: kit.parent / f"{game.id}-{c.id}-{paper}.pdf" for c in game.components}
 
 
 @pytest.mark.parametrize(("game", "edition", "paper"), [("pocket-bazaar", "standard", "a4"),
