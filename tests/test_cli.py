@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -30,6 +31,22 @@ def test_an_edition_no_game_defines_is_a_usage_error(deckpress):
         path.write_text(re.sub(r"(?m)^editions: .*$", "editions: [standard]", path.read_text("utf-8")), "utf-8")
     result = deckpress("build", "--edition", "large-print")
     assert (result.status, result.err.strip()) == (2, "deckpress: error: no game here defines the large-print edition")
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ("title: [\n", "content/pocket-bazaar/game.yaml:2:1: error: YAML syntax"),
+    ("editions: standard\n", "content/pocket-bazaar/game.yaml:1:11: error: editions must be a list, got 'standard'"),
+    (None, "content/pocket-bazaar/game.yaml:1:1: error: cannot read file: not a regular file")])  # None: a FIFO
+@pytest.mark.parametrize("command", [("build",), ("export", "--to", "tts")])
+def test_an_edition_asked_of_a_game_that_cannot_be_read_says_what_is_wrong_with_it(deckpress, written, said, command):
+    game = Path("content/pocket-bazaar/game.yaml")
+    game.unlink()
+    if written is None:
+        os.mkfifo(game)
+    else:
+        game.write_text(written, encoding="utf-8")
+    result = deckpress(*command, "pocket-bazaar", "--edition", "standard")
+    assert result.status == 1 and said in result.err and "defines" not in result.err, result.err
 
 
 def test_dump_into_a_closed_pipe_is_not_an_error(deckpress):

@@ -13,6 +13,7 @@ from conftest import edit
 from test_interrupt import no_staging_left, tree
 
 from deckpress.publish import write
+from deckpress.publish.journal import finish
 
 
 @pytest.fixture
@@ -145,3 +146,36 @@ def test_a_full_disk_leaves_the_earlier_build(deckpress, tmp_path):
         assert not [p for p in disk.iterdir() if p.name.startswith(".deckpress-")]
     finally:
         subprocess.run(["umount", str(disk)], check=False)
+
+
+class _Killed(BaseException):
+    """Stands for SIGKILL: nothing after it runs, no clean-up either."""
+
+
+@pytest.mark.parametrize(("failing", "killed"), [(1, 1), (3, 1), (3, 3), (5, 2)])
+def test_a_commit_killed_while_it_undoes_a_failed_move_is_finished_by_the_next(tmp_path, monkeypatch, failing,
+                                                                              killed):
+    """The undo puts each new file back where it was staged, so the journal still holds whenever it stops."""
+    out = tmp_path / "build"
+    earlier = [write.Output(f"game/part-{i}.pdf", b"%PDF earlier " + bytes([i])) for i in range(4)]
+    write.write_outputs(out, [*earlier, write.Output("gone.pdf", b"%PDF taken away")])
+    new = [write.Output(f"game/part-{i}.pdf", b"%PDF new " + bytes([i])) for i in range(1, 6)]
+    calls: list[Path] = []
+    replace = os.replace
+
+    def failing_then_killed(source: Path, target: Path) -> None:
+        calls.append(Path(target))
+        if len(calls) - 1 == failing:
+            raise PermissionError(1, "Operation not permitted")
+        if len(calls) - 1 == failing + killed:  # in the undo
+            raise _Killed
+        replace(source, target)
+
+    monkeypatch.setattr(write.os, "replace", failing_then_killed)
+    monkeypatch.setattr(write.shutil, "rmtree", lambda *args, **kwargs: None)  # killed: nothing cleans up
+    with pytest.raises(_Killed):
+        write.write_outputs(out, new, ["gone.pdf"])
+    monkeypatch.undo()
+    (staging,) = write.leftovers(out)
+    finish(staging, out)
+    assert tree(out) == {"game/part-0.pdf": b"%PDF earlier \x00", **{o.path: o.data for o in new}}

@@ -6,9 +6,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import LAYOUTS, edit, line_of
 
-from deckpress.findings import Finding, Findings, Loc
+from deckpress.findings import Finding, Findings, Loc, echoed, echoed_value
 from deckpress.templating import Templates
 
 GAME_YAML = Path("content/pocket-bazaar/game.yaml")
@@ -111,3 +112,31 @@ def test_findings_appended_directly_or_cut_are_still_known():
     del findings[1:]
     findings.error(LOC, "two")
     assert [f.message for f in findings] == ["one", "two"]
+
+
+def test_a_value_a_finding_repeats_is_cut_after_40_characters():
+    assert echoed("x" * 40) == "x" * 40 and echoed("x" * 41) == "x" * 40 + "…"
+    assert echoed(9**5000) == "1631350185342625874303256729181154716812…"  # of 4,772 digits: Python writes none
+    assert echoed(10**40) == "1" + "0" * 39 + "…" and echoed(3.5) == "3.5"
+    assert echoed_value("tea") == "'tea'" and echoed_value("y" * 50) == "'" + "y" * 40 + "…'"
+
+
+@pytest.mark.parametrize(("copies", "said"), [
+    ("9" * 500, f"copies must be a whole number 1-100, got {'9' * 40}…"),
+    ("9" * 5000, f"'{'9' * 40}…' is not a valid int"),  # more digits than YAML's reader takes
+    ('"' + "9" * 5000 + '"', "a number of thousands of digits: no count or score is near it"),  # a calculation
+    ("\"'" + "z" * 300 + "'\"", f"copies must be a whole number 1-100, got '{'z' * 40}…'")])
+def test_a_long_value_is_cut_where_a_finding_repeats_it(deckpress, copies, said):
+    edit(SHEETS, "copies: teams", f"copies: {copies}")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    (error,) = result.errors
+    assert error.startswith("content/pocket-bazaar/sheets.yaml:3:11: error: ") and said in error, error
+    assert len(error) < 400
+
+
+def test_an_unknown_key_is_cut_where_it_is_named(deckpress):
+    edit(GAME_YAML, "title:", f"{'k' * 300}: 1\ntitle:")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert [e for e in result.errors if f"unknown key '{'k' * 40}…' in " in e and len(e) < 400]

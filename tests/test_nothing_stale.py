@@ -108,3 +108,62 @@ def test_site_takes_away_pictures_no_pdf_is_shown_by(built: Path) -> None:
     assert main(["site", "--out", str(out), "--content", str(built / "content")]) == 0
     assert not (out / "thumbnails/0123456789abcdef0123.png").exists()
     assert (out / "mine.txt").read_text() == "the host's own file"  # never listed: not the press's to remove
+
+
+def _press(tmp_path: Path, *command: str) -> int:
+    return main([*command, "--content", str(tmp_path / "content"), "--out", str(tmp_path / "build")])
+
+
+@pytest.fixture
+def two_games(built: Path) -> Path:
+    """pocket-bazaar and a new game, picnic, built together."""
+    assert main(["new", "picnic", "--content", str(built / "content")]) == 0
+    assert _press(built, "build", "--paper", "a4", "--jobs", "1", "--layouts", str(LAYOUTS)) == 0
+    assert [p for p in _listed(built / "build") if p.startswith("picnic/")]
+    return built
+
+
+def _of_picnic(out: Path) -> set[str]:
+    """The files that name the game picnic, and picnic itself if the manifest or the build state holds it."""
+    state = json.loads((out / ".deckpress-inputs.json").read_text(encoding="utf-8"))
+    manifest = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    return {p for p in _files(out) if "picnic" in p} | ({"picnic"} & ({e["game"] for e in manifest} | set(state)))
+
+
+def test_a_build_of_every_game_takes_away_the_files_of_a_game_no_longer_in_the_sources(two_games: Path,
+                                                                                         capsys) -> None:
+    out = two_games / "build"
+    shutil.rmtree(two_games / "content/picnic")
+    assert _press(two_games, "build", "--paper", "a4", "--jobs", "1", "--layouts", str(LAYOUTS)) == 0
+    assert "picnic: no longer in" in capsys.readouterr().err
+    assert _of_picnic(out) == set()
+    assert "picnic" not in (out / "index.html").read_text(encoding="utf-8")
+    _only_listed_files(out)
+    assert _press(two_games, "site") == 0  # it reads every listed game's sources: picnic is not listed now
+
+
+def test_a_build_of_one_game_keeps_the_other_games(two_games: Path) -> None:
+    out = two_games / "build"
+    before = _of_picnic(out)
+    shutil.rmtree(two_games / "content/picnic")
+    assert _press(two_games, "build", "pocket-bazaar", "--paper", "a4", "--jobs", "1", "--layouts",
+                  str(LAYOUTS)) == 0
+    assert _of_picnic(out) == before
+
+
+def test_a_failed_commit_puts_back_the_files_of_a_game_no_longer_in_the_sources(
+        two_games: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = two_games / "build"
+    before = {p: (out / p).read_bytes() for p in _files(out)}
+    shutil.rmtree(two_games / "content/picnic")
+    replace, failed = write.os.replace, []
+
+    def failing(source: Path, target: Path) -> None:
+        if Path(target) == out / "manifest.json" and not failed:  # the last move: every removal made
+            failed.append(target)
+            raise OSError(5, "Input/output error")
+        replace(source, target)
+
+    monkeypatch.setattr(write.os, "replace", failing)
+    assert _press(two_games, "build", "--paper", "a4", "--jobs", "1", "--layouts", str(LAYOUTS)) == 1
+    assert {p: (out / p).read_bytes() for p in _files(out)} == before

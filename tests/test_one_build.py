@@ -4,6 +4,7 @@ goes with its holder however it ends (a SIGKILL too); giving up while waiting wr
 from __future__ import annotations
 
 import fcntl
+import io
 import json
 import os
 import shutil
@@ -20,6 +21,23 @@ from conftest import CONTENT, LAYOUTS
 from test_interrupt import no_staging_left, tree, whole
 
 WAIT = "another build is writing into"
+
+
+# A build that kills itself (SIGKILL: no clean-up can run) just after its commit's nth move into the out folder
+KILLED_AT = """
+import os, signal, sys
+from deckpress import cli
+replace, moved = os.replace, []
+out, at = os.path.abspath(sys.argv[1]), int(sys.argv[2])
+def replace_then_die(source, target):
+    replace(source, target)
+    if os.path.abspath(target).startswith(out + os.sep):
+        moved.append(target)
+        if len(moved) == at:
+            os.kill(os.getpid(), signal.SIGKILL)
+os.replace = replace_then_die
+sys.exit(cli.main(sys.argv[3:]))
+"""
 
 
 def _command(tmp_path: Path, out: Path, *extra: str) -> list[str]:
@@ -129,3 +147,57 @@ def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(gam
     assert no_staging_left(out)  # the killed build's staging folder, taken away under the lock
     bleeds = {e.get("bleed_mm") for e in json.loads((out / "manifest.json").read_text())["outputs"]} - {None}
     assert bleeds == {2.0}  # the second build's, whole
+
+
+@pytest.mark.parametrize(("after", "then"), [(1, "site"), (40, "site"), (30, "export")])
+def test_a_command_after_a_build_killed_mid_commit_finds_the_folder_whole(game: Path, after: int, then: str) -> None:
+    """The killed build's commit is finished by the next process holding the folder, before it reads anything."""
+    out = game / "build"
+    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
+    killed = subprocess.run([sys.executable, "-c", KILLED_AT, str(out), str(after),
+                             *_command(game, out, "--bleed", "3mm")[3:]], cwd=game, capture_output=True)
+    assert killed.returncode == -signal.SIGKILL
+    assert list(game.glob(".deckpress-build-*"))  # stopped mid-commit: its staging folder is left
+    tail = {"site": ["--content", "content"],
+            "export": ["pocket-bazaar", "--to", "tts", "--content", "content", "--layouts", str(LAYOUTS)]}[then]
+    ran = subprocess.run([sys.executable, "-m", "deckpress", then, "--out", str(out), *tail], cwd=game,
+                         capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    _manifest_matches(out)
+    assert no_staging_left(out)
+    listed = {e["path"] for e in json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
+    assert "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4-bleed3mm.pdf" in listed  # the killed build's, whole
+
+
+def _unfinishable(out: Path) -> None:
+    """A commit stopped after its journal was written, whose next move cannot be made: a folder (made since by
+    hand) stands where its file goes."""
+    staging = out.parent / f".deckpress-{out.name}-abcd1234"
+    (staging / "new").mkdir(parents=True)
+    (staging / "new/notes.pdf").write_bytes(b"%PDF-1.7 staged")
+    (staging / "journal.json").write_text(json.dumps({"moves": [["new/notes.pdf", "pocket-bazaar"]]}))
+
+
+def test_a_stopped_commit_that_cannot_be_finished_is_refused_in_one_line(game: Path) -> None:
+    out = game / "build"
+    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
+    _unfinishable(out)
+    before = tree(out)
+    ran = subprocess.run([sys.executable, "-m", "deckpress", "site", "--out", str(out), "--content", "content"],
+                         cwd=game, capture_output=True, text=True)
+    assert ran.returncode == 1
+    (line,) = ran.stderr.strip().splitlines()
+    assert line.startswith(f"deckpress: error: {out} holds a build stopped mid-commit") and "pocket-bazaar" in line
+    assert tree(out) == before
+
+
+def test_watching_says_a_stopped_commit_cannot_be_finished_and_goes_on(tmp_path: Path) -> None:
+    from deckpress.options import Options
+    from deckpress.watch import Watcher
+
+    out = tmp_path / "build"
+    (out / "pocket-bazaar").mkdir(parents=True)
+    _unfinishable(out)
+    said = io.StringIO()
+    assert Watcher(Options(content=tmp_path / "content", out=out), [], say=said).rebuild([]) is False
+    assert "holds a build stopped mid-commit" in said.getvalue()

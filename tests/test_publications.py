@@ -56,7 +56,8 @@ def secret_names(built: Path) -> list[str]:
     secrets = [e for e in read_manifest(built) if e.secret]
     pages = [e for e in secrets if e.component == "accessible-html"]
     brf = [e for e in secrets if e.component == "braille"]  # a braille file beside each page, with liblouis
-    assert len(secrets) - len(brf) == 23 and len(brf) in (0, len(pages))
+    labels = [e for e in secrets if e.component == "tactile-labels"]  # the desk cards' braille labels, with it
+    assert len(secrets) - len(brf) - len(labels) == 23 and len(brf) in (0, len(pages)) and len(labels) in (0, 3)
     bundle = [p for p in files(built / "host" / GAME) if not p.endswith(".sha256")]
     return sorted({*(e.path for e in secrets), *(e.path.rsplit("/", 1)[-1] for e in secrets),
                    *(p for p in bundle if p.endswith((".html", ".pdf", ".epub", ".brf")) and p != "index.html")})
@@ -88,7 +89,7 @@ def test_the_public_manifest_is_the_sources_public_files_and_its_pictures_their_
     for e in public:
         assert hashlib.sha256((built / "public" / e.path).read_bytes()).hexdigest() == e.sha256, e.path
     pictures = {p for p in files(built / "public") if p.startswith("thumbnails/") and p.endswith(".png")}
-    assert pictures == {thumbnail_path(e) for e in public if e.path.endswith(".pdf")}
+    assert pictures == {thumbnail_path(e) for e in public if e.is_pdf and e.path.endswith(".pdf")}
     assert not any("-cover" in p for p in pictures)
     for p in pictures:
         assert (built / "public" / p).read_bytes() == (built / p).read_bytes()  # the tree's, of the same PDF
@@ -152,7 +153,7 @@ def test_the_hosts_bundle_holds_every_secret_file_and_each_kit_every_secret_part
         assert hashlib.sha256((bundle / item["path"]).read_bytes()).hexdigest() == item["sha256"], item["path"]
     kits = sorted(bundle.glob(f"{GAME}-*-host-kit-*.pdf"))
     assert len(kits) == 4
-    parts = {e.title: e.audience for e in secrets if e.path.endswith(".pdf") and "kit" not in e.component}
+    parts = {e.title: e.audience for e in secrets if e.is_pdf and e.path.endswith(".pdf") and "kit" not in e.component}
     for kit in kits:
         outline = [o.title for o in PdfReader(kit).outline]
         for title, audience in parts.items():

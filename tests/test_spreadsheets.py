@@ -537,6 +537,21 @@ def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, ch
     assert not Path("content/shops").exists()
 
 
+def test_new_refuses_a_cell_the_font_cannot_print_and_writes_nothing(capsys, checkout):
+    market = "\u6771\u4eac\u306e\u5e02\u5834\u3067\u3059"  # seven characters, none in the font
+    write_csv(Path("shops.csv"), [["name", "cost"], ["Baker", 2], ["Snow \u2603 man", 3], [market, 4]])
+    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (2, [
+        "deckpress: error: shops.csv:3:1: error: cell A3: text holds '\u2603' (U+2603), not in the game's font, "
+        "Atkinson Hyperlegible: it would print as an empty box; write it another way; shops.csv:4:1: error: cell A4: "
+        "text holds '\u6771' (U+6771), '\u4eac' (U+4EAC), '\u306e' (U+306E), '\u5e02' (U+5E02), '\u5834' (U+5834) "
+        "and 2 more, not in the game's font, Atkinson Hyperlegible: it would print as an empty box; write it another "
+        "way"])
+    assert not Path("content/shops").exists()
+    write_csv(Path("shops.csv"), [["name", "cost"], ["Caf\u00e9 \u2013 \u201cBaker\u201d", 2]])  # the font has these
+    assert run(capsys, "new", "shops", "--cards", "shops.csv")[0] == 0
+    assert run(capsys, "check", "shops") == (0, ["deckpress: shops: valid"])  # as its first build finds
+
+
 def test_a_spreadsheet_programs_lock_file_is_no_source_to_watch(tmp_path):
     sources, game = Sources(tmp_path / "build"), tmp_path / "content" / "x"
     for ignored in ("~$lots.xlsx", ".~lock.lots.ods#", ".~lock.lots.csv#"):

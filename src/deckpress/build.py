@@ -56,6 +56,7 @@ class Press:
     up_to_date: list[str] = field(default_factory=list)  # games not built again: nothing of theirs changed
     versions: dict[str, str] = field(default_factory=dict)  # game -> its sources' version (the slug's), for exports
     stale: list[str] = field(default_factory=list)  # games whose exports, cut from older sources, this build removed
+    gone: list[str] = field(default_factory=list)  # games no longer in the sources, whose files this build removed
 
     @classmethod
     def joined(cls, parts: list[Press]) -> Press:
@@ -87,17 +88,19 @@ class Prepared:
     documents: list[Document] = field(default_factory=list)
 
 
-def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness | None = None) -> Press:
+def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness | None = None,
+          gone: set[str] | None = None) -> Press:
     """Build the games whose inputs changed since their last build (`fresh`, if the caller has looked already);
-    the others are up to date. With `jobs` > 1 each edition of a game is made in a process of its own."""
+    the others are up to date. With `jobs` > 1 each edition of a game is made in a process of its own. The files
+    of the games `gone` (no longer in the sources) are taken away in the same commit."""
     with _seldom_collected():
         fresh = fresh or freshness(game_dirs, opts.layouts, opts.key(), opts.out)
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
         tasks = pool.tasks(opts, todo) if jobs > 1 else []
         press = Press.joined(pool.run(_task, tasks, jobs)) if len(tasks) > 1 else make(opts, todo)
-        press.up_to_date = sorted(fresh.current)
-        if not press.findings.errors and press.ids:
+        press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
+        if not press.findings.errors and (press.ids or press.gone):
             publish(opts, press, fresh)
         return press
 
@@ -212,6 +215,8 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
             pages = html_pages(game, _read_by(game, prepared, opts), prepared.templates)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
             out += outputs.braille_outputs(game, pages, prepared.findings)
+            mark = game_stamp(game, prepared.editions[game.id])
+            out += outputs.tactile_outputs(game, prepared.findings, opts.papers, mark)
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
             for paper in opts.papers:
@@ -242,11 +247,13 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
     stale = stale_exports(opts.out, press.versions)  # cut from older sources: taken away in the same commit
-    entries = merged_manifest(opts.out, press.outputs, press.parts, press.versions)
-    listings = {**recorded_listings(opts.out), **press.listings}
+    entries = [e for e in merged_manifest(opts.out, press.outputs, press.parts, press.versions)
+               if e.game not in press.gone]
+    listings = {g: v for g, v in {**recorded_listings(opts.out), **press.listings}.items() if g not in press.gone}
     site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings,
                      {o.path: o.shown for o in press.outputs if o.shown is not None})
-    state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.listings)
+    state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, press.listings,
+                         set(press.gone))
     manifest = manifest_output(entries)
     shared = publications(opts.out, entries, site, listings, {o.path: o.data for o in press.outputs})
     interrupts.check()

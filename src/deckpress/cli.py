@@ -18,10 +18,11 @@ from deckpress import interrupts
 from deckpress.arguments import USAGE, parser
 from deckpress.findings import escaped
 from deckpress.options import PAPERS, Options
-from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge
+from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge, source_holding
 from deckpress.publish.incremental import damage, freshness, recorded_listings
 from deckpress.publish.lock import out_lock
 from deckpress.publish.manifest import MANIFEST, read_manifest
+from deckpress.publish.stale import gone_games
 from deckpress.publish.write import CommitError, check_out, write_outputs
 
 if TYPE_CHECKING:
@@ -61,8 +62,8 @@ def entry() -> int:
 
 def run(args: argparse.Namespace) -> int:
     if args.command in ("build", "site", "watch", "export"):
-        problem = check_out(args.out) or _source_holding(args.out, getattr(args, "content", None),
-                                                         getattr(args, "layouts", None) or [])
+        problem = check_out(args.out) or source_holding(args.out, getattr(args, "content", None),
+                                                        getattr(args, "layouts", None) or [])
         if problem is not None:
             print(f"deckpress: error: --out: {problem}", file=sys.stderr)  # before any work is done in vain
             return USAGE
@@ -70,22 +71,6 @@ def run(args: argparse.Namespace) -> int:
         with out_lock(args.out):
             return _command(args)
     return _command(args)
-
-
-def _source_holding(out: Path, content: Path | None, layouts: list[Path]) -> str | None:
-    """Why the out folder cannot be where it is, or None: inside a game's or a layout folder, every build would
-    read (and fingerprint) the last build's files as sources; as the content folder, it would write into the games'
-    own folders."""
-    if content is None:
-        return None
-    there = out.absolute().resolve()
-    if there == content.absolute().resolve():
-        return f"{out} is the content folder: a build would write into the games' folders; choose another out folder"
-    for source in [*(p.parent for p in sorted(content.glob("*/game.yaml"))), *layouts, Path("layouts")]:
-        if there.is_relative_to(source.absolute().resolve()):
-            return (f"{out} is inside the source folder {source}: every build would read the last one's files as "
-                    "sources; choose an out folder outside every game and layout folder")
-    return None
 
 
 def _command(args: argparse.Namespace) -> int:
@@ -149,7 +134,8 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     for problem in damage(opts.out):  # state files are untrusted: a damaged one only means building again
         print(f"deckpress: warning: {problem}", file=sys.stderr)
     fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
-    if fresh.current == {d.name for d in dirs}:
+    gone = set() if args.games else gone_games(opts.out, opts.content)  # a build of every game: the rest are gone
+    if fresh.current == {d.name for d in dirs} and not gone:
         print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)
         return OK
     # Ctrl-C is taken at the build's safe points from here on: while the pipeline's modules import too (a
@@ -158,12 +144,15 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     with interrupts.deferred():
         from deckpress.build import build
 
-        press = build(opts, dirs, max(1, args.jobs), fresh)
+        press = build(opts, dirs, max(1, args.jobs), fresh, gone)
         status = _report(press.findings, "; nothing was written")
         if status == OK and press.up_to_date:
             print(f"deckpress: {', '.join(press.up_to_date)}: up to date, nothing rendered", file=sys.stderr)
         if status == OK and press.ids:
             print(f"deckpress: {', '.join(press.ids)}: built into {opts.out}", file=sys.stderr)
+        if status == OK and press.gone:
+            print(escaped(f"deckpress: {', '.join(press.gone)}: no longer in {opts.content}; its files are taken "
+                          f"away from {opts.out}"), file=sys.stderr)
         if status == OK:  # a game's exports that would show other cards than its PDFs now do are gone
             from deckpress.export import stale_said
 
@@ -279,10 +268,11 @@ def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
 
 
 def _defines(dirs: list[Path], edition: str) -> bool:
-    """Whether any of these games lists `edition` (a cheap look before the full load)."""
+    """Whether any of these games lists `edition` (a cheap look before the full load), or one's game.yaml cannot
+    tell: then the full load says what is wrong with it, which matters more."""
     from deckpress.load import listed_editions
 
-    return any(edition in (listed_editions(d)) for d in dirs)
+    return any((listed := listed_editions(d)) is None or edition in listed for d in dirs)
 
 
 def _report(findings: Findings, failed: str = "") -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Iterable
@@ -11,6 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 SHOWN_CARDS = 3  # a problem on many cards names this many of them, then says how many more
+ECHOED = 40  # characters of a written value a finding repeats: enough to know it by, never a file's worth
 # Characters that change what a terminal (or a reader) shows rather than showing themselves: C0 and C1 controls but
 # tab and newline, DEL, and the bidirectional overrides and isolates ("Trojan Source")
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -20,6 +22,27 @@ def escaped(text: str) -> str:
     """`text` with every CONTROL character written as its escape (`\\x1b`, `\\u202e`): a source file's terminal
     escape is shown, never obeyed."""
     return CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
+
+
+def echoed(value: object) -> str:
+    """A value as a finding repeats it: text as it is, anything else as Python writes it; cut after ECHOED
+    characters, with "…". The one place that decides it, so a 5,000-digit number or a pasted chapter is never
+    printed whole."""
+    text = value if isinstance(value, str) else _written(value)
+    return text if len(text) <= ECHOED else text[:ECHOED] + "…"
+
+
+def echoed_value(value: object) -> str:
+    """A value as a finding repeats it, text quoted (`'tea'`), cut as `echoed` cuts it."""
+    return repr(echoed(value)) if isinstance(value, str) else echoed(value)
+
+
+def _written(value: object) -> str:
+    if isinstance(value, int) and abs(value).bit_length() > 4 * ECHOED:  # more digits than are shown
+        # Python refuses to write out a number of over 4,300 digits: only its first digits are worked out
+        head = abs(value) // 10 ** (int(abs(value).bit_length() * math.log10(2)) - ECHOED)
+        return "-" * (value < 0) + str(head)[:ECHOED] + "…"
+    return repr(value)
 
 
 def control_character(text: str) -> str | None:

@@ -114,3 +114,19 @@ def _within(path: Path, inner: Path) -> bool:
         return not path.is_symlink() or path.resolve().is_relative_to(inner)
     except (OSError, RuntimeError):  # a loop of links
         return False
+
+
+def source_holding(out: Path, content: Path | None, layouts: list[Path]) -> str | None:
+    """Why the out folder cannot be where it is, or None: inside a game's or a layout folder, every build would
+    read (and fingerprint) the last build's files as sources; as the content folder, it would write into the games'
+    own folders."""
+    if content is None:
+        return None
+    there = out.absolute().resolve()
+    if there == content.absolute().resolve():
+        return f"{out} is the content folder: a build would write into the games' folders; choose another out folder"
+    for source in [*(p.parent for p in sorted(content.glob("*/game.yaml"))), *layouts, Path("layouts")]:
+        if there.is_relative_to(source.absolute().resolve()):
+            return (f"{out} is inside the source folder {source}: every build would read the last one's files as "
+                    "sources; choose an out folder outside every game and layout folder")
+    return None

@@ -31,7 +31,7 @@ def tasks(opts: Options, game_dirs: list[Path]) -> list[Task]:
 
 def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
     """The editions to build of a game, from a quick look at its game.yaml; [None] (all) if it cannot tell."""
-    listed: list[str | None] = [e for e in listed_editions(game_dir) if opts.edition in (None, e)]
+    listed: list[str | None] = [e for e in listed_editions(game_dir) or [] if opts.edition in (None, e)]
     return listed or [opts.edition]
 
 

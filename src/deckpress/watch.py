@@ -26,6 +26,7 @@ from deckpress.options import Options
 from deckpress.paths import TreeTooLarge
 from deckpress.publish.incremental import freshness
 from deckpress.publish.lock import out_lock
+from deckpress.publish.write import CommitError
 
 TICK_MS = 200  # how often the watcher looks up when nothing is saved (to start, and to see it is asked to stop)
 STEP_MS = 30  # a save is over once the folder has been quiet this long (an editor writes, renames, touches)
@@ -99,6 +100,9 @@ class Watcher:
         except TreeTooLarge as exc:
             self.print(f"deckpress: {exc}")
             return False
+        except CommitError as exc:  # the out folder refused a file (every move undone): the next save tries again
+            self.print(f"deckpress: error: {exc}")
+            return False
 
     def _rebuild(self, dirs: list[Path]) -> bool:
         from deckpress.build import build
@@ -130,7 +134,7 @@ class Watcher:
         """The builds a change takes: one game's first edition on the first paper, then everything asked for."""
         from deckpress.load import listed_editions
 
-        editions = [e for e in listed_editions(todo[0]) if self.opts.edition in (None, e)]
+        editions = [e for e in listed_editions(todo[0]) or [] if self.opts.edition in (None, e)]
         if len(todo) > 1 or not editions or (len(editions) == 1 and len(self.opts.papers) == 1):
             return [self.opts]
         return [replace(self.opts, edition=editions[0], papers=self.opts.papers[:1]), self.opts]

@@ -191,6 +191,9 @@ WORDS: dict[str, dict[str, str]] = {
         # --- publish: the EPUB (its own words: titles, landmarks, the accessibility summary) ---
         "epub_title": "Accessible EPUB",
         "braille_title": "Braille-ready file (BRF)",
+        "tactile_title": "Braille labels for the cards",
+        "tactile_host_title": "Braille labels for the host's cards",
+        "tactile_brf_title": "Braille labels for the cards, for an embosser (BRF)",
         "catalogue_brf": "Braille of {game} (BRF)",
         "catalogue_host_brf": "The host's braille of {game} (BRF)",
         "catalogue_brf_for": "(Unified English Braille, grade 2: 40 cells by 25 lines, for an embosser or a "

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from deckpress.findings import Loc
+from deckpress.findings import Loc, echoed
 from deckpress.layout.context import Job
 from deckpress.layout.lists.entries import Entry, entries
 from deckpress.layout.page import MM, Drawing, Page
@@ -65,7 +65,7 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
         opening = gap * (3 if section.level == 1 else 2)  # the space a section opens with, above its heading
         name = f"section '{section.heading or section.id}'"
         level = last = min(section.level - top + 2, last + 1, 6) if section.heading else last  # none skipped
-        add(section.heading or None, style, f"heading '{section.heading}'", before=opening, keep_with_next=True,
+        add(section.heading or None, style, f"heading '{echoed(section.heading)}'", before=opening, keep_with_next=True,
             frame=frame, keep=frame is not None, loc=section.loc, roles=(f"H{level}",))
         for paragraph in section.paragraphs:
             first = paragraph is section.paragraphs[0]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
 
+from deckpress.findings import echoed
 from deckpress.layout.page import Drawing, Page
 from deckpress.layout.structure import artifact
 from deckpress.model import Block, SheetLayout
@@ -81,7 +82,7 @@ class Flow:
                 fits = self._rows_fitting(header_h, heights, start)
             fits = max(fits, min(1, len(heights) - start))  # a row taller than a page: set, and run over
             d = self.drawings[-1]
-            with d.made_by(block.loc, f"table '{block.corner}'"):
+            with d.made_by(block.loc, f"table '{echoed(block.corner)}'"):
                 self.y = self.setter.table(d, block, (self.x, self.y, self.w), range(start, start + fits), start > 0)
             self.y += self.setter.layout.gap
             start += fits

@@ -173,7 +173,8 @@ def _colour(f: Fields, key: Key) -> str | None:
     if value is None or "{" in value or HEX.fullmatch(value.strip()) or NAME.fullmatch(value.strip()):
         return value
     f.findings.error(f.node.value[key.name].loc, f"{key.name} must be a colour's name (lowercase letters, digits and "
-                                                 f"hyphens), \"#rrggbb\" or a template giving one, got {value!r}")
+                                                 "hyphens), \"#rrggbb\" or a template giving one, got "
+                                                 f"{describe(value)}")
     return None
 
 

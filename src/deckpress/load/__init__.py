@@ -42,9 +42,9 @@ def expand_sheets(game: Game, findings: Findings, templates: Templates) -> None:
     expand_game_sheets(game, Texts(findings, templates))
 
 
-def listed_editions(folder: Path) -> list[str]:
-    """The editions the game in `folder` lists, from a quick look at its game.yaml; [] if it cannot tell (the full
-    load reports why)."""
+def listed_editions(folder: Path) -> list[str] | None:
+    """The editions the game in `folder` lists, from a quick look at its game.yaml; None if it cannot tell (the
+    full load reports why)."""
     from deckpress.load.sources import yaml_editions
 
     return yaml_editions(folder / "game.yaml")

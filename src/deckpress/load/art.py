@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.icons import Icons
 from deckpress.model import Game
 from deckpress.paths import UNREADABLE, inside
@@ -59,23 +59,23 @@ class Artwork:
         try:
             target = inside(self.folder, name)
             if target is None:
-                return f"image '{name}' must be a file inside {self.shown}"
+                return f"image '{echoed(name)}' must be a file inside {self.shown}"
             if not target.is_file():
-                return f"no image '{name}' in {self.shown}"
+                return f"no image '{echoed(name)}' in {self.shown}"
         except UNREADABLE:
-            return f"image '{name}' cannot be read"
+            return f"image '{echoed(name)}' cannot be read"
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked just below
                 with Image.open(target, formats=FORMATS) as image:  # reads the header only
                     width, height = image.size
                     if width * height > MAX_PIXELS:
-                        return f"image '{name}' is {width} x {height} pixels, more than {MAX_PIXELS:,} allowed"
+                        return f"image '{echoed(name)}' is {width} x {height} pixels, more than {MAX_PIXELS:,} allowed"
                     image.load()  # a truncated or corrupt file fails here, not in the printer's PDF
         except UnidentifiedImageError:
-            return f"image '{name}' is not a {' or '.join(FORMATS)} file"
+            return f"image '{echoed(name)}' is not a {' or '.join(FORMATS)} file"
         except Image.DecompressionBombError:  # Pillow refuses twice its limit while reading the header
-            return f"image '{name}' has far more than the {MAX_PIXELS:,} pixels allowed"
+            return f"image '{echoed(name)}' has far more than the {MAX_PIXELS:,} pixels allowed"
         except (OSError, SyntaxError, ValueError) as exc:  # Pillow's errors for damaged files
-            return f"image '{name}' is damaged: {exc}"
+            return f"image '{echoed(name)}' is damaged: {exc}"
         return Picture(target, width, height)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from deckpress.findings import Findings, Loc, listed
+from deckpress.findings import Findings, Loc, echoed, listed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.load.schema import describe
 from deckpress.load.sources import Node
@@ -56,7 +56,7 @@ class Choices:
 
     def value(self, spec: FieldSpec, node: Node, card: Card, options: Any) -> Any:
         if not isinstance(options, list):
-            self.findings.error(spec.loc, f"field {spec.name}: parameter '{spec.choices_from}' must be a list")
+            self.findings.error(spec.loc, f"field {spec.name}: parameter '{echoed(spec.choices_from)}' must be a list")
             return node.value
         found = chosen(node.value, options)
         if found is None:  # said by `report`, once: the same wrong value may stand on thousands of cards

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
@@ -20,6 +21,8 @@ from deckpress.paths import NAME
 
 COPIES = "copies"  # a card's quantity: read beside its fields
 MAX_COPIES = 1000
+MAX_TACTILE = 6  # letters or digits: with braille's capital and number signs, a label a card wide
+TACTILE = re.compile(rf"[A-Za-z0-9]{{1,{MAX_TACTILE}}}")
 MAX_FROM = 10_000  # cards one `from` expression makes: far more than any game, far fewer than a hang
 
 
@@ -35,7 +38,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     count_node = f.get("count", required=False)
     grid, grid_where = _selection(f.get("grid", required=False), "grid", findings)
     unique, unique_where = _selection(f.get("unique", required=False), "unique", findings)
-    label = f.text("label", None)
+    label, tactile = f.text("label", None), f.get("tactile", required=False)
     back_node = f.get("back", required=False)
     f.done()
     specs = {k: v for k, v in fields.items() if v}
@@ -47,13 +50,15 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
         deck.count, deck.count_loc = str(count_node.value), count_node.loc
     for name in grid + unique:
         if name not in specs:
-            findings.error(node.loc, f"deck {deck_id} names field '{name}' that it does not define"
+            findings.error(node.loc, f"deck {deck_id} names field '{echoed(name)}' that it does not define"
                                      f"{did_you_mean(name, specs)}")
     if COPIES in specs:
         findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
                                           f"field otherwise")
     _read_cards(reading, deck, node, (file_name, from_expression, sheet), card_name or "card", ctx)
     _label(reading, deck, label, node.value["label"].loc if label else node.loc, card_name)
+    if tactile is not None and (code := as_text(tactile, "tactile", findings)):
+        _tactile(reading, deck, code, tactile.loc)
     return deck
 
 
@@ -123,6 +128,19 @@ def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name:
         card.label = card.label or f"{card_name} {card.index}"
 
 
+def _tactile(reading: Reading, deck: Deck, code: str, loc: Loc) -> None:
+    """Every card's short code for its braille label (`tactile` rendered over its values): letters and digits, a
+    few, so that it fits a label a card wide in braille."""
+    for card in deck.cards:
+        if not card.valid:
+            continue
+        said = reading.templates.render(code, card.values, loc, reading.findings, "tactile", str(card.index))
+        if said is not None and not TACTILE.fullmatch(said):
+            reading.findings.error(loc, f"deck {deck.id}: a tactile code is 1 to {MAX_TACTILE} letters or digits, "
+                                        f"got {describe(said)} for {card.label}")
+        card.tactile = said or ""
+
+
 def _fallbacks(values: _Values, specs: dict[str, FieldSpec], nodes: dict[str, Node]) -> None:
     """Each optional field's value for a card that leaves it out: its `default`, checked once as any card's value
     is, where it is written; else its type's empty value."""
@@ -188,7 +206,7 @@ def _card_file(reading: Reading, deck: Deck, root: Node, card_name: str,
         f.done()
         for key in defaults:
             if key not in deck.fields:
-                findings.error(root.value["defaults"].key_locs[key], f"unknown key '{key}' in defaults"
+                findings.error(root.value["defaults"].key_locs[key], f"unknown key '{echoed(key)}' in defaults"
                                                                      f"{did_you_mean(key, deck.fields)}")
     else:
         items = as_list(root, "card file", findings)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.tables.keys import check_columns, read_sizes
 from deckpress.load.reading import Texts
@@ -96,7 +96,7 @@ def _block(node: Node, ctx: dict[str, Any], game: Game, texts: Texts) -> Block |
     elif kind == "table":
         _table(block, body, ctx, texts, game.editions)
     elif kind != "page-break":
-        findings.error(node.key_locs[kind], f"unknown block '{kind}' (expected: {BLOCKS})"
+        findings.error(node.key_locs[kind], f"unknown block '{echoed(kind)}' (expected: {BLOCKS})"
                                             f"{did_you_mean(kind, BLOCKS.split(', '))}")
         return None
     return block

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from deckpress import words
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import closest
 from deckpress.layout.boards import schema as board_schema
 from deckpress.layout.boards.schema import Board
@@ -102,7 +102,7 @@ def read_parameters(nodes: dict[str, Node], findings: Findings) -> tuple[dict[st
     params: dict[str, Any] = {}
     for name, node in nodes.items():
         if not name.isidentifier():
-            findings.error(node.loc, f"parameter name '{name}' must be a plain identifier")
+            findings.error(node.loc, f"parameter name '{echoed(name)}' must be a plain identifier")
         elif _is_scalar(node) or (node.is_list and all(map(_is_scalar_or_row, node.value))) or (
             node.is_map and all(map(_is_scalar, node.value.values()))
         ):
@@ -213,7 +213,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
         findings.error(optional.loc, f"optional must be true or false, got {describe(optional.value)}")
     if cid and not NAME.fullmatch(cid):
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
-                                             f"digits and hyphens, got '{cid}'")
+                                             f"digits and hyphens, got '{echoed(cid)}'")
         return None
     if layout and not NAME.fullmatch(layout):
         findings.error(node.value["layout"].loc, f"a layout names a layout file, so it is lowercase letters, digits "

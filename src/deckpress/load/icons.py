@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 from PIL import Image, UnidentifiedImageError
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.load.svgwork import declared, drawn_refusal, work_refusal
 from deckpress.paths import UNREADABLE, inside, open_regular
@@ -78,17 +78,18 @@ class Icons:
 
     def _find(self, name: str) -> IconFile | str:
         if not NAME.fullmatch(name):
-            return f"'{name}' is not an icon name (lowercase letters, digits and hyphens, a letter first)"
+            return f"'{echoed(name)}' is not an icon name (lowercase letters, digits and hyphens, a letter first)"
         for folder, shown in self.folders:
             for suffix in SUFFIXES:
                 try:
                     path = inside(folder, name + suffix)
-                    if path is not None and path.is_file():
+                    if path is not None and path.exists():  # a FIFO or a folder too: refused by `checked`
                         return checked(name, path, f"{shown}/{name}{suffix}")
                 except UNREADABLE:
-                    return f"icon '{name}' cannot be read in {shown}"
+                    return f"icon '{echoed(name)}' cannot be read in {shown}"
         places = ", ".join(s for _, s in self.folders)
-        return f"no icon '{name}' (looked for {name}.svg and {name}.png in {places}){did_you_mean(name, self._names())}"
+        return (f"no icon '{echoed(name)}' (looked for {echoed(name)}.svg and {echoed(name)}.png in {places})"
+                f"{did_you_mean(name, self._names())}")
 
     def _names(self) -> list[str]:
         """The icons the folders hold, by name: what a name not found may have meant."""
@@ -105,7 +106,7 @@ def checked(name: str, path: Path, shown: str) -> IconFile | str:
         with open_regular(path) as source:  # a FIFO named like an icon would block the read
             data = source.read(MAX_BYTES + 1)
     except UNREADABLE as exc:
-        return f"icon {shown} cannot be read: {exc}"
+        return f"icon {shown} cannot be read: {getattr(exc, 'strerror', None) or exc}"
     if len(data) > MAX_BYTES:
         return f"icon {shown} is larger than the {MAX_BYTES:,} bytes an icon may have"
     digest = hashlib.sha256(data).hexdigest()[:16]

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from deckpress.draw.fonts import FONT_FILES
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.layout import schemas
 from deckpress.layout.boards import schema as board_schema
 from deckpress.layout.elements import read_element
@@ -69,14 +69,15 @@ class LayoutReader:
                                                  f"letters, digits and hyphens, got {describe(parent_name.value)}")
             return node
         if parent_name.value in seen | {name}:
-            self.findings.error(loc, f"layout '{name}' extends itself through '{parent_name.value}'")
+            self.findings.error(loc, f"layout '{name}' extends itself through '{echoed(parent_name.value)}'")
             return node
         parent = self._layout_node(dirs, edition, str(parent_name.value), seen | {name})
         if parent is None and parent_name.value in self.unreadable:  # said where that file is wrong
             self.unreadable.add(name)
             return None
         if parent is None:
-            self.findings.error(parent_name.loc, f"layout '{parent_name.value}' not found for edition {edition}")
+            self.findings.error(parent_name.loc,
+                                f"layout '{echoed(parent_name.value)}' not found for edition {edition}")
             return node
         return _merge(parent, node)
 
@@ -98,7 +99,7 @@ class LayoutReader:
         for role, name in fonts.items():
             if name not in FONT_FILES:
                 self.findings.error(node.value["fonts"].key_locs[role],
-                                    f"font {name!r} is not installed (installed: {', '.join(FONT_FILES)})")
+                                    f"font '{echoed(name)}' is not installed (installed: {', '.join(FONT_FILES)})")
                 return None
         missing = [k for k in ("regular", "bold") if k not in fonts]
         for role in missing:
@@ -203,7 +204,7 @@ def read_style(name: str, node: Node, theme: Theme, findings: Findings) -> Style
     f.done()
     min_size = size if min_node is None else as_number(min_node, "min_size", findings, 1, 500)
     if min_node is not None and isinstance(min_size, (int, float)) and size and min_size > size:
-        findings.error(min_node.loc, f"min_size must not exceed size ({size:g}), got {min_size}")
+        findings.error(min_node.loc, f"min_size must not exceed size ({size:g}), got {echoed(min_size)}")
     if isinstance(min_size, (int, float)) and min_size < theme.min_size:
         where = min_node.loc if min_node else node.loc
         findings.error(where, f"min_size must be at least the {theme.edition} edition's {theme.min_size:g} "

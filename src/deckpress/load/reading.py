@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Self
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.schema import as_text
 from deckpress.load.sources import Node, read_yaml
 from deckpress.paths import UNREADABLE, inside
@@ -58,8 +58,8 @@ class Reading(Texts):
         try:
             target = inside(self.folder, name)
         except UNREADABLE:
-            self.findings.error(at or Loc(self.shown), f"'{name}' cannot be read")
+            self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' cannot be read")
             return None
         if target is None:
-            self.findings.error(at or Loc(self.shown), f"'{name}' must be a file inside {self.shown}")
+            self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' must be a file inside {self.shown}")
         return target

@@ -11,7 +11,7 @@ import builtins
 import math
 from typing import Any
 
-from deckpress.findings import Finding, Findings
+from deckpress.findings import Finding, Findings, echoed, echoed_value
 from deckpress.hints.spelling import closest, did_you_mean
 from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.sources import Node
@@ -20,16 +20,14 @@ _MISSING = object()
 
 
 def describe(value: Any) -> str:
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return repr(shown)
+    """A value a finding says it got: text quoted, a mapping or list by its kind; long ones cut (findings.echoed)."""
     if value is None:
         return "nothing"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return echoed_value(value)
 
 
 def as_text(node: Node, name: str, findings: Findings) -> str | None:
@@ -46,7 +44,7 @@ def as_int(node: Node, name: str, findings: Findings, lo: int | None = None, hi:
         findings.error(node.loc, f"{name} must be a whole number, got {describe(value)}")
         return None
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        findings.error(node.loc, f"{name} must be {_range(lo, hi)}, got {value}")
+        findings.error(node.loc, f"{name} must be {_range(lo, hi)}, got {echoed(value)}")
         return None
     return value
 
@@ -58,10 +56,10 @@ def as_number(node: Node, name: str, findings: Findings, lo: float | None = None
         findings.error(node.loc, f"{name} must be a number, got {describe(value)}")
         return None
     if not math.isfinite(value):  # .nan passes every comparison, .inf every upper-less range: neither is a size
-        findings.error(node.loc, f"{name} must be a finite number, got {value}")
+        findings.error(node.loc, f"{name} must be a finite number, got {echoed(value)}")
         return None
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        findings.error(node.loc, f"{name} must be {_range(lo, hi)}, got {value}")
+        findings.error(node.loc, f"{name} must be {_range(lo, hi)}, got {echoed(value)}")
         return None
     return float(value)
 
@@ -111,7 +109,7 @@ class Fields:
             return None
         child: Node | None = self.node.value.get(key)
         if child is None and required:
-            self.missing[key] = Finding(self.node.loc, f"{self.what} is missing required key '{key}'")
+            self.missing[key] = Finding(self.node.loc, f"{self.what} is missing required key '{echoed(key)}'")
             self.findings.add(self.missing[key])
         return child
 
@@ -172,7 +170,7 @@ class Fields:
         for key, loc in self.node.key_locs.items():
             if key not in self.asked and key not in self.reported:
                 expected = f"expected: {', '.join(self.asked)}" if self.asked else "it takes no keys"
-                self.findings.error(loc, f"unknown key '{key}' in {self.what} ({expected})"
+                self.findings.error(loc, f"unknown key '{echoed(key)}' in {self.what} ({expected})"
                                          f"{did_you_mean(key, self.asked)}")
                 self._meant(key)
 

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import yaml
 import yaml.reader
 
-from deckpress.findings import CONTROL, Findings, Loc, control_character
+from deckpress.findings import CONTROL, Findings, Loc, control_character, echoed
 from deckpress.hints.yaml_traps import parse_hint, read_as_collection
 from deckpress.paths import open_regular
 
@@ -248,7 +248,7 @@ def _attach(parent: tuple[Node, list[Any]], node: Node, findings: Findings) -> N
             findings.error(node.loc, "keys must be plain text")
         elif node.value in holder.value:
             first = holder.key_locs[node.value]
-            findings.error(node.loc, f"duplicate key '{node.value}' (first at line {first.line})")
+            findings.error(node.loc, f"duplicate key '{echoed(node.value)}' (first at line {first.line})")
             plain = False
         pending[:] = [node.value if plain else _SKIP, node.loc]
         return
@@ -277,13 +277,14 @@ def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
         return loader.yaml_constructors[tag](loader, node)
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError):  # '!!int abc', '!!bool maybe'
         raise SourceError(_loc(name, event.start_mark),
-                          f"'{event.value}' is not a valid {tag.replace(YAML_TAG, '')}") from None
+                          f"'{echoed(event.value)}' is not a valid {tag.replace(YAML_TAG, '')}") from None
 
 
-def yaml_editions(path: Path) -> list[str]:
-    """The `editions` a game.yaml lists, or [] if it cannot be read (the full load reports why)."""
+def yaml_editions(path: Path) -> list[str] | None:
+    """The `editions` a game.yaml lists, or None if it cannot tell: the file cannot be read, or lists them not as
+    a game.yaml does (the full load reports why)."""
     node = read_yaml(path, str(path), Findings())
     if node is None or not node.is_map or "editions" not in node.value:
-        return []
+        return None
     editions = node.value["editions"].plain()
-    return [e for e in editions if isinstance(e, str)] if isinstance(editions, list) else []
+    return [e for e in editions if isinstance(e, str)] if isinstance(editions, list) else None

@@ -43,6 +43,7 @@ class Card:
     locs: dict[str, Loc]
     loc: Loc
     label: str = ""
+    tactile: str = ""  # its short code for a braille label (the deck's `tactile`), if the deck gives one
     valid: bool = True  # every field read without error; invalid cards are reported, never drawn
     copies: int = 1  # how many are printed (`copies: 2`: two identical Jokers are one entry)
 

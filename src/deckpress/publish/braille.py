@@ -65,11 +65,11 @@ def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
         raise BrailleUnavailable(f"liblouis has no braille table here for the language {language}")
     read = {name: blocks(page) for name, page in sorted(pages.items())}
     texts = [b.text for found in read.values() for b in found]
-    braille = iter(_translated(program, table, texts))
+    braille = iter(translated(program, table, texts))
     return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
 
 
-def _translated(program: str, table: str, texts: list[str]) -> list[str]:
+def translated(program: str, table: str, texts: list[str]) -> list[str]:
     """Each text in braille ASCII: the translator reads a line and writes its line."""
     if not texts:
         return []
@@ -157,27 +157,27 @@ def brf(read: list[tuple[Block, str]]) -> bytes:
         lines += _set(block, braille)
         if block.kind == "heading" and block.level <= 2:
             lines.append("")
-    return _paged(lines).encode("ascii", "replace")
+    return paged(lines).encode("ascii", "replace")
 
 
 def _set(block: Block, braille: str) -> list[str]:
     if block.kind == "heading":
         if block.level <= 2:
-            return [line.center(CELLS - 1).rstrip() for line in _wrapped(braille, 0, 0, CELLS - 2)]
-        return _wrapped(braille, 4, 4)
+            return [line.center(CELLS - 1).rstrip() for line in block_lines(braille, 0, 0, CELLS - 2)]
+        return block_lines(braille, 4, 4)
     if block.kind == "para":
-        return _wrapped(braille, 2, 0)
+        return block_lines(braille, 2, 0)
     first = 2 * max(block.level - 1, 0)
-    return _wrapped(braille, first, first + 2)
+    return block_lines(braille, first, first + 2)
 
 
-def _wrapped(braille: str, first: int, runover: int, width: int = CELLS) -> list[str]:
+def block_lines(braille: str, first: int, runover: int, width: int = CELLS) -> list[str]:
     """Lines of at most `width` cells, broken between words (a word longer than a line is cut)."""
     return textwrap.wrap(braille, width, initial_indent=" " * first, subsequent_indent=" " * runover,
                          break_long_words=True, break_on_hyphens=False) or [""]
 
 
-def _paged(lines: list[str]) -> str:
+def paged(lines: list[str]) -> str:
     """Pages of LINES - 1 lines of text and a foot with the braille page number at the right, each ended by a
     form feed."""
     body = LINES - 1

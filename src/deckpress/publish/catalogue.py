@@ -23,7 +23,7 @@ from deckpress.options import PAPERS
 from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
-from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT
+from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COMPONENT
 from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import (
     Thumbnail,
@@ -143,7 +143,7 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
         listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
                                          "host_html": None, "epub": None, "host_epub": None,
-                                         "brf": None, "host_brf": None,
+                                         "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
                                          "say": phrases(listing.language), "listing": listing, "exports": []})
         if e.is_export:
             if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:
@@ -154,6 +154,8 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                 game["host_epub" if e.secret else "epub"] = e
             elif e.path in (f"{e.game}/{e.game}.brf", f"{e.game}/{e.game}-host.brf"):  # not each secret page's
                 game["host_brf" if e.secret else "brf"] = e
+            elif e.component == TACTILE_COMPONENT:
+                game["host_tactile" if e.secret else "tactile"].append(e)
             elif e.path == f"{e.game}/{e.game}.html":  # the public page (not its font files)
                 game["html"] = e
             elif e.path == f"{e.game}/{e.game}-host.html":

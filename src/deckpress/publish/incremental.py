@@ -71,13 +71,20 @@ def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:
     return current
 
 
-def state_output(out: Path, prints: dict[str, str], outputs: list[Output], listings: dict[str, Listing]) -> Output:
-    """The new state: fingerprints (and listings) of the games just built, over the earlier state of the others."""
-    state = _read(out / STATE)
+def state_output(out: Path, prints: dict[str, str], outputs: list[Output], listings: dict[str, Listing],
+                 gone: set[str] | None = None) -> Output:
+    """The new state: fingerprints (and listings) of the games just built, over the earlier state of the others
+    but those `gone` (no longer in the sources)."""
+    state = {game: recorded for game, recorded in _read(out / STATE).items() if game not in (gone or set())}
     for game, print_ in prints.items():
         state[game] = {"fingerprint": print_, "listing": listings.get(game, Listing()).as_json(),
                        "outputs": sorted(o.path for o in outputs if o.entry is not None and o.entry.game == game)}
     return Output(STATE, (json.dumps(state, indent=1, sort_keys=True) + "\n").encode())
+
+
+def recorded_games(out: Path) -> set[str]:
+    """The games the state records a build of."""
+    return set(_read(out / STATE))
 
 
 def recorded_listings(out: Path) -> dict[str, Listing]:

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from deckpress.publish.write import leftovers
+from deckpress.publish.journal import Unfinished, finish
+from deckpress.publish.write import CommitError, leftovers
 
 WAITING = "deckpress: another build is writing into {out}; waiting for it to finish (Ctrl-C gives up)"
 
@@ -28,13 +29,24 @@ def out_lock(out: Path) -> Iterator[None]:
     out.mkdir(parents=True, exist_ok=True)
     fd = _taken(out)
     try:
-        for folder in leftovers(out):  # of a build killed mid-commit: what it staged is of no use now
-            shutil.rmtree(folder, ignore_errors=True)
+        _finished(out)
         yield
     finally:
         os.close(fd)
         if made:
             _remove_if_empty(out)
+
+
+def _finished(out: Path) -> None:
+    """The commit of a build killed mid-way (its staging folder left beside the out folder), finished: the folder
+    whole again before anything reads it. A build killed before its first move left the folder as it was."""
+    for folder in leftovers(out):
+        try:
+            finish(folder, out)
+        except Unfinished as exc:
+            raise CommitError(f"{out} holds a build stopped mid-commit, and its last files cannot be put in "
+                              f"place: {exc}") from exc
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _taken(out: Path) -> int:

@@ -14,6 +14,7 @@ from deckpress.findings import Finding, Findings
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.shapes.cuts import Cutting
+from deckpress.layout.slug import Stamp, stamped
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import TEXT_EDITION, Entry
@@ -21,12 +22,13 @@ from deckpress.publish.write import Output
 
 KIT, HOST_KIT, TEXT_EDITION_COMPONENT, EPUB_COMPONENT = "kit", "host-kit", "accessible-html", "epub"
 BRAILLE_COMPONENT = "braille"  # the text edition's pages as braille-ready files
+TACTILE_COMPONENT = "tactile-labels"  # braille labels for the cards: a BRF, and dots for swell paper
 TEXT_EDITION_FONT = "accessible-font"  # the text edition's font files beside its pages
 KITS = {PUBLIC: KIT, HOST: HOST_KIT}  # the players' kit (public material only) and the host's (everything)
 PRINTED_WITH_OPTIONS = {KIT, HOST_KIT, "calibration"}  # besides card components
 # what the press adds to every game's components
 OWN_PARTS = {KIT, HOST_KIT, "calibration", TEXT_EDITION_COMPONENT, TEXT_EDITION_FONT, EPUB_COMPONENT,
-             BRAILLE_COMPONENT}
+             BRAILLE_COMPONENT, TACTILE_COMPONENT}
 
 
 def say(game: Game, key: str, /, **fields: object) -> str:
@@ -111,6 +113,28 @@ def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Fin
         entry = Entry(path, game.id, game.title, BRAILLE_COMPONENT, title, TEXT_EDITION, None, None,
                       audience=pages[name][0])
         out.append(Output(path, data, entry))
+    return out
+
+
+def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mark: Stamp) -> list[Output]:
+    """The braille labels for the game's cards (deckpress.publish.tactile): the embosser's file, and the swell
+    paper's PDF on each paper, with its slug, beside the text edition."""
+    from deckpress.draw.render import render
+    from deckpress.publish.tactile import tactile_files
+
+    out = []
+    for name, audience, made in tactile_files(game, findings, papers):
+        path = f"{game.id}/{name}"
+        if isinstance(made, bytes):
+            entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, say(game, "tactile_brf_title"), TEXT_EDITION,
+                          None, None, audience=audience)
+            out.append(Output(path, made, entry))
+            continue
+        (doc,) = stamped([made], {game.id: mark}, findings)
+        pdf = render(doc, doc_info(game, doc.title, doc.paper))
+        entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, doc.title, TEXT_EDITION, doc.paper,
+                      len(doc.pages), audience=audience)
+        out.append(Output(path, pdf, entry))
     return out
 
 

@@ -1,12 +1,14 @@
-"""What a commit takes away: the files the new manifest no longer lists. A component removed, or turned private,
-must not leave its PDFs or a picture of its pages in the out folder, where `serve` would show them and an upload
-would carry them. The commit moves them aside with the rest, so a failed commit puts them back."""
+"""What a commit takes away: the files the new manifest no longer lists. A component or a game removed, or a
+component turned private, must not leave its PDFs or a picture of its pages in the out folder, where `serve` would
+show them and an upload would carry them. The commit moves them aside with the rest, so a failed commit puts them
+back."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from deckpress.publish.incremental import recorded_games
 from deckpress.publish.manifest import Entry, read_manifest
 from deckpress.publish.thumbnails import thumbnail_path
 
@@ -21,6 +23,13 @@ def unlisted(out_dir: Path, entries: list[Entry]) -> list[str]:
     shown = {thumbnail_path(e) for e in entries if e.is_pdf and e.path.endswith(".pdf")}  # as the catalogue
     pictures = [p for p in _files(out_dir / THUMBNAILS) if f"{THUMBNAILS}/{p}" not in shown]
     return sorted({*earlier, *(f"{THUMBNAILS}/{p}" for p in pictures)})
+
+
+def gone_games(out_dir: Path, content: Path) -> set[str]:
+    """The games the out folder holds files of (by its manifest) or a build of (by its state) that the content
+    folder no longer has: a build of every game takes their files away, as those of a removed component."""
+    have = {p.parent.name for p in content.glob("*/game.yaml")}
+    return ({e.game for e in read_manifest(out_dir)} | recorded_games(out_dir)) - have
 
 
 def _files(folder: Path) -> list[str]:

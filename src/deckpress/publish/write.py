@@ -21,7 +21,8 @@ from pathlib import Path
 
 from deckpress import interrupts
 from deckpress.paths import relative
-from deckpress.publish.manifest import MANIFEST, Entry, manifest_json, read_manifest
+from deckpress.publish.journal import link_on_the_way, prune, record
+from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_json, read_manifest
 
 
 @dataclass
@@ -46,11 +47,13 @@ def merged_manifest(out_dir: Path, outputs: list[Output], parts: dict[str, set[s
                     versions: dict[str, str] | None = None) -> list[Entry]:
     """This build's entries plus earlier ones for other outputs that are still on disk, by path; but not those of a
     game built now (`parts`: game -> the components it has now) for a component it no longer has, nor its exports
-    cut from other sources than it has now (`versions`: game -> its sources' version; see `stale_exports`)."""
+    cut from other sources than it has now (`versions`: game -> its sources' version; see `stale_exports`), nor its
+    text edition's files (pages, books, braille, labels), which every build of a game makes whole."""
     parts = parts or {}
     stale = {e.path for e in stale_exports(out_dir, versions or {})}
     entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file() and e.path not in stale
-               and (e.game not in parts or e.component in parts[e.game] or e.is_export)}  # exports stay listed
+               and (e.game not in parts or e.is_export  # exports stay listed
+                    or (e.component in parts[e.game] and e.edition != TEXT_EDITION))}  # made whole every build
     entries.update({e.path: e for o in outputs if (e := o.listed) is not None})
     return [entries[p] for p in sorted(entries)]
 
@@ -120,12 +123,21 @@ def write_outputs(out_dir: Path, outputs: list[Output], removed: Sequence[str] =
     staging = Path(tempfile.mkdtemp(prefix=staging_prefix(out_dir), dir=out_dir.resolve().parent))
     try:
         staged = _staged(staging, out_dir, outputs)
-        gone = _removed(out_dir, removed, {o.path for o in outputs})
+        moves = [*_removed(out_dir, removed, {o.path for o in outputs}), *staged]
+        _recorded(staging, out_dir, moves)
         with interrupts.held():
-            _commit([*gone, *staged], staging / ".earlier")
-            _prune(out_dir, [target for _, target in gone])
+            _commit(moves, staging / ".earlier")
+            prune(out_dir, [target for source, target in moves if source is None])
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _recorded(staging: Path, out_dir: Path, moves: list[tuple[Path | None, Path]]) -> None:
+    """The journal of the moves, written before the first: a build killed mid-commit is finished by the next."""
+    try:
+        record(staging, out_dir, moves)
+    except OSError as exc:  # a full disk: nothing has moved yet
+        raise CommitError(f"cannot write {out_dir}: {exc.strerror or exc}") from exc
 
 
 def _removed(out_dir: Path, paths: Sequence[str], written: set[str]) -> list[tuple[Path | None, Path]]:
@@ -134,24 +146,11 @@ def _removed(out_dir: Path, paths: Sequence[str], written: set[str]) -> list[tup
     for path in dict.fromkeys(p for p in paths if p not in written):
         if not relative(path):
             raise ValueError(f"refusing to remove {path!r}: the press removes only inside the out folder")
-        if (link := _link_on_the_way(out_dir, path)) is not None:
+        if (link := link_on_the_way(out_dir, path)) is not None:
             raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
         if (out_dir / path).is_file():
             gone.append((None, out_dir / path))
     return gone
-
-
-def _prune(out_dir: Path, removed: list[Path]) -> None:
-    """The folders the removed files leave empty, up to the out folder (not it): a folder still holding a file of
-    the host's stays."""
-    for target in removed:
-        for folder in target.parents:
-            if folder == out_dir or not folder.is_relative_to(out_dir):
-                break
-            try:
-                folder.rmdir()  # only an empty one
-            except OSError:
-                break
 
 
 def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[Path, Path]]:
@@ -164,7 +163,7 @@ def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[P
     for output in outputs:
         if not relative(output.path):
             raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
-        if (link := _link_on_the_way(out_dir, output.path)) is not None:
+        if (link := link_on_the_way(out_dir, output.path)) is not None:
             raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
         target = staging / "new" / output.path
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -176,20 +175,12 @@ def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[P
     return staged
 
 
-def _link_on_the_way(out_dir: Path, path: str) -> Path | None:
-    at = out_dir
-    for part in path.split("/"):
-        at = at / part
-        if at.is_symlink():
-            return at
-    return None
-
-
 @dataclass
 class _Move:
     """One file of the commit, as far as it got: the folders made for it, its earlier file kept aside, whether
     the new file is in place."""
 
+    source: Path | None
     target: Path
     made: list[Path]
     kept: Path | None = None
@@ -202,7 +193,7 @@ def _commit(staged: Sequence[tuple[Path | None, Path]], earlier: Path) -> None:
     journal: list[_Move] = []
     try:
         for n, (source, target) in enumerate(staged):
-            journal.append(move := _Move(target, _folders_for(target)))
+            journal.append(move := _Move(source, target, _folders_for(target)))
             if target.exists() or target.is_symlink():
                 (earlier / str(n)).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(target, earlier / str(n))
@@ -225,10 +216,12 @@ def _folders_for(target: Path) -> list[Path]:
 
 
 def _undo(journal: list[_Move]) -> None:
+    """Each new file back where it was staged (so the commit's journal still holds, were this killed), each earlier
+    one back in place."""
     for move in reversed(journal):
+        if move.placed and move.source is not None:
+            os.replace(move.target, move.source)
         if move.kept is not None:
             os.replace(move.kept, move.target)
-        elif move.placed:
-            move.target.unlink()
         for folder in reversed(move.made):
             folder.rmdir()

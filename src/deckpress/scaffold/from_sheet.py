@@ -11,7 +11,8 @@ from typing import Any
 
 import yaml
 
-from deckpress.findings import Findings, Loc, control_character
+from deckpress.draw.fonts import missing_glyphs
+from deckpress.findings import Findings, Loc, control_character, echoed
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
@@ -20,6 +21,9 @@ FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels c
 COPIES = "copies"
 MAX_CHOICES = 12  # a column of at most this many values, each on two cards or more, is a choice (a suit)
 SHOWN_FINDINGS = 3
+SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
+# The faces a new game's cards (its title bold, the rest regular) and its text edition set the cells in
+FACES = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")
 
 
 class SheetRefused(ValueError):
@@ -82,18 +86,32 @@ def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
     if table is None or findings:
         raise SheetRefused(_first(findings))
     columns = _columns(table, findings)
-    _controls(table, findings)  # the game's first build would refuse them: said now, and nothing written
+    _unprintable(table, findings)  # the game's first build would refuse them: said now, and nothing written
     if findings:
         raise SheetRefused(_first(findings))
     return SheetDeck(source, f"cards{source.suffix.lower()}", sheet, columns, longest(table.rows[1:], table.rows[0]))
 
 
-def _controls(table: Table, findings: Findings) -> None:
+def _unprintable(table: Table, findings: Findings) -> None:
+    """Each cell holding a control character, or a character the game's font lacks: one finding a cell."""
     for r, row in enumerate(table.rows):
         for c, cell in enumerate(row):
-            if isinstance(cell, str) and (control := control_character(cell)) is not None:
-                findings.error(table.loc(r, c), f"text holds a control character ({control}), which would print as "
-                                                "nothing or change what a reader shows; remove it")
+            if isinstance(cell, str) and (problem := _unprintable_text(cell)) is not None:
+                findings.error(table.loc(r, c), problem)
+
+
+def _unprintable_text(text: str) -> str | None:
+    if (control := control_character(text)) is not None:
+        return (f"text holds a control character ({control}), which would print as nothing or change what a reader "
+                "shows; remove it")
+    lacking = {ch for face in FACES for ch in missing_glyphs(face, text)}
+    missing = list(dict.fromkeys(ch for ch in text if ch in lacking))  # as the cell has them
+    if not missing:
+        return None
+    shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:SHOWN_CHARACTERS])
+    more = f" and {len(missing) - SHOWN_CHARACTERS} more" if len(missing) > SHOWN_CHARACTERS else ""
+    return (f"text holds {shown}{more}, not in the game's font, Atkinson Hyperlegible: it would print as an empty "
+            "box; write it another way")
 
 
 def _first(findings: Findings) -> str:
@@ -112,8 +130,8 @@ def _columns(table: Table, findings: Findings) -> list[Column]:
         if not name or name == COPIES:
             continue  # a spacer column (the loader asks for a name where it holds values); the cards' quantity
         if not FIELD_NAME.fullmatch(name) or name in (col.name for col in columns):
-            findings.error(table.loc(0, c), f"column {name!r}: a field's name is a letter, then letters, digits or "
-                                            f"_, and names one column: rename it in the sheet")
+            findings.error(table.loc(0, c), f"column '{echoed(name)}': a field's name is a letter, then letters, "
+                                            "digits or _, and names one column: rename it in the sheet")
             continue
         columns.append(_typed(name, [row[c] if c < len(row) else None for row in table.rows[1:]]))
     if not columns and not findings:

@@ -24,7 +24,7 @@ class Compiled:
         """The syntax tree, or None if the source does not parse (rendering it reports why)."""
         try:
             return self.env.parse(self.source)
-        except TemplateSyntaxError:
+        except (TemplateSyntaxError, ValueError):  # ValueError: a number of more digits than Python reads (4,300)
             return None
 
     @cached_property

@@ -12,7 +12,7 @@ from typing import Any
 from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, UndefinedError, nodes
 from jinja2.exceptions import SecurityError, TemplateAssertionError
 
-from deckpress.findings import Loc, source_lines
+from deckpress.findings import Loc, echoed, echoed_value, source_lines
 from deckpress.hints.spelling import did_you_mean
 from deckpress.templating.filters import FILTERS
 
@@ -69,7 +69,8 @@ def _undefined(message: str, parsed: nodes.Template | None, context: Mapping[str
         return None
     missing = key.group(1)
     return (_no_key(missing, parsed, context) or _looked_up(missing, parsed, context)
-            or _nested(missing, parsed, context) or Said(f"{_kind_in(message)} the text reads has no '{missing}'"))
+            or _nested(missing, parsed, context)
+            or Said(f"{_kind_in(message)} the text reads has no '{echoed(missing)}'"))
 
 
 def _mixed(found: re.Match[str]) -> str:
@@ -89,9 +90,9 @@ def _no_name(name: str, context: Mapping[str, Any], names: Iterable[str]) -> Sai
     mark = re.compile(rf"\b{name}\b")
     card = context.get("card")
     if isinstance(card, Mapping) and name in card:
-        return Said(f"no parameter '{name}'; the card's field is card.{name}", mark)
+        return Said(f"no parameter '{echoed(name)}'; the card's field is card.{name}", mark)
     known = [k for k in [*context, *names] if not k.startswith("_")]
-    return Said(f"no parameter '{name}'{did_you_mean(name, known)}", mark)
+    return Said(f"no parameter '{echoed(name)}'{did_you_mean(name, known)}", mark)
 
 
 def _no_key(key: str, parsed: nodes.Template | None, context: Mapping[str, Any]) -> Said | None:
@@ -102,13 +103,15 @@ def _no_key(key: str, parsed: nodes.Template | None, context: Mapping[str, Any])
     value, mark = context[owner], re.compile(rf"\b{re.escape(key)}\b")
     if owner == "card" and isinstance(value, Mapping):
         fields = ", ".join(str(k) for k in value)
-        return Said(f"no field '{key}'; " + (f"fields are {fields}" if fields else "the card has no fields"), mark)
+        return Said(f"no field '{echoed(key)}'; " + (f"fields are {fields}" if fields else "the card has no fields"),
+                    mark)
     if isinstance(value, Mapping):
         keys = [str(k) for k in value]
-        return Said(f"'{owner}' has no key '{key}'{did_you_mean(key, keys) or f'; its keys are {_some(keys)}'}", mark)
+        return Said(f"'{echoed(owner)}' has no key '{echoed(key)}'"
+                    f"{did_you_mean(key, keys) or f'; its keys are {_some(keys)}'}", mark)
     if isinstance(value, (list, tuple)):
         return Said(f"'{owner}' has no item {key}: it has {len(value)}", re.compile(rf"\[\s*{re.escape(key)}\s*\]"))
-    return Said(f"'{owner}' is {_short(value)}, which has no '{key}'", mark)
+    return Said(f"'{echoed(owner)}' is {echoed_value(value)}, which has no '{echoed(key)}'", mark)
 
 
 def _looked_up(key: str, parsed: nodes.Template | None, context: Mapping[str, Any]) -> Said | None:
@@ -121,8 +124,9 @@ def _looked_up(key: str, parsed: nodes.Template | None, context: Mapping[str, An
         keys = [str(k) for k in context[owner.name]]
         if key in keys:
             continue
-        return Said(f"{owner.name} has no '{key}' (looked up for {_written(arg)}); it has {_some(keys) or 'nothing'}"
-                    f"{did_you_mean(key, keys)}", re.compile(rf"\b{re.escape(owner.name)}\s*\["), owner.name)
+        return Said(f"{owner.name} has no '{echoed(key)}' (looked up for {_written(arg)}); it has "
+                    f"{_some(keys) or 'nothing'}{did_you_mean(key, keys)}",
+                    re.compile(rf"\b{re.escape(owner.name)}\s*\["), owner.name)
     return None
 
 
@@ -135,7 +139,7 @@ def _nested(key: str, parsed: nodes.Template | None, context: Mapping[str, Any])
         value = context[owner.node.name].get(owner.attr)
         if isinstance(value, Mapping):
             keys = [str(k) for k in value]
-            return Said(f"{_written(owner)} has no '{key}'; it has {_some(keys) or 'nothing'}"
+            return Said(f"{_written(owner)} has no '{echoed(key)}'; it has {_some(keys) or 'nothing'}"
                         f"{did_you_mean(key, keys)}", re.compile(rf"\b{re.escape(key)}\b"))
     return None
 
@@ -160,7 +164,7 @@ def _written(node: nodes.Node) -> str:
 def _some(keys: list[str]) -> str:
     """A mapping's keys, the first few: `tea, coffee` or `a, b, ... and 12 more`."""
     more = len(keys) - SHOWN_KEYS
-    return ", ".join(keys[:SHOWN_KEYS]) + (f" and {more} more" if more > 0 else "")
+    return ", ".join(map(echoed, keys[:SHOWN_KEYS])) + (f" and {more} more" if more > 0 else "")
 
 
 def _owner_of(key: str, parsed: nodes.Template | None) -> str | None:
@@ -181,7 +185,7 @@ def _reads(parsed: nodes.Template | None) -> Iterator[tuple[str, Any]]:
 def _no_filter(kind: str, name: str, names: Iterable[str]) -> Said:
     own = ", ".join(FILTERS)
     hint = did_you_mean(name, names) or (f"; the press's own are {own}" if kind == "filter" else "")
-    return Said(f"no {kind} '{name}'{hint}", re.compile(rf"\b{re.escape(name)}\b"))
+    return Said(f"no {kind} '{echoed(name)}'{hint}", re.compile(rf"\b{re.escape(name)}\b"))
 
 
 def _not_callable(parsed: nodes.Template | None, context: Mapping[str, Any], names: Iterable[str]) -> Said | None:
@@ -193,15 +197,10 @@ def _not_callable(parsed: nodes.Template | None, context: Mapping[str, Any], nam
         name, value = callee.name, context[callee.name]
         mark = re.compile(rf"\b{name}\s*\(")
         if name in names or hasattr(builtins, name):
-            return Said(f"the parameter '{name}' ({_short(value)}) hides the function {name}(): rename the "
+            return Said(f"the parameter '{name}' ({echoed_value(value)}) hides the function {name}(): rename the "
                         f"parameter", mark)
-        return Said(f"'{name}' is {_short(value)}, not a function: it cannot be called", mark)
+        return Said(f"'{name}' is {echoed_value(value)}, not a function: it cannot be called", mark)
     return None
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def where(loc: Loc, exc: Exception) -> Loc:
@@ -236,4 +235,6 @@ def explain(exc: Exception) -> str:
         return f"template does something unsafe: {exc}"
     if isinstance(exc, TemplateNotFound):
         return exc.message or f"template not found: {exc}"
+    if isinstance(exc, ValueError) and str(exc).startswith("Exceeds the limit"):  # Python's own cap on digits
+        return "a number of thousands of digits: no count or score is near it"
     return f"template error: {exc}"

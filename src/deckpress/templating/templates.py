@@ -8,7 +8,7 @@ from typing import Any
 
 from jinja2 import StrictUndefined
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.templating import budget
 from deckpress.templating.compiled import CardInputs, Compiled
 from deckpress.templating.errors import find_in_file, said, where
@@ -94,8 +94,8 @@ class Templates:
         message = f"{what}: {problem.message}" if what else problem.message
         if isinstance(exc, TypeError) and (origin := self._text_parameter(source, context)) is not None:
             name, set_at = origin  # a parameter written as text where a number was meant: said where it was set
-            findings.error(set_at, f"parameter {name} is the text {context[name]!r}, but {place.file}:{place.line}:"
-                                   f"{place.col} calculates with it: {message}", card)
+            findings.error(set_at, f"parameter {name} is the text '{echoed(context[name])}', but {place.file}:"
+                                   f"{place.line}:{place.col} calculates with it: {message}", card)
             return
         findings.error(place, message, card)
 

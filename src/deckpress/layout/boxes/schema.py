@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.layout.keys import Key, read_keys
 from deckpress.load.schema import Fields, describe
 from deckpress.paths import NAME
@@ -74,7 +74,7 @@ def _panels(nodes: dict[str, Any], names: tuple[str, ...], key_locs: dict[str, A
     panels = {}
     for name, node in nodes.items():
         if name not in names:
-            findings.error(key_locs.get(name, node.loc), f"unknown panel '{name}' (panels: {', '.join(names)})")
+            findings.error(key_locs.get(name, node.loc), f"unknown panel '{echoed(name)}' (panels: {', '.join(names)})")
         elif not isinstance(node.value, str) or not NAME.fullmatch(node.value):
             findings.error(node.loc, f"panel {name} names a card layout (lowercase letters, digits and hyphens), "
                                      f"got {describe(node.value)}")

@@ -3,7 +3,7 @@ gives false; anything else is a finding naming the element and the card."""
 
 from __future__ import annotations
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.model import Card, Element
 from deckpress.templating import CardText
 
@@ -21,7 +21,7 @@ def shown(texts: CardText, card: Card, element: Element, findings: Findings) -> 
     if word in (TRUE, FALSE):
         return word == TRUE
     if said is not None:
-        findings.error(element.loc, f"element {element.name}: when must give true or false, got {said.strip()!r}",
-                       label)
+        findings.error(element.loc, f"element {element.name}: when must give true or false, got "
+                                    f"'{echoed(said.strip())}'", label)
     return False
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed, echoed_value
 from deckpress.layout.computed.paths import along
 from deckpress.model import Card, Element
 from deckpress.templating import CardText
@@ -100,14 +100,14 @@ def _items(texts: CardText, element: Element, findings: Findings, label: str) ->
             return list(value)
         if value is not None:
             findings.error(element.loc, f"{what}: over must give a list of at most {MAX_REPEATS:,} items, got "
-                                        f"{_shown(value)}", label)
+                                        f"{echoed_value(value)}", label)
         return None
     said = texts.render(keys["count"], element.loc, findings, what, label)
     if said is not None and said.strip().isdigit() and int(said) <= MAX_REPEATS:
         return list(range(int(said)))
     if said is not None:
         findings.error(element.loc, f"{what}: count must give a whole number from 0 to {MAX_REPEATS:,}, got "
-                                    f"{said.strip()!r}", label)
+                                    f"'{echoed(said.strip())}'", label)
     return None
 
 
@@ -123,7 +123,7 @@ def _cells(texts: CardText, items: list[Any], element: Element, findings: Findin
         if not _is_cell(value):
             if value is not None:
                 findings.error(element.loc, f"element {element.name}: cell must give [column, row], two whole "
-                                            f"numbers from 0, got {_shown(value)}", label)
+                                            f"numbers from 0, got {echoed_value(value)}", label)
             return None
         cells.append((int(value[0]), int(value[1])))
     return cells
@@ -132,11 +132,6 @@ def _cells(texts: CardText, items: list[Any], element: Element, findings: Findin
 def _is_cell(value: Any) -> bool:
     return (isinstance(value, (list, tuple)) and len(value) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value))
-
-
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def counted(lines: list[str], say: Callable[..., str]) -> list[str] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from deckpress.draw.fonts import cap_height
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.layout.elements.kind import KINDS, SHARED, Kind
 from deckpress.layout.keys import read_keys
 from deckpress.load.schema import Fields, describe
@@ -87,8 +87,8 @@ def _child(node: Node, name: str | None, key: str, theme: Theme, findings: Findi
            read_style: StyleReader) -> Element | None:
     """The element another holds (the one a repeat repeats), read as any element is."""
     if not node.is_map:
-        findings.error(node.loc, f"element {name}: '{key}' holds an element (a mapping with its name, its box_mm "
-                                 f"and the keys of its kind), got {describe(node.value)}")
+        findings.error(node.loc, f"element {name}: '{echoed(key)}' holds an element (a mapping with its name, its "
+                                 f"box_mm and the keys of its kind), got {describe(node.value)}")
         return None
     return read_element(node, theme, findings, read_style)
 

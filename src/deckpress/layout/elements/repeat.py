@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.layout.computed.repetition import beyond, counted, expression, laid_out, outside, places, running
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, read_shown, register
 from deckpress.layout.keys import REQUIRED, Key
@@ -69,7 +69,7 @@ class Repeat(Kind):
         for key in ("over", "cell"):
             if keys[key] is not None and expression(keys[key]) is None:
                 findings.error(given[key].loc, f"element {name}: {key} must be one template expression, e.g. "
-                                               f"\"{{{{ card.shape }}}}\", got {keys[key]!r}")
+                                               f"\"{{{{ card.shape }}}}\", got '{echoed(keys[key])}'")
         if keys["along"] is not None:
             for key in (k for k in ("step_mm", "columns", "cell") if k in given):
                 findings.error(given[key].loc, f"element {name}: along lays the repetitions on its path, so {key} "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckpress.findings import echoed
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.model import Element
@@ -23,12 +24,12 @@ class Text(Kind):
         if field is None:
             text = face.render(element, element.keys["text"] or "")
         elif field not in face.card.values:
-            face.job.findings.error(element.loc, f"layout element {element.name} names field '{field}' that the card "
-                                                 "lacks")
+            face.job.findings.error(element.loc, f"layout element {element.name} names field '{echoed(field)}' that "
+                                                 "the card lacks")
             return
         elif isinstance(value := face.card.values[field], (dict, list)):
-            face.job.findings.error(element.loc, f"layout element {element.name}: field '{field}' holds entries, "
-                                                 "which an `entries` element lays out")
+            face.job.findings.error(element.loc, f"layout element {element.name}: field '{echoed(field)}' holds "
+                                                 "entries, which an `entries` element lays out")
             return
         else:
             text = None if value is None else str(value)

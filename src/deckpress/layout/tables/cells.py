@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from deckpress.findings import Loc
+from deckpress.findings import Loc, echoed
 from deckpress.layout.page import Drawing
 from deckpress.layout.text import Typesetter, draw
 from deckpress.load.icons import INLINE
@@ -48,7 +48,7 @@ def cell_text(ts: Typesetter, d: Drawing, text: str, style: Style, box: Box, loc
     pad = CELL_PAD_MM
     x, y, w, h = box
     inner = (x + pad, y + pad / 2, w - 2 * pad, h - pad)
-    fitted = ts.fit(text, style, inner[2], inner[3], loc, f"cell '{text}'")
+    fitted = ts.fit(text, style, inner[2], inner[3], loc, f"cell '{echoed(text)}'")
     if fitted is not None:
         top = inner[1] + (inner[3] - fitted.height) / 2
         draw(d, fitted, inner[0], top, inner[2], "centre" if align_centre else style.align)
@@ -59,7 +59,7 @@ def _icons(ts: Typesetter, d: Drawing, named: tuple[str, list[str]], icon: tuple
     """Each icon a square of the table's size, its name over it as invisible text (read aloud, found by a search);
     icons too large for their cell are reported at the size, once for cells of one size."""
     (text, names), (size, size_loc), (x, y, w, h) = named, icon, box
-    found = ts.inline(text, loc, f"cell '{text}'")
+    found = ts.inline(text, loc, f"cell '{echoed(text)}'")
     if found is None:
         return
     across = icons_width(len(names), size)

@@ -7,10 +7,10 @@ give the table's sizes anew, under its id (a grid sized for the standard edition
 
 from __future__ import annotations
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.hints.spelling import closest, did_you_mean
 from deckpress.layout.keys import Key
-from deckpress.load.schema import Fields, as_list, as_number
+from deckpress.load.schema import Fields, as_list, as_number, describe
 from deckpress.model import TableSizes
 
 LAYOUT = "the sheet layout's"
@@ -40,7 +40,7 @@ def read_sizes(f: Fields, editions: list[str]) -> TableSizes:
     None (the layout's). An edition's mapping the game does not make is found with the editions it does."""
     square = f.get(SQUARE.name, required=False)
     if square is not None and not isinstance(square.value, bool):
-        f.findings.error(square.loc, f"square must be true or false, got {square.value!r}")
+        f.findings.error(square.loc, f"square must be true or false, got {describe(square.value)}")
     sizes = _sized(f, square is not None and square.value is True, (*RESIZED, SQUARE))
     for edition in editions:
         node = f.get(edition, required=False)
@@ -72,7 +72,7 @@ def _unmade(f: Fields, editions: list[str]) -> None:
         if key in f.asked or not node.is_map or (near and near[0] not in editions):
             continue
         f.reported.add(key)
-        f.findings.error(f.node.key_locs[key], f"no edition '{key}' in this game (it is made in "
+        f.findings.error(f.node.key_locs[key], f"no edition '{echoed(key)}' in this game (it is made in "
                                                f"{', '.join(editions)}): a table's sizes for an edition go under "
                                                f"its id{did_you_mean(key, editions)}")
 

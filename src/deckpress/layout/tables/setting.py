@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from deckpress.findings import echoed
 from deckpress.layout.page import Drawing, WriteIn
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, field_name, icons_alone
@@ -116,7 +117,7 @@ class TableSetter:
             if shape.icon is not None and icons_alone(text) is not None:
                 heights.append(shape.icon + pad)
                 continue
-            fitted = self.ts.lines(text, style, width - 2 * CELL_PAD_MM, block.loc, f"cell '{text}'")
+            fitted = self.ts.lines(text, style, width - 2 * CELL_PAD_MM, block.loc, f"cell '{echoed(text)}'")
             heights += [fitted.height + pad] if fitted is not None else []
         return max(heights)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.hints.spelling import closest, did_you_mean
 from deckpress.load.schema import as_int
 from deckpress.load.sources import Node
@@ -29,7 +29,7 @@ def sheet_cards(table: Table, deck: Deck, copies: str, max_copies: int, value: V
     missing = [name for name, spec in deck.fields.items() if name not in columns and not spec.optional]
     said = [name for name in missing if name not in meant]  # a misspelt header's field: said at that header
     if said:
-        shown = ", ".join(f"'{name}'" for name in said)
+        shown = ", ".join(f"'{echoed(name)}'" for name in said)
         findings.error(table.loc(0, 0), f"deck {deck.id}: the header row has no column for field {shown} "
                                         f"(the first row names each column's field)")
     if missing:
@@ -53,11 +53,11 @@ def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> tuple
             if any(c < len(row) and row[c] is not None for row in table.rows[1:]):
                 findings.error(table.loc(0, c), "this column holds values but no name: name its field here")
         elif name in columns:
-            findings.error(table.loc(0, c), f"column '{name}' is named twice (first in "
+            findings.error(table.loc(0, c), f"column '{echoed(name)}' is named twice (first in "
                                             f"{table.loc(0, columns[name]).cell})")
         elif name not in deck.fields and name != copies:
             known = [*deck.fields, copies]
-            findings.error(table.loc(0, c), f"column '{name}' is not a field of deck {deck.id} (columns: "
+            findings.error(table.loc(0, c), f"column '{echoed(name)}' is not a field of deck {deck.id} (columns: "
                                             f"{', '.join(known)}){did_you_mean(name, known)}")
             meant.extend(closest(name, known)[:1])
         else:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from deckpress.findings import CONTROL, CellLoc, Findings, Loc, control_character
+from deckpress.findings import CONTROL, CellLoc, Findings, Loc, control_character, echoed
 from deckpress.load.sources import Node, parse_yaml
 
 WHOLE = re.compile(r"\s*[+-]?[0-9]{1,18}\s*")
@@ -82,10 +82,11 @@ def _collection(kind: str, value: Any, loc: CellLoc, findings: Findings) -> Node
     for item in items:
         key, colon, entry = (part.strip() for part in item.partition(":"))
         if not colon or not key:
-            findings.error(loc, f"{item!r} is not 'name: value' (a map's entries are separated by '{SEPARATOR}')")
+            findings.error(loc, f"'{echoed(item)}' is not 'name: value' (a map's entries are separated by "
+                                f"'{SEPARATOR}')")
             return None
         if key in pairs:
-            findings.error(loc, f"the map names {key!r} twice")
+            findings.error(loc, f"the map names '{echoed(key)}' twice")
             return None
         pairs[key] = Node(entry, loc)
     return Node(pairs, loc, dict.fromkeys(pairs, loc))

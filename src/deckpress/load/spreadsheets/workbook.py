@@ -10,7 +10,7 @@ from typing import Any
 
 import python_calamine
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.sources import read_source
 from deckpress.load.spreadsheets.extent import Extent, TooFar, ods_sheets, xlsx_extent, xlsx_sheets
 from deckpress.load.spreadsheets.table import UNCACHED, Table, too_big
@@ -30,7 +30,7 @@ def read_workbook(path: Path, shown: str, sheet: str | None, at: Loc, findings: 
         found = _sheet(parts, path.suffix.lower(), sheet)
         if isinstance(found, list):
             named = ", ".join(found) or "none"
-            findings.error(at, f"{shown} has no sheet {sheet!r}; its sheets: {named}")
+            findings.error(at, f"{shown} has no sheet '{echoed(sheet)}'; its sheets: {named}")
             return None
         name, extent = found
         rows = _cells(repack(parts), name)

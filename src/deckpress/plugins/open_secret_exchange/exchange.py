@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from deckpress.check.plugins import deck_with, plugin
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.model import Card, Game
 from deckpress.plugins.open_secret_exchange.routes import Market, solve
 
@@ -45,7 +45,7 @@ def _turn_order(game: Game, desks: list[str], order: list[str], findings: Findin
     loc = game.param_locs["turn_order"]
     unknown = [d for d in order if d not in desks]
     for desk in unknown:
-        findings.error(loc, f"the turn order names desk {desk!r}, which is not one of {', '.join(desks)}")
+        findings.error(loc, f"the turn order names desk '{echoed(desk)}', which is not one of {', '.join(desks)}")
     turns = Counter(order)
     if len({turns[d] for d in desks}) > 1:
         counts = ", ".join(f"{d} {turns[d]}" for d in desks)
@@ -68,7 +68,7 @@ def _market_cards(number: int, cards: list[Card], findings: Findings) -> bool:
             owner[code] = desk
             if value in values:
                 findings.error(where,
-                               f"value {value!r} is used twice in market {number} ({values[value]} and {code})")
+                               f"value '{echoed(value)}' is used twice in market {number} ({values[value]} and {code})")
             values.setdefault(value, code)
     for card in cards:
         desk = card.values["desk"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckpress.check.parameters import Kind, Names, Numbers, Table, Whole, typed_parameters
 from deckpress.check.plugins import deck_with, plugin
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings, Loc, echoed
 from deckpress.model import Card, Game
 from deckpress.plugins.stone_market.economy import (
     Equation,
@@ -80,7 +80,7 @@ def _card_equations(card: Card, colours: list[str], findings: Findings) -> list[
         if equation is None:
             continue
         if equation in equations or equation.mirrored() in equations:
-            findings.error(loc, f"exchange card {card.index}: {text!r} repeats another equation of the card")
+            findings.error(loc, f"exchange card {card.index}: '{echoed(text)}' repeats another equation of the card")
         equations.append(equation)
     return equations
 
@@ -88,22 +88,23 @@ def _card_equations(card: Card, colours: list[str], findings: Findings) -> list[
 def _parse(text: str, colours: list[str], loc: Loc, findings: Findings) -> Equation | None:
     sides = text.split("=")
     if len(sides) != 2:
-        findings.error(loc, f"an equation is two sides with one '=' between them, got {text!r}")
+        findings.error(loc, f"an equation is two sides with one '=' between them, got '{echoed(text)}'")
         return None
     tallies = []
     for side in sides:
         stones = side.split()
         unknown = [s for s in stones if s not in colours]
         if unknown:
-            findings.error(loc, f"{unknown[0]!r} is not a stone letter ({', '.join(colours)})")
+            findings.error(loc, f"'{echoed(unknown[0])}' is not a stone letter ({', '.join(colours)})")
             return None
         if not 1 <= len(stones) <= MAX_SIDE:
-            findings.error(loc, f"each side of an equation holds 1-{MAX_SIDE} stones, got {len(stones)} in {text!r}")
+            findings.error(loc, f"each side of an equation holds 1-{MAX_SIDE} stones, got {len(stones)} in "
+                                f"'{echoed(text)}'")
             return None
         tallies.append({c: n for c, n in zip(colours, counts(stones, colours), strict=True) if n})
     both = sorted(set(tallies[0]) & set(tallies[1]))
     if both:
-        findings.error(loc, f"no stone may stand on both sides of an equation, but {both[0]} does in {text!r}")
+        findings.error(loc, f"no stone may stand on both sides of an equation, but {both[0]} does in '{echoed(text)}'")
         return None
     return Equation.of(*tallies)
 
@@ -113,7 +114,7 @@ def _ware(card: Card, colours: list[str], size: int, findings: Findings) -> tupl
     loc = card.locs["stones"]
     unknown = [s for s in stones if s not in colours]
     if unknown:
-        findings.error(loc, f"{unknown[0]!r} is not a stone letter ({', '.join(colours)})")
+        findings.error(loc, f"'{echoed(unknown[0])}' is not a stone letter ({', '.join(colours)})")
         return None
     if len(stones) != size:
         findings.error(loc, f"a ware holds {size} stones, got {len(stones)}")

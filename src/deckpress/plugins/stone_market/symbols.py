@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from deckpress.colour import Colour
 from deckpress.draw import fonts
+from deckpress.findings import echoed
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import MM, Drawing
@@ -52,7 +53,7 @@ class SymbolRows(Kind):
         for r, row in enumerate(rows):
             if not _row(face, row.split(), stones, (x, y + r * row_h + (row_h - size) / 2, w, size), face.ink(element)):
                 job.findings.error(loc, f"{job.where}, {what}: no stone symbol for "
-                                        f"{next(t for t in row.split() if t != '=' and t not in stones)!r}")
+                                        f"'{echoed(next(t for t in row.split() if t != '=' and t not in stones))}'")
                 return
 
 

@@ -1,0 +1,73 @@
+"""Braille labels to stick on cards, as dots for swell (capsule) paper: a blind player tells the cards in a hand
+apart by touch.
+
+One label a printed card, a card wide, in the cards' printed order; each holds its card's short code (the deck's
+`tactile`) in braille at the size of the Library of Congress's specification for braille signs and labels (dots
+1.5 mm across, 2.5 mm apart in a cell, cells 6.2 mm apart), drawn as black discs: swell paper rises where it is
+black. A label's outline is its cut line. The codes come already translated (braille ASCII, from liblouis:
+`deckpress.publish.braille`); this module only places the dots.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckpress.layout.page import PAPERS, Document, Drawing, Page
+from deckpress.layout.structure import ARTIFACT, tagged
+
+DOT_MM, DOT_PITCH_MM, CELL_PITCH_MM = 1.5, 2.5, 6.2
+LABEL_MM = (63.0, 14.0)  # a poker card's width: a label along its top edge
+MARGIN_MM = 10.0  # clear of the printer margin and of the slug line at the foot
+LINE_PT = 0.5
+# braille ASCII (North American) -> its dots, 1 to 6: the 64 cells from space to underscore
+ASCII = " A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)="
+CELLS = 10  # a label's cells: a code that takes more is refused where the code is written
+
+
+@dataclass(frozen=True)
+class Label:
+    """One card's label: its code in braille ASCII, and what a reader is told it is."""
+
+    braille: str
+    alt: str
+
+
+def dots(cell: str) -> tuple[int, ...]:
+    """A braille ASCII character's dots (1-6): its index in ASCII is the dots as a six-bit number."""
+    bits = ASCII.index(cell.upper())
+    return tuple(n + 1 for n in range(6) if bits >> n & 1)
+
+
+def label_pages(labels: list[Label], paper: str) -> list[Page]:
+    """The labels in rows and columns on pages of `paper`, each a figure named by its code and card."""
+    width, height = PAPERS[paper]
+    across = int((width - 2 * MARGIN_MM) // LABEL_MM[0])
+    down = int((height - 2 * MARGIN_MM) // LABEL_MM[1])
+    left = (width - across * LABEL_MM[0]) / 2
+    pages = []
+    for start in range(0, len(labels), across * down):
+        d = Drawing((width, height))
+        for n, label in enumerate(labels[start:start + across * down]):
+            x, y = left + (n % across) * LABEL_MM[0], MARGIN_MM + (n // across) * LABEL_MM[1]
+            _label(d, label, x, y)
+        pages.append(d.page)
+    return pages
+
+
+def _label(d: Drawing, label: Label, x: float, y: float) -> None:
+    with tagged(d, ARTIFACT):  # the cut line
+        d.rect(x, y, *LABEL_MM, LINE_PT)
+    with tagged(d, "Figure", alt=label.alt):
+        left = x + (LABEL_MM[0] - (len(label.braille) - 1) * CELL_PITCH_MM - DOT_PITCH_MM) / 2
+        top = y + (LABEL_MM[1] - 2 * DOT_PITCH_MM) / 2
+        for i, cell in enumerate(label.braille):
+            for dot in dots(cell):
+                column, row = divmod(dot - 1, 3)
+                d.circle(left + i * CELL_PITCH_MM + column * DOT_PITCH_MM, top + row * DOT_PITCH_MM, DOT_MM / 2,
+                         0, fill=0.0)
+
+
+def label_document(game: str, edition: str, title: str, paper: str, labels: list[Label], audience: str
+                   ) -> Document:
+    return Document(game, "tactile-labels", title, edition, paper, label_pages(labels, paper), audience=audience,
+                    in_kit=False)

@@ -1,0 +1,74 @@
+"""Tactile card identification: for every deck that gives its cards a short code (`tactile:` in game.yaml), a
+label a card in braille, as a braille-ready file for an embosser and as dots on a PDF for swell paper.
+
+The codes are translated uncontracted (grade 1: a code is read letter by letter), the cards' names beside them in
+the embosser's file contracted, as the text edition's braille is. A deck a private or host component prints (even
+one a public box also prints) has its labels in the host's files (`<game>-host-tactile-labels...`), the others
+in the players'.
+"""
+
+from __future__ import annotations
+
+from deckpress.findings import Finding, Findings
+from deckpress.layout.page import Document
+from deckpress.layout.tactile import CELLS, Label, label_document
+from deckpress.model import HOST, PUBLIC, Game
+from deckpress.publish import phrases
+from deckpress.publish.braille import TABLES, block_lines, paged, translated, translator
+
+GRADE_1 = {"en": "en-ueb-g1.ctb"}  # codes are read letter by letter
+Cards = list[tuple[str, str, str]]  # (deck title, code, card label), one a printed card
+
+
+def coded(game: Game) -> dict[str, Cards]:
+    """Audience -> every printed card that has a code, in the order its deck prints: the public decks' and those
+    a secret component prints (the host's)."""
+    out: dict[str, Cards] = {}
+    for deck in game.decks.values():
+        printers = [c for c in game.components if deck.id in c.decks]
+        if not printers or not any(card.tactile for card in deck.cards):
+            continue
+        audience = HOST if any(c.secret for c in printers) else PUBLIC  # a secret deck's labels are the host's
+        title = printers[0].title
+        out.setdefault(audience, []).extend((title, card.tactile, card.label) for card in deck.printed if card.valid)
+    return out
+
+
+def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...]) -> list[tuple[str, str, bytes | Document]]:
+    """(name, audience, BRF bytes or the PDF's document) of the game's labels; none, with a warning, without the
+    translator."""
+    cards = coded(game)
+    if not cards:
+        return []
+    language = game.language.split("-")[0].lower()
+    program, table, grade_1 = translator(), TABLES.get(language), GRADE_1.get(language)
+    if program is None or table is None or grade_1 is None:
+        why = "liblouis's lou_translate is not installed" if program is None else f"no table for {game.language}"
+        findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))
+        return []
+    out: list[tuple[str, str, bytes | Document]] = []
+    for audience, listed in cards.items():
+        codes = translated(program, grade_1, [code for _, code, _ in listed])
+        long = sorted({code for (_, code, _), b in zip(listed, codes, strict=True) if len(b) > CELLS})
+        if long:
+            findings.add(Finding(game.loc, f"tactile codes take more than {CELLS} braille cells: {', '.join(long)}"))
+            continue
+        names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed])
+        stem = f"{game.id}-{'host-' if audience == HOST else ''}tactile-labels"
+        out.append((f"{stem}.brf", audience, _embosser(codes, names)))
+        labels = [Label(b, f"{code}: {label}") for (_, code, label), b in zip(listed, codes, strict=True)]
+        edition = game.editions[0] if game.editions else "standard"  # the slug's: labels are the same in every one
+        out += [(f"{stem}-{paper}.pdf", audience, label_document(game.id, edition, _title(game, audience), paper,
+                                                                 labels, audience)) for paper in papers]
+    return out
+
+
+def _embosser(codes: list[str], names: list[str]) -> bytes:
+    """A line a label: the code from cell 1, the card it goes on from cell 13, its runovers there too."""
+    lines = [line for code, name in zip(codes, names, strict=True)
+             for line in block_lines(f"{code.ljust(CELLS + 2)}{name}", 0, CELLS + 2)]
+    return paged(lines).encode("ascii", "replace")
+
+
+def _title(game: Game, audience: str) -> str:
+    return phrases(game.language)("tactile_title" if audience == PUBLIC else "tactile_host_title")

@@ -1,0 +1,127 @@
+"""Braille labels for the cards: one a printed card, its deck's code in braille, as an embosser's BRF and as dots
+of the standard size on a PDF for swell paper; a secret deck's labels only in the host's files."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pdfplumber
+import pytest
+from conftest import edit
+from pypdf import PdfReader
+
+from deckpress.layout.tactile import ASCII, CELL_PITCH_MM, DOT_MM, DOT_PITCH_MM, LABEL_MM, dots
+from deckpress.publish import braille
+
+MM = 72 / 25.4
+needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None,
+                                    reason="liblouis (lou_translate) is not installed: .ci/run installs liblouis-bin")
+GAME = "pocket-bazaar"
+
+
+def _back(codes: list[str]) -> list[str]:
+    given = "\n".join(c.replace("\\", "\\\\") for c in codes) + "\n"
+    done = subprocess.run(["lou_translate", "--backward", "en-us-brf.dis,en-ueb-g1.ctb"], input=given,
+                          capture_output=True, text=True, check=True)
+    return done.stdout.split("\n")[:len(codes)]
+
+
+def _labels(brf: bytes) -> list[str]:
+    """The codes the embosser's file holds: a label's first line starts in cell 1, its runovers further in."""
+    lines = [line for page in brf.decode("ascii").split("\f")[:-1] for line in page.split("\r\n")[:24]]
+    return [line.split()[0] for line in lines if line and not line.startswith(" ")]
+
+
+def test_every_cell_has_its_dots():
+    assert len(ASCII) == 64 and dots("A") == (1,) and dots("#") == (3, 4, 5, 6) and dots(",") == (6,)
+    assert dots("=") == (1, 2, 3, 4, 5, 6) and dots(" ") == ()
+
+
+@needs_liblouis
+def test_a_label_for_every_lot_card_with_its_code(built):
+    brf = (built / GAME / f"{GAME}-tactile-labels.brf").read_bytes()
+    codes = _labels(brf)
+    assert len(codes) == 24
+    assert sorted(_back(codes)) == sorted(f"{c}{p}" for c in "LTKM" for p in range(1, 7))
+
+
+@needs_liblouis
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_swell_paper_labels_are_a_card_wide_with_dots_of_the_standard_size(built, paper):
+    path = built / GAME / f"{GAME}-tactile-labels-{paper}.pdf"
+    codes = _labels((built / GAME / f"{GAME}-tactile-labels.brf").read_bytes())
+    with pdfplumber.open(path) as pdf:
+        rects = [r for p in pdf.pages for r in p.rects]
+        discs = [c for p in pdf.pages for c in p.curves]
+        edges = [(c["x0"], c["top"]) for c in pdf.pages[0].curves]
+    assert len(rects) == 24 and all(abs(r["width"] - LABEL_MM[0] * MM) < 0.01 and abs(r["height"] - LABEL_MM[1] * MM)
+                                    < 0.01 for r in rects)
+    assert len(discs) == sum(len(dots(cell)) for code in codes for cell in code)
+    assert all(abs((c["x1"] - c["x0"]) - DOT_MM * MM) < 0.01 for c in discs)
+    steps = {round((b[0] - a[0]) / MM, 2) for a, b in zip(edges, edges[1:], strict=False) if 0 < b[0] - a[0] < 8 * MM}
+    assert steps <= {DOT_PITCH_MM, round(CELL_PITCH_MM - DOT_PITCH_MM, 2), CELL_PITCH_MM}, steps
+
+
+@needs_liblouis
+def test_each_label_is_a_figure_named_by_its_code_and_card(built):
+    reader = PdfReader(built / GAME / f"{GAME}-tactile-labels-a4.pdf")
+    alts: list[str] = []
+
+    def walk(node: object) -> None:
+        node = node.get_object() if hasattr(node, "get_object") else node
+        if isinstance(node, dict):
+            if node.get("/S") == "/Figure":
+                alts.append(str(node.get("/Alt")))
+            walk(node.get("/K"))
+        elif isinstance(node, list):
+            for kid in node:
+                walk(kid)
+
+    walk(reader.trailer["/Root"]["/StructTreeRoot"])
+    assert len(alts) == 24 and "L1: Lanterns 1" in alts
+
+
+@needs_liblouis
+def test_the_desk_cards_labels_are_the_hosts_only(built):
+    game = "open-secret-exchange"
+    entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text())["outputs"]}
+    host = [p for p in entries if p.startswith(f"{game}/{game}-host-tactile-labels")]
+    assert len(host) == 3 and all(entries[p]["audience"] == "host" for p in host)
+    assert sorted(_back(_labels((built / f"{game}/{game}-host-tactile-labels.brf").read_bytes()))) == sorted(
+        f"{m}{d}" for m in "12" for d in "ABCD")
+    assert not [p for p in (built / "public").rglob("*tactile*") if "host" in p.name]
+    assert (built / "host" / game / f"{game}-host-tactile-labels.brf").is_file()
+
+
+def test_a_code_that_is_not_a_few_letters_or_digits_is_a_finding_where_it_is_written(deckpress, tmp_path):
+    game = tmp_path / "content" / GAME / "game.yaml"
+    edit(game, 'tactile: "{{ collection[:1] }}{{ points }}"', 'tactile: "{{ collection }} {{ points }}"')
+    result = deckpress("check", GAME)
+    assert result.status == 1
+    assert any("game.yaml:33:" in e and "a tactile code is 1 to 6 letters or digits, got 'Lanterns 1'" in e
+               for e in result.errors), result.err
+
+
+def test_without_liblouis_the_labels_are_skipped_with_a_warning(deckpress, tmp_path, monkeypatch):
+    from deckpress.publish import tactile
+
+    monkeypatch.setattr(braille, "translator", lambda: None)
+    monkeypatch.setattr(tactile, "translator", lambda: None)
+    result = deckpress("build", GAME, "--paper", "a4", "--edition", "standard", "--jobs", "1")
+    assert result.status == 0 and "warning: tactile labels skipped: liblouis's lou_translate" in result.err
+    assert not list((tmp_path / "build").rglob("*tactile*"))
+
+
+
+
+@needs_liblouis
+def test_labels_a_game_no_longer_asks_for_leave_no_file(deckpress, tmp_path):
+    args = ("build", GAME, "--paper", "a4", "--edition", "standard", "--jobs", "1")
+    assert deckpress(*args).status == 0 and list((tmp_path / "build").rglob("*tactile*"))
+    edit(tmp_path / "content" / GAME / "game.yaml", 'tactile: "{{ collection[:1] }}{{ points }}"', "")
+    assert deckpress(*args).status == 0
+    assert not list((tmp_path / "build").rglob("*tactile*"))
+    listed = json.loads((tmp_path / "build" / "manifest.json").read_text())["outputs"]
+    assert not [e for e in listed if "tactile" in e["path"]]
