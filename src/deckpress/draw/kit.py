@@ -81,8 +81,8 @@ class _Part:
         self.refs: dict[int, list[tuple[int, int, bytes]]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
         form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
-        self.fields = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(self.objects[int(form[1])][0], b"/Fields",
-                                                                        title))] if form else []
+        self.fields = dict.fromkeys(int(n) for n in re.findall(rb"(\d+) 0 R", _array(  # in order, each found at once
+            self.objects[int(form[1])][0], b"/Fields", title))) if form else {}
 
 
 class _Structure:
@@ -227,7 +227,7 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
         head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
-        elif b"/StructParent " in head:  # a widget's key moves on as its page's does
+        elif old in part.fields:  # a widget's key moves on as its page's does
             head = _STRUCT_PARENTS.sub(moved, head)
         copied[new] = head + data
     return copied
