@@ -17,6 +17,9 @@ from PIL import Image
 from pypdf import PdfReader
 
 from deckpress.publish.thumbnails import thumbnail
+from deckpress.words import WORDS
+
+SAY = WORDS["en"]
 
 
 class Page(HTMLParser):
@@ -77,7 +80,7 @@ def kit_page(built: Path, entry: dict, title: str) -> tuple[int, Path]:
 
 def test_no_picture_of_secret_material_shows_its_content_but_its_cover(built, page, manifest):
     secret = [e for e in manifest.values() if e["path"].endswith(".pdf") and e["audience"] != "public"
-              and "kit" not in e["component"]]
+              and "kit" not in e["component"] and e["edition"] != "accessible"]  # not the braille labels
     assert len([e for e in secret if e["game"] == "open-secret-exchange"]) == 8  # desk cards, answer guide: 2 x 2
     for e in secret:
         shown = pixels((built / page.pictures[e["path"]]).read_bytes())
@@ -102,7 +105,10 @@ def test_the_kits_picture_is_its_first_part_not_the_print_check(built, page, man
     for e in kits:
         pdf = (built / e["path"]).read_bytes()
         shown = pixels((built / page.pictures[e["path"]]).read_bytes())
-        assert shown == pixels(thumbnail(pdf, 1)[0]) and shown != pixels(thumbnail(pdf, 0)[0]), e["path"]
+        reader = PdfReader(built / e["path"])  # the first part's page: after the print plan (the host's) and check
+        first = next(reader.get_destination_page_number(o) for o in reader.outline
+                     if o.title not in (SAY["plan_title"], SAY["print_check"]))
+        assert shown == pixels(thumbnail(pdf, first)[0]) and shown != pixels(thumbnail(pdf, first - 1)[0]), e["path"]
 
 
 def test_link_names_are_said_once(page):
@@ -118,7 +124,8 @@ def test_the_contents_lead_to_every_game_and_paper(built, page, manifest):
     assert set(targets) <= page.ids
     games = {e["game"] for e in manifest.values()}
     assert {f"game-{g}" for g in games} <= set(targets)
-    papers = {f"{e['game']}-{e['edition']}-{e['paper']}" for e in manifest.values() if e["paper"]}
+    papers = {f"{e['game']}-{e['edition']}-{e['paper']}" for e in manifest.values()
+              if e["paper"] and e["edition"] != "accessible"}  # the braille labels' PDFs are listed with the text
     assert papers <= set(targets)
     text = (built / "index.html").read_text(encoding="utf-8")
     assert "For low-vision players" in text and "For most players" in text  # each edition's theme's `about`

@@ -221,7 +221,8 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
         for edition in editions_of(game, opts):
             for paper in opts.papers:
                 docs = [d for d in prepared.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]
-                out += _draw_edition(game, docs, edition, paper, setup)
+                out += _draw_edition(game, docs, (prepared.editions[game.id], edition), paper, setup,
+                                     prepared.findings)
     return out
 
 
@@ -235,11 +236,13 @@ def _read_by(game: Game, prepared: Prepared, opts: Options) -> dict[str, Edition
     return {**editions, **load_editions([game], replace(opts, edition=first), Findings())[game.id]}
 
 
-def _draw_edition(game: Game, docs: list[Document], edition: str, paper: str, setup: PrintSetup) -> list[Output]:
+def _draw_edition(game: Game, docs: list[Document], editions: tuple[dict[str, Edition], str], paper: str,
+                  setup: PrintSetup, findings: Findings) -> list[Output]:
     from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
+    from deckpress.publish.kit_plan import edition_files
 
     rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
-    return kits.files(game, rendered, setup) + kits.kits(game, rendered, edition, paper, setup)
+    return edition_files(game, rendered, editions, paper, setup, findings)
 
 
 def publish(opts: Options, press: Press, fresh: Freshness) -> None:

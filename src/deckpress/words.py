@@ -74,6 +74,25 @@ WORDS: dict[str, dict[str, str]] = {
         "board_full_size": "{board}, full size",
         # --- publish: kit, manifest titles, text edition, catalogue ---
         "kit_title": "Print-and-play kit",
+        "plan_title": "Print plan", "plan_heading": "Print plan: {game}", "plan_what": "What to print",
+        "plan_players": "Players: {players}.", "plan_minutes": "Playing time: about {minutes} minutes.",
+        "plan_supplies": "Also needed: {supplies}.", "plan_span": "{low}–{high}", "plan_part": "Part",
+        "plan_file": "File", "plan_stock": "Print on", "plan_sides": "Sides", "plan_pages": "Pages",
+        "plan_sheets": "Sheets", "plan_stock_card": "card stock", "plan_stock_paper": "paper",
+        "plan_sides_single": "single-sided", "plan_sides_double": "double-sided", "plan_optional": "{title} (optional)",
+        "plan_row": "{title}: {file}, {pages}, {stock}, {sides}: {sheets}.", "plan_sheet_count": "{sheets} sheet",
+        "plan_sheet_counts": "{sheets} sheets", "plan_totals": "In all: {card} of card stock and {paper} of paper.",
+        "plan_same_for": "The same for {players} players.", "plan_handled": "{title} ({handling})",
+        "plan_with": "With {players} players: {card} of card stock and {paper} of paper.",
+        "plan_kit_whole": "Or all on paper, {title}: {file}, {pages}, {sides}.",
+        "plan_cut": "Cutting: about {minutes} minutes, {metres} m of cut line, at a metre a minute with scissors.",
+        "plan_cut_none": "Nothing to cut.", "plan_cut_unmeasured": "Not counted: {parts}.",
+        "plan_host_keeps": "The host keeps: {parts}", "plan_host_deals": "The host deals: {parts}",
+        "plan_player_gets": "Each player gets: {parts}", "plan_on_table": "On the table: {parts}",
+        "plan_host_more": "The host also prints what players may not see, from the host's bundle.",
+        "plan_builds": "Double-sided, folded or bled cards are other builds; make them with one of these commands:",
+        "kit_incomplete": "Not playable alone.", "kit_completes_public": "The host prints the rest (host's bundle).",
+        "kit_completes_tree": "The host's print-and-play kit, next to it, holds everything: print it instead.",
         "host_kit_title": "Host's print-and-play kit",
         "text_edition_title": "Accessible text edition",
         "text_edition_font_title": "Accessible text edition: its font, Atkinson Hyperlegible",
@@ -230,8 +249,7 @@ WORDS: dict[str, dict[str, str]] = {
         "export_tts_title": "Tabletop Simulator saved object",
         "export_png_title": "Print-on-demand card images",
         "export_tts_back": "On the back:",
-        "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export "
-                        "again",
+        "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export again",
         "export_tts_readme": "{game} for Tabletop Simulator\n\nTo load it: copy {file} into Tabletop Simulator's "
                              "Saved Objects folder "
                              "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows, "
@@ -258,8 +276,7 @@ WORDS: dict[str, dict[str, str]] = {
                            "card in a hand shows its face and text to that hand's player alone. A card that must "
                            "lie on the table goes in a hidden zone of its player's colour (the Zones tool, Hidden "
                            "Zone): only that colour sees what is inside.",
-        "export_tts_keep": "The host's alone: {parts}. Keep them in your own hand, or in a hidden zone of your "
-                           "colour.",
+        "export_tts_keep": "The host's alone: {parts}. Keep them in your own hand, or in a hidden zone of your colour.",
         "export_tts_host_local": "The images {file} loads are files on this computer (file:///) and stay here: "
                                  "other players' Tabletop Simulator cannot fetch them, so a player knows a card "
                                  "dealt to them by its name and text, hovering over it in their hand. Tabletop "

@@ -13,7 +13,7 @@ from deckpress.layout.elements.repeat import Repeat
 from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
 from deckpress.layout.shapes.outline import ROUND, Outline
-from deckpress.layout.spoken import spoken
+from deckpress.layout.spoken import echoed, spoken
 from deckpress.layout.structure import ARTIFACT, drop_if_empty, tagged
 from deckpress.model import Card, CardLayout, Element
 
@@ -48,16 +48,17 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
     words = spoken(job, card, face.texts, layout)
+    once = echoed([_role(e) == "Figure" for e in layout.elements], words)
     trim = (x, y, *layout.size)
     with tagged(d, "Sect"):  # one card, its elements in the layout's order
-        for element, said in zip(layout.elements, words, strict=True):
+        for n, (element, said) in enumerate(zip(layout.elements, words, strict=True)):
             if element.when is not None and not shown(face.texts, card, element, job.findings):
                 continue
             d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
             ex, ey, ew, eh = element.box
             if not quarter(element.rotate):  # turned off the square: held to the card (and its bleed)
                 _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
-            role, tags, ops = _role(element), len(d.page.tags), len(d.page.ops)
+            role, tags, ops = ARTIFACT if n in once else _role(element), len(d.page.tags), len(d.page.ops)
             with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role == "P" else ""):
                 _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
             drop_if_empty(d, tags, ops)

@@ -49,6 +49,8 @@ class Key:
             return " | ".join(self.choices)
         if self.type == "numbers":
             return f"{self.count} numbers" + (f", each at least {self.lo:g}" if self.lo else "")
+        if self.type == "span":  # a whole number, or a list of the least and the greatest
+            return f"whole number {_range(self.lo, self.hi)}, or [fewest, most]"
         if self.type in ("number", "int") and (self.lo is not None or self.hi is not None):
             return f"{self.type} {_range(self.lo, self.hi)}"
         return _SHOWN.get(self.type, self.type)
@@ -70,7 +72,7 @@ _SHOWN = {"flag": "true | false", "template": "template (Jinja)", "role": "font 
           "condition": "true | false, or a template giving one",
           "count": "whole number, or a template giving one", "element": "an element (see Elements)",
           "path": "{rectangle: [x, y, w, h]} | {circle: [cx, cy, r]}, mm", "lengths": "number, or a list of numbers",
-          "sizes": "a mapping of sizes"}
+          "sizes": "a mapping of sizes", "span": "whole number, or [fewest, most]"}
 PATHS = {"rectangle": 4, "circle": 3}  # a path's shape and how many numbers give it
 
 

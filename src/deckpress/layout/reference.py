@@ -17,6 +17,7 @@ from deckpress.layout.keys import Key
 from deckpress.layout.tables.keys import TABLE
 from deckpress.load.icons import MAX_BYTES, MAX_ELEMENTS, SUFFIXES
 from deckpress.load.svgwork import MAX_COPIES, MAX_DEPTH, MAX_DRAWN, MAX_STYLE_WORK, MAX_UNITS, MIN_SIZE
+from deckpress.load.table import TABLE as GAME_TABLE
 
 BEGIN = "<!-- reference: written by `make layout-docs` from the keys the code declares; edit those, not this -->"
 END = "<!-- end of reference -->"
@@ -67,6 +68,8 @@ def reference() -> str:
     lines += _section("Boards", "A `kind: board` component's own keys in its game's `game.yaml`, besides `id`, "
                                 "`title`, `layout` (a board layout) and `audience`.", boards.COMPONENT)
     lines += _boxes()
+    lines += _section("The table", "`game.yaml`'s keys for the print plan's first lines "
+                                   "(`deckpress.load.table`).", GAME_TABLE)
     lines += _icons()
     return "\n".join(lines) + "\n"
 

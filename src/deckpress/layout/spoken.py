@@ -5,11 +5,15 @@ card draws six stones. A column of a table set side by side reads as its head an
 
 from __future__ import annotations
 
+import re
+
 from deckpress.layout.context import Job
 from deckpress.layout.elements.kind import KINDS, Reading, read_shown
 from deckpress.load.icons import INLINE
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import CardText
+
+_WORD = re.compile(r"\w+")
 
 
 def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[str]:
@@ -25,6 +29,18 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[st
         else:  # a list's lines apart, a paragraph's breaks run on
             said.append("; ".join(" ".join(row) for row in rows))
     return said
+
+
+def echoed(figures: list[bool], said: list[str]) -> set[int]:
+    """The figures (by place) whose words the card's texts say as well: a pictogram beside its name ("Lanterns"
+    beside a lantern) is read once, by the text, and the picture is left to the eye."""
+    heard = {w for n, s in enumerate(said) if not figures[n] for w in _WORD.findall(s.lower())}
+    out = set()
+    for n, s in enumerate(said):
+        words = _WORD.findall(s.lower())
+        if figures[n] and words and all({w, f"{w}s", f"{w}es"} & heard for w in words):
+            out.add(n)
+    return out
 
 
 def _in_columns(elements: list[Element], read: list[list[str]], n: int) -> bool:

@@ -26,6 +26,7 @@ from deckpress.load.rules import read_rules
 from deckpress.load.schema import Fields, as_list, as_map, as_text, describe
 from deckpress.load.sheets import read_sheets
 from deckpress.load.sources import Node
+from deckpress.load.table import read_table
 from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Deck, Game
 from deckpress.model.content import kept_decks
 from deckpress.options import DUPLEX
@@ -59,7 +60,7 @@ def read_game(reading: Reading) -> Game | None:
     printing = _printing(f.get("print", required=False), findings)
     colours = read_palette(f.get("colours", required=False) or _misspelt(root, "colours"), findings)
     version, date = f.text("version", None), _date(f.get("date", required=False), findings)
-    back_node = f.get("back", required=False)
+    back_node, table = f.get("back", required=False), read_table(f, findings)
     f.done()
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
     for deck in decks.values():
@@ -73,7 +74,7 @@ def read_game(reading: Reading) -> Game | None:
         checks=[c for c in checks if c], components=components, rules=rules,
         sheets=sheets or {}, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
         version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
-        sheets_unread=sheets is None, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
+        sheets_unread=sheets is None, table=table, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
                                                      for name, node in param_nodes.items() if node.is_map},
     )
 
@@ -208,6 +209,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
     keys = read_box_keys(f, kind, findings) if kind in BOX_KINDS else {}
     printing, optional = _printing(f.get("print", required=False), findings), f.get("optional", required=False)
     editions = [n.value for n in f.list("editions", required=False) if _edition_name(n, findings)]
+    per_player = _flag(f.get("per_player", required=False), "per_player", findings)
     f.done()
     if optional is not None and not isinstance(optional.value, bool):
         findings.error(optional.loc, f"optional must be true or false, got {describe(optional.value)}")
@@ -229,7 +231,14 @@ def _component(node: Node, findings: Findings) -> Component | None:
     return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling, die,
                      die_node.loc if die_node is not None else None, board[0] if board is not None else None,
                      keys, printing, optional is not None and optional.value is True, editions,
-                     node.value["audience"].loc if "audience" in node.value else None, because or "")
+                     node.value["audience"].loc if "audience" in node.value else None, because or "", per_player)
+
+
+def _flag(node: Node | None, name: str, findings: Findings) -> bool:
+    """A component's true-or-false key (`per_player: true`); false when not given or not true or false (said)."""
+    if node is not None and not isinstance(node.value, bool):
+        findings.error(node.loc, f"{name} must be true or false, got {describe(node.value)}")
+    return node is not None and node.value is True
 
 
 def _board(f: Fields, node: Node, findings: Findings) -> tuple[Board, str | None] | None:

@@ -23,6 +23,7 @@ from deckpress.model.content import (
     Rules,
     Section,
     Sheet,
+    Table,
     Where,
 )
 from deckpress.model.layouts import (
@@ -41,5 +42,5 @@ from deckpress.model.written import Item, TableSizes
 __all__ = [
     "AUDIENCES", "Back", "Block", "BoardLayout", "BookletLayout", "Card", "CardLayout", "Check", "Component",
     "Deck", "Edition", "Element", "Item", "FieldSpec", "Game", "HOST", "Layout", "PRIVATE", "PUBLIC", "Row", "Rules",
-    "Section", "Sheet", "SheetLayout", "Style", "TableSizes", "Theme", "Where",
+    "Section", "Sheet", "SheetLayout", "Style", "Table", "TableSizes", "Theme", "Where",
 ]

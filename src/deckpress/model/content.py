@@ -120,6 +120,7 @@ class Component:
     editions: list[str] = field(default_factory=list)  # the editions it is built in (`editions:`); empty: every one
     audience_loc: Loc | None = None  # where `audience` is written; None: not written (it follows its decks')
     public_because: str = ""  # why a component printing a secret deck is public (`public_because:`)
+    per_player: bool = False  # one piece for each player (`per_player: true`): the print plan scales it
 
     @property
     def secret(self) -> bool:
@@ -180,6 +181,15 @@ class Sheet:
     copies: list[list[Block]] = field(default_factory=list)  # rendered blocks, one list per printed copy
 
 
+@dataclass(frozen=True)
+class Table:
+    """Who plays and with what, as game.yaml says: the head of the game's print plan."""
+
+    players: tuple[int, int] | None = None  # the fewest and the most players (`players: 4` is (4, 4))
+    minutes: tuple[int, int] | None = None  # the playing time, shortest and longest (`playing_time:`)
+    supplies: tuple[str, ...] = ()  # what the table brings besides the printed parts (`supplies:`)
+
+
 @dataclass
 class Game:
     id: str
@@ -207,6 +217,7 @@ class Game:
     rules_unread: bool = False  # it names a rules file that could not be read (said there): no rules to check
     param_entries: dict[str, dict[str, Loc]] = field(default_factory=dict)  # a mapping parameter's values, by key
     sheets_unread: bool = False  # its sheets file could not be read (said there): no sheets to say missing
+    table: Table = field(default_factory=Table)  # players, playing time and supplies (the print plan's head)
 
     def kept_decks(self) -> set[str]:
         return kept_decks(self.components)

@@ -24,6 +24,8 @@ from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COMPONENT
+from deckpress.publish.plan_words import about, builds, printing
+from deckpress.publish.print_plan import plan
 from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import (
     Thumbnail,
@@ -89,7 +91,7 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
         listed[e.path] = Listed(e, _size(size), picture)
-    games = _games(manifest, listed, listings or {})
+    games = _games(manifest, listed, listings or {}, public=scope != "tree")
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
     bundles = sorted({e.game for e in manifest if e.secret})
@@ -135,16 +137,21 @@ def _size(size: int) -> str:
     return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
 
 
-def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing]) -> list[dict[str, Any]]:
+def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing],
+           public: bool = False) -> list[dict[str, Any]]:
     """Games, then editions, then papers, each with its files in the order the manifest lists them; the public
-    text edition and EPUB, and the host's."""
+    text edition and EPUB, and the host's; each game's print plan, the public page's naming no secret part."""
     games: dict[str, dict[str, Any]] = {}
     for e in manifest:
         listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
                                          "host_html": None, "epub": None, "host_epub": None,
                                          "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
-                                         "say": phrases(listing.language), "listing": listing, "exports": []})
+                                         "say": phrases(listing.language), "listing": listing, "exports": [],
+                                         "plan": about(listing.facts, phrases(listing.language), public),
+                                         "builds": builds(e.game, (k for k in manifest if k.game == e.game
+                                                                   and k.component in (KIT, HOST_KIT))),
+                                         "incomplete": listing.facts.incomplete})
         if e.is_export:
             if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:
                 game["exports"].append(e)
@@ -173,9 +180,14 @@ def _editions(game: str, editions: dict[str, dict[str, list[Listed]]], say: Call
     then the parts by name, secret material last."""
     return [{"name": listing.edition_name(edition), "about": listing.edition_about(edition), "papers": [
         {"label": _name(say, f"paper_{paper}", paper), "id": f"{game}-{edition}-{paper}",
-         "files": sorted(files, key=_order)}
+         "files": sorted(files, key=_order),
+         "plan": printing(plan(listing.facts, [f.entry for f in files]), say, _file_name)}
         for paper, files in sorted(papers.items())]}
         for edition, papers in sorted(editions.items(), key=lambda kv: listing.edition_order(kv[0]))]
+
+
+def _file_name(entry: Entry) -> str:
+    return entry.path.rsplit("/", 1)[-1]
 
 
 def _order(f: Listed) -> tuple[int, bool, str]:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from deckpress.layout.cover import BLANK, COVER, cover_of, kit_only
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
+from deckpress.layout.plan_page import PLAN
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import outputs
 from deckpress.publish.write import Output
@@ -33,14 +34,16 @@ def files(game: Game, rendered: list[Part], setup: PrintSetup) -> list[Output]:
             for doc, pdf in rendered if doc.component != PRINT_CHECK and not kit_only(doc)]
 
 
-def kits(game: Game, rendered: list[Part], edition: str, paper: str, setup: PrintSetup) -> list[Output]:
-    """The players' kit and, with secret material, the host's."""
-    found = kit_parts(rendered, setup)
+def kits(game: Game, rendered: list[Part], edition: str, paper: str, setup: PrintSetup,
+         plan: Part | None = None) -> list[Output]:
+    """The players' kit and, with secret material, the host's (its first pages the print `plan`, if given)."""
+    found = kit_parts(rendered, setup, plan)
     return [_kit(game, parts, edition, paper, setup, audience) for audience, parts in found.items()]
 
 
-def kit_parts(rendered: list[Part], setup: PrintSetup) -> dict[str, list[Part]]:
-    """Audience -> the kit's parts in order: the players' (public) and, with secret material, the host's."""
+def kit_parts(rendered: list[Part], setup: PrintSetup, plan: Part | None = None) -> dict[str, list[Part]]:
+    """Audience -> the kit's parts in order: the players' (public) and, with secret material, the host's, which
+    opens with the print plan when there is one."""
     opening = [p for p in rendered if p[0].component in OPENING]
     covers = {p[0].component: p for p in rendered if p[0].component.startswith(COVER)}
     blank = next((p for p in rendered if p[0].component == BLANK), None)
@@ -49,6 +52,7 @@ def kit_parts(rendered: list[Part], setup: PrintSetup) -> dict[str, list[Part]]:
     if any(p[0].audience != PUBLIC for p in parts):
         found[HOST] = opening + [q for p in parts for q in ([covers[cover_of(p[0].component)]]
                                                             if p[0].audience != PUBLIC else []) + [p]]
+        found[HOST] = ([plan] if plan is not None else []) + found[HOST]
     if setup.duplex and blank is not None:
         found = {a: [q for p in kit for q in ([p, blank] if len(p[0].pages) % 2 else [p])] for a, kit in found.items()}
     return found
@@ -69,11 +73,11 @@ def _cover(pdf: bytes | None) -> tuple[bytes, int] | None:
 
 
 def _first_content_page(parts: list[Part]) -> int:
-    """The kit's page (from 0) its catalogue picture shows: the first after the print check, the calibration and
-    their blank backs, which every kit shares."""
+    """The kit's page (from 0) its catalogue picture shows: the first after the print plan, the print check, the
+    calibration and their blank backs, which every kit shares."""
     pages = 0
     for doc, _ in parts:
-        if doc.component not in (*OPENING, BLANK):
+        if doc.component not in (*OPENING, BLANK, PLAN):
             return pages
         pages += len(doc.pages)
     return 0

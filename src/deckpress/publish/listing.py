@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckpress.model import Edition, Game
+from deckpress.publish.print_plan import Facts
 
 
 @dataclass(frozen=True)
@@ -17,12 +18,13 @@ class Listing:
     language: str = "en"
     editions: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's label), as the game lists its editions
     about: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's `about`: what the edition is for)
+    facts: Facts = Facts()  # what its print plan says besides the files' numbers (deckpress.publish.print_plan)
 
     @classmethod
     def of(cls, game: Game, editions: dict[str, Edition]) -> Listing:
         about = tuple((e, editions[e].theme.about) for e in game.editions if e in editions and editions[e].theme.about)
         return cls(game.language, tuple((e, editions[e].theme.label if e in editions else e) for e in game.editions),
-                   about)
+                   about, Facts.of(game))
 
     def merged(self, other: Listing) -> Listing:
         """Two parts' listings of one game (a parallel build loads an edition a process): each edition named by
@@ -30,11 +32,12 @@ class Listing:
         names = dict(other.editions) | {e: label for e, label in self.editions if label != e}
         about = dict(other.about) | dict(self.about)
         return Listing(self.language, tuple((e, names.get(e, label)) for e, label in self.editions),
-                       tuple((e, about[e]) for e, _ in self.editions if e in about))
+                       tuple((e, about[e]) for e, _ in self.editions if e in about), self.facts)
 
     def as_json(self) -> dict[str, Any]:
         about = {"about": [list(pair) for pair in self.about]} if self.about else {}
-        return {"language": self.language, "editions": [list(pair) for pair in self.editions], **about}
+        return {"language": self.language, "editions": [list(pair) for pair in self.editions], **about,
+                "plan": self.facts.as_json()}
 
     @classmethod
     def from_json(cls, data: Any) -> Listing | None:
@@ -44,7 +47,8 @@ class Listing:
         pairs, about = data.get("editions", []), data.get("about", [])
         if not _pairs(pairs) or not _pairs(about):
             return None
-        return cls(data["language"], tuple((p[0], p[1]) for p in pairs), tuple((p[0], p[1]) for p in about))
+        return cls(data["language"], tuple((p[0], p[1]) for p in pairs), tuple((p[0], p[1]) for p in about),
+                   Facts.from_json(data.get("plan")))
 
     def edition_name(self, edition: str) -> str:
         """An edition's name: its theme's label; its id where the listing does not know it."""

@@ -59,8 +59,19 @@ def kit_output(game: Game, edition: str, paper: str, setup: PrintSetup, pdf: byt
     return _pdf(game, KITS[audience], kit_title(game, audience), edition, paper, pages, setup, pdf, None, audience)
 
 
+def kit_entry(game: Game, edition: str, paper: str, setup: PrintSetup, pages: int, audience: str = PUBLIC) -> Entry:
+    """What the manifest will say of a kit of so many pages, before it is made (its print plan counts it)."""
+    return _entry(game, KITS[audience], kit_title(game, audience), edition, paper, pages, setup, None, audience)
+
+
 def _pdf(game: Game, component: str, title: str, edition: str, paper: str, pages: int, setup: PrintSetup | None,
          pdf: bytes, cards: int | None = None, audience: str = PUBLIC, cut: Cutting | None = None) -> Output:
+    entry = _entry(game, component, title, edition, paper, pages, setup, cards, audience, cut)
+    return Output(entry.path, pdf, entry)
+
+
+def _entry(game: Game, component: str, title: str, edition: str, paper: str, pages: int, setup: PrintSetup | None,
+           cards: int | None = None, audience: str = PUBLIC, cut: Cutting | None = None) -> Entry:
     options = setup or SINGLE_SIDED
     path = f"{game.id}/{edition}/{game.id}-{component}-{paper}{options.suffix()}.pdf"
     duplex = options.duplex
@@ -69,7 +80,7 @@ def _pdf(game: Game, component: str, title: str, edition: str, paper: str, pages
                   options.bleed or None)
     if cut is not None:
         entry = replace(entry, per_sheet=cut.per_sheet, sheets=cut.sheets, cut_length_mm=cut.cut_length_mm)
-    return Output(path, pdf, entry)
+    return entry
 
 
 def text_edition_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[Output]:

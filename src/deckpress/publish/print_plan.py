@@ -1,0 +1,179 @@
+"""A game's print plan: what to print for a game night, for one edition and paper, from the files a build made.
+
+The facts come from game.yaml (players, playing time, supplies, each component's kind, audience, handling and
+whether it is one a player); the numbers from the manifest's entries (pages, sheets, pieces a sheet, cut length),
+never written by hand. The catalogue shows it at the top of each game's section, the host's kit on its first page.
+A build records the facts in its state with the game's listing, so the catalogue can show a game it did not load.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from deckpress.model import HOST, PUBLIC, Game
+from deckpress.publish.manifest import Entry
+from deckpress.publish.outputs import HOST_KIT, KIT
+
+CUT_MM_A_MINUTE = 1000.0  # the estimate's stated assumption: about a metre of cut line a minute, with scissors
+CARD_STOCK = ("cards", "tuck-box", "box", "standee", "board")  # kinds printed on card stock; sheets, rules: paper
+CARD, PAPER = "card", "paper"
+NOT_PARTS = (KIT, HOST_KIT, "calibration")  # files of a build the plan does not list as parts
+
+
+@dataclass(frozen=True)
+class Part:
+    """A component as the plan sees it."""
+
+    id: str
+    title: str
+    stock: str  # card | paper
+    audience: str
+    handling: str = ""
+    per_player: bool = False
+    optional: bool = False
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What game.yaml says for the plan: players, minutes, supplies and its components."""
+
+    players: tuple[int, int] | None = None
+    minutes: tuple[int, int] | None = None
+    supplies: tuple[str, ...] = ()
+    parts: tuple[Part, ...] = ()
+
+    @classmethod
+    def of(cls, game: Game) -> Facts:
+        parts = tuple(Part(c.id, c.title, CARD if c.kind in CARD_STOCK else PAPER, c.audience, c.handling or "",
+                           c.per_player, c.optional) for c in game.components)
+        return cls(game.table.players, game.table.minutes, game.table.supplies, parts)
+
+    def part(self, entry: Entry) -> Part:
+        """The part a file prints; for a file of an older build the facts do not know, what its entry says."""
+        known = next((p for p in self.parts if p.id == entry.component), None)
+        return known or Part(entry.component, entry.title, CARD if entry.cards is not None else PAPER, entry.audience)
+
+    @property
+    def incomplete(self) -> bool:
+        """The players' kit cannot be played alone: a part every game needs is kept from it."""
+        return any(p.audience != PUBLIC and not p.optional for p in self.parts)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"players": list(self.players or []), "minutes": list(self.minutes or []),
+                "supplies": list(self.supplies), "parts": [[p.id, p.title, p.stock, p.audience, p.handling,
+                                                            p.per_player, p.optional] for p in self.parts]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Facts:
+        """The facts from the build state; none where it holds something else (an untrusted file)."""
+        try:
+            parts = tuple(Part(*_typed(p, (str, str, str, str, str, bool, bool))) for p in data["parts"])
+            return cls(_span(data["players"]), _span(data["minutes"]), tuple(_typed(data["supplies"])), parts)
+        except (KeyError, TypeError, ValueError):
+            return cls()
+
+
+def _typed(items: Any, types: tuple[type, ...] | None = None) -> list[Any]:
+    if not isinstance(items, list) or (types is not None and len(items) != len(types)):
+        raise ValueError(items)
+    if any(not isinstance(v, t) for v, t in zip(items, types or (str,) * len(items), strict=True)):
+        raise ValueError(items)
+    return items
+
+
+def _span(items: Any) -> tuple[int, int] | None:
+    values = _typed(items, (int,) * len(items) if isinstance(items, list) else None)
+    return (values[0], values[-1]) if len(values) == 2 else None
+
+
+@dataclass(frozen=True)
+class Line:
+    """One file to print: what it is, on what, how, and how many sheets."""
+
+    entry: Entry
+    part: Part
+
+    @property
+    def duplex(self) -> bool:
+        return self.entry.duplex is not None
+
+    @property
+    def sheets(self) -> int:
+        """Sheets of paper or card it takes: a card file's as its imposition counted them, else its pages
+        (duplex, two a sheet)."""
+        if self.entry.sheets is not None:
+            return self.entry.sheets
+        pages = self.entry.pages or 0
+        return math.ceil(pages / 2) if self.duplex else pages
+
+    def sheets_for(self, players: int) -> int:
+        """The sheets for this many players: a part one a player takes only as many pieces as play."""
+        if self.part.per_player and self.entry.per_sheet:
+            return min(self.sheets, math.ceil(players / self.entry.per_sheet))
+        return self.sheets
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The plan of one edition and paper."""
+
+    facts: Facts
+    lines: tuple[Line, ...]  # every part's file, optional ones last
+    kits: tuple[Entry, ...]  # the kits, to print whole instead
+
+    @property
+    def needed(self) -> tuple[Line, ...]:
+        return tuple(line for line in self.lines if not line.part.optional)
+
+    def sheets(self, stock: str, players: int | None = None) -> int:
+        return sum(line.sheets if players is None else line.sheets_for(players)
+                   for line in self.needed if line.part.stock == stock)
+
+    @property
+    def cut_mm(self) -> float:
+        return sum(line.entry.cut_length_mm or 0.0 for line in self.needed)
+
+    @property
+    def cut_minutes(self) -> int:
+        return math.ceil(self.cut_mm / CUT_MM_A_MINUTE)
+
+    @property
+    def unmeasured(self) -> tuple[str, ...]:
+        """The parts to cut whose cut lines the build does not measure (a die net): said, not guessed."""
+        return tuple(line.part.title for line in self.needed
+                     if line.part.stock == CARD and line.entry.cut_length_mm is None)
+
+    @property
+    def scales(self) -> bool:
+        return any(line.part.per_player and line.entry.per_sheet for line in self.needed)
+
+    def player_counts(self) -> range:
+        low, high = self.facts.players or (0, -1)
+        return range(low, high + 1)
+
+
+def plan(facts: Facts, entries: Iterable[Entry]) -> Plan:
+    """The plan over the files of one edition and paper (`entries`, as the manifest lists them)."""
+    files = [e for e in entries if e.is_pdf and e.component not in NOT_PARTS]
+    lines = sorted((Line(e, facts.part(e)) for e in files), key=lambda line: (line.part.optional, _order(facts, line)))
+    kits = tuple(sorted((e for e in entries if e.component in (KIT, HOST_KIT)), key=lambda e: e.component != KIT))
+    return Plan(facts, tuple(lines), kits)
+
+
+def _order(facts: Facts, line: Line) -> int:
+    """The game's own order of its components."""
+    ids = [p.id for p in facts.parts]
+    return ids.index(line.part.id) if line.part.id in ids else len(ids)
+
+
+def handed(facts: Facts, public: bool) -> dict[str, list[Part]]:
+    """Who gets what: the host keeps (host), the host deals (private), each player gets (one a player), on the
+    table (the rest). The public catalogue names no secret part: it says only that the host has more."""
+    parts = [p for p in facts.parts if not p.optional and not (public and p.audience != PUBLIC)]
+    return {"host": [p for p in parts if p.audience == HOST],
+            "dealt": [p for p in parts if p.audience not in (HOST, PUBLIC)],
+            "player": [p for p in parts if p.audience == PUBLIC and p.per_player],
+            "table": [p for p in parts if p.audience == PUBLIC and not p.per_player]}

@@ -1,0 +1,204 @@
+"""The print plan, read back from what a build wrote: its numbers are the PDFs' page counts, the public catalogue's
+names nothing private, the host's kit opens with it, and game.yaml's table keys are checked where written."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from conftest import edit, line_of
+from pypdf import PdfReader
+
+from deckpress.words import WORDS
+
+SAY = WORDS["en"]
+GAME = "open-secret-exchange"
+GAME_YAML = Path("content/pocket-bazaar/game.yaml")
+# a file's line on the kit's plan: "Desk cards: <file>, 2 pages, card stock, single-sided: 2 sheets."
+ROW = re.compile(r"(?P<file>[a-z0-9-]+\.pdf), (?P<pages>\d+) pages?, (?P<stock>card stock|paper), "
+                 r"(?P<sides>single-sided|double-sided): (?P<sheets>\d+) sheets?\.")
+KIT_ROW = re.compile(r"(?P<file>[a-z0-9-]+\.pdf), (?P<pages>\d+) pages?, (?:single|double)-sided\.")
+
+
+class Plans(HTMLParser):
+    """The catalogue's plan sections: their text, and each table row's cells after its table's caption."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.plan_text: list[str] = []
+        self._depth = 0  # sections deep inside a section of class plan
+        self._caption: str | None = None  # the caption being read
+        self._table = ""  # the caption of the table being read
+        self._row: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "section" and (self._depth or ("class", "plan") in attrs):
+            self._depth += 1
+        if self._depth and tag == "caption":
+            self._caption = ""
+        if self._depth and tag == "tr":
+            self._row = [self._table]
+        if self._row is not None and tag in ("td", "th"):
+            self._row.append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "section" and self._depth:
+            self._depth -= 1
+        if tag == "caption" and self._caption is not None:
+            self._table, self._caption = self._caption.strip(), None
+        if tag == "tr" and self._row is not None:
+            self.rows.append(self._row)
+            self._row = None
+
+    def handle_data(self, data: str) -> None:
+        if self._depth:
+            self.plan_text.append(data)
+        if self._caption is not None:
+            self._caption += data
+        if self._row is not None and len(self._row) > 1:
+            self._row[-1] += data.strip()
+
+
+def plans(index: Path) -> Plans:
+    parser = Plans()
+    parser.feed(index.read_text(encoding="utf-8"))
+    return parser
+
+
+def manifest(built: Path) -> list[dict]:
+    return json.loads((built / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+
+
+def first_page(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        return pdf.pages[0].extract_text()
+
+
+def plan_text(path: Path) -> str:
+    """The plan's pages of a host's kit (up to the print check), its lines joined where a file name wrapped."""
+    reader = PdfReader(path)
+    check = next(reader.get_destination_page_number(o) for o in reader.outline if o.title == SAY["print_check"])
+    with pdfplumber.open(path) as pdf:
+        text = "\n".join(pdf.pages[i].extract_text() for i in range(check))
+    return re.sub(r"-\n", "-", text).replace("\n", " ")
+
+
+def test_the_catalogues_plan_counts_the_pdfs_pages(built):
+    rows = [r for r in plans(built / "index.html").rows if len(r) == 7 and r[2].endswith(".pdf")]
+    entries = {e["path"]: e for e in manifest(built)}
+    editions = {"Standard edition": "standard", "Large-print edition": "large-print"}
+    assert len(rows) >= 40  # every part of every game, edition and paper
+    for caption, _, name, stock, sides, pages, sheets in rows:
+        edition = next(e for label, e in editions.items() if f": {label} on " in caption)
+        game = next(g for g in {e["game"] for e in entries.values()} if name.startswith(f"{g}-"))
+        entry = entries[f"{game}/{edition}/{name}"]
+        counted = len(PdfReader(built / entry["path"]).pages)
+        assert pages == SAY["catalogue_page" if counted == 1 else "catalogue_pages"].format(pages=counted), name
+        assert sides == "single-sided" and sheets.split()[0] == str(counted), name  # single-sided: a page a sheet
+        assert stock == ("card stock" if entry.get("cards") is not None or "box" in entry["component"] else "paper")
+
+
+def test_the_hosts_kit_opens_with_its_plan_whose_numbers_are_the_pdfs(built):
+    found = 0
+    for kit in sorted((built / GAME).glob(f"*/{GAME}-host-kit-*.pdf")):
+        assert first_page(kit).startswith(SAY["plan_heading"].format(game="Open Secret Exchange")), kit.name
+        text = plan_text(kit)
+        assert "Players: 4–8." in text and "Playing time: about 30–45 minutes." in text
+        assert "The host keeps: Answer guide" in text and "The host deals: Desk cards" in text
+        bundle = {p.name: p for p in (built / "host" / GAME).glob("*.pdf")}
+        public = {p.name: p for p in (built / "public").rglob("*.pdf")}
+        rows = list(ROW.finditer(text)) + list(KIT_ROW.finditer(text))
+        assert len(rows) >= 8
+        for row in rows:
+            pdf = bundle.get(row["file"]) or public[row["file"]]  # named as the host downloads it
+            assert int(row["pages"]) == len(PdfReader(pdf).pages), row["file"]
+            found += 1
+        assert f"{kit.name.replace('-host-kit', '-' + kit.parent.name + '-host-kit')}, " \
+               f"{len(PdfReader(kit).pages)} pages" in text  # the kit counts its own plan
+    assert found >= 30
+
+
+def test_the_plans_totals_and_cutting_add_up(built):
+    entries = [e for e in manifest(built) if e["game"] == "stone-market" and e["edition"] == "standard"
+               and e["paper"] == "a4"]
+    parts = [e for e in entries if e["component"] not in ("kit", "host-kit") and "box" not in e["component"]]
+    card = sum(e.get("sheets") or e["pages"] for e in parts if e.get("cards") is not None)
+    paper = sum(e["pages"] for e in parts if e.get("cards") is None)
+    metres = sum(e.get("cut_length_mm") or 0 for e in parts) / 1000
+    text = " ".join(plans(built / "index.html").plan_text)
+    assert SAY["plan_totals"].format(card=f"{card} sheets", paper=f"{paper} sheets") in text
+    assert f", {metres:.1f} m of cut line" in text and "Not counted: Die net." in text
+    per = next(e for e in parts if e["component"] == "reference-cards")["per_sheet"]
+    # reference cards are one a player: 2 players need one sheet of them, 6 players all of theirs
+    assert SAY["plan_with"].format(players=2, card=f"{card - 2 + 1} sheets", paper=f"{paper} sheets") in text
+    assert per == 4 and SAY["plan_with"].format(players=6, card=f"{card} sheets", paper=f"{paper} sheets") in text
+
+
+def test_the_public_catalogues_plan_names_nothing_private(built):
+    secret = [e for e in manifest(built) if e["audience"] != "public"]
+    titles = {e["title"] for e in secret if e["component"] not in ("host-kit", "epub", "accessible-html")}
+    assert {"Desk cards", "Answer guide"} <= titles
+    page = html.unescape((built / "public" / "index.html").read_text(encoding="utf-8"))
+    found = plans(built / "public" / "index.html")
+    text = " ".join(found.plan_text)
+    assert "Players: 4–8." in text and SAY["plan_host_more"] in text  # the plan is there, and says the host has more
+    assert [t for t in titles if t in text] == []
+    bare = [(e["path"].rsplit("/", 1)[-1], e) for e in secret if e["path"].endswith(".pdf")]
+    names = {n for n, e in bare} | {n.replace(f"{e['game']}-", f"{e['game']}-{e['edition']}-", 1) for n, e in bare}
+    assert len(names) >= 16 and [n for n in names if n in page] == []
+    published = {p.name for p in (built / "public").rglob("*.pdf")}
+    files = [r[2] for r in found.rows if len(r) == 7 and r[2].endswith(".pdf")]
+    assert len(files) >= 30 and [f for f in files if f not in published] == []  # each names a file it holds
+    assert page.count(SAY["kit_incomplete"]) == 4  # the players' kit of each edition and paper says it
+    assert page.count(SAY["kit_completes_public"]) == 4
+
+
+def test_a_kit_that_cannot_be_played_alone_says_so_in_the_full_catalogue(built):
+    page = html.unescape((built / "index.html").read_text(encoding="utf-8"))
+    assert page.count(SAY["kit_incomplete"]) == 4 and page.count(SAY["kit_completes_tree"]) == 4
+    assert "pocket-bazaar" in page and page.count("Not playable alone") == 4  # the complete games say nothing
+
+
+@pytest.mark.parametrize(("value", "shown"), [("0", "0"), ("[6, 2]", "[6, 2]"), ("four", "'four'"),
+                                              ("[2, 4, 6]", "[2, 4, 6]")])
+def test_a_bad_players_value_is_a_located_finding(deckpress, value, shown):
+    edit(GAME_YAML, "players: [4, 12]", f"players: {value}")
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(GAME_YAML, "players: ")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.errors == [f"{GAME_YAML}:{line}:10: error: players must be a whole number 1-99, or the fewest "
+                             f"and the most as a list of two such numbers such as [2, 6], got {shown}"]
+
+
+def test_bad_playing_time_and_supplies_are_located_findings(deckpress):
+    edit(GAME_YAML, "playing_time: [20, 30]", "playing_time: 20 minutes")
+    edit(GAME_YAML, "supplies: [pens, scissors]", "supplies: [pens, [scissors]]")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert f"{GAME_YAML}:{line_of(GAME_YAML, 'playing_time:')}:15: error: playing_time must be a whole number " \
+           f"1-600, or the fewest and the most as a list of two such numbers such as [2, 6], got '20 minutes'" \
+           in result.errors
+    assert any(e.startswith(f"{GAME_YAML}:{line_of(GAME_YAML, 'supplies:')}:") for e in result.errors)
+
+
+def test_a_duplex_builds_plan_counts_both_sides_and_offers_only_the_other_builds(deckpress):
+    out = Path("out")
+    result = deckpress("build", GAME, "--duplex", "long-edge", "--paper", "a4", "--edition", "standard",
+                       "--out", str(out), "--jobs", "1")
+    assert result.status == 0, result.err
+    kit = out / GAME / "standard" / f"{GAME}-host-kit-a4-duplex-long-edge.pdf"
+    text = plan_text(kit)
+    assert f"deckpress build {GAME} --fold" in text and f"deckpress build {GAME} --bleed 3" in text
+    assert "--duplex" not in text  # this build is the duplex one
+    rows = {row["file"]: row for row in ROW.finditer(text)}
+    cards = rows[f"{GAME}-standard-desk-cards-a4-duplex-long-edge.pdf"]
+    pages = len(PdfReader(out / GAME / "standard" / f"{GAME}-desk-cards-a4-duplex-long-edge.pdf").pages)
+    assert cards["sides"] == "double-sided" and int(cards["pages"]) == pages and int(cards["sheets"]) * 2 == pages
+    assert f"{kit.name.replace('-host-kit', '-standard-host-kit')}, {len(PdfReader(kit).pages)} pages, " \
+           f"double-sided." in text
