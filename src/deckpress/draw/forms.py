@@ -47,7 +47,7 @@ class Forms:
         self.fields: list[PDFObjectReference] = []
         self.names: Counter[str] = Counter()
         self.looks: dict[tuple[str, float, float], PDFObjectReference] = {}  # an appearance by kind and size
-        self.matrices: list[Matrix] = [(1, 0, 0, 1, 0, 0)]  # the turns the pen is inside, composed
+        self.turns: list[Turn | None] = []  # the turns the pen is inside, outermost first (None: a clip)
 
     def add(self, op: object, page: int) -> None:
         """A field over `op` where it is a place to write in, on page `page` (from 0), in the element open round it
@@ -60,7 +60,10 @@ class Forms:
         count = self.names[field.name]
         title = field.name.replace(".", "\u2024")  # a period parts a field's name from its parent's
         title = f"{title} ({count})" if count > 1 else title
-        box = _placed(_box(op), self.matrices[-1])
+        m: Matrix = (1, 0, 0, 1, 0, 0)
+        for turn in reversed(self.turns):  # innermost first: the turns it is drawn in, composed only for a field
+            m = _then(m, turning(turn)) if turn is not None else m
+        box = _placed(_box(op), m)
         widget = _Widget(field, title, box, self.tree.annotate(element, page))
         widget.looks = self._looks(box[2] - box[0], box[3] - box[1], field.tick)
         ref = self.doc.Reference(widget)
@@ -70,10 +73,10 @@ class Forms:
 
     def enter(self, op: Turn | Clip) -> None:
         """The ops after `op` are turned as it turns them (a clip moves nothing)."""
-        self.matrices.append(_then(turning(op), self.matrices[-1]) if isinstance(op, Turn) else self.matrices[-1])
+        self.turns.append(op if isinstance(op, Turn) else None)
 
     def leave(self) -> None:
-        self.matrices.pop()
+        self.turns.pop()
 
     def write(self) -> None:
         """The form in the catalogue, listing every field, with the font its text fields are typed in."""
