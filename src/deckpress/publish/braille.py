@@ -130,6 +130,8 @@ def _words(element: ET.Element, top: bool = False) -> Iterator[str]:
         yield " "
     elif tag == "img":
         yield element.get("alt", "")
+    elif tag == "input" and element.get("type") == "checkbox":
+        yield "\u2610"  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
     yield element.text or ""
     for child in element:
         yield from _words(child)
