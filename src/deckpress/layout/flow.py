@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from deckpress.findings import echoed
 from deckpress.layout.page import Drawing, Page
-from deckpress.layout.slug import foot_mm
 from deckpress.layout.structure import artifact
 from deckpress.model import Block, SheetLayout
 
@@ -40,11 +39,11 @@ KEEP_ROWS = 2  # rows a table keeps with its header (and a heading with the tabl
 
 
 class Flow:
-    def __init__(self, setter: Setter, blocks: list[Block]) -> None:
+    def __init__(self, setter: Setter, blocks: list[Block], ends: tuple[float, float]) -> None:
+        """`ends`: how far from the paper's right edge and its foot the matter ends, mm (the slug's room)."""
         self.setter, self.blocks = setter, blocks
-        job, m = setter.job, setter.layout.margin
-        foot = foot_mm(job.slug, job.theme, job.size, m)  # the whole slug below the matter
-        self.x, self.w, self.top, self.bottom = m, job.size[0] - 2 * m, m, job.size[1] - foot
+        (pw, ph), m = setter.job.size, setter.layout.margin
+        self.x, self.w, self.top, self.bottom = m, pw - m - ends[0], m, ph - ends[1]
         self.head = _running_head(blocks)
         self.drawings: list[Drawing] = []
         self.y = self.bottom  # no page yet

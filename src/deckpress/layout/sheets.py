@@ -7,7 +7,7 @@ from contextlib import nullcontext
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.page import Drawing, Page, WriteIn
-from deckpress.layout.slug import foot_mm
+from deckpress.layout.slug import foot_mm, holds, side_mm
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import cell_text
 from deckpress.layout.tables.setting import TableSetter
@@ -56,7 +56,26 @@ class SheetSetter:
     def flow(self, blocks: list[Block]) -> list[Page]:
         """One copy from the top of a new page; a block that does not fit what is left of a page starts the next,
         a heading with the start of what follows it; a table runs on row by row (see `Flow`)."""
-        return Flow(self, blocks).run()
+        return Flow(self, blocks, self.ends(blocks)).run()
+
+    def ends(self, blocks: list[Block]) -> tuple[float, float]:
+        """How far from the paper's right edge and its foot the copy's matter ends, mm: the whole slug kept free
+        below it, unless that costs a page and the slug has room without (at the head, or upright beside the
+        matter), else upright in a right-hand margin made wide enough for it where that saves a page and costs
+        nothing else, as a card sheet keeps its cards."""
+        job, m = self.job, self.layout.margin
+        foot = (m, foot_mm(job.slug, job.theme, job.size, m))
+        if foot[1] <= m:
+            return foot
+        with self.ts.measuring():  # counted, then set once for real: a trial's findings are dropped
+            pages, found = len(Flow(self, blocks, foot).run()), len(self.ts.findings)
+            bare = Flow(self, blocks, (m, m)).run()
+            if len(bare) < pages and all(holds(p, job.slug, job.theme) for p in bare):
+                return m, m
+            side = (side_mm(job.slug, job.theme, job.size, m), m)
+            before = len(self.ts.findings)
+            fewer = len(Flow(self, blocks, side).run()) < pages
+            return side if fewer and len(self.ts.findings) - before <= found else foot
 
     def measure(self, block: Block, box: Box) -> float:
         """Where a block would end, drawn nowhere and reporting nothing."""

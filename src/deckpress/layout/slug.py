@@ -4,8 +4,9 @@ It is set in the edition's smallest text, inside the printer margin and clear of
 (cards, crop marks, cut lines, the scale bar), and always whole: its lines stacked at the foot, else at the head,
 else upright in a side margin; each line within the edition's measure for running text (large print: 6 in) where
 the page holds that, else across it. Card sheets keep its room free (`band_mm`, at the foot or at the right),
-booklets and sheets their foot (`foot_mm`); every page is stamped as it is laid out, so a deck's sheets stay
-lazy, and checked: nothing on an A4 or Letter page may lie inside the printer margin.
+booklets and sheets their foot (`foot_mm`), unless that costs a page and their matter leaves it room without
+(`holds`) or beside a narrower matter (`side_mm`); every page is stamped as it is laid out, so a deck's sheets
+stay lazy, and checked: nothing on an A4 or Letter page may lie inside the printer margin.
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ def foot_mm(parts: list[str], theme: Theme, paper: tuple[float, float], margin: 
     return max(margin, theme.printer_margin_mm + band_mm(parts, theme, paper[0])) if parts else margin
 
 
+def side_mm(parts: list[str], theme: Theme, paper: tuple[float, float], margin: float) -> float:
+    """How far from the paper's right edge a page's matter ends, mm, for the whole slug to stand upright in the
+    right-hand margin, as a card sheet's does where its foot would cost cards: its layout's margin, or more."""
+    return max(margin, theme.printer_margin_mm + band_mm(parts, theme, paper[1])) if parts else margin
+
+
 def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
     """The document with its slug on every page; a lazy deck stays lazy, with its page count. A page with no room
     for the whole slug inside the printer margin is a finding, and so is anything the page holds nearer the
@@ -132,15 +139,26 @@ def with_slug(page: Page, parts: list[str], theme: Theme) -> Page:
     margin = pt(theme.printer_margin_mm)
     pieces = _pieces(parts)
     for at in (0, -1):  # the edition's measure, else as long as the page is wide (or, upright, tall)
-        level = _broken(pieces, _measures(theme, page.width)[at], face)
-        placed = (_level(page, blocked, level, face, margin, up=True) or _level(page, blocked, level, face, margin,
-                                                                               up=False)
-                  or _upright(page, blocked, _broken(pieces, _measures(theme, page.height)[at], face), face, margin))
-        if placed:
+        if placed := _placed(page, blocked, pieces, theme, at):
             return replace(page, ops=[*page.ops, *placed])  # a page laid out once is drawn more than once
     lines = _broken(pieces, _measures(theme, page.width)[-1], face)
     room = (margin, page.width - margin)  # nowhere free: at the foot all the same (a finding)
     return replace(page, ops=[*page.ops, *_stacked(lines, face, margin + face.descent, room, up=True)])
+
+
+def holds(page: Page, parts: list[str], theme: Theme) -> bool:
+    """The page has room for the whole slug in the edition's measure, clear of what it holds: a sheet that needs
+    no room kept at its foot (its matter leaves the slug room there, at the head or beside it)."""
+    return bool(_placed(page, obstacles(page, pt(CLEARANCE_MM)), _pieces(parts), theme, 0))
+
+
+def _placed(page: Page, blocked: list[Box], pieces: list[Piece], theme: Theme, at: int) -> list[Text]:
+    """The lines at the foot, else at the head, else upright in a side margin, in the measure `at` (0: the
+    edition's, -1: the page's); none if nowhere holds them."""
+    face, margin = _Face(theme), pt(theme.printer_margin_mm)
+    level = _broken(pieces, _measures(theme, page.width)[at], face)
+    return (_level(page, blocked, level, face, margin, up=True) or _level(page, blocked, level, face, margin, up=False)
+            or _upright(page, blocked, _broken(pieces, _measures(theme, page.height)[at], face), face, margin))
 
 
 class _Face:
