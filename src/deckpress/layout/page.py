@@ -68,6 +68,9 @@ class Page:
     sources: list[tuple[int, Loc | None, str]] = field(default_factory=list)
     # the structure round the ops (deckpress.layout.structure): each tag takes effect before the op at its index
     tags: list[tuple[int, Tag]] = field(default_factory=list)
+    # the ops (from, to index) drawn where a finding already says they cannot fit (a table wider than its line):
+    # the printer margin's check does not say it again
+    found: list[tuple[int, int]] = field(default_factory=list)
 
     def source(self, at: int) -> tuple[Loc | None, str] | None:
         """Where the op at index `at` was written and what it is, in the designer's terms; None: not known."""
@@ -93,6 +96,16 @@ class Drawing:
             yield
         finally:
             sources.append((len(self.page.ops), *outer))
+
+    @contextmanager
+    def found(self, too_large: bool) -> Iterator[None]:
+        """What is drawn inside is `too_large` for its room, and a finding says so (see `Page.found`)."""
+        start = len(self.page.ops)
+        try:
+            yield
+        finally:
+            if too_large:
+                self.page.found.append((start, len(self.page.ops)))
 
     def mark(self, loc: Loc | None, what: str) -> None:
         """What is drawn from here on was written at `loc` and is `what` (`made_by` without the nesting)."""

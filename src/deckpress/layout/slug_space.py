@@ -46,7 +46,7 @@ def obstacles(page: Page, clearance: float) -> list[Box]:
 
 def beyond(page: Page, margin: float) -> list[tuple[int, float]]:
     """What is drawn nearer the paper's edge than `margin` (pt): each op's index (-1: the cards, their cells and
-    bleed taken together) and how near it comes."""
+    bleed taken together) and how near it comes; not what a finding already says is too large (`Page.found`)."""
     grid = _cells(page)
     found = []
     for box in ([grid] if grid else []) + ([page.bleed_box] if page.bleed_box else []):
@@ -56,7 +56,7 @@ def beyond(page: Page, margin: float) -> list[tuple[int, float]]:
     while i < len(ops):
         op = ops[i]
         span = op.ops if isinstance(op, Turn | Clip) else 0
-        if grid is None or not _inside(op, grid):
+        if (grid is None or not _inside(op, grid)) and not any(a <= i < b for a, b in page.found):
             boxes = _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)
             gap = min((_gap(box, page) for box in boxes), default=margin)
             if gap < margin - 0.01:  # a hundredth of a point: rounding, not a mark out of place

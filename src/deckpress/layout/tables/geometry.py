@@ -54,12 +54,17 @@ def geometry(block: Block, sizes: TableSizes, layout: SheetLayout, line: float) 
     return Geometry(label, columns, row, sizes.icon, header)
 
 
+def too_wide(shape: Geometry, line: float) -> bool:
+    """The table is wider than the line it is set on (`line`, mm): a finding, and it runs into the margin."""
+    return shape.width > line + 1e-6
+
+
 def problems(block: Block, sizes: TableSizes, shape: Geometry, theme: Theme, line: float,
              paper: str) -> list[tuple[Loc, str]]:
     """What this edition cannot print of the table's own sizes (`sizes`, in the edition): wider than the line,
     rows too low to write in; found at the key that gave the size, the edition's own where it gave one."""
     locs, out = sizes.locs, []
-    if shape.width > line + 1e-6:
+    if too_wide(shape, line):
         at = locs.get(WIDTHS.name) or locs.get(LABEL_W.name) or block.loc
         out.append((at, f"the table is {shape.width:g} mm wide, more than the {line:g} mm between the margins "
                         f"({theme.edition} edition, {paper})"))

@@ -9,7 +9,7 @@ from deckpress.findings import echoed
 from deckpress.layout.page import Drawing, WriteIn
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, field_name, icons_alone
-from deckpress.layout.tables.geometry import Geometry, geometry, problems
+from deckpress.layout.tables.geometry import Geometry, geometry, problems, too_wide
 from deckpress.layout.tables.keys import ICON
 from deckpress.model import Block, SheetLayout, Style, TableSizes
 
@@ -49,7 +49,7 @@ class TableSetter:
         if not cont:
             for loc, message in problems(block, sizes, shape, self.ts.theme, w, self.job.paper):
                 self.ts.findings.error(loc, f"{self.job.where}: {message}")
-        with tagged(d, "Table", cont=cont):
+        with tagged(d, "Table", cont=cont), d.found(too_wide(shape, w)):  # said once, at its widths
             header_h, heights = self.sizes(block, w)
             with artifact(d) if cont else tagged(d, "TR"):
                 self.header_row(d, block, shape, (x, y, header_h))
