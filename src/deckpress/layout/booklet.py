@@ -8,7 +8,7 @@ from deckpress.findings import Loc, echoed
 from deckpress.layout.context import Job
 from deckpress.layout.lists.entries import Entry, entries
 from deckpress.layout.page import MM, Drawing, Page
-from deckpress.layout.slug import foot_mm
+from deckpress.layout.slug import foot_mm, holds
 from deckpress.layout.structure import nested, tagged
 from deckpress.layout.text import Fitted, Typesetter, draw, measure
 from deckpress.model import BookletLayout, Rules, Style
@@ -39,7 +39,11 @@ def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> li
     width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
     paras = paragraphs(title, rules, layout, width, ts)
     pages = paginate(paras, layout, paper, width, ts, foot_mm(job.slug, ts.theme, paper, layout.margin))
-    return [p.page for p in pages]  # the slug line (deckpress.layout.slug) is each page's footer
+    if job.slug and len(pages) > 1:  # the slug's room at the foot costs a page where its column leaves it room beside
+        bare = paginate(paras, layout, paper, width, ts)
+        if len(bare) < len(pages) and all(holds(d.page, job.slug, ts.theme) for d in bare):
+            pages = bare
+    return [p.page for p in pages]  # the slug line (deckpress.layout.slug) is each page's footer, or beside it
 
 
 def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts: Typesetter) -> list[Para]:
