@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import CONTENT, LAYOUTS
+import pdfplumber
+import pytest
+from conftest import CONTENT, LAYOUTS, shared
 
 from deckpress.build import prepare
 from deckpress.draw import fonts
@@ -82,3 +84,28 @@ def test_a_slug_with_no_room_at_foot_or_head_stands_whole_upright_in_the_side_ma
     xs = [t.x / MM for t in lines]
     assert xs == sorted(xs) and min(xs) > 183 and max(xs) < 215.9 - 4.2
     assert all(fonts.width(t.font, t.text, t.size) / MM <= 152.4 for t in lines)
+
+
+# Large print on Letter, as the slug's room at the foot made them longer: (document, its pages)
+KEPT = {"pocket-bazaar/large-print/pocket-bazaar-score-sheet-letter.pdf": 1,
+        "open-secret-exchange/large-print/open-secret-exchange-rules-letter.pdf": 6,
+        "stone-market/large-print/stone-market-rules-letter.pdf": 4}
+
+
+def test_sheets_and_booklets_keep_their_pages_with_the_slug_beside_their_matter_where_its_foot_would_cost_one(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    out = shared(tmp_path_factory, ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1",
+                                    "--edition", "large-print", "--paper", "letter"))  # no finding: every slug clear
+    upright = 0
+    for name, count in KEPT.items():
+        with pdfplumber.open(out / name) as pdf:
+            assert len(pdf.pages) == count, name
+            for number, page in enumerate(pdf.pages, 1):
+                side = [c for c in page.chars if not c["upright"]]
+                upright += bool(side)
+                for c in side:  # inside the printer margin, in lines of 6 in at most
+                    assert c["x0"] / MM >= 4.2 - 0.01 and c["x1"] / MM <= page.width / MM - 4.2 + 0.01, name
+                assert not side or (max(c["bottom"] for c in side) - min(c["top"] for c in side)) / MM <= 152.4
+                said = page.extract_text().replace("\n", " ")  # upright lines come out word by word, backwards
+                assert f"page {number} of {count}" in said.lower() or f"{count} fo {number} egap" in said, name
+    assert upright  # the score sheet's slug stands beside its table, which fills the page to its foot
