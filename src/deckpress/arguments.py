@@ -73,6 +73,7 @@ def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
                        help="0 picks a free port")
 
 
+VENDORS = ("thegamecrafter", "drivethrucards", "makeplayingcards", "printerstudio")  # export.vendors.VENDORS
 EXPORT_TARGETS = ("tts", "png")  # deckpress.export.TARGETS, named here so that the parser loads no pipeline
 
 
@@ -89,6 +90,11 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
     e.add_argument("--dpi", type=between("dpi", 72, MAX_DPI, whole=True), metavar="N",
                    help="png: the images' resolution (default 300); tts: the sheets' finest (default 300)")
     e.add_argument("--bleed", type=millimetres, metavar="MM", help="png: art past the trim (default 3.175mm, 1/8 in)")
+    shop = e.add_mutually_exclusive_group()
+    shop.add_argument("--for", dest="vendor", choices=VENDORS, metavar="SHOP",
+                      help=f"png: each card at the shop's product's pixels, the bleed grown ({', '.join(VENDORS)})")
+    shop.add_argument("--px", nargs=2, type=between("pixels", 16, 20000, whole=True), metavar=("W", "H"),
+                      help="png: each card at W x H px at 300 dpi, the bleed grown round its trim")
 
 
 def web_address(text: str) -> str:

@@ -7,11 +7,12 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, tts
+from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, shop, tts
 from deckpress.export import png as pod
-from deckpress.export.cutting import Cut, cut_cards, rendered
+from deckpress.export.cutting import Cut, cut_cards, padding, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
+from deckpress.export.vendors import VENDOR_DPI
 from deckpress.findings import Findings
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
@@ -106,21 +107,46 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
          findings: Findings) -> list[tts.File]:
     """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
-    is of its component's audience (a host's cards too: the host orders the whole game printed)."""
-    made = pod.Pod(game.id, request.dpi or POD_DPI, bleed, findings)
+    is of its component's audience (a host's cards too: the host orders the whole game printed). For a shop
+    (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
+    to = shop.order(request.vendor, request.px)
+    made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
         if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout) or layout.positions or (
                 component.kind in BOX_KINDS):
             continue
+        size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
+        if to and size is None:
+            continue
+        band = min(padding(layout.size, made.dpi, size)) if size else None
+        backs = {d: _back_layout(game, edition, d) for d in component.decks}
+        if to:
+            _shop_findings(to, game, layout, backs, findings)
         doc, pdf = rendered(game, doc)
-        for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed):
-            back = game.decks[cut.deck].back
-            back_layout = edition.layouts.get(back.layout) if back is not None else None
-            made.add(cut, pod.Layouts(layout.loc, back_layout.loc if back_layout is not None else None),
-                     component.audience)
+        for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed, size):
+            back = backs[cut.deck]
+            made.add(cut, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience, band)
     return made.files()
+
+
+def _back_layout(game: Game, edition: Edition, deck: str) -> CardLayout | None:
+    back = game.decks[deck].back
+    layout = edition.layouts.get(back.layout) if back is not None else None
+    return layout if isinstance(layout, CardLayout) else None
+
+
+def _shop_findings(to: shop.Order, game: Game, layout: CardLayout, backs: dict[str, CardLayout | None],
+                   findings: Findings) -> None:
+    """What the shop would cut or refuse: text in its safe zone on either side, a deck it would print backless."""
+    for deck_id, back in backs.items():
+        deck = game.decks[deck_id]
+        shop.safe_zone(to, layout, deck, "front", findings)
+        if back is not None:
+            shop.safe_zone(to, back, deck, "back", findings)
+        elif deck.back is None:
+            shop.plain_back(to, deck, layout, findings)
 
 
 def _by_deck(component: Component, cuts: list[Cut]) -> list[tuple[str, list[Cut]]]:
