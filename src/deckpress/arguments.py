@@ -74,7 +74,7 @@ def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 VENDORS = ("thegamecrafter", "drivethrucards", "makeplayingcards", "printerstudio")  # export.vendors.VENDORS
-EXPORT_TARGETS = ("tts", "png")  # deckpress.export.TARGETS, named here so that the parser loads no pipeline
+EXPORT_TARGETS = ("tts", "png", "print-shop")  # deckpress.export.TARGETS: the parser loads no pipeline
 
 
 def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -> None:
@@ -82,7 +82,8 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
     e = sub.add_parser("export", parents=[common], help="export games for Tabletop Simulator (tts) or print on "
                                                         "demand (png) into <out>/<game>/export/<target>/")
     e.add_argument("games", nargs="*", metavar="GAME")
-    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; png: card images")
+    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; png: card images;"
+                                                                     " print-shop: a PDF a deck, a card a page")
     e.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
     e.add_argument("--edition", metavar="EDITION", help="this edition (default: each game's first)")
     e.add_argument("--base-url", type=web_address, metavar="URL",

@@ -19,7 +19,7 @@ from deckpress.options import Options
 if TYPE_CHECKING:
     from deckpress.build import Press
 
-TARGETS = ("tts", "png")
+TARGETS = ("tts", "png", "print-shop")
 POD_BLEED_MM = 3.175  # 1/8 in: what print-on-demand shops ask for
 POD_DPI = 300
 TTS_DPI_CAP = 300  # sheets at most this fine, however few cards they hold
@@ -58,7 +58,7 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     from deckpress.export.targets import exported
 
     bleed = GROWN_BLEED_MM if request.grown else (request.bleed if request.bleed is not None else POD_BLEED_MM) \
-        if request.target == "png" else TTS_BLEED_MM
+        if request.target != "tts" else TTS_BLEED_MM
     opts.out, opts.edition, opts.papers = request.out, request.edition, opts.papers[:1]
     # every back on a page of its own, and no fold or offset a game's content may ask for
     opts.printing = {"duplex": "long-edge", "fold": False, "offset_x": 0.0, "offset_y": 0.0, "bleed_mm": bleed}

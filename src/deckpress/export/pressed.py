@@ -1,0 +1,138 @@
+"""A print shop's PDF (`export --to print-shop`): one PDF a deck, a card a page, each printed copy's front then
+its back, the page the card and its bleed with TrimBox and BleedBox; every colour CMYK (the palette's `cmyk`
+values, as a build with bleed draws them; a colour without them converted here, said in a warning), total ink at
+most INK_CAP, no transparency, fonts embedded as the build embeds them, and the PDF/X-1a:2003 keys with an
+OutputIntent naming the FOGRA39 characterisation (registered, so no profile is embedded).
+
+Each page is the build's sheet moved under a card-sized MediaBox: the page holds the sheet's drawing, and what
+lies outside the MediaBox is not printed (PDF 14.11.2)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf.generic import (
+    ArrayObject,
+    ContentStream,
+    DictionaryObject,
+    FloatObject,
+    NameObject,
+    RectangleObject,
+    TextStringObject,
+)
+
+from deckpress.colour import Colour
+from deckpress.findings import Finding, Findings, Loc
+from deckpress.layout.page import MM, Document
+from deckpress.model import Card, Game
+
+INK_CAP = 2.4  # 240%: the most total ink DriveThruCards' and most digital presses' stock takes
+CONDITION = "FOGRA39"  # ISO 12647-2:2004 coated paper, registered at color.org: PDF/X-1a may name it unembedded
+Place = tuple[int, tuple[float, float, float, float]]  # page index, the card's cell in mm from its top-left
+
+
+def places(game: Game, decks: list[str], doc: Document) -> Iterator[tuple[str, Card, Place, Place | None]]:
+    """Each printed copy of the decks' cards: its deck, its card, where its front is and where its back (None:
+    its deck has none), in the order printed (a page of fronts, then its page of backs, place for place)."""
+    printed = [(d, card) for d in decks for card in game.decks[d].printed]
+    at, fronts = 0, list[tuple[int, int, Place]]()
+    for n, page in enumerate(doc.pages):
+        if page.backs:
+            for i, place, front in fronts:
+                deck, card = printed[i]
+                has = game.decks[deck].back is not None and place < len(page.backs)
+                yield deck, card, front, (n, page.backs[place]) if has else None
+            fronts = []
+        elif page.cells:
+            for i, _, front in fronts:
+                yield *printed[i], front, None
+            fronts = [(at + i, i, (n, cell)) for i, cell in enumerate(page.cells)]
+            at += len(page.cells)
+    for i, _, front in fronts:
+        yield *printed[i], front, None
+
+
+class Pressed:
+    """One deck's print-shop PDF, page by page, its colours made CMYK on the way."""
+
+    def __init__(self, game: Game, pdf: bytes, bleed: float, findings: Findings) -> None:
+        self.game, self.reader, self.bleed, self.findings = game, PdfReader(io.BytesIO(pdf)), bleed, findings
+        self.writer = PdfWriter()
+        self.said: set[str] = set()
+
+    def card(self, place: Place, height: float) -> None:
+        """The card at `place` on a page of its own: the MediaBox and BleedBox its bleed, the TrimBox its trim."""
+        n, (x, y, w, h) = place
+        b = self.bleed * MM
+        left, bottom = x * MM - b, height - (y + h) * MM - b
+        page = self.plain(place)
+        page.merge_transformed_page(self.reader.pages[n], Transformation().translate(-left, -bottom))
+        page.replace_contents(self._cmyk(ContentStream(page.get_contents(), self.writer)))
+
+    def plain(self, place: Place) -> PageObject:
+        """A blank page the size of the card at `place` and its bleed, with its boxes: a plain back, or a card's
+        page before it is drawn."""
+        w, h, b = place[1][2] * MM, place[1][3] * MM, self.bleed * MM
+        page = self.writer.add_blank_page(w + 2 * b, h + 2 * b)
+        page.bleedbox = RectangleObject([0, 0, w + 2 * b, h + 2 * b])
+        page.trimbox = RectangleObject([b, b, b + w, b + h])
+        return page
+
+    def _cmyk(self, content: ContentStream) -> ContentStream:
+        """`rg`/`RG` (a colour without CMYK values) become `k`/`K`; every CMYK colour is held to INK_CAP."""
+        for i, (operands, op) in enumerate(content.operations):
+            if op in (b"rg", b"RG"):
+                cmyk = self._converted(tuple(float(v) for v in operands))
+                content.operations[i] = ([FloatObject(round(v, 4)) for v in cmyk], b"k" if op == b"rg" else b"K")
+            elif op in (b"k", b"K") and sum(float(v) for v in operands) > INK_CAP + 1e-6:
+                self._over(tuple(float(v) for v in operands))
+        return content
+
+    def _converted(self, rgb: tuple[float, ...]) -> tuple[float, float, float, float]:
+        """Full black generation, then the colours beside black cut until the total ink is INK_CAP."""
+        k = 1 - max(rgb)
+        cmy = [0.0 if k >= 1 else (1 - v - k) / (1 - k) for v in rgb]
+        over = sum(cmy) + k - INK_CAP
+        if over > 0:
+            cmy = [v * (1 - over / sum(cmy)) for v in cmy]
+        self._say(self._named(rgb), f"colour {self._named(rgb)} has no cmyk values: the print-shop PDF converts it "
+                                    f"to C{cmy[0]:.0%} M{cmy[1]:.0%} Y{cmy[2]:.0%} K{k:.0%}; give it `cmyk:` in the "
+                                    f"palette to choose its inks", "warning")
+        return cmy[0], cmy[1], cmy[2], k
+
+    def _over(self, cmyk: tuple[float, ...]) -> None:
+        name = next((c.name for c in self.game.colours.values() if c.cmyk and _near(c.cmyk, cmyk)), "a colour")
+        self._say(name, f"colour {name}: its cmyk values add up to {sum(cmyk):.0%} of ink, over the "
+                        f"{INK_CAP:.0%} a print shop's stock takes; lower them", "error")
+
+    def _named(self, rgb: tuple[float, ...]) -> str:
+        known = [c for c in self.game.colours.values() if _near(c.rgb, rgb, 0.003)]
+        return known[0].name if known else Colour("", (rgb[0], rgb[1], rgb[2])).hex
+
+    def _say(self, key: str, message: str, severity: str) -> None:
+        if key not in self.said:
+            self.said.add(key)
+            self.findings.add(Finding(Loc(self.game.loc.file), message, severity=severity))
+
+    def pdf(self, title: str) -> bytes:
+        """The PDF, with the PDF/X-1a:2003 keys, its OutputIntent and no clock in it: the same cards, the same bytes."""
+        writer = self.writer
+        built: dict[str, object] = dict(self.reader.metadata or {})  # its dates: the sources', not the clock's
+        writer.add_metadata({**{k: built[k] for k in ("/CreationDate", "/ModDate", "/Author") if k in built},
+                             "/Title": title, "/GTS_PDFXVersion": "PDF/X-1a:2003"})
+        assert writer._info is not None
+        writer._info[NameObject("/Trapped")] = NameObject("/False")  # PDF/X asks for it, as a name
+        writer._root_object[NameObject("/OutputIntents")] = ArrayObject([DictionaryObject({
+            NameObject("/Type"): NameObject("/OutputIntent"), NameObject("/S"): NameObject("/GTS_PDFX"),
+            NameObject("/OutputConditionIdentifier"): TextStringObject(CONDITION),
+            NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
+            NameObject("/Info"): TextStringObject("Coated FOGRA39 (ISO 12647-2:2004)")})])
+        out = io.BytesIO()
+        writer.write(out)
+        return out.getvalue()
+
+
+def _near(a: tuple[float, ...], b: tuple[float, ...], within: float = 0.002) -> bool:
+    return all(abs(x - y) <= within for x, y in zip(a, b, strict=True))
