@@ -4,22 +4,26 @@ values, as a build with bleed draws them; a colour without them converted here, 
 most INK_CAP, no transparency, fonts embedded as the build embeds them, and the PDF/X-1a:2003 keys with an
 OutputIntent naming the FOGRA39 characterisation (registered, so no profile is embedded).
 
-Each page is the build's sheet moved under a card-sized MediaBox: the page holds the sheet's drawing, and what
-lies outside the MediaBox is not printed (PDF 14.11.2)."""
+Each page is the build's sheet moved under a card-sized MediaBox: the page draws the sheet (one drawing a sheet,
+shared by its cards' pages), and what lies outside the MediaBox is not printed (PDF 14.11.2)."""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from typing import cast
 
-from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import (
     ArrayObject,
     ContentStream,
+    DecodedStreamObject,
     DictionaryObject,
     FloatObject,
+    IndirectObject,
     NameObject,
     RectangleObject,
+    StreamObject,
     TextStringObject,
 )
 
@@ -61,15 +65,49 @@ class Pressed:
         self.game, self.reader, self.bleed, self.findings = game, PdfReader(io.BytesIO(pdf)), bleed, findings
         self.writer = PdfWriter()
         self.said: set[str] = set()
+        self.sheets: dict[int, tuple[IndirectObject, IndirectObject]] = {}  # page -> its drawing and resources
+        self.forms: dict[int, IndirectObject] = {}  # a form of the build's -> the same in CMYK
 
     def card(self, place: Place, height: float) -> None:
-        """The card at `place` on a page of its own: the MediaBox and BleedBox its bleed, the TrimBox its trim."""
+        """The card at `place` on a page of its own: the MediaBox and BleedBox its bleed, the TrimBox its trim. The
+        page draws its sheet's drawing, made CMYK once a sheet and shared by the sheet's cards, moved under it."""
         n, (x, y, w, h) = place
         b = self.bleed * MM
         left, bottom = x * MM - b, height - (y + h) * MM - b
+        if n not in self.sheets:
+            self.sheets[n] = self._sheet(n)
+        drawing, resources = self.sheets[n]
         page = self.plain(place)
-        page.merge_transformed_page(self.reader.pages[n], Transformation().translate(-left, -bottom))
-        page.replace_contents(self._cmyk(ContentStream(page.get_contents(), self.writer)))
+        page[NameObject("/Resources")] = resources
+        page[NameObject("/Contents")] = ArrayObject([self._stream(f"q 1 0 0 1 {-left:.4f} {-bottom:.4f} cm\n"),
+                                                     drawing, self._stream("\nQ\n")])
+
+    def _sheet(self, n: int) -> tuple[IndirectObject, IndirectObject]:
+        """The sheet's drawing made CMYK, and its resources (their forms made CMYK), in the writer."""
+        source = self.reader.pages[n]
+        drawing = DecodedStreamObject()
+        drawing.set_data(self._cmyk(ContentStream(source.get_contents(), self.reader)).get_data())
+        resources = cast(DictionaryObject, source["/Resources"].get_object().clone(self.writer))  # type: ignore[union-attr]
+        forms = cast(DictionaryObject, resources.get("/XObject", DictionaryObject()).get_object())
+        for name, form in list(forms.items()):
+            stream = form.get_object()
+            if isinstance(stream, StreamObject) and stream.get("/Subtype") == "/Form":
+                if form.idnum not in self.forms:
+                    self.forms[form.idnum] = self._form(stream)
+                forms[NameObject(name)] = self.forms[form.idnum]
+        return self.writer._add_object(drawing.flate_encode()), self.writer._add_object(resources)
+
+    def _form(self, form: StreamObject) -> IndirectObject:
+        """The form drawn in CMYK: a new stream, whatever filters the old one had."""
+        fresh = DecodedStreamObject()
+        fresh.update({k: v for k, v in form.items() if k not in ("/Filter", "/DecodeParms", "/Length")})
+        fresh.set_data(self._cmyk(ContentStream(form, self.writer)).get_data())
+        return self.writer._add_object(fresh.flate_encode())
+
+    def _stream(self, text: str) -> IndirectObject:
+        stream = DecodedStreamObject()
+        stream.set_data(text.encode("ascii"))
+        return self.writer._add_object(stream)
 
     def plain(self, place: Place) -> PageObject:
         """A blank page the size of the card at `place` and its bleed, with its boxes: a plain back, or a card's
@@ -93,6 +131,8 @@ class Pressed:
     def _converted(self, rgb: tuple[float, ...]) -> tuple[float, float, float, float]:
         """Full black generation, then the colours beside black cut until the total ink is INK_CAP."""
         k = 1 - max(rgb)
+        if max(rgb) - min(rgb) < 0.002:
+            return 0.0, 0.0, 0.0, k  # a grey is black ink alone, as a print shop wants it: nothing to say
         cmy = [0.0 if k >= 1 else (1 - v - k) / (1 - k) for v in rgb]
         over = sum(cmy) + k - INK_CAP
         if over > 0:
