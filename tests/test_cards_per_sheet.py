@@ -9,14 +9,27 @@ from deckpress.layout.imposition import PrintSetup, impose
 from deckpress.layout.page import PAPERS
 
 POKER = (63.0, 88.0)
-EDGE, BLED_EDGE = 3.5, 3.5 + 1.5 + 4  # printer margin; and the crop marks beyond it (standard theme)
-SLUG = ((3.6, 0.0),)  # one line of 6 pt at the foot
+EDGE, BLED_EDGE = 4.2, 4.2 + 1.5 + 4  # printer margin; and the crop marks beyond it (standard theme)
+SHORT_MARKS_EDGE = 4.2 + 1.5 + 2.5  # the crop marks at their shortest
+SLUG = ((3.8, 0.0, 0.0),)  # one line of 6 pt at the foot
 
 
-def test_bled_poker_cards_go_eight_to_an_a4_sheet_turned_landscape() -> None:
-    plan = impose(PAPERS["a4"], POKER, (3, 3), PrintSetup(bleed=3), BLED_EDGE, SLUG)
-    assert plan is not None and plan.per_sheet == 8  # 4 x 2 of 69 x 94 mm with the crop marks: portrait holds 4
+def test_bled_poker_cards_go_eight_to_an_a4_sheet_turned_landscape_with_shorter_crop_marks() -> None:
+    full = impose(PAPERS["a4"], POKER, (3, 3), PrintSetup(bleed=3), BLED_EDGE, SLUG)
+    assert full is not None and full.per_sheet == 4  # 4.2 mm of printer margin and 4 mm marks leave 2 x 2
+    plan = impose(PAPERS["a4"], POKER, (3, 3), PrintSetup(bleed=3), SHORT_MARKS_EDGE, SLUG)
+    assert plan is not None and plan.per_sheet == 8  # 4 x 2 of 69 x 94 mm with 2.5 mm marks
     assert plan.paper == (297.0, 210.0)  # MediaBox wide
+
+
+def test_room_kept_at_the_right_for_an_upright_slug_moves_the_cards_left_not_off_the_sheet() -> None:
+    lp = (89.0, 127.0)  # large-print cards, 2 x 2 on Letter: 25.4 mm spare down the sheet, 37.9 mm across it
+    foot = impose(PAPERS["letter"], lp, (2, 2), PrintSetup(), EDGE, ((17.1, 0.0, 0.0),))
+    assert foot is not None and foot.per_sheet < 4  # two lines of 18 pt at the foot cost a row
+    side = impose(PAPERS["letter"], lp, (2, 2), PrintSetup(), EDGE, ((0.0, 0.0, 25.0),))
+    assert side is not None and side.per_sheet == 4 and side.side == 25.0
+    assert min(x for x, _ in side.fronts) >= EDGE - 1e-9
+    assert max(x for x, _ in side.fronts) + lp[0] <= PAPERS["letter"][0] - EDGE - 25.0 + 1e-9
 
 
 def test_fold_and_glue_prints_four_poker_cards_on_a_landscape_sheet() -> None:
@@ -40,7 +53,7 @@ def test_the_slug_band_and_the_marks_stay_free() -> None:
     for paper in PAPERS.values():
         for setup in (PrintSetup(), PrintSetup(bleed=3), PrintSetup(fold=True), PrintSetup(duplex="long-edge")):
             edge = BLED_EDGE if setup.bleed else EDGE
-            plan = impose(paper, POKER, (3, 3), setup, edge, ((10.0, 0.0),))
+            plan = impose(paper, POKER, (3, 3), setup, edge, ((10.0, 0.0, 0.0),))
             assert plan is not None
             pw, ph = plan.paper
             for x, y in [*plan.fronts, *plan.backs]:
@@ -64,7 +77,7 @@ def _turned_over(x: float, y: float, cell: tuple[float, float], paper: tuple[flo
 def test_each_back_lands_behind_its_front(duplex: str, landscape: bool) -> None:
     # bled poker cards turn the A4 sheet landscape; plain ones keep it portrait
     setup = PrintSetup(duplex=duplex, bleed=3 if landscape else 0)
-    plan = impose(PAPERS["a4"], POKER, (3, 3), setup, BLED_EDGE if landscape else EDGE, SLUG)
+    plan = impose(PAPERS["a4"], POKER, (3, 3), setup, SHORT_MARKS_EDGE if landscape else EDGE, SLUG)
     assert plan is not None and (plan.paper[0] > plan.paper[1]) == landscape
     assert len(set(plan.backs)) == plan.per_sheet > 1
     for front, back in zip(plan.fronts, plan.backs, strict=True):

@@ -7,8 +7,9 @@ from pathlib import Path
 from conftest import CONTENT, LAYOUTS
 
 from deckpress.build import prepare
+from deckpress.draw import fonts
 from deckpress.findings import Findings
-from deckpress.layout.page import PAPERS, Document, Drawing
+from deckpress.layout.page import MM, PAPERS, Document, Drawing, Text
 from deckpress.layout.slug import slugged, stamp
 from deckpress.options import Options
 
@@ -29,8 +30,55 @@ def test_a_page_full_to_its_edges_gets_a_finding_for_its_slug():
     doc = Document("pocket-bazaar", "score-sheet", "Score sheet", "standard", "a4", [crowded.page, free.page])
     pages = list(slugged(doc, mark, findings).pages)
     assert len(pages) == 2
+    slug, box = findings  # no room for the slug, and a box printed to the paper's edges
+    assert slug.loc.file.endswith("pocket-bazaar/game.yaml")
+    assert "score-sheet (standard edition, a4), page 1: the slug line does not fit whole inside the printer margin " \
+        "clear of" in slug.message
+    assert Path(slug.loc.file).name == "game.yaml"
+    assert "page 1: a box lies 0.0 mm from the paper's edge, inside the printer margin of 4.2 mm" in box.message
+
+
+def _slugged(drawing: Drawing, edition: str = "standard") -> tuple[list[Text], Findings]:
+    mark, _ = _mark_and_edition()
+    findings = Findings()
+    doc = Document("pocket-bazaar", "score-sheet", "Score sheet", edition, "letter", [drawing.page])
+    (page,) = list(slugged(doc, mark, findings).pages)
+    return [op for op in page.ops[len(drawing.page.ops):] if isinstance(op, Text)], findings
+
+
+def test_a_mark_inside_the_printer_margin_is_a_finding_where_it_was_drawn():
+    mark, edition = _mark_and_edition()
+    d = Drawing(PAPERS["letter"])
+    with d.made_by(edition.theme.loc, "crop mark"):
+        d.line(3.9, 100, 3.9, 105, 0.5)  # 3.9 mm from the left edge: an office laser drops it
+    d.line(4.2, 120, 30, 120, 0.5)  # level, from the margin inwards: its butt end prints from 4.2 mm
+    lines, findings = _slugged(d)
     (finding,) = findings
-    assert finding.loc.file.endswith("pocket-bazaar/game.yaml")
-    assert "score-sheet (standard edition, a4), page 1: the slug line does not fit inside the printer margin clear of" \
+    assert finding.loc == edition.theme.loc
+    assert "page 1: crop mark: a line lies 3.8 mm from the paper's edge, inside the printer margin of 4.2 mm" \
         in finding.message
-    assert Path(finding.loc.file).name == "game.yaml"
+    assert lines and all(t.y / MM >= 4.2 for t in lines)
+
+
+def test_the_large_print_slug_is_stacked_whole_at_the_foot_in_lines_of_6_inches_at_most():
+    lines, findings = _slugged(Drawing(PAPERS["letter"]), "large-print")
+    assert not list(findings)
+    assert len(lines) >= 2 and all(t.angle == 0 and t.size == 18 for t in lines)
+    _, edition = _mark_and_edition()
+    assert all(fonts.width(t.font, t.text, t.size) / MM <= 152.4 for t in lines)
+    baselines = [t.y for t in lines]
+    assert baselines == sorted(baselines, reverse=True)  # read from the top down, one under the other
+    gaps = {round(a - b, 3) for a, b in zip(baselines, baselines[1:], strict=False)}
+    assert len(gaps) == 1  # evenly spaced: one block, not pieces
+    assert min(baselines) / MM < 12  # at the foot
+
+
+def test_a_slug_with_no_room_at_foot_or_head_stands_whole_upright_in_the_side_margin():
+    d = Drawing(PAPERS["letter"])
+    d.rect(5, 5, 178, 279.4 - 10, 0.5)  # a box down the page, the right-hand margin left free
+    lines, findings = _slugged(d, "large-print")
+    assert not list(findings)
+    assert lines and all(t.angle == 90 for t in lines)
+    xs = [t.x / MM for t in lines]
+    assert xs == sorted(xs) and min(xs) > 183 and max(xs) < 215.9 - 4.2
+    assert all(fonts.width(t.font, t.text, t.size) / MM <= 152.4 for t in lines)

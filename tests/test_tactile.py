@@ -9,7 +9,7 @@ import subprocess
 
 import pdfplumber
 import pytest
-from conftest import edit
+from conftest import edit, line_of
 from pypdf import PdfReader
 
 from deckpress.layout.tactile import ASCII, CELL_PITCH_MM, DOT_MM, DOT_PITCH_MM, LABEL_MM, dots
@@ -100,7 +100,8 @@ def test_a_code_that_is_not_a_few_letters_or_digits_is_a_finding_where_it_is_wri
     edit(game, 'tactile: "{{ collection[:1] }}{{ points }}"', 'tactile: "{{ collection }} {{ points }}"')
     result = deckpress("check", GAME)
     assert result.status == 1
-    assert any("game.yaml:33:" in e and "a tactile code is 1 to 6 letters or digits, got 'Lanterns 1'" in e
+    line = line_of(game, "tactile:")
+    assert any(f"game.yaml:{line}:" in e and "a tactile code is 1 to 6 letters or digits, got 'Lanterns 1'" in e
                for e in result.errors), result.err
 
 
@@ -125,3 +126,14 @@ def test_labels_a_game_no_longer_asks_for_leave_no_file(deckpress, tmp_path):
     assert not list((tmp_path / "build").rglob("*tactile*"))
     listed = json.loads((tmp_path / "build" / "manifest.json").read_text())["outputs"]
     assert not [e for e in listed if "tactile" in e["path"]]
+
+
+@needs_liblouis
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nothing_on_a_label_sheet_lies_within_the_printer_margin(built, paper):
+    with pdfplumber.open(built / GAME / f"{GAME}-tactile-labels-{paper}.pdf") as pdf:
+        for page in pdf.pages:
+            things = [*page.chars, *page.rects, *page.curves]
+            assert things and any(c["text"] == "·" or c["text"].isalpha() for c in page.chars)  # the slug, whole
+            for t in things:
+                assert min(t["x0"], t["top"], page.width - t["x1"], page.height - t["bottom"]) >= 4.2 * MM - 0.01

@@ -212,11 +212,11 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
     out = []
     for game in prepared.games:
         if text_edition:
-            pages = html_pages(game, _read_by(game, prepared, opts), prepared.templates)
+            read_by = _read_by(game, prepared, opts)  # the game's first edition among them, whatever is built
+            pages = html_pages(game, read_by, prepared.templates)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
             out += outputs.braille_outputs(game, pages, prepared.findings)
-            mark = game_stamp(game, prepared.editions[game.id])
-            out += outputs.tactile_outputs(game, prepared.findings, opts.papers, mark)
+            out += outputs.tactile_outputs(game, prepared.findings, opts.papers, game_stamp(game, read_by))
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts):
             for paper in opts.papers:

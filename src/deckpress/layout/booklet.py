@@ -8,6 +8,7 @@ from deckpress.findings import Loc, echoed
 from deckpress.layout.context import Job
 from deckpress.layout.lists.entries import Entry, entries
 from deckpress.layout.page import MM, Drawing, Page
+from deckpress.layout.slug import foot_mm
 from deckpress.layout.structure import nested, tagged
 from deckpress.layout.text import Fitted, Typesetter, draw, measure
 from deckpress.model import BookletLayout, Rules, Style
@@ -37,7 +38,7 @@ def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> li
     paper, ts = job.size, job.ts
     width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
     paras = paragraphs(title, rules, layout, width, ts)
-    pages = paginate(paras, layout, paper, width, ts)
+    pages = paginate(paras, layout, paper, width, ts, foot_mm(job.slug, ts.theme, paper, layout.margin))
     return [p.page for p in pages]  # the slug line (deckpress.layout.slug) is each page's footer
 
 
@@ -81,11 +82,11 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
 
 
 def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float], width: float,
-             ts: Typesetter) -> list[Drawing]:
+             ts: Typesetter, foot: float | None = None) -> list[Drawing]:
     """Flow the paragraphs down the pages. A frame's padding is part of the flow, above its first line and below
     its last, so nothing set after a box runs into its border."""
     m = layout.margin
-    bottom = paper[1] - m
+    bottom = paper[1] - (m if foot is None else foot)  # `foot`: the whole slug's room, where it needs more
     pages: list[Drawing] = [Drawing(paper)]
     y = m
     frames: dict[tuple[int, int], list[float]] = {}  # (page, frame) -> [top, bottom]

@@ -7,13 +7,14 @@ from collections.abc import Collection, Iterator, Sequence
 from deckpress.draw import fonts
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
-from deckpress.layout.imposition import Imposition, impositions, trim_box
+from deckpress.layout.imposition import Imposition, Room, impositions, trim_box
 from deckpress.layout.marks import (
     BAR_SPACE_MM,
     CLEARANCE_MM,
     SCALE_BAR_MM,
     Place,
     bar_box,
+    bar_depth,
     bar_place,
     crop_mark_segments,
     cut_lines,
@@ -27,6 +28,7 @@ from deckpress.layout.shapes.tiling import nested
 from deckpress.layout.slug import SEPARATOR, band_mm
 from deckpress.model import Card, CardLayout, Theme
 
+SHORTEST_MARK_MM = 2.5  # a crop mark cut short by the printer margin or the slug's room still lines a cut up
 Printed = tuple[Card, CardLayout | None]  # a card as printed (a copy of an entry), and its back's layout
 
 
@@ -58,7 +60,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job, proofs: Col
             _fronts(d, [card for card, _ in on_sheet], plan, layout, job)
             if with_backs and setup.fold and plan.fold_y is not None:
                 _backs(d, on_sheet, plan, job, layout.shape)
-                _fold_line(d, plan.fold_y, job)
+                _fold_line(d, plan.fold_y, job, plan.side)
             if not with_backs and job.proof_backs:
                 _proof_backs(_proved(on_sheet, start, proofs), plan, job, layout.shape)
             yield d.page
@@ -71,11 +73,12 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job, proofs: Col
     return Sheets(sheets * (2 if with_backs and setup.duplex else 1), lay_out)
 
 
-def _fold_line(d: Drawing, y: float, job: Job) -> None:
-    """A dashed line to fold along, named at its end so it is not taken for a cut line."""
+def _fold_line(d: Drawing, y: float, job: Job, side: float = 0.0) -> None:
+    """A dashed line to fold along, named at its end so it is not taken for a cut line; short of the `side` mm
+    an upright slug keeps at the right."""
     theme = job.theme
     label = job.say("fold")
-    end = d.paper[0] - theme.printer_margin_mm - _fold_label_mm(job)[0] - 2
+    end = d.paper[0] - theme.printer_margin_mm - side - _fold_label_mm(job)[0] - 2
     d.line(theme.printer_margin_mm, y, end, y, theme.line_pt, dash=(6, 3))
     d.text(end + 1, y + _fold_label_mm(job)[1] / 2, label, theme.fonts["regular"], theme.min_size)
 
@@ -120,16 +123,30 @@ Segment = tuple[float, float, float, float]
 
 
 def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
-    """The imposition holding the most cards, with the slug's whole band at the foot where the scale bar still
-    fits, else with one line of it there (the rest goes to the head)."""
-    theme, paper = job.theme, job.size
-    feet = ((band_mm(job.slug, theme, paper[0]), 0.0), (band_mm(job.slug, theme, paper[0], 1),
-                                                      band_mm(job.slug, theme, paper[0], -1))) if job.slug else ()
-    plans = _impositions(layout, job, edge, feet or ((0.0, 0.0),))
-    best = [p for p in plans if plans and p.per_sheet == plans[0].per_sheet]
+    """The imposition holding the most cards, with the slug's whole band at the foot (a fold's fronts: at the
+    head) where that holds as many, else with its lines upright in the right-hand margin; its lines in the
+    edition's measure unless no card fits then (then as long as the sheet is wide or tall); of those, one the
+    scale bar still fits."""
+    theme, plans = job.theme, []
+    # bled cards' crop marks may run shorter where that holds more cards (as a print shop needs them, not cut off)
+    edges = [edge, *([theme.printer_margin_mm + theme.crop_offset_mm + SHORTEST_MARK_MM] if job.setup.bleed else [])]
+    for wide in (False, True) if job.slug else (False,):
+        rooms = _slug_rooms(job, wide) if job.slug else ((0.0, 0.0, 0.0),)
+        plans = sorted((p for e in edges for p in _impositions(layout, job, e, rooms)), key=lambda p: -p.per_sheet)
+        if plans:
+            break
+    best = [p for p in plans if p.per_sheet == plans[0].per_sheet]
     label = job.say("length_mm", mm=SCALE_BAR_MM)
     with_bar = [p for p in best if _bar_fits(p, job, label, layout.shape is not None)]
     return (with_bar or best)[0] if best else None
+
+
+def _slug_rooms(job: Job, wide: bool) -> tuple[Room, ...]:
+    """The slug's room at the foot, or at the right with its lines upright (the scale bar at the foot, or
+    nowhere)."""
+    theme, (pw, ph) = job.theme, job.size
+    side = band_mm(job.slug, theme, ph, wide)
+    return (band_mm(job.slug, theme, pw, wide), 0.0, 0.0), (bar_depth(theme), 0.0, side), (0.0, 0.0, side)
 
 
 def _short_without_slug(layout: CardLayout, job: Job, edge: float) -> bool:
@@ -138,7 +155,7 @@ def _short_without_slug(layout: CardLayout, job: Job, edge: float) -> bool:
 
 
 def _impositions(layout: CardLayout, job: Job, edge: float,
-                 feet: tuple[tuple[float, float], ...] = ((0.0, 0.0),)) -> list[Imposition]:
+                 feet: tuple[Room, ...] = ((0.0, 0.0, 0.0),)) -> list[Imposition]:
     """Every imposition weighed, the most cards first: the grid; for hexagons first their tessellation (sharing
     cut edges), for rounds after it their offset rows (taken only where they hold more)."""
     grid = impositions(job.size, layout.size, layout.grid, job.setup, edge, feet)
@@ -161,6 +178,13 @@ def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, labe
     font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
     beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
     space = BAR_SPACE_MM if shaped else CLEARANCE_MM
+    if plan.side:  # the slug stands upright at the right: the bar keeps out of its room (and a fold's backs)
+        frame, obstacles, _ = room
+        if plan.fold_y is not None:
+            x, y, w, h = trim_box([*plan.fronts, *plan.backs], plan.cell)
+            b = job.setup.bleed
+            frame = (x - b, y - b, w + 2 * b, h + 2 * b)
+        return bar_place((plan.paper[0] - plan.side, plan.paper[1]), frame, obstacles, theme, label, xs, space=space)
     if plan.foot and not plan.head and beside + SCALE_BAR_MM <= plan.paper[0] - 2 * pm:
         place = bar_place(plan.paper, *room, label, xs, 0.0, ends=True, space=space)
         if place is not None and place[1] >= plan.paper[1] - pm - plan.foot:
@@ -179,10 +203,24 @@ def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job,
     frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
     pm, (pw, ph) = theme.printer_margin_mm, plan.paper
     floor, ceiling = ph - pm - plan.foot, pm + plan.head  # the slug line's room below and above
-    marks = [] if shaped else [m for m in crop_mark_segments(frame, xs, ys, theme)
-                               if min(m[0], m[2]) >= pm and max(m[0], m[2]) <= pw - pm and min(m[1], m[3]) >= ceiling
-                               and max(m[1], m[3]) <= floor and not _by_fold_label(m, plan, job)]
+    right = pw - pm - plan.side  # and beside
+    clipped = (_clipped(m, (pm, ceiling, right, floor)) for m in crop_mark_segments(frame, xs, ys, theme))
+    marks = [] if shaped else [m for m in clipped if m is not None and not _by_fold_label(m, plan, job)]
     return marks, xs
+
+
+def _clipped(mark: Segment, room: Segment) -> Segment | None:
+    """A crop mark cut short at the room's edge (the printer margin, the slug's room), if it keeps its shortest
+    length and its line lies inside; else None."""
+    x1, y1, x2, y2 = mark
+    left, top, right, bottom = room
+    if x1 == x2 and left <= x1 <= right:
+        y1, y2 = max(min(y1, y2), top), min(max(y1, y2), bottom)
+    elif y1 == y2 and top <= y1 <= bottom:
+        x1, x2 = max(min(x1, x2), left), min(max(x1, x2), right)
+    else:
+        return None
+    return (x1, y1, x2, y2) if abs(x2 - x1) + abs(y2 - y1) >= SHORTEST_MARK_MM - 1e-9 else None
 
 
 def _by_fold_label(mark: Segment, plan: Imposition, job: Job) -> bool:
@@ -190,7 +228,7 @@ def _by_fold_label(mark: Segment, plan: Imposition, job: Job) -> bool:
     if plan.fold_y is None:
         return False
     width, cap = _fold_label_mm(job)
-    start = plan.paper[0] - job.theme.printer_margin_mm - width - 1 - CLEARANCE_MM
+    start = plan.paper[0] - job.theme.printer_margin_mm - plan.side - width - 1 - CLEARANCE_MM
     return max(mark[0], mark[2]) > start and abs((mark[1] + mark[3]) / 2 - plan.fold_y) < cap / 2 + CLEARANCE_MM
 
 

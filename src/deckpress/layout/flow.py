@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from deckpress.findings import echoed
 from deckpress.layout.page import Drawing, Page
+from deckpress.layout.slug import foot_mm
 from deckpress.layout.structure import artifact
 from deckpress.model import Block, SheetLayout
 
@@ -42,7 +43,8 @@ class Flow:
     def __init__(self, setter: Setter, blocks: list[Block]) -> None:
         self.setter, self.blocks = setter, blocks
         job, m = setter.job, setter.layout.margin
-        self.x, self.w, self.top, self.bottom = m, job.size[0] - 2 * m, m, job.size[1] - m
+        foot = foot_mm(job.slug, job.theme, job.size, m)  # the whole slug below the matter
+        self.x, self.w, self.top, self.bottom = m, job.size[0] - 2 * m, m, job.size[1] - foot
         self.head = _running_head(blocks)
         self.drawings: list[Drawing] = []
         self.y = self.bottom  # no page yet

@@ -47,18 +47,19 @@ class Imposition:
     fold_y: float | None = None  # the fold line, for fold-and-glue
     paper: tuple[float, float] = (0.0, 0.0)  # the sheet as printed: portrait, or turned landscape if that holds more
     foot: float = 0.0  # mm kept free above the foot's edge margin, for the slug line
-    head: float = 0.0  # and below the head's, for the slug's lines the foot has no room for
+    head: float = 0.0  # and below the head's (a fold's fronts keep it there)
+    side: float = 0.0  # and inside the right-hand margin, for the slug set upright where the foot has no room
 
     @property
     def per_sheet(self) -> int:
         return len(self.fronts)
 
 
-Room = tuple[float, float]  # mm kept free at the foot and at the head, for the slug line
+Room = tuple[float, float, float]  # mm kept free at the foot, at the head and at the right, for the slug line
 
 
 def impose(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[int, int], setup: PrintSetup,
-           edge: float, feet: tuple[Room, ...] = ((0.0, 0.0),)) -> Imposition | None:
+           edge: float, feet: tuple[Room, ...] = ((0.0, 0.0, 0.0),)) -> Imposition | None:
     """The most cards a sheet holds, portrait or landscape, keeping one of `feet` (the slug's room at the foot
     and the head, the likeliest first) free; on a tie portrait and the earlier room win. `grid` caps the
     number of cards a sheet holds: its columns times its rows, laid out either way."""
@@ -66,7 +67,7 @@ def impose(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[in
 
 
 def impositions(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[int, int], setup: PrintSetup,
-                edge: float, feet: tuple[Room, ...] = ((0.0, 0.0),)) -> list[Imposition]:
+                edge: float, feet: tuple[Room, ...] = ((0.0, 0.0, 0.0),)) -> list[Imposition]:
     """Every way `impose` weighs, the best first."""
     pw, ph = paper
     tries = [(size, grid, foot) for size in ((pw, ph), (ph, pw)) for foot in feet]
@@ -81,20 +82,20 @@ def _imposed(paper: tuple[float, float], cell: tuple[float, float], grid: tuple[
     (pw, ph), (cw, ch), b = paper, cell, setup.bleed
     step_x, step_y = cw + 2 * b, ch + 2 * b
     area_h = ph / 2 if setup.fold else ph
-    fit_cols = int((pw - 2 * edge) // step_x)
-    foot, head = room
+    foot, head, side = room
+    fit_cols = int((pw - 2 * edge - side) // step_x)
     # fold: the backs are the fronts mirrored, so the fronts keep the slug's room at the head, and may meet the fold
     sides = edge + max(foot, head) if setup.fold else 2 * edge + foot + head
     cols, rows = _most(grid, fit_cols, int((area_h - sides) // step_y))
     if cols < 1 or rows < 1:
         return None
-    x0 = (pw - cols * step_x) / 2 + b
+    x0 = min((pw - cols * step_x) / 2, pw - edge - side - cols * step_x) + b  # moved left for the side's room
     y0 = (area_h - rows * step_y) / 2 + b
     y0 = max(y0, edge + max(foot, head) + b) if setup.fold else max(min(y0, ph - edge - foot - rows * step_y + b),
                                                                    edge + head + b)
     fronts = tuple((x0 + c * step_x, y0 + r * step_y) for r in range(rows) for c in range(cols))
     return Imposition(cell, fronts, _backs(fronts, (pw, ph), cell, setup), ph / 2 if setup.fold else None,
-                      (pw, ph), foot, head)
+                      (pw, ph), foot, head, side)
 
 
 def _most(grid: tuple[int, int], fit_cols: int, fit_rows: int) -> tuple[int, int]:

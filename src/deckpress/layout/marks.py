@@ -64,6 +64,13 @@ def bar_box(place: Place, label: str, theme: Theme) -> tuple[float, float, float
     return pivot[0] - h / 2, pivot[1] - w / 2, pivot[0] + h / 2, pivot[1] + w / 2
 
 
+def bar_depth(theme: Theme) -> float:
+    """How deep the level scale bar is with its label, and its clearance, mm: the room a foot keeps for it."""
+    font, size = theme.fonts["regular"], theme.min_size
+    rise = max(2.0, fonts.cap_height(font) * size / MM, fonts.ascent(font) * size / MM)
+    return rise + fonts.descent(font) * size / MM + CLEARANCE_MM + (_inside(theme) - theme.printer_margin_mm) + 1e-6
+
+
 Place = tuple[float, float, float, tuple[float, float] | None]  # x, top, depth to the baseline; turned about
 
 
@@ -81,7 +88,7 @@ def bar_place(paper: tuple[float, float], grid: tuple[float, float, float, float
     rise = max(2.0, fonts.cap_height(font) * size / MM, fonts.ascent(font) * size / MM)  # to the baseline
     bar_h = rise + fonts.descent(font) * size / MM
     width = SCALE_BAR_MM + 2 + label_w
-    (paper_w, paper_h), pm = paper, theme.printer_margin_mm
+    (paper_w, paper_h), pm = paper, _inside(theme)
     edges = columns or []
     centres = [paper_w / 2, pm + width / 2, paper_w - pm - width / 2]
     centres += [(a + b) / 2 for a, b in zip(edges, edges[1:], strict=False)]
@@ -105,7 +112,7 @@ def _upright(paper: tuple[float, float], grid: tuple[float, float, float, float]
              marks: list[tuple[float, float, float, float]], theme: Theme, size: tuple[float, float, float],
              foot: float) -> Place | None:
     """The bar turned upright in the left or right margin, between the crop marks of two rows."""
-    (width, bar_h, rise), (paper_w, paper_h), pm = size, paper, theme.printer_margin_mm
+    (width, bar_h, rise), (paper_w, paper_h), pm = size, paper, _inside(theme)
     gx, gy, gw, gh = grid
     levels = sorted({m[1] for m in marks if m[1] == m[3]})
     centres = [gy + gh / 2] + [(a + b) / 2 for a, b in zip(levels, levels[1:], strict=False)]
@@ -116,6 +123,11 @@ def _upright(paper: tuple[float, float], grid: tuple[float, float, float, float]
             if inside and not any(_overlaps(box, m) for m in marks) and not _overlaps_grid(box, grid, CLEARANCE_MM):
                 return cx - width / 2, cy - bar_h / 2, rise, (cx, cy)
     return None
+
+
+def _inside(theme: Theme) -> float:
+    """The printer margin and half a mark's stroke, mm: a tick at the bar's end prints wholly inside it."""
+    return theme.printer_margin_mm + theme.line_pt / MM / 2
 
 
 def _draw_bar(d: Drawing, at: tuple[float, float, float], label: str, theme: Theme) -> None:

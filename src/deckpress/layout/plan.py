@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 
 from deckpress.findings import Findings
 from deckpress.layout.boards.pieces import board_pages, boarded
@@ -17,7 +18,7 @@ from deckpress.layout.marks import calibration, print_check
 from deckpress.layout.overlap import checked, reporter
 from deckpress.layout.page import Document, Drawing, Page
 from deckpress.layout.sheets import sheet_pages
-from deckpress.layout.slug import Stamp, parts_of
+from deckpress.layout.slug import SAMPLE_PAGES, Stamp, parts_of
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
 from deckpress.model import (
@@ -74,8 +75,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided
     job = Job(ts, paper, game.language, templates, game.params, replace(setup, fold=False) if unbacked else setup,
               art, game.colours, proof_backs=proof_backs)
-    if mark is not None and edition.theme.edition in mark.themes:
-        job.slug = parts_of(mark, (component.title, edition.theme.edition, paper), component.audience)
+    parts = _slug_parts(mark, component, edition.theme.edition, paper)
+    job.slug = parts(SAMPLE_PAGES) if parts else []
     cards: int | None = None
     pages: Sequence[Page]
     where = _where(game.id, component.id, edition, paper)
@@ -87,15 +88,37 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = card_pages(printed, layout, job, _proofs(decks, printed))
         cards = len(printed)
     elif isinstance(layout, SheetLayout):
-        pages = sheet_pages(game.sheets[component.source or ""], layout, job, game.rules)
+        pages = _flowed(partial(sheet_pages, game.sheets[component.source or ""], layout, job, game.rules), job, parts)
     elif isinstance(layout, BookletLayout) and game.rules is not None:
-        pages = rules_pages(game.title, game.rules, layout, job)
+        pages = _flowed(partial(rules_pages, game.title, game.rules, layout, job), job, parts)
     else:
         return None
     written = component.loc if layout is None else layout.loc
     pages = checked(pages, reporter(findings, written, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional)
+
+
+def _slug_parts(mark: Stamp | None, component: Component, edition: str, paper: str
+                ) -> Callable[[int], list[str]] | None:
+    """The component's slug parts for pages numbered up to n; None where its pages carry no slug."""
+    if mark is None or edition not in mark.themes:
+        return None
+    stamp = mark
+    return lambda pages: parts_of(stamp, (component.title, edition, paper), component.audience, pages, pages)
+
+
+def _flowed(lay_out: Callable[[], list[Page]], job: Job, parts: Callable[[int], list[str]] | None) -> list[Page]:
+    """A booklet's or a sheet's pages, each page's foot kept for the whole slug as its page numbers will read
+    (`parts`: the slug's parts for pages numbered up to n): laid out once unseen to count its pages, then for
+    good."""
+    if parts is None:
+        return lay_out()
+    job.slug = parts(9)
+    with job.ts.measuring():
+        count = len(lay_out())
+    job.slug = parts(10 ** len(str(count)) - 1)  # as wide as its widest page number
+    return lay_out()
 
 
 def _board(game: Game, component: Component, layout: BoardLayout, job: Job, where: str,

@@ -7,6 +7,7 @@ from contextlib import nullcontext
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.page import Drawing, Page
+from deckpress.layout.slug import foot_mm
 from deckpress.layout.structure import artifact, tagged
 from deckpress.layout.tables.cells import cell_text
 from deckpress.layout.tables.setting import TableSetter
@@ -28,7 +29,8 @@ def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None
                 flowed += setter.flow(blocks)
         return flowed
     paper, m, n = job.size, layout.margin, layout.per_page
-    region_h = (paper[1] - 2 * m - (n - 1) * 2 * layout.gap) / n
+    foot = foot_mm(job.slug, job.theme, paper, m)  # the whole slug below the last region
+    region_h = (paper[1] - m - foot - (n - 1) * 2 * layout.gap) / n
     pages: list[Page] = []
     for first in range(0, len(sheet.copies), n):
         d = Drawing(paper)

@@ -1,9 +1,11 @@
 """The slug line: every printed page names its game, component, edition, paper, page and version in its margin.
 
-It is set in the edition's smallest text, inside the printable area and clear of everything else on the page
-(cards, crop marks, cut lines, the scale bar): in the foot margin, on as many lines as it needs; where the foot
-has too little room, it starts in the head margin and ends in the foot. Card sheets keep its band free
-(`band_mm`); every page is stamped as it is laid out, so a deck's sheets stay lazy.
+It is set in the edition's smallest text, inside the printer margin and clear of everything else on the page
+(cards, crop marks, cut lines, the scale bar), and always whole: its lines stacked at the foot, else at the head,
+else upright in a side margin; each line within the edition's measure for running text (large print: 6 in) where
+the page holds that, else across it. Card sheets keep its room free (`band_mm`, at the foot or at the right),
+booklets and sheets their foot (`foot_mm`); every page is stamped as it is laid out, so a deck's sheets stay
+lazy, and checked: nothing on an A4 or Letter page may lie inside the printer margin.
 """
 
 from __future__ import annotations
@@ -15,18 +17,16 @@ from pathlib import Path
 
 from deckpress.draw import fonts
 from deckpress.findings import Findings, Loc
-from deckpress.layout.page import MM, Document, Page, Sheets, Text, pt
-from deckpress.layout.slug_space import obstacles, widest_gap
+from deckpress.layout.page import MM, PAPERS, Document, Page, Sheets, Text, pt
+from deckpress.layout.slug_space import Box, beyond, box_of, describe, obstacles, widest_gap
 from deckpress.model import Edition, Game, Theme
 from deckpress.paths import hash_tree
 from deckpress.words import words
 
 SEPARATOR = " · "
 CLEARANCE_MM = 1.0  # between the slug and anything else
-MAX_ROWS = 3  # a margin holds at most this many lines of it
 SAMPLE_PAGES = 999  # the widest page numbers, for the room a sheet keeps free
 Piece = tuple[str, str]  # the separator before it, and its words
-Row = tuple[float, float, float]  # baseline, left and right end of its room (pt, PDF coordinates)
 
 
 @dataclass(frozen=True)
@@ -75,67 +75,72 @@ def parts_of(mark: Stamp, what: tuple[str, str, str], audience: str, page: int =
     return [p for p in parts if p]
 
 
-def band_mm(parts: list[str], theme: Theme, paper_w: float, rows: int = 0) -> float:
-    """The room the slug takes beside the printer margin, mm: `rows` lines, or (0) as many as it needs across
-    the printable width, or (negative) that many fewer; 0 for none."""
+def band_mm(parts: list[str], theme: Theme, paper_w: float, wide: bool = False) -> float:
+    """The room the whole slug takes beside the printer margin, mm: its lines stacked, in the edition's measure
+    (`wide`: across the printable width), and its clearance; 0 for none."""
     face = _Face(theme)
-    lines = _lines(_pieces(parts), [(0.0, 0.0, pt(paper_w - 2 * theme.printer_margin_mm))] * MAX_ROWS, face)
-    need = rows if rows > 0 else len([x for x in lines or [""] * MAX_ROWS if x]) + rows
-    if need <= 0:
-        return 0.0
-    depth = float(face.ascent + face.descent + (need - 1) * face.leading) / MM
-    return depth + CLEARANCE_MM + 0.2  # and a cut line's half width past its cell
+    lines = _broken(_pieces(parts), _measures(theme, pt(paper_w))[-1 if wide else 0], face)
+    return _depth(len(lines), face) / MM + CLEARANCE_MM + 0.2 if lines else 0.0  # and a cut line's half width
+
+
+def foot_mm(parts: list[str], theme: Theme, paper: tuple[float, float], margin: float) -> float:
+    """How far above the paper's foot a page's matter ends, mm: its layout's margin, or more where the whole
+    slug needs more room below it."""
+    return max(margin, theme.printer_margin_mm + band_mm(parts, theme, paper[0])) if parts else margin
 
 
 def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
     """The document with its slug on every page; a lazy deck stays lazy, with its page count. A page with no room
-    for the slug inside the printer margin is a finding."""
+    for the whole slug inside the printer margin is a finding, and so is anything the page holds nearer the
+    paper's edge than the printer margin."""
     if mark is None or doc.edition not in mark.themes:
         return doc
     theme = mark.themes[doc.edition]
+    where = f"{doc.game} {doc.component} ({theme.edition} edition, {doc.paper})"
 
     def lay_out() -> Iterator[Page]:
         count = len(doc.pages)
         for number, page in enumerate(doc.pages, 1):
             done = with_slug(page, slug_text(doc, mark, number, count), theme)
             if not _clear(done.ops[len(page.ops):], page, pt(theme.printer_margin_mm)):
-                findings.error(mark.loc, f"{doc.game} {doc.component} ({theme.edition} edition, {doc.paper}), page "
-                                         f"{number}: the slug line does not fit inside the printer margin clear of "
-                                         f"what the page holds; leave room at its foot")
+                findings.error(mark.loc, f"{where}, page {number}: the slug line does not fit whole inside the "
+                                         f"printer margin clear of what the page holds; leave room at its foot")
+            if doc.paper in PAPERS:  # office papers: a full-size board page goes to a print shop
+                margin_findings(page, theme, f"{where}, page {number}", mark.loc, findings)
             yield done
     return replace(doc, pages=Sheets(len(doc.pages), lay_out))  # lazy, as a deck's sheets are
 
 
+def margin_findings(page: Page, theme: Theme, where: str, loc: Loc, findings: Findings) -> None:
+    """Everything drawn nearer the paper's edge than the theme's printer margin, each where it was written."""
+    margin = theme.printer_margin_mm
+    for at, gap in beyond(page, pt(margin)):
+        source = page.source(at) if at >= 0 else None
+        what = f"{source[1]}: " if source is not None and source[1] else ""
+        findings.error(source[0] if source is not None and source[0] is not None else loc,
+                       f"{where}: {what}{describe(page.ops[at] if at >= 0 else None)} lies {gap / MM:.1f} mm from "
+                       f"the paper's edge, inside the printer margin of {margin:g} mm (printers cannot print there); "
+                       f"move it in")
+
+
 def with_slug(page: Page, parts: list[str], theme: Theme) -> Page:
-    """The page with the slug's lines added (as text ops, so every later check sees them)."""
+    """The page with the slug's lines added, whole: stacked at the foot, else at the head, else upright in a side
+    margin; in the edition's measure where one of those holds it, else across the printable width (as text ops,
+    so every later check sees them)."""
     face = _Face(theme)
     blocked = obstacles(page, pt(CLEARANCE_MM))
     margin = pt(theme.printer_margin_mm)
-    foot = _rows(page, blocked, face, margin, up=True)
-    head = _rows(page, blocked, face, margin, up=False)
-    lines = []
-    fallback = (margin + face.descent, margin, page.width - margin)  # nowhere free: the foot all the same
-    for (baseline, left, right), line in _placement(_pieces(parts), head, foot, face, fallback):
-        if not line:
-            continue
-        width = fonts.width(face.font, line, face.size)
-        lines.append(Text((left + right - width) / 2, baseline, line, face.font, face.size))
-    return replace(page, ops=[*page.ops, *lines])  # a page laid out once is drawn more than once
-
-
-def _placement(pieces: list[Piece], head: list[Row], foot: list[Row], face: _Face,
-               fallback: Row) -> list[tuple[Row, str]]:
-    """The foot's lowest rows if they hold it, else the head's top rows and then the foot's; else every row."""
-    for used in range(1, len(foot) + 1):
-        rows = foot[:used][::-1]  # read from the top row down
-        if (lines := _lines(pieces, rows, face)) is not None:
-            return list(zip(rows, lines, strict=False))
-    for used in range(1, len(head) + 1):
-        rows = head[:used] + foot[::-1]
-        if (lines := _lines(pieces, rows, face)) is not None:
-            return list(zip(rows, lines, strict=False))
-    rows = head + foot[::-1] or [fallback]
-    return list(zip(rows, _lines(pieces, rows, face, force=True) or [], strict=False))
+    pieces = _pieces(parts)
+    for at in (0, -1):  # the edition's measure, else as long as the page is wide (or, upright, tall)
+        level = _broken(pieces, _measures(theme, page.width)[at], face)
+        placed = (_level(page, blocked, level, face, margin, up=True) or _level(page, blocked, level, face, margin,
+                                                                               up=False)
+                  or _upright(page, blocked, _broken(pieces, _measures(theme, page.height)[at], face), face, margin))
+        if placed:
+            return replace(page, ops=[*page.ops, *placed])  # a page laid out once is drawn more than once
+    lines = _broken(pieces, _measures(theme, page.width)[-1], face)
+    room = (margin, page.width - margin)  # nowhere free: at the foot all the same (a finding)
+    return replace(page, ops=[*page.ops, *_stacked(lines, face, margin + face.descent, room, up=True)])
 
 
 class _Face:
@@ -146,43 +151,82 @@ class _Face:
         self.leading = self.size * max(theme.line_spacing, 1.2)
 
 
-def _rows(page: Page, blocked: list[tuple[float, float, float, float]], face: _Face, margin: float,
-          up: bool) -> list[Row]:
-    """Free rows from the foot up (or from the head down), each with the widest room between what is there."""
-    rows: list[Row] = []
-    for k in range(MAX_ROWS):
-        base = (margin + face.descent + k * face.leading if up
-                else page.height - margin - face.ascent - k * face.leading)
-        gap = widest_gap(blocked, (base - face.descent, base + face.ascent), (margin, page.width - margin))
-        if gap is None:
-            break
-        rows.append((base, *gap))
-    return rows
+def _depth(lines: int, face: _Face) -> float:
+    """How deep `lines` stacked lines are, from the first's ascent to the last's descent, pt."""
+    return float(face.ascent + face.descent + (lines - 1) * face.leading)
+
+
+def _measures(theme: Theme, across: float) -> list[float]:
+    """The longest a line of it may be, pt: the edition's measure for running text (large print: 6 in) where the
+    page has room for that, else all the page holds `across` (its width, or its height for upright lines)."""
+    printable = across - 2 * pt(theme.printer_margin_mm)
+    return [m for m in (pt(theme.max_line_mm),) if m < printable] + [printable]
+
+
+def _level(page: Page, blocked: list[Box], lines: list[str], face: _Face, margin: float, up: bool) -> list[Text]:
+    """The lines stacked level at the foot (`up`) or the head, centred in the widest room they all have; none
+    if it is too narrow for the longest."""
+    depth = _depth(len(lines), face)
+    low = margin if up else page.height - margin - depth
+    room = widest_gap(blocked, (low, low + depth), (margin, page.width - margin))
+    if room is None or room[1] - room[0] < _longest(lines, face):
+        return []
+    return _stacked(lines, face, low + depth - face.ascent, room, up=False)
+
+
+def _stacked(lines: list[str], face: _Face, first: float, room: tuple[float, float], up: bool) -> list[Text]:
+    """Level lines, each centred in `room`, the first's baseline at `first` and the rest below it (or, `up`,
+    the last's at `first` and the rest above it)."""
+    step = face.leading
+    start = first + (len(lines) - 1) * step if up else first
+    return [Text((room[0] + room[1] - _width(line, face)) / 2, start - i * step, line, face.font, face.size)
+            for i, line in enumerate(lines)]
+
+
+def _upright(page: Page, blocked: list[Box], lines: list[str], face: _Face, margin: float) -> list[Text]:
+    """The lines turned to read upwards in the right margin, else the left, centred in the longest room there;
+    none if neither holds them."""
+    depth, longest = _depth(len(lines), face), _longest(lines, face)
+    for left in (page.width - margin - depth, margin):
+        across = [(y1, x1, y2, x2) for x1, y1, x2, y2 in blocked]  # the column seen sideways
+        room = widest_gap(across, (left, left + depth), (margin, page.height - margin))
+        if room is not None and room[1] - room[0] >= longest:
+            middle = (room[0] + room[1]) / 2
+            return [Text(left + face.ascent + i * face.leading, middle - _width(line, face) / 2, line, face.font,
+                         face.size, angle=90) for i, line in enumerate(lines)]
+    return []
+
+
+def _width(line: str, face: _Face) -> float:
+    return float(fonts.width(face.font, line, face.size))
+
+
+def _longest(lines: list[str], face: _Face) -> float:
+    return max(_width(line, face) for line in lines)
 
 
 def _pieces(parts: list[str]) -> list[Piece]:
     return [(SEPARATOR if i else "", part) for i, part in enumerate(parts)]
 
 
-def _lines(pieces: list[Piece], rows: list[Row], face: _Face, force: bool = False) -> list[str] | None:
-    """The pieces broken into the rows, between parts where it can, else between words; None if they do not
-    fit (`force`: the rest on the last row all the same)."""
-    todo, lines = list(pieces), []
-    for i, (_, left, right) in enumerate(rows):
-        room, line = right - left, ""
-        while todo:
-            sep, text = todo[0]
-            candidate = line + (sep if line else "") + text
-            if fonts.width(face.font, candidate, face.size) <= room or (force and i == len(rows) - 1):
-                line = candidate
-                todo.pop(0)
-            elif not line and " " in text:  # one part wider than the row: break it between words
+def _broken(pieces: list[Piece], measure: float, face: _Face) -> list[str]:
+    """The pieces broken into the fewest lines of at most `measure` pt, between parts where it can, else between
+    words (a word longer than the measure has a line of its own)."""
+    todo, lines, line = list(pieces), [], ""
+    while todo:
+        sep, text = todo[0]
+        candidate = line + (sep if line else "") + text
+        if not line or _width(candidate, face) <= measure:
+            if not line and _width(candidate, face) > measure and " " in text:  # wider than a line: by words
                 words_ = text.split(" ")
                 todo[0:1] = [(sep, words_[0]), *((" ", w) for w in words_[1:])]
-            else:
-                break
-        lines.append(line)  # empty: a row too narrow for the next part, left out
-    return None if todo else lines
+                continue
+            line = candidate
+            todo.pop(0)
+        else:
+            lines.append(line)
+            line = ""
+    return [*lines, line] if line else lines
 
 
 def stamped(docs: Sequence[Document], marks: dict[str, Stamp], findings: Findings) -> list[Document]:
@@ -196,9 +240,11 @@ def _clear(lines: Sequence[object], page: Page, margin: float) -> bool:
     for t in lines:
         if not isinstance(t, Text):
             return False
-        x2, top = t.x + fonts.width(t.font, t.text, t.size), t.y + fonts.ascent(t.font) * t.size
-        if t.x < margin - 0.01 or x2 > page.width - margin + 0.01:
-            return False
-        if any(a < x2 and t.x < c and b < top and t.y < d for a, b, c, d in drawn):  # from its baseline up
-            return False
+        for x1, y1, x2, y2 in box_of(t):
+            if x1 < margin - 0.01 or x2 > page.width - margin + 0.01 or y1 < margin - 0.01 or \
+                    y2 > page.height - margin + 0.01:
+                return False
+            low = y1 if t.angle else t.y  # a level line from its baseline up: a descender may meet a cut line
+            if any(a < x2 and x1 < c and b < y2 and low < d for a, b, c, d in drawn):
+                return False
     return True

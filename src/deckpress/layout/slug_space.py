@@ -39,9 +39,45 @@ def obstacles(page: Page, clearance: float) -> list[Box]:
         op = ops[i]
         span = op.ops if isinstance(op, Turn | Clip) else 0
         if grid is None or not _inside(op, grid):
-            boxes += _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else _box(op)  # a clip: its path
+            boxes += _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)  # a clip: its path
         i += 1 + span
     return [(x1 - clearance, y1 - clearance, x2 + clearance, y2 + clearance) for x1, y1, x2, y2 in boxes]
+
+
+def beyond(page: Page, margin: float) -> list[tuple[int, float]]:
+    """What is drawn nearer the paper's edge than `margin` (pt): each op's index (-1: the cards, their cells and
+    bleed taken together) and how near it comes."""
+    grid = _cells(page)
+    found = []
+    for box in ([grid] if grid else []) + ([page.bleed_box] if page.bleed_box else []):
+        if (gap := _gap(box, page)) < margin - 0.01:
+            found.append((-1, gap))
+    ops, i = page.ops, 0
+    while i < len(ops):
+        op = ops[i]
+        span = op.ops if isinstance(op, Turn | Clip) else 0
+        if grid is None or not _inside(op, grid):
+            boxes = _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)
+            gap = min((_gap(box, page) for box in boxes), default=margin)
+            if gap < margin - 0.01:  # a hundredth of a point: rounding, not a mark out of place
+                found.append((i, gap))
+        i += 1 + span
+    return found
+
+
+def _gap(box: Box, page: Page) -> float:
+    x1, y1, x2, y2 = box
+    return min(x1, y1, page.width - x2, page.height - y2)
+
+
+def describe(op: Op | None) -> str:
+    """What an op is, in the printer's words."""
+    if op is None:
+        return "the cards"
+    if isinstance(op, Text):
+        return f"text '{op.text if len(op.text) <= 40 else op.text[:37] + '...'}'"
+    return {Line: "a line", Rect: "a box", Circle: "a circle", Polygon: "a shape", Path: "a path", Picture: "a picture",
+            Icon: "an icon", Tiles: "a pattern", Turn: "a turned drawing", Clip: "a drawing"}.get(type(op), "a drawing")
 
 
 def widest_gap(boxes: list[Box], band: tuple[float, float], span: tuple[float, float]) -> tuple[float, float] | None:
@@ -78,20 +114,21 @@ def _anchor(op: Op) -> tuple[float, float]:
 
 def _inside(op: Op, grid: Box) -> bool:
     if isinstance(op, Clip):  # what it holds shows only inside its path: art cut at its box on a card stays there
-        return all(grid[0] <= x1 and x2 <= grid[2] and grid[1] <= y1 and y2 <= grid[3] for x1, y1, x2, y2 in _box(op))
+        return all(grid[0] <= x1 and x2 <= grid[2] and grid[1] <= y1 and y2 <= grid[3] for x1, y1, x2, y2 in box_of(op))
     x, y = _anchor(op)
     return grid[0] <= x <= grid[2] and grid[1] <= y <= grid[3]
 
 
-def _box(op: Op) -> list[Box]:  # long: one small case for each kind of op
+def box_of(op: Op) -> list[Box]:  # long: one small case for each kind of op
     if isinstance(op, Text):
         width = fonts.width(op.font, op.text, op.size)
         low = fonts.font(op.font).face.descent / 1000 * op.size
         box = (op.x, op.y + low, op.x + width, op.y + fonts.ascent(op.font) * op.size)
         return [_rotated(box, op.angle, op.x, op.y)] if op.angle else [box]
-    if isinstance(op, Line):
-        w = op.width / 2
-        return [(min(op.x1, op.x2) - w, min(op.y1, op.y2) - w, max(op.x1, op.x2) + w, max(op.y1, op.y2) + w)]
+    if isinstance(op, Line):  # butt ends: the stroke's width reaches out across the line, not along it
+        length = math.hypot(op.x2 - op.x1, op.y2 - op.y1) or 1.0
+        nx, ny = abs(op.y2 - op.y1) / length * op.width / 2, abs(op.x2 - op.x1) / length * op.width / 2
+        return [(min(op.x1, op.x2) - nx, min(op.y1, op.y2) - ny, max(op.x1, op.x2) + nx, max(op.y1, op.y2) + ny)]
     if isinstance(op, Rect):
         w = op.width / 2
         return [(op.x - w, op.y - w, op.x + op.w + w, op.y + op.h + w)]
@@ -120,7 +157,7 @@ def _box(op: Op) -> list[Box]:  # long: one small case for each kind of op
 def _turned(turn: Turn, ops: list[Op]) -> list[Box]:
     """The boxes of the ops a turn turns, turned with them (a nested turn's own ops are measured unturned, then
     turned once: near enough for a margin)."""
-    return [_rotated(box, turn.angle, turn.x, turn.y) for op in ops for box in _box(op)]
+    return [_rotated(box, turn.angle, turn.x, turn.y) for op in ops for box in box_of(op)]
 
 
 def _rotated(box: Box, angle: float, cx: float, cy: float) -> Box:

@@ -40,9 +40,11 @@ def lay_out_box(game: Game, component: Component, edition: Edition, job: Job) ->
 
 
 def _sheets(paper: tuple[float, float]) -> list[Sheet]:
-    """The ways a sheet is tried, the likeliest first: upright, turned, then each with the legend at the side."""
+    """The ways a sheet is tried, the likeliest first: upright, turned, then each with the legend at the side;
+    then each of those with the slug upright in the right-hand margin rather than at the foot."""
     turned = (paper[1], paper[0])
-    return [Sheet(paper), Sheet(turned), Sheet(paper, side=True), Sheet(turned, side=True)]
+    return [Sheet(size, side, upright) for upright in (False, True) for side in (False, True)
+            for size in (paper, turned)]
 
 
 def panel_layouts(component: Component) -> set[str]:

@@ -21,15 +21,15 @@ def legend_size(job: Job, side: bool) -> tuple[float, float]:
     column down the side with the scale bar turned upright below the words."""
     row, widths = _row_height(job), [_entry_width(job, k) for k in KEYS]
     if not side:
-        return sum(widths) + SPACE_MM * (len(KEYS) - 1), row
+        return sum(widths) + SPACE_MM * (len(KEYS) - 1), row + _overhang(job)
     bar_w, bar_h = _bar_size(job)
-    return max(*widths, bar_h), row * len(KEYS) + 2 + bar_w
+    return max(*widths, bar_h), _overhang(job) + row * len(KEYS) + 2 + bar_w
 
 
 def draw_legend(d: Drawing, job: Job, glue: bool, side: bool) -> None:
     theme = job.theme
     pm, row = theme.printer_margin_mm, _row_height(job)
-    x, y = pm, pm
+    x, y = pm, pm + _overhang(job)
     with artifact(d):
         for key in KEYS if glue else KEYS[:2]:
             _entry(d, job, key, (x, y))
@@ -40,7 +40,7 @@ def draw_legend(d: Drawing, job: Job, glue: bool, side: bool) -> None:
     label, (bar_w, bar_h) = job.say("length_mm", mm=SCALE_BAR_MM), _bar_size(job)
     rise = _rise(job)
     if side:  # upright, reading upwards, below the words
-        px, py = pm + bar_h / 2, pm + row * len(KEYS) + 2 + bar_w / 2
+        px, py = pm + bar_h / 2, pm + _overhang(job) + row * len(KEYS) + 2 + bar_w / 2
         draw_bar(d, (px - bar_w / 2, py - bar_h / 2, rise, (px, py)), label, theme)
     elif x + bar_w <= d.paper[0] - pm:
         draw_bar(d, (d.paper[0] - pm - bar_w, pm, rise, None), label, theme)
@@ -67,6 +67,13 @@ def _entry_width(job: Job, key: str) -> float:
 def _row_height(job: Job) -> float:
     theme = job.theme
     return max(4.0, fonts.cap_height(theme.fonts["regular"]) * theme.min_size / MM * 1.6)
+
+
+def _overhang(job: Job) -> float:
+    """How far a word's ascent reaches above its row, mm (large print's ascent outgrows the row): the legend
+    starts that much lower, so no glyph enters the printer margin."""
+    font, size = job.theme.fonts["regular"], job.theme.min_size
+    return max(0.0, fonts.ascent(font) * size / MM - (_row_height(job) + fonts.cap_height(font) * size / MM) / 2)
 
 
 def _rise(job: Job) -> float:

@@ -32,6 +32,7 @@ class Sheet:
 
     paper: tuple[float, float]
     side: bool = False
+    upright: bool = False  # the slug's lines upright in the right-hand margin, not level at the foot
 
 
 def room(sheet: Sheet, job: Job) -> tuple[float, float, float, float]:
@@ -40,8 +41,9 @@ def room(sheet: Sheet, job: Job) -> tuple[float, float, float, float]:
     pm, (pw, ph) = job.theme.printer_margin_mm, sheet.paper
     lw, lh = legend_size(job, sheet.side)
     left, top = (pm + lw + LEGEND_GAP_MM, pm) if sheet.side else (pm, pm + lh + LEGEND_GAP_MM)
-    foot = band_mm(job.slug, job.theme, pw) if job.slug else 0.0
-    return left, top, pw - pm - left, ph - pm - foot - top
+    band = band_mm(job.slug, job.theme, ph if sheet.upright else pw) if job.slug else 0.0
+    foot, beside = (0.0, band) if sheet.upright else (band, 0.0)
+    return left, top, pw - pm - beside - left, ph - pm - foot - top
 
 
 def fits(size: tuple[float, float], sheet: Sheet, job: Job) -> bool:

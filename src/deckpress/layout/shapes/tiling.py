@@ -62,7 +62,7 @@ def lattice(outline: Outline, bleed: float) -> Lattice | None:
 
 
 def nested(paper: tuple[float, float], outline: Outline, grid: tuple[int, int], setup: PrintSetup, edge: float,
-           feet: tuple[Room, ...] = ((0.0, 0.0),)) -> list[Imposition]:
+           feet: tuple[Room, ...] = ((0.0, 0.0, 0.0),)) -> list[Imposition]:
     """Every nested imposition weighed (portrait or landscape, each room for the slug), the most pieces first;
     none for a shape that does not nest."""
     found = lattice(outline, setup.bleed)
@@ -79,20 +79,20 @@ def _nested(paper: tuple[float, float], outline: Outline, found: Lattice, grid: 
     """As many pieces as fit inside `edge` mm of the sides and `room` more at the foot and head, at most the
     grid's columns x rows, centred (moved from the centre where the slug's room asks)."""
     pw, ph = paper
-    foot, head = room
+    foot, head, side = room
     area_h = ph / 2 if setup.fold else ph
     sides = edge + max(foot, head) if setup.fold else 2 * edge + foot + head
     cap = grid[0] * grid[1]
-    cols, rows, short = _most(found, cap, pw - 2 * edge, area_h - sides)
+    cols, rows, short = _most(found, cap, pw - 2 * edge - side, area_h - sides)
     if cols < 1:
         return None
     bw, bh = found.block(cols, rows, short)
-    x0, y0 = (pw - bw) / 2, (area_h - bh) / 2
+    x0, y0 = min((pw - bw) / 2, pw - edge - side - bw), (area_h - bh) / 2  # moved left for the side's room
     y0 = max(y0, edge + max(foot, head)) if setup.fold else max(min(y0, ph - edge - foot - bh), edge + head)
     fronts = found.corners(cols, rows, (x0, y0), short)[:cap]
     cell = outline.size
     return Imposition(cell, fronts, backs_behind(fronts, (pw, ph), cell, setup), ph / 2 if setup.fold else None,
-                      (pw, ph), foot, head)
+                      (pw, ph), foot, head, side)
 
 
 def _most(found: Lattice, cap: int, width: float, height: float) -> tuple[int, int, bool]:
