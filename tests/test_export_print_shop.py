@@ -80,14 +80,15 @@ def test_cmyk_only_within_the_ink_cap_and_a_colour_without_cmyk_values_said(ferr
             assert "/XObject" not in resources and "/ColorSpace" not in resources  # no picture, no RGB space
     assert export(tmp_path, "ferry-tickets", "--to", "print-shop") == 0
     (said,) = [line for line in capsys.readouterr().err.splitlines() if "cmyk values" in line]
-    assert re.search(r"ferry-tickets/game\.yaml:\d+:\d+: warning: colour harbour-teal has no cmyk values: the "
+    assert re.search(r"ferry-tickets/game\.yaml:7:3: warning: colour harbour-teal has no cmyk values: the "
                      r"print-shop PDF converts it to C\d+% M\d+% Y\d+% K\d+%", said)
 
 
 def test_a_palette_colour_over_240_percent_ink_is_an_error_naming_it_and_nothing_is_written(tmp_path, capsys):
     assert export(tmp_path, "near-edge", "--to", "print-shop") == 1
     err = capsys.readouterr().err
-    assert "error: colour harbour-teal: its cmyk values add up to 250% of ink, over the 240%" in err
+    assert re.search(r"near-edge/game\.yaml:8:3: error: colour harbour-teal: its cmyk values add up to 250% of ink, "
+                     r"over the 240%", err)
     assert "Traceback" not in err and not (tmp_path / "near-edge").exists()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterator
+from pathlib import Path
 from typing import cast
 
 from pypdf import PageObject, PdfReader, PdfWriter
@@ -154,7 +155,7 @@ class Pressed:
     def _say(self, key: str, message: str, severity: str) -> None:
         if key not in self.said:
             self.said.add(key)
-            self.findings.add(Finding(Loc(self.game.loc.file), message, severity=severity))
+            self.findings.add(Finding(_palette_line(self.game.loc.file, key), message, severity=severity))
 
     def pdf(self, title: str) -> bytes:
         """The PDF, with the PDF/X-1a:2003 keys, its OutputIntent and no clock in it: the same cards, the same bytes."""
@@ -176,3 +177,16 @@ class Pressed:
 
 def _near(a: tuple[float, ...], b: tuple[float, ...], within: float = 0.002) -> bool:
     return all(abs(x - y) <= within for x, y in zip(a, b, strict=True))
+
+
+def _palette_line(file: str, colour: str) -> Loc:
+    """Where the game's file names the colour (`  harbour-teal: ...`); its first line for a colour it does not name
+    (the theme's, or a #rrggbb)."""
+    try:
+        lines = Path(file).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return Loc(file)
+    for n, line in enumerate(lines, 1):
+        if line.strip().startswith(f"{colour}:"):
+            return Loc(file, n, len(line) - len(line.lstrip()) + 1)
+    return Loc(file)
