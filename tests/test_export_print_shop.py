@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from conftest import MM, shared
+from conftest import FIXTURES, MM, shared
+from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 from test_export import export, exporting
@@ -128,3 +129,16 @@ def test_qpdf_finds_no_error_and_the_same_sources_give_the_same_bytes(ferry, tmp
         assert check.returncode == 0 and "No syntax or stream encoding errors" in check.stdout
     assert export(tmp_path, "ferry-tickets", "--to", "print-shop") == 0
     assert pdf(tmp_path, "tickets").read_bytes() == pdf(ferry, "tickets").read_bytes()
+
+
+def test_a_colour_picture_is_said_not_pdf_x_a_grey_one_passes(tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURES / "extra" / "content" / "picnic-pairs", content / "picnic-pairs")
+    assert export(tmp_path / "grey", "picnic-pairs", "--to", "print-shop", content=content) == 0
+    assert "drawn in RGB" not in capsys.readouterr().err  # the basket is grey: DeviceGray, as PDF/X-1a takes
+    art = content / "picnic-pairs" / "art" / "basket.png"
+    with Image.open(art) as basket:
+        size = basket.size
+    Image.new("RGB", size, (200, 40, 30)).save(art)
+    assert export(tmp_path / "red", "picnic-pairs", "--to", "print-shop", content=content) == 0
+    assert "warning: a picture on these cards is drawn in RGB" in capsys.readouterr().err

@@ -96,6 +96,9 @@ class Pressed:
                 if form.idnum not in self.forms:
                     self.forms[form.idnum] = self._form(stream)
                 forms[NameObject(name)] = self.forms[form.idnum]
+            elif isinstance(stream, StreamObject) and stream.get("/ColorSpace") not in ("/DeviceCMYK", "/DeviceGray"):
+                self._say("picture", "a picture on these cards is drawn in RGB: PDF/X-1a takes CMYK and grey only, "
+                                     "so this print-shop PDF is not PDF/X-1a until it is given in CMYK", "warning")
         return self.writer._add_object(drawing.flate_encode()), self.writer._add_object(resources)
 
     def _form(self, form: StreamObject) -> IndirectObject:
