@@ -142,3 +142,9 @@ def test_a_colour_picture_is_said_not_pdf_x_a_grey_one_passes(tmp_path, capsys):
     Image.new("RGB", size, (200, 40, 30)).save(art)
     assert export(tmp_path / "red", "picnic-pairs", "--to", "print-shop", content=content) == 0
     assert "warning: a picture on these cards is drawn in RGB" in capsys.readouterr().err
+
+
+def test_the_catalogue_links_each_decks_print_shop_pdf(ferry):
+    page = (ferry / "index.html").read_text(encoding="utf-8")
+    for deck in ("tickets", "posters", "captain"):
+        assert f'href="ferry-tickets/export/print-shop/ferry-tickets-{deck}-print-shop.pdf"' in page
