@@ -121,3 +121,19 @@ def test_an_option_a_shops_order_does_not_take_is_one_line_and_exit_2(tmp_path, 
 
 def test_the_readme_shows_the_vendors_table_as_the_code_holds_it():
     assert table() in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("shop", "size", "named", "pixels"), [
+    ("thegamecrafter", (63, 88), "poker", (825, 1125)),
+    ("thegamecrafter", (63, 44), "mini", (825, 600)),  # a landscape slip: the mini card turned its way
+    ("makeplayingcards", (63, 88), "poker", (822, 1122)),
+    ("drivethrucards", (63, 44), None, None),  # poker only: 19 mm too wide a margin to grow
+    ("thegamecrafter", (89, 127), None, None),  # the jumbo is 88.9 mm wide: the card would lose its edge
+    ("printerstudio", (19, 19), None, None),
+])
+def test_a_card_is_matched_to_the_smallest_product_holding_it_within_2_mm(shop, size, named, pixels):
+    from deckpress.export.vendors import product, upload_size
+
+    fit = product(VENDORS[shop], size)
+    assert (fit.name if fit else None) == named
+    assert (upload_size(fit.pixels, size) if fit else None) == pixels
