@@ -155,6 +155,8 @@ def folder(what: str) -> Callable[[str], Path]:
     """An argument's reader: a folder that exists, or a usage error (a misspelt one would be silently skipped)."""
     def read(text: str) -> Path:
         path = Path(text)
+        if not text.strip():  # Path("") is the current folder: an empty value is a slip, never a choice
+            raise argparse.ArgumentTypeError("must name an existing folder, got an empty name")
         if not path.is_dir():
             kind = " (a file)" if path.exists() else ""
             raise argparse.ArgumentTypeError(f"must name an existing folder, got {text!r}{kind}")

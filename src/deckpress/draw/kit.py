@@ -4,9 +4,9 @@ The parts are this press's own ReportLab files, written a moment before, so the 
 bytes rather than parsing them back (parsing every font and page back was a fifth of a clean build). Each page is
 copied with what it uses (contents, fonts, images), renumbered; the page tree, the outline, the catalogue and the
 document information are written new. A tagged part's structure comes along: its Document becomes a Part of the
-kit's Document, its pages' parent-tree keys follow the parts before it. A file unlike ReportLab's (another
-cross-reference form, a nested page tree, an outline or an interactive form of its own) is refused, never
-half-joined.
+kit's Document, its pages' (and its widgets') parent-tree keys follow the parts before it; its form fields come
+with their pages, gathered in the kit's form under a field a part. A file unlike ReportLab's (another
+cross-reference form, a nested page tree, an outline of its own) is refused, never half-joined.
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ import hashlib
 import re
 
 from deckpress import interrupts
-from deckpress.draw.finish import DocInfo, xmp
+from deckpress.draw.finish import DocInfo, pdf_text, xmp
+from deckpress.draw.forms import KitForm
 
 # Fixed numbers of the objects a kit writes itself; copied objects follow them.
 CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_TREE, METADATA = range(1, 10)
@@ -32,11 +33,11 @@ _OBJ = re.compile(rb"(\d+) 0 obj\s*")
 # Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
 # an action, inherited page attributes) would be lost, so such a part is refused.
 _CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/\w+|/ViewerPreferences\s+\d+ 0 R"
-                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)|/(?:StructTreeRoot|MarkInfo|Metadata)\s+\d+ 0 R")
+                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)|/(?:StructTreeRoot|MarkInfo|Metadata|AcroForm)\s+\d+ 0 R")
 # A part's structure tree root, and its mark information: what the kit's own root and catalogue take over.
 _ROOT_ENTRIES = re.compile(rb"/Type\s*/StructTreeRoot|/K\s*\[[^\]]*\]|/ParentTree\s+\d+ 0 R|/ParentTreeNextKey\s+\d+")
 _MARKED = re.compile(rb"<<\s*/Marked\s+true\s*>>")
-_STRUCT_PARENTS = re.compile(rb"/StructParents (\d+)")
+_STRUCT_PARENTS = re.compile(rb"(/StructParents?) (\d+)")  # a page's key in the parent tree, or a widget's
 _TREE_ENTRIES = re.compile(rb"/Type\s*/Pages|/Count\s+\d+|/Kids\s*\[[^\]]*\]")
 
 
@@ -79,6 +80,9 @@ class _Part:
         self.page_set = set(self.pages)
         self.refs: dict[int, list[tuple[int, int, bytes]]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
+        form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
+        self.fields = dict.fromkeys(int(n) for n in re.findall(rb"(\d+) 0 R", _array(  # in order, each found at once
+            self.objects[int(form[1])][0], b"/Fields", title))) if form else {}
 
 
 class _Structure:
@@ -108,7 +112,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
-    tree, read = _Tree(), []
+    tree, form, read = _Tree(), KitForm(), []
     for title, pdf in parts:
         interrupts.check()
         read.append((title, _Part(title or "blank page", pdf)))
@@ -117,14 +121,17 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
         numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
         objects |= _copied(part, numbers, tree.keys)
         tree.add(part, numbers, objects, title)
+        form.add(title or part.title, [numbers[n] for n in part.fields])
         pages += [numbers[n] for n in part.pages]
         marks += [(title, numbers[part.pages[0]])] if title is not None else []
     objects |= _outline(marks, first=max(objects) + 1)
-    fields = b"".join(b"/%s %s " % (key.encode(), _text(value)) for key, value in info.fields.items())
+    objects |= form.objects(objects, max(objects) + 1)
+    fields = b"".join(b"/%s %s " % (key.encode(), pdf_text(value)) for key, value in info.fields.items())
     objects |= tree.objects(info, every_part=tree.parts == len(parts))
     objects |= {
         CATALOG: b"<< /Type /Catalog /Pages %d 0 R /Outlines %d 0 R /PageMode /UseOutlines /ViewerPreferences %d 0 R "
-                 b"/Lang %s %s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, _text(info.language), tree.catalog),
+                 b"/Lang %s %s%s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, pdf_text(info.language), tree.catalog,
+                                       form.catalog),
         PAGES: b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)),
         INFO: b"<< %s>>" % fields,
         VIEWER_PREFERENCES: b"<< /PrintScaling /None /DisplayDocTitle true >>",
@@ -145,7 +152,7 @@ class _Tree:
         if part.structure is None:
             return
         self.parts += 1
-        named = b"/S /Part /T %s" % _text(title) if title else b"/S /Part"  # titled as its bookmark
+        named = b"/S /Part /T %s" % pdf_text(title) if title else b"/S /Part"  # titled as its bookmark
         for old in part.structure.documents:  # a part's Document is a Part of the kit's
             objects[numbers[old]] = objects[numbers[old]].replace(b"/S /Document", named, 1)
             self.documents.append(numbers[old])
@@ -206,7 +213,7 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
     """The objects renumbered: references rewritten before the stream's data, the data as it was; each page's
     parent-tree key moved on by the `keys` the parts before it took."""
     def moved(key: re.Match[bytes]) -> bytes:
-        return b"/StructParents %d" % (int(key[1]) + keys)
+        return b"%s %d" % (key[1], int(key[2]) + keys)
 
     copied, root = {}, part.structure.root if part.structure else None
     for old, new in numbers.items():
@@ -220,6 +227,8 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
         head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
+        elif old in part.fields:  # a widget's key moves on as its page's does
+            head = _STRUCT_PARENTS.sub(moved, head)
         copied[new] = head + data
     return copied
 
@@ -240,8 +249,8 @@ def _outline(marks: list[tuple[str, int]], first: int) -> dict[int, bytes]:
     for i, (title, page) in enumerate(marks):
         links = b"".join(b"/%s %d 0 R " % (key, first + j) for key, j in ((b"Prev", i - 1), (b"Next", i + 1))
                          if 0 <= j < len(marks))
-        items[first + i] = b"<< /Title %s /Parent %d 0 R %s/Dest [ %d 0 R /Fit ] >>" % (_text(title), OUTLINES, links,
-                                                                                          page)
+        items[first + i] = b"<< /Title %s /Parent %d 0 R %s/Dest [ %d 0 R /Fit ] >>" % (
+            pdf_text(title), OUTLINES, links, page)
     last = first + len(marks) - 1
     items[OUTLINES] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first, last, len(marks))
     return items
@@ -261,13 +270,6 @@ def _file(objects: dict[int, bytes]) -> bytes:
     out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(offsets) + 1, CATALOG, INFO, digest, digest, xref)
     return bytes(out)
-
-
-def _text(value: str) -> bytes:
-    """A PDF text string: as written when it is plain ASCII, else UTF-16 with its byte-order mark, in hex."""
-    if value.isascii() and value.isprintable():
-        return b"(%s)" % re.sub(rb"([\\()])", rb"\\\1", value.encode())
-    return b"<%s>" % ("\ufeff" + value).encode("utf-16-be").hex().upper().encode()
 
 
 def _body(raw: bytes, n: int, title: str) -> bytes:
