@@ -113,6 +113,7 @@ def test_fonts_embedded_no_transparency_and_the_pdf_x_keys(ferry):
             state = state.get_object()
             assert state.get("/CA", 1) == 1 and state.get("/ca", 1) == 1 and state.get("/SMask", "/None") == "/None"
             assert state.get("/BM", "/Normal") in ("/Normal", "/Compatible")
+    assert len(reader.trailer["/ID"]) == 2  # PDF/X asks for the file identifier
     info = reader.metadata
     assert info["/GTS_PDFXVersion"] == "PDF/X-1a:2003" and info["/Trapped"] == "/False"
     assert info["/Title"] == "Ferry Tickets: tickets" and info["/CreationDate"] and info["/ModDate"]

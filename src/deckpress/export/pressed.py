@@ -9,6 +9,7 @@ shared by its cards' pages), and what lies outside the MediaBox is not printed (
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import cast
 from pypdf import PageObject, PdfReader, PdfWriter
 from pypdf.generic import (
     ArrayObject,
+    ByteStringObject,
     ContentStream,
     DecodedStreamObject,
     DictionaryObject,
@@ -64,6 +66,7 @@ class Pressed:
 
     def __init__(self, game: Game, pdf: bytes, bleed: float, findings: Findings) -> None:
         self.game, self.reader, self.bleed, self.findings = game, PdfReader(io.BytesIO(pdf)), bleed, findings
+        self.source = pdf  # the build's PDF, whose digest names this one
         self.writer = PdfWriter()
         self.said: set[str] = set()
         self.sheets: dict[int, tuple[IndirectObject, IndirectObject]] = {}  # page -> its drawing and resources
@@ -173,6 +176,9 @@ class Pressed:
             NameObject("/OutputConditionIdentifier"): TextStringObject(CONDITION),
             NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
             NameObject("/Info"): TextStringObject("Coated FOGRA39 (ISO 12647-2:2004)")})])
+        # PDF/X asks for a file identifier: one from the build's PDF and the title, so the same cards, the same bytes
+        ident = ByteStringObject(hashlib.md5(self.source + title.encode()).digest())
+        writer._ID = ArrayObject([ident, ident])
         out = io.BytesIO()
         writer.write(out)
         return out.getvalue()
