@@ -247,7 +247,7 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_export_edition": "{edition} edition",
         "catalogue_export_context": ", {game}",
         "export_tts_title": "Tabletop Simulator saved object",
-        "export_png_title": "Print-on-demand card images",
+        "export_png_title": "Print-on-demand card images", "export_print-shop_title": "Print-shop PDFs, a card a page",
         "export_tts_back": "On the back:",
         "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export again",
         "export_tts_readme": "{game} for Tabletop Simulator\n\nTo load it: copy {file} into Tabletop Simulator's "

@@ -46,6 +46,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 FRAME_LANGUAGE = "en"
 OWN_FILES = (MANIFEST, SUMS)  # the page links them: what every file is, and its checksum
 EXPORT_LINKED = ("json", "txt", "csv", "zip")  # an export's files the page links: what to load, read or upload
+PRINT_SHOP = "print-shop"  # the export whose PDFs are what is uploaded (deckpress.export.pressed)
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                                                    and k.component in (KIT, HOST_KIT))),
                                          "incomplete": listing.facts.incomplete})
         if e.is_export:
-            if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:
+            if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP:  # a shop's PDFs: the order
                 game["exports"].append(e)
             continue
         if not e.is_pdf:
