@@ -202,3 +202,17 @@ def test_a_duplex_builds_plan_counts_both_sides_and_offers_only_the_other_builds
     assert cards["sides"] == "double-sided" and int(cards["pages"]) == pages and int(cards["sheets"]) * 2 == pages
     assert f"{kit.name.replace('-host-kit', '-standard-host-kit')}, {len(PdfReader(kit).pages)} pages, " \
            f"double-sided." in text
+    slips = rows[f"{GAME}-standard-slips-a4-duplex-long-edge.pdf"]  # no backs: its duplex file is single-sided
+    assert slips["sides"] == "single-sided" and slips["pages"] == slips["sheets"]
+    apart = {"Ledgers": "ledgers", "Disclosure slips": "slips"}  # handed out one to each desk; cut apart
+    reader = PdfReader(kit)
+    starts = {o.title: reader.get_destination_page_number(o) for o in reader.outline}
+    for title, component in apart.items():
+        own = PdfReader(next((out / GAME / "standard").glob(f"{GAME}-{component}-a4*.pdf")))
+        for k, page in enumerate(own.pages):  # each page on a front, a blank back behind it
+            front = " ".join(reader.pages[starts[title] + 2 * k].extract_text().split())
+            back = " ".join(reader.pages[starts[title] + 2 * k + 1].extract_text().split())
+            assert " ".join(page.extract_text().split())[:60] in front, (title, k)
+            assert SAY["blank_page"] in back and len(back) < 200, (title, k, back)
+    guide = starts["Answer guide"]  # the host's own sheet stays double-sided, as the rules do
+    assert SAY["blank_page"] not in reader.pages[guide + 1].extract_text()

@@ -84,7 +84,7 @@ def _row(line: Line, say: Say, name: Callable[[Entry], str]) -> dict[str, str]:
     title = say("plan_optional", title=line.part.title) if line.part.optional else line.part.title
     return {"title": title, "file": name(e), "pages": _pages(e.pages or 0, say),
             "stock": say(f"plan_stock_{line.part.stock}"),
-            "sides": say("plan_sides_double" if line.duplex else "plan_sides_single"),
+            "sides": say("plan_sides_double" if line.two_sided else "plan_sides_single"),
             "sheets": _sheets(line.sheets, say)}
 
 

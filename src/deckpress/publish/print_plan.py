@@ -101,6 +101,12 @@ class Line:
         return self.entry.duplex is not None
 
     @property
+    def two_sided(self) -> bool:
+        """Printed on both sides: a duplex file, but for a card file with a page a sheet (cards without backs,
+        whose duplex file is its single-sided one)."""
+        return self.duplex and (self.entry.sheets is None or (self.entry.pages or 0) > self.entry.sheets)
+
+    @property
     def sheets(self) -> int:
         """Sheets of paper or card it takes: a card file's as its imposition counted them, else its pages
         (duplex, two a sheet)."""
