@@ -216,3 +216,36 @@ def test_a_duplex_builds_plan_counts_both_sides_and_offers_only_the_other_builds
             assert SAY["blank_page"] in back and len(back) < 200, (title, k, back)
     guide = starts["Answer guide"]  # the host's own sheet stays double-sided, as the rules do
     assert SAY["blank_page"] not in reader.pages[guide + 1].extract_text()
+
+
+def test_after_a_fold_build_the_plan_counts_one_print_set_and_offers_the_other(deckpress):
+    out, game = Path("out"), "pocket-bazaar"
+    for options in ((), ("--fold",)):
+        result = deckpress("build", game, *options, "--paper", "a4", "--edition", "standard", "--out", str(out),
+                           "--jobs", "1")
+        assert result.status == 0, result.err
+    parts = [e for e in manifest(out) if e["edition"] == "standard" and e["path"].endswith(".pdf")
+             and "box" not in e["path"] and e["component"] not in ("kit", "host-kit", "calibration")]
+    plain = {e["component"]: e for e in parts if not e.get("fold")}
+    folded = plain | {e["component"]: e for e in parts if e.get("fold")}
+    assert len(parts) > len(plain) == len(folded)  # both builds' files are there
+
+    def totals(files: dict[str, dict]) -> tuple[str, str, str]:
+        card = sum(e.get("sheets") or e["pages"] for e in files.values() if e.get("cards") is not None)
+        paper = sum(e["pages"] for e in files.values() if e.get("cards") is None)
+        metres = sum(e.get("cut_length_mm") or 0 for e in files.values()) / 1000
+        return f"{card} sheets", f"{paper} sheets", f"{metres:.1f} m of cut line"
+
+    card, paper, cut = totals(plain)
+    assert totals(folded)[0] != card  # the folded lot cards take twice the sheets
+    found = plans(out / "public" / "index.html")
+    text = " ".join(" ".join(found.plan_text).split())
+    assert text.count("In all:") == 1 and SAY["plan_totals"].format(card=card, paper=paper) in text
+    assert text.index(cut) < text.index("-fold.pdf in place")  # the single-sided set's cutting comes first
+    card, paper, cut = totals(folded)
+    assert SAY["plan_instead"].format(suffix="-fold", card=card, paper=paper) in text and cut in text
+    rows = {r[2]: r for r in found.rows if len(r) == 7 and r[2].endswith(".pdf")}
+    lots, markers = rows[f"{game}-standard-lot-cards-a4-fold.pdf"], rows[f"{game}-standard-lot-markers-a4-fold.pdf"]
+    assert lots[1] == "Lot cards (instead)" and "fold along the line, glue the halves, then cut" in lots[4]
+    assert markers[4] == "single-sided"  # no backs: printed as it is
+    assert rows[f"{game}-standard-lot-cards-a4.pdf"][1] == "Lot cards"

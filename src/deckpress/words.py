@@ -85,6 +85,10 @@ WORDS: dict[str, dict[str, str]] = {
         "plan_same_for": "The same for {players} players.", "plan_handled": "{title} ({handling})",
         "plan_with": "With {players} players: {card} of card stock and {paper} of paper.",
         "plan_kit_whole": "Or all on paper, {title}: {file}, {pages}, {sides}.",
+        "plan_other_build": "{title} (instead)",
+        "plan_instead": "Or print the files ending in {suffix}.pdf in place of the others: {card} of card stock "
+                        "and {paper} of paper in all.",
+        "plan_sides_fold": "{sides}; fold along the line, glue the halves, then cut",
         "plan_cut": "Cutting: about {minutes} minutes, {metres} m of cut line, at a metre a minute with scissors.",
         "plan_cut_none": "Nothing to cut.", "plan_cut_unmeasured": "Not counted: {parts}.",
         "plan_host_keeps": "The host keeps: {parts}", "plan_host_deals": "The host deals: {parts}",
