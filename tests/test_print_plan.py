@@ -241,7 +241,7 @@ def test_after_a_fold_build_the_plan_counts_one_print_set_and_offers_the_other(d
     found = plans(out / "public" / "index.html")
     text = " ".join(" ".join(found.plan_text).split())
     assert text.count("In all:") == 1 and SAY["plan_totals"].format(card=card, paper=paper) in text
-    assert text.index(cut) < text.index("-fold.pdf in place")  # the single-sided set's cutting comes first
+    assert text.index(cut) < text.index("-fold.pdf files in their place")  # the single-sided set's cutting comes first
     card, paper, cut = totals(folded)
     assert SAY["plan_instead"].format(suffix="-fold", card=card, paper=paper) in text and cut in text
     rows = {r[2]: r for r in found.rows if len(r) == 7 and r[2].endswith(".pdf")}
