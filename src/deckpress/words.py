@@ -79,6 +79,7 @@ WORDS: dict[str, dict[str, str]] = {
         "plan_with": "With {players} players: {card} of card stock and {paper} of paper.",
         "plan_kit_whole": "Or all on paper, {title}: {file}, {pages}, {sides}.",
         "plan_other_build": "{title} (instead)",
+        "plan_kit_incomplete": "It lacks the private and host parts: the game cannot be played from it alone.",
         "plan_instead": "Or print the {suffix}.pdf files in their place: {card} of card stock and {paper} of paper.",
         "plan_sides_fold": "{sides}; fold along the line, glue the halves, then cut",
         "plan_cut": "Cutting: about {minutes} minutes, {metres} m of cut line, at a metre a minute with scissors.",
@@ -150,13 +151,15 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_first_page": "First page of {title}, {game}, {edition}, {paper}",
         "catalogue_secret_private": "(private: deal face down, one to each player)",
         "catalogue_secret_host": "(host only: keep it from the players)",
+        "catalogue_secret_private_handled": "(private: {handling})",
         "catalogue_link_context": ", {game}, {edition}, {paper}",
         "catalogue_cover": "Cover of {title}, {game}, {edition}, {paper}",
         "catalogue_host_text_edition": "The host's text edition of {game}",
         "catalogue_contents": "Contents",
         "catalogue_checksums": "Checking your downloads",
-        "catalogue_checksums_why": "Each file's SHA-256 checksum is shown under it and listed in SHA256SUMS. Save "
-                                   "SHA256SUMS in the folder of your downloads, then run, in that folder:",
+        "catalogue_checksums_why": "Each file's SHA-256 checksum is shown under it. In public/ and host/<game>/ "
+                                   "every file has a checksum file beside it, its name with .sha256 added: save "
+                                   "it in your downloads folder with the file, then run, in that folder:",
         "catalogue_checksums_linux": "Linux:",
         "catalogue_checksums_mac": "macOS:",
         "catalogue_checksums_windows": "Windows (compare what it prints with the file's checksum here):",

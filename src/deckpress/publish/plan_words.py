@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.plan_page import HEADING, PARAGRAPH, SUBHEADING, Block
 from deckpress.publish.manifest import Entry
+from deckpress.publish.outputs import KIT
 from deckpress.publish.print_plan import CARD, PAPER, Facts, Line, Part, Plan, handed
 
 Say = Callable[..., str]
+COMMAND = ".venv/bin/deckpress"  # as the README has a user run it, from the checkout, after `make decks`
 # the builds a host may want besides the default, and how a kit's entry says it is one of them
 BUILDS: tuple[tuple[str, Callable[[Entry], bool]], ...] = (
     ("--duplex long-edge", lambda e: e.duplex is not None), ("--fold", lambda e: e.fold),
@@ -66,8 +68,11 @@ def printing(plan: Plan, say: Say, name: Callable[[Entry], str]) -> Printing:
 
 
 def _kits(plan: Plan, say: Say, name: Callable[[Entry], str]) -> list[str]:
-    return [say("plan_kit_whole", title=k.title, file=name(k), pages=_pages(k.pages or 0, say),
-                sides=say("plan_sides_double" if k.duplex else "plan_sides_single")) for k in plan.own_kits]
+    """A line a kit of the plan's build; the players' kit says so where the game needs more than it holds."""
+    alone = {KIT: say("plan_kit_incomplete") if plan.facts.incomplete else ""}
+    return [" ".join(filter(None, (say("plan_kit_whole", title=k.title, file=name(k), pages=_pages(k.pages or 0, say),
+                                       sides=say("plan_sides_double" if k.duplex else "plan_sides_single")),
+                                   alone.get(k.component)))) for k in plan.own_kits]
 
 
 def _suffix(plan: Plan) -> str:
@@ -78,7 +83,7 @@ def _suffix(plan: Plan) -> str:
 def builds(game: str, kits: Iterable[Entry]) -> tuple[str, ...]:
     """The exact commands that make the builds none of these `kits` is: duplex, folded, bled."""
     made = list(kits)
-    return tuple(f"deckpress build {game} {option}" for option, built in BUILDS if not any(map(built, made)))
+    return tuple(f"{COMMAND} build {game} {option}" for option, built in BUILDS if not any(map(built, made)))
 
 
 def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing, more: tuple[str, ...],
