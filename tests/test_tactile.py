@@ -101,8 +101,16 @@ def test_a_code_that_is_not_a_few_letters_or_digits_is_a_finding_where_it_is_wri
     result = deckpress("check", GAME)
     assert result.status == 1
     line = line_of(game, "tactile:")
-    assert any(f"game.yaml:{line}:" in e and "a tactile code is 1 to 6 letters or digits, got 'Lanterns 1'" in e
-               for e in result.errors), result.err
+    found = [e for e in result.errors if f"game.yaml:{line}:" in e and "a tactile code is 1 to 6 letters" in e]
+    assert len(found) == 1 and "(cards Lanterns 1 ('Lanterns 1')," in found[0], result.err  # one, naming each card
+
+
+def test_two_cards_sharing_a_code_is_a_finding(deckpress, tmp_path):
+    game = tmp_path / "content" / GAME / "game.yaml"
+    edit(game, 'tactile: "{{ collection[:1] }}{{ points }}"', 'tactile: "{{ points }}"')
+    result = deckpress("check", GAME)
+    assert result.status == 1
+    assert any("cards Lanterns 1 and Teacups 1 share the tactile code 1" in e for e in result.errors), result.err
 
 
 def test_without_liblouis_the_labels_are_skipped_with_a_warning(deckpress, tmp_path, monkeypatch):

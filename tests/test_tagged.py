@@ -61,7 +61,7 @@ def expected(title: str, rules: Rules) -> list[tuple[str, list[str]]]:
 def kids(element: pikepdf.Object) -> list[pikepdf.Object]:
     k = element.get("/K")
     items = [] if k is None else list(k) if isinstance(k, pikepdf.Array) else [k]
-    return [i for i in items if isinstance(i, pikepdf.Dictionary) and i.get("/Type") != "/MCR"]
+    return [i for i in items if isinstance(i, pikepdf.Dictionary) and i.get("/Type") not in ("/MCR", "/OBJR")]
 
 
 def mcids(element: pikepdf.Object) -> Iterator[tuple[tuple[int, int], int]]:
@@ -127,7 +127,8 @@ def check_catalogue(pdf: pikepdf.Pdf) -> None:
     part = xmp.find(".//pdfuaid:part", NS)
     assert part is not None and part.text == "1"
     tree = root.StructTreeRoot
-    assert tree.Type == "/StructTreeRoot" and int(tree.ParentTreeNextKey) == len(pdf.pages)
+    widgets = [a for page in pdf.pages for a in page.obj.get("/Annots", []) if "/StructParent" in a]
+    assert tree.Type == "/StructTreeRoot" and int(tree.ParentTreeNextKey) == len(pdf.pages) + len(widgets)
     assert [str(k.S) for k in tree.K] == ["/Document"]
     for page in pdf.pages:
         assert page.obj.Tabs == "/S" and "/StructParents" in page.obj
@@ -329,6 +330,7 @@ def test_kit_parts_are_titled_and_the_print_check_is_read(built):
 
 def test_tick_boxes_are_named_cells(built):
     with pikepdf.open(built / "pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf") as pdf:
-        said = [str(e.ActualText) for e in elements(pdf.Root.StructTreeRoot.K[0])
-                if e.get("/S") == "/TD" and "/ActualText" in e]
-    assert said and all(re.fullmatch(r".+, Team \d: not ticked", s) for s in said)
+        boxes = [e for e in elements(pdf.Root.StructTreeRoot.K[0]) if e.get("/S") == "/Form"
+                 and e.K[-1].Obj.FT == "/Btn"]  # a tick box: a form field in its cell, named as the cell
+        said = [str(e.Alt) for e in boxes]
+    assert len(said) == 16 and all(re.fullmatch(r"(Lanterns|Teacups|Keys|Maps), Team \d", s) for s in said)

@@ -113,7 +113,9 @@ WORDS: dict[str, dict[str, str]] = {
         "html_alike_cards": "{count} {what}, all alike:",
         "html_backs": "On the back of every card:",
         "html_back": "On its back:",
-        "html_tick": "{row}, {column}: not ticked",
+        "field_cell": "{row}, {column}",  # a form field in a table: the cell's row and column (`Round 2, Lot A`)
+        "field_numbered_row": "{corner} {row}",  # a row labelled by a bare number, named with its corner: `Fact 3`
+        "html_keep": "What you write and tick here is kept in this browser.",
         "html_sheet_again": "The same sheet again as: {headings}.",
         "html_table": "{sheet}, table {number}",  # a table with no heading of its own
         "html_table_again": "{heading}, table {number}",  # the second table under one heading
@@ -246,8 +248,7 @@ WORDS: dict[str, dict[str, str]] = {
         "export_tts_title": "Tabletop Simulator saved object",
         "export_png_title": "Print-on-demand card images",
         "export_tts_back": "On the back:",
-        "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export "
-                        "again",
+        "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export again",
         "export_tts_readme": "{game} for Tabletop Simulator\n\nTo load it: copy {file} into Tabletop Simulator's "
                              "Saved Objects folder "
                              "(Documents/My Games/Tabletop Simulator/Saves/Saved Objects on Windows, "
@@ -274,8 +275,7 @@ WORDS: dict[str, dict[str, str]] = {
                            "card in a hand shows its face and text to that hand's player alone. A card that must "
                            "lie on the table goes in a hidden zone of its player's colour (the Zones tool, Hidden "
                            "Zone): only that colour sees what is inside.",
-        "export_tts_keep": "The host's alone: {parts}. Keep them in your own hand, or in a hidden zone of your "
-                           "colour.",
+        "export_tts_keep": "The host's alone: {parts}. Keep them in your own hand, or in a hidden zone of your colour.",
         "export_tts_host_local": "The images {file} loads are files on this computer (file:///) and stay here: "
                                  "other players' Tabletop Simulator cannot fetch them, so a player knows a card "
                                  "dealt to them by its name and text, hovering over it in their hand. Tabletop "

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 import os
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
@@ -82,3 +83,10 @@ def xmp(info: DocInfo) -> bytes:
 </x:xmpmeta>
 <?xpacket end="r"?>
 """.encode()
+
+
+def pdf_text(value: str) -> bytes:
+    """A PDF text string: as written when it is plain ASCII, else UTF-16 with its byte-order mark, in hex."""
+    if value.isascii() and value.isprintable():
+        return b"(%s)" % re.sub(rb"([\\()])", rb"\\\1", value.encode())
+    return b"<%s>" % ("\ufeff" + value).encode("utf-16-be").hex().upper().encode()

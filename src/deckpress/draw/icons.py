@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal
 
 from reportlab.pdfgen.canvas import Canvas
@@ -33,6 +34,14 @@ def form_name(op: Icon | Tiles) -> str:
         stroke = "own" if op.stroke is None else f"{op.stroke:.4f}"
     tall = f"x{op.height:.4f}" if isinstance(op, Icon) and op.height is not None else ""  # a square: as before
     return f"icon-{op.icon.name}-{op.icon.digest}-{op.size:.4f}{tall}-{shown}-{stroke}"
+
+
+def define_all(canvas: Canvas, ops: Sequence[object], defined: set[str]) -> None:
+    """Each icon (by file, size, colour and stroke) is drawn once a document, as a form that pages place: a deck
+    repeats a few icons thousands of times. Defined before the page is drawn, each in its own stream."""
+    for op in ops:
+        if isinstance(op, Icon | Tiles):
+            define(canvas, op, defined)
 
 
 def define(canvas: Canvas, op: Icon | Tiles, defined: set[str]) -> None:

@@ -4,9 +4,9 @@ The parts are this press's own ReportLab files, written a moment before, so the 
 bytes rather than parsing them back (parsing every font and page back was a fifth of a clean build). Each page is
 copied with what it uses (contents, fonts, images), renumbered; the page tree, the outline, the catalogue and the
 document information are written new. A tagged part's structure comes along: its Document becomes a Part of the
-kit's Document, its pages' parent-tree keys follow the parts before it. A file unlike ReportLab's (another
-cross-reference form, a nested page tree, an outline or an interactive form of its own) is refused, never
-half-joined.
+kit's Document, its pages' (and its widgets') parent-tree keys follow the parts before it; its form fields come
+with their pages, gathered in the kit's form under a field a part. A file unlike ReportLab's (another
+cross-reference form, a nested page tree, an outline of its own) is refused, never half-joined.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 
 from deckpress import interrupts
-from deckpress.draw.finish import DocInfo, xmp
+from deckpress.draw.finish import DocInfo, pdf_text, xmp
+from deckpress.draw.forms import KitForm
 from deckpress.draw.kit_file import (
     CATALOG,
     DOCUMENT,
@@ -27,7 +28,6 @@ from deckpress.draw.kit_file import (
     VIEWER_PREFERENCES,
     outline,
     pdf_file,
-    pdf_text,
 )
 
 # What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
@@ -42,11 +42,11 @@ _OBJ = re.compile(rb"(\d+) 0 obj\s*")
 # Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
 # an action, inherited page attributes) would be lost, so such a part is refused.
 _CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/\w+|/ViewerPreferences\s+\d+ 0 R"
-                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)|/(?:StructTreeRoot|MarkInfo|Metadata)\s+\d+ 0 R")
+                              rb"|/Lang\s*\((?:\\.|[^\\)])*\)|/(?:StructTreeRoot|MarkInfo|Metadata|AcroForm)\s+\d+ 0 R")
 # A part's structure tree root, and its mark information: what the kit's own root and catalogue take over.
 _ROOT_ENTRIES = re.compile(rb"/Type\s*/StructTreeRoot|/K\s*\[[^\]]*\]|/ParentTree\s+\d+ 0 R|/ParentTreeNextKey\s+\d+")
 _MARKED = re.compile(rb"<<\s*/Marked\s+true\s*>>")
-_STRUCT_PARENTS = re.compile(rb"/StructParents (\d+)")
+_STRUCT_PARENTS = re.compile(rb"(/StructParents?) (\d+)")  # a page's key in the parent tree, or a widget's
 _TREE_ENTRIES = re.compile(rb"/Type\s*/Pages|/Count\s+\d+|/Kids\s*\[[^\]]*\]")
 
 
@@ -89,6 +89,9 @@ class _Part:
         self.page_set = set(self.pages)
         self.refs: dict[int, list[tuple[int, int, bytes]]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
+        form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
+        self.fields = dict.fromkeys(int(n) for n in re.findall(rb"(\d+) 0 R", _array(  # in order, each found at once
+            self.objects[int(form[1])][0], b"/Fields", title))) if form else {}
 
 
 class _Structure:
@@ -120,7 +123,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
-    tree, read = _Tree(), []
+    tree, form, read = _Tree(), KitForm(), []
     for title, pdf in parts:
         interrupts.check()
         read.append((title, _Part(title or "blank page", pdf)))
@@ -128,21 +131,23 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     copies = 0  # the blank backs copied between the pages of backed parts
     first = (METADATA if any(part.structure for _, part in read) else VIEWER_PREFERENCES) + 1  # untagged: no tree
     for i, (title, part) in enumerate(read):
-        own = _join(part, title, objects, tree, first)
+        own = _join(part, title, objects, (tree, form), first)
         marks += [(title, own[0])] if title is not None else []
         if blank is None or i not in backed:
             pages += own
             continue
         for page in own[:-1]:
-            pages += [page, *_join(blank, None, objects, tree, first)]
+            pages += [page, *_join(blank, None, objects, (tree, form), first)]
             copies += 1
         pages.append(own[-1])
     objects |= outline(marks, first=max(objects) + 1)
+    objects |= form.objects(objects, max(objects) + 1)
     fields = b"".join(b"/%s %s " % (key.encode(), pdf_text(value)) for key, value in info.fields.items())
     objects |= tree.objects(info, every_part=tree.parts == len(parts) + copies)
     objects |= {
         CATALOG: b"<< /Type /Catalog /Pages %d 0 R /Outlines %d 0 R /PageMode /UseOutlines /ViewerPreferences %d 0 R "
-                 b"/Lang %s %s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, pdf_text(info.language), tree.catalog),
+                 b"/Lang %s %s%s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, pdf_text(info.language), tree.catalog,
+                                       form.catalog),
         PAGES: b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (len(pages), b" ".join(b"%d 0 R" % p for p in pages)),
         INFO: b"<< %s>>" % fields,
         VIEWER_PREFERENCES: b"<< /PrintScaling /None /DisplayDocTitle true >>",
@@ -150,12 +155,15 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     return pdf_file(objects)
 
 
-def _join(part: _Part, title: str | None, objects: dict[int, bytes], tree: _Tree, first: int) -> list[int]:
-    """The part's objects copied into the kit's after those there (`objects`, from `first`), its structure into
-    the `tree`; its pages' new numbers."""
+def _join(part: _Part, title: str | None, objects: dict[int, bytes], into: tuple[_Tree, KitForm],
+          first: int) -> list[int]:
+    """The part's objects copied into the kit's after those there (`objects`, from `first`), its structure and
+    its form's fields `into` the kit's; its pages' new numbers."""
+    tree, form = into
     numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
     objects |= _copied(part, numbers, tree.keys)
     tree.add(part, numbers, objects, title)
+    form.add(title or part.title, [numbers[n] for n in part.fields])
     return [numbers[n] for n in part.pages]
 
 
@@ -233,7 +241,7 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
     """The objects renumbered: references rewritten before the stream's data, the data as it was; each page's
     parent-tree key moved on by the `keys` the parts before it took."""
     def moved(key: re.Match[bytes]) -> bytes:
-        return b"/StructParents %d" % (int(key[1]) + keys)
+        return b"%s %d" % (key[1], int(key[2]) + keys)
 
     copied, root = {}, part.structure.root if part.structure else None
     for old, new in numbers.items():
@@ -247,6 +255,8 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
         head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
+        elif old in part.fields:  # a widget's key moves on as its page's does
+            head = _STRUCT_PARENTS.sub(moved, head)
         copied[new] = head + data
     return copied
 

@@ -1,9 +1,10 @@
-"""A kit's own objects, written as PDF: its outline, its text strings, and the file round all its objects."""
+"""A kit's own objects, written as PDF: its outline and the file round all its objects."""
 
 from __future__ import annotations
 
 import hashlib
-import re
+
+from deckpress.draw.finish import pdf_text
 
 # Fixed numbers of the objects a kit writes itself; copied objects follow them.
 CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_TREE, METADATA = range(1, 10)
@@ -36,10 +37,3 @@ def pdf_file(objects: dict[int, bytes]) -> bytes:
     out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(offsets) + 1, CATALOG, INFO, digest, digest, xref)
     return bytes(out)
-
-
-def pdf_text(value: str) -> bytes:
-    """A PDF text string: as written when it is plain ASCII, else UTF-16 with its byte-order mark, in hex."""
-    if value.isascii() and value.isprintable():
-        return b"(%s)" % re.sub(rb"([\\()])", rb"\\\1", value.encode())
-    return b"<%s>" % ("\ufeff" + value).encode("utf-16-be").hex().upper().encode()

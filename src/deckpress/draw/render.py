@@ -16,6 +16,7 @@ from deckpress import interrupts
 from deckpress.colour import Colour
 from deckpress.draw import fonts, icons, tagging
 from deckpress.draw.finish import DocInfo, finish, xmp
+from deckpress.draw.forms import Forms
 from deckpress.draw.paths import circle, die_cut, path_of, turning
 from deckpress.layout.page import (
     Circle,
@@ -23,7 +24,6 @@ from deckpress.layout.page import (
     Document,
     Icon,
     Line,
-    Op,
     Path,
     Picture,
     Polygon,
@@ -45,15 +45,16 @@ def render(doc: Document, info: DocInfo) -> bytes:
                     initialFontName=body_font, initialFontSize=10)  # type: ignore[arg-type]
     finish(canvas, info)
     drawn, forms, tree = 0, set[str](), tagging.Tree()
+    fields = Forms(canvas, tree)
     for page in doc.pages:
         interrupts.check()
         drawn += 1
         canvas.setPageSize((page.width, page.height))
         canvas.setTrimBox(page.trim_box)  # None clears it: only pages printed with bleed carry the boxes
         canvas.setBleedBox(page.bleed_box)
-        _define_forms(canvas, page.ops, forms)
+        icons.define_all(canvas, page.ops, forms)
         tree.new_page()
-        pen = _Pen(canvas, tree)
+        pen = _Pen(canvas, tree, fields)
         tags, t = page.tags, 0
         for i, op in enumerate(page.ops):
             while t < len(tags) and tags[t][0] <= i:
@@ -63,18 +64,11 @@ def render(doc: Document, info: DocInfo) -> bytes:
         pen.end()
         canvas.showPage()
     tagging.write(canvas, tree, xmp(info))
+    fields.write()
     canvas.save()
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
     return out.getvalue()
-
-
-def _define_forms(canvas: Canvas, ops: list[Op], defined: set[str]) -> None:
-    """Each icon (by file, size, colour and stroke) is drawn once a document, as a form that pages place: a deck
-    repeats a few icons thousands of times. Defined before the page is drawn, each in its own stream."""
-    for op in ops:
-        if isinstance(op, Icon | Tiles):
-            icons.define(canvas, op, defined)
 
 
 Paint = float | Colour  # a grey level, or a colour
@@ -85,9 +79,8 @@ class _Marks:
     artifact; a sequence never straddles a text object (the open text is drawn before it closes) nor a saved state
     (the pen closes it before a turn and after)."""
 
-    def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
-        self.c = canvas
-        self.tree = tree
+    def __init__(self, canvas: Canvas, tree: tagging.Tree, fields: Forms) -> None:
+        self.c, self.tree, self.fields = canvas, tree, fields  # fields: the places to write in, as form fields
         self.marked: tagging.Element | None | bool = False  # the open sequence's element (None: artifact); False: none
         self.text: PDFTextObject | None = None  # the open run of text
         self.line: Text | None = None  # its last line, set when the next op says whether the element runs on
@@ -154,8 +147,8 @@ class _Pen(_Marks):
     """Draws ops on one page, setting font, fill, stroke, line width and dash only when they change; lines of text
     in the same font and ink share one PDF text object."""
 
-    def __init__(self, canvas: Canvas, tree: tagging.Tree) -> None:
-        super().__init__(canvas, tree)
+    def __init__(self, canvas: Canvas, tree: tagging.Tree, fields: Forms) -> None:
+        super().__init__(canvas, tree, fields)
         self.grey: Paint | None = None  # the fill
         self.stroke: Colour | None = None  # None: black, the PDF's own
         self.width: float | None = None
@@ -168,6 +161,7 @@ class _Pen(_Marks):
             self._turn(op)
         else:
             self._draw(op)
+            self.fields.add(op, len(self.tree.marks) - 1)  # a place to write in drawn: a form field over it
         while self.turns and self.turns[-1][0] <= 0:  # the turn's last op is drawn: back to the state before it
             self._unturn()
 
@@ -182,6 +176,7 @@ class _Pen(_Marks):
         self._count()
         self.turns.append((op.ops, (self.grey, self.stroke, self.width, self.dash, self.font)))
         self.c.saveState()
+        self.fields.enter(op)  # a field over what is turned is placed where the turn puts it
         if isinstance(op, Turn):
             self.c.transform(*turning(op))
         else:
@@ -190,6 +185,7 @@ class _Pen(_Marks):
     def _unturn(self) -> None:
         self._close()
         _, state = self.turns.pop()
+        self.fields.leave()
         self.c.restoreState()  # the PDF's state and ReportLab's return to what they were: so does the pen's
         self.grey, self.stroke, self.width, self.dash, self.font = state  # type: ignore[assignment]
 

@@ -19,15 +19,27 @@ if TYPE_CHECKING:
 _PAGE_KEYS = ["StructParents", "Tabs"]
 
 
+class Annotation:
+    """An annotation in the structure (a form field's widget): its object, its page (from 0), and its key in the
+    parent tree, given as the tree is written."""
+
+    __slots__ = ("ref", "page", "key")
+
+    def __init__(self, page: int) -> None:
+        self.ref: PDFObjectReference | None = None
+        self.page, self.key = page, -1
+
+
 class Element:
-    """A structure element: its type, and its kids in reading order (elements, or (page, marked-content id))."""
+    """A structure element: its type, and its kids in reading order (elements, (page, marked-content id), or
+    annotations)."""
 
     __slots__ = ("role", "alt", "named", "scope", "actual", "parent", "kids")
 
     def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "", actual: str = "") -> None:
         self.role, self.parent, self.alt, self.scope, self.actual = role, parent, alt, scope, actual
         self.named = bool(alt)  # by the layout; else a figure is named by what the pen draws in it
-        self.kids: list[Element | tuple[int, int]] = []
+        self.kids: list[Element | tuple[int, int] | Annotation] = []
 
 
 class Tree:
@@ -38,6 +50,7 @@ class Tree:
         self.stack = [self.root]
         self.hidden = 0  # artifacts open
         self.marks: list[list[Element]] = []  # each page's marked-content ids -> their element
+        self.annotations: list[tuple[Annotation, Element]] = []  # each annotation and the element it is of
 
     def new_page(self) -> None:
         """Each page closes what it opened: its next page starts at the document again."""
@@ -75,6 +88,13 @@ class Tree:
         element.kids.append((len(self.marks) - 1, len(marks) - 1))
         return len(marks) - 1
 
+    def annotate(self, element: Element, page: int) -> Annotation:
+        """An annotation on page `page`, of `element`: its next kid."""
+        annotation = Annotation(page)
+        element.kids.append(annotation)
+        self.annotations.append((annotation, element))
+        return annotation
+
 
 def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
     """The structure tree, the parent tree, the metadata and the page entries, into the canvas's document."""
@@ -82,16 +102,19 @@ def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
     for n, page in enumerate(doc.Pages.pages):
         page.StructParents, page.Tabs = n, PDFName("S")
         page.__NoDefault__ = [*type(page).__NoDefault__, *_PAGE_KEYS]
-    root = _Raw([])
+    root = Raw([])
     doc.Catalog.StructTreeRoot = ref = doc.Reference(root, "StructTreeRoot")
     refs: dict[int, PDFObjectReference] = {}
     _elements(doc, tree.root, ref, refs)
     nums: list[bytes | PDFObject] = []
     for n, marks in enumerate(tree.marks):
-        nums += [b" %d " % n, doc.Reference(_Raw([b"[ ", *_spaced([refs[id(e)] for e in marks]), b" ]"]))]
-    parent_tree = doc.Reference(_Raw([b"<< /Nums [", *nums, b" ] >>"]))
+        nums += [b" %d " % n, doc.Reference(Raw([b"[ ", *_spaced([refs[id(e)] for e in marks]), b" ]"]))]
+    for key, (annotation, element) in enumerate(tree.annotations, len(tree.marks)):  # keys after the pages'
+        annotation.key = key
+        nums += [b" %d " % key, refs[id(element)]]
+    parent_tree = doc.Reference(Raw([b"<< /Nums [", *nums, b" ] >>"]))
     root.parts += [b"<< /Type /StructTreeRoot /K [ ", refs[id(tree.root)], b" ] /ParentTree ", parent_tree,
-                   b" /ParentTreeNextKey %d >>" % len(tree.marks)]
+                   b" /ParentTreeNextKey %d >>" % (len(tree.marks) + len(tree.annotations))]
     doc.Catalog.MarkInfo = PDFDictionary({"Marked": "true"})
     doc.Catalog.Metadata = doc.Reference(_Metadata(xmp), "Metadata")
 
@@ -101,21 +124,24 @@ def _elements(doc: Any, element: Element, parent: PDFObjectReference,
     """Each element one object, in reading order: its type, parent, first page and kids (an id on another page
     as a marked-content reference naming its page). Written as bytes: a deck has thousands, and ReportLab's
     general dictionaries took a third of drawing them."""
-    made = _Raw([b"<< /Type /StructElem /S /%s /P " % element.role.encode(), parent])
+    made = Raw([b"<< /Type /StructElem /S /%s /P " % element.role.encode(), parent])
     ref = refs[id(element)] = doc.Reference(made)
     pages = [k[0] for k in element.kids if isinstance(k, tuple)]
     first = pages[0] if pages else None
     if first is not None:
-        made.parts += [b" /Pg ", _page(first)]
+        made.parts += [b" /Pg ", page_ref(first)]
     kids: list[bytes | PDFObject] = []
     for kid in element.kids:
         if isinstance(kid, Element):
             _elements(doc, kid, ref, refs)
             kids.append(refs[id(kid)])
+        elif isinstance(kid, Annotation):
+            assert kid.ref is not None
+            kids.append(Raw([b"<< /Type /OBJR /Pg ", page_ref(kid.page), b" /Obj ", kid.ref, b" >>"]))
         elif kid[0] == first:
             kids.append(b"%d" % kid[1])
         else:
-            kids.append(_Raw([b"<< /Type /MCR /Pg ", _page(kid[0]), b" /MCID %d >>" % kid[1]]))
+            kids.append(Raw([b"<< /Type /MCR /Pg ", page_ref(kid[0]), b" /MCID %d >>" % kid[1]]))
     if kids:
         made.parts += [b" /K [ ", *_spaced(kids), b" ]"]
     if element.alt:
@@ -131,11 +157,11 @@ def _spaced(items: list[bytes | PDFObject]) -> list[bytes | PDFObject]:
     return [part for item in items for part in (item, b" ")][:-1]
 
 
-def _page(n: int) -> PDFObjectReference:
+def page_ref(n: int) -> PDFObjectReference:
     return PDFObjectReference(f"Page{n + 1}")  # ReportLab names page n (from 1) so
 
 
-class _Raw(PDFObject):
+class Raw(PDFObject):
     """An object written as its bytes, the references and strings in it formatted as the document saves."""
 
     __RefOnly__ = 1

@@ -32,6 +32,17 @@ class Line:
     width: float
     dash: tuple[float, ...] = ()
     stroke: Colour | None = None  # None: black
+    field: WriteIn | None = None  # a line to write on, a form field over it
+
+
+@dataclass(frozen=True, slots=True)
+class WriteIn:
+    """A place a player writes in or ticks, which the PDF also offers as a form field over the op that draws it
+    (deckpress.draw.forms): a cell or a box to write in, a tick box."""
+
+    name: str  # what it is, as a reader says it: `Round 2, Lot A`
+    tick: bool = False  # a tick box; else room to write in
+    height: float = 0  # on a line to write on: the room above it, pt (a rectangle's field is the rectangle)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +55,7 @@ class Rect:
     fill: float | Colour | None = None  # a grey level (0 is black) or a colour
     stroke: Colour | None = None  # None: black
     radius: float = 0  # rounded corners, pt
+    field: WriteIn | None = None  # the rectangle is a place to write or tick, a form field over it
 
 
 @dataclass(frozen=True, slots=True)

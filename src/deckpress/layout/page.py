@@ -26,6 +26,7 @@ from deckpress.layout.ops import (
     Text,
     Tiles,
     Turn,
+    WriteIn,
 )
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 __all__ = [
     "INCH", "MM", "PAPERS", "Document", "Drawing", "Page", "Sheets", "pt", "Circle", "Clip", "Icon", "Line", "Op",
     "Path", "Picture", "Polygon", "Rect", "RoundedRect", "Steps", "Text", "Tiles", "Turn",
+    "WriteIn",
 ]
 
 MM = 72 / 25.4  # points per millimetre
@@ -103,13 +105,13 @@ class Drawing:
         self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle, self.ink))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float, dash: tuple[float, ...] = (),
-             stroke: Colour | None = None) -> None:
-        self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash, stroke))
+             stroke: Colour | None = None, field: WriteIn | None = None) -> None:
+        self.page.ops.append(Line(*self._xy(x1, y1), *self._xy(x2, y2), width, dash, stroke, field))
 
     def rect(self, x: float, y: float, w: float, h: float, width: float, fill: float | Colour | None = None,
-             stroke: Colour | None = None, radius: float = 0) -> None:
+             stroke: Colour | None = None, radius: float = 0, field: WriteIn | None = None) -> None:
         px, py = self._xy(x, y + h)
-        self.page.ops.append(Rect(px, py, pt(w), pt(h), width, fill, stroke, pt(radius)))
+        self.page.ops.append(Rect(px, py, pt(w), pt(h), width, fill, stroke, pt(radius), field))
 
     def circle(self, x: float, y: float, r: float, width: float, fill: float | Colour | None = None,
                stroke: Colour | None = None) -> None:

@@ -6,9 +6,9 @@ from contextlib import nullcontext
 
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
-from deckpress.layout.page import Drawing, Page
+from deckpress.layout.page import Drawing, Page, WriteIn
 from deckpress.layout.slug import foot_mm
-from deckpress.layout.structure import artifact, tagged
+from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import cell_text
 from deckpress.layout.tables.setting import TableSetter
 from deckpress.layout.text import draw
@@ -94,8 +94,9 @@ class SheetSetter:
                 with tagged(d, "P"):
                     self.cell_text(d, label, layout.styles["label"], (x, y, layout.label_width, layout.row_height),
                                    block)
-                with artifact(d):
-                    d.rect(x + layout.label_width, y, w - layout.label_width, layout.row_height, ts.theme.line_pt)
+                with form(d, label), artifact(d):  # a box to write in: a form field, its rules furniture
+                    d.rect(x + layout.label_width, y, w - layout.label_width, layout.row_height, ts.theme.line_pt,
+                           field=WriteIn(label))
                 y += layout.row_height + 1
             return y
         if block.kind == "table":

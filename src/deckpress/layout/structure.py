@@ -18,13 +18,13 @@ from deckpress.layout.ops import END, Begin, End, Tag
 if TYPE_CHECKING:
     from deckpress.layout.page import Drawing
 
-__all__ = ["ARTIFACT", "END", "ROLES", "Begin", "End", "Tag", "artifact", "begin", "drop_if_empty", "end", "nested",
-           "tagged"]
+__all__ = ["ARTIFACT", "END", "ROLES", "Begin", "End", "Tag", "artifact", "begin", "drop_if_empty", "end", "form",
+           "nested", "tagged"]
 
 ARTIFACT = "Artifact"
 # PDF's standard structure types that the layouts use; no role map is needed for any of them
 ROLES = frozenset({"Sect", "Div", "H1", "H2", "H3", "H4", "H5", "H6", "P", "L", "LI", "Lbl", "LBody", "Table", "TR",
-                   "TH", "TD", "Figure", ARTIFACT})
+                   "TH", "TD", "Figure", "Form", ARTIFACT})
 
 
 
@@ -66,6 +66,11 @@ def nested(d: Drawing, roles: Sequence[str], cont: Sequence[bool] = ()) -> Itera
 def artifact(d: Drawing) -> AbstractContextManager[None]:
     """What is drawn inside is furniture, even inside an element."""
     return tagged(d, ARTIFACT)
+
+
+def form(d: Drawing, name: str) -> AbstractContextManager[None]:
+    """What is drawn inside is a place to write or tick (a form field), named as a reader says it."""
+    return tagged(d, "Form", alt=name)
 
 
 def drop_if_empty(d: Drawing, tags: int, ops: int) -> None:

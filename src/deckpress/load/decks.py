@@ -130,14 +130,19 @@ def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name:
 
 def _tactile(reading: Reading, deck: Deck, code: str, loc: Loc) -> None:
     """Every card's short code for its braille label (`tactile` rendered over its values): letters and digits, a
-    few, so that it fits a label a card wide in braille."""
+    few, so that it fits a label a card wide in braille; no two cards of different labels sharing one."""
+    held: dict[str, str] = {}
     for card in deck.cards:
         if not card.valid:
             continue
         said = reading.templates.render(code, card.values, loc, reading.findings, "tactile", str(card.index))
         if said is not None and not TACTILE.fullmatch(said):
-            reading.findings.error(loc, f"deck {deck.id}: a tactile code is 1 to {MAX_TACTILE} letters or digits, "
-                                        f"got {describe(said)} for {card.label}")
+            reading.findings.error(loc, f"deck {deck.id}: a tactile code is 1 to {MAX_TACTILE} letters or digits",
+                                   card=f"{card.label} ({describe(said)})")
+            said = None
+        elif said and held.setdefault(said, card.label) != card.label:
+            reading.findings.error(loc, f"deck {deck.id}: cards {held[said]} and {card.label} share the tactile "
+                                        f"code {said}: a player could not tell them apart by touch")
         card.tactile = said or ""
 
 

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import re
 import shutil
-import subprocess
 import textwrap
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from deckpress.publish.louis import BrailleUnavailable, run_translator
+
 CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
 TRANSLATOR = "lou_translate"
 DISPLAY = "en-us-brf.dis"  # dots to North American braille ASCII: the characters of a BRF
 TABLES = {"en": "en-ueb-g2.ctb", "de": "de-g2.ctb", "fr": "fr-bfu-g2.ctb", "es": "es-g2.ctb"}  # by language
-TIMEOUT_S = 120  # a game's pages translate in well under a second; a hung translator must not hang the build
 NEWLINE, FORM_FEED = "\r\n", "\f"
 
 _XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -47,10 +47,6 @@ class Block:
     level: int = 0
 
 
-class BrailleUnavailable(Exception):
-    """The translator is missing, or has no table for the language: the braille files are skipped."""
-
-
 def translator() -> str | None:
     """The translator's path, if installed."""
     return shutil.which(TRANSLATOR)
@@ -70,16 +66,15 @@ def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
 
 
 def translated(program: str, table: str, texts: list[str]) -> list[str]:
-    """Each text in braille ASCII: the translator reads a line and writes its line."""
+    """Each text in braille ASCII: the translator reads a line and writes its line (a run that does not give one
+    line a text, as when it cannot find its table, is a failure)."""
     if not texts:
         return []
     given = "".join(f"{_escaped(text)}\n" for text in texts)
-    done = subprocess.run([program, "--forward", f"{DISPLAY},{table}"], input=given, capture_output=True,
-                          text=True, encoding="utf-8", timeout=TIMEOUT_S, check=False)
-    lines = done.stdout.split("\n")[:len(texts)]
-    if done.returncode or done.stderr or len(lines) != len(texts):
-        raise BrailleUnavailable(f"{TRANSLATOR} failed: {done.stderr.strip()[:200] or 'its output was cut short'}")
-    return lines
+    lines = run_translator([program, "--forward", f"{DISPLAY},{table}"], given).split("\n")
+    if len(lines) != len(texts) + 1 or lines[-1]:
+        raise BrailleUnavailable(f"{TRANSLATOR} failed: it gave {len(lines) - 1} lines for {len(texts)}")
+    return lines[:-1]
 
 
 def _escaped(text: str) -> str:
@@ -135,6 +130,8 @@ def _words(element: ET.Element, top: bool = False) -> Iterator[str]:
         yield " "
     elif tag == "img":
         yield element.get("alt", "")
+    elif tag == "input" and element.get("type") == "checkbox":
+        yield "\u2610"  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
     yield element.text or ""
     for child in element:
         yield from _words(child)

@@ -110,7 +110,8 @@ def epub_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[Output]:
 def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Findings) -> list[Output]:
     """Each page of the text edition as a braille-ready file beside it (`<page>.brf`), with its page's audience;
     none, and a warning saying why, where the translator cannot be had."""
-    from deckpress.publish.braille import BrailleUnavailable, brf_files
+    from deckpress.publish.braille import brf_files
+    from deckpress.publish.louis import BrailleUnavailable
 
     try:
         files = brf_files({name: page for name, (_, page) in pages.items()}, game.language)

@@ -1,7 +1,8 @@
 """The text edition's sheets: headings, texts, lines to write on, reminders and tables, as the sheet prints them.
 
-A table's header cells always say something (an empty corner is a plain cell), every tick box has a name (`Lanterns,
-Team 1: not ticked`), and copies of a sheet alike but for their headings are shown once, the others named.
+A table's header cells always say something (an empty corner is a plain cell), every cell to write in or tick is a
+form control named by its row and column (`Lanterns, Team 1`), and copies of a sheet alike but for their headings
+are shown once, the others named.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deckpress.model import Block, Component, Game, Row, Rules
+from deckpress.layout.tables.cells import field_name
+from deckpress.model import Block, Component, Game, Rules
 
 Say = Callable[..., str]
 
@@ -36,7 +38,7 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
                     tables += 1
                     block["label"] = _name(heading, named, say) or say("html_table", sheet=component.title,
                                                                        number=tables)
-        out.append({"title": component.title, "copies": shown,
+        out.append({"title": component.title, "copies": shown, "fields": any(map(_fields, shown)),
                     "again": say("html_sheet_again", headings="; ".join(again)) if again else None})
     return out
 
@@ -47,6 +49,12 @@ def _name(heading: str | None, named: dict[str, int], say: Say) -> str | None:
         return None
     named[heading] = named.get(heading, 0) + 1
     return heading if named[heading] == 1 else say("html_table_again", heading=heading, number=named[heading])
+
+
+def _fields(blocks: list[dict[str, Any]]) -> bool:
+    """Whether a copy has somewhere to write or tick: the page then keeps what is written in it."""
+    return any(b["kind"] == "write-in" and b["labels"] or any(cell[1] for row in b.get("rows", ()) for cell in
+                                                              row["cells"]) for b in blocks)
 
 
 def _body(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -61,15 +69,16 @@ def _block(block: Block, rules: Rules | None, say: Say) -> dict[str, Any]:
     data: dict[str, Any] = {"kind": block.kind, "text": block.text, "labels": block.labels, "corner": block.corner,
                             "columns": block.columns}
     if block.kind == "table":
-        data["rows"] = [{"label": r.label, "cells": [_cell(r, c, column, say) for c, column in
-                                                     enumerate(block.columns)]} for r in block.rows]
+        data["rows"] = [{"label": row.label, "cells": [_cell(block, r, c, say) for c in range(len(block.columns))]}
+                        for r, row in enumerate(block.rows)]
     section = rules.section(block.section) if rules and block.section else None
     if section is not None:
         data.update(heading=section.heading, body=" ".join(section.paragraphs))
     return data
 
 
-def _cell(row: Row, c: int, column: str, say: Say) -> tuple[str, str | None]:
-    """A cell's printed text, or the name of its tick box (a printed cell left empty is one to tick too)."""
+def _cell(block: Block, r: int, c: int, say: Say) -> tuple[str, str, bool]:
+    """A cell's printed text; or, left empty, the name of the field it is and whether it is a tick box."""
+    row = block.rows[r]
     text = row.cells[c] if c < len(row.cells) else ""
-    return (text, None) if text or row.cell != "check" else ("", say("html_tick", row=row.label, column=column))
+    return (text, "", False) if text else ("", field_name(block, r, c, say), row.cell == "check")

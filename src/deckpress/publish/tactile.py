@@ -15,6 +15,7 @@ from deckpress.layout.tactile import CELLS, Label, label_document
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.braille import TABLES, block_lines, paged, translated, translator
+from deckpress.publish.louis import BrailleUnavailable
 
 GRADE_1 = {"en": "en-ueb-g1.ctb"}  # codes are read letter by letter
 Cards = list[tuple[str, str, str]]  # (deck title, code, card label), one a printed card
@@ -46,21 +47,31 @@ def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...]) -> li
         why = "liblouis's lou_translate is not installed" if program is None else f"no table for {game.language}"
         findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))
         return []
-    out: list[tuple[str, str, bytes | Document]] = []
-    for audience, listed in cards.items():
-        codes = translated(program, grade_1, [code for _, code, _ in listed])
-        long = sorted({code for (_, code, _), b in zip(listed, codes, strict=True) if len(b) > CELLS})
-        if long:
-            findings.add(Finding(game.loc, f"tactile codes take more than {CELLS} braille cells: {', '.join(long)}"))
-            continue
-        names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed])
-        stem = f"{game.id}-{'host-' if audience == HOST else ''}tactile-labels"
-        out.append((f"{stem}.brf", audience, _embosser(codes, names)))
-        labels = [Label(b, f"{code}: {label}") for (_, code, label), b in zip(listed, codes, strict=True)]
-        edition = game.editions[0] if game.editions else "standard"  # the slug's: labels are the same in every one
-        out += [(f"{stem}-{paper}.pdf", audience, label_document(game.id, edition, _title(game, audience), paper,
-                                                                 labels, audience)) for paper in papers]
-    return out
+    try:
+        return [made for audience, listed in cards.items()
+                for made in _labels(game, audience, listed, (program, table, grade_1), papers, findings)]
+    except BrailleUnavailable as why:
+        findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))
+        return []
+
+
+def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, str], papers: tuple[str, ...],
+            findings: Findings) -> list[tuple[str, str, bytes | Document]]:
+    """One audience's labels: the embosser's file and a PDF a paper; none, and a finding, where a code would not
+    fit a label."""
+    program, table, grade_1 = tables
+    codes = translated(program, grade_1, [code for _, code, _ in listed])
+    long = sorted({code for (_, code, _), b in zip(listed, codes, strict=True) if len(b) > CELLS})
+    if long:
+        findings.add(Finding(game.loc, f"tactile codes take more than {CELLS} braille cells: {', '.join(long)}"))
+        return []
+    names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed])
+    stem = f"{game.id}-{'host-' if audience == HOST else ''}tactile-labels"
+    labels = [Label(b, f"{code}: {label}") for (_, code, label), b in zip(listed, codes, strict=True)]
+    edition = game.editions[0] if game.editions else "standard"  # the slug's: labels are the same in every one
+    return [(f"{stem}.brf", audience, _embosser(codes, names)),
+            *[(f"{stem}-{paper}.pdf", audience, label_document(game.id, edition, _title(game, audience), paper,
+                                                                labels, audience)) for paper in papers]]
 
 
 def _embosser(codes: list[str], names: list[str]) -> bytes:

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from deckpress.findings import Loc, echoed
 from deckpress.layout.page import Drawing
 from deckpress.layout.text import Typesetter, draw
 from deckpress.load.icons import INLINE
-from deckpress.model import Style
+from deckpress.model import Block, Style
 
 CELL_PAD_MM = 1.5
 ICON_GAP_MM = 1.0  # between icons side by side in one cell
 ICON_PAD_MM = 0.5  # between an icon and its cell's rules
 Box = tuple[float, float, float, float]  # x, y, w, h in mm
+
+
+def field_name(block: Block, r: int, c: int, say: Callable[..., str]) -> str:
+    """A cell to write in or tick as a reader names it, in the PDF's form and the text edition's alike: its row,
+    then its column (`Round 2, Lot A`); a row labelled by a bare number takes the corner's word (`Fact 3, Value`)."""
+    row = block.rows[r].label
+    if block.corner and row.isdigit():
+        row = say("field_numbered_row", corner=block.corner, row=row)
+    return say("field_cell", row=row, column=block.columns[c])
 
 
 def icons_alone(text: str) -> list[str] | None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckpress.findings import echoed
-from deckpress.layout.page import Drawing
-from deckpress.layout.structure import artifact, tagged
-from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, icons_alone
+from deckpress.layout.page import Drawing, WriteIn
+from deckpress.layout.structure import artifact, form, tagged
+from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, field_name, icons_alone
 from deckpress.layout.tables.geometry import Geometry, geometry, problems
 from deckpress.layout.tables.keys import ICON
 from deckpress.model import Block, SheetLayout, Style, TableSizes
@@ -83,17 +83,22 @@ class TableSetter:
             self.cell(d, row.label, cell, (x, y, shape.label, row_h), block, shape)
         for c in range(len(block.columns)):
             box = (x + shape.left(c), y, shape.column(c), row_h)
-            with artifact(d):
-                d.rect(*box, line)
             printed = row.cells[c] if c < len(row.cells) else ""
-            ticked = not printed and row.cell == "check"  # a tick box, named as the text edition names it
-            said = self.job.say("html_tick", row=row.label, column=block.columns[c]) if ticked else ""
-            with tagged(d, "TD", actual=said):
-                if printed:
+            # a cell left empty is one to write in, or a tick box: a form field, named by its row and column
+            field = None if printed else WriteIn(field_name(block, r, c, self.job.say), tick=row.cell == "check")
+            if field is None or field.tick:
+                with artifact(d):
+                    d.rect(*box, line)
+            with tagged(d, "TD"):
+                if field is None:
                     self.cell(d, printed, cell, box, block, shape)
-                elif ticked:
-                    d.rect(box[0] + (box[2] - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM,
-                           CHECKBOX_MM, line * 2)
+                elif field.tick:
+                    with form(d, field.name):
+                        d.rect(box[0] + (box[2] - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM,
+                               CHECKBOX_MM, line * 2, field=field)
+                else:
+                    with form(d, field.name), artifact(d):  # the cell's rules stay furniture
+                        d.rect(*box, line, field=field)
 
     def lines_height(self, texts: list[str], style: Style, width: float, block: Block, shape: Geometry) -> float:
         """The height the tallest of these texts needs, wrapped at its style's size inside a cell."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from deckpress.draw import fonts
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
-from deckpress.layout.page import MM
+from deckpress.layout.page import MM, WriteIn
+from deckpress.layout.structure import form
 from deckpress.layout.text import SHRINK_STEP, Fitted, draw
 from deckpress.model import Element
 
@@ -72,8 +73,12 @@ def _set(face: Face, element: Element, box: Box, rows: list[tuple[str, str]], wr
         code_w = fonts.width(bold, code, size) / MM
         draw(face.d, Fitted((code,), bold, size, leading), x, top, w)
         draw(face.d, Fitted((f" = {text}" if text else " =",), regular, size, leading), x + code_w, top, w - code_w)
-        if not text:  # a line to write the requested value on
+        if not text:  # a line to write the requested value on: a form field, named by its card and code
             eq_w = fonts.width(regular, " = ", size) / MM
             base = top + leading / MM * 0.8
-            face.d.line(x + code_w + eq_w, base, x + w, base, job.theme.line_pt)
+            label = face.card.label[:1].upper() + face.card.label[1:]  # as the text edition names the card
+            name = job.say("field_cell", row=label, column=code)
+            with form(face.d, name):
+                face.d.line(x + code_w + eq_w, base, x + w, base, job.theme.line_pt,
+                            field=WriteIn(name, height=leading * 0.8))
         top += leading / MM

@@ -1,0 +1,76 @@
+"""liblouis's `lou_translate`, run as a process the press does not trust: bounded in time and in what it may
+write, its whole process group ended however it ends, and anything it says taken as a reason to skip the braille
+files (a warning), never as a reason for a traceback. A translator that hangs, floods its output, writes what is
+not text, fails or is killed leaves the rest of the build as it was."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import resource
+import signal
+import subprocess
+import tempfile
+from collections.abc import Callable
+
+from deckpress.findings import escaped
+
+TIMEOUT_S = 30  # a game's pages translate in well under a second
+OUTPUT_FACTOR = 16  # braille is never many times longer than its print: more is a runaway translator
+MEGABYTE = 1 << 20
+
+
+class BrailleUnavailable(Exception):
+    """The translator is missing, has no table for the language, or failed: the braille files are skipped."""
+
+
+def run_translator(command: list[str], given: str) -> str:
+    """What the translator writes for `given` (UTF-8 text), or BrailleUnavailable saying why not."""
+    data, name = given.encode("utf-8"), os.path.basename(command[0])
+    cap = OUTPUT_FACTOR * len(data) + MEGABYTE
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        try:
+            proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=out, stderr=err, start_new_session=True,
+                                    preexec_fn=_limited(cap))
+        except OSError as e:
+            raise BrailleUnavailable(f"{name} could not be started: {e.strerror}") from None
+        try:
+            proc.communicate(data, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise BrailleUnavailable(f"{name} gave no answer in {TIMEOUT_S} s") from None
+        finally:
+            _end_group(proc)
+        return _answer(name, proc.returncode, _read(out, cap), _read(err, 4096))
+
+
+def _limited(cap: int) -> Callable[[], None]:
+    def limit() -> None:  # in the child, before it runs: it may write `cap` bytes and no more
+        resource.setrlimit(resource.RLIMIT_FSIZE, (cap, cap))
+    return limit
+
+
+def _end_group(proc: subprocess.Popen[bytes]) -> None:
+    """The translator and anything it started: ended, so no child of it outlives the build."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=5)
+
+
+def _read(file: object, cap: int) -> bytes:
+    assert hasattr(file, "seek") and hasattr(file, "read")
+    file.seek(0)
+    return bytes(file.read(cap + 1))
+
+
+def _answer(name: str, status: int | None, out: bytes, err: bytes) -> str:
+    said = escaped(err.decode("utf-8", "replace").strip())[:200]
+    if status:
+        how = f"was stopped by signal {-status}" if status < 0 else f"failed (exit {status})"
+        raise BrailleUnavailable(f"{name} {how}{': ' + said if said else ''}")
+    if said:
+        raise BrailleUnavailable(f"{name} failed: {said}")
+    try:
+        return out.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BrailleUnavailable(f"{name} wrote what is not text") from None
