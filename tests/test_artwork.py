@@ -13,6 +13,7 @@ from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
 from PIL import Image, ImageFile
 
 from deckpress.cli import main
+from deckpress.paths import OWN_PART_NAMES
 
 EXTRA = FIXTURES / "extra"
 TILE_LAYOUT = "content/picnic-pairs/layouts/standard/picnic-tile.yaml"
@@ -111,8 +112,24 @@ def test_a_component_id_cannot_lead_out_of_the_out_folder(picnic, capsys):
     line = line_of(game, "escaped")
     col = game.read_text(encoding="utf-8").splitlines()[line - 1].index("../") + 1
     assert errors(capsys) == [f"{game}:{line}:{col}: error: a component id names its files, so it is lowercase "
-                              "letters, digits and hyphens, got '../../../escaped'"]
+                              "letters, digits and hyphens, at most 64 characters, and not a part the press makes "
+                              f"itself ({', '.join(sorted(OWN_PART_NAMES))}); got '../../../escaped'"]
     assert not Path("build").exists()
+
+
+@pytest.mark.parametrize("cid", ["kit", "host-kit", "tactile-labels", "x" * 65])
+def test_a_component_id_the_press_uses_or_too_long_for_a_file_name_is_a_finding(picnic, capsys, cid):
+    edit(Path("content/picnic-pairs/game.yaml"), "id: tiles", f"id: {cid}")
+    assert main(["check", *picnic]) == 1
+    assert any("a component id names its files" in e and cid[:40] in e for e in errors(capsys))
+
+
+def test_every_part_the_press_makes_is_a_name_no_component_takes():
+    from deckpress.layout.cover import BLANK, COVER
+    from deckpress.publish.kits import PRINT_CHECK
+    from deckpress.publish.outputs import OWN_PARTS
+
+    assert OWN_PARTS | {PRINT_CHECK} <= OWN_PART_NAMES and ":" in BLANK + COVER
 
 
 def test_an_image_name_the_file_system_cannot_take_is_a_finding(picnic, capsys):

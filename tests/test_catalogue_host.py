@@ -129,7 +129,8 @@ def test_the_contents_lead_to_every_game_and_paper(built, page, manifest):
     assert papers <= set(targets)
     text = (built / "index.html").read_text(encoding="utf-8")
     assert "For low-vision players" in text and "For most players" in text  # each edition's theme's `about`
-    for command in ("sha256sum -c SHA256SUMS", "shasum -a 256 -c SHA256SUMS", "certutil -hashfile &lt;file&gt; SHA256"):
+    for command in ("sha256sum -c *.sha256", "shasum -a 256 -c *.sha256", "certutil -hashfile &lt;file&gt; SHA256",
+                    "sha256sum -c SHA256SUMS"):  # a flat download folder, then a copy of the whole tree
         assert command in text
 
 

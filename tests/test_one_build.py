@@ -102,14 +102,15 @@ def test_a_build_waits_while_the_folder_is_held_and_goes_on_when_its_holder_is_k
     _manifest_matches(out)
 
 
-def test_ctrl_c_while_waiting_writes_nothing(game: Path) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_ctrl_c_or_sigterm_while_waiting_writes_nothing(game: Path, stop: signal.Signals) -> None:
     out = game / "build"
     subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
     before = tree(out)
     with _holder(out):
         build = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.PIPE, text=True)
         time.sleep(3)
-        build.send_signal(signal.SIGINT)
+        build.send_signal(stop)
         _, err = build.communicate(timeout=30)
     assert build.returncode == 130, err
     assert "Traceback" not in err and err.strip().endswith("interrupted; nothing was written")

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from deckpress.publish.page_list import numbered
 
-BREAK = re.compile(r'<span id="page-(\d+)" role="doc-pagebreak" aria-label="(\d+)" data-source="([^"]*)"></span>')
+BREAK = re.compile(r'<span id="page-(\d+)" role="doc-pagebreak" title="(\d+)" data-source="([^"]*)"></span>')
 
 
 def _after(page: str, at: int) -> str:

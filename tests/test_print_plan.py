@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -194,7 +195,7 @@ def test_a_duplex_builds_plan_counts_both_sides_and_offers_only_the_other_builds
     assert result.status == 0, result.err
     kit = out / GAME / "standard" / f"{GAME}-host-kit-a4-duplex-long-edge.pdf"
     text = plan_text(kit)
-    assert f"deckpress build {GAME} --fold" in text and f"deckpress build {GAME} --bleed 3" in text
+    assert f".venv/bin/deckpress build {GAME} --fold" in text and f".venv/bin/deckpress build {GAME} --bleed 3" in text
     assert "--duplex" not in text  # this build is the duplex one
     rows = {row["file"]: row for row in ROW.finditer(text)}
     cards = rows[f"{GAME}-standard-desk-cards-a4-duplex-long-edge.pdf"]
@@ -202,3 +203,84 @@ def test_a_duplex_builds_plan_counts_both_sides_and_offers_only_the_other_builds
     assert cards["sides"] == "double-sided" and int(cards["pages"]) == pages and int(cards["sheets"]) * 2 == pages
     assert f"{kit.name.replace('-host-kit', '-standard-host-kit')}, {len(PdfReader(kit).pages)} pages, " \
            f"double-sided." in text
+    slips = rows[f"{GAME}-standard-slips-a4-duplex-long-edge.pdf"]  # no backs: its duplex file is single-sided
+    assert slips["sides"] == "single-sided" and slips["pages"] == slips["sheets"]
+    apart = {"Ledgers": "ledgers", "Disclosure slips": "slips"}  # handed out one to each desk; cut apart
+    reader = PdfReader(kit)
+    starts = {o.title: reader.get_destination_page_number(o) for o in reader.outline}
+    for title, component in apart.items():
+        own = PdfReader(next((out / GAME / "standard").glob(f"{GAME}-{component}-a4*.pdf")))
+        for k, page in enumerate(own.pages):  # each page on a front, a blank back behind it
+            front = " ".join(reader.pages[starts[title] + 2 * k].extract_text().split())
+            back = " ".join(reader.pages[starts[title] + 2 * k + 1].extract_text().split())
+            assert " ".join(page.extract_text().split())[:60] in front, (title, k)
+            assert SAY["blank_page"] in back and len(back) < 200, (title, k, back)
+    guide = starts["Answer guide"]  # the host's own sheet stays double-sided, as the rules do
+    assert SAY["blank_page"] not in reader.pages[guide + 1].extract_text()
+
+
+def test_after_a_fold_build_the_plan_counts_one_print_set_and_offers_the_other(deckpress):
+    out, game = Path("out"), "pocket-bazaar"
+    for options in ((), ("--fold",)):
+        result = deckpress("build", game, *options, "--paper", "a4", "--edition", "standard", "--out", str(out),
+                           "--jobs", "1")
+        assert result.status == 0, result.err
+    parts = [e for e in manifest(out) if e["edition"] == "standard" and e["path"].endswith(".pdf")
+             and "box" not in e["path"] and e["component"] not in ("kit", "host-kit", "calibration")]
+    plain = {e["component"]: e for e in parts if not e.get("fold")}
+    folded = plain | {e["component"]: e for e in parts if e.get("fold")}
+    assert len(parts) > len(plain) == len(folded)  # both builds' files are there
+
+    def totals(files: dict[str, dict]) -> tuple[str, str, str]:
+        card = sum(e.get("sheets") or e["pages"] for e in files.values() if e.get("cards") is not None)
+        paper = sum(e["pages"] for e in files.values() if e.get("cards") is None)
+        metres = sum(e.get("cut_length_mm") or 0 for e in files.values()) / 1000
+        return f"{card} sheets", f"{paper} sheets", f"{metres:.1f} m of cut line"
+
+    card, paper, cut = totals(plain)
+    assert totals(folded)[0] != card  # the folded lot cards take twice the sheets
+    found = plans(out / "public" / "index.html")
+    text = " ".join(" ".join(found.plan_text).split())
+    assert text.count("In all:") == 1 and SAY["plan_totals"].format(card=card, paper=paper) in text
+    assert text.index(cut) < text.index("-fold.pdf files in their place")  # the single-sided set's cutting comes first
+    card, paper, cut = totals(folded)
+    assert SAY["plan_instead"].format(suffix="-fold", card=card, paper=paper) in text and cut in text
+    rows = {r[2]: r for r in found.rows if len(r) == 7 and r[2].endswith(".pdf")}
+    lots, markers = rows[f"{game}-standard-lot-cards-a4-fold.pdf"], rows[f"{game}-standard-lot-markers-a4-fold.pdf"]
+    assert lots[1] == "Lot cards (instead)" and "fold along the line, glue the halves, then cut" in lots[4]
+    assert markers[4] == "single-sided"  # no backs: printed as it is
+    assert rows[f"{game}-standard-lot-cards-a4.pdf"][1] == "Lot cards"
+
+
+def test_the_catalogue_and_the_hosts_pages_say_what_a_host_can_act_on(deckpress, tmp_path):
+    out = Path("out")
+    result = deckpress("build", GAME, "--paper", "a4", "--edition", "standard", "--out", str(out), "--jobs", "1")
+    assert result.status == 0, result.err
+    page = html.unescape((out / "index.html").read_text(encoding="utf-8"))
+    commands = re.findall(r"<code>([^<]*build[^<]*)</code>", page)
+    assert len(commands) == 3 and all(c.startswith(f".venv/bin/deckpress build {GAME} --") for c in commands)
+    assert ".venv/bin/deckpress build" in (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    # the desk cards' label: their own handling (one to each desk), not the press's "one to each player"
+    desk = re.search(r"Desk cards<span.*?<strong>(.*?)</strong>", page)
+    assert desk and "one to each desk" in desk[1] and "one to each player" not in desk[1]
+    # the full catalogue's flat-folder step works on a flat folder: a file and its .sha256 from public/
+    assert "sha256sum -c *.sha256" in page
+    flat = tmp_path / "downloads"
+    flat.mkdir()
+    for name in (f"{GAME}-standard-kit-a4.pdf", f"{GAME}-standard-slips-a4.pdf"):
+        found = next((out / "public").rglob(name))
+        for path in (found, found.with_name(name + ".sha256")):
+            (flat / path.name).write_bytes(path.read_bytes())
+    checked = subprocess.run(["sh", "-c", "sha256sum -c *.sha256"], cwd=flat, capture_output=True, text=True)
+    assert checked.returncode == 0 and checked.stdout.count(": OK") == 2, checked
+    # the host's kit's plan: the players' kit it offers says it cannot be played alone
+    text = plan_text(out / GAME / "standard" / f"{GAME}-host-kit-a4.pdf")
+    players_kit = text.index(f"{GAME}-standard-kit-a4.pdf")
+    assert text.index(" ".join(SAY["plan_kit_incomplete"].split())) > players_kit
+    # the host's bundle lists its private pages by title, web pages then braille
+    bundle = (out / "host" / GAME / "index.html").read_text(encoding="utf-8")
+    titles = [html.unescape(t) for t in re.findall(rf'<a href="{GAME}-[0-9a-f]{{24}}\.(?:html|brf)">([^<]*)', bundle)]
+    web, braille = [t for t in titles if not t.endswith("(BRF)")], [t for t in titles if t.endswith("(BRF)")]
+    assert len(web) == len(braille) == 9 and titles == web + braille
+    desks = [int(n) for n in re.findall(r"desk card (\d+),", " ".join(web))]
+    assert desks == list(range(1, 9)) and web == sorted(web) and braille == sorted(braille)

@@ -261,6 +261,8 @@ def test_each_card_is_one_section_its_pictograms_read_once(built):
         (document,) = pdf.Root.StructTreeRoot.K
         cards = kids(document)
         assert len(cards) == 24 and {str(c.S) for c in cards} == {"/Sect"}
+        titles = [str(c.T) for c in cards]  # each section titled by its card's label, as a reader lists them
+        assert len(set(titles)) == 24 and "Lanterns 1" in titles and "Maps 6" in titles
         for card in cards:
             said = [str(k.get("/ActualText", "")) for k in kids(card)]
             assert not [k for k in kids(card) if k.S == "/Figure"]

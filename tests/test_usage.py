@@ -24,6 +24,7 @@ from deckpress.cli import main
     (["build", "--layouts", "no-such"], "argument --layouts: must name an existing folder, got 'no-such'"),
     (["check", "--layouts", "notes.txt"], "must name an existing folder, got 'notes.txt' (a file)"),
     (["export", "--to", "png", "--layouts", "nope"], "must name an existing folder, got 'nope'"),
+    (["build", "--layouts", ""], "argument --layouts: must name an existing folder, got an empty name"),
 ])
 def test_a_value_the_press_cannot_use_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, arguments, said):
     monkeypatch.chdir(tmp_path)

@@ -73,7 +73,8 @@ def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
                        help="0 picks a free port")
 
 
-EXPORT_TARGETS = ("tts", "png")  # deckpress.export.TARGETS, named here so that the parser loads no pipeline
+VENDORS = ("thegamecrafter", "drivethrucards", "makeplayingcards", "printerstudio")  # export.vendors.VENDORS
+EXPORT_TARGETS = ("tts", "png", "print-shop")  # deckpress.export.TARGETS: the parser loads no pipeline
 
 
 def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -> None:
@@ -81,7 +82,8 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
     e = sub.add_parser("export", parents=[common], help="export games for Tabletop Simulator (tts) or print on "
                                                         "demand (png) into <out>/<game>/export/<target>/")
     e.add_argument("games", nargs="*", metavar="GAME")
-    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; png: card images")
+    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; png: card images;"
+                                                                     " print-shop: a PDF a deck, a card a page")
     e.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
     e.add_argument("--edition", metavar="EDITION", help="this edition (default: each game's first)")
     e.add_argument("--base-url", type=web_address, metavar="URL",
@@ -89,6 +91,11 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
     e.add_argument("--dpi", type=between("dpi", 72, MAX_DPI, whole=True), metavar="N",
                    help="png: the images' resolution (default 300); tts: the sheets' finest (default 300)")
     e.add_argument("--bleed", type=millimetres, metavar="MM", help="png: art past the trim (default 3.175mm, 1/8 in)")
+    shop = e.add_mutually_exclusive_group()
+    shop.add_argument("--for", dest="vendor", choices=VENDORS, metavar="SHOP",
+                      help=f"png: each card at the shop's product's pixels, the bleed grown ({', '.join(VENDORS)})")
+    shop.add_argument("--px", nargs=2, type=between("pixels", 16, 20000, whole=True), metavar=("W", "H"),
+                      help="png: each card at W x H px at 300 dpi, the bleed grown round its trim")
 
 
 def web_address(text: str) -> str:
@@ -148,6 +155,8 @@ def folder(what: str) -> Callable[[str], Path]:
     """An argument's reader: a folder that exists, or a usage error (a misspelt one would be silently skipped)."""
     def read(text: str) -> Path:
         path = Path(text)
+        if not text.strip():  # Path("") is the current folder: an empty value is a slip, never a choice
+            raise argparse.ArgumentTypeError("must name an existing folder, got an empty name")
         if not path.is_dir():
             kind = " (a file)" if path.exists() else ""
             raise argparse.ArgumentTypeError(f"must name an existing folder, got {text!r}{kind}")

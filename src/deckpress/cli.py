@@ -251,15 +251,21 @@ def _watch(args: argparse.Namespace, opts: Options) -> int:
 
 def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     """Each game's export into <out>/<game>/export/<target>/, committed with the manifest as a build is."""
-    wrong = {"png": [("--base-url", args.base_url)], "tts": [("--bleed", args.bleed)]}[args.to]
+    shop = args.vendor is not None or args.px is not None
+    by_shop = [("--for", args.vendor), ("--px", args.px)]
+    wrong = {"png": [("--base-url", args.base_url), *([("--bleed", args.bleed), ("--dpi", args.dpi)] if shop else [])],
+             "tts": [("--bleed", args.bleed), *by_shop],
+             "print-shop": [("--base-url", args.base_url), ("--dpi", args.dpi), *by_shop]}[args.to]
     for option, value in wrong:
         if value is not None:
-            print(f"deckpress: error: {option} does not apply to --to {args.to}", file=sys.stderr)
+            said = f"--to {args.to}" if args.to != "png" or not shop else "a shop's order (--for, --px)"
+            print(f"deckpress: error: {option} does not apply to {said}", file=sys.stderr)
             return USAGE
     with interrupts.deferred():  # as a build: Ctrl-C at the safe points, none once the files are committed
         from deckpress.export import Request, export, folder
 
-        request = Request(args.to, args.out, args.edition, args.base_url, args.dpi, args.bleed)
+        request = Request(args.to, args.out, args.edition, args.base_url, args.dpi, args.bleed, args.vendor,
+                          tuple(args.px) if args.px else None)
         status = _report(export(opts, dirs, request), "; nothing was written")
         if status == OK:
             places = ", ".join(str(args.out / folder(d.name, args.to)) for d in dirs)

@@ -62,6 +62,17 @@ def deferred() -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)  # the build is over: no stop is overdue
 
 
+@contextmanager
+def stoppable() -> Iterator[None]:
+    """A wait that holds nothing to undo (for the out folder's lock): Ctrl-C and SIGTERM alike stop it at once, as
+    KeyboardInterrupt (SIGTERM would otherwise end the process with no word and no 130)."""
+    def stop(number: int, frame: FrameType | None) -> None:
+        raise KeyboardInterrupt
+
+    with _handled_by(stop, lambda number, frame: None):
+        yield
+
+
 def take_in_worker() -> None:
     """A worker process's start: note Ctrl-C as the build's own process does (forked workers inherit this already;
     spawned ones, the default on macOS and Windows, need it)."""

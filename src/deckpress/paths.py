@@ -13,6 +13,10 @@ from typing import Any, BinaryIO
 UNREADABLE = (OSError, ValueError, RuntimeError)  # a NUL in a name, a name too long, a symlink loop
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game, component or layout: it names files and URLs
 RESERVED = {"thumbnails", "public", "host"}  # the out folder's own folders (deckpress.publish): no game is named so
+# the press's own parts of a game, which name files beside the components' (deckpress.publish.outputs.OWN_PARTS,
+# the kits' own pages): no component is named so
+OWN_PART_NAMES = frozenset({"kit", "host-kit", "calibration", "print-check", "accessible-html",
+                            "accessible-font", "epub", "braille", "tactile-labels"})
 MAX_ID = 64  # characters of such a name: with an edition, a paper and a page number it stays a file name
 
 

@@ -12,11 +12,7 @@ from collections.abc import Mapping
 WORDS: dict[str, dict[str, str]] = {
     "en": {
         # --- layout: marks, print check, calibration, booklet ---
-        "fold": "fold",
-        "cut": "cut",
-        "glue": "glue",
-        "length_mm": "{mm} mm",
-        "length_in": "{inches} in",
+        "fold": "fold", "cut": "cut", "glue": "glue", "length_mm": "{mm} mm", "length_in": "{inches} in",
         "figure_square": "A {mm} mm square",
         "figure_ruler": "A ruler {inches} in long, ticked every eighth of an inch",
         "figure_crosses": "Five crosses, to hold against the light",
@@ -37,8 +33,7 @@ WORDS: dict[str, dict[str, str]] = {
                             "falls on a millimetre scale here: read how far it lies from the scale's centre (right "
                             "and down count positive), then build again with --offset-x and --offset-y set to those "
                             "distances.",
-        "edge_long": "long edge",
-        "edge_short": "short edge",
+        "edge_long": "long edge", "edge_short": "short edge",
         "cover_private": "Private: {title}",
         "cover_host": "Host only: {title}",
         "cover_game": "{game}, {edition}",
@@ -47,9 +42,7 @@ WORDS: dict[str, dict[str, str]] = {
         "cover_handling_private": "Cut and deal face down, one to each player.",
         "cover_handling_host": "Keep it apart from the players' material and never hand it round.",
         "cover_title": "{title}: cover ({audience})",
-        "audience_public": "for everyone",
-        "audience_private": "private",
-        "audience_host": "host only",
+        "audience_public": "for everyone", "audience_private": "private", "audience_host": "host only",
         "blank_page": "This page is intentionally blank",
         "slug_page": "page {page} of {pages}",
         "slug_private": "Private",  # the slug line of a private component starts with it
@@ -85,6 +78,10 @@ WORDS: dict[str, dict[str, str]] = {
         "plan_same_for": "The same for {players} players.", "plan_handled": "{title} ({handling})",
         "plan_with": "With {players} players: {card} of card stock and {paper} of paper.",
         "plan_kit_whole": "Or all on paper, {title}: {file}, {pages}, {sides}.",
+        "plan_other_build": "{title} (instead)",
+        "plan_kit_incomplete": "It lacks the private and host parts: the game cannot be played from it alone.",
+        "plan_instead": "Or print the {suffix}.pdf files in their place: {card} of card stock and {paper} of paper.",
+        "plan_sides_fold": "{sides}; fold along the line, glue the halves, then cut",
         "plan_cut": "Cutting: about {minutes} minutes, {metres} m of cut line, at a metre a minute with scissors.",
         "plan_cut_none": "Nothing to cut.", "plan_cut_unmeasured": "Not counted: {parts}.",
         "plan_host_keeps": "The host keeps: {parts}", "plan_host_deals": "The host deals: {parts}",
@@ -156,13 +153,15 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_first_page": "First page of {title}, {game}, {edition}, {paper}",
         "catalogue_secret_private": "(private: deal face down, one to each player)",
         "catalogue_secret_host": "(host only: keep it from the players)",
+        "catalogue_secret_private_handled": "(private: {handling})",
         "catalogue_link_context": ", {game}, {edition}, {paper}",
         "catalogue_cover": "Cover of {title}, {game}, {edition}, {paper}",
         "catalogue_host_text_edition": "The host's text edition of {game}",
         "catalogue_contents": "Contents",
         "catalogue_checksums": "Checking your downloads",
-        "catalogue_checksums_why": "Each file's SHA-256 checksum is shown under it and listed in SHA256SUMS. Save "
-                                   "SHA256SUMS in the folder of your downloads, then run, in that folder:",
+        "catalogue_checksums_why": "Each file's SHA-256 checksum is shown under it. In public/ and host/<game>/ "
+                                   "every file has a checksum file beside it, its name with .sha256 added: save "
+                                   "it in your downloads folder with the file, then run, in that folder:",
         "catalogue_checksums_linux": "Linux:",
         "catalogue_checksums_mac": "macOS:",
         "catalogue_checksums_windows": "Windows (compare what it prints with the file's checksum here):",
@@ -247,7 +246,7 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_export_edition": "{edition} edition",
         "catalogue_export_context": ", {game}",
         "export_tts_title": "Tabletop Simulator saved object",
-        "export_png_title": "Print-on-demand card images",
+        "export_png_title": "Print-on-demand card images", "export_print-shop_title": "Print-shop PDFs, a card a page",
         "export_tts_back": "On the back:",
         "export_stale": "{game}: its exports were made from older sources and are removed; run deckpress export again",
         "export_tts_readme": "{game} for Tabletop Simulator\n\nTo load it: copy {file} into Tabletop Simulator's "

@@ -11,15 +11,24 @@ cross-reference form, a nested page tree, an outline of its own) is refused, nev
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 from deckpress import interrupts
 from deckpress.draw.finish import DocInfo, pdf_text, xmp
 from deckpress.draw.forms import KitForm
-
-# Fixed numbers of the objects a kit writes itself; copied objects follow them.
-CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_TREE, METADATA = range(1, 10)
+from deckpress.draw.kit_file import (
+    CATALOG,
+    DOCUMENT,
+    INFO,
+    METADATA,
+    OUTLINES,
+    PAGES,
+    PARENT_TREE,
+    STRUCTURE,
+    VIEWER_PREFERENCES,
+    outline,
+    pdf_file,
+)
 
 # What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
 # reference; ReportLab escapes the parentheses inside them), references, and the keyword that starts the data.
@@ -106,9 +115,11 @@ class _Structure:
         self.keys = int(_value(head, b"/ParentTreeNextKey", title))
 
 
-def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
+def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | None = None,
+        backed: frozenset[int] = frozenset()) -> bytes:
     """All components in one PDF, one bookmark each (a part titled None has none: a blank back), in the order
-    given."""
+    given; each page of the parts numbered in `backed` but its last followed by a copy of the blank back
+    `backs` (pages cut apart or handed out one by one, printed duplex)."""
     objects: dict[int, bytes] = {}
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
@@ -116,18 +127,23 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
     for title, pdf in parts:
         interrupts.check()
         read.append((title, _Part(title or "blank page", pdf)))
+    blank = _Part("blank page", backs) if backs is not None and backed else None
+    copies = 0  # the blank backs copied between the pages of backed parts
     first = (METADATA if any(part.structure for _, part in read) else VIEWER_PREFERENCES) + 1  # untagged: no tree
-    for title, part in read:
-        numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
-        objects |= _copied(part, numbers, tree.keys)
-        tree.add(part, numbers, objects, title)
-        form.add(title or part.title, [numbers[n] for n in part.fields])
-        pages += [numbers[n] for n in part.pages]
-        marks += [(title, numbers[part.pages[0]])] if title is not None else []
-    objects |= _outline(marks, first=max(objects) + 1)
+    for i, (title, part) in enumerate(read):
+        own = _join(part, title, objects, (tree, form), first)
+        marks += [(title, own[0])] if title is not None else []
+        if blank is None or i not in backed:
+            pages += own
+            continue
+        for page in own[:-1]:
+            pages += [page, *_join(blank, None, objects, (tree, form), first)]
+            copies += 1
+        pages.append(own[-1])
+    objects |= outline(marks, first=max(objects) + 1)
     objects |= form.objects(objects, max(objects) + 1)
     fields = b"".join(b"/%s %s " % (key.encode(), pdf_text(value)) for key, value in info.fields.items())
-    objects |= tree.objects(info, every_part=tree.parts == len(parts))
+    objects |= tree.objects(info, every_part=tree.parts == len(parts) + copies)
     objects |= {
         CATALOG: b"<< /Type /Catalog /Pages %d 0 R /Outlines %d 0 R /PageMode /UseOutlines /ViewerPreferences %d 0 R "
                  b"/Lang %s %s%s>>" % (PAGES, OUTLINES, VIEWER_PREFERENCES, pdf_text(info.language), tree.catalog,
@@ -136,7 +152,19 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo) -> bytes:
         INFO: b"<< %s>>" % fields,
         VIEWER_PREFERENCES: b"<< /PrintScaling /None /DisplayDocTitle true >>",
     }
-    return _file(objects)
+    return pdf_file(objects)
+
+
+def _join(part: _Part, title: str | None, objects: dict[int, bytes], into: tuple[_Tree, KitForm],
+          first: int) -> list[int]:
+    """The part's objects copied into the kit's after those there (`objects`, from `first`), its structure and
+    its form's fields `into` the kit's; its pages' new numbers."""
+    tree, form = into
+    numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
+    objects |= _copied(part, numbers, tree.keys)
+    tree.add(part, numbers, objects, title)
+    form.add(title or part.title, [numbers[n] for n in part.fields])
+    return [numbers[n] for n in part.pages]
 
 
 class _Tree:
@@ -241,35 +269,6 @@ def _split(body: bytes) -> tuple[bytes, bytes]:
         if token[1]:
             return body[:token.end()], body[token.end():]
     return body, b""
-
-
-def _outline(marks: list[tuple[str, int]], first: int) -> dict[int, bytes]:
-    """One bookmark a part, each opening its first page fitted to the window."""
-    items = {}
-    for i, (title, page) in enumerate(marks):
-        links = b"".join(b"/%s %d 0 R " % (key, first + j) for key, j in ((b"Prev", i - 1), (b"Next", i + 1))
-                         if 0 <= j < len(marks))
-        items[first + i] = b"<< /Title %s /Parent %d 0 R %s/Dest [ %d 0 R /Fit ] >>" % (
-            pdf_text(title), OUTLINES, links, page)
-    last = first + len(marks) - 1
-    items[OUTLINES] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first, last, len(marks))
-    return items
-
-
-def _file(objects: dict[int, bytes]) -> bytes:
-    """The objects in number order, then the cross-reference table; the file's ID is its own checksum, so the
-    same kit gives the same bytes."""
-    out, offsets = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), []
-    for n in range(1, max(objects) + 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (n, objects[n])
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
-    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
-    digest = hashlib.md5(out, usedforsecurity=False).hexdigest().encode()
-    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(offsets) + 1, CATALOG, INFO, digest, digest, xref)
-    return bytes(out)
 
 
 def _body(raw: bytes, n: int, title: str) -> bytes:

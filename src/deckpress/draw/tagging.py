@@ -34,10 +34,12 @@ class Element:
     """A structure element: its type, and its kids in reading order (elements, (page, marked-content id), or
     annotations)."""
 
-    __slots__ = ("role", "alt", "named", "scope", "actual", "parent", "kids")
+    __slots__ = ("role", "alt", "named", "scope", "actual", "title", "parent", "kids")
 
-    def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "", actual: str = "") -> None:
+    def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "", actual: str = "",
+                 title: str = "") -> None:
         self.role, self.parent, self.alt, self.scope, self.actual = role, parent, alt, scope, actual
+        self.title = title
         self.named = bool(alt)  # by the layout; else a figure is named by what the pen draws in it
         self.kids: list[Element | tuple[int, int] | Annotation] = []
 
@@ -72,7 +74,7 @@ class Tree:
         if tag.cont and isinstance(last, Element) and last.role == tag.role:
             element = last
         else:
-            element = Element(tag.role, parent, tag.alt, tag.scope, tag.actual)
+            element = Element(tag.role, parent, tag.alt, tag.scope, tag.actual, tag.title)
             parent.kids.append(element)
         self.stack.append(element)
 
@@ -148,6 +150,8 @@ def _elements(doc: Any, element: Element, parent: PDFObjectReference,
         made.parts += [b" /Alt ", PDFString(element.alt)]
     if element.actual:
         made.parts += [b" /ActualText ", PDFString(element.actual)]
+    if element.title:
+        made.parts += [b" /T ", PDFString(element.title)]
     if element.scope:
         made.parts.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
     made.parts.append(b" >>")

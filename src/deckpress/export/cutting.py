@@ -42,9 +42,15 @@ def rendered(game: Game, doc: Document) -> tuple[Document, bytes]:
     return doc, render(doc, outputs.doc_info(game, doc.title, doc.paper))
 
 
-def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: float, bleed: float) -> Iterator[Cut]:
-    """Each card entry of `decks` (the component's, in order) once, front and back cut `bleed` mm past the trim:
-    yielded as soon as its back is cut, so a deck at 600 dpi is never all in memory."""
+def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: float, bleed: float,
+              size: tuple[int, int] | None = None) -> Iterator[Cut]:
+    """Each card entry of `decks` (the component's, in order) once, front and back cut `bleed` mm past the trim (or
+    `size` px round it, the trim centred: `framed`): yielded as soon as its back is cut, so a deck at 600 dpi is
+    never all in memory."""
+
+    def cut(image: Image.Image, cell: Box) -> Image.Image:
+        return image.crop(framed(cell, dpi, size)) if size else _cut(image, cell, dpi, bleed)
+
     printed = [(d, card) for d in decks for card in game.decks[d].printed]
     seen: set[int] = set()
     at, waiting = 0, list[tuple[int, int, Image.Image]]()  # a page's fronts (printed, place) awaiting backs
@@ -56,12 +62,12 @@ def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: floa
             sheet = pdfium[n]
             image = sheet.render(scale=dpi / 72).to_pil().convert("RGB")
             if page.backs:  # the page after its fronts, each back at its own card's place
-                yield from _ready(printed, waiting, [_cut(image, cell, dpi, bleed) for cell in page.backs], game)
+                yield from _ready(printed, waiting, [cut(image, cell) for cell in page.backs], game)
                 waiting = []
                 continue
             yield from _ready(printed, waiting, [], game)
             firsts = [(i, cell) for i, cell in enumerate(page.cells) if _first(printed[at + i][1], seen)]
-            waiting = [(at + i, i, _cut(image, cell, dpi, bleed)) for i, cell in firsts]
+            waiting = [(at + i, i, cut(image, cell)) for i, cell in firsts]
             at += len(page.cells)
         yield from _ready(printed, waiting, [], game)
     finally:
@@ -91,3 +97,17 @@ def _cut(image: Image.Image, cell: Box, dpi: float, bleed: float) -> Image.Image
     left, top = pixels(x - bleed, dpi), pixels(y - bleed, dpi)
     return image.crop((left, top, left + pixels(w + 2 * bleed, dpi), top + pixels(h + 2 * bleed, dpi)))
 
+
+
+def framed(cell: Box, dpi: float, size: tuple[int, int]) -> tuple[int, int, int, int]:
+    """The crop box of exactly `size` px round the cell, the trim's pixels where a cut with no bleed has them and
+    the bleed grown round them (its odd pixel right and below): a shop's exact pixels without scaling the art."""
+    x, y, w, h = cell
+    left, top = pixels(x, dpi), pixels(y, dpi)
+    pad_x, pad_y = (size[0] - pixels(w, dpi)) // 2, (size[1] - pixels(h, dpi)) // 2
+    return left - pad_x, top - pad_y, left - pad_x + size[0], top - pad_y + size[1]
+
+
+def padding(size: tuple[float, float], dpi: float, upload: tuple[int, int]) -> tuple[int, int]:
+    """The bleed `framed` grows left and top of a card of `size` mm to fill `upload` px."""
+    return (upload[0] - pixels(size[0], dpi)) // 2, (upload[1] - pixels(size[1], dpi)) // 2

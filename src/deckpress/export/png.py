@@ -5,13 +5,13 @@ coloured card whose art stops short of the bleed is a finding: a cut a little of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image
 
 from deckpress.export.cutting import Cut, pixels
 from deckpress.export.safe_csv import csv_bytes
-from deckpress.export.sprites import png, zipped
+from deckpress.export.sprites import WHITE, png, zipped
 from deckpress.findings import Findings, Loc
 from deckpress.model import AUDIENCES, PUBLIC
 
@@ -30,16 +30,21 @@ class Layouts:
 class Pod:
     """The files of a print-on-demand export, made card by card: each image is PNG bytes as soon as it is cut."""
 
-    def __init__(self, game: str, dpi: int, bleed: float, findings: Findings) -> None:
+    def __init__(self, game: str, dpi: int, bleed: float, findings: Findings, plain_backs: bool = False) -> None:
         self.game, self.dpi, self.band, self.findings = game, dpi, pixels(bleed, dpi), findings
+        self.plain_backs = plain_backs  # a deck without a back gets a white one: a shop prints both sides
         self.decks: dict[str, list[tuple[str, bytes]]] = {}  # deck -> its files, in order
         self.audiences: dict[str, str] = {}  # deck -> its component's audience
         self.rows: list[tuple[str, str, str, str]] = []
         self.count: dict[str, int] = {}  # deck -> its cards so far
 
-    def add(self, cut: Cut, layouts: Layouts, audience: str) -> None:
-        """The card's front and back (where it has one), named by its deck and its place in it; of its
-        component's audience."""
+    def add(self, cut: Cut, layouts: Layouts, audience: str, band: int | None = None) -> None:
+        """The card's front and back (where it has one, or a plain one), named by its deck and its place in it; of
+        its component's audience. `band`: the bleed's pixels, where each card's is its own."""
+        band = self.band if band is None else band
+        if cut.back is None and self.plain_backs:
+            plain = Image.new("RGB", cut.front.size, WHITE)
+            cut, layouts = replace(cut, back=plain), replace(layouts, back=layouts.front)
         own = self.decks.setdefault(cut.deck, [])
         self.audiences[cut.deck] = audience
         n = self.count[cut.deck] = self.count.get(cut.deck, 0) + 1
@@ -47,7 +52,7 @@ class Pod:
             if image is None or loc is None:
                 continue
             name = f"{self.game}-{cut.deck}-{n:03d}-{side}.png"
-            if self.band and _short_of_bleed(image, self.band):
+            if band and _short_of_bleed(image, band):
                 self.findings.error(loc, f"deck {cut.deck}, {side}: the card is coloured but its art stops short of "
                                          f"the bleed, so a cut a little off shows white; let its colour run to the "
                                          f"card's edges (the layout's background does)",

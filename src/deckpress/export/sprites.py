@@ -7,19 +7,25 @@ import io
 import math
 import zipfile
 
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 from deckpress.export.cutting import pixels
 
 ACROSS, DOWN, MAX_PX = 10, 7, 4096  # Tabletop Simulator's limits for a deck's sheet
 WHITE = (255, 255, 255)
+SRGB_GAMMA = 45455  # 1/2.2 x 100000: the gAMA an sRGB PNG states (PNG spec, 11.3.3.5)
 
 
 def png(image: Image.Image, dpi: float | None = None) -> bytes:
-    """PNG bytes: no time, no text chunks; the resolution stated where it means something (print)."""
+    """PNG bytes: no time, no text chunks; the resolution stated where it means something (print), and the colours
+    tagged sRGB, which the press draws in: an sRGB chunk (perceptual) with the gAMA the PNG standard pairs with it,
+    fixed bytes where an ICC profile would carry its making date."""
     out = io.BytesIO()
+    tags = PngImagePlugin.PngInfo()
+    tags.add(b"sRGB", b"\x00")
+    tags.add(b"gAMA", SRGB_GAMMA.to_bytes(4, "big"))
     options = {"dpi": (dpi, dpi)} if dpi else {}
-    image.save(out, "PNG", compress_level=6, **options)
+    image.save(out, "PNG", compress_level=6, pnginfo=tags, **options)
     return out.getvalue()
 
 

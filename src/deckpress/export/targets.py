@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, tts
+from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, pressed, shop, tts
 from deckpress.export import png as pod
-from deckpress.export.cutting import Cut, cut_cards, rendered
+from deckpress.export.cutting import Cut, cut_cards, padding, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
+from deckpress.export.vendors import VENDOR_DPI
 from deckpress.findings import Findings
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
@@ -38,7 +40,8 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
         docs = [d for d in prepared.documents
                 if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
         made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
-                else _png(game, edition, docs, request, bleed, prepared.findings))
+                else _png(game, edition, docs, request, bleed, prepared.findings) if request.target == "png"
+                else _print_shop(game, edition, docs, bleed, prepared.findings))
         title = phrases(game.language)(f"export_{request.target}_title")
         source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
         out += [Output(path := f"{folder(game.id, request.target)}/{name}", data,
@@ -106,21 +109,72 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
          findings: Findings) -> list[tts.File]:
     """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
-    is of its component's audience (a host's cards too: the host orders the whole game printed)."""
-    made = pod.Pod(game.id, request.dpi or POD_DPI, bleed, findings)
+    is of its component's audience (a host's cards too: the host orders the whole game printed). For a shop
+    (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
+    to = shop.order(request.vendor, request.px)
+    made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
+    for component, layout, doc in _card_docs(game, edition, docs):
+        size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
+        if to and size is None:
+            continue
+        band = min(padding(layout.size, made.dpi, size)) if size else None
+        backs = {d: _back_layout(game, edition, d) for d in component.decks}
+        if to:
+            _shop_findings(to, game, layout, backs, findings)
+        doc, pdf = rendered(game, doc)
+        for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed, size):
+            back = backs[cut.deck]
+            made.add(cut, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience, band)
+    return made.files()
+
+
+def _print_shop(game: Game, edition: Edition, docs: list[Document], bleed: float,
+                findings: Findings) -> list[tts.File]:
+    """A PDF a deck, a card a page, each copy's front then its back (deckpress.export.pressed)."""
+    made: list[tts.File] = []
+    for component, layout, doc in _card_docs(game, edition, docs):
+        doc, pdf = rendered(game, doc)
+        decks = {d: pressed.Pressed(game, pdf, bleed, findings) for d in component.decks}
+        for deck, _, front, back in pressed.places(game, component.decks, doc):
+            decks[deck].card(front, doc.pages[front[0]].height)
+            if back is not None:
+                decks[deck].card(back, doc.pages[back[0]].height)
+            else:  # a shop prints both sides
+                decks[deck].plain(front)
+        for deck in component.decks:
+            if game.decks[deck].back is None:
+                shop.plain_back(shop.Order(None, None), game.decks[deck], layout, findings)
+        made += [(f"{game.id}-{d}-print-shop.pdf", p.pdf(f"{game.title}: {d}"), component.audience)
+                 for d, p in decks.items()]
+    return made
+
+
+def _card_docs(game: Game, edition: Edition, docs: list[Document]) -> Iterator[tuple[Component, CardLayout, Document]]:
+    """The components printed as cards, each with its layout: a die's net, a board and a box are no cards."""
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
-        if not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout) or layout.positions or (
-                component.kind in BOX_KINDS):
-            continue
-        doc, pdf = rendered(game, doc)
-        for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed):
-            back = game.decks[cut.deck].back
-            back_layout = edition.layouts.get(back.layout) if back is not None else None
-            made.add(cut, pod.Layouts(layout.loc, back_layout.loc if back_layout is not None else None),
-                     component.audience)
-    return made.files()
+        if isinstance(layout, CardLayout) and not isinstance(layout, BoardLayout) and not layout.positions and (
+                component.kind not in BOX_KINDS):
+            yield component, layout, doc
+
+
+def _back_layout(game: Game, edition: Edition, deck: str) -> CardLayout | None:
+    back = game.decks[deck].back
+    layout = edition.layouts.get(back.layout) if back is not None else None
+    return layout if isinstance(layout, CardLayout) else None
+
+
+def _shop_findings(to: shop.Order, game: Game, layout: CardLayout, backs: dict[str, CardLayout | None],
+                   findings: Findings) -> None:
+    """What the shop would cut or refuse: text in its safe zone on either side, a deck it would print backless."""
+    for deck_id, back in backs.items():
+        deck = game.decks[deck_id]
+        shop.safe_zone(to, layout, deck, "front", findings)
+        if back is not None:
+            shop.safe_zone(to, back, deck, "back", findings)
+        elif deck.back is None:
+            shop.plain_back(to, deck, layout, findings)
 
 
 def _by_deck(component: Component, cuts: list[Cut]) -> list[tuple[str, list[Cut]]]:

@@ -50,7 +50,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     words = spoken(job, card, face.texts, layout)
     once = echoed([_role(e) == "Figure" for e in layout.elements], words)
     trim = (x, y, *layout.size)
-    with tagged(d, "Sect"):  # one card, its elements in the layout's order
+    with tagged(d, "Sect", title=card.label):  # one card, its elements in the layout's order, titled by its label
         for n, (element, said) in enumerate(zip(layout.elements, words, strict=True)):
             if element.when is not None and not shown(face.texts, card, element, job.findings):
                 continue

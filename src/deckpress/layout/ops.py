@@ -176,6 +176,7 @@ class Begin:
     cont: bool = False  # the element of this role opened last under the same parent, run on (onto a new page)
     scope: str = ""  # a header cell's: Row or Column
     actual: str = ""  # what the element says, where its drawing does not (a card's symbols, its words' breaks)
+    title: str = ""  # its title, as a reader lists the document's parts (a card's label)
 
 
 @dataclass(frozen=True, slots=True)

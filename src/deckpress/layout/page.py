@@ -251,3 +251,4 @@ class Document:
     cutting: Cutting | None = None  # card components: pieces a sheet, sheets and length of cut
     setup: PrintSetup | None = None  # how it is printed, where its component asks otherwise than the game
     in_kit: bool = True  # an optional component has files of its own only
+    apart: bool = False  # its pages are cut apart or handed out one by one: in a duplex kit each has a blank back

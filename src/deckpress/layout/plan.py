@@ -22,6 +22,7 @@ from deckpress.layout.slug import SAMPLE_PAGES, Stamp, parts_of
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
 from deckpress.model import (
+    HOST,
     BoardLayout,
     BookletLayout,
     CardLayout,
@@ -93,10 +94,20 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = _flowed(partial(rules_pages, game.title, game.rules, layout, job), job, parts)
     else:
         return None
-    written = component.loc if layout is None else layout.loc
-    pages = checked(pages, reporter(findings, written, where))
+    pages = checked(pages, reporter(findings, component.loc if layout is None else layout.loc, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
-                    component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional)
+                    component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional,
+                    apart=_apart(component, printed))
+
+
+def _apart(component: Component, printed: list[Printed]) -> bool:
+    """Whether its pages part company once printed: cards without a back are cut apart; a sheet one for each
+    player, or handed out as its `handling` says (the host's own stays with the host), goes to its own desk or
+    player. Duplex, no page of it may back onto another."""
+    if component.kind == "cards":
+        return all(back is None for _, back in printed)
+    handed = component.handling is not None and component.audience != HOST
+    return component.kind == "sheet" and (handed or component.per_player)
 
 
 def _slug_parts(mark: Stamp | None, component: Component, edition: str, paper: str

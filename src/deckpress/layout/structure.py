@@ -29,11 +29,12 @@ ROLES = frozenset({"Sect", "Div", "H1", "H2", "H3", "H4", "H5", "H6", "P", "L", 
 
 
 
-def begin(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "", actual: str = "") -> None:
+def begin(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "", actual: str = "",
+          title: str = "") -> None:
     """Open an element before the next op drawn on `d`."""
     if role not in ROLES:
         raise ValueError(f"not a structure type the press writes: {role}")
-    d.page.tags.append((len(d.page.ops), Begin(role, alt, cont, scope, actual)))
+    d.page.tags.append((len(d.page.ops), Begin(role, alt, cont, scope, actual, title)))
 
 
 def end(d: Drawing, n: int = 1) -> None:
@@ -43,9 +44,9 @@ def end(d: Drawing, n: int = 1) -> None:
 
 @contextmanager
 def tagged(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "",
-           actual: str = "") -> Iterator[None]:
+           actual: str = "", title: str = "") -> Iterator[None]:
     """What is drawn inside is one element (or, `ARTIFACT`, furniture)."""
-    begin(d, role, alt, cont, scope, actual)
+    begin(d, role, alt, cont, scope, actual, title)
     try:
         yield
     finally:

@@ -30,7 +30,7 @@ from deckpress.load.table import read_table
 from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Deck, Game
 from deckpress.model.content import kept_decks
 from deckpress.options import DUPLEX
-from deckpress.paths import MAX_ID, NAME
+from deckpress.paths import MAX_ID, NAME, OWN_PART_NAMES
 
 COMPONENT_KINDS = ("cards", "sheet", "rules", "board", *BOX_KINDS)
 DECKED = ("cards", *BOX_KINDS)  # the kinds that name decks: cards to print, or to box, or to stand up
@@ -213,9 +213,11 @@ def _component(node: Node, findings: Findings) -> Component | None:
     f.done()
     if optional is not None and not isinstance(optional.value, bool):
         findings.error(optional.loc, f"optional must be true or false, got {describe(optional.value)}")
-    if cid and not NAME.fullmatch(cid):
+    if cid and (not NAME.fullmatch(cid) or len(cid) > MAX_ID or cid in OWN_PART_NAMES):
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
-                                             f"digits and hyphens, got '{echoed(cid)}'")
+                                             f"digits and hyphens, at most {MAX_ID} characters, and not a part the "
+                                             f"press makes itself ({', '.join(sorted(OWN_PART_NAMES))}); got "
+                                             f"'{echoed(cid)}'")
         return None
     if layout and not NAME.fullmatch(layout):
         findings.error(node.value["layout"].loc, f"a layout names a layout file, so it is lowercase letters, digits "

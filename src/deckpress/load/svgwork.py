@@ -23,6 +23,7 @@ NUMERIC = frozenset({
     "width", "height", "stroke-width", "stroke-dasharray", "stroke-dashoffset", "stroke-miterlimit", "font-size",
     "opacity", "fill-opacity", "stroke-opacity", "offset", "gradientTransform", "patternTransform",
 })
+_TRANSFORM = re.compile(r"(matrix|scale|translate|rotate|skewX|skewY)\s*\(([^)]*)\)")
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _NOT_FINITE = re.compile(r"nan|inf", re.IGNORECASE)
 _DECLARATION = re.compile(r"(?<![A-Za-z-])([A-Za-z-]+)\s*:\s*([^;{}]*)")  # tried at a word's start: linear
@@ -41,7 +42,20 @@ def declared(root: etree._Element) -> str | None:
 
 def work_refusal(root: etree._Element) -> str | None:
     """Why the parsed SVG asks for more work, or larger numbers, than an icon may (None: it is bounded)."""
-    return _numbers(root) or _frame(root) or _expanded(root)
+    return _numbers(root) or _frame(root) or _flattening(root) or _expanded(root)
+
+
+def _flattening(root: etree._Element) -> str | None:
+    """A transform that flattens what it draws to a line or a point (`scale(0)`, a matrix of no area): a PDF
+    cannot invert it, and it shows nothing."""
+    for node in root.iter(tag=etree.Element):
+        for name, args in _TRANSFORM.findall(node.get("transform", "")):
+            numbers = [float(n) for n in _NUMBER.findall(args)]
+            flat = (name == "scale" and numbers and (numbers[0] == 0 or numbers[-1] == 0)) or (
+                name == "matrix" and len(numbers) == 6 and numbers[0] * numbers[3] - numbers[1] * numbers[2] == 0)
+            if flat:
+                return f"its transform {name}({args.strip()[:24]}) flattens what it draws to nothing"
+    return None
 
 
 def _local(name: str) -> str:
@@ -200,6 +214,8 @@ def drawn_refusal(width: float, height: float, bounds: tuple[float, float, float
     reaching numbers no PDF can hold (transforms can multiply numbers that were each in range)."""
     if not all(math.isfinite(v) and MIN_SIZE <= v <= MAX_UNITS for v in (width, height)):
         return f"its size ({width:g} x {height:g}) must be between {MIN_SIZE} and {MAX_UNITS:,.0f}"
-    if bounds is not None and not all(math.isfinite(v) and abs(v) <= 100 * MAX_UNITS for v in bounds):
+    if bounds is None:
+        return "it draws nothing (no shape, or only references to shapes it does not hold)"
+    if not all(math.isfinite(v) and abs(v) <= 100 * MAX_UNITS for v in bounds):
         return f"its drawing reaches past ±{100 * MAX_UNITS:,.0f} (its transforms multiply its numbers)"
     return None

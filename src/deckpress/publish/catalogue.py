@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from markupsafe import Markup
 from PIL import Image
 
 from deckpress import interrupts
+from deckpress.model import PRIVATE
 from deckpress.options import PAPERS
 from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
@@ -46,6 +48,7 @@ TEMPLATES = Path(__file__).parent / "templates"
 FRAME_LANGUAGE = "en"
 OWN_FILES = (MANIFEST, SUMS)  # the page links them: what every file is, and its checksum
 EXPORT_LINKED = ("json", "txt", "csv", "zip")  # an export's files the page links: what to load, read or upload
+PRINT_SHOP = "print-shop"  # the export whose PDFs are what is uploaded (deckpress.export.pressed)
 
 
 @dataclass(frozen=True)
@@ -151,9 +154,10 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                          "plan": about(listing.facts, phrases(listing.language), public),
                                          "builds": builds(e.game, (k for k in manifest if k.game == e.game
                                                                    and k.component in (KIT, HOST_KIT))),
-                                         "incomplete": listing.facts.incomplete})
+                                         "incomplete": listing.facts.incomplete,
+                                         "secret": partial(_secret, listing, phrases(listing.language))})
         if e.is_export:
-            if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED:
+            if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP:  # a shop's PDFs: the order
                 game["exports"].append(e)
             continue
         if not e.is_pdf:
@@ -184,6 +188,15 @@ def _editions(game: str, editions: dict[str, dict[str, list[Listed]]], say: Call
          "plan": printing(plan(listing.facts, [f.entry for f in files]), say, _file_name)}
         for paper, files in sorted(papers.items())]}
         for edition, papers in sorted(editions.items(), key=lambda kv: listing.edition_order(kv[0]))]
+
+
+def _secret(listing: Listing, say: Callable[..., str], entry: Entry) -> str:
+    """A secret file's label: who may see it and, for a player's own, how it is dealt, in its component's own
+    words (its `handling`: one to each desk, not each player) where it has them."""
+    handling = next((p.handling for p in listing.facts.parts if p.id == entry.component and p.handling), "")
+    if entry.audience == PRIVATE and handling:
+        return say("catalogue_secret_private_handled", handling=handling.rstrip("."))
+    return say(f"catalogue_secret_{entry.audience}")
 
 
 def _file_name(entry: Entry) -> str:

@@ -84,7 +84,7 @@ def _chapter(page: str, text: str, names: dict[str, str]) -> Chapter:
                      for e in body.iter() if e.tag in HEADINGS)
     title = _title(text) or (headings[0].text if headings else name)
     inner = escape(body.text or "") + "".join(ET.tostring(child, encoding="unicode") for child in body)
-    breaks = tuple(PageBreak(e.get("aria-label") or "", f"{name}#{e.get('id')}", e.get("data-source") or "")
+    breaks = tuple(PageBreak(e.get("title") or "", f"{name}#{e.get('id')}", e.get("data-source") or "")
                    for e in body.iter() if e.get("role") == "doc-pagebreak" and e.get("id"))
     return Chapter(name, title, inner, headings, breaks)
 

@@ -14,7 +14,7 @@ from deckpress.layout.plan_page import Block, lay_out_plan
 from deckpress.layout.slug import Stamp, slugged, stamp
 from deckpress.model import HOST, PUBLIC, Edition, Game
 from deckpress.publish import kits, outputs, phrases
-from deckpress.publish.kits import Part, kit_parts
+from deckpress.publish.kits import Part, kit_pages, kit_parts
 from deckpress.publish.manifest import Entry
 from deckpress.publish.outputs import KITS
 from deckpress.publish.plan_words import about, blocks, builds, printing
@@ -59,7 +59,7 @@ def plan_part(game: Game, edition: Edition, paper: str, setup: PrintSetup, rende
 
 def _pages(found: dict[str, list[Part]], audience: str, own: int, rendered: list[Part], setup: PrintSetup) -> int:
     """A kit's pages, the host's with the plan's `own` (and, duplex, the blank back after an odd count)."""
-    pages = sum(len(doc.pages) for doc, _ in found[audience])
+    pages = kit_pages(found[audience], setup)
     if audience != HOST:
         return pages
     blank = setup.duplex is not None and own % 2 == 1 and any(d.component == BLANK for d, _ in rendered)

@@ -3,8 +3,9 @@
 The players' kit holds the public material only; where a game has private or host material, the host's kit holds
 everything, each private or host component behind its cover (deckpress.layout.cover). Both open with the print
 check (and, duplex, the calibration pages); duplex, every part starts on a front side, a blank back after each part
-of an odd number of pages. The components' own files come from the same documents; an optional component (a tuck
-box) has its files only.
+of an odd number of pages, and after every page of a part whose pages part company (cards without backs, a sheet
+handed out one by one: Document.apart). The components' own files come from the same documents; an optional
+component (a tuck box) has its files only.
 """
 
 from __future__ import annotations
@@ -54,17 +55,31 @@ def kit_parts(rendered: list[Part], setup: PrintSetup, plan: Part | None = None)
                                                             if p[0].audience != PUBLIC else []) + [p]]
         found[HOST] = ([plan] if plan is not None else []) + found[HOST]
     if setup.duplex and blank is not None:
-        found = {a: [q for p in kit for q in ([p, blank] if len(p[0].pages) % 2 else [p])] for a, kit in found.items()}
+        found = {a: [q for p in kit for q in ([p, blank] if len(p[0].pages) % 2 or p[0].apart else [p])]
+                 for a, kit in found.items()}
     return found
+
+
+def backed(parts: list[Part], setup: PrintSetup) -> frozenset[int]:
+    """The parts whose every page takes a blank back in a duplex kit (each but the last from the kit's join; the
+    last's follows it): cards without backs, sheets handed out one by one."""
+    return frozenset(i for i, (doc, _) in enumerate(parts) if setup.duplex and doc.apart)
+
+
+def kit_pages(parts: list[Part], setup: PrintSetup) -> int:
+    """A kit's pages, the blank backs between the pages of a backed part's counted."""
+    between = sum(len(parts[i][0].pages) - 1 for i in backed(parts, setup))
+    return sum(len(doc.pages) for doc, _ in parts) + between
 
 
 def _kit(game: Game, parts: list[Part], edition: str, paper: str, setup: PrintSetup, audience: str) -> Output:
     """One kit: its parts joined, a bookmark each (none for a blank back); its catalogue picture its first part."""
     from deckpress.draw.kit import kit  # drawing loads lazily
 
+    blank = next((data for doc, data in parts if doc.component == BLANK), None)
     pdf = kit([(None if doc.component == BLANK else doc.title, data) for doc, data in parts],
-              outputs.doc_info(game, outputs.kit_title(game, audience), paper))
-    output = outputs.kit_output(game, edition, paper, setup, pdf, sum(len(doc.pages) for doc, _ in parts), audience)
+              outputs.doc_info(game, outputs.kit_title(game, audience), paper), blank, backed(parts, setup))
+    output = outputs.kit_output(game, edition, paper, setup, pdf, kit_pages(parts, setup), audience)
     return replace(output, shown=(pdf, _first_content_page(parts)))
 
 

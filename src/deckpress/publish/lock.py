@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from deckpress import interrupts
 from deckpress.publish.journal import Unfinished, finish
 from deckpress.publish.write import CommitError, leftovers
 
@@ -60,7 +61,8 @@ def _taken(out: Path) -> int:
                 if not said:
                     print(WAITING.format(out=out), file=sys.stderr, flush=True)
                     said = True
-                fcntl.flock(fd, fcntl.LOCK_EX)  # Ctrl-C here: KeyboardInterrupt, the descriptor closed below
+                with interrupts.stoppable():  # Ctrl-C or SIGTERM here: KeyboardInterrupt, the descriptor closed
+                    fcntl.flock(fd, fcntl.LOCK_EX)
             if _same(fd, out):
                 return fd
         except BaseException:

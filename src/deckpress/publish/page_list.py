@@ -21,7 +21,7 @@ from deckpress.model import Edition, Game
 from deckpress.templating import Templates
 
 PAPER = "a4"
-BREAK = '<span id="page-{n}" role="doc-pagebreak" aria-label="{n}" data-source="{source}"></span>'
+BREAK = '<span id="page-{n}" role="doc-pagebreak" title="{n}" data-source="{source}"></span>'
 WORDS = 4  # a line is found by its first words: enough to be unique in the rules, few enough to fit one line
 _START = re.compile(r"<body\b[^>]*>")
 # start tags just before a line, of elements it begins (a landmark, such as <header>, keeps the break inside it)

@@ -9,11 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.plan_page import HEADING, PARAGRAPH, SUBHEADING, Block
 from deckpress.publish.manifest import Entry
+from deckpress.publish.outputs import KIT
 from deckpress.publish.print_plan import CARD, PAPER, Facts, Line, Part, Plan, handed
 
 Say = Callable[..., str]
+COMMAND = ".venv/bin/deckpress"  # as the README has a user run it, from the checkout, after `make decks`
 # the builds a host may want besides the default, and how a kit's entry says it is one of them
 BUILDS: tuple[tuple[str, Callable[[Entry], bool]], ...] = (
     ("--duplex long-edge", lambda e: e.duplex is not None), ("--fold", lambda e: e.fold),
@@ -49,23 +52,38 @@ def about(facts: Facts, say: Say, public: bool) -> tuple[str, ...]:
 
 def printing(plan: Plan, say: Say, name: Callable[[Entry], str]) -> Printing:
     """The rows and totals of one edition and paper; `name` gives a file's name as its reader finds it."""
-    rows = tuple(_row(line, say, name) for line in plan.lines)
+    counted = set(plan.counted)
+    rows = tuple(_row(line, say, name, line in counted) for line in plan.lines)
     totals = [say("plan_totals", card=_sheets(plan.sheets(CARD), say), paper=_sheets(plan.sheets(PAPER), say))]
     if plan.scales:
         totals += [say("plan_with", players=n, card=_sheets(plan.sheets(CARD, n), say),
                        paper=_sheets(plan.sheets(PAPER, n), say)) for n in plan.player_counts()]
     elif plan.facts.players:
         totals.append(say("plan_same_for", players=_span(plan.facts.players, say)))
-    totals += [say("plan_kit_whole", title=k.title, file=name(k), pages=_pages(k.pages or 0, say),
-                   sides=say("plan_sides_double" if k.duplex else "plan_sides_single")) for k in plan.kits]
-    totals.append(_cutting(plan, say))
+    totals += [*_kits(plan, say, name), _cutting(plan, say)]
+    for other in plan.others():  # another build's files: a print set of its own, in place of these
+        totals += [say("plan_instead", suffix=_suffix(other), card=_sheets(other.sheets(CARD), say),
+                       paper=_sheets(other.sheets(PAPER), say)), *_kits(other, say, name), _cutting(other, say)]
     return Printing(rows, tuple(totals))
+
+
+def _kits(plan: Plan, say: Say, name: Callable[[Entry], str]) -> list[str]:
+    """A line a kit of the plan's build; the players' kit says so where the game needs more than it holds."""
+    alone = {KIT: say("plan_kit_incomplete") if plan.facts.incomplete else ""}
+    return [" ".join(filter(None, (say("plan_kit_whole", title=k.title, file=name(k), pages=_pages(k.pages or 0, say),
+                                       sides=say("plan_sides_double" if k.duplex else "plan_sides_single")),
+                                   alone.get(k.component)))) for k in plan.own_kits]
+
+
+def _suffix(plan: Plan) -> str:
+    duplex, fold, bleed = plan.build
+    return PrintSetup(duplex, fold=fold, bleed=bleed or 0.0).suffix()
 
 
 def builds(game: str, kits: Iterable[Entry]) -> tuple[str, ...]:
     """The exact commands that make the builds none of these `kits` is: duplex, folded, bled."""
     made = list(kits)
-    return tuple(f"deckpress build {game} {option}" for option, built in BUILDS if not any(map(built, made)))
+    return tuple(f"{COMMAND} build {game} {option}" for option, built in BUILDS if not any(map(built, made)))
 
 
 def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing, more: tuple[str, ...],
@@ -79,12 +97,15 @@ def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing
             *((PARAGRAPH, command) for command in more)]
 
 
-def _row(line: Line, say: Say, name: Callable[[Entry], str]) -> dict[str, str]:
+def _row(line: Line, say: Say, name: Callable[[Entry], str], counted: bool) -> dict[str, str]:
+    """A file's row; one the totals do not count (another build's) says it is printed instead."""
     e = line.entry
     title = say("plan_optional", title=line.part.title) if line.part.optional else line.part.title
+    title = title if counted else say("plan_other_build", title=title)
+    sides = say("plan_sides_double" if line.two_sided else "plan_sides_single")
     return {"title": title, "file": name(e), "pages": _pages(e.pages or 0, say),
             "stock": say(f"plan_stock_{line.part.stock}"),
-            "sides": say("plan_sides_double" if line.duplex else "plan_sides_single"),
+            "sides": say("plan_sides_fold", sides=sides) if line.folded else sides,
             "sheets": _sheets(line.sheets, say)}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deckpress.model import HOST, PUBLIC, Game
@@ -34,6 +34,7 @@ class Part:
     handling: str = ""
     per_player: bool = False
     optional: bool = False
+    backed: bool = True  # its pieces have backs (not a deck without one): duplex or folded, it prints both sides
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,9 @@ class Facts:
     @classmethod
     def of(cls, game: Game) -> Facts:
         parts = tuple(Part(c.id, c.title, CARD if c.kind in CARD_STOCK else PAPER, c.audience, c.handling or "",
-                           c.per_player, c.optional) for c in game.components)
+                           c.per_player, c.optional, c.kind != "cards" or any(
+                               game.decks[d].back is not None for d in c.decks if d in game.decks))
+                      for c in game.components)
         return cls(game.table.players, game.table.minutes, game.table.supplies, parts)
 
     def part(self, entry: Entry) -> Part:
@@ -64,13 +67,15 @@ class Facts:
     def as_json(self) -> dict[str, Any]:
         return {"players": list(self.players or []), "minutes": list(self.minutes or []),
                 "supplies": list(self.supplies), "parts": [[p.id, p.title, p.stock, p.audience, p.handling,
-                                                            p.per_player, p.optional] for p in self.parts]}
+                                                            p.per_player, p.optional, p.backed]
+                                                           for p in self.parts]}
 
     @classmethod
     def from_json(cls, data: Any) -> Facts:
         """The facts from the build state; none where it holds something else (an untrusted file)."""
         try:
-            parts = tuple(Part(*_typed(p, (str, str, str, str, str, bool, bool))) for p in data["parts"])
+            parts = tuple(Part(*_typed(p, (str, str, str, str, str, bool, bool, bool)[:max(len(p), 7)]))
+                          for p in data["parts"])  # a state from before `backed`: seven
             return cls(_span(data["players"]), _span(data["minutes"]), tuple(_typed(data["supplies"])), parts)
         except (KeyError, TypeError, ValueError):
             return cls()
@@ -89,6 +94,14 @@ def _span(items: Any) -> tuple[int, int] | None:
     return (values[0], values[-1]) if len(values) == 2 else None
 
 
+Build = tuple[str | None, bool, float | None]  # a build's print options: duplex, fold, bleed
+PLAIN: Build = (None, False, None)  # the single-sided build, whose files the totals count where it made them
+
+
+def build_of(entry: Entry) -> Build:
+    return entry.duplex, entry.fold, entry.bleed_mm or None
+
+
 @dataclass(frozen=True)
 class Line:
     """One file to print: what it is, on what, how, and how many sheets."""
@@ -97,8 +110,22 @@ class Line:
     part: Part
 
     @property
+    def build(self) -> Build:
+        return build_of(self.entry)
+
+    @property
     def duplex(self) -> bool:
         return self.entry.duplex is not None
+
+    @property
+    def two_sided(self) -> bool:
+        """Printed on both sides: a duplex file, but of a deck without backs (its single-sided file)."""
+        return self.duplex and self.part.backed
+
+    @property
+    def folded(self) -> bool:
+        """Folded and glued before it is cut: a fold file, but of a deck without backs (printed as it is)."""
+        return self.entry.fold and self.part.backed
 
     @property
     def sheets(self) -> int:
@@ -118,15 +145,40 @@ class Line:
 
 @dataclass(frozen=True)
 class Plan:
-    """The plan of one edition and paper."""
+    """The plan of one edition and paper. After a duplex, fold or bleed build a part has a file of each build:
+    the totals count one print set, `build`'s file of each part (else its single-sided one, else its first)."""
 
     facts: Facts
     lines: tuple[Line, ...]  # every part's file, optional ones last
     kits: tuple[Entry, ...]  # the kits, to print whole instead
+    build: Build = PLAIN
+
+    @property
+    def counted(self) -> tuple[Line, ...]:
+        """The print set the totals count: a file a part."""
+        chosen: dict[str, Line] = {}
+        for line in self.lines:
+            held = chosen.get(line.part.id)
+            if held is None or (held.build != self.build and line.build in (self.build, PLAIN)):
+                chosen[line.part.id] = line
+        return tuple(line for line in self.lines if chosen[line.part.id] is line)
+
+    def others(self) -> tuple[Plan, ...]:
+        """The plans of the other builds whose files are here, each counting a print set of its own."""
+        builds = dict.fromkeys(line.build for line in self.lines if line.build != self.build)
+        mine = {line.entry.path for line in self.counted}
+        plans = (replace(self, build=b, kits=tuple(k for k in self.kits if build_of(k) == b)) for b in builds)
+        return tuple(p for p in plans if {line.entry.path for line in p.counted} != mine)
+
+    @property
+    def own_kits(self) -> tuple[Entry, ...]:
+        """The kits of this plan's build (all of them where none is: the files of an older build)."""
+        own = tuple(k for k in self.kits if build_of(k) == self.build)
+        return own or self.kits
 
     @property
     def needed(self) -> tuple[Line, ...]:
-        return tuple(line for line in self.lines if not line.part.optional)
+        return tuple(line for line in self.counted if not line.part.optional)
 
     def sheets(self, stock: str, players: int | None = None) -> int:
         return sum(line.sheets if players is None else line.sheets_for(players)

@@ -145,7 +145,7 @@ def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
     if host in data:
         data[host] = _relinked(data[host], {p.rsplit("/", 1)[-1]: n for p, n in renamed.items()})
         data |= {_in_bundle(e): read(e.path) for e in entries if e.component == TEXT_EDITION_FONT}
-    pages = sorted((new, _page_title(old, renamed, data)) for old, new in renamed.items())
+    pages = sorted(((new, _page_title(old, renamed, data)) for old, new in renamed.items()), key=_page_order)
     held = [replace(e, path=renamed.get(e.path) or _in_bundle(e)) for e in sorted(secrets, key=_printed_first)]
     held = [replace(e, sha256=hashlib.sha256(data[e.path]).hexdigest()) for e in held]  # the host's page relinked
     data[INDEX] = _bundle_page(game, [e for e in held if e.path not in {n for n, _ in pages}], pages,
@@ -170,6 +170,13 @@ def _relinked(page: bytes, names: dict[str, str]) -> bytes:
     for old, new in sorted(names.items()):
         page = page.replace(f'href="{old}"'.encode(), f'href="{new}"'.encode())
     return page
+
+
+def _page_order(page: tuple[str, str]) -> tuple[bool, list[str | int]]:
+    """The bundle page's order of the private pages: the web pages, then the braille; each by title, its numbers
+    counted (desk card 2 before desk card 10), never by the hashed names."""
+    name, title = page
+    return name.endswith(".brf"), [int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", title)]
 
 
 def _page_title(path: str, renamed: dict[str, str], data: dict[str, bytes]) -> str:

@@ -1,0 +1,39 @@
+"""A kit's own objects, written as PDF: its outline and the file round all its objects."""
+
+from __future__ import annotations
+
+import hashlib
+
+from deckpress.draw.finish import pdf_text
+
+# Fixed numbers of the objects a kit writes itself; copied objects follow them.
+CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_TREE, METADATA = range(1, 10)
+
+
+def outline(marks: list[tuple[str, int]], first: int) -> dict[int, bytes]:
+    """One bookmark a part, each opening its first page fitted to the window."""
+    items = {}
+    for i, (title, page) in enumerate(marks):
+        links = b"".join(b"/%s %d 0 R " % (key, first + j) for key, j in ((b"Prev", i - 1), (b"Next", i + 1))
+                         if 0 <= j < len(marks))
+        items[first + i] = b"<< /Title %s /Parent %d 0 R %s/Dest [ %d 0 R /Fit ] >>" % (
+            pdf_text(title), OUTLINES, links, page)
+    last = first + len(marks) - 1
+    items[OUTLINES] = b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count %d >>" % (first, last, len(marks))
+    return items
+
+
+def pdf_file(objects: dict[int, bytes]) -> bytes:
+    """The objects in number order, then the cross-reference table; the file's ID is its own checksum, so the
+    same kit gives the same bytes."""
+    out, offsets = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"), []
+    for n in range(1, max(objects) + 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n%s\nendobj\n" % (n, objects[n])
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    out += b"".join(b"%010d 00000 n \n" % at for at in offsets)
+    digest = hashlib.md5(out, usedforsecurity=False).hexdigest().encode()
+    out += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(offsets) + 1, CATALOG, INFO, digest, digest, xref)
+    return bytes(out)
