@@ -107,9 +107,10 @@ def test_pieces_overlap_by_the_declared_amount_and_cover_the_board(paper, compon
 
 
 def test_the_score_board_takes_the_fewest_sheets():
-    """400 x 280 mm on A4: three upright pieces (the designer's four by hand); on Letter four, two by two."""
+    """400 x 280 mm: four pieces, two by two, on A4 as on Letter. (Three upright pieces 280 mm tall no longer fit
+    A4 once nothing prints within 4.2 mm of its edges and the slug keeps its room.)"""
     a4 = pieces(documents()["score-board"], (400, 280))
-    assert [round(b[2] - b[0], 6) for _, b, _ in a4] == [140.0] * 3 and len({n for n, _, _ in a4}) == 3
+    assert [round(b[2] - b[0], 6) for _, b, _ in a4] == [205.0] * 4 and len({n for n, _, _ in a4}) == 4
     letter = pieces(documents(paper="letter")["score-board"], (400, 280))
     assert len(letter) == 4 and len({n for n, _, _ in letter}) == 4
 
@@ -136,10 +137,10 @@ def test_each_piece_is_labelled_and_the_assembly_map_comes_first(built):
     with pdfplumber.open(built / f"{GAME}-score-board-a4.pdf") as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
     assert "Score board: how the pieces go together" in texts[0]
-    assert all(f"A{n}" in texts[0] for n in (1, 2, 3))
-    for n in (1, 2):
-        assert f"Score board piece A{n} of 3: glue the strip under its neighbour" in texts[n]
-    assert "Score board piece A3 of 3" in texts[3] and "glue" not in texts[3]  # the last: no strip of its own
+    names = [m.group(1) for t in texts[1:] if (m := re.search(r"Score board piece ([A-D][1-4]) of 4\b", t))]
+    assert names == ["A1", "A2", "B1", "B2"] and all(n in texts[0] for n in names)  # two by two (see below)
+    assert all("glue the strip" in t for t in texts[1:4])  # under its neighbour, or its neighbours
+    assert "glue" not in texts[4]  # the last: no strip of its own
     with pdfplumber.open(built / f"{GAME}-river-map-letter.pdf") as pdf:
         texts = [page.extract_text() or "" for page in pdf.pages]
     labels = [m.group(1) for t in texts[1:] if (m := re.search(r"River map piece ([A-D][1-4]) of 12\b", t))]
@@ -167,12 +168,14 @@ def test_every_board_page_carries_the_slug_and_the_tagged_structure_holds(built)
 
 
 def test_the_fold_variant_prints_whole_panels_with_dashed_fold_edges():
-    """fold: 2 on A4: the 400 x 280 mm board in two 200 x 280 mm panels, a sheet each, meeting at the fold with
-    no glue strip and no cross; on Letter a panel is too tall, and is glued in pieces that never cross the fold."""
+    """fold: 2: the 400 x 280 mm board in two 200 mm panels meeting at the fold with no glue strip across it; a
+    panel 280 mm tall is too tall for A4 inside its 4.2 mm printer margin and the slug's room (and for Letter), so
+    each is glued in pieces that never cross the fold."""
     doc = documents()["travel-board"]
     found = pieces(doc, (400, 280))
-    assert [b for _, b, _ in found] == [pytest.approx((0, 0, 200, 280)), pytest.approx((200, 0, 400, 280))]
-    assert all(not crosses for _, _, crosses in found)
+    assert [b for _, b, _ in found] == [pytest.approx((0, 0, 200, 145)), pytest.approx((200, 0, 400, 145)),
+                                        pytest.approx((0, 135, 200, 280)), pytest.approx((200, 135, 400, 280))]
+    assert all(b[2] <= 200 + EPS or b[0] >= 200 - EPS for _, b, _ in found)  # none crosses the fold
     page = doc.pages[found[0][0]]
     dashed = [op for op in page.ops if isinstance(op, Line) and op.dash == FOLD_DASH]
     assert len(dashed) == 1 and abs(dashed[0].x1 - dashed[0].x2) < EPS  # its right edge, upright
@@ -226,7 +229,7 @@ def bled(tmp_path_factory) -> Path:
 def test_with_bleed_the_board_is_also_one_full_size_page_with_its_boxes(bled):
     reader = pypdf.PdfReader(bled / f"{GAME}-score-board-a4-bleed3mm.pdf")
     *pieces_, full = reader.pages
-    assert len(pieces_) == 4  # the map and three pieces, as without bleed
+    assert len(pieces_) == 5  # the map and four pieces, as without bleed
     trim, bleed, media = full.trimbox, full.bleedbox, full.mediabox
     assert abs(float(trim.width) / MM - 400) < EPS and abs(float(trim.height) / MM - 280) < EPS
     assert abs(float(bleed.width) / MM - 406) < EPS and abs(float(bleed.height) / MM - 286) < EPS
@@ -235,7 +238,7 @@ def test_with_bleed_the_board_is_also_one_full_size_page_with_its_boxes(bled):
     assert float(media.width) > float(bleed.width) and float(media.height) > float(bleed.height)
     assert all(page.trimbox == page.mediabox for page in pieces_)  # the home-print pages have none of their own
     with pdfplumber.open(bled / f"{GAME}-score-board-a4-bleed3mm.pdf") as pdf:
-        assert "page 5 of 5" in (pdf.pages[-1].extract_text() or "")
+        assert "page 6 of 6" in (pdf.pages[-1].extract_text() or "")
 
 
 def test_every_pdf_passes_qpdf_check(built, bled):

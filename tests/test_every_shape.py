@@ -203,7 +203,7 @@ def test_a_rounded_rectangle_is_cut_at_its_size_with_rounded_corners(plain):
 
 def test_boards_boxes_and_standees_are_in_the_pdfs(plain):
     with pikepdf.open(plain / f"{GAME}-score-board-a4.pdf") as doc:
-        assert len(doc.pages) == 4  # the assembly map and three pieces
+        assert len(doc.pages) == 5  # the assembly map and four pieces, two by two
     for component in ("goods-box", "crate-box", "traders"):
         paths = painted(plain / f"{GAME}-{component}-a4.pdf")
         assert any(p.paint == "S" and "h" in p.verbs[0] for p in paths), component  # a closed cut line
