@@ -157,7 +157,7 @@ WORDS: dict[str, dict[str, str]] = {
         "catalogue_link_context": ", {game}, {edition}, {paper}",
         "catalogue_cover": "Cover of {title}, {game}, {edition}, {paper}",
         "catalogue_host_text_edition": "The host's text edition of {game}",
-        "catalogue_contents": "Contents",
+        "catalogue_contents": "Contents", "catalogue_accessible": "{game}: accessible editions",
         "catalogue_checksums": "Checking your downloads",
         "catalogue_checksums_why": "Each file's SHA-256 checksum is shown under it. In public/ and host/<game>/ "
                                    "every file has a checksum file beside it, its name with .sha256 added: save "
