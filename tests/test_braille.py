@@ -116,6 +116,8 @@ def test_a_table_is_read_a_row_an_item_each_cell_after_its_column_s_heading():
             '</tbody></table></body></html>')
     assert blocks(page) == [Block("para", "Bids"), Block("item", "Round 1. A: ____; Total: 12", 1),
                             Block("item", "Lanterns. A: \u2610; Total: ____", 1)]
+    numbered = page.replace("<td></td>", '<th scope="col">Fact</th>').replace(">Round 1<", ">1<")
+    assert blocks(numbered)[1] == Block("item", "Fact 1. A: ____; Total: 12", 1)  # a bare row heading: its column's
 
 
 @needs_liblouis
@@ -123,6 +125,7 @@ def test_sheets_and_the_answer_guide_keep_their_tables_in_braille(built):
     """Every table row of a page is in its BRF: a score sheet's rows, and the answer guide's records and route."""
     score = _back((built / "pocket-bazaar/pocket-bazaar.brf").read_bytes())
     assert _words("Round 1 points Team 1") in score and _words("All four collections") in score
+    assert _words("Lanterns Team 1 tick box Team 2 tick box") in score  # a tick box said, not escaped
     guide = built / "open-secret-exchange" / "open-secret-exchange-answer-guide.html"
     read = _back(guide.with_suffix(".brf").read_bytes())
     rows = [b.text for b in blocks(guide.read_text("utf-8")) if b.kind == "item"]

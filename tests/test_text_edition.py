@@ -262,7 +262,8 @@ def test_each_card_is_labelled_and_says_nothing_twice(built):
 
 
 def test_each_table_is_named_by_its_heading(built):
-    """A table's region is named as the sheet heads it (`Final report`), a card's table by its title line."""
+    """A table's region is named as the sheet heads it (`Final report`), a card's table by its title line; under a
+    heading every copy of a sheet repeats, by its copy's own heading too (`...: desk A, market 1, Final report`)."""
     names = []
     for path in text_pages(built):
         root = page(path)
@@ -276,9 +277,13 @@ def test_each_table_is_named_by_its_heading(built):
                 heading = " ".join(text(element).split())
             if element.get("role") == "region":
                 name, title = element.get("aria-label"), " ".join(text(before[element]).split())
-                assert name in (heading, title) or name.startswith(f"{heading}, table "), f"{path.name}: {name}"
+                assert name in (heading, title) or name.startswith(f"{heading}, table ") or (
+                    name.endswith(f", {heading}") and name != heading), f"{path.name}: {name}"
                 names.append(name)
-    assert {"Final report", "Score sheet", "Points by stones left over", "Public negotiating order"} <= set(names)
+    assert {"Score sheet", "Points by stones left over", "Public negotiating order"} <= set(names)
+    reports = [n for n in names if n.endswith(", Final report")]  # one a desk and market: told apart
+    assert "Private information ledger: desk A, market 1, Final report" in reports
+    assert len(set(reports)) == 8 and len(reports) == 8 * 2  # told apart on a page; the players' page and the host's
     assert "Answer guide: Market 1, table 2" in names and not any("Ledgers" in n for n in names)
 
 

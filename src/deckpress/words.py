@@ -115,7 +115,7 @@ WORDS: dict[str, dict[str, str]] = {
         "html_back": "On its back:",
         "field_cell": "{row}, {column}",  # a form field in a table: the cell's row and column (`Round 2, Lot A`)
         "field_numbered_row": "{corner} {row}",  # a row labelled by a bare number, named with its corner: `Fact 3`
-        "html_keep": "What you write and tick here is kept in this browser.",
+        "html_keep": "What you write and tick here is kept in this browser.", "braille_tick_box": "tick box",
         "html_sheet_again": "The same sheet again as: {headings}.",
         "html_table": "{sheet}, table {number}",  # a table with no heading of its own
         "html_table_again": "{heading}, table {number}",  # the second table under one heading

@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from deckpress.publish import phrases
 from deckpress.publish.louis import BrailleUnavailable, run_translator
 
 CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
@@ -35,6 +36,7 @@ _PARAGRAPHS = {"p", "dt", "dd", "caption", "figcaption", "summary", "legend"}
 _BLOCKS = _LISTS | _PARAGRAPHS | set(_HEADINGS) | {"li", "table", "tr", "div", "section", "dl", "figure",
                                                      "details", "header", "footer", "main", "fieldset"}
 _SPACES = re.compile(r"\s+")
+TICK_BOX = "\u2610"  # a tick box as read, said in words when translated
 BLANK = "____"  # an empty cell: the printed sheet's place to write
 _DIGITS = "JABCDEFGHI"  # braille ASCII's digits: a-j after the number sign
 
@@ -61,7 +63,8 @@ def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
     if table is None:
         raise BrailleUnavailable(f"liblouis has no braille table here for the language {language}")
     read = {name: blocks(page) for name, page in sorted(pages.items())}
-    texts = [b.text for found in read.values() for b in found]
+    tick = phrases(language)("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
+    texts = [b.text.replace(TICK_BOX, tick) for found in read.values() for b in found]
     braille = iter(translated(program, table, texts))
     return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
 
@@ -121,7 +124,9 @@ def _table(table: ET.Element, depth: int) -> Iterator[Block]:
     for row in rows[1 if head is not None else 0:]:
         cells = [(names[n] if n < len(names) else "", _inline(c) or BLANK, c.tag == f"{_XHTML}th")
                  for n, c in enumerate(row)]
-        heading = [value for _, value, th in cells[:1] if th]
+        corner = names[0] if names else ""  # the row headings' own heading (`Fact`): said with a bare one
+        heading = [value if not corner or value.startswith(corner) else f"{corner} {value}"
+                   for _, value, th in cells[:1] if th]
         said = [f"{name}: {value}" if name else value for name, value, _ in cells[len(heading):]]
         yield Block("item", ". ".join([*heading, "; ".join(said)]) if heading else "; ".join(said), depth)
 
@@ -149,7 +154,7 @@ def _words(element: ET.Element, top: bool = False) -> Iterator[str]:
     elif tag == "img":
         yield element.get("alt", "")
     elif tag == "input" and element.get("type") == "checkbox":
-        yield "\u2610"  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
+        yield TICK_BOX  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
     yield element.text or ""
     for child in element:
         yield from _words(child)

@@ -34,14 +34,18 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
         first = set(_headings(copies[0])) if copies else set()
         again = [", ".join(own) for c in copies[1:] if not filled and _body(c) == _body(copies[0])
                  and (own := [h for h in _headings(c) if h not in first])]  # what tells the copy apart
+        shared = {h for c in copies for h in set(_headings(c))
+                  if sum(h in _headings(other) for other in copies) > 1}  # headings every copy repeats
         for copy in shown:
-            heading = None
+            heading, mine = None, next((h for h in _headings(copy) if h not in shared), "")
             for block in copy:
                 heading = block["text"] if block["kind"] == "heading" else heading
                 if block["kind"] == "table":
                     tables += 1
-                    block["label"] = _name(heading, named, say) or say("html_table", sheet=component.title,
-                                                                       number=tables)
+                    # under a heading every copy repeats, named by its own too: `Ledger: desk B, Final report`
+                    within = say("field_cell", row=mine, column=heading) if mine and heading in shared else heading
+                    block["label"] = _name(within, named, say) or say("html_table", sheet=component.title,
+                                                                      number=tables)
         out.append({"title": component.title, "copies": shown, "fields": any(map(_fields, shown)),
                     "again": say("html_sheet_again", headings="; ".join(again)) if again else None})
     return out
