@@ -198,7 +198,7 @@ class Game:
     title: str
     publisher: str
     subject: str
-    language: str
+    language: str  # the source language, a BCP 47 tag: the one the game is written in
     editions: list[str]
     params: dict[str, Any]
     param_locs: dict[str, Loc]
@@ -218,6 +218,12 @@ class Game:
     param_entries: dict[str, dict[str, Loc]] = field(default_factory=dict)  # a mapping parameter's values, by key
     sheets_unread: bool = False  # its sheets file could not be read (said there): no sheets to say missing
     table: Table = field(default_factory=Table)  # players, playing time and supplies (the print plan's head)
+    languages: tuple[str, ...] = ()  # every language it is built in, the source first (() : the source alone)
+
+    @property
+    def translations(self) -> tuple[str, ...]:
+        """The languages it is translated into: all but the source."""
+        return tuple(language for language in self.languages if language != self.language)
 
     def kept_decks(self) -> set[str]:
         return kept_decks(self.components)
