@@ -61,7 +61,14 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
     _starting_commands(sub, common)
     _export_command(sub, common)
+    _translations_command(sub, common)
     return p
+
+
+def _translations_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -> None:
+    t = sub.add_parser("translations", parents=[common], help="write a game's texts to translate (a POT) and create "
+                       "or update a PO file for each of its other languages, in content/<game>/translations/")
+    t.add_argument("game", metavar="GAME")
 
 
 def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:

@@ -1,4 +1,5 @@
-"""Command line: deckpress build | check | dump | solve | generate | site | serve | new | watch | export.
+"""Command line: deckpress build | check | dump | solve | generate | site | serve | new | watch | export |
+translations.
 
 Exit status 0 ok, 1 findings, 2 usage, 130 Ctrl-C.
 """
@@ -82,7 +83,7 @@ def _command(args: argparse.Namespace) -> int:
         return serve(args.out, args.port, args.full)
     if args.command == "new":
         return _new(args.content, args.game, args.cards, args.sheet)
-    wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
+    wanted = [args.game] if args.command in ("dump", "solve", "generate", "translations") else args.games
     dirs = _game_dirs(args.content, wanted, getattr(args, "edition", None))
     if dirs is None:
         return USAGE
@@ -92,6 +93,10 @@ def _command(args: argparse.Namespace) -> int:
         return _generate(dirs[0], f"{args.content.as_posix()}/{args.game}", args.seed, opts.layouts)
     if args.command == "build":
         return _build(args, opts, dirs)
+    if args.command == "translations":
+        from deckpress.translation.command import translations
+
+        return translations(dirs[0], f"{args.content.as_posix()}/{args.game}", _report)
     if args.command == "watch":
         return _watch(args, opts)
     if args.command == "export":
