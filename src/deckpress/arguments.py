@@ -43,6 +43,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--fold", action="store_true", default=None,
                    help="fronts and backs on one sheet, either side of a fold")
     b.add_argument("--bleed", type=millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
+    b.add_argument("--fallback-language", dest="fallback", action="store_true",
+                   help="print a text not translated (or fuzzy) in the game's source language, with a warning")
     b.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=os.cpu_count() or 1, metavar="N",
                    help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")

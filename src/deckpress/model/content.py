@@ -219,6 +219,7 @@ class Game:
     sheets_unread: bool = False  # its sheets file could not be read (said there): no sheets to say missing
     table: Table = field(default_factory=Table)  # players, playing time and supplies (the print plan's head)
     languages: tuple[str, ...] = ()  # every language it is built in, the source first (() : the source alone)
+    source_game: str = ""  # a translation's: the id of the game it translates (deckpress.translation.games)
 
     @property
     def translations(self) -> tuple[str, ...]:
