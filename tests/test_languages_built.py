@@ -126,3 +126,16 @@ def test_with_fallback_language_a_missing_translation_prints_the_source_with_a_w
     cards = pypdf.PdfReader(f"build/{GAME}-fr-fr/standard/{GAME}-fr-fr-cards-a4.pdf")
     text = " ".join(p.extract_text() for p in cards.pages)
     assert "Hold fast." in text and "Reste au port." in text
+
+
+def test_a_glyph_the_font_lacks_in_one_language_is_a_finding_at_its_entry(tmp_path, monkeypatch, capsys):
+    run = fixture_game(FIXTURES / "languages", tmp_path, monkeypatch, capsys)
+    po = polib.pofile(str(PO / "fr-FR.po"))
+    entry = po.find("cards.yaml:cards[1].motto", by="msgctxt")
+    entry.msgstr = "Reste au port 港."
+    po.save()
+    entry = polib.pofile(str(PO / "fr-FR.po")).find("cards.yaml:cards[1].motto", by="msgctxt")
+    status, errors = run("check")
+    assert status == 1 and len(errors) == 1
+    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: error: {GAME}-fr-fr cards, card 2 (Anchors 2), "
+                                "motto: character '港' (U+6E2F) is not in font AtkinsonHyperlegible-Regular")
