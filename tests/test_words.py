@@ -56,3 +56,13 @@ def test_numbers_are_written_with_each_languages_decimal_sign() -> None:
     assert say("en", "plan_cut", minutes=12, metres=3.4).startswith("Cutting: about 12 minutes, 3.4 m")
     assert say("de-DE", "slug_page", page=1, pages=2) == "Seite 1 von 2"
 
+
+
+def test_the_translating_guide_lists_every_table_with_who_translated_it_and_its_status() -> None:
+    from conftest import ROOT
+
+    guide = (ROOT / "docs" / "translating.md").read_text(encoding="utf-8")
+    for language, table in TABLES.items():
+        row = next((line for line in guide.splitlines() if line.startswith(f"| {table.name} | `{language}` |")), None)
+        assert row is not None, f"docs/translating.md does not list {language}"
+        assert table.translated_by.removesuffix(", as a draft") in row and table.status in row
