@@ -139,3 +139,18 @@ def test_a_glyph_the_font_lacks_in_one_language_is_a_finding_at_its_entry(tmp_pa
     assert status == 1 and len(errors) == 1
     assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: error: {GAME}-fr-fr cards, card 2 (Anchors 2), "
                                 "motto: character '港' (U+6E2F) is not in font AtkinsonHyperlegible-Regular")
+
+
+@pytest.mark.slow
+def test_the_catalogue_offers_each_game_in_its_languages(built):
+    page = (built / "index.html").read_text(encoding="utf-8")
+    for language, game in LANGUAGES.items():
+        section = page.split(f'<section aria-labelledby="game-{game}" lang="{language}">', 1)[1].split("</section>")[0]
+        choice = re.search(r'<p class="languages">(.*?)</p>', section)
+        assert choice is not None, game
+        links = re.findall(r'<a href="#game-([a-z-]+)" hreflang="([A-Za-z-]+)" lang="[^"]+">([^<]+)</a>', choice[1])
+        assert {(g, t) for g, t, _ in links} == {(g, t) for t, g in LANGUAGES.items() if t != language}
+        assert f'<strong aria-current="true" lang="{language}">' in choice[1]
+    assert {name for name in re.findall(r'lang="[^"]+">([^<]+)</', page)} >= {"English", "Deutsch", "Français"}
+    for game in LANGUAGES.values():
+        assert f'id="game-{game}"' in page  # every link has its target

@@ -32,7 +32,7 @@ def translated(game: Game, findings: Findings, templates: Templates, fallback: b
     for language in game.translations:
         found = load_game(game.dir, shown, findings, templates, language, fallback)
         if found is not None:
-            found.id, found.language, found.languages = tagged(game.id, language), language, (language,)
+            found.id, found.language, found.languages = tagged(game.id, language), language, game.languages
             found.source_game = game.id
             out.append(found)
     return out

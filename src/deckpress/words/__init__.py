@@ -60,10 +60,16 @@ def say(language: str, key: str, **fields: Any) -> str:
                                           for k, v in fields.items()})
 
 
+def language_name(language: str) -> str:
+    """A language's name for itself (`Deutsch`) where the press has its words; its tag otherwise."""
+    return TABLES[table].name if (table := known(language)) else language
+
+
 def known(language: str) -> str | None:
     """The table's key for `language`, or None when the press has no words in it (the loader reports that)."""
     primary = language.replace("_", "-").split("-")[0].lower()
     return primary if primary in WORDS else None
 
 
-__all__ = ["LANGUAGES", "STATUSES", "TABLES", "WORDS", "Table", "decimal", "decimal_sign", "known", "say", "words"]
+__all__ = ["LANGUAGES", "STATUSES", "TABLES", "WORDS", "Table", "decimal", "decimal_sign", "known", "language_name",
+           "say", "words"]
