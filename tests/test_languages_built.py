@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import subprocess
 import zipfile
 from pathlib import Path
 
@@ -154,3 +155,22 @@ def test_the_catalogue_offers_each_game_in_its_languages(built):
     assert {name for name in re.findall(r'lang="[^"]+">([^<]+)</', page)} >= {"English", "Deutsch", "Français"}
     for game in LANGUAGES.values():
         assert f'id="game-{game}"' in page  # every link has its target
+
+
+@pytest.mark.slow
+def test_the_catalogues_language_choice_works_in_chromium(built, tmp_path):
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    if browser is None:
+        pytest.skip("no Chromium on this machine (.ci/run installs Debian's chromium)")
+    german = f"{(built / 'index.html').as_uri()}#game-{LANGUAGES['de-DE']}"
+    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+               "--disable-background-networking", "--disable-component-update", "--disable-sync",
+               f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000", "--dump-dom", german]
+    dom = subprocess.run(command, capture_output=True, text=True, timeout=120).stdout
+    ids = set(re.findall(r'\bid="([^"]+)"', dom))
+    choices = re.findall(r'<p class="languages">(.*?)</p>', dom, re.S)
+    assert len(choices) == len(LANGUAGES), dom[-2000:]
+    for choice in choices:
+        targets = re.findall(r'href="#([^"]+)"', choice)
+        assert len(targets) == len(LANGUAGES) - 1 and set(targets) <= ids
+    assert f'lang="de-DE"><h2 id="game-{LANGUAGES["de-DE"]}">Hafenzungen</h2>' in dom.replace("\n", "")
