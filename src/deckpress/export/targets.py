@@ -103,7 +103,8 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
     for deck_id, own in _by_deck(component, cuts):
         title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
         backs_differ = game.decks[deck_id].backs_differ
-        save.deck(tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience))
+        deck = tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience)
+        save.tokens(deck, layout.shape) if layout.shape is not None else save.deck(deck)
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,

@@ -35,6 +35,7 @@ _PARAGRAPHS = {"p", "dt", "dd", "caption", "figcaption", "summary", "legend"}
 _BLOCKS = _LISTS | _PARAGRAPHS | set(_HEADINGS) | {"li", "table", "tr", "div", "section", "dl", "figure",
                                                      "details", "header", "footer", "main", "fieldset"}
 _SPACES = re.compile(r"\s+")
+BLANK = "____"  # an empty cell: the printed sheet's place to write
 _DIGITS = "JABCDEFGHI"  # braille ASCII's digits: a-j after the number sign
 
 
@@ -97,8 +98,8 @@ def _walk(element: ET.Element, depth: int) -> Iterator[Block]:
         yield Block("heading", _inline(element), _HEADINGS[tag])
     elif tag in _PARAGRAPHS:
         yield Block("para", _inline(element))
-    elif tag == "tr":
-        yield Block("item", "; ".join(_inline(cell) for cell in element), max(depth, 1))
+    elif tag == "table":
+        yield from _table(element, max(depth, 1))
     elif tag == "li":
         own = _inline(element)
         yield Block("item", own, depth)
@@ -106,6 +107,23 @@ def _walk(element: ET.Element, depth: int) -> Iterator[Block]:
     else:
         yield Block("para", _clean(element.text))
         yield from _inner(element, depth + (tag in _LISTS))
+
+
+def _table(table: ET.Element, depth: int) -> Iterator[Block]:
+    """A table read linearly, as BANA's guidelines read one: its caption, then each row an item, its row heading
+    first and each cell after its column's heading (`Round 1. A: ____; B: ____`); a cell to write in is a blank line
+    to write on, as printed."""
+    for caption in table.iter(f"{_XHTML}caption"):
+        yield Block("para", _inline(caption))
+    rows = list(table.iter(f"{_XHTML}tr"))
+    head = rows[0] if rows and any(c.tag == f"{_XHTML}th" and c.get("scope") == "col" for c in rows[0]) else None
+    names = [_inline(c) for c in head] if head is not None else []
+    for row in rows[1 if head is not None else 0:]:
+        cells = [(names[n] if n < len(names) else "", _inline(c) or BLANK, c.tag == f"{_XHTML}th")
+                 for n, c in enumerate(row)]
+        heading = [value for _, value, th in cells[:1] if th]
+        said = [f"{name}: {value}" if name else value for name, value, _ in cells[len(heading):]]
+        yield Block("item", ". ".join([*heading, "; ".join(said)]) if heading else "; ".join(said), depth)
 
 
 def _inner(element: ET.Element, depth: int) -> Iterator[Block]:
