@@ -4,6 +4,7 @@ text, the output the same bytes every time."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import polib
@@ -15,7 +16,9 @@ THREE = "languages: [en-GB, de-DE, fr-FR]\n"
 
 
 def translated(deckpress, declared: str = THREE) -> dict[str, polib.POFile]:
+    """The catalogues written afresh (without the German the game ships) for the languages `declared`."""
     edit(GAME / "game.yaml", "language: en-GB\n", declared)
+    shutil.rmtree(FOLDER)
     result = deckpress("translations", "pocket-bazaar")
     assert (result.status, result.errors) == (0, []), result.err
     return {p.name: polib.pofile(str(p)) for p in sorted(FOLDER.iterdir())}
