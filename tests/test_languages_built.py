@@ -174,3 +174,15 @@ def test_the_catalogues_language_choice_works_in_chromium(built, tmp_path):
         targets = re.findall(r'href="#([^"]+)"', choice)
         assert len(targets) == len(LANGUAGES) - 1 and set(targets) <= ids
     assert f'lang="de-DE"><h2 id="game-{LANGUAGES["de-DE"]}">Hafenzungen</h2>' in dom.replace("\n", "")
+
+
+def test_the_tabletop_simulator_export_is_made_in_every_language(tmp_path, monkeypatch, capsys):
+    run = fixture_game(FIXTURES / "languages", tmp_path, monkeypatch, capsys)
+    assert run("export", "--to", "tts") == (0, [])
+    for language, game in LANGUAGES.items():
+        save = json.loads(Path(f"build/{game}/export/tts/{game}.json").read_text(encoding="utf-8"))
+        assert MOTTO[language] in json.dumps(save, ensure_ascii=False)
+        listed = [e for e in entries(Path("build")) if e["game"] == game]
+        assert listed and all(e["language"] == language for e in listed)
+    readme = Path(f"build/{LANGUAGES['de-DE']}/export/tts/{LANGUAGES['de-DE']}-README.txt").read_text(encoding="utf-8")
+    assert readme.startswith("Hafenzungen für Tabletop Simulator")
