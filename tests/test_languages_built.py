@@ -25,6 +25,9 @@ GAME = "harbour-tongues"
 LANGUAGES = {"en-GB": GAME, "de-DE": f"{GAME}-de-de", "fr-FR": f"{GAME}-fr-fr"}  # language -> the files' game id
 SLUG = {"en-GB": "page 1 of", "de-DE": "Seite 1 von", "fr-FR": "page 1 sur"}
 MOTTO = {"en-GB": "Hold fast.", "de-DE": "Halt fest.", "fr-FR": "Tiens bon."}
+EDITIONS = {"en-GB": {"standard": "Standard edition", "large-print": "Large-print edition"},
+            "de-DE": {"standard": "Standardausgabe", "large-print": "Großdruckausgabe"},
+            "fr-FR": {"standard": "Édition standard", "large-print": "Édition en gros caractères"}}
 PO = Path("content") / GAME / "translations"
 
 
@@ -60,6 +63,7 @@ def test_every_pdf_of_every_edition_and_paper_is_in_its_language(built, language
         if entry["component"] == "cards":
             text = " ".join(page.extract_text() for page in reader.pages)
             assert SLUG[language] in text and MOTTO[language] in text, entry["path"]
+            assert EDITIONS[language][str(entry["edition"])] in text.replace("\n", " "), entry["path"]
     assert all(str(e["path"]).startswith(f"{game}/") for e in pdfs)  # the source's files keep their names
 
 

@@ -34,6 +34,8 @@ def test_the_pot_holds_every_text_a_player_reads_with_its_source_line(deckpress)
     assert pot["game.yaml:components[bid-sheets].handling"].msgid == "One to each team."
     assert pot["rules.yaml:sections[0].heading"].msgid == "What you need"
     assert pot["sheets.yaml:score-sheet.blocks[0].heading"].msgid == "Score sheet"
+    edition = pot["editions:large-print.label"]  # an edition's name, from its theme: in the slug and the catalogue
+    assert edition.msgid == "Large-print edition" and edition.occurrences[0][0] == "layouts/large-print/theme.yaml"
     assert not any(e.msgid.startswith("{{") and e.msgid.endswith("}}") for e in pot.values())  # nothing to translate
     assert all(not e.msgstr for e in files["de-DE.po"]) and len(files["de-DE.po"]) == len(pot)
     assert files["de-DE.po"].metadata["Language"] == "de_DE"

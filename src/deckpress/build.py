@@ -36,7 +36,7 @@ from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
 from deckpress.templating import Templates
-from deckpress.translation.games import every_language, labelled
+from deckpress.translation.games import every_language, labelled, relabelled
 
 if TYPE_CHECKING:
     from deckpress.publish.catalogue import Thumbnail
@@ -167,7 +167,7 @@ def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[
         wanted = sorted({e for g in members for e in editions_of(g, opts)})
         names = {n for g in members for n in layout_names(g)} | {kits.PRINT_CHECK}
         loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings))}
-        out.update({g.id: loaded for g in members})
+        out.update({g.id: relabelled(g, loaded) for g in members})  # a translation names its editions its way
     return out
 
 

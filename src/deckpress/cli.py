@@ -96,7 +96,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "translations":
         from deckpress.translation.command import translations
 
-        return translations(dirs[0], f"{args.content.as_posix()}/{args.game}", _report)
+        return translations(dirs[0], f"{args.content.as_posix()}/{args.game}", _report, opts.layouts)
     if args.command == "watch":
         return _watch(args, opts)
     if args.command == "export":

@@ -26,7 +26,10 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     from deckpress.translation.apply import Translation
 
     translation = Translation.read(folder, shown, language, findings, fallback) if language else None
-    return read_game(Reading(findings, templates, folder=folder, shown=shown, translation=translation))
+    game = read_game(Reading(findings, templates, folder=folder, shown=shown, translation=translation))
+    if game is not None and translation is not None:
+        game.edition_labels = translation.edition_labels(game.editions)
+    return game
 
 
 def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Findings) -> Edition | None:

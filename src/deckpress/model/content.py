@@ -220,6 +220,7 @@ class Game:
     table: Table = field(default_factory=Table)  # players, playing time and supplies (the print plan's head)
     languages: tuple[str, ...] = ()  # every language it is built in, the source first (() : the source alone)
     source_game: str = ""  # a translation's: the id of the game it translates (deckpress.translation.games)
+    edition_labels: dict[str, str] = field(default_factory=dict)  # a translation's names of its editions, by id
 
     @property
     def translations(self) -> tuple[str, ...]:

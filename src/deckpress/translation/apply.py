@@ -17,7 +17,7 @@ import polib
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.load.sources import Node
 from deckpress.translation.catalogues import FOLDER, read_po
-from deckpress.translation.texts import GAME_FILE, Files, translatable
+from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 RUN = "run deckpress translations {game}"
 
@@ -65,6 +65,19 @@ class Translation:
                                   f"{RUN.format(game=self.game)} and check the translation")
             else:
                 node.value, node.loc = entry.msgstr, at
+
+    def edition_labels(self, editions: list[str]) -> dict[str, str]:
+        """The translated names of `editions`; one not translated (or fuzzy) is said, and keeps its theme's."""
+        labels = {}
+        for edition in editions:
+            entry = self.entries.get(context := edition_context(edition))
+            if entry is None or not entry.msgstr or entry.fuzzy:
+                at = Loc(self.shown, entry.linenum or 1) if entry is not None else Loc(self.shown)
+                self._missing(at, f"{self.language}: the name of the {edition} edition is not translated ({context}): "
+                                  f"{RUN.format(game=self.game)}, then translate it")
+            else:
+                labels[edition] = entry.msgstr
+        return labels
 
     def _missing(self, loc: Loc, message: str) -> None:
         self._say(self.findings, self.fallback, loc, message)

@@ -11,6 +11,7 @@ source location as their reference. The output depends on nothing but the source
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from deckpress.findings import Findings, Loc
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields
 from deckpress.load.sources import Node, read_yaml
-from deckpress.translation.texts import GAME_FILE, Files, translatable
+from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 FOLDER = "translations"
 WIDTH = 0  # no wrapping: one line a text, so a change shows as one line in a diff
@@ -48,19 +49,42 @@ class Sources:
     texts: tuple[Text, ...]
 
 
-def sources(folder: Path, shown: str, findings: Findings) -> Sources | None:
-    """The game's texts in its files' order (game.yaml, cards, rules, sheets), or None if game.yaml is unusable."""
+def sources(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path] = ()) -> Sources | None:
+    """The game's texts in its files' order (game.yaml, its editions' names from the themes in its own layouts
+    or `layouts`, cards, rules, sheets), or None if game.yaml is unusable."""
     root = read_yaml(folder / GAME_FILE, f"{shown}/{GAME_FILE}", findings)
     if root is None or not root.is_map:
         return None
     files = Files.of(root)
-    texts = list(_texts(GAME_FILE, root, files))
+    texts = list(_texts(GAME_FILE, root, files)) + _editions(root, [folder / "layouts", *layouts], findings)
     for name in [*files.cards, files.rules, files.sheets]:
         if name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
             texts += _texts(name, node, files)
     title = root.value.get("title")
     return Sources(str(title.value) if title is not None else folder.name,
                    read_languages(Fields(root, "game", findings), findings), tuple(texts))
+
+
+def _editions(root: Node, dirs: list[Path], findings: Findings) -> list[Text]:
+    """Each edition's name, from the theme its layouts are found with first."""
+    names = root.value.get("editions")
+    out = []
+    for edition in (n.value for n in names.value if isinstance(n.value, str)) if names and names.is_list else ():
+        theme = next((d / edition / "theme.yaml" for d in dirs if (d / edition / "theme.yaml").is_file()), None)
+        node = read_yaml(theme, _shown(theme), findings) if theme is not None else None
+        label = node.value.get("label") if node is not None and node.is_map else None
+        if label is not None and isinstance(label.value, str):
+            out.append(Text(edition_context(edition), label.value, label.loc.file, label.loc.line))
+    return out
+
+
+def _shown(path: Path) -> str:
+    """A theme's path as a reference: from the working folder where it is inside it, else its layout folder's
+    (`layouts/standard/theme.yaml`): never the machine's own folders."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return "/".join(path.parts[-3:])
 
 
 def _texts(name: str, root: Node, files: Files) -> list[Text]:
@@ -121,9 +145,9 @@ def _metadata(game: Sources, language: str | None) -> dict[str, str]:
             "Content-Transfer-Encoding": "8bit", "X-Source-Language": game.languages[0]}
 
 
-def write_catalogues(folder: Path, shown: str, findings: Findings) -> list[Path]:
+def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path] = ()) -> list[Path]:
     """Write the game's POT and create or update a PO per language it is translated into; the files written."""
-    game = sources(folder, shown, findings)
+    game = sources(folder, shown, findings, layouts)
     if game is None or findings.errors:
         return []
     pot = template(game)

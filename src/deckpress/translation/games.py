@@ -13,7 +13,7 @@ from pathlib import Path
 
 from deckpress.findings import Findings
 from deckpress.load import load_game
-from deckpress.model import Game
+from deckpress.model import Edition, Game
 from deckpress.publish.write import Output
 from deckpress.templating import Templates
 from deckpress.translation.tags import tagged
@@ -24,6 +24,14 @@ def every_language(dirs: list[Path], content: Path, findings: Findings, template
     """The games in `dirs`, each followed by its translations."""
     games = [g for d in dirs if (g := load_game(d, f"{content.as_posix()}/{d.name}", findings, templates))]
     return [t for g in games for t in (g, *translated(g, findings, templates, fallback))]
+
+
+def relabelled(game: Game, editions: dict[str, Edition]) -> dict[str, Edition]:
+    """The editions as `game` names them: a translation's in its language (its theme's label translated)."""
+    if not game.edition_labels:
+        return editions
+    return {e: replace(ed, theme=replace(ed.theme, label=game.edition_labels[e])) if e in game.edition_labels else ed
+            for e, ed in editions.items()}
 
 
 def translated(game: Game, findings: Findings, templates: Templates, fallback: bool) -> list[Game]:

@@ -32,6 +32,11 @@ ROW_KEYS = ("text", "every_cell")
 Found = Iterator[tuple[str, Node]]
 
 
+def edition_context(edition: str) -> str:
+    """The context of an edition's name (its theme's `label`, in the slug line, on covers and in the catalogue)."""
+    return f"editions:{edition}.label"
+
+
 @dataclass
 class Files:
     """What game.yaml says of the game's other files: its rules and sheets files, and each card file's text
