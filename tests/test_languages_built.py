@@ -1,8 +1,8 @@
 """A game in three languages (tests/fixtures/languages: en-GB, German and French) built in every edition and
 paper: each language's files named apart (the source's as ever), each PDF's /Lang and XMP, each HTML page's and
-EPUB's lang, the slug's words and the manifest's `language` that language's; EPUBCheck clean in every language.
-And the checks per language: a changed source fuzzy in every PO and a finding there, a long German text a fit
-finding at its German entry, the source printed instead with --fallback-language."""
+EPUB's lang, the slug's words and the manifest's `language` that language's; EPUBCheck and DAISY Ace clean in
+every language. And the checks per language: a changed source fuzzy in every PO and a finding there, a long
+German text a fit finding at its German entry, the source printed instead with --fallback-language."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import polib
 import pypdf
 import pytest
 from conftest import FIXTURES, LAYOUTS, edit, fixture_game
-from test_epub_validators import epubcheck, epubcheck_jar
+from test_epub_validators import ace, ace_command, chromium, epubcheck, epubcheck_jar
 
 from deckpress.cli import main
 
@@ -86,6 +86,14 @@ def test_every_languages_epub_passes_epubcheck(built, tmp_path):
     faults = [f for game in LANGUAGES.values()
               for f in epubcheck(jar, built / game / f"{game}.epub", tmp_path / f"{game}.json")]
     assert not faults, "\n".join(faults)
+
+
+@pytest.mark.slow
+def test_every_languages_epub_passes_daisy_ace(built, tmp_path):
+    command, browser = ace_command(), chromium()
+    books = [built / game / f"{game}.epub" for game in LANGUAGES.values()]
+    violations = [v for book in books for v in ace(command, browser, book, tmp_path)]
+    assert not violations, "\n".join(violations)
 
 
 def test_a_changed_source_text_turns_fuzzy_in_every_po_and_is_a_finding_there(tmp_path, monkeypatch, capsys):
