@@ -126,6 +126,10 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
         for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed, size):
             back = backs[cut.deck]
             made.add(cut, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience, band)
+    if to and not made.decks:  # an order of nothing: the export asked for is not written, the one before stays
+        findings.error(game.loc, f"{game.id}: no deck of the {edition.theme.edition} edition fits a product of "
+                                 f"{request.vendor or 'the pixels given'}, so there is nothing to order; the "
+                                 f"export already in the out folder is left as it was")
     return made.files()
 
 
