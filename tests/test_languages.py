@@ -52,3 +52,19 @@ def test_a_wrong_declaration_is_a_located_finding(tmp_path, declared, message):
     _, said = loaded(tmp_path, declared)
     assert len(said) == 1 and message in said[0], said
     assert said[0].startswith("content/pocket-bazaar/game.yaml:")
+
+
+def test_a_game_in_one_language_is_loaded_once(monkeypatch):
+    """Each language is a build of its own: a game in one language costs nothing more than it did."""
+    from deckpress.translation import games
+
+    loads: list[str | None] = []
+    real = games.load_game
+
+    def counted(*args, **kwargs):
+        loads.append(args[4] if len(args) > 4 else kwargs.get("language"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(games, "load_game", counted)
+    found = games.every_language([CONTENT / "pocket-bazaar"], Path("content"), Findings(), Templates())
+    assert [g.id for g in found] == ["pocket-bazaar"] and loads == [None]
