@@ -17,7 +17,7 @@ from deckpress.templating import Templates
 
 def loaded(tmp_path: Path, declared: str) -> tuple[Game | None, list[str]]:
     game = tmp_path / "pocket-bazaar"
-    shutil.copytree(CONTENT / "pocket-bazaar", game)
+    shutil.copytree(CONTENT / "pocket-bazaar", game, ignore=shutil.ignore_patterns("translations"))
     edit(game / "game.yaml", "language: en-GB\n", declared)
     findings = Findings()
     return load_game(game, "content/pocket-bazaar", findings, Templates()), [str(f) for f in findings]
@@ -68,3 +68,13 @@ def test_a_game_in_one_language_is_loaded_once(monkeypatch):
     monkeypatch.setattr(games, "load_game", counted)
     found = games.every_language([CONTENT / "pocket-bazaar"], Path("content"), Findings(), Templates())
     assert [g.id for g in found] == ["pocket-bazaar"] and loads == [None]
+
+
+def test_a_language_without_its_po_file_is_one_finding(tmp_path):
+    _, said = loaded(tmp_path, "languages: [en-GB, de-DE]\n")
+    assert said == []  # the source alone loads clean
+    findings = Findings()
+    game = load_game(tmp_path / "pocket-bazaar", "content/pocket-bazaar", findings, Templates(), "de-DE")
+    assert game is not None and [str(f) for f in findings] == [
+        "content/pocket-bazaar/game.yaml:1:1: error: de-DE: no translation yet (content/pocket-bazaar/translations/"
+        "de-DE.po is missing): run deckpress translations pocket-bazaar, then translate it"]

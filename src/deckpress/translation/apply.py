@@ -32,6 +32,7 @@ class Translation:
     entries: dict[str, polib.POEntry]
     findings: Findings
     fallback: bool = False  # a text not translated prints in the source language, with a warning
+    absent: bool = False  # no PO file yet: said once, not again for each text
     files: Files = field(default_factory=Files)
 
     @classmethod
@@ -43,7 +44,7 @@ class Translation:
                      f"{language}: no translation yet ({po_shown} is missing): {RUN.format(game=folder.name)}, then "
                      "translate it")
         entries = {e.msgctxt: e for e in po or [] if not e.obsolete and e.msgctxt}
-        return cls(folder.name, language, po_shown, entries, findings, fallback)
+        return cls(folder.name, language, po_shown, entries, findings, fallback, absent=po is None)
 
     def apply(self, name: str, root: Node) -> None:
         """Put the translations of file `name`'s texts in place (game.yaml first: it says which files hold what)."""
@@ -80,7 +81,8 @@ class Translation:
         return labels
 
     def _missing(self, loc: Loc, message: str) -> None:
-        self._say(self.findings, self.fallback, loc, message)
+        if not self.absent:
+            self._say(self.findings, self.fallback, loc, message)
 
     @staticmethod
     def _say(findings: Findings, fallback: bool, loc: Loc, message: str) -> None:
