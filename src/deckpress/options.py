@@ -23,9 +23,11 @@ class Options:
     papers: tuple[str, ...] = PAPERS
     # duplex, offset_x, offset_y, fold, bleed_mm: over the game's own
     printing: dict[str, Any] = field(default_factory=dict)
+    fallback: bool = False  # --fallback-language: a text not translated prints in the source language (a warning)
 
     def key(self) -> dict[str, Any]:
         """The options that change what is built: part of every game's fingerprint."""
         epoch = os.environ.get("SOURCE_DATE_EPOCH")  # dates every PDF: a new one builds again
         return {"edition": self.edition, "papers": list(self.papers), "printing": self.printing,
+                **({"fallback_language": True} if self.fallback else {}),
                 **({"source_date_epoch": epoch} if epoch else {}), "braille": translator() is not None}
