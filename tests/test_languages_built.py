@@ -167,6 +167,9 @@ def test_the_catalogue_offers_each_game_in_its_languages(built):
     assert {name for name in re.findall(r'lang="[^"]+">([^<]+)</', page)} >= {"English", "Deutsch", "Français"}
     for game in LANGUAGES.values():
         assert f'id="game-{game}"' in page  # every link has its target
+    # the print plan's commands for the other builds name the game as a designer builds it, in every language
+    commands = set(re.findall(r"<code>(\.venv/bin/deckpress build [^<]+)</code>", page))
+    assert commands and all(c.split()[2] == GAME for c in commands), commands
 
 
 @pytest.mark.slow

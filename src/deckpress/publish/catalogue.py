@@ -156,8 +156,10 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                          "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages
                                                        if i in listed_games],
                                          "plan": about(listing.facts, phrases(listing.language), public),
-                                         "builds": builds(e.game, (k for k in manifest if k.game == e.game
-                                                                   and k.component in (KIT, HOST_KIT))),
+                                         # a translation is built as its source game is named
+                                         "builds": builds(listing.languages[0][0] if listing.languages else e.game,
+                                                          (k for k in manifest if k.game == e.game
+                                                           and k.component in (KIT, HOST_KIT))),
                                          "incomplete": listing.facts.incomplete,
                                          "secret": partial(_secret, listing, phrases(listing.language))})
         if e.is_export:
