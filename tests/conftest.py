@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from typecase import set_type_once
 
 from deckpress.cli import main
 
@@ -19,6 +20,7 @@ from deckpress.cli import main
 # Python then leaves it ignored: the tests of Ctrl-C, and the commands they start (which inherit an ignored signal,
 # not a handler), would never see it. Python's own handler, as a terminal gives it.
 signal.signal(signal.SIGINT, signal.default_int_handler)
+set_type_once()  # pypdf reads each font of a PDF once, not once per form that uses it: the same text, sooner
 
 ROOT = Path(__file__).resolve().parent.parent
 # The content the suite reads: content/, or the folder DECKPRESS_TEST_CONTENT names (test_any_content.py runs the
