@@ -9,11 +9,10 @@ import re
 from pathlib import Path
 
 import pdfplumber
-import pdfplumber.page
 import pypdfium2 as pdfium
 import pytest
 from conftest import CATALOGUE, CONTENT, MM, SHIPPED, shared
-from pdfminer.layout import LTChar, LTContainer
+from marks import marks
 
 from deckpress.findings import Findings
 from deckpress.load import load_game
@@ -93,32 +92,11 @@ def test_every_line_and_box_is_inside_the_printer_margin(way: str, printed: Path
         with pdfplumber.open(kit) as pdf:
             for page in pdf.pages:
                 edge = MARGIN_MM * MM - 0.01
-                for text, x0, top, x1, bottom, width in _marks(page):
+                for text, x0, top, x1, bottom, width in marks(page):
                     if text.strip() == "" or width == page.width:
                         continue
                     assert x0 >= edge and top >= edge and x1 <= page.width - edge and \
                         bottom <= page.height - edge, (kit.name, page.page_number, text, x0, top, x1, bottom)
-
-
-MARKS = {"LTChar", "LTLine", "LTRect", "LTCurve"}  # pdfplumber's chars, lines, rects and curves
-
-
-def _marks(page: pdfplumber.page.Page) -> list[tuple[str, float, float, float, float, float]]:
-    """Each of the page's chars, lines, rects and curves as pdfplumber gives them (`page.chars` and the rest:
-    its text, or "x" for a drawing, x0, top, x1, bottom and width, from the mediabox's corner), read from the
-    same layout pdfplumber reads them from, without the dict of every attribute it makes for each (most of the
-    time of a scan of every page)."""
-    found, stack = [], list(page.layout._objs)
-    mb_x0, mb_top = page.mediabox[:2]
-    while stack:
-        obj = stack.pop()
-        if isinstance(obj, LTContainer):
-            stack.extend(obj._objs)
-        elif type(obj).__name__ in MARKS:
-            x0, x1 = (obj.x0 + mb_x0, obj.x1 + mb_x0) if mb_x0 != 0 else (obj.x0, obj.x1)
-            text = obj.get_text() if isinstance(obj, LTChar) else "x"
-            found.append((text, x0, page.height - obj.y1 + mb_top, x1, page.height - obj.y0 + mb_top, obj.width))
-    return found
 
 
 def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
