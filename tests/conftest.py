@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from typecase import set_type_once
+from typecase import set_forms_once, set_type_once
 
 from deckpress.cli import main
 
@@ -21,6 +21,7 @@ from deckpress.cli import main
 # not a handler), would never see it. Python's own handler, as a terminal gives it.
 signal.signal(signal.SIGINT, signal.default_int_handler)
 set_type_once()  # pypdf reads each font of a PDF once, not once per form that uses it: the same text, sooner
+set_forms_once()  # pdfminer (pdfplumber) parses each form of a PDF once, not once per time a page draws it
 
 ROOT = Path(__file__).resolve().parent.parent
 # The content the suite reads: content/, or the folder DECKPRESS_TEST_CONTENT names (test_any_content.py runs the

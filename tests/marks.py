@@ -30,6 +30,13 @@ def chars(page: pdfplumber.page.Page) -> list[LTChar]:
     return [obj for obj in _objects(page) if type(obj).__name__ == "LTChar"]
 
 
+def rects(page: pdfplumber.page.Page) -> list[tuple[float, float, float, float]]:
+    """pdfplumber's `page.rects`: each rectangle's x0, top, width and height."""
+    mb_x0, mb_top = page.mediabox[:2]
+    return [(obj.x0 + mb_x0, page.height - obj.y1 + mb_top, obj.width, obj.height)
+            for obj in _objects(page) if type(obj).__name__ == "LTRect"]
+
+
 def _objects(page: pdfplumber.page.Page) -> list[LTItem]:
     """Every object of the page's layout, those inside figures (forms) too, but not the figures themselves."""
     found: list[LTItem] = []
