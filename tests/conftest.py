@@ -45,12 +45,28 @@ def games(content: Path = CONTENT) -> list[str]:
 CATALOGUE_BUILDS = {("conftest", "built"), ("test_slug", "printed"), ("test_host_kit", "duplex")}
 
 
+# The modules whose tests take longest, longest first: run first, so that the workers end together, each on short
+# tests (a long one taken last keeps the run waiting for one worker). Each module's tests stay together, in order.
+LONGEST = ["test_fuzz", "test_any_content", "test_slug", "test_interrupt", "test_overlap", "test_one_build",
+           "test_host_kit", "test_incremental", "test_pdfs", "test_stone_market", "test_printing", "test_export_png",
+           "test_epub_validators", "test_tagged", "test_publications", "test_shapes", "test_large_print"]
+
+
+# Tests measured slow, by module and function (tests/slow.txt): marked slow as those marked where they are written.
+SLOW = {line for line in (Path(__file__).parent / "slow.txt").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         chains = info.name2fixturedefs.items() if info else ()
         if any((chain[-1].func.__module__, name) in CATALOGUE_BUILDS for name, chain in chains if chain):
             item.add_marker(pytest.mark.slow)
+        elif item.nodeid.split("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
+    rank = {name: i for i, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: rank.get(getattr(getattr(item, "module", None), "__name__", ""), len(rank)))
 
 
 @dataclass
