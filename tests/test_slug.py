@@ -114,7 +114,7 @@ def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
             assert slug and len(angles) == 1, (where, angles)  # one block, level or upright
             x1, y1 = min(c[0][0] for c in slug), min(c[0][1] for c in slug)
             x2, y2 = max(c[0][2] for c in slug), max(c[0][3] for c in slug)
-            inside = [c for b, c, _ in others if x1 + 0.5 < b[2] and b[0] < x2 - 0.5 and y1 + 0.5 < b[3]
+            inside = [c for b, c in others if x1 + 0.5 < b[2] and b[0] < x2 - 0.5 and y1 + 0.5 < b[3]
                       and b[1] < y2 - 0.5]
             assert not inside, (where, "".join(inside)[:80])  # nothing of the page between its pieces
             width, height = page.get_size()
@@ -133,9 +133,10 @@ def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
 
 
 Char = tuple[tuple[float, float, float, float], str, tuple[float, float]]  # its box, itself, its origin
+Other = tuple[tuple[float, float, float, float], str]  # a character of the page's own: its box, itself
 
 
-def _slug_chars(text: pdfium.PdfTextPage, title: str) -> tuple[list[Char], list[Char], set[int]]:
+def _slug_chars(text: pdfium.PdfTextPage, title: str) -> tuple[list[Char], list[Other], set[int]]:
     """The slug's characters (from the last time the page names its game, or its warning, to the end: it is
     stamped last), the rest of the page's, and the slug's orientations (degrees, a half turn taken as none)."""
     whole = text.get_text_range()
@@ -145,21 +146,24 @@ def _slug_chars(text: pdfium.PdfTextPage, title: str) -> tuple[list[Char], list[
             start -= len(warning)
     end = re.compile(r"· [0-9a-f]{7}").search(whole, max(start, 0))
     assert start >= 0 and end, whole[-200:]
-    slug, others, angles = [], [], set()
+    slug: list[Char] = []
+    others: list[Other] = []
+    angles: set[int] = set()
     first: float | None = None  # the slug's size: a reader may order a card's words amid its lines
     for i in range(text.count_chars()):
-        box = text.get_charbox(i)
-        if box[2] <= box[0] or not whole[i:i + 1].strip():
+        if not whole[i:i + 1].strip():
             continue  # a space, or a break the reader added
-        x, y = ctypes.c_double(), ctypes.c_double()
-        pdfium.raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
-        char = (box, whole[i], (x.value, y.value))
-        size = pdfium.raw.FPDFText_GetFontSize(text.raw, i)
-        ours = start <= i < end.end()
+        box = text.get_charbox(i)
+        if box[2] <= box[0]:
+            continue  # a space drawn as a glyph
+        ours = start <= i < end.end()  # the origin, size and angle are read for the slug's characters only
+        size = pdfium.raw.FPDFText_GetFontSize(text.raw, i) if ours else 0.0
         first = size if ours and first is None else first
         if ours and abs(size - (first or 0.0)) < 0.01:
-            slug.append(char)
+            x, y = ctypes.c_double(), ctypes.c_double()
+            pdfium.raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
+            slug.append((box, whole[i], (x.value, y.value)))
             angles.add(round(math.degrees(pdfium.raw.FPDFText_GetCharAngle(text.raw, i))) % 180)
         else:
-            others.append(char)
+            others.append((box, whole[i]))
     return slug, others, angles
