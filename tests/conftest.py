@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from typecase import set_forms_once, set_type_once
 
 from deckpress.cli import main
 
@@ -19,6 +20,8 @@ from deckpress.cli import main
 # Python then leaves it ignored: the tests of Ctrl-C, and the commands they start (which inherit an ignored signal,
 # not a handler), would never see it. Python's own handler, as a terminal gives it.
 signal.signal(signal.SIGINT, signal.default_int_handler)
+set_type_once()  # pypdf reads each font of a PDF once, not once per form that uses it: the same text, sooner
+set_forms_once()  # pdfminer (pdfplumber) parses each form of a PDF once, not once per time a page draws it
 
 ROOT = Path(__file__).resolve().parent.parent
 # The content the suite reads: content/, or the folder DECKPRESS_TEST_CONTENT names (test_any_content.py runs the
@@ -42,12 +45,28 @@ def games(content: Path = CONTENT) -> list[str]:
 CATALOGUE_BUILDS = {("conftest", "built"), ("test_slug", "printed"), ("test_host_kit", "duplex")}
 
 
+# The modules whose tests take longest, longest first: run first, so that the workers end together, each on short
+# tests (a long one taken last keeps the run waiting for one worker). Each module's tests stay together, in order.
+LONGEST = ["test_fuzz", "test_any_content", "test_slug", "test_interrupt", "test_overlap", "test_one_build",
+           "test_host_kit", "test_incremental", "test_pdfs", "test_stone_market", "test_printing", "test_export_png",
+           "test_epub_validators", "test_tagged", "test_publications", "test_shapes", "test_large_print"]
+
+
+# Tests measured slow, by module and function (tests/slow.txt): marked slow as those marked where they are written.
+SLOW = {line for line in (Path(__file__).parent / "slow.txt").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")}
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         info = getattr(item, "_fixtureinfo", None)
         chains = info.name2fixturedefs.items() if info else ()
         if any((chain[-1].func.__module__, name) in CATALOGUE_BUILDS for name, chain in chains if chain):
             item.add_marker(pytest.mark.slow)
+        elif item.nodeid.split("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
+    rank = {name: i for i, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: rank.get(getattr(getattr(item, "module", None), "__name__", ""), len(rank)))
 
 
 @dataclass
@@ -147,7 +166,11 @@ def shared(factory: pytest.TempPathFactory, *commands: Sequence[str]) -> Path:
 CATALOGUE = ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1")
 
 
+# test_any_content.py's inner runs read the one build of their content its outer run made for them all.
+BUILT = os.environ.get("DECKPRESS_TEST_BUILT")
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
     """The real content built once per test run (both papers) into a temporary out folder: read-only."""
-    return shared(tmp_path_factory, CATALOGUE)
+    return Path(BUILT) if BUILT else shared(tmp_path_factory, CATALOGUE)

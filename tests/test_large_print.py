@@ -11,6 +11,7 @@ import pdfplumber
 import pytest
 import yaml
 from conftest import CONTENT, LAYOUTS, MM, SHIPPED, edit, games, line_of
+from marks import chars
 from pypdf import PdfReader
 
 LOTS = Path("content/pocket-bazaar/lots.yaml")
@@ -49,7 +50,7 @@ def test_no_character_in_large_print_is_smaller_than_18_pt(built):
             # a kit repeats its components after its print check
             pages = doc.pages[:1] if "-kit-" in path.name else doc.pages
             # a label turned upright: pdfplumber gives its size across the line
-            sizes = [c["size"] if c["upright"] else c["width"] for page in pages for c in page.chars]
+            sizes = [c.size if c.upright else c.width for page in pages for c in chars(page)]
         assert sizes and min(sizes) >= 18 - 1e-3, path
 
 

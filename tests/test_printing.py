@@ -9,6 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 from conftest import CONTENT, LAYOUTS, MM
+from marks import rects
 from pypdf import PdfReader
 
 from deckpress.cli import main
@@ -23,8 +24,8 @@ def build(out: Path, *args: str) -> Path:
 
 def cells(page) -> list[tuple[float, float]]:
     """Top-left corners (mm) of the 63 x 88 mm card cells drawn on a page: fronts' cut lines, backs' patterns."""
-    found = {(round(r["x0"] / MM, 1), round(r["top"] / MM, 1)) for r in page.rects
-             if abs(r["width"] / MM - 63) < 0.2 and abs(r["height"] / MM - 88) < 0.2}
+    found = {(round(x0 / MM, 1), round(top / MM, 1)) for x0, top, width, height in rects(page)
+             if abs(width / MM - 63) < 0.2 and abs(height / MM - 88) < 0.2}
     return sorted(found)
 
 

@@ -12,6 +12,7 @@ import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from conftest import CATALOGUE, CONTENT, MM, SHIPPED, shared
+from marks import marks
 
 from deckpress.findings import Findings
 from deckpress.load import load_game
@@ -91,13 +92,11 @@ def test_every_line_and_box_is_inside_the_printer_margin(way: str, printed: Path
         with pdfplumber.open(kit) as pdf:
             for page in pdf.pages:
                 edge = MARGIN_MM * MM - 0.01
-                things = [*page.chars, *page.lines, *page.rects, *page.curves]
-                for t in things:
-                    if t.get("text", "x").strip() == "" or t.get("width", 1) == page.width:
+                for text, x0, top, x1, bottom, width in marks(page):
+                    if text.strip() == "" or width == page.width:
                         continue
-                    assert t["x0"] >= edge and t["top"] >= edge and t["x1"] <= page.width - edge and \
-                        t["bottom"] <= page.height - edge, (kit.name, page.page_number, t.get("text"), t["x0"],
-                                                            t["top"], t["x1"], t["bottom"])
+                    assert x0 >= edge and top >= edge and x1 <= page.width - edge and \
+                        bottom <= page.height - edge, (kit.name, page.page_number, text, x0, top, x1, bottom)
 
 
 def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
@@ -115,7 +114,7 @@ def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
             assert slug and len(angles) == 1, (where, angles)  # one block, level or upright
             x1, y1 = min(c[0][0] for c in slug), min(c[0][1] for c in slug)
             x2, y2 = max(c[0][2] for c in slug), max(c[0][3] for c in slug)
-            inside = [c for b, c, _ in others if x1 + 0.5 < b[2] and b[0] < x2 - 0.5 and y1 + 0.5 < b[3]
+            inside = [c for b, c in others if x1 + 0.5 < b[2] and b[0] < x2 - 0.5 and y1 + 0.5 < b[3]
                       and b[1] < y2 - 0.5]
             assert not inside, (where, "".join(inside)[:80])  # nothing of the page between its pieces
             width, height = page.get_size()
@@ -134,9 +133,10 @@ def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
 
 
 Char = tuple[tuple[float, float, float, float], str, tuple[float, float]]  # its box, itself, its origin
+Other = tuple[tuple[float, float, float, float], str]  # a character of the page's own: its box, itself
 
 
-def _slug_chars(text: pdfium.PdfTextPage, title: str) -> tuple[list[Char], list[Char], set[int]]:
+def _slug_chars(text: pdfium.PdfTextPage, title: str) -> tuple[list[Char], list[Other], set[int]]:
     """The slug's characters (from the last time the page names its game, or its warning, to the end: it is
     stamped last), the rest of the page's, and the slug's orientations (degrees, a half turn taken as none)."""
     whole = text.get_text_range()
@@ -146,21 +146,24 @@ def _slug_chars(text: pdfium.PdfTextPage, title: str) -> tuple[list[Char], list[
             start -= len(warning)
     end = re.compile(r"· [0-9a-f]{7}").search(whole, max(start, 0))
     assert start >= 0 and end, whole[-200:]
-    slug, others, angles = [], [], set()
+    slug: list[Char] = []
+    others: list[Other] = []
+    angles: set[int] = set()
     first: float | None = None  # the slug's size: a reader may order a card's words amid its lines
     for i in range(text.count_chars()):
-        box = text.get_charbox(i)
-        if box[2] <= box[0] or not whole[i:i + 1].strip():
+        if not whole[i:i + 1].strip():
             continue  # a space, or a break the reader added
-        x, y = ctypes.c_double(), ctypes.c_double()
-        pdfium.raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
-        char = (box, whole[i], (x.value, y.value))
-        size = pdfium.raw.FPDFText_GetFontSize(text.raw, i)
-        ours = start <= i < end.end()
+        box = text.get_charbox(i)
+        if box[2] <= box[0]:
+            continue  # a space drawn as a glyph
+        ours = start <= i < end.end()  # the origin, size and angle are read for the slug's characters only
+        size = pdfium.raw.FPDFText_GetFontSize(text.raw, i) if ours else 0.0
         first = size if ours and first is None else first
         if ours and abs(size - (first or 0.0)) < 0.01:
-            slug.append(char)
+            x, y = ctypes.c_double(), ctypes.c_double()
+            pdfium.raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
+            slug.append((box, whole[i], (x.value, y.value)))
             angles.add(round(math.degrees(pdfium.raw.FPDFText_GetCharAngle(text.raw, i))) % 180)
         else:
-            others.append(char)
+            others.append((box, whole[i]))
     return slug, others, angles
