@@ -161,7 +161,9 @@ def test_ledgers_turn_order_and_slips(built):
     ledgers = PdfReader(pdf(built, "ledgers")).pages
     assert len(ledgers) == 8
     assert "Private information ledger: desk C, market 2" in ledgers[6].extract_text()
-    assert "Score ___ out of 3" in ledgers[0].extract_text()
+    assert "Score out of 3" in ledgers[0].extract_text()  # a box to write the score in (a form field)
+    names = [a.get_object().get("/TU") for a in ledgers[0].get("/Annots", [])]
+    assert "Private information ledger: desk A, market 1, Score out of 3" in names
     order = PdfReader(pdf(built, "turn-order")).pages[0].extract_text()
     assert "Turn 8" in order and "Second lap" in order and "FIRST LAP: A, B, C, D." in order
     slips = PdfReader(pdf(built, "slips")).pages
