@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import CONTENT, LAYOUTS, MM, SHIPPED, edit, games, line_of
+from conftest import CONTENT, LAYOUTS, MM, SHIPPED, edit, games, line_of, shared
 from pypdf import PdfReader
 
 LOTS = Path("content/pocket-bazaar/lots.yaml")
@@ -238,3 +238,30 @@ def test_every_line_of_large_print_is_at_least_one_and_a_half_times_its_size_bel
         assert not close, (path.name, close[:5])
         measured += count
     assert measured > 1000  # lines were found and measured, not passed over
+
+
+@pytest.fixture(scope="module")
+def bold(tmp_path_factory) -> Path:
+    """Large print on A4 with `--bold`, as the accessibility team would build it: read-only."""
+    return shared(tmp_path_factory, ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1",
+                                     "--edition", "large-print", "--paper", "a4", "--bold"))
+
+
+def test_bold_sets_the_body_of_large_print_in_atkinson_hyperlegible_bold(bold):
+    """ACB prefers bold: every letter of every large-print PDF in the bold face (headings were already), with
+    nothing smaller and no line closer than without it; the build found nothing, its contrast checks too."""
+    paths = large(bold)
+    assert len(paths) == 23  # every large-print PDF on A4: the shipped games' components and kits
+    for path in paths:
+        with pdfplumber.open(path) as doc:
+            fonts = {c["fontname"].split("+")[-1] for page in doc.pages for c in page.chars}
+        assert fonts == {"AtkinsonHyperlegible-Bold"}, (path.name, fonts)
+        assert not _close_lines(path)[1], path.name
+    plain = PdfReader(bold / "stone-market/large-print/stone-market-rules-a4.pdf").pages[0].extract_text()
+    assert "There are five kinds of stone" in " ".join(plain.split())
+
+
+def test_without_bold_the_body_is_regular(built):
+    with pdfplumber.open(built / "stone-market/large-print/stone-market-rules-a4.pdf") as doc:
+        fonts = {c["fontname"].split("+")[-1] for c in doc.pages[0].chars}
+    assert fonts == {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}

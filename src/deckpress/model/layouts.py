@@ -45,6 +45,7 @@ class Theme:
     colours: dict[str, Colour] = field(default_factory=dict)  # the edition's palette, by name
     min_contrast: float = 4.5  # WCAG 2 contrast of every text against what is behind it
     about: str = ""  # what the edition is for, in a line: the catalogue says it under the edition's name
+    reverse: tuple[Colour, ...] = ()  # (ink, paper): every page reversed out (`build --high-contrast`); (): as laid out
 
 
 @dataclass
