@@ -96,3 +96,26 @@ def test_a_table_naming_no_text_element_is_refused(tmp_path: Path, capsys: pytes
     texts = "heading, left over, one star, plain, shift, table heading, top, turn, two stars"
     assert ("standard/reference-card.yaml:7:9: error: table names the layout's text elements, each once, got "
             f"'leftover' (text elements: {texts})") in err, err
+
+
+def test_each_card_is_a_section_titled_by_its_label_and_headed_first_by_its_heading(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    assert main(["build", "pocket-bazaar", "open-secret-exchange", "--content", str(CONTENT), "--layouts",
+                 str(LAYOUTS), "--jobs", "1", "--paper", "a4", "--edition", "large-print", "--out", str(out)]) == 0
+    for path, heads in ((out / "pocket-bazaar/large-print/pocket-bazaar-lot-cards-a4.pdf", "{0}"),
+                        (out / "open-secret-exchange/large-print/open-secret-exchange-desk-cards-a4.pdf",
+                         "Market {0} / private desk {1}")):
+        reader = PdfReader(path)
+        words = marked_text(reader, 0)
+        (document,) = kids(reader.trailer["/Root"]["/StructTreeRoot"])
+        cards = [c for c in kids(document) if isinstance(c, DictionaryObject) and role(c) == "Sect"]
+        assert len(cards) >= 2
+        for card in cards[:2]:  # the first page's cards: their marked contents are that page's
+            title = str(card["/T"])  # "Lanterns 1", "market 1, desk A"
+            first = kids(card)[0]
+            assert role(first) == "H1" and str(first["/ActualText"]) == cell_text(first, words)
+            if "desk" in title:
+                market, desk = title.removeprefix("market ").split(", desk ")
+                assert cell_text(first, words) == heads.format(market, desk)
+            else:
+                assert cell_text(first, words) == heads.format(title.rsplit(" ", 1)[0])

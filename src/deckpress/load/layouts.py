@@ -155,7 +155,8 @@ class LayoutReader:
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
                           rules, folds, positions, tabs, keys["background"],  # type: ignore[arg-type]
                           keys["corner_radius_mm"] or 0.0, shape, safe or 0.0,
-                          _table(keys["table"], elements, self.findings))  # type: ignore[arg-type]
+                          _table(keys["table"], elements, self.findings),  # type: ignore[arg-type]
+                          _heading(node, keys["heading"], elements, self.findings))  # type: ignore[arg-type]
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         row = node.value.get("row_height_mm")
@@ -263,6 +264,16 @@ def _table(names: list[Node], elements: list[Element], findings: Findings) -> li
         else:
             out.append(node.value)
     return out
+
+
+def _heading(node: Node, name: str | None, elements: list[Element], findings: Findings) -> str | None:
+    """A card layout's `heading`: one of its text elements, by name."""
+    texts = {e.name for e in elements if e.kind == "text"}
+    if name is None or name in texts:
+        return name
+    findings.error(node.value["heading"].loc, f"heading names one of the layout's text elements, got "
+                                              f"{describe(name)} (text elements: {', '.join(sorted(texts))})")
+    return None
 
 
 def _numbers(node: Node, count: int, findings: Findings) -> tuple[float, ...] | None:

@@ -79,6 +79,7 @@ class CardLayout:
     shape: Outline | None = None  # a shaped piece's outline (deckpress.layout.shapes); None: a rectangle
     safe: float = 0.0  # mm every element's box keeps inside the shape's outline
     table: list[str] = field(default_factory=list)  # text elements read as one table's columns, heads first
+    heading: str | None = None  # the text element read first, as the card's heading
 
 
 @dataclass
