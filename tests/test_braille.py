@@ -29,7 +29,9 @@ def _pages(brf: bytes) -> list[list[str]]:
 def _back(brf: bytes) -> str:
     """The file's text lines (not the page numbers) back-translated, as lowercase words."""
     lines = [line.strip() for page in _pages(brf) for line in page[:LINES - 1] if line.strip()]
-    given = " ".join(lines).replace("\\", "\\\\")  # a backslash is a braille cell, and the translator's escape
+    # a line at a time (a very long line comes back with a word split); a backslash is a braille cell, and the
+    # translator's escape
+    given = "\n".join(lines).replace("\\", "\\\\")
     done = subprocess.run(["lou_translate", "--backward", f"{DISPLAY},{TABLES['en']}"], input=given + "\n",
                           capture_output=True, text=True, check=True)
     assert not done.stderr
@@ -102,7 +104,33 @@ def test_the_pages_are_read_in_order_without_navigation():
             '<h1>Game</h1><p>One <em>two</em><br/>three.</p><ul><li>Item<ul><li>Deeper</li></ul></li></ul>'
             '<table><tr><th>Round</th><td>1</td></tr></table></body></html>')
     assert blocks(page) == [Block("heading", "Game", 1), Block("para", "One two three."), Block("item", "Item", 1),
-                            Block("item", "Deeper", 2), Block("item", "Round; 1", 1)]
+                            Block("item", "Deeper", 2), Block("item", "Round. 1", 1)]
+
+
+def test_a_table_is_read_a_row_an_item_each_cell_after_its_column_s_heading():
+    """In a head and a body (as the text edition writes every table), a cell to write in a line to write on."""
+    page = ('<html xmlns="http://www.w3.org/1999/xhtml"><body><table><caption>Bids</caption>'
+            '<thead><tr><td></td><th scope="col">A</th><th scope="col">Total</th></tr></thead>'
+            '<tbody><tr><th scope="row">Round 1</th><td><input type="text" aria-label="Round 1, A"/></td>'
+            '<td>12</td></tr><tr><th scope="row">Lanterns</th><td><input type="checkbox"/></td><td></td></tr>'
+            '</tbody></table></body></html>')
+    assert blocks(page) == [Block("para", "Bids"), Block("item", "Round 1. A: ____; Total: 12", 1),
+                            Block("item", "Lanterns. A: \u2610; Total: ____", 1)]
+    numbered = page.replace("<td></td>", '<th scope="col">Fact</th>').replace(">Round 1<", ">1<")
+    assert blocks(numbered)[1] == Block("item", "Fact 1. A: ____; Total: 12", 1)  # a bare row heading: its column's
+
+
+@needs_liblouis
+def test_sheets_and_the_answer_guide_keep_their_tables_in_braille(built):
+    """Every table row of a page is in its BRF: a score sheet's rows, and the answer guide's records and route."""
+    score = _back((built / "pocket-bazaar/pocket-bazaar.brf").read_bytes())
+    assert _words("Round 1 points Team 1") in score and _words("All four collections") in score
+    assert _words("Lanterns Team 1 tick box Team 2 tick box") in score  # a tick box said, not escaped
+    guide = built / "open-secret-exchange" / "open-secret-exchange-answer-guide.html"
+    read = _back(guide.with_suffix(".brf").read_bytes())
+    rows = [b.text for b in blocks(guide.read_text("utf-8")) if b.kind == "item"]
+    assert len(rows) >= 16 and all(_words(row) in read for row in rows)
+    assert _words("Desk A Original records A1 paper bridge") in read and _words("Turn 8 Initiator Desk A") in read
 
 
 def test_runovers_and_items_are_set_within_40_cells():

@@ -84,6 +84,21 @@ def test_the_page_is_accessible_and_works_offline(built, page):
     assert "max-width: 100%" in text  # thumbnails shrink rather than overflow at 200% zoom
 
 
+def test_each_game_s_accessible_editions_have_a_heading_and_a_place_in_the_contents(built):
+    """Found by a screen reader's user listing headings or reading the contents, not after four tables; the
+    contents list holds list items only."""
+    text = (built / "index.html").read_text(encoding="utf-8")
+    nav = text[text.index('<nav aria-labelledby="contents">'):text.index("</nav>")]
+    assert "<p>" not in nav
+    for game in ("pocket-bazaar", "open-secret-exchange", "stone-market"):
+        assert f'<li><a href="#accessible-{game}">' in nav
+        section = text[text.index(f'<h3 id="accessible-{game}">'):]
+        section = section[:section.index("</section>")]
+        assert f'href="{game}/{game}.html"' in section and f'href="{game}/{game}.brf"' in section
+    secret = text[text.index('<h3 id="accessible-open-secret-exchange">'):]
+    assert "open-secret-exchange-host.brf" in secret[:secret.index("</section>")]  # the host's, with the rest
+
+
 def test_serve_answers_on_localhost_and_stops_on_ctrl_c(built):
     command = [sys.executable, "-u", "-m", "deckpress", "serve", "--out", str(built), "--port", "0"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

@@ -18,6 +18,7 @@ from PIL import Image, ImageChops, ImageStat
 from test_publications import files, secret_values, texts
 
 from deckpress.cli import main
+from deckpress.export import sprites
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "export" / "content"
 SCHEMA = ROOT / "src" / "deckpress" / "export" / "tts.schema.json"
@@ -86,11 +87,28 @@ def test_decks_hold_every_card_with_its_copies_in_deck_order(ferry):
 
 def test_sheets_are_the_grid_of_cards_at_the_finest_dpi_that_fits(ferry):
     decks = objects(saved(ferry), "Deck")
-    for name, (w, h), count in (("Tickets", (63, 88), 4), ("Posters", (89, 127), 2)):
+    for name, (w, h), (across, down) in (("Tickets", (63, 88), (2, 2)), ("Posters", (89, 127), (2, 1))):
         (sheet,) = decks[name]["CustomDeck"].values()
-        assert (sheet["NumWidth"], sheet["NumHeight"]) == (count, 1)
+        assert (sheet["NumWidth"], sheet["NumHeight"]) == (across, down)
         with Image.open(local(sheet["FaceURL"])) as faces:
-            assert faces.size == (count * px(w, 300), px(h, 300))  # few cards: the 300 dpi cap, not 4096 px
+            assert faces.size == (across * px(w, 300), down * px(h, 300))  # few cards: the 300 dpi cap, not 4096 px
+
+
+@pytest.mark.parametrize(("count", "size", "grid", "dpi"), [
+    (24, (63, 88), (6, 4), 275),  # Pocket Bazaar's lots: 10 x 3 would give them 165 dpi
+    (45, (63, 88), (8, 6), 196),  # Stone Market's wares: 10 x 5 would give 165
+    (70, (63, 88), (10, 7), 165),  # a full sheet: TTS's own limit of 10 x 7
+    (36, (63, 44), (6, 6), 275),  # landscape slips: as many rows as columns
+    (2, (89, 127), (2, 1), 584)])
+def test_the_grid_is_the_one_that_gives_the_cards_the_most_pixels(count, size, grid, dpi):
+    assert sprites.grid(count, size) == grid
+    assert sprites.largest_dpi(size, count, 1200) == dpi
+    across, down = grid
+    assert across * px(size[0], dpi) <= 4096 and down * px(size[1], dpi) <= 4096
+    for a in range(1, 11):  # no other grid of at most 10 x 7 holding them all fits them finer
+        d = -(-count // a)
+        if d <= 7 and (a, d) != grid:
+            assert a * px(size[0], dpi + 1) > 4096 or d * px(size[1], dpi + 1) > 4096
 
 
 def test_unique_backs_are_a_sheet_of_the_same_grid_and_a_shared_back_one_card(ferry):
@@ -128,20 +146,20 @@ def test_a_card_is_described_by_its_text_as_read_not_by_its_printed_glyphs(stone
 
 
 def test_every_cell_is_that_cards_own_png_scaled(stone):
-    """Stone Market's wares: 45 cards on a 10 x 5 sheet at under 300 dpi, each cell its print-on-demand front."""
+    """Stone Market's wares: 45 cards on an 8 x 6 sheet at under 300 dpi, each cell its print-on-demand front."""
     out = stone
     data = saved(out, "stone-market")
     (wares,) = [o for o in data["ObjectStates"] if o["Nickname"] == "Ware cards"]
     (sheet,) = wares["CustomDeck"].values()
-    assert (sheet["NumWidth"], sheet["NumHeight"]) == (10, 5)
+    assert (sheet["NumWidth"], sheet["NumHeight"]) == (8, 6)
     pod = out / "stone-market" / "export" / "png"
     band = px(3.175, 200)
     with Image.open(local(sheet["FaceURL"])) as faces:
-        cw, ch = faces.width // 10, faces.height // 5
-        assert faces.width == 10 * cw <= 4096 and faces.height == 5 * ch <= 4096
-        assert cw < px(63, 200)  # the sheet is finer than 300 dpi would allow, coarser than the 200 dpi PNGs
+        cw, ch = faces.width // 8, faces.height // 6
+        assert faces.width == 8 * cw <= 4096 and faces.height == 6 * ch <= 4096
+        assert cw == px(63, 196)  # the finest dpi the 8 x 6 grid allows: under 300, finer than the 200 dpi PNGs
         for n in (0, 17, 44):
-            cell = faces.crop(((n % 10) * cw, (n // 10) * ch, (n % 10 + 1) * cw, (n // 10 + 1) * ch))
+            cell = faces.crop(((n % 8) * cw, (n // 8) * ch, (n % 8 + 1) * cw, (n // 8 + 1) * ch))
             with Image.open(pod / f"stone-market-wares-{n + 1:03d}-front.png") as card:
                 trimmed = card.convert("RGB").crop((band, band, card.width - band, card.height - band))
                 scaled = trimmed.resize(cell.size, Image.Resampling.LANCZOS)
@@ -151,6 +169,42 @@ def test_every_cell_is_that_cards_own_png_scaled(stone):
     assert die["CustomImage"]["CustomDice"]["Type"] == 1  # a six-sided die
     with Image.open(local(die["CustomImage"]["ImageURL"])) as net:
         assert net.size == (4 * px(30, 300), 3 * px(30, 300))  # the net's 4 x 3 cells of 30 mm faces
+
+
+def test_round_stones_are_tokens_in_a_bag_a_kind_as_many_as_are_printed(stone):
+    data = saved(stone, "stone-market")
+    jsonschema.validate(data, json.loads(SCHEMA.read_text("utf-8")), cls=jsonschema.Draft202012Validator)
+    bags = {o["Nickname"]: o for o in data["ObjectStates"] if o["Name"] == "Bag"}
+    assert sorted(bags) == [f"Stone tokens: {s}, 20" for s in (
+        "Amber (A, triangle)", "Jade (J, diamond)", "Onyx (O, circle)", "Pearl (P, hexagon)", "Ruby (R, square)")]
+    assert not [o for o in data["ObjectStates"] if o["Nickname"] == "Stone tokens"]  # no deck of 100 tiny cards
+    guids = set()
+    for title, bag in bags.items():
+        assert bag["Bag"]["Order"] == 2  # drawn at random, as from a pouch
+        (url,) = {t["CustomImage"]["ImageURL"] for t in bag["ContainedObjects"]}
+        assert {t["Name"] for t in bag["ContainedObjects"]} == {"Custom_Token"}
+        assert all(t["CustomImage"]["CustomToken"]["Stackable"] for t in bag["ContainedObjects"])
+        assert {t["Nickname"] for t in bag["ContainedObjects"]} == {title.split(": ")[1].rsplit(",", 1)[0]}
+        assert {t["Transform"]["scaleX"] for t in bag["ContainedObjects"]} == {round(19 / 25.4, 4)}
+        guids |= {t["GUID"] for t in bag["ContainedObjects"]}
+        with Image.open(local(url)) as image:  # cut out: see-through outside the circle, the face within it
+            assert image.mode == "RGBA"
+            w, h = image.size
+            assert image.getpixel((3, 3))[3] == image.getpixel((w - 4, h - 4))[3] == 0
+            assert image.getpixel((w // 2, h // 2))[3] == 255 and image.getpixel((w // 2, 4))[3] == 0
+    assert len(guids) == 100  # every stone its own object
+
+
+def test_cards_go_to_hands_and_a_landscape_card_lies_sideways_at_its_own_shape(ferry, secret):
+    for deck in objects(saved(ferry), "Deck").values():
+        assert deck["Hands"] and not deck["SidewaysCard"]
+        assert all(c["Hands"] and not c["SidewaysCard"] for c in deck["ContainedObjects"])
+    (slips,) = [o for o in saved(secret, GAME)["ObjectStates"] if o["Nickname"] == "Disclosure slips"]
+    assert slips["SidewaysCard"] and all(c["SidewaysCard"] for c in slips["ContainedObjects"])
+    assert (slips["Transform"]["scaleX"], slips["Transform"]["scaleZ"]) == (round(63 / 88.9, 4), round(44 / 63.5, 4))
+    (tickets,) = [o for o in saved(ferry)["ObjectStates"] if o["Nickname"] == "Tickets"]
+    scale = (tickets["Transform"]["scaleX"], tickets["Transform"]["scaleZ"])
+    assert scale == (round(63 / 63.5, 4), round(88 / 88.9, 4))
 
 
 def test_rules_are_a_custom_pdf_of_the_press_s_own_pdf(ferry):

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, shared
+from conftest import CONTENT, ROOT, shared
 from PIL import Image, ImageChops
 from test_export import export, exporting, px
 
@@ -51,6 +51,20 @@ def test_every_card_is_the_shops_poker_product_to_the_pixel_with_a_back_and_no_j
     assert re.search(r"poster\.yaml:\d+:\d+: warning: deck posters: its cards are 89 x 127 mm and "
                      + re.escape(VENDORS[shop].name) + " has no product of that size", err)
     assert "warning: deck captain has no back" in err and "plain white back" in err
+
+
+def test_an_order_of_nothing_is_an_error_and_the_order_before_it_stays(tmp_path, capsys):
+    """Pocket Bazaar's large print (89 x 127 mm cards) fits none of The Game Crafter's products."""
+    assert export(tmp_path, "pocket-bazaar", "--to", "png", "--for", "thegamecrafter", content=CONTENT) == 0
+    before = {p.name: p.read_bytes() for p in (tmp_path / "pocket-bazaar" / "export" / "png").iterdir()}
+    capsys.readouterr()
+    assert export(tmp_path, "pocket-bazaar", "--to", "png", "--for", "thegamecrafter", "--edition", "large-print",
+                  content=CONTENT) == 1
+    err = capsys.readouterr().err
+    assert "error: pocket-bazaar: no deck of the large-print edition fits a product of thegamecrafter" in err
+    assert "exported into" not in err
+    after = {p.name: p.read_bytes() for p in (tmp_path / "pocket-bazaar" / "export" / "png").iterdir()}
+    assert after == before and len(before) > 50  # the standard order, whole
 
 
 def test_poker_cards_at_the_game_crafter_are_825_by_1125(crafter):

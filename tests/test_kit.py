@@ -110,7 +110,7 @@ def test_a_part_a_kit_cannot_join_whole_is_refused():
 
 def test_a_built_kit_is_its_components_page_for_page(built):
     folder = built / "stone-market" / "standard"
-    parts = ["exchange-cards", "ware-cards", "reference-cards", "stones", "die", "rules"]
+    parts = ["exchange-cards", "ware-cards", "reference-cards", "score-sheets", "stones", "die", "rules"]
     kit_pages = pixels((folder / "stone-market-kit-a4.pdf").read_bytes())
     component_pages = [p for name in parts for p in pixels((folder / f"stone-market-{name}-a4.pdf").read_bytes())]
     assert kit_pages[-len(component_pages):] == component_pages  # after the print check

@@ -29,7 +29,7 @@ def test_every_shipped_game_and_component_has_a_large_print_edition(built):
     boxed = {(g, c, p) for g, c in (("open-secret-exchange", "desk-box"), ("stone-market", "exchange-box"))
              for p in ("a4", "letter")}
     assert standard - boxed == big and boxed <= standard
-    assert len(big) == 2 * (8 + 7 + 8)  # Open Secret Exchange has a host's kit too; two games a tuck box
+    assert len(big) == 2 * (8 + 7 + 9)  # Open Secret Exchange has a host's kit too; two games a tuck box
     assert {e["path"] for e in shipped if e["component"] == "accessible-html" and e["audience"] == "public"} == {
         f"{g}/{g}.html" for g in SHIPPED
     }
@@ -43,7 +43,7 @@ def test_every_game_has_its_text_edition(built):
 
 
 def test_no_character_in_large_print_is_smaller_than_18_pt(built):
-    assert len([p for g in SHIPPED for p in large(built, g)]) == 46  # the shipped games' large-print PDFs, boxes too
+    assert len([p for g in SHIPPED for p in large(built, g)]) == 48  # the shipped games' large-print PDFs, boxes too
     for path in large(built):
         with pdfplumber.open(path) as doc:
             # a kit repeats its components after its print check
@@ -179,7 +179,7 @@ def test_sheets_are_real_tables_with_header_cells(built):
     page = (built / "pocket-bazaar/pocket-bazaar.html").read_text(encoding="utf-8")
     assert '<th scope="col">Total (12 or less)</th>' in page
     assert '<th scope="row">Round 4</th>' in page
-    assert page.count("<table>") == 2
+    assert page.count("<table>") == 4 + 1  # each of the four teams' bid sheets, and the score sheet
 
 
 def test_lines_of_text_are_at_most_six_inches(deckpress, tmp_path):
@@ -251,7 +251,7 @@ def test_bold_sets_the_body_of_large_print_in_atkinson_hyperlegible_bold(bold):
     """ACB prefers bold: every letter of every large-print PDF in the bold face (headings were already), with
     nothing smaller and no line closer than without it; the build found nothing, its contrast checks too."""
     paths = large(bold)
-    assert len(paths) == 23  # every large-print PDF on A4: the shipped games' components and kits
+    assert len(paths) == 24  # every large-print PDF on A4: the shipped games' components and kits
     for path in paths:
         with pdfplumber.open(path) as doc:
             fonts = {c["fontname"].split("+")[-1] for page in doc.pages for c in page.chars}

@@ -84,8 +84,16 @@ def test_unknown_key_in_game_yaml(deckpress):
 def test_a_language_the_press_has_no_words_for_is_a_finding(deckpress):
     edit(GAME_YAML, "language: en-GB\n", "language: xx\n")
     line = line_of(GAME_YAML, "language: xx")
-    expected = f"{GAME_YAML}:{line}:11: error: language must be one the press has words for (en), got 'xx'"
+    expected = (f"{GAME_YAML}:{line}:11: error: language must be one the press has words for (en, de, fr, es, it, nl), "
+                "got 'xx'")
     assert check_errors(deckpress) == [expected]
+
+
+@pytest.mark.parametrize("tag", ["de", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL"])
+def test_a_language_the_press_has_words_for_is_taken_as_its_bcp_47_tag(deckpress, tag):
+    edit(GAME_YAML, "language: en-GB\n", f"language: {tag}\n")
+    result = deckpress("check", "pocket-bazaar")
+    assert (result.status, result.errors) == (0, [])
 
 
 # --- deck --------------------------------------------------------------------

@@ -43,7 +43,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--fold", action="store_true", default=None,
                    help="fronts and backs on one sheet, either side of a fold")
     b.add_argument("--bleed", type=millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
-    _reading(b)
+    _printed(b)
     b.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=os.cpu_count() or 1, metavar="N",
                    help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")
@@ -62,7 +62,19 @@ def parser() -> argparse.ArgumentParser:
     g.add_argument("--seed", type=int, required=True, help="the same seed always gives the same deck")
     _starting_commands(sub, common)
     _export_command(sub, common)
+    _translations_command(sub, common)
     return p
+
+
+def _fallback_option(build: _Parser) -> None:
+    build.add_argument("--fallback-language", dest="fallback", action="store_true",
+                       help="print a text not translated (or fuzzy) in the game's source language, with a warning")
+
+
+def _translations_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -> None:
+    t = sub.add_parser("translations", parents=[common], help="write a game's texts to translate (a POT) and create "
+                       "or update a PO file for each of its other languages, in content/<game>/translations/")
+    t.add_argument("game", metavar="GAME")
 
 
 def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
@@ -152,8 +164,10 @@ def between(what: str, low: float, high: float, unit: str = "", whole: bool = Fa
     return read
 
 
-def _reading(b: argparse.ArgumentParser) -> None:
-    """The build's options for low vision, over any edition (large print's above all)."""
+def _printed(b: _Parser) -> None:
+    """The build's options over what each edition prints: a text not translated, and for low vision (large
+    print's above all) bold body text and high contrast."""
+    _fallback_option(b)
     b.add_argument("--bold", action="store_true", help="set body text in the edition's bold font (ACB prefers bold "
                                                        "for large print: with --edition large-print)")
     b.add_argument("--high-contrast", nargs="?", const="yellow-on-black", type=ink_on_paper, metavar="INK-on-PAPER",

@@ -1,8 +1,8 @@
 """The press in one screen: load -> check -> lay out -> draw -> finish -> publish.
 
-Each stage is a package (deckpress.load, .check, .layout, .draw, .publish); this module only calls them in order.
-A build draws the games whose inputs changed, in this process or an edition of a game a process (deckpress.pool),
-with the same bytes either way, then publishes everything in one commit.
+Each stage is a package (deckpress.load, .check, .layout, .draw, .publish); this module calls them in order. A
+build draws the games whose inputs changed (and each in every language), in this process or an edition of a game
+a process (deckpress.pool), with the same bytes either way, then publishes everything in one commit.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from deckpress.layout.page import Document
 from deckpress.layout.plan import lay_out_calibration, lay_out_game, lay_out_print_check
 from deckpress.layout.slug import Stamp, stamped
 from deckpress.layout.slug import stamp as game_stamp
-from deckpress.load import expand_sheets, load_edition, load_game
+from deckpress.load import expand_sheets, load_edition
 from deckpress.load.art import Artwork
 from deckpress.model import Edition, Game
 from deckpress.options import Options
@@ -36,10 +36,10 @@ from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
 from deckpress.templating import Templates
+from deckpress.translation.games import every_language, labelled, relabelled
 
 if TYPE_CHECKING:
     from deckpress.publish.catalogue import Thumbnail
-
 
 
 @dataclass
@@ -108,7 +108,7 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
 def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Press:
     """Load, check, lay out, draw and finish these games: their files, not yet written."""
     prepared = prepare(opts, game_dirs, every_page=False)
-    press = Press(prepared.findings, [g.id for g in prepared.games],
+    press = Press(prepared.findings, [g.id for g in prepared.games if not g.source_game],
                   listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games},
                   parts={g.id: {c.id for c in g.components} | outputs.OWN_PARTS for g in prepared.games},
                   versions={g.id: game_stamp(g, prepared.editions[g.id]).version for g in prepared.games})
@@ -116,7 +116,7 @@ def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Pre
         _lay_out_every_page(prepared)  # every finding in one run, as `deckpress check` gives them
         return press
     built = draw(prepared, opts, text_edition)  # the decks' pages are laid out here, as they are drawn
-    press.outputs = [] if press.findings.errors else built
+    press.outputs = [] if press.findings.errors else labelled(built, prepared.games)  # each its language
     return press
 
 
@@ -133,7 +133,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     """Load, check and lay out; nothing is drawn or written. A deck's pages are laid out as they are drawn;
     `every_page` lays them out here too, for their findings (text that does not fit, a missing glyph)."""
     findings, templates = Findings(), Templates()
-    games = [g for d in game_dirs if (g := load_game(d, f"{opts.content.as_posix()}/{d.name}", findings, templates))]
+    games = every_language(game_dirs, opts.content, findings, templates, opts.fallback)
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
     marks: dict[str, Stamp] = {}
     for game in games:
@@ -167,7 +167,7 @@ def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[
         wanted = sorted({e for g in members for e in editions_of(g, opts)})
         names = {n for g in members for n in layout_names(g)} | {kits.PRINT_CHECK}
         loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings, opts))}
-        out.update({g.id: loaded for g in members})
+        out.update({g.id: relabelled(g, loaded) for g in members})  # a translation names its editions its way
     return out
 
 

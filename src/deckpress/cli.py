@@ -1,4 +1,5 @@
-"""Command line: deckpress build | check | dump | solve | generate | site | serve | new | watch | export.
+"""Command line: deckpress build | check | dump | solve | generate | site | serve | new | watch | export |
+translations.
 
 Exit status 0 ok, 1 findings, 2 usage, 130 Ctrl-C.
 """
@@ -82,7 +83,7 @@ def _command(args: argparse.Namespace) -> int:
         return serve(args.out, args.port, args.full)
     if args.command == "new":
         return _new(args.content, args.game, args.cards, args.sheet)
-    wanted = [args.game] if args.command in ("dump", "solve", "generate") else args.games
+    wanted = [args.game] if args.command in ("dump", "solve", "generate", "translations") else args.games
     dirs = _game_dirs(args.content, wanted, getattr(args, "edition", None))
     if dirs is None:
         return USAGE
@@ -92,6 +93,10 @@ def _command(args: argparse.Namespace) -> int:
         return _generate(dirs[0], f"{args.content.as_posix()}/{args.game}", args.seed, opts.layouts)
     if args.command == "build":
         return _build(args, opts, dirs)
+    if args.command == "translations":
+        from deckpress.translation.command import translations
+
+        return translations(dirs[0], f"{args.content.as_posix()}/{args.game}", _report, opts.layouts)
     if args.command == "watch":
         return _watch(args, opts)
     if args.command == "export":
@@ -126,8 +131,8 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     if args.duplex and args.fold:
         print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
         return USAGE
-    opts.out, opts.games, opts.edition, opts.bold = args.out, args.games, args.edition, args.bold
-    opts.high_contrast = args.high_contrast
+    opts.out, opts.games, opts.edition, opts.fallback = args.out, args.games, args.edition, args.fallback
+    opts.bold, opts.high_contrast = args.bold, args.high_contrast
     opts.papers = (args.paper,) if args.paper else PAPERS
     given = {"duplex": args.duplex, "offset_x": args.offset_x, "offset_y": args.offset_y, "fold": args.fold,
              "bleed_mm": args.bleed}

@@ -50,11 +50,13 @@ class TreeTooLarge(Exception):
                          "need; move what no game uses out of it, or name a smaller folder")
 
 
-def hash_tree(digest: Any, root: Path) -> None:
-    """Feed every regular file below `root` into `digest`, by relative path and bytes, in order. Raises
-    TreeTooLarge past MAX_TREE_FILES files or MAX_TREE_BYTES bytes."""
+def hash_tree(digest: Any, root: Path, skip: str | None = None) -> None:
+    """Feed every regular file below `root` into `digest`, by relative path and bytes, in order (but those in its
+    folder `skip`). Raises TreeTooLarge past MAX_TREE_FILES files or MAX_TREE_BYTES bytes."""
     total = 0
     for path in _files(root):
+        if skip is not None and path.relative_to(root).parts[0] == skip:
+            continue
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         total += _hash_file(digest, path, MAX_TREE_BYTES - total)
         if total > MAX_TREE_BYTES:

@@ -56,6 +56,7 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     from deckpress.build import prepare
     from deckpress.export.commit import commit
     from deckpress.export.targets import exported
+    from deckpress.translation.games import labelled
 
     bleed = GROWN_BLEED_MM if request.grown else (request.bleed if request.bleed is not None else POD_BLEED_MM) \
         if request.target != "tts" else TTS_BLEED_MM
@@ -63,7 +64,7 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     # every back on a page of its own, and no fold or offset a game's content may ask for
     opts.printing = {"duplex": "long-edge", "fold": False, "offset_x": 0.0, "offset_y": 0.0, "bleed_mm": bleed}
     prepared = prepare(opts, game_dirs, every_page=False)
-    files = [] if prepared.findings.errors else exported(prepared, request, bleed)
+    files = [] if prepared.findings.errors else labelled(exported(prepared, request, bleed), prepared.games)
     if not prepared.findings.errors:
         commit(request.out, files, prepared, request.target)
     return prepared.findings

@@ -29,24 +29,31 @@ def png(image: Image.Image, dpi: float | None = None) -> bytes:
     return out.getvalue()
 
 
-def grid(count: int) -> tuple[int, int]:
-    """Columns and rows of the sheet holding `count` cards (at most one full sheet)."""
-    across = min(ACROSS, count)
-    return across, min(DOWN, math.ceil(count / across))
+def grid(count: int, size: tuple[float, float]) -> tuple[int, int]:
+    """Columns and rows of the sheet holding `count` cards of `size` (at most one full sheet): the grid whose
+    longer side, measured against MAX_PX, is shortest, so its cards get the most pixels (24 poker cards: 6 x 4, not
+    10 x 3); of equals, the one with fewer empty places, then the wider."""
+    def cost(g: tuple[int, int]) -> tuple[float, int, int]:
+        return max(g[0] * size[0], g[1] * size[1]), g[0] * g[1], -g[0]
+
+    grids = [(a, math.ceil(count / a)) for a in range(1, min(ACROSS, count) + 1) if math.ceil(count / a) <= DOWN]
+    return min(grids, key=cost)
 
 
 def largest_dpi(size: tuple[float, float], count: int, cap: int) -> int:
     """The finest whole dpi, at most `cap`, at which a sheet of `count` cards of `size` mm fits in MAX_PX a side."""
-    across, down = grid(min(count, ACROSS * DOWN))
+    across, down = grid(min(count, ACROSS * DOWN), size)
     dpi = cap
     while dpi > 1 and (across * pixels(size[0], dpi) > MAX_PX or down * pixels(size[1], dpi) > MAX_PX):
         dpi -= 1
     return dpi
 
 
-def sheet(cards: list[Image.Image], cell: tuple[int, int]) -> tuple[Image.Image, tuple[int, int]]:
-    """The cards in rows of the grid, left to right from the top; and the grid (columns, rows)."""
-    across, down = grid(len(cards))
+def sheet(cards: list[Image.Image], cell: tuple[int, int], size: tuple[float, float]) -> tuple[Image.Image,
+                                                                                                tuple[int, int]]:
+    """The cards (of `size` mm, each `cell` px) in rows of their grid, left to right from the top; and the grid
+    (columns, rows)."""
+    across, down = grid(len(cards), size)
     image = Image.new("RGB", (across * cell[0], down * cell[1]), WHITE)
     for n, card in enumerate(cards):
         image.paste(card.resize(cell) if card.size != cell else card, ((n % across) * cell[0], (n // across) * cell[1]))

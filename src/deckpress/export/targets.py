@@ -103,7 +103,8 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
     for deck_id, own in _by_deck(component, cuts):
         title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
         backs_differ = game.decks[deck_id].backs_differ
-        save.deck(tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience))
+        deck = tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience)
+        save.tokens(deck, layout.shape) if layout.shape is not None else save.deck(deck)
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
@@ -125,6 +126,10 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
         for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed, size):
             back = backs[cut.deck]
             made.add(cut, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience, band)
+    if to and not made.decks:  # an order of nothing: the export asked for is not written, the one before stays
+        findings.error(game.loc, f"{game.id}: no deck of the {edition.theme.edition} edition fits a product of "
+                                 f"{request.vendor or 'the pixels given'}, so there is nothing to order; the "
+                                 f"export already in the out folder is left as it was")
     return made.files()
 
 

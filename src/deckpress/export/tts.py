@@ -20,14 +20,17 @@ from typing import Any
 
 from PIL import Image
 
+from deckpress.export import tokens
 from deckpress.export.cutting import Cut
 from deckpress.export.sprites import ACROSS, DOWN, WHITE, png, sheet
+from deckpress.layout.shapes.outline import Outline
 from deckpress.model import AUDIENCES, PUBLIC
 
 PER_SHEET = ACROSS * DOWN
-POKER_WIDTH_MM = 63.5  # what TTS draws a card of scale 1 as, near enough: other sizes are scaled from it
+POKER_MM = (63.5, 88.9)  # what TTS draws a card of scale 1 as (2.5 x 3.5 in): other sizes are scaled from it
 SPACING = 4.0  # table units between the objects, left to right
 HOST_ROW = -6.0  # table units: the host's object in a row of its own, so it never lands on the players' objects
+Scale = tuple[float, float]  # an object's scale across (x) and down (z) the table
 Url = Callable[[str], str]  # an exported file's name -> the address TTS loads it from
 File = tuple[str, bytes, str]  # an exported file's name, bytes and audience (who may see what it holds)
 
@@ -72,25 +75,42 @@ class Save:
             chunk = deck.cuts[start:start + PER_SHEET]
             self.key += 1
             cell = chunk[0].front.size
-            faces, (across, down) = sheet([c.front for c in chunk], cell)
+            faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
             self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
             back_name = single
             if unique:
-                backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell)
+                backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
                 self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
             sheets[str(self.key)] = {"FaceURL": self.url(face_name), "BackURL": self.url(back_name),
                                      "NumWidth": across, "NumHeight": down, "BackIsHidden": True,
                                      "UniqueBack": unique, "Type": 0}
             ids.update({id(c.card): self.key * 100 + n for n, c in enumerate(chunk)})
         cards = [(c, ids[id(c.card)]) for c in deck.cuts for _ in range(c.card.copies)]
-        scale = deck.size[0] / POKER_WIDTH_MM
-        contained = [self._card(cut, card_id, sheets, scale) for cut, card_id in cards]
+        scale, sideways = card_scale(deck.size)
+        held = {"Hands": True, "SidewaysCard": sideways}  # cards go to a player's hand; a landscape card lies so
+        contained = [{**self._card(cut, card_id, sheets, scale), **held} for cut, card_id in cards]
         if len(contained) == 1:
             self.objects.append({**contained[0], "Transform": self._place(scale, face_down=True)})
             return
         self.objects.append({"GUID": self._guid(deck.id), "Name": "Deck", "Transform": self._place(scale, True),
-                             "Nickname": deck.title, "Description": "", "DeckIDs": [i for _, i in cards],
+                             "Nickname": deck.title, "Description": "", **held, "DeckIDs": [i for _, i in cards],
                              "CustomDeck": sheets, "ContainedObjects": contained})
+
+    def tokens(self, deck: Deck, outline: Outline) -> None:
+        """A shaped deck's pieces as tokens: a bag a kind of piece holding as many as are printed (a kind printed
+        once lies on the table as it is)."""
+        self.audiences.append(deck.audience)
+        self.parts.append((deck.title, deck.audience))
+        scale = tokens.token_scale(deck.size)
+        for n, kind in enumerate(tokens.kinds(deck.cuts, outline), 1):
+            self.files.append((name := f"{self.game}-{deck.id}-token-{n}.png", png(kind.image), deck.audience))
+            pieces = [tokens.token(self._guid(f"{name}/{k}"), _transform(0.0, scale), kind, self.url(name))
+                      for k in range(kind.count)]
+            if len(pieces) == 1:
+                self.objects.append({**pieces[0], "Transform": self._place(scale)})
+            else:
+                title = f"{deck.title}: {kind.name}, {kind.count}"
+                self.objects.append(tokens.bag(self._guid(name), self._place((1.0, 1.0)), title, pieces))
 
     def _single_back(self, deck: Deck) -> str:
         """The deck's one back image: its back as printed, or a blank card where it has none."""
@@ -99,7 +119,7 @@ class Save:
         self.files.append((name := f"{self.game}-{deck.id}-back.png", png(image), deck.audience))
         return name
 
-    def _card(self, cut: Cut, card_id: int, sheets: dict[str, dict[str, Any]], scale: float) -> dict[str, Any]:
+    def _card(self, cut: Cut, card_id: int, sheets: dict[str, dict[str, Any]], scale: Scale) -> dict[str, Any]:
         key = str(card_id // 100)
         return {"GUID": self._guid(f"{cut.deck}/{card_id}/{len(self.objects)}"), "Name": "Card",
                 "Transform": _transform(0.0, scale), "Nickname": cut.card.label, "Description": cut.text,
@@ -109,7 +129,7 @@ class Save:
     def pdf(self, name: str, title: str, audience: str) -> None:
         self.audiences.append(audience)
         self.parts.append((title, audience))
-        self.objects.append({"GUID": self._guid(name), "Name": "Custom_PDF", "Transform": self._place(1.0),
+        self.objects.append({"GUID": self._guid(name), "Name": "Custom_PDF", "Transform": self._place((1.0, 1.0)),
                              "Nickname": title, "Description": "",
                              "CustomPDF": {"PDFUrl": self.url(name), "PDFPassword": "", "PDFPage": 0,
                                            "PDFPageOffset": 0}})
@@ -118,7 +138,7 @@ class Save:
         self.audiences.append(die.audience)
         self.parts.append((die.title, die.audience))
         self.files.append((name, png(die.image), die.audience))
-        self.objects.append({"GUID": self._guid(name), "Name": "Custom_Dice", "Transform": self._place(1.0),
+        self.objects.append({"GUID": self._guid(name), "Name": "Custom_Dice", "Transform": self._place((1.0, 1.0)),
                              "Nickname": die.title, "Description": "",
                              "CustomImage": {"ImageURL": self.url(name), "ImageSecondaryURL": "",
                                              "ImageScalar": 1.0, "WidthScale": 0.0, "CustomDice": {"Type": 1}}})
@@ -133,7 +153,7 @@ class Save:
                 "XmlUI": "", "LuaScript": "", "LuaScriptState": "", "ObjectStates": self.objects, "TabStates": {}}
         return (json.dumps(save, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
-    def _place(self, scale: float, face_down: bool = False) -> dict[str, float]:
+    def _place(self, scale: Scale, face_down: bool = False) -> dict[str, float]:
         """The next place along the table, left to right."""
         return _transform(len(self.objects) * SPACING, scale, face_down, self.row)
 
@@ -142,9 +162,17 @@ class Save:
         return hashlib.sha256(f"{self.game}/{what}".encode()).hexdigest()[:6]
 
 
-def _transform(x: float, scale: float, face_down: bool = False, z: float = 0.0) -> dict[str, float]:
+def card_scale(size: tuple[float, float]) -> tuple[Scale, bool]:
+    """A card's scale across and down the table, each side by its own (a card of another shape than poker keeps
+    its own), and whether it lies sideways: a landscape card is TTS's poker card turned, its long side across."""
+    sideways = size[0] > size[1]
+    across, down = (POKER_MM[1], POKER_MM[0]) if sideways else POKER_MM
+    return (size[0] / across, size[1] / down), sideways
+
+
+def _transform(x: float, scale: Scale, face_down: bool = False, z: float = 0.0) -> dict[str, float]:
     return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
-            "scaleX": round(scale, 4), "scaleY": 1.0, "scaleZ": round(scale, 4)}
+            "scaleX": round(scale[0], 4), "scaleY": 1.0, "scaleZ": round(scale[1], 4)}
 
 
 def die_image(faces: list[Image.Image], positions: list[tuple[int, int]]) -> Image.Image:

@@ -15,8 +15,11 @@ from deckpress.layout.page import INCH
 VENDOR_DPI = 300  # every shop here asks for 300 dpi
 MAX_GROW = 2.0  # mm a product may be larger than the card, a side, and still be the card's
 SAFE_KINDS = ("text", "icon")  # the elements that carry what a player must read; art may run to the edge
-TGC = "https://docs.dextrous.com.au/p/PbwvHTPaG6MJFJ/Bleed"  # The Game Crafter's poker upload: 825 x 1125 px
-POKER = "https://golifelog.com/posts/cutting-cards-1746540192308"  # 2.5 x 3.5 in: bleed 825 x 1125, safe 675 x 975
+# Second-hand: neither page is the shop's own, so each says so in the table (the figures agree with Squib's default)
+TGC = ("https://docs.dextrous.com.au/p/PbwvHTPaG6MJFJ/Bleed (another printer's guide quoting The Game Crafter's "
+       "825 x 1125 px; unconfirmed on the shop's own page)")
+POKER = ("https://golifelog.com/posts/cutting-cards-1746540192308 (a blog: 2.5 x 3.5 in, bleed 825 x 1125, safe "
+         "675 x 975; unconfirmed on the shop's own page)")
 UNCONFIRMED = "unconfirmed: not on a shop page at hand"
 
 

@@ -16,7 +16,7 @@ from deckpress.load.art import Artwork
 from deckpress.load.icons import Icons
 from deckpress.model import Card, Theme
 from deckpress.templating import CardText, Templates
-from deckpress.words import words
+from deckpress.words import say
 
 
 @dataclass
@@ -61,7 +61,7 @@ class Job:
 
     def say(self, key: str, **values: Any) -> str:
         """One of the press's own words (`deckpress.words`), in the game's language."""
-        return words(self.language)[key].format(**values)
+        return say(self.language, key, **values)
 
     def texts(self, card: Card) -> CardText:
         """The layout's templates, rendered for one card."""

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
+from dataclasses import replace
 
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
+from deckpress.layout.ops import Begin, Line, Rect
 from deckpress.layout.page import MM, Drawing, Page, WriteIn
 from deckpress.layout.slug import foot_mm, holds, side_mm
 from deckpress.layout.structure import artifact, form, tagged
@@ -26,7 +28,10 @@ def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None
         flowed: list[Page] = []
         for i, blocks in enumerate(sheet.copies):
             with nullcontext() if i == 0 else job.ts.measuring():
-                flowed += setter.flow(blocks)
+                copy = setter.flow(blocks)
+            for page in copy:
+                _name_copy(page, 0, 0, sheet, blocks, job)
+            flowed += copy
         return flowed
     paper, m, n = job.size, layout.margin, layout.per_page
     foot = foot_mm(job.slug, job.theme, paper, m)  # the whole slug below the last region
@@ -41,9 +46,30 @@ def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None
                 cut_y = top - layout.gap
                 d.line(job.theme.printer_margin_mm, cut_y, paper[0] - job.theme.printer_margin_mm, cut_y,
                        job.theme.line_pt, dash=(4, 3))
+            ops, tags = len(d.page.ops), len(d.page.tags)
             with nullcontext() if first + slot == 0 else job.ts.measuring():
                 setter.region(d, blocks, (m, top, paper[0] - 2 * m, region_h), sheet)
+            _name_copy(d.page, ops, tags, sheet, blocks, job)
     return pages
+
+
+def _name_copy(page: Page, ops: int, tags: int, sheet: Sheet, blocks: list[Block], job: Job) -> None:
+    """Where a sheet prints several copies, each copy's fields (from op `ops` and tag `tags` on) are named by its
+    heading too (`Bid sheet 2 of 4, Round 1, A`): a screen reader tells the four bid sheets' cells apart."""
+    heading = next((b.text for b in blocks if b.kind == "heading"), "")
+    if len(sheet.copies) < 2 or not heading:
+        return
+
+    def named(name: str) -> str:
+        return job.say("field_cell", row=heading, column=name)
+    for n in range(ops, len(page.ops)):
+        op = page.ops[n]
+        if isinstance(op, Rect | Line) and op.field is not None:
+            page.ops[n] = replace(op, field=replace(op.field, name=named(op.field.name)))
+    for n in range(tags, len(page.tags)):
+        at, tag = page.tags[n]
+        if isinstance(tag, Begin) and tag.role == "Form":
+            page.tags[n] = (at, replace(tag, alt=named(tag.alt)))
 
 
 class SheetSetter:

@@ -51,12 +51,15 @@ def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
 
 def source_hash(game: Game, folders: Sequence[Path]) -> str:
     """7 hex digits over the game's folder and the layout folders it is laid out with (paths and bytes): two
-    prints of different sources are told apart, the same sources always give the same."""
+    prints of different sources are told apart, the same sources always give the same. The game's translations
+    are left out but for a translation's own PO file: a language's print changes with its sources alone."""
     digest = hashlib.sha256()
     for root in [game.dir, *folders]:
         digest.update(b"\0root\0")
         if root.is_dir():
-            hash_tree(digest, root)
+            hash_tree(digest, root, skip="translations" if root == game.dir else None)
+    if game.source_game and (po := game.dir / "translations" / f"{game.language}.po").is_file():
+        digest.update(b"\0translation\0" + po.read_bytes())
     return digest.hexdigest()[:7]
 
 

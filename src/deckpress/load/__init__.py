@@ -21,12 +21,20 @@ if TYPE_CHECKING:
     from deckpress.options import Options
 
 
-def load_game(folder: Path, shown: str, findings: Findings, templates: Templates) -> Game | None:
-    """The game in `folder` (shown in findings as `shown`, e.g. content/pocket-bazaar), or None if unusable."""
+def load_game(folder: Path, shown: str, findings: Findings, templates: Templates, language: str | None = None,
+              fallback: bool = False) -> Game | None:
+    """The game in `folder` (shown in findings as `shown`, e.g. content/pocket-bazaar), or None if unusable; in
+    `language`, one it is translated into, if given (its PO file's translations in place of the source texts;
+    with `fallback`, a text not translated is the source's, with a warning)."""
     from deckpress.load.game import read_game
     from deckpress.load.reading import Reading
+    from deckpress.translation.apply import Translation
 
-    return read_game(Reading(findings, templates, folder=folder, shown=shown))
+    translation = Translation.read(folder, shown, language, findings, fallback) if language else None
+    game = read_game(Reading(findings, templates, folder=folder, shown=shown, translation=translation))
+    if game is not None and translation is not None:
+        game.edition_labels = translation.edition_labels(game.editions)
+    return game
 
 
 def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Findings,

@@ -1,4 +1,4 @@
-"""game.yaml: title, language, editions, parameters, checks, components, plugins and print options.
+"""game.yaml: title, languages, editions, parameters, checks, components, plugins and print options.
 
 The decks, rules and sheets it names are read by their own modules; every problem becomes a finding and
 reading carries on to the end, so that one run reports everything.
@@ -10,7 +10,6 @@ import datetime
 import re
 from typing import Any
 
-from deckpress import words
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import closest
 from deckpress.layout.boards import schema as board_schema
@@ -20,6 +19,7 @@ from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.keys import read_keys
 from deckpress.load.audiences import settled
 from deckpress.load.decks import read_back, read_deck
+from deckpress.load.languages import read_languages
 from deckpress.load.palette import read_palette
 from deckpress.load.reading import Reading
 from deckpress.load.rules import read_rules
@@ -45,7 +45,7 @@ def read_game(reading: Reading) -> Game | None:
     findings = reading.findings
     f = Fields(root, "game", findings)
     title, publisher = f.text("title"), f.text("publisher")
-    subject, language = f.text("subject"), _language(f, findings)
+    subject, languages = f.text("subject"), read_languages(f, findings)
     editions = [_edition_name(n, findings) for n in f.list("editions")]
     param_nodes = f.map("parameters")
     params, param_locs = read_parameters(param_nodes, findings)
@@ -69,7 +69,7 @@ def read_game(reading: Reading) -> Game | None:
     sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
     return Game(
         id=reading.folder.name, dir=reading.folder, loc=root.loc, title=title or "", publisher=publisher or "",
-        subject=subject or "", language=language or "en", editions=[e for e in editions if e],
+        subject=subject or "", language=languages[0], languages=languages, editions=[e for e in editions if e],
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
         checks=[c for c in checks if c], components=components, rules=rules,
         sheets=sheets or {}, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
@@ -117,15 +117,6 @@ def read_parameters(nodes: dict[str, Node], findings: Findings) -> tuple[dict[st
 def _is_scalar_or_row(node: Node) -> bool:
     """An item of a list parameter: a value, or a row of values (a map's pre-printed squares, [row, column, icon])."""
     return _is_scalar(node) or (node.is_list and all(map(_is_scalar, node.value)))
-
-
-def _language(f: Fields, findings: Findings) -> str | None:
-    """The game's language, which picks the words the press prints itself: one it has words for."""
-    language: str | None = f.text("language", "en")
-    if language is not None and words.known(language) is None:
-        findings.error(f.node.value["language"].loc, f"language must be one the press has words for "
-                                                     f"({', '.join(words.WORDS)}), got {describe(language)}")
-    return language
 
 
 def _date(node: Node | None, findings: Findings) -> datetime.date | None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.schema import as_text
 from deckpress.load.sources import Node, read_yaml
 from deckpress.paths import UNREADABLE, inside
 from deckpress.templating import Templates
+
+if TYPE_CHECKING:
+    from deckpress.translation.apply import Translation
 
 
 @dataclass(frozen=True)
@@ -47,11 +50,15 @@ class Reading(Texts):
 
     folder: Path
     shown: str
+    translation: Translation | None = None  # a language's translations, put in place as each file is read
 
     def read(self, name: str, at: Loc | None = None) -> Node | None:
-        """The YAML file `name` inside the folder; paths that leave it are refused."""
+        """The YAML file `name` inside the folder, in the language read; paths that leave it are refused."""
         target = self.path(name, at)
-        return read_yaml(target, f"{self.shown}/{name}", self.findings) if target is not None else None
+        node = read_yaml(target, f"{self.shown}/{name}", self.findings) if target is not None else None
+        if node is not None and self.translation is not None:
+            self.translation.apply(name, node)
+        return node
 
     def path(self, name: str, at: Loc | None = None) -> Path | None:
         """The file `name` inside the folder, or None (reported) for a path that leaves it or cannot be read."""

@@ -198,7 +198,7 @@ class Game:
     title: str
     publisher: str
     subject: str
-    language: str
+    language: str  # the source language, a BCP 47 tag: the one the game is written in
     editions: list[str]
     params: dict[str, Any]
     param_locs: dict[str, Loc]
@@ -218,6 +218,14 @@ class Game:
     param_entries: dict[str, dict[str, Loc]] = field(default_factory=dict)  # a mapping parameter's values, by key
     sheets_unread: bool = False  # its sheets file could not be read (said there): no sheets to say missing
     table: Table = field(default_factory=Table)  # players, playing time and supplies (the print plan's head)
+    languages: tuple[str, ...] = ()  # every language it is built in, the source first (() : the source alone)
+    source_game: str = ""  # a translation's: the id of the game it translates (deckpress.translation.games)
+    edition_labels: dict[str, str] = field(default_factory=dict)  # a translation's names of its editions, by id
+
+    @property
+    def translations(self) -> tuple[str, ...]:
+        """The languages it is translated into: all but the source."""
+        return tuple(language for language in self.languages if language != self.language)
 
     def kept_decks(self) -> set[str]:
         return kept_decks(self.components)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from deckpress.words import words
+from deckpress.words import say
 
 
 def phrases(language: str) -> Callable[..., str]:
     """The press's own phrases in `language` (deckpress.words): `say(key, **fields)`."""
-    table = words(language)
-    return lambda key, **fields: table[key].format(**fields)
+    return lambda key, **fields: say(language, key, **fields)

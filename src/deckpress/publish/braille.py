@@ -19,6 +19,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from deckpress.publish import phrases
 from deckpress.publish.louis import BrailleUnavailable, run_translator
 
 CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
@@ -35,6 +36,8 @@ _PARAGRAPHS = {"p", "dt", "dd", "caption", "figcaption", "summary", "legend"}
 _BLOCKS = _LISTS | _PARAGRAPHS | set(_HEADINGS) | {"li", "table", "tr", "div", "section", "dl", "figure",
                                                      "details", "header", "footer", "main", "fieldset"}
 _SPACES = re.compile(r"\s+")
+TICK_BOX = "\u2610"  # a tick box as read, said in words when translated
+BLANK = "____"  # an empty cell: the printed sheet's place to write
 _DIGITS = "JABCDEFGHI"  # braille ASCII's digits: a-j after the number sign
 
 
@@ -60,7 +63,8 @@ def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
     if table is None:
         raise BrailleUnavailable(f"liblouis has no braille table here for the language {language}")
     read = {name: blocks(page) for name, page in sorted(pages.items())}
-    texts = [b.text for found in read.values() for b in found]
+    tick = phrases(language)("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
+    texts = [b.text.replace(TICK_BOX, tick) for found in read.values() for b in found]
     braille = iter(translated(program, table, texts))
     return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
 
@@ -97,8 +101,8 @@ def _walk(element: ET.Element, depth: int) -> Iterator[Block]:
         yield Block("heading", _inline(element), _HEADINGS[tag])
     elif tag in _PARAGRAPHS:
         yield Block("para", _inline(element))
-    elif tag == "tr":
-        yield Block("item", "; ".join(_inline(cell) for cell in element), max(depth, 1))
+    elif tag == "table":
+        yield from _table(element, max(depth, 1))
     elif tag == "li":
         own = _inline(element)
         yield Block("item", own, depth)
@@ -106,6 +110,25 @@ def _walk(element: ET.Element, depth: int) -> Iterator[Block]:
     else:
         yield Block("para", _clean(element.text))
         yield from _inner(element, depth + (tag in _LISTS))
+
+
+def _table(table: ET.Element, depth: int) -> Iterator[Block]:
+    """A table read linearly, as BANA's guidelines read one: its caption, then each row an item, its row heading
+    first and each cell after its column's heading (`Round 1. A: ____; B: ____`); a cell to write in is a blank line
+    to write on, as printed."""
+    for caption in table.iter(f"{_XHTML}caption"):
+        yield Block("para", _inline(caption))
+    rows = list(table.iter(f"{_XHTML}tr"))
+    head = rows[0] if rows and any(c.tag == f"{_XHTML}th" and c.get("scope") == "col" for c in rows[0]) else None
+    names = [_inline(c) for c in head] if head is not None else []
+    for row in rows[1 if head is not None else 0:]:
+        cells = [(names[n] if n < len(names) else "", _inline(c) or BLANK, c.tag == f"{_XHTML}th")
+                 for n, c in enumerate(row)]
+        corner = names[0] if names else ""  # the row headings' own heading (`Fact`): said with a bare one
+        heading = [value if not corner or value.startswith(corner) else f"{corner} {value}"
+                   for _, value, th in cells[:1] if th]
+        said = [f"{name}: {value}" if name else value for name, value, _ in cells[len(heading):]]
+        yield Block("item", ". ".join([*heading, "; ".join(said)]) if heading else "; ".join(said), depth)
 
 
 def _inner(element: ET.Element, depth: int) -> Iterator[Block]:
@@ -131,7 +154,7 @@ def _words(element: ET.Element, top: bool = False) -> Iterator[str]:
     elif tag == "img":
         yield element.get("alt", "")
     elif tag == "input" and element.get("type") == "checkbox":
-        yield "\u2610"  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
+        yield TICK_BOX  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
     yield element.text or ""
     for child in element:
         yield from _words(child)

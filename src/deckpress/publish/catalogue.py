@@ -39,6 +39,7 @@ from deckpress.publish.thumbnails import (
     thumbnail_path,
 )
 from deckpress.publish.write import Output
+from deckpress.words import language_name
 
 __all__ = ["Thumbnail", "catalogue", "missing_thumbnails"]
 
@@ -145,12 +146,15 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
     """Games, then editions, then papers, each with its files in the order the manifest lists them; the public
     text edition and EPUB, and the host's; each game's print plan, the public page's naming no secret part."""
     games: dict[str, dict[str, Any]] = {}
+    listed_games = {e.game for e in manifest}  # a language offered only where its files are listed
     for e in manifest:
         listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
         game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
                                          "host_html": None, "epub": None, "host_epub": None,
                                          "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
                                          "say": phrases(listing.language), "listing": listing, "exports": [],
+                                         "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages
+                                                       if i in listed_games],
                                          "plan": about(listing.facts, phrases(listing.language), public),
                                          "builds": builds(e.game, (k for k in manifest if k.game == e.game
                                                                    and k.component in (KIT, HOST_KIT))),

@@ -11,6 +11,7 @@ from typing import Any
 
 from deckpress.model import Edition, Game
 from deckpress.publish.print_plan import Facts
+from deckpress.translation.tags import tagged
 
 
 @dataclass(frozen=True)
@@ -19,12 +20,13 @@ class Listing:
     editions: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's label), as the game lists its editions
     about: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's `about`: what the edition is for)
     facts: Facts = Facts()  # what its print plan says besides the files' numbers (deckpress.publish.print_plan)
+    languages: tuple[tuple[str, str], ...] = ()  # a game in several: (game id, language) of each, the source first
 
     @classmethod
     def of(cls, game: Game, editions: dict[str, Edition]) -> Listing:
         about = tuple((e, editions[e].theme.about) for e in game.editions if e in editions and editions[e].theme.about)
         return cls(game.language, tuple((e, editions[e].theme.label if e in editions else e) for e in game.editions),
-                   about, Facts.of(game))
+                   about, Facts.of(game), versions(game))
 
     def merged(self, other: Listing) -> Listing:
         """Two parts' listings of one game (a parallel build loads an edition a process): each edition named by
@@ -32,23 +34,24 @@ class Listing:
         names = dict(other.editions) | {e: label for e, label in self.editions if label != e}
         about = dict(other.about) | dict(self.about)
         return Listing(self.language, tuple((e, names.get(e, label)) for e, label in self.editions),
-                       tuple((e, about[e]) for e, _ in self.editions if e in about), self.facts)
+                       tuple((e, about[e]) for e, _ in self.editions if e in about), self.facts, self.languages)
 
     def as_json(self) -> dict[str, Any]:
         about = {"about": [list(pair) for pair in self.about]} if self.about else {}
+        languages = {"languages": [list(pair) for pair in self.languages]} if self.languages else {}
         return {"language": self.language, "editions": [list(pair) for pair in self.editions], **about,
-                "plan": self.facts.as_json()}
+                "plan": self.facts.as_json(), **languages}
 
     @classmethod
     def from_json(cls, data: Any) -> Listing | None:
         """A listing from the build state, or None when the state holds something else (an untrusted file)."""
         if not isinstance(data, dict) or not isinstance(data.get("language"), str):
             return None
-        pairs, about = data.get("editions", []), data.get("about", [])
-        if not _pairs(pairs) or not _pairs(about):
+        pairs, about, languages = data.get("editions", []), data.get("about", []), data.get("languages", [])
+        if not _pairs(pairs) or not _pairs(about) or not _pairs(languages):
             return None
         return cls(data["language"], tuple((p[0], p[1]) for p in pairs), tuple((p[0], p[1]) for p in about),
-                   Facts.from_json(data.get("plan")))
+                   Facts.from_json(data.get("plan")), tuple((p[0], p[1]) for p in languages))
 
     def edition_name(self, edition: str) -> str:
         """An edition's name: its theme's label; its id where the listing does not know it."""
@@ -61,6 +64,14 @@ class Listing:
     def edition_order(self, edition: str) -> tuple[int, str]:
         ids = [e for e, _ in self.editions]
         return (ids.index(edition) if edition in ids else len(ids)), edition
+
+
+def versions(game: Game) -> tuple[tuple[str, str], ...]:
+    """A game in several languages: each language's game id and tag, the source first; () for a game in one."""
+    if len(game.languages) < 2:
+        return ()
+    source = game.source_game or game.id
+    return ((source, game.languages[0]), *((tagged(source, tag), tag) for tag in game.languages[1:]))
 
 
 def _pairs(data: Any) -> bool:

@@ -49,6 +49,7 @@ class Entry:
     per_sheet: int | None = None  # card components: the pieces a sheet holds, the sheets they take, and the
     sheets: int | None = None  # length of cut round them all, mm (an edge two pieces share counted once)
     cut_length_mm: float | None = None
+    language: str | None = None  # a game in several languages: the one this file is in (a BCP 47 tag)
 
     @property
     def secret(self) -> bool:
@@ -71,13 +72,15 @@ class Entry:
         if not self.is_pdf:
             return {"path": self.path, "game": self.game, "component": self.component, "title": self.title,
                     "edition": self.edition, "paper": self.paper, "pages": self.pages, "audience": self.audience,
-                    **_given(game_title=self.game_title, source=self.source), "sha256": self.sha256}
+                    **_given(game_title=self.game_title, source=self.source, language=self.language),
+                    "sha256": self.sha256}
         options = _given(duplex=self.duplex, offset_x_mm=self.offset_x_mm, offset_y_mm=self.offset_y_mm,
                          fold=self.fold or None, bleed_mm=self.bleed_mm)
         return {"path": self.path, "game": self.game, **_given(game_title=self.game_title),
                 "component": self.component, "title": self.title, "edition": self.edition, "paper": self.paper,
                 "pages": self.pages, **_given(cards=self.cards, per_sheet=self.per_sheet, sheets=self.sheets,
                                                 cut_length_mm=self.cut_length_mm), "audience": self.audience, **options,
+                **_given(language=self.language),
                 "sha256": self.sha256}
 
     @classmethod

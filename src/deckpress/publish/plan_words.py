@@ -112,7 +112,7 @@ def _row(line: Line, say: Say, name: Callable[[Entry], str], counted: bool) -> d
 def _cutting(plan: Plan, say: Say) -> str:
     if not plan.cut_mm and not plan.unmeasured:
         return say("plan_cut_none")
-    cut = say("plan_cut", minutes=plan.cut_minutes, metres=f"{plan.cut_mm / 1000:.1f}")
+    cut = say("plan_cut", minutes=plan.cut_minutes, metres=plan.cut_mm / 1000)
     unmeasured = say("plan_cut_unmeasured", parts=", ".join(plan.unmeasured)) if plan.unmeasured else ""
     return f"{cut} {unmeasured}".strip()
 

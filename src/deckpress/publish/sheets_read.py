@@ -1,8 +1,9 @@
 """The text edition's sheets: headings, texts, lines to write on, reminders and tables, as the sheet prints them.
 
 A table's header cells always say something (an empty corner is a plain cell), every cell to write in or tick is a
-form control named by its row and column (`Lanterns, Team 1`), and copies of a sheet alike but for their headings
-are shown once, the others named.
+form control named by its row and column (`Lanterns, Team 1`). A sheet to fill in shows every copy, each team's or
+player's own, its controls named by the copy's heading too as the PDF's fields are (`Bid sheet 2 of 4, Round 1,
+A`); copies of any other sheet alike but for their headings are shown once, the others named.
 """
 
 from __future__ import annotations
@@ -25,19 +26,26 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
         sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
         if sheet is None:
             continue
-        copies = [[_block(b, game.rules, say) for b in blocks] for blocks in sheet.copies]
-        shown = [c for i, c in enumerate(copies) if i == 0 or _body(c) != _body(copies[0])]
+        several = len(sheet.copies) > 1
+        copies = [[_block(b, game.rules, say, _first_heading(blocks) if several else "") for b in blocks]
+                  for blocks in sheet.copies]
+        filled = any(map(_fields, copies))  # each copy is someone's to fill in: every one is shown
+        shown = [c for i, c in enumerate(copies) if i == 0 or filled or _body(c) != _body(copies[0])]
         first = set(_headings(copies[0])) if copies else set()
-        again = [", ".join(own) for c in copies[1:] if _body(c) == _body(copies[0])
+        again = [", ".join(own) for c in copies[1:] if not filled and _body(c) == _body(copies[0])
                  and (own := [h for h in _headings(c) if h not in first])]  # what tells the copy apart
+        shared = {h for c in copies for h in set(_headings(c))
+                  if sum(h in _headings(other) for other in copies) > 1}  # headings every copy repeats
         for copy in shown:
-            heading = None
+            heading, mine = None, next((h for h in _headings(copy) if h not in shared), "")
             for block in copy:
                 heading = block["text"] if block["kind"] == "heading" else heading
                 if block["kind"] == "table":
                     tables += 1
-                    block["label"] = _name(heading, named, say) or say("html_table", sheet=component.title,
-                                                                       number=tables)
+                    # under a heading every copy repeats, named by its own too: `Ledger: desk B, Final report`
+                    within = say("field_cell", row=mine, column=heading) if mine and heading in shared else heading
+                    block["label"] = _name(within, named, say) or say("html_table", sheet=component.title,
+                                                                      number=tables)
         out.append({"title": component.title, "copies": shown, "fields": any(map(_fields, shown)),
                     "again": say("html_sheet_again", headings="; ".join(again)) if again else None})
     return out
@@ -65,20 +73,31 @@ def _headings(blocks: list[dict[str, Any]]) -> list[str]:
     return [b["text"] for b in blocks if b["kind"] == "heading"]
 
 
-def _block(block: Block, rules: Rules | None, say: Say) -> dict[str, Any]:
+def _first_heading(blocks: list[Block]) -> str:
+    return next((b.text for b in blocks if b.kind == "heading"), "")
+
+
+def _block(block: Block, rules: Rules | None, say: Say, copy: str) -> dict[str, Any]:
+    """A block as the page shows it; `copy`, the heading of its copy where the sheet has several."""
     data: dict[str, Any] = {"kind": block.kind, "text": block.text, "labels": block.labels, "corner": block.corner,
                             "columns": block.columns}
     if block.kind == "table":
-        data["rows"] = [{"label": row.label, "cells": [_cell(block, r, c, say) for c in range(len(block.columns))]}
+        data["rows"] = [{"label": row.label, "cells": [_cell(block, r, c, say, copy)
+                                                       for c in range(len(block.columns))]}
                         for r, row in enumerate(block.rows)]
+    if copy:
+        data["labels"] = [say("field_cell", row=copy, column=label) for label in block.labels]
     section = rules.section(block.section) if rules and block.section else None
     if section is not None:
         data.update(heading=section.heading, body=" ".join(section.paragraphs))
     return data
 
 
-def _cell(block: Block, r: int, c: int, say: Say) -> tuple[str, str, bool]:
-    """A cell's printed text; or, left empty, the name of the field it is and whether it is a tick box."""
+def _cell(block: Block, r: int, c: int, say: Say, copy: str) -> tuple[str, str, bool]:
+    """A cell's printed text; or, left empty, the name of the field it is (in its copy) and whether it is a tick
+    box."""
     row = block.rows[r]
     text = row.cells[c] if c < len(row.cells) else ""
-    return (text, "", False) if text else ("", field_name(block, r, c, say), row.cell == "check")
+    name = field_name(block, r, c, say)
+    return (text, "", False) if text else ("", say("field_cell", row=copy, column=name) if copy else name,
+                                           row.cell == "check")

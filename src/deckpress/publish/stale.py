@@ -11,6 +11,7 @@ from pathlib import Path
 from deckpress.publish.incremental import recorded_games
 from deckpress.publish.manifest import Entry, read_manifest
 from deckpress.publish.thumbnails import thumbnail_path
+from deckpress.translation.tags import translations_in
 
 THUMBNAILS = "thumbnails"  # the press's own folder: every file in it is a thumbnail of a listed PDF, or stale
 
@@ -28,7 +29,7 @@ def unlisted(out_dir: Path, entries: list[Entry]) -> list[str]:
 def gone_games(out_dir: Path, content: Path) -> set[str]:
     """The games the out folder holds files of (by its manifest) or a build of (by its state) that the content
     folder no longer has: a build of every game takes their files away, as those of a removed component."""
-    have = {p.parent.name for p in content.glob("*/game.yaml")}
+    have = {p.parent.name for p in content.glob("*/game.yaml")} | set(translations_in(content))
     return ({e.game for e in read_manifest(out_dir)} | recorded_games(out_dir)) - have
 
 

@@ -13,6 +13,7 @@ from deckpress.publish.kits import CALIBRATION, PRINT_CHECK
 from deckpress.publish.manifest import Entry
 from deckpress.publish.outputs import HOST_KIT, KIT
 from deckpress.templating import Templates
+from deckpress.translation.tags import translations_in
 
 OWN = {KIT: PUBLIC, HOST_KIT: HOST, PRINT_CHECK: PUBLIC, CALIBRATION: PUBLIC}  # the press's own parts
 
@@ -44,7 +45,9 @@ def _named(entry: Entry, audiences: dict[str, str]) -> str | None:
 
 
 def _audiences(content: Path, game: str) -> dict[str, str] | None:
-    """component -> audience, as the game's sources settle them; None if they cannot be read."""
+    """component -> audience, as the game's sources settle them (a translation's, its source's: the same
+    components); None if they cannot be read."""
+    game = translations_in(content).get(game, game)
     folder = content / game
     if not (folder / "game.yaml").is_file():
         return None

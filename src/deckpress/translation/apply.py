@@ -1,0 +1,92 @@
+"""A language's translations put in place as the game's files are read, so the load stage gives the same Game
+model in every language and the later stages know nothing of translation.
+
+Each translatable text (deckpress.translation.texts) is replaced by its PO entry's translation, and takes the
+entry's place in the PO file as its location: a translated text that does not fit, or has a glyph the font lacks,
+is said where it was translated. A text with no translation, a fuzzy one, or one whose source changed since it
+was translated is a finding at its entry (or, with `fallback`, a warning, and the source text is printed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+
+from deckpress.findings import Finding, Findings, Loc
+from deckpress.load.sources import Node
+from deckpress.translation.catalogues import FOLDER, read_po
+from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
+
+RUN = "run deckpress translations {game}"
+
+
+@dataclass
+class Translation:
+    """One language's PO file, applied to each file of the game as it is read."""
+
+    game: str
+    language: str
+    shown: str  # how findings name the PO file: content/<game>/translations/de-DE.po
+    entries: dict[str, polib.POEntry]
+    findings: Findings
+    fallback: bool = False  # a text not translated prints in the source language, with a warning
+    absent: bool = False  # no PO file yet: said once, not again for each text
+    files: Files = field(default_factory=Files)
+
+    @classmethod
+    def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
+        po_shown = f"{shown}/{FOLDER}/{language}.po"
+        po = read_po(folder / FOLDER / f"{language}.po", po_shown, findings)
+        if po is None and not (folder / FOLDER / f"{language}.po").is_file():
+            cls._say(findings, fallback, Loc(f"{shown}/{GAME_FILE}"),
+                     f"{language}: no translation yet ({po_shown} is missing): {RUN.format(game=folder.name)}, then "
+                     "translate it")
+        entries = {e.msgctxt: e for e in po or [] if not e.obsolete and e.msgctxt}
+        return cls(folder.name, language, po_shown, entries, findings, fallback, absent=po is None)
+
+    def apply(self, name: str, root: Node) -> None:
+        """Put the translations of file `name`'s texts in place (game.yaml first: it says which files hold what)."""
+        if name == GAME_FILE:
+            self.files = Files.of(root)
+        for context, node in translatable(name, root, self.files):
+            entry = self.entries.get(context)
+            if entry is None:
+                self._missing(node.loc, f"{self.language}: no translation of this text in {self.shown}: "
+                                        f"{RUN.format(game=self.game)}, then translate it")
+                continue
+            at = Loc(self.shown, entry.linenum or 1)
+            if not entry.msgstr:
+                self._missing(at, f"{self.language}: not translated yet ({context})")
+            elif entry.fuzzy or entry.msgid != node.value:
+                self._missing(at, f"{self.language}: the translation is fuzzy ({context}): its source text changed; "
+                                  "check it, then clear its fuzzy flag" if entry.fuzzy else
+                                  f"{self.language}: the source text changed since it was translated ({context}): "
+                                  f"{RUN.format(game=self.game)} and check the translation")
+            else:
+                node.value, node.loc = entry.msgstr, at
+
+    def edition_labels(self, editions: list[str]) -> dict[str, str]:
+        """The translated names of `editions`; one not translated (or fuzzy) is said, and keeps its theme's."""
+        labels = {}
+        for edition in editions:
+            entry = self.entries.get(context := edition_context(edition))
+            if entry is None or not entry.msgstr or entry.fuzzy:
+                at = Loc(self.shown, entry.linenum or 1) if entry is not None else Loc(self.shown)
+                self._missing(at, f"{self.language}: the name of the {edition} edition is not translated ({context}): "
+                                  f"{RUN.format(game=self.game)}, then translate it")
+            else:
+                labels[edition] = entry.msgstr
+        return labels
+
+    def _missing(self, loc: Loc, message: str) -> None:
+        if not self.absent:
+            self._say(self.findings, self.fallback, loc, message)
+
+    @staticmethod
+    def _say(findings: Findings, fallback: bool, loc: Loc, message: str) -> None:
+        if fallback:
+            findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
+        else:
+            findings.error(loc, message)

@@ -1,0 +1,165 @@
+"""A game's translation catalogues: the POT of its texts and a PO file per language it is translated into, in
+`content/<game>/translations/` (`<game>.pot`, `de-DE.po`), with polib.
+
+`deckpress translations GAME` writes them: each PO keeps its translations; a text whose English changed keeps its
+old translation marked fuzzy, with the old English as its previous msgid, for the translator to look at; a new
+text comes untranslated; a text no longer in the sources is kept at the end as obsolete (`#~`). Entries are
+matched by their context (the text's file and key path, deckpress.translation.texts) and carry the text's
+source location as their reference. The output depends on nothing but the sources: no dates, no tool versions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import polib
+
+from deckpress.findings import Findings, Loc
+from deckpress.load.languages import read_languages
+from deckpress.load.schema import Fields
+from deckpress.load.sources import Node, read_yaml
+from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
+
+FOLDER = "translations"
+WIDTH = 0  # no wrapping: one line a text, so a change shows as one line in a diff
+FUZZY = "fuzzy"
+DRAFT_NOTE = ("Translated by: (who or what translated it: a translator's name, or a machine translation, which "
+              "stays a draft until a fluent speaker has reviewed it)")
+
+
+@dataclass(frozen=True)
+class Text:
+    """One text to translate: its context, its source text and where it is written."""
+
+    context: str
+    source: str
+    file: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Sources:
+    """A game's texts to translate and its languages, the source first."""
+
+    title: str
+    languages: tuple[str, ...]
+    texts: tuple[Text, ...]
+
+
+def sources(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path] = ()) -> Sources | None:
+    """The game's texts in its files' order (game.yaml, its editions' names from the themes in its own layouts
+    or `layouts`, cards, rules, sheets), or None if game.yaml is unusable."""
+    root = read_yaml(folder / GAME_FILE, f"{shown}/{GAME_FILE}", findings)
+    if root is None or not root.is_map:
+        return None
+    files = Files.of(root)
+    texts = list(_texts(GAME_FILE, root, files)) + _editions(root, [folder / "layouts", *layouts], findings)
+    for name in [*files.cards, files.rules, files.sheets]:
+        if name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
+            texts += _texts(name, node, files)
+    title = root.value.get("title")
+    return Sources(str(title.value) if title is not None else folder.name,
+                   read_languages(Fields(root, "game", findings), findings), tuple(texts))
+
+
+def _editions(root: Node, dirs: list[Path], findings: Findings) -> list[Text]:
+    """Each edition's name, from the theme its layouts are found with first."""
+    names = root.value.get("editions")
+    out = []
+    for edition in (n.value for n in names.value if isinstance(n.value, str)) if names and names.is_list else ():
+        theme = next((d / edition / "theme.yaml" for d in dirs if (d / edition / "theme.yaml").is_file()), None)
+        node = read_yaml(theme, _shown(theme), findings) if theme is not None else None
+        label = node.value.get("label") if node is not None and node.is_map else None
+        if label is not None and isinstance(label.value, str):
+            out.append(Text(edition_context(edition), label.value, label.loc.file, label.loc.line))
+    return out
+
+
+def _shown(path: Path) -> str:
+    """A theme's path as a reference: from the working folder where it is inside it, else its layout folder's
+    (`layouts/standard/theme.yaml`): never the machine's own folders."""
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
+    except ValueError:
+        return "/".join(path.parts[-3:])
+
+
+def _texts(name: str, root: Node, files: Files) -> list[Text]:
+    return [Text(context, node.value, name, node.loc.line or 0) for context, node in translatable(name, root, files)]
+
+
+def template(game: Sources) -> polib.POFile:
+    """The POT: every text, untranslated."""
+    pot = polib.POFile(wrapwidth=WIDTH)
+    pot.header = f"The texts of {game.title} to translate, written by deckpress translations from its sources."
+    pot.metadata = _metadata(game, None)
+    for text in game.texts:
+        pot.append(polib.POEntry(msgctxt=text.context, msgid=text.source, msgstr="",
+                                 occurrences=[(text.file, str(text.line))]))
+    return pot
+
+
+def merged(pot: polib.POFile, old: polib.POFile | None, game: Sources, language: str) -> polib.POFile:
+    """The PO for `language`: the POT's texts with `old`'s translations kept (fuzzy where the source changed)."""
+    po = polib.POFile(wrapwidth=WIDTH)
+    po.header = old.header if old is not None and old.header else (
+        f"{game.title} in {language}, translated from {game.languages[0]}.\n{DRAFT_NOTE}")
+    po.metadata = {**(old.metadata if old is not None else {}), **_metadata(game, language)}
+    by_context = {e.msgctxt: e for e in old or [] if not e.obsolete}
+    by_source = {e.msgid: e for e in old or [] if not e.obsolete and e.msgstr and not e.fuzzy}
+    for new in pot:
+        entry = polib.POEntry(msgctxt=new.msgctxt, msgid=new.msgid, msgstr="", occurrences=new.occurrences)
+        was = by_context.pop(new.msgctxt, None)
+        if was is not None and was.msgstr:
+            entry.msgstr, entry.tcomment = was.msgstr, was.tcomment
+            if was.msgid != new.msgid or was.fuzzy:
+                entry.flags, entry.previous_msgid = [FUZZY], was.previous_msgid if was.fuzzy else was.msgid
+        elif (same := by_source.get(new.msgid)) is not None:  # the same text moved: its translation, to look at
+            entry.msgstr, entry.flags, entry.previous_msgctxt = same.msgstr, [FUZZY], same.msgctxt
+        po.append(entry)
+    for gone in sorted((e for e in by_context.values() if e.msgstr), key=lambda e: e.msgctxt or ""):
+        gone.obsolete, gone.occurrences = True, []
+        po.append(gone)
+    return po
+
+
+def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
+    """The PO file at `path`, or None when there is none or it cannot be read (said)."""
+    if not path.is_file():
+        return None
+    try:
+        return polib.pofile(str(path), wrapwidth=WIDTH, encoding="utf-8")
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        line = re.search(r"\(line (\d+)\)", str(exc))
+        findings.error(Loc(shown, int(line[1]) if line else 1), "a PO file that cannot be read (not PO syntax, or "
+                       "not UTF-8): fix it in a PO editor (Poedit) or take it away to start afresh")
+        return None
+
+
+def _metadata(game: Sources, language: str | None) -> dict[str, str]:
+    return {"Project-Id-Version": game.title, **({"Language": language.replace("-", "_")} if language else {}),
+            "MIME-Version": "1.0", "Content-Type": "text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding": "8bit", "X-Source-Language": game.languages[0]}
+
+
+def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path] = ()) -> list[Path]:
+    """Write the game's POT and create or update a PO per language it is translated into; the files written."""
+    game = sources(folder, shown, findings, layouts)
+    if game is None or findings.errors:
+        return []
+    pot = template(game)
+    out = folder / FOLDER
+    out.mkdir(exist_ok=True)
+    written = [out / f"{folder.name}.pot"]
+    written[0].write_text(str(pot), encoding="utf-8")
+    for language in game.languages[1:]:
+        path = out / f"{language}.po"
+        old = read_po(path, f"{shown}/{FOLDER}/{path.name}", findings)
+        if findings.errors:
+            return []
+        path.write_text(str(merged(pot, old, game, language)), encoding="utf-8")
+        written.append(path)
+    return written

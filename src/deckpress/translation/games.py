@@ -1,0 +1,55 @@
+"""Each language a dimension of the build: a game translated into other languages is loaded once more for each,
+as a game of its own whose id carries the language (`pocket-bazaar-de-de`), so its files are named apart
+(`pocket-bazaar-de-de/standard/pocket-bazaar-de-de-lot-cards-a4.pdf`) and every later stage, unchanged, sets it in
+that language: its slug lines, covers and print check (deckpress.words), its PDFs' /Lang and XMP, its text
+edition's and EPUB's lang. The source language's files keep their names, so a game in one language builds as
+it always did, and costs nothing more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from deckpress.findings import Findings
+from deckpress.load import load_game
+from deckpress.model import Edition, Game
+from deckpress.publish.write import Output
+from deckpress.templating import Templates
+from deckpress.translation.tags import tagged
+
+
+def every_language(dirs: list[Path], content: Path, findings: Findings, templates: Templates,
+                   fallback: bool = False) -> list[Game]:
+    """The games in `dirs`, each followed by its translations."""
+    games = [g for d in dirs if (g := load_game(d, f"{content.as_posix()}/{d.name}", findings, templates))]
+    return [t for g in games for t in (g, *translated(g, findings, templates, fallback))]
+
+
+def relabelled(game: Game, editions: dict[str, Edition]) -> dict[str, Edition]:
+    """The editions as `game` names them: a translation's in its language (its theme's label translated)."""
+    if not game.edition_labels:
+        return editions
+    return {e: replace(ed, theme=replace(ed.theme, label=game.edition_labels[e])) if e in game.edition_labels else ed
+            for e, ed in editions.items()}
+
+
+def translated(game: Game, findings: Findings, templates: Templates, fallback: bool) -> list[Game]:
+    """The game in each language it is translated into, each a game of its own (its id tagged)."""
+    out, shown = [], game.loc.file.removesuffix("/game.yaml")
+    for language in game.translations:
+        found = load_game(game.dir, shown, findings, templates, language, fallback)
+        if found is not None:
+            found.id, found.language, found.languages = tagged(game.id, language), language, game.languages
+            found.source_game = game.id
+            out.append(found)
+    return out
+
+
+def labelled(outputs: list[Output], games: list[Game]) -> list[Output]:
+    """The outputs, each listed with its language where its game is in several (the manifest's `language`)."""
+    languages = {g.id: g.language for g in games if g.source_game or len(g.languages) > 1}
+    if not languages:
+        return outputs
+    return [replace(o, entry=replace(o.entry, language=languages[o.entry.game]))
+            if o.entry is not None and o.entry.game in languages else o for o in outputs]

@@ -1,0 +1,155 @@
+"""Which of a game's texts are translated, each named by a stable context: the file and the key path to it.
+
+The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
+language's translations in their place), so the two never disagree. Translated are the texts a player reads:
+game.yaml's title, subject and version and each component's title and handling; the card fields of type text
+(in each deck's card file, its defaults too); the rules (kicker, tagline, notes, headings, text, list items,
+colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A text
+with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
+
+A context is `<file>:<path>`: `lots.yaml:cards[3].flavour`, `game.yaml:components[lot-cards].title`,
+`sheets.yaml:bid-sheet.blocks[0].heading`. Components are named by their id, list items otherwise by position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from deckpress.load.sources import Node
+
+TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
+GAME_FILE = "game.yaml"
+GAME_KEYS = ("title", "subject", "version")
+COMPONENT_KEYS = ("title", "handling")
+RULES_KEYS = ("kicker", "tagline", "note", "colophon")
+SECTION_KEYS = ("heading", "text")
+SHEET_TEXTS = ("heading", "text")
+TABLE_LISTS = ("columns", "rows")
+ROW_KEYS = ("text", "every_cell")
+
+Found = Iterator[tuple[str, Node]]
+
+
+def edition_context(edition: str) -> str:
+    """The context of an edition's name (its theme's `label`, in the slug line, on covers and in the catalogue)."""
+    return f"editions:{edition}.label"
+
+
+@dataclass
+class Files:
+    """What game.yaml says of the game's other files: its rules and sheets files, and each card file's text
+    fields."""
+
+    rules: str | None = None
+    sheets: str | None = None
+    cards: dict[str, set[str]] = field(default_factory=dict)  # card file -> its deck's fields of type text
+
+    @classmethod
+    def of(cls, root: Node) -> Files:
+        files = cls(_text(root, "rules"), _text(root, "sheets"))
+        for deck in _map(root, "decks").values():
+            file, fields = _text(deck, "file"), _map(deck, "fields")
+            texts = {name for name, f in fields.items() if _text(f, "type") == "text"}
+            if file and texts:
+                files.cards.setdefault(file, set()).update(texts)
+        return files
+
+
+def worded(text: str) -> bool:
+    """Whether `text` says anything outside its template tags: a word to translate."""
+    return any(c.isalpha() for c in TAGS.sub("", text))
+
+
+def translatable(name: str, root: Node, files: Files) -> Found:
+    """(context, node) for each text of the game's file `name` that is translated, in the file's order."""
+    if name == GAME_FILE:
+        found: Found = _game(root)
+    elif name == files.rules:
+        found = _rules(root)
+    elif name == files.sheets:
+        found = _sheets(root)
+    elif name in files.cards:
+        found = _cards(root, files.cards[name])
+    else:
+        return
+    for path, node in found:
+        if isinstance(node.value, str) and worded(node.value):
+            yield f"{name}:{path}", node
+
+
+def _game(root: Node) -> Found:
+    yield from _keys(root, "", GAME_KEYS)
+    for i, component in enumerate(_list(root, "components")):
+        yield from _keys(component, f"components[{_text(component, 'id') or i}].", COMPONENT_KEYS)
+
+
+def _cards(root: Node, fields: set[str]) -> Found:
+    yield from _keys(_node(root, "defaults"), "defaults.", sorted(fields))
+    for i, card in enumerate(_list(root, "cards")):
+        yield from _keys(card, f"cards[{i}].", sorted(fields))
+
+
+def _rules(root: Node) -> Found:
+    for key in RULES_KEYS:
+        yield from _texts(_node(root, key), key)
+    for i, section in enumerate(_list(root, "sections")):
+        yield from _keys(section, f"sections[{i}].", SECTION_KEYS)
+        yield from _items(section, f"sections[{i}].items")
+
+
+def _items(node: Node | None, path: str) -> Found:
+    for j, item in enumerate(_list(node, "items")):
+        yield from _texts(item, f"{path}[{j}]")
+        yield from _keys(item, f"{path}[{j}].", ("text",))
+        yield from _items(item, f"{path}[{j}].items")
+
+
+def _sheets(root: Node) -> Found:
+    for sheet, body in (root.value.items() if root.is_map else ()):
+        for i, block in enumerate(_list(body, "blocks")):
+            path = f"{sheet}.blocks[{i}]"
+            yield from _keys(block, f"{path}.", SHEET_TEXTS)
+            yield from _texts(_node(block, "write-in"), f"{path}.write-in")
+            table = _node(block, "table")
+            yield from _keys(table, f"{path}.table.", ("corner",))
+            for key in TABLE_LISTS:
+                for j, entry in enumerate(_list(table, key)):
+                    yield from _texts(entry, f"{path}.table.{key}[{j}]")
+                    yield from _keys(entry, f"{path}.table.{key}[{j}].", ROW_KEYS)
+                    yield from _texts(_node(entry, "cells"), f"{path}.table.{key}[{j}].cells")
+
+
+def _texts(node: Node | None, path: str) -> Found:
+    """A text, or each text of a list of them (`note`, `write-in`, `items`)."""
+    if node is not None and isinstance(node.value, str):
+        yield path, node
+    elif node is not None and node.is_list:
+        yield from ((f"{path}[{j}]", n) for j, n in enumerate(node.value) if isinstance(n.value, str))
+
+
+def _keys(node: Node | None, prefix: str, keys: tuple[str, ...] | list[str]) -> Found:
+    for key in keys:
+        child = _node(node, key)
+        if child is not None and isinstance(child.value, str):
+            yield prefix + key, child
+
+
+def _node(node: Node | None, key: str) -> Node | None:
+    return node.value.get(key) if node is not None and node.is_map else None
+
+
+def _map(node: Node | None, key: str) -> dict[str, Node]:
+    child = _node(node, key)
+    return child.value if child is not None and child.is_map else {}
+
+
+def _list(node: Node | None, key: str) -> list[Node]:
+    child = _node(node, key)
+    return child.value if child is not None and child.is_list else []
+
+
+def _text(node: Node | None, key: str) -> str | None:
+    child = _node(node, key)
+    return child.value if child is not None and isinstance(child.value, str) else None

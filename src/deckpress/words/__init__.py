@@ -1,0 +1,75 @@
+"""The words the press prints itself (marks, print check, slug lines, kit and catalogue headings), by language.
+
+Each language's table is a YAML file beside this module (`en.yaml` the source, `de.yaml`, `fr.yaml`, ...): its
+header says who or what translated it and whether a fluent speaker has reviewed it (`status`), and its `words`
+hold every key English has, with the same {fields} (a test holds them so). YAML rather than gettext: the press's
+words are looked up by key, a table is one file a reviewer reads top to bottom beside English, and a game's own
+texts, which translators' tools handle, are the ones kept in PO files (deckpress.translation).
+
+A game's `language` (a BCP 47 tag: `de`, `de-DE`) picks the table by its primary subtag. Content words (titles,
+rule text, card text) are the game's own and never come from here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from deckpress.words.numbers import decimal, decimal_sign
+
+LANGUAGES = ("en", "de", "fr", "es", "it", "nl")  # English first: the source the others are translated from
+STATUSES = ("source", "reviewed", "draft")
+
+
+@dataclass(frozen=True)
+class Table:
+    """One language's table: its words and what its header says of them."""
+
+    language: str
+    name: str  # the language's own name for itself: `Deutsch`
+    translated_by: str
+    status: str  # source | reviewed | draft (awaiting a fluent review)
+    words: dict[str, str]
+
+
+def _read(language: str) -> Table:
+    text = resources.files(__name__).joinpath(f"{language}.yaml").read_text(encoding="utf-8")
+    data: dict[str, Any] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return Table(language, str(data["name"]), str(data["translated_by"]), str(data["status"]),
+                 {str(k): str(v) for k, v in data["words"].items()})
+
+
+TABLES: dict[str, Table] = {language: _read(language) for language in LANGUAGES}
+# Keys are grouped by the stage that prints them; values are str.format templates with named fields.
+WORDS: dict[str, dict[str, str]] = {language: table.words for language, table in TABLES.items()}
+
+
+def words(language: str) -> Mapping[str, str]:
+    """The table for `language` (a BCP 47 tag such as `en` or `en-GB`: its primary subtag picks the table)."""
+    return WORDS[known(language) or "en"]
+
+
+def say(language: str, key: str, **fields: Any) -> str:
+    """The press's phrase `key` in `language`, its fields filled in: a float as the language writes it, to one
+    decimal (`1,2 m` in German); everything else as str() gives it."""
+    return words(language)[key].format(**{k: decimal(v, language) if isinstance(v, float) else v
+                                          for k, v in fields.items()})
+
+
+def language_name(language: str) -> str:
+    """A language's name for itself (`Deutsch`) where the press has its words; its tag otherwise."""
+    return TABLES[table].name if (table := known(language)) else language
+
+
+def known(language: str) -> str | None:
+    """The table's key for `language`, or None when the press has no words in it (the loader reports that)."""
+    primary = language.replace("_", "-").split("-")[0].lower()
+    return primary if primary in WORDS else None
+
+
+__all__ = ["LANGUAGES", "STATUSES", "TABLES", "WORDS", "Table", "decimal", "decimal_sign", "known", "language_name",
+           "say", "words"]

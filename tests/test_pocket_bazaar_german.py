@@ -1,0 +1,65 @@
+"""The Pocket Bazaar's German translation (content/pocket-bazaar/translations/de-DE.po): complete, current with the
+English sources, saying what translated it, and building in German in both editions on both papers with no
+finding. It is built once the game declares it (`languages: [en-GB, de-DE]`); here a copy of the game does."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import polib
+import pypdf
+import pytest
+from conftest import CONTENT, LAYOUTS, edit
+
+from deckpress.cli import main
+from deckpress.findings import Findings
+from deckpress.translation.catalogues import sources, template
+
+PO = CONTENT / "pocket-bazaar" / "translations" / "de-DE.po"
+
+
+def test_the_german_po_says_what_translated_it_and_that_it_is_a_draft():
+    header = polib.pofile(str(PO)).header
+    assert "Translated by: machine translation, as a draft" in header and "fluent review" in header
+
+
+def test_the_german_po_translates_every_current_english_text():
+    game = sources(CONTENT / "pocket-bazaar", "content/pocket-bazaar", findings := Findings())
+    assert game is not None and not findings
+    po = {e.msgctxt: e for e in polib.pofile(str(PO)) if not e.obsolete}
+    for text in template(game):
+        entry = po.get(text.msgctxt)
+        assert entry is not None and entry.msgid == text.msgid and entry.msgstr and not entry.fuzzy, text.msgctxt
+
+
+@pytest.mark.slow
+def test_the_pocket_bazaar_builds_in_german_with_no_finding(tmp_path, monkeypatch, capsys):
+    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content" / "pocket-bazaar")
+    monkeypatch.chdir(tmp_path)
+    edit(Path("content/pocket-bazaar/game.yaml"), "language: en-GB\n", "languages: [en-GB, de-DE]\n")
+    status = main(["build", "--layouts", str(LAYOUTS), "--jobs", "1"])
+    err = capsys.readouterr().err
+    said = [line for line in err.splitlines() if ": error: " in line or ": warning: " in line]
+    assert status == 0 and all("tactile labels skipped: no table for de-DE" in line for line in said), said
+    german = Path("build/pocket-bazaar-de-de")
+    for edition in ("standard", "large-print"):
+        for paper in ("a4", "letter"):
+            cards = pypdf.PdfReader(german / edition / f"pocket-bazaar-de-de-lot-cards-{paper}.pdf")
+            assert cards.trailer["/Root"]["/Lang"] == "de-DE"
+            text = cards.pages[0].extract_text()
+            assert "Seite 1 von" in text and "Der Taschenbasar" in text and "Eine kleine Laterne" in text
+
+
+def test_the_german_po_leaves_the_english_prints_as_they_were(tmp_path):
+    """The slug's hash of the sources leaves a game's translations out: its English files keep their bytes."""
+    from deckpress.layout.slug import source_hash
+    from deckpress.load import load_game
+    from deckpress.templating import Templates
+
+    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "pocket-bazaar")
+    game = load_game(tmp_path / "pocket-bazaar", "content/pocket-bazaar", Findings(), Templates())
+    assert game is not None
+    with_po = source_hash(game, [])
+    shutil.rmtree(tmp_path / "pocket-bazaar" / "translations")
+    assert source_hash(game, []) == with_po

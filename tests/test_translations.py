@@ -1,0 +1,96 @@
+"""`deckpress translations GAME`: the game's texts in a POT and a PO per language it is translated into, each entry
+named by its context and referring to its source line; translations kept, a changed source fuzzy with its old
+text, the output the same bytes every time."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import polib
+from conftest import edit, line_of
+
+GAME = Path("content/pocket-bazaar")
+FOLDER = GAME / "translations"
+THREE = "languages: [en-GB, de-DE, fr-FR]\n"
+
+
+def translated(deckpress, declared: str = THREE) -> dict[str, polib.POFile]:
+    """The catalogues written afresh (without the German the game ships) for the languages `declared`."""
+    edit(GAME / "game.yaml", "language: en-GB\n", declared)
+    shutil.rmtree(FOLDER)
+    result = deckpress("translations", "pocket-bazaar")
+    assert (result.status, result.errors) == (0, []), result.err
+    return {p.name: polib.pofile(str(p)) for p in sorted(FOLDER.iterdir())}
+
+
+def test_the_pot_holds_every_text_a_player_reads_with_its_source_line(deckpress):
+    files = translated(deckpress)
+    assert set(files) == {"pocket-bazaar.pot", "de-DE.po", "fr-FR.po"}
+    pot = {e.msgctxt: e for e in files["pocket-bazaar.pot"]}
+    flavour = pot["lots.yaml:cards[5].flavour"]
+    assert flavour.msgid == "The grand lantern that closes the bazaar each night."
+    assert flavour.occurrences == [("lots.yaml", str(line_of(GAME / "lots.yaml", "The grand lantern")))]
+    assert pot["game.yaml:components[bid-sheets].handling"].msgid == "One to each team."
+    assert pot["rules.yaml:sections[0].heading"].msgid == "What you need"
+    assert pot["sheets.yaml:score-sheet.blocks[0].heading"].msgid == "Score sheet"
+    edition = pot["editions:large-print.label"]  # an edition's name, from its theme: in the slug and the catalogue
+    assert edition.msgid == "Large-print edition" and edition.occurrences[0][0] == "layouts/large-print/theme.yaml"
+    assert not any(e.msgid.startswith("{{") and e.msgid.endswith("}}") for e in pot.values())  # nothing to translate
+    assert all(not e.msgstr for e in files["de-DE.po"]) and len(files["de-DE.po"]) == len(pot)
+    assert files["de-DE.po"].metadata["Language"] == "de_DE"
+    assert "Translated by:" in files["de-DE.po"].header
+
+
+def test_a_game_in_one_language_gets_its_pot_only(deckpress):
+    assert set(translated(deckpress, "language: en-GB\n")) == {"pocket-bazaar.pot"}
+
+
+def test_translations_are_kept_and_a_changed_source_turns_fuzzy_in_every_po(deckpress):
+    translated(deckpress)
+    for name, word in (("de-DE.po", "Die große Laterne"), ("fr-FR.po", "La grande lanterne")):
+        po = polib.pofile(str(FOLDER / name))
+        for entry in po:
+            entry.msgstr = f"{word} ({entry.msgctxt})" if "flavour" in entry.msgctxt else entry.msgid
+        po.save()
+    edit(GAME / "lots.yaml", "The grand lantern that closes", "The grandest lantern that closes")
+    result = translated_again(deckpress)
+    for name in ("de-DE.po", "fr-FR.po"):
+        entries = {e.msgctxt: e for e in result[name]}
+        changed = entries["lots.yaml:cards[5].flavour"]
+        assert changed.fuzzy and changed.msgid.startswith("The grandest lantern")
+        assert changed.previous_msgid.startswith("The grand lantern") and changed.msgstr.endswith("[5].flavour)")
+        kept = entries["lots.yaml:cards[4].flavour"]
+        assert not kept.fuzzy and kept.msgstr.endswith("[4].flavour)")
+        assert sum(e.fuzzy for e in entries.values()) == 1
+
+
+def translated_again(deckpress) -> dict[str, polib.POFile]:
+    result = deckpress("translations", "pocket-bazaar")
+    assert result.status == 0, result.err
+    return {p.name: polib.pofile(str(p)) for p in sorted(FOLDER.iterdir())}
+
+
+def test_a_text_no_longer_in_the_sources_is_kept_as_obsolete(deckpress):
+    translated(deckpress)
+    po = polib.pofile(str(FOLDER / "de-DE.po"))
+    po.find("game.yaml:version", by="msgctxt").msgstr = "Erste Ausgabe, 2026"
+    po.save()
+    edit(GAME / "game.yaml", "version: First edition, 2026", "# no version")
+    entry = next(e for e in translated_again(deckpress)["de-DE.po"].obsolete_entries())
+    assert (entry.msgctxt, entry.msgstr) == ("game.yaml:version", "Erste Ausgabe, 2026")
+
+
+def test_the_same_sources_give_the_same_bytes(deckpress):
+    translated(deckpress)
+    first = {p.name: p.read_bytes() for p in FOLDER.iterdir()}
+    translated_again(deckpress)
+    assert first == {p.name: p.read_bytes() for p in FOLDER.iterdir()}
+
+
+def test_a_broken_po_file_is_a_finding_not_a_traceback(deckpress):
+    translated(deckpress)
+    (FOLDER / "de-DE.po").write_text('msgid "a"\nmsgstr "b"\nthis is not PO\n', encoding="utf-8")
+    result = deckpress("translations", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.errors[0].startswith("content/pocket-bazaar/translations/de-DE.po:3:1: error: a PO file that cannot")
