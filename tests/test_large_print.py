@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 import yaml
-from conftest import CONTENT, LAYOUTS, MM, SHIPPED, edit, games, line_of
+from conftest import CONTENT, LAYOUTS, MM, SHIPPED, edit, games, line_of, shared
 from marks import chars
 from pypdf import PdfReader
 
@@ -57,7 +57,7 @@ def test_no_character_in_large_print_is_smaller_than_18_pt(built):
 @pytest.mark.parametrize(("component", "size", "count"), [
     ("pocket-bazaar/large-print/pocket-bazaar-lot-cards", (89, 127), 4),
     ("stone-market/large-print/stone-market-ware-cards", (89, 127), 4),
-    ("open-secret-exchange/large-print/open-secret-exchange-desk-cards", (178, 127), 2),
+    ("open-secret-exchange/large-print/open-secret-exchange-desk-cards", (178, 124), 2),
 ])
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_jumbo_cards_and_larger_cards(built, component, size, count, paper):
@@ -94,7 +94,7 @@ def test_text_too_long_for_large_print_fails_there_only(deckpress):
     line = line_of(LOTS, "A steady light")
     assert result.status == 1
     assert result.errors == [f"{LOTS}:{line}:14: error: pocket-bazaar lot-cards, card 2 (Lanterns 2), flavour: "
-                             "text does not fit its 79 x 26 mm box at the minimum size of 18 pt (large-print edition)"]
+                             "text does not fit its 79 x 27 mm box at the minimum size of 18 pt (large-print edition)"]
 
 
 def test_large_print_builds_on_its_own(deckpress):
@@ -188,9 +188,9 @@ def test_lines_of_text_are_at_most_six_inches(deckpress, tmp_path):
 
     layouts = tmp_path / "layouts"
     shutil.copytree(LAYOUTS, layouts)
-    edit(layouts / "large-print/desk-card.yaml", "box_mm: [8, 89, 150, 24]", "box_mm: [8, 89, 162, 24]")
+    edit(layouts / "large-print/desk-card.yaml", "box_mm: [8, 86, 150, 27]", "box_mm: [8, 86, 162, 27]")
     result = deckpress("check", "open-secret-exchange", layouts=(layouts,))
-    line = line_of(layouts / "large-print/desk-card.yaml", "box_mm: [8, 89, 162, 24]")
+    line = line_of(layouts / "large-print/desk-card.yaml", "box_mm: [8, 86, 162, 27]")
     expected = (f"{layouts}/large-print/desk-card.yaml:{line}:13: error: element reminder is 162 mm wide, but lines of "
                 "text in the large-print edition are at most 152.4 mm long")
     assert expected in result.errors
@@ -209,3 +209,60 @@ def test_secrets_stay_apart_in_the_text_edition(built):
     assert "paper bridge" in desk and "amber bell" not in desk  # desk A's records, not desk B's
     guide = (folder / "open-secret-exchange-answer-guide.html").read_text(encoding="utf-8")
     assert "Private: for the host only." in guide and "Contains solutions" in guide
+
+
+def _close_lines(path: Path) -> tuple[int, list[tuple[int, str, float]]]:
+    """How many pairs of consecutive lines were measured, and those set closer than 1.5 times their size: each
+    word against the nearest word below it of its font and size that shares some of its width, within two sizes
+    (a line of the same text block; anything further is another block)."""
+    measured, close = 0, []
+    with pdfplumber.open(path) as doc:
+        for number, page in enumerate(doc.pages, 1):
+            words = [w for w in page.extract_words(extra_attrs=["fontname", "size"]) if w["upright"]]
+            for w in words:
+                below = [v["top"] - w["top"] for v in words
+                         if v["fontname"] == w["fontname"] and abs(v["size"] - w["size"]) < 0.01
+                         and 0.5 < v["top"] - w["top"] < 2 * w["size"] and v["x0"] < w["x1"] and w["x0"] < v["x1"]]
+                if below:
+                    measured += 1
+                    if min(below) < 1.5 * w["size"] - 0.01:
+                        close.append((number, w["text"], round(min(below) / w["size"], 3)))
+    return measured, close
+
+
+def test_every_line_of_large_print_is_at_least_one_and_a_half_times_its_size_below_the_one_above(built):
+    """ACB: line spacing of 1.5 or more, read back from every large-print PDF: the lines of a paragraph, of a
+    card's text, of a list's items and of a cell, and the slug below the last line of a page."""
+    measured = 0
+    for path in large(built):
+        count, close = _close_lines(path)
+        assert not close, (path.name, close[:5])
+        measured += count
+    assert measured > 1000  # lines were found and measured, not passed over
+
+
+@pytest.fixture(scope="module")
+def bold(tmp_path_factory) -> Path:
+    """Large print on A4 with `--bold`, as the accessibility team would build it: read-only."""
+    return shared(tmp_path_factory, ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1",
+                                     "--edition", "large-print", "--paper", "a4", "--bold"))
+
+
+def test_bold_sets_the_body_of_large_print_in_atkinson_hyperlegible_bold(bold):
+    """ACB prefers bold: every letter of every large-print PDF in the bold face (headings were already), with
+    nothing smaller and no line closer than without it; the build found nothing, its contrast checks too."""
+    paths = large(bold)
+    assert len(paths) == 24  # every large-print PDF on A4: the shipped games' components and kits
+    for path in paths:
+        with pdfplumber.open(path) as doc:
+            fonts = {c["fontname"].split("+")[-1] for page in doc.pages for c in page.chars}
+        assert fonts == {"AtkinsonHyperlegible-Bold"}, (path.name, fonts)
+        assert not _close_lines(path)[1], path.name
+    plain = PdfReader(bold / "stone-market/large-print/stone-market-rules-a4.pdf").pages[0].extract_text()
+    assert "There are five kinds of stone" in " ".join(plain.split())
+
+
+def test_without_bold_the_body_is_regular(built):
+    with pdfplumber.open(built / "stone-market/large-print/stone-market-rules-a4.pdf") as doc:
+        fonts = {c["fontname"].split("+")[-1] for c in doc.pages[0].chars}
+    assert fonts == {"AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold"}

@@ -189,7 +189,7 @@ def test_text_that_cannot_fit_its_box(deckpress):
     line = line_of(LOTS, "A steady light")
     expected = [f"{LOTS}:{line}:14: error: pocket-bazaar lot-cards, card 2 (Lanterns 2), flavour: text does not fit "
                 f"its {box} box at the minimum size of {size} pt ({edition} edition)"
-                for box, size, edition in (("55 x 12 mm", 7, "standard"), ("79 x 26 mm", 18, "large-print"))]
+                for box, size, edition in (("55 x 12 mm", 7, "standard"), ("79 x 27 mm", 18, "large-print"))]
     assert check_errors(deckpress) == expected
 
 

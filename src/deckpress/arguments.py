@@ -43,7 +43,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--fold", action="store_true", default=None,
                    help="fronts and backs on one sheet, either side of a fold")
     b.add_argument("--bleed", type=millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
-    _fallback_option(b)
+    _printed(b)
     b.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=os.cpu_count() or 1, metavar="N",
                    help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")
@@ -162,6 +162,26 @@ def between(what: str, low: float, high: float, unit: str = "", whole: bool = Fa
                                              f"{high:g}{f' {unit}' if unit else ''}, got {text!r}")
         return value
     return read
+
+
+def _printed(b: _Parser) -> None:
+    """The build's options over what each edition prints: a text not translated, and for low vision (large
+    print's above all) bold body text and high contrast."""
+    _fallback_option(b)
+    b.add_argument("--bold", action="store_true", help="set body text in the edition's bold font (ACB prefers bold "
+                                                       "for large print: with --edition large-print)")
+    b.add_argument("--high-contrast", nargs="?", const="yellow-on-black", type=ink_on_paper, metavar="INK-on-PAPER",
+                   help="print every page reversed out: yellow-on-black (the default), white-on-black or "
+                        "#rrggbb-on-#rrggbb")
+
+
+def ink_on_paper(text: str) -> str:
+    """`--high-contrast`'s pair, checked: a usage error names what it takes."""
+    from deckpress.layout.reverse import pair
+
+    if pair(text) is None:
+        raise argparse.ArgumentTypeError(f"takes yellow-on-black, white-on-black or #rrggbb-on-#rrggbb, got {text!r}")
+    return text
 
 
 def folder(what: str) -> Callable[[str], Path]:

@@ -166,7 +166,7 @@ def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[
     for dirs, members in groups.items():
         wanted = sorted({e for g in members for e in editions_of(g, opts)})
         names = {n for g in members for n in layout_names(g)} | {kits.PRINT_CHECK}
-        loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings))}
+        loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings, opts))}
         out.update({g.id: relabelled(g, loaded) for g in members})  # a translation names its editions its way
     return out
 

@@ -132,6 +132,7 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
         print("deckpress: error: choose --duplex or --fold, not both", file=sys.stderr)
         return USAGE
     opts.out, opts.games, opts.edition, opts.fallback = args.out, args.games, args.edition, args.fallback
+    opts.bold, opts.high_contrast = args.bold, args.high_contrast
     opts.papers = (args.paper,) if args.paper else PAPERS
     given = {"duplex": args.duplex, "offset_x": args.offset_x, "offset_y": args.offset_y, "fold": args.fold,
              "bleed_mm": args.bleed}

@@ -23,6 +23,8 @@ class Options:
     papers: tuple[str, ...] = PAPERS
     # duplex, offset_x, offset_y, fold, bleed_mm: over the game's own
     printing: dict[str, Any] = field(default_factory=dict)
+    bold: bool = False  # body text in each edition's bold font
+    high_contrast: str | None = None  # every page reversed out in this pair (deckpress.layout.reverse.PAIRS)
     fallback: bool = False  # --fallback-language: a text not translated prints in the source language (a warning)
 
     def key(self) -> dict[str, Any]:
@@ -30,4 +32,6 @@ class Options:
         epoch = os.environ.get("SOURCE_DATE_EPOCH")  # dates every PDF: a new one builds again
         return {"edition": self.edition, "papers": list(self.papers), "printing": self.printing,
                 **({"fallback_language": True} if self.fallback else {}),
-                **({"source_date_epoch": epoch} if epoch else {}), "braille": translator() is not None}
+                **({"source_date_epoch": epoch} if epoch else {}), "braille": translator() is not None,
+                **({"bold": True} if self.bold else {}),
+                **({"high_contrast": self.high_contrast} if self.high_contrast else {})}

@@ -37,7 +37,7 @@ class Para:
 def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> list[Page]:
     paper, ts = job.size, job.ts
     width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
-    paras = paragraphs(title, rules, layout, width, ts)
+    paras = _spaced(paragraphs(title, rules, layout, width, ts))
     pages = paginate(paras, layout, paper, width, ts, foot_mm(job.slug, ts.theme, paper, layout.margin))
     if job.slug and len(pages) > 1:  # the slug's room at the foot costs a page where its column leaves it room beside
         bare = paginate(paras, layout, paper, width, ts)
@@ -103,12 +103,13 @@ def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float
             pages.append(Drawing(paper))
             y = m
         y += (para.before if y > m else 0) + (FRAME_PAD_MM if opens else 0)
-        line_h = para.fitted.height / len(para.fitted.lines)
-        for line in para.fitted.lines:
-            if y + line_h > bottom:
+        step, own = _steps(para.fitted)
+        for k, line in enumerate(para.fitted.lines):
+            line_h = own if k == len(para.fitted.lines) - 1 else step
+            if y + step > bottom:  # a full leading's room: the slug below keeps the spacing too
                 pages.append(Drawing(paper))
                 y = m
-            d, first = pages[-1], line is para.fitted.lines[0]
+            d, first = pages[-1], k == 0
             cont = [not first or n < para.joins for n in range(len(para.roles))]  # one element over its lines
             with d.made_by(para.loc, para.what), nested(d, para.roles[:-1], cont):
                 x = m + para.indent + (FRAME_PAD_MM if para.frame is not None else 0)
@@ -118,9 +119,9 @@ def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float
                 with tagged(d, para.roles[-1], cont=cont[-1]):
                     draw(d, _one(para.fitted, line), x, y, width)
             if para.frame is not None:
-                frames.setdefault((len(pages) - 1, para.frame), [y, y])[1] = y + line_h
+                frames.setdefault((len(pages) - 1, para.frame), [y, y])[1] = y + own
             if para.bar:
-                bars.setdefault((len(pages) - 1, i), [y, y])[1] = y + line_h
+                bars.setdefault((len(pages) - 1, i), [y, y])[1] = y + own
             y += line_h
     _frames(pages, frames, bars, paras, m, width, ts)
     return pages
@@ -138,6 +139,16 @@ def _frames(pages: list[Drawing], frames: dict[tuple[int, int], list[float]], ba
             pages[page].line(m + 1.5, top, m + 1.5, end, ts.theme.line_pt * 4)
 
 
+def _spaced(paras: list[Para]) -> list[Para]:
+    """Each paragraph at least as far below the one before as that one's lines are apart: a text block ends at
+    its last line's own height, and open line spacing runs on between paragraphs (a list's items)."""
+    out = paras[:1]
+    for para in paras[1:]:
+        spare = (out[-1].fitted.leading - out[-1].fitted.own) / MM
+        out.append(replace(para, before=spare) if spare > para.before else para)
+    return out
+
+
 def _needed(paras: list[Para], i: int) -> float:
     """Room a paragraph needs before it may start: all of a kept group, or a heading and two lines after it."""
     para = paras[i]
@@ -151,7 +162,14 @@ def _needed(paras: list[Para], i: int) -> float:
             return para.fitted.height + following.before + _needed(paras, i + 1)
         lines = min(2, len(following.fitted.lines))
         return para.fitted.height + following.before + lines * following.fitted.leading / MM
-    return para.fitted.height / len(para.fitted.lines)
+    return _steps(para.fitted)[1]
+
+
+def _steps(fitted: Fitted) -> tuple[float, float]:
+    """From one line's top to the next's, and one line's own height, mm: the same where the leading is solid."""
+    if fitted.own >= fitted.leading:
+        return (fitted.height / len(fitted.lines),) * 2
+    return fitted.leading / MM, fitted.own / MM
 
 
 def _width(ts: Typesetter, style: Style, text: str) -> float:

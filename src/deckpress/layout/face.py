@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from deckpress.layout.art.turn import inner, past_card, quarter
+from deckpress.layout.card_table import draw_table, plain
 from deckpress.layout.computed.conditions import shown
 from deckpress.layout.computed.repetition import places
 from deckpress.layout.context import Job
@@ -50,16 +51,26 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     words = spoken(job, card, face.texts, layout)
     once = echoed([_role(e) == "Figure" for e in layout.elements], words)
     trim = (x, y, *layout.size)
-    with tagged(d, "Sect", title=card.label):  # one card, its elements in the layout's order, titled by its label
-        for n, (element, said) in enumerate(zip(layout.elements, words, strict=True)):
+    table = [e for e in layout.elements if e.name in layout.table]
+    table = table if table and plain(face, table) else []
+    order = sorted(range(len(layout.elements)), key=lambda n: layout.elements[n].name != layout.heading)
+    with tagged(d, "Sect", title=card.label):  # one card, its heading first, then its elements in the layout's order
+        for n in order:
+            element, said = layout.elements[n], words[n]
+            if element in table:  # its columns drawn together where the first stands, read row by row
+                if element is table[0]:
+                    d.mark(element.loc, face.what(element))
+                    draw_table(face, [(e, (x + e.box[0], y + e.box[1], *e.box[2:])) for e in table])
+                continue
             if element.when is not None and not shown(face.texts, card, element, job.findings):
                 continue
             d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
             ex, ey, ew, eh = element.box
             if not quarter(element.rotate):  # turned off the square: held to the card (and its bleed)
                 _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
-            role, tags, ops = ARTIFACT if n in once else _role(element), len(d.page.tags), len(d.page.ops)
-            with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role == "P" else ""):
+            role = ARTIFACT if n in once else "H1" if element.name == layout.heading else _role(element)
+            tags, ops = len(d.page.tags), len(d.page.ops)
+            with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role in ("P", "H1") else ""):
                 _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
             drop_if_empty(d, tags, ops)
     d.mark(None, "")

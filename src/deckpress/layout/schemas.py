@@ -56,6 +56,11 @@ CARD = (
     Key("folds_mm", "list", [], "dashed lines to fold along, each [x1, y1, x2, y2]"),
     Key("positions", "list", [], "a net (a die to fold): [column, row] of each card, instead of a grid"),
     Key("tabs", "list", [], "glue tabs of a net, each [column, row, side]; side top, bottom, left or right"),
+    Key("heading", "text", None, "a text element, by name, that heads the card: read first, as the heading of the "
+                                 "card's section (its label is the section's title)"),
+    Key("table", "list", [], "text elements, by name, that are one table's columns (a scoring table): each one's "
+                             "first line its column's head, the lines below it its cells; drawn as they are, read as "
+                             "a table, row by row"),
     Key("background", "colour", None, "a colour over the whole face, and its bleed when printed with bleed"),
     Key("corner_radius_mm", "number", 0.0, "rounds the corners of the cut line on the card borders (crop marks stay "
                                            "straight; at most half the shorter side); with bleed there is no cut "

@@ -19,6 +19,7 @@ from pathlib import Path
 from deckpress.draw import fonts
 from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, PAPERS, Document, Page, Sheets, Text, pt
+from deckpress.layout.reverse import reversed_out
 from deckpress.layout.slug_space import Box, beyond, box_of, describe, obstacles, widest_gap
 from deckpress.model import Edition, Game, Theme
 from deckpress.paths import hash_tree
@@ -117,7 +118,7 @@ def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
                                          f"printer margin clear of what the page holds; leave room at its foot")
             if doc.paper in PAPERS:  # office papers: a full-size board page goes to a print shop
                 margin_findings(page, theme, f"{where}, page {number}", mark.loc, findings)
-            yield done
+            yield reversed_out(done, theme.reverse) if theme.reverse else done
     return replace(doc, pages=Sheets(len(doc.pages), lay_out))  # lazy, as a deck's sheets are
 
 

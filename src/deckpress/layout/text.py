@@ -23,11 +23,29 @@ class Fitted:
     size: float
     leading: float  # pt between baselines
     icons: tuple[tuple[str, IconFile], ...] = ()  # the inline icons its lines name, found
+    rows: bool = False  # set in rows a full leading each (a table's), not as a block
+
+    @property
+    def own(self) -> float:
+        """One line's own height, pt: the leading, or a row's or a block's last line (see `depth`)."""
+        return self.leading if self.rows else own_height(self.font, self.size, self.leading)
 
     @property
     def height(self) -> float:
         """Height in mm from the top of the first line to the bottom of the last."""
-        return self.leading * len(self.lines) / MM
+        return depth(len(self.lines), self.font, self.size, self.leading, self.rows) / MM
+
+
+def own_height(font: str, size: float, leading: float) -> float:
+    """A line's own height, pt: its font's ascent and descent, or the leading where that is tighter."""
+    return min(leading, size * (fonts.ascent(font) + fonts.descent(font)))
+
+
+def depth(lines: int, font: str, size: float, leading: float, rows: bool = False) -> float:
+    """The depth of a text block, pt: its leading between baselines and the last line's own height, so that open
+    line spacing adds no leading above the first line nor below the last. Rows take a full leading each."""
+    own = leading if rows else own_height(font, size, leading)
+    return leading * lines if own >= leading else leading * (lines - 1) + own
 
 
 def measure(font: str, text: str, size: float) -> float:
@@ -64,7 +82,7 @@ def fit(text: str, font: str, style: Style, width: float, height: float, spacing
     size = style.size
     while size >= style.min_size - 1e-9:
         lines = wrap(text, font, size, width * MM)
-        if lines is not None and len(lines) * size * spacing <= height * MM + 1e-6:
+        if lines is not None and depth(len(lines), font, size, size * spacing) <= height * MM + 1e-6:
             return Fitted(tuple(lines), font, size, size * spacing)
         size -= SHRINK_STEP
     return None
@@ -162,10 +180,11 @@ class Typesetter:
 
 
 def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:
-    """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it."""
+    """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it, and half of whatever its
+    line's own height has to spare."""
     ascent = fonts.ascent(fitted.font) * fitted.size / MM
     descent = fonts.font(fitted.font).face.descent / 1000
-    half_gap = (fitted.leading - fitted.size * (fonts.ascent(fitted.font) - descent)) / 2 / MM
+    half_gap = (fitted.own - fitted.size * (fonts.ascent(fitted.font) - descent)) / 2 / MM
     baseline = top + max(half_gap, 0) + ascent
     for line in fitted.lines:
         line_w = measure(fitted.font, line, fitted.size) / MM

@@ -10,10 +10,15 @@ look that plans a build before anything is loaded. The readers: `game` (game.yam
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from deckpress.colour import Colour, contrast, ratio
 from deckpress.findings import Findings
 from deckpress.model import Edition, Game
 from deckpress.templating import Templates
+
+if TYPE_CHECKING:
+    from deckpress.options import Options
 
 
 def load_game(folder: Path, shown: str, findings: Findings, templates: Templates, language: str | None = None,
@@ -32,14 +37,32 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     return game
 
 
-def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Findings) -> Edition | None:
-    """An edition's theme and the layouts named `names`, from the layout folders `dirs` (first found wins)."""
+def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Findings,
+                 options: Options | None = None) -> Edition | None:
+    """An edition's theme and the layouts named `names`, from the layout folders `dirs` (first found wins); the
+    build's `--bold` sets its body in its bold font (ACB prefers bold for large print), `--high-contrast` reverses
+    its pages out (deckpress.layout.reverse)."""
+    from deckpress.layout.reverse import pair
     from deckpress.load.layouts import LayoutReader
 
     found = LayoutReader(findings).edition(dirs, edition, names)
     if found is not None:
         found.folders = tuple(dirs)  # their shared icons/ folders, searched in the same order
+        if options is not None and options.bold:
+            found.theme.fonts = {**found.theme.fonts, "regular": found.theme.fonts["bold"]}
+        if options is not None and options.high_contrast and (chosen := pair(options.high_contrast)):
+            _reverse(found, chosen, findings)
     return found
+
+
+def _reverse(edition: Edition, chosen: tuple[Colour, Colour], findings: Findings) -> None:
+    """Every page reversed out in the chosen ink and paper, which must hold the edition's least contrast."""
+    found, least = contrast(*chosen), edition.theme.min_contrast
+    if found < least:
+        findings.error(edition.theme.loc, f"--high-contrast: {chosen[0].name} on {chosen[1].name} is "
+                                          f"{ratio(found, least)}:1, below the {edition.theme.edition} edition's "
+                                          f"{least:g}:1")
+    edition.theme.reverse = chosen
 
 
 def expand_sheets(game: Game, findings: Findings, templates: Templates) -> None:

@@ -154,7 +154,9 @@ class LayoutReader:
                 outside_safe(element, element_node, shape, size, safe, name, self.findings)
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
                           rules, folds, positions, tabs, keys["background"],  # type: ignore[arg-type]
-                          keys["corner_radius_mm"] or 0.0, shape, safe or 0.0)
+                          keys["corner_radius_mm"] or 0.0, shape, safe or 0.0,
+                          _table(keys["table"], elements, self.findings),  # type: ignore[arg-type]
+                          _heading(node, keys["heading"], elements, self.findings))  # type: ignore[arg-type]
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
         row = node.value.get("row_height_mm")
@@ -249,6 +251,29 @@ def _tab(node: Node, findings: Findings) -> tuple[int, int, str] | None:
         return None
     column, row = as_int(items[0], "column", findings, 0), as_int(items[1], "row", findings, 0)
     return None if column is None or row is None else (column, row, items[2].value)
+
+
+def _table(names: list[Node], elements: list[Element], findings: Findings) -> list[str]:
+    """A card layout's `table`: the names of its text elements, each once, that are the table's columns."""
+    texts = {e.name for e in elements if e.kind == "text"}
+    out: list[str] = []
+    for node in names:
+        if not isinstance(node.value, str) or node.value not in texts or node.value in out:
+            findings.error(node.loc, f"table names the layout's text elements, each once, got "
+                                     f"{describe(node.value)} (text elements: {', '.join(sorted(texts))})")
+        else:
+            out.append(node.value)
+    return out
+
+
+def _heading(node: Node, name: str | None, elements: list[Element], findings: Findings) -> str | None:
+    """A card layout's `heading`: one of its text elements, by name."""
+    texts = {e.name for e in elements if e.kind == "text"}
+    if name is None or name in texts:
+        return name
+    findings.error(node.value["heading"].loc, f"heading names one of the layout's text elements, got "
+                                              f"{describe(name)} (text elements: {', '.join(sorted(texts))})")
+    return None
 
 
 def _numbers(node: Node, count: int, findings: Findings) -> tuple[float, ...] | None:

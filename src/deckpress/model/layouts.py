@@ -45,6 +45,7 @@ class Theme:
     colours: dict[str, Colour] = field(default_factory=dict)  # the edition's palette, by name
     min_contrast: float = 4.5  # WCAG 2 contrast of every text against what is behind it
     about: str = ""  # what the edition is for, in a line: the catalogue says it under the edition's name
+    reverse: tuple[Colour, ...] = ()  # (ink, paper): every page reversed out (`build --high-contrast`); (): as laid out
 
 
 @dataclass
@@ -77,6 +78,8 @@ class CardLayout:
     corner_radius: float = 0.0  # mm: the cut line's corners are rounded
     shape: Outline | None = None  # a shaped piece's outline (deckpress.layout.shapes); None: a rectangle
     safe: float = 0.0  # mm every element's box keeps inside the shape's outline
+    table: list[str] = field(default_factory=list)  # text elements read as one table's columns, heads first
+    heading: str | None = None  # the text element read first, as the card's heading
 
 
 @dataclass

@@ -23,24 +23,24 @@ def legend_size(job: Job, side: bool) -> tuple[float, float]:
     if not side:
         return sum(widths) + SPACE_MM * (len(KEYS) - 1), row + _overhang(job)
     bar_w, bar_h = _bar_size(job)
-    return max(*widths, bar_h), _overhang(job) + row * len(KEYS) + 2 + bar_w
+    return max(*widths, bar_h), _overhang(job) + _step(job) * len(KEYS) + 2 + bar_w
 
 
 def draw_legend(d: Drawing, job: Job, glue: bool, side: bool) -> None:
     theme = job.theme
-    pm, row = theme.printer_margin_mm, _row_height(job)
+    pm = theme.printer_margin_mm
     x, y = pm, pm + _overhang(job)
     with artifact(d):
         for key in KEYS if glue else KEYS[:2]:
             _entry(d, job, key, (x, y))
             if side:
-                y += row
+                y += _step(job)
             else:
                 x += _entry_width(job, key) + SPACE_MM
     label, (bar_w, bar_h) = job.say("length_mm", mm=SCALE_BAR_MM), _bar_size(job)
     rise = _rise(job)
     if side:  # upright, reading upwards, below the words
-        px, py = pm + bar_h / 2, pm + _overhang(job) + row * len(KEYS) + 2 + bar_w / 2
+        px, py = pm + bar_h / 2, pm + _overhang(job) + _step(job) * len(KEYS) + 2 + bar_w / 2
         draw_bar(d, (px - bar_w / 2, py - bar_h / 2, rise, (px, py)), label, theme)
     elif x + bar_w <= d.paper[0] - pm:
         draw_bar(d, (d.paper[0] - pm - bar_w, pm, rise, None), label, theme)
@@ -67,6 +67,12 @@ def _entry_width(job: Job, key: str) -> float:
 def _row_height(job: Job) -> float:
     theme = job.theme
     return max(4.0, fonts.cap_height(theme.fonts["regular"]) * theme.min_size / MM * 1.6)
+
+
+def _step(job: Job) -> float:
+    """From one word of a column to the next, mm: its row, or the edition's line spacing where that is more."""
+    theme = job.theme
+    return max(_row_height(job), theme.min_size * theme.line_spacing / MM)
 
 
 def _overhang(job: Job) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from deckpress.findings import echoed
-from deckpress.layout.page import Drawing, WriteIn
+from deckpress.layout.page import MM, Drawing, WriteIn
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, field_name, icons_alone
 from deckpress.layout.tables.geometry import Geometry, geometry, problems, too_wide
@@ -118,7 +118,8 @@ class TableSetter:
                 heights.append(shape.icon + pad)
                 continue
             fitted = self.ts.lines(text, style, width - 2 * CELL_PAD_MM, block.loc, f"cell '{echoed(text)}'")
-            heights += [fitted.height + pad] if fitted is not None else []
+            if fitted is not None:  # its lines and padding, and a full leading a line: rows keep the spacing too
+                heights.append(max(fitted.leading * len(fitted.lines) / MM, fitted.height + pad))
         return max(heights)
 
     def cell(self, d: Drawing, text: str, style: Style, box: Box, block: Block, shape: Geometry,

@@ -71,8 +71,9 @@ def _set(face: Face, element: Element, box: Box, rows: list[tuple[str, str]], wr
     top = y
     for code, text in rows:
         code_w = fonts.width(bold, code, size) / MM
-        draw(face.d, Fitted((code,), bold, size, leading), x, top, w)
-        draw(face.d, Fitted((f" = {text}" if text else " =",), regular, size, leading), x + code_w, top, w - code_w)
+        draw(face.d, Fitted((code,), bold, size, leading, rows=True), x, top, w)
+        draw(face.d, Fitted((f" = {text}" if text else " =",), regular, size, leading,
+                                    rows=True), x + code_w, top, w - code_w)
         if not text:  # a line to write the requested value on: a form field, named by its card and code
             eq_w = fonts.width(regular, " = ", size) / MM
             base = top + leading / MM * 0.8

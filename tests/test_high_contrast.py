@@ -1,0 +1,80 @@
+"""High contrast (`build --high-contrast`): large print reversed out, a light ink on black paper, read back from
+the PDFs and measured on their rendered pages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pdfplumber
+import pypdfium2
+import pytest
+from conftest import CONTENT, LAYOUTS, shared
+
+from deckpress.cli import main
+from deckpress.colour import Colour, contrast
+
+YELLOW, BLACK = (255, 255, 0), (0, 0, 0)
+
+
+@pytest.fixture(scope="module")
+def reversed_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return shared(tmp_path_factory, ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1",
+                                     "--edition", "large-print", "--paper", "a4", "--high-contrast"))
+
+
+def colours(path: Path, page: int = 0) -> list[tuple[int, tuple[int, int, int]]]:
+    """The page rendered at 72 dpi: each colour its pixels show, most first."""
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        image = document[page].render(scale=1).to_pil().convert("RGB")
+    finally:
+        document.close()
+    return sorted(image.getcolors(10_000_000) or [], reverse=True)
+
+
+def wcag(rgb: tuple[int, int, int]) -> Colour:
+    return Colour("measured", (rgb[0] / 255, rgb[1] / 255, rgb[2] / 255))
+
+
+def test_every_page_is_yellow_on_black_at_far_more_than_the_editions_7_to_1(reversed_out: Path) -> None:
+    paths = sorted(reversed_out.glob("*/large-print/*-a4.pdf"))
+    assert len(paths) == 24
+    for path in paths:
+        with pdfplumber.open(path) as pdf:
+            pages = len(pdf.pages)
+            inks = {tuple(c["non_stroking_color"] or ()) for page in pdf.pages for c in page.chars}
+        assert inks == {(1, 1, 0)}, (path.name, inks)  # every letter in the ink, the slug's too
+        for page in {0, pages - 1}:
+            shown = colours(path, page)
+            paper, ink = shown[0][1], max(shown, key=lambda c: (c[1] == YELLOW, c[0]))[1]
+            assert paper == BLACK and ink == YELLOW, (path.name, shown[:3])  # the paper most, then the ink
+            # measured between the two colours the page shows most: the text and what is behind it
+            assert contrast(wcag(ink), wcag(paper)) >= 7 and round(contrast(wcag(ink), wcag(paper)), 1) == 19.6
+            # nothing else: every other pixel is the ink's edge blending into the paper (red equal to green, no blue)
+            stray = sum(n for n, (r, g, b) in shown if abs(r - g) > 2 or b > 2)
+            assert stray == 0, (path.name, page, [c for c in shown if abs(c[1][0] - c[1][1]) > 2 or c[1][2] > 2][:5])
+
+
+def test_a_card_of_coloured_art_keeps_its_words_and_loses_its_colours(reversed_out: Path) -> None:
+    """Stone Market's stones are drawn in a shape and a letter: on black, the shapes' outlines and letters in the
+    ink, read the same as in large print."""
+    path = reversed_out / "stone-market/large-print/stone-market-stones-a4.pdf"
+    with pdfplumber.open(path) as pdf:
+        words = [w for page in pdf.pages for w in page.extract_text().split()]
+    assert {"Amber", "Jade", "Onyx", "Pearl", "Ruby"} <= set(words)
+
+
+def test_white_on_black_and_a_pair_of_the_readers_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    common = ["build", "pocket-bazaar", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1",
+              "--edition", "large-print", "--paper", "a4", "--out", str(out)]
+    assert main([*common, "--high-contrast", "white-on-black"]) == 0
+    shown = colours(out / "pocket-bazaar/large-print/pocket-bazaar-rules-a4.pdf")
+    assert [c for _, c in shown[:2]] == [BLACK, (255, 255, 255)]
+    assert main([*common, "--high-contrast", "#ffff00-on-#000080"]) == 0  # yellow on navy: 14.2:1
+    shown = colours(out / "pocket-bazaar/large-print/pocket-bazaar-rules-a4.pdf")
+    assert [c for _, c in shown[:2]] == [(0, 0, 128), YELLOW]
+    capsys.readouterr()
+    assert main([*common, "--high-contrast", "#777777-on-#000000"]) == 1  # 4.69:1
+    assert (f"{LAYOUTS}/large-print/theme.yaml:4:1: error: --high-contrast: #777777 on #000000 is 4.69:1, below the "
+            "large-print edition's 7:1") in capsys.readouterr().err
