@@ -31,6 +31,8 @@ STAGES: dict[str, list[tuple[str, str]]] = {
     "ReportLab save": [("reportlab.pdfgen.canvas", "Canvas.save")],
     "text edition: readings": [("deckpress.layout.readings", "read_deck")],
     "text edition: HTML": [("deckpress.publish.text_edition", "html_pages")],
+    "braille files (BRF)": [("deckpress.publish.outputs", "braille_outputs")],
+    "tactile labels (their drawing apart)": [("deckpress.publish.outputs", "tactile_outputs")],
     "EPUB": [("deckpress.publish.outputs", "epub_outputs")],
     "kit": [("deckpress.publish.kits", "kits")],
     "thumbnails": [("deckpress.publish.catalogue", "_thumbnail")],
