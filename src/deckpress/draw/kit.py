@@ -12,6 +12,7 @@ cross-reference form, a nested page tree, an outline of its own) is refused, nev
 from __future__ import annotations
 
 import re
+from array import array
 
 from deckpress import interrupts
 from deckpress.draw.finish import DocInfo, pdf_text, xmp
@@ -82,13 +83,12 @@ class _Part:
         # Each page's parent is cut now, before the walk from the pages (it would climb into this file's page tree
         # and so reach every page); the copy names the kit's page tree instead.
         for n in self.pages:
-            head, data = self.objects[n]
-            head, cut = _PARENT.subn(b"", head)
+            (head, cut), data = _PARENT.subn(b"", self.objects[n][0]), self.objects[n][1]
             if cut != 1:
                 raise ValueError(f"kit: {title}: page object {n} has no one parent")
             self.objects[n] = (head, data)
         self.page_set = set(self.pages)
-        self.refs: dict[int, list[tuple[int, int, bytes]]] = {}  # each dictionary's references, once read (_refs)
+        self.refs: dict[int, array[int]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
         form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
         self.fields = dict.fromkeys(int(n) for n in re.findall(rb"(\d+) 0 R", _array(  # in order, each found at once
@@ -224,18 +224,17 @@ def _renumbered(part: _Part, start: int) -> dict[int, int]:
         n = todo.pop()
         if n not in numbers:
             numbers[n] = start + len(numbers) - len(fixed)
-            todo += reversed([int(ref) for _, _, ref in _refs(part, n)])
+            todo += reversed(_refs(part, n)[2::3])
     return numbers
 
 
-def _refs(part: _Part, n: int) -> list[tuple[int, int, bytes]]:
-    """Where object `n`'s dictionary refers to others (start, end, number), read once for the walk and the copy."""
+def _refs(part: _Part, n: int) -> array[int]:
+    """Where object `n`'s dictionary refers to others (start, end, number, flat), read once for walk and copy."""
     found = part.refs.get(n)
     if found is None:
         head = part.objects[n][0]
-        found = [(t.start(), t.end(), t[1]) for t in _REFERENCES.finditer(head) if t[1]] \
-            if b" 0 R" in head else []  # no reference without its " 0 R": no need to read the strings either
-        part.refs[n] = found
+        found = part.refs[n] = array("q", [v for t in _REFERENCES.finditer(head) if t[1] for v in (
+            t.start(), t.end(), int(t[1]))] if b" 0 R" in head else ())  # none without " 0 R": strings not read
     return found
 
 
@@ -251,8 +250,9 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int, streams: dict[int, 
             continue
         head, data = part.objects[old]
         pieces, at = [], 0
-        for begin, end, ref in _refs(part, old):
-            pieces += [head[at:begin], b"%d 0 R" % numbers[int(ref)]]
+        refs = _refs(part, old)
+        for begin, end, ref in zip(refs[::3], refs[1::3], refs[2::3], strict=True):
+            pieces += [head[at:begin], b"%d 0 R" % numbers[ref]]
             at = end
         head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
