@@ -28,7 +28,7 @@ STAGES: dict[str, list[tuple[str, str]]] = {
     "slug line": [("deckpress.layout.slug", "with_slug")],
     "drawing ops to ReportLab": [("deckpress.draw.render", "render")],
     "structure tree (tagging)": [("deckpress.draw.tagging", "write")],
-    "ReportLab save": [("reportlab.pdfgen.canvas", "Canvas.save")],
+    "ReportLab save": [("reportlab.pdfgen.canvas", "Canvas.save"), ("reportlab.pdfgen.canvas", "Canvas.getpdfdata")],
     "text edition: readings": [("deckpress.layout.readings", "read_deck")],
     "text edition: HTML": [("deckpress.publish.text_edition", "html_pages")],
     "braille files (BRF)": [("deckpress.publish.outputs", "braille_outputs")],
