@@ -20,7 +20,7 @@ from cards import plain_reportlab
 
 ROOT = Path(__file__).resolve().parent.parent
 SAVES = 7  # each save timed; the table shows the median and the best
-TARGET_S = 0.5
+TARGET_S = 0.3  # issue 24: a save to a fresh PDF
 YARDSTICK_CARDS = 2400
 WAIT_S = 60.0
 # game, the file saved, the words changed back and forth in it, the component whose PDF must change
@@ -98,7 +98,8 @@ def report(r: dict[str, float]) -> str:
     for game, name, _old, _new, component in CASES:
         pdf = r[f"{game}_pdf_s"]
         lines.append(f"  {game} {name} -> {component}: {pdf:5.2f} s (best {r[f'{game}_pdf_s_min']:.2f} s, "
-                     f"/ yardstick {pdf / r['yardstick_s']:.2f}); whole game built {r[f'{game}_game_s']:.2f} s")
+                     f"/ yardstick {pdf / r['yardstick_s']:.2f}); whole game built {r[f'{game}_game_s']:.2f} s; "
+                     f"{'ok' if pdf <= TARGET_S else 'over'}")
     lines.append(f"  yardstick: plain ReportLab, {YARDSTICK_CARDS:,} lot cards {r['yardstick_s']:.2f} s")
     return "\n".join(lines)
 

@@ -147,3 +147,34 @@ def test_deckpress_check_reports_a_rule_through_a_card_text_at_the_element(deckp
     assert hits and all(at in e.split(": error: ")[0] for e in hits), result.err
     assert "pocket-bazaar lot-cards (standard edition, a4), page 1: card 1" in hits[0]
     assert ", collection: text '" in hits[0]
+
+
+def _sheet(number: int, crossed: tuple[int, int] | None = None, ruled: int | None = None) -> Page:
+    """A sheet of nine cards, each framed, with its own texts; on sheet `crossed[0]`, card `crossed[1]`'s second
+    text set across its frame; on card `ruled`, a rule through its first text."""
+    d = Drawing((210, 297))
+    for card in range(9):
+        x, y = 10 + card % 3 * 63, 10 + card // 3 * 88
+        d.rect(x, y, 63, 88, 0.5)
+        d.text(x + 4, y + 12, f"Lot number {number * 9 + card + 1}", FONT, 10)
+        shift = 55 if crossed == (number, card) else 0
+        d.text(x + 4 + shift, y + 40, "a curiosity of the bench", FONT, 8)
+        if card == ruled:
+            d.line(x + 2, y + 10.5, x + 61, y + 10.5, 1)
+    return d.page
+
+
+def test_sheets_alike_share_their_check_and_an_overlap_on_one_card_among_many_is_found():
+    from deckpress.layout.overlap import _furniture
+
+    before = _furniture.cache_info()
+    found = {n: overlaps(_sheet(n, crossed=(150, 8))) for n in range(300)}  # 2,700 cards, one text across
+    assert {n: [o.text.text for o in hits] for n, hits in found.items() if hits} == {
+        150: ["a curiosity of the bench"]}
+    assert _furniture.cache_info().misses - before.misses == 1  # the frames of 300 sheets: checked as one
+    (hit,) = found[150]
+    assert hit.describe(_sheet(150, crossed=(150, 8))) == ("text 'a curiosity of the bench' is crossed by the edge "
+                                                           "of a box")
+    # a sheet whose own lines differ (a rule on one card) is checked against its own, whatever came before
+    assert [o.text.text for o in overlaps(_sheet(3, ruled=4))] == ["Lot number 32"]
+    assert [o.text.text for o in overlaps(_sheet(4))] == []

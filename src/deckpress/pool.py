@@ -65,7 +65,11 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 def _load_drawing() -> None:
     """Import the drawing stages, read the fonts and compile the text edition's template before the workers start:
-    where processes are forked they inherit all of it rather than each paying for it again."""
+    where processes are forked they inherit all of it rather than each paying for it again. svglib and ReportLab's
+    graphics too (a tenth of a second): every game's icons are SVG, drawn by each worker."""
+    import reportlab.graphics.renderPDF  # noqa: F401
+    import svglib.svglib  # noqa: F401  (loaded lazily by a build in one process: an up-to-date one needs none)
+
     import deckpress.draw.kit
     import deckpress.draw.render
     import deckpress.publish.catalogue  # noqa: F401  (ReportLab's canvas, PDFium)

@@ -7,11 +7,11 @@ written once. A kit joins finished components, one bookmark each, and carries th
 from __future__ import annotations
 
 import datetime
+import html
 import os
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 from deckpress import __version__
 
@@ -65,8 +65,8 @@ def finish(canvas: Canvas, info: DocInfo) -> None:
 def xmp(info: DocInfo) -> bytes:
     """The XMP packet a tagged PDF carries: its title, author, subject and language as the document information
     says them, its producer, and that it is meant to meet PDF/UA-1 (which readers and checkers look for here)."""
-    fields = {k: escape(v) for k, v in info.fields.items()}
-    lang = escape(info.language)
+    fields = {k: html.escape(v, quote=False) for k, v in info.fields.items()}  # as XML text: &, < and >
+    lang = html.escape(info.language, quote=False)
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">

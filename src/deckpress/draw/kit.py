@@ -12,6 +12,7 @@ cross-reference form, a nested page tree, an outline of its own) is refused, nev
 from __future__ import annotations
 
 import re
+from array import array
 
 from deckpress import interrupts
 from deckpress.draw.finish import DocInfo, pdf_text, xmp
@@ -69,7 +70,8 @@ class _Part:
                 offsets[n] = int(entry[:10])
         ends = sorted([*offsets.values(), start])
         end_of = dict(zip(ends, ends[1:], strict=False))
-        self.objects = {n: _split(_body(pdf[at:end_of[at]], n, title)) for n, at in offsets.items()}
+        view = memoryview(pdf)  # streams' data stays where it lies in the file (copied only into the kit's)
+        self.objects = {n: _object(pdf[at:end_of[at]], at, n, title, view) for n, at in offsets.items()}
         trailer = pdf[pdf.index(b"trailer", start):]
         catalog = self.objects[_ref(trailer, b"/Root", title)][0]
         tree = self.objects[_ref(catalog, b"/Pages", title)][0]
@@ -81,13 +83,12 @@ class _Part:
         # Each page's parent is cut now, before the walk from the pages (it would climb into this file's page tree
         # and so reach every page); the copy names the kit's page tree instead.
         for n in self.pages:
-            head, data = self.objects[n]
-            head, cut = _PARENT.subn(b"", head)
+            (head, cut), data = _PARENT.subn(b"", self.objects[n][0]), self.objects[n][1]
             if cut != 1:
                 raise ValueError(f"kit: {title}: page object {n} has no one parent")
             self.objects[n] = (head, data)
         self.page_set = set(self.pages)
-        self.refs: dict[int, list[tuple[int, int, bytes]]] = {}  # each dictionary's references, once read (_refs)
+        self.refs: dict[int, array[int]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
         form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
         self.fields = dict.fromkeys(int(n) for n in re.findall(rb"(\d+) 0 R", _array(  # in order, each found at once
@@ -121,6 +122,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     given; each page of the parts numbered in `backed` but its last followed by a copy of the blank back
     `backs` (pages cut apart or handed out one by one, printed duplex)."""
     objects: dict[int, bytes] = {}
+    streams: dict[int, memoryview] = {}  # the data of those objects that have a stream, as it lies in its part
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
     tree, form, read = _Tree(), KitForm(), []
@@ -131,13 +133,13 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     copies = 0  # the blank backs copied between the pages of backed parts
     first = (METADATA if any(part.structure for _, part in read) else VIEWER_PREFERENCES) + 1  # untagged: no tree
     for i, (title, part) in enumerate(read):
-        own = _join(part, title, objects, (tree, form), first)
+        own = _join(part, title, (objects, streams), (tree, form), first)
         marks += [(title, own[0])] if title is not None else []
         if blank is None or i not in backed:
             pages += own
             continue
         for page in own[:-1]:
-            pages += [page, *_join(blank, None, objects, (tree, form), first)]
+            pages += [page, *_join(blank, None, (objects, streams), (tree, form), first)]
             copies += 1
         pages.append(own[-1])
     objects |= outline(marks, first=max(objects) + 1)
@@ -152,16 +154,16 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
         INFO: b"<< %s>>" % fields,
         VIEWER_PREFERENCES: b"<< /PrintScaling /None /DisplayDocTitle true >>",
     }
-    return pdf_file(objects)
+    return pdf_file(objects, streams)
 
 
-def _join(part: _Part, title: str | None, objects: dict[int, bytes], into: tuple[_Tree, KitForm],
-          first: int) -> list[int]:
-    """The part's objects copied into the kit's after those there (`objects`, from `first`), its structure and
-    its form's fields `into` the kit's; its pages' new numbers."""
-    tree, form = into
+def _join(part: _Part, title: str | None, kit: tuple[dict[int, bytes], dict[int, memoryview]],
+          into: tuple[_Tree, KitForm], first: int) -> list[int]:
+    """The part's objects copied into the kit's after those there (`kit`: their dictionaries, and their streams'
+    data, from `first`), its structure and its form's fields `into` the kit's; its pages' new numbers."""
+    (tree, form), (objects, streams) = into, kit
     numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
-    objects |= _copied(part, numbers, tree.keys)
+    objects |= _copied(part, numbers, tree.keys, streams)
     tree.add(part, numbers, objects, title)
     form.add(title or part.title, [numbers[n] for n in part.fields])
     return [numbers[n] for n in part.pages]
@@ -222,24 +224,23 @@ def _renumbered(part: _Part, start: int) -> dict[int, int]:
         n = todo.pop()
         if n not in numbers:
             numbers[n] = start + len(numbers) - len(fixed)
-            todo += reversed([int(ref) for _, _, ref in _refs(part, n)])
+            todo += reversed(_refs(part, n)[2::3])
     return numbers
 
 
-def _refs(part: _Part, n: int) -> list[tuple[int, int, bytes]]:
-    """Where object `n`'s dictionary refers to others (start, end, number), read once for the walk and the copy."""
+def _refs(part: _Part, n: int) -> array[int]:
+    """Where object `n`'s dictionary refers to others (start, end, number, flat), read once for walk and copy."""
     found = part.refs.get(n)
     if found is None:
         head = part.objects[n][0]
-        found = [(t.start(), t.end(), t[1]) for t in _REFERENCES.finditer(head) if t[1]] \
-            if b" 0 R" in head else []  # no reference without its " 0 R": no need to read the strings either
-        part.refs[n] = found
+        found = part.refs[n] = array("q", [v for t in _REFERENCES.finditer(head) if t[1] for v in (
+            t.start(), t.end(), int(t[1]))] if b" 0 R" in head else ())  # none without " 0 R": strings not read
     return found
 
 
-def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]:
-    """The objects renumbered: references rewritten before the stream's data, the data as it was; each page's
-    parent-tree key moved on by the `keys` the parts before it took."""
+def _copied(part: _Part, numbers: dict[int, int], keys: int, streams: dict[int, memoryview]) -> dict[int, bytes]:
+    """The objects renumbered: references rewritten before the stream's data, the data as it was (into
+    `streams`); each page's parent-tree key moved on by the `keys` the parts before it took."""
     def moved(key: re.Match[bytes]) -> bytes:
         return b"%s %d" % (key[1], int(key[2]) + keys)
 
@@ -249,33 +250,34 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int) -> dict[int, bytes]
             continue
         head, data = part.objects[old]
         pieces, at = [], 0
-        for begin, end, ref in _refs(part, old):
-            pieces += [head[at:begin], b"%d 0 R" % numbers[int(ref)]]
+        refs = _refs(part, old)
+        for begin, end, ref in zip(refs[::3], refs[1::3], refs[2::3], strict=True):
+            pieces += [head[at:begin], b"%d 0 R" % numbers[ref]]
             at = end
         head = b"".join([*pieces, head[at:]]) if pieces else head
         if old in part.page_set:  # its own parent was cut as the part was read
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % PAGES, 1))
         elif old in part.fields:  # a widget's key moves on as its page's does
             head = _STRUCT_PARENTS.sub(moved, head)
-        copied[new] = head + data
+        copied[new] = head
+        if isinstance(data, memoryview):
+            streams[new] = data
     return copied
 
 
-def _split(body: bytes) -> tuple[bytes, bytes]:
-    """An object's dictionary (or value), and its stream's data, which is never read."""
+def _object(raw: bytes, at: int, n: int, title: str, pdf: memoryview) -> tuple[bytes, memoryview | bytes]:
+    """Object `n` (`raw`, at `at` in the file): its dictionary (or value), and its stream's data (never read: a
+    view of it in the file, `pdf`)."""
+    head, whole = _OBJ.match(raw), raw.rstrip()
+    if head is None or int(head[1]) != n or not whole.endswith(b"endobj"):
+        raise ValueError(f"kit: {title}: object {n} is not where its cross-reference table says")
+    body, at = whole[head.end():-len(b"endobj")].rstrip(), at + head.end()
     if b"stream" not in body:  # most objects (every structure element) have none: no need to read their strings
         return body, b""
     for token in _STREAM.finditer(body):
         if token[1]:
-            return body[:token.end()], body[token.end():]
+            return body[:token.end()], pdf[at + token.end():at + len(body)]
     return body, b""
-
-
-def _body(raw: bytes, n: int, title: str) -> bytes:
-    head, body = _OBJ.match(raw), raw.rstrip()
-    if head is None or int(head[1]) != n or not body.endswith(b"endobj"):
-        raise ValueError(f"kit: {title}: object {n} is not where its cross-reference table says")
-    return body[head.end():-len(b"endobj")].rstrip()
 
 
 def _only(entries: re.Pattern[bytes], dictionary: bytes) -> bool:

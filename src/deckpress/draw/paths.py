@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
@@ -28,16 +29,22 @@ def turning(op: Turn) -> tuple[float, float, float, float, float, float]:
 
 def circle(c: Canvas, x: float, y: float, r: float, ry: float) -> PDFPathObject:
     """Four quarter-circle curves, as ReportLab's circle draws them, without its general arc arithmetic (which
-    took half of the time of drawing a circle); an ellipse where `ry` differs from `r`."""
+    took half of the time of drawing a circle); an ellipse where `ry` differs from `r`. The same circle in the same
+    place (a braille dot in the same cell of every sheet of labels) is written out once."""
+    return PDFPathObject([_circle_code(x, y, r, ry)])
+
+
+@lru_cache(maxsize=8192)
+def _circle_code(x: float, y: float, r: float, ry: float) -> str:
     k, ky = KAPPA * r, KAPPA * ry
-    path = c.beginPath()
+    path = PDFPathObject()
     path.moveTo(x + r, y)
     path.curveTo(x + r, y + ky, x + k, y + ry, x, y + ry)
     path.curveTo(x - k, y + ry, x - r, y + ky, x - r, y)
     path.curveTo(x - r, y - ky, x - k, y - ry, x, y - ry)
     path.curveTo(x + k, y - ry, x + r, y - ky, x + r, y)
     path.close()
-    return path
+    return str(path.getCode())
 
 
 def die_cut(c: Canvas, steps: Steps, width: float) -> None:

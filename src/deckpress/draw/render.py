@@ -37,11 +37,11 @@ INK = 0.0  # black on white: the strongest contrast for every reader
 
 
 def render(doc: Document, info: DocInfo) -> bytes:
-    """The document as finished PDF bytes; invariant mode keeps the bytes the same for the same input."""
-    out = io.BytesIO()
+    """The document as finished PDF bytes; invariant mode keeps the bytes the same for the same input. ReportLab
+    gives the file's bytes as it would write them (not through a file in memory: one copy of them less)."""
     body_font = fonts.font("AtkinsonHyperlegible-Regular").fontName
     # the stubs take initialFontName for a number; ReportLab takes a font's name
-    canvas = Canvas(out, pagesize=A4, invariant=1, pageCompression=1,
+    canvas = Canvas(io.BytesIO(), pagesize=A4, invariant=1, pageCompression=1,
                     initialFontName=body_font, initialFontSize=10)  # type: ignore[arg-type]
     finish(canvas, info)
     drawn, forms, tree = 0, set[str](), tagging.Tree()
@@ -65,10 +65,10 @@ def render(doc: Document, info: DocInfo) -> bytes:
         canvas.showPage()
     tagging.write(canvas, tree, xmp(info))
     fields.write()
-    canvas.save()
+    pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
-    return out.getvalue()
+    return pdf
 
 
 Paint = float | Colour  # a grey level, or a colour

@@ -34,7 +34,7 @@ class Element:
     """A structure element: its type, and its kids in reading order (elements, (page, marked-content id), or
     annotations)."""
 
-    __slots__ = ("role", "alt", "named", "scope", "actual", "title", "parent", "kids")
+    __slots__ = ("role", "alt", "named", "scope", "actual", "title", "parent", "kids", "number")
 
     def __init__(self, role: str, parent: Element | None, alt: str = "", scope: str = "", actual: str = "",
                  title: str = "") -> None:
@@ -42,6 +42,7 @@ class Element:
         self.title = title
         self.named = bool(alt)  # by the layout; else a figure is named by what the pen draws in it
         self.kids: list[Element | tuple[int, int] | Annotation] = []
+        self.number = 0  # its object's number in the file, once written
 
 
 class Tree:
@@ -99,62 +100,94 @@ class Tree:
 
 
 def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
-    """The structure tree, the parent tree, the metadata and the page entries, into the canvas's document."""
+    """The structure tree, the parent tree, the metadata and the page entries, into the canvas's document. Each
+    element and each page's entry of the parent tree is registered now, in reading order, and set out in bytes
+    only as the document saves: a deck of 24,000 cards has 150,000 elements."""
     doc: Any = canvas._doc  # type: ignore[attr-defined]  # ReportLab's own document (untyped), before it saves
     for n, page in enumerate(doc.Pages.pages):
         page.StructParents, page.Tabs = n, PDFName("S")
         page.__NoDefault__ = [*type(page).__NoDefault__, *_PAGE_KEYS]
     root = Raw([])
-    doc.Catalog.StructTreeRoot = ref = doc.Reference(root, "StructTreeRoot")
-    refs: dict[int, PDFObjectReference] = {}
-    _elements(doc, tree.root, ref, refs)
+    doc.Catalog.StructTreeRoot = doc.Reference(root, "StructTreeRoot")
+    _register(doc, tree.root)
     nums: list[bytes | PDFObject] = []
     for n, marks in enumerate(tree.marks):
-        nums += [b" %d " % n, doc.Reference(Raw([b"[ ", *_spaced([refs[id(e)] for e in marks]), b" ]"]))]
+        nums += [b" %d " % n, doc.Reference(_ParentEntry(marks))]
     for key, (annotation, element) in enumerate(tree.annotations, len(tree.marks)):  # keys after the pages'
         annotation.key = key
-        nums += [b" %d " % key, refs[id(element)]]
+        nums.append(b" %d %d 0 R" % (key, element.number))
     parent_tree = doc.Reference(Raw([b"<< /Nums [", *nums, b" ] >>"]))
-    root.parts += [b"<< /Type /StructTreeRoot /K [ ", refs[id(tree.root)], b" ] /ParentTree ", parent_tree,
+    root.parts += [b"<< /Type /StructTreeRoot /K [ %d 0 R ] /ParentTree " % tree.root.number, parent_tree,
                    b" /ParentTreeNextKey %d >>" % (len(tree.marks) + len(tree.annotations))]
     doc.Catalog.MarkInfo = PDFDictionary({"Marked": "true"})
     doc.Catalog.Metadata = doc.Reference(_Metadata(xmp), "Metadata")
 
 
-def _elements(doc: Any, element: Element, parent: PDFObjectReference,
-              refs: dict[int, PDFObjectReference]) -> None:
-    """Each element one object, in reading order: its type, parent, first page and kids (an id on another page
-    as a marked-content reference naming its page). Written as bytes: a deck has thousands, and ReportLab's
-    general dictionaries took a third of drawing them."""
-    made = Raw([b"<< /Type /StructElem /S /%s /P " % element.role.encode(), parent])
-    ref = refs[id(element)] = doc.Reference(made)
-    pages = [k[0] for k in element.kids if isinstance(k, tuple)]
-    first = pages[0] if pages else None
-    if first is not None:
-        made.parts += [b" /Pg ", page_ref(first)]
-    kids: list[bytes | PDFObject] = []
-    for kid in element.kids:
-        if isinstance(kid, Element):
-            _elements(doc, kid, ref, refs)
-            kids.append(refs[id(kid)])
-        elif isinstance(kid, Annotation):
-            assert kid.ref is not None
-            kids.append(Raw([b"<< /Type /OBJR /Pg ", page_ref(kid.page), b" /Obj ", kid.ref, b" >>"]))
-        elif kid[0] == first:
-            kids.append(b"%d" % kid[1])
-        else:
-            kids.append(Raw([b"<< /Type /MCR /Pg ", page_ref(kid[0]), b" /MCID %d >>" % kid[1]]))
-    if kids:
-        made.parts += [b" /K [ ", *_spaced(kids), b" ]"]
-    if element.alt:
-        made.parts += [b" /Alt ", PDFString(element.alt)]
-    if element.actual:
-        made.parts += [b" /ActualText ", PDFString(element.actual)]
-    if element.title:
-        made.parts += [b" /T ", PDFString(element.title)]
-    if element.scope:
-        made.parts.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
-    made.parts.append(b" >>")
+def _register(doc: Any, top: Element) -> None:
+    """Each element under `top` (and itself) an object of the document, numbered in reading order (an element
+    before its kids)."""
+    todo = [top]
+    while todo:
+        element = todo.pop()
+        ref = doc.Reference(_StructElem(element))
+        element.number = doc.idToObjectNumberAndVersion[ref.name][0]
+        todo += reversed([k for k in element.kids if isinstance(k, Element)])
+
+
+class _StructElem(PDFObject):
+    """A structure element, set out as the document saves: its type, parent, first page and kids (an id on another
+    page as a marked-content reference naming its page)."""
+
+    __RefOnly__ = 1
+    __slots__ = ("element", "__InternalName__")
+
+    def __init__(self, element: Element) -> None:
+        self.element = element
+
+    def format(self, document: Any) -> bytes:
+        element, numbers = self.element, document.idToObjectNumberAndVersion
+        parent = element.parent.number if element.parent is not None else numbers["StructTreeRoot"][0]
+        out = [b"<< /Type /StructElem /S /%s /P %d 0 R" % (element.role.encode(), parent)]
+        pages = [k[0] for k in element.kids if isinstance(k, tuple)]
+        first = pages[0] if pages else None
+        if first is not None:
+            out.append(b" /Pg %d %d R" % numbers[f"Page{first + 1}"])
+        kids = [_kid(kid, first, numbers) for kid in element.kids]
+        if kids:
+            out.append(b" /K [ %s ]" % b" ".join(kids))
+        for key, value in ((b"Alt", element.alt), (b"ActualText", element.actual), (b"T", element.title)):
+            if value:
+                out.append(b" /%s %s" % (key, PDFString(value).format(document)))
+        if element.scope:
+            out.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
+        out.append(b" >>")
+        return b"".join(out)
+
+
+def _kid(kid: Element | tuple[int, int] | Annotation, first: int | None, numbers: dict[str, tuple[int, int]]
+         ) -> bytes:
+    if isinstance(kid, Element):
+        return b"%d 0 R" % kid.number
+    if isinstance(kid, Annotation):
+        assert kid.ref is not None
+        return b"<< /Type /OBJR /Pg %d %d R /Obj %d %d R >>" % (*numbers[f"Page{kid.page + 1}"],
+                                                                *numbers[kid.ref.name])
+    if kid[0] == first:
+        return b"%d" % kid[1]
+    return b"<< /Type /MCR /Pg %d %d R /MCID %d >>" % (*numbers[f"Page{kid[0] + 1}"], kid[1])
+
+
+class _ParentEntry(PDFObject):
+    """A page's entry in the parent tree: the element of each of its marked-content ids, in order."""
+
+    __RefOnly__ = 1
+    __slots__ = ("marks", "__InternalName__")
+
+    def __init__(self, marks: list[Element]) -> None:
+        self.marks = marks
+
+    def format(self, document: Any) -> bytes:
+        return b"[ %s ]" % b" ".join(b"%d 0 R" % e.number for e in self.marks)
 
 
 def _spaced(items: list[bytes | PDFObject]) -> list[bytes | PDFObject]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from deckpress.findings import Findings, Loc
@@ -41,14 +42,8 @@ def overlaps(page: Page) -> list[Overlap]:
     texts, edges, rounds, icons = shapes(page.ops)
     if len(texts) + len(edges) + len(rounds) + len(icons) <= 1 or not texts:
         return []
-    grid: dict[int, list[Entry]] = {}  # bucket -> what reaches into it
-    for e in edges:  # a level or upright edge is its own (flat) box: it crosses a text whose box it meets
-        _put(grid, (*_seg_box(e), e[4], None if e[0] == e[2] or e[1] == e[3] else _cuts, e, _cuts))
-    for r in rounds:
-        _put(grid, (r[0] - r[2], r[1] - r[3], r[0] + r[2], r[1] + r[3], r[4], _crosses_ellipse, r,
-                    _crosses_ellipse))
-    for icon in icons:
-        _put(grid, (*icon[0], icon[1], _crosses_icon, icon, _crosses_icon))
+    grid = _furniture(tuple(edges), tuple(rounds), tuple(icons))
+    own: dict[int, list[Entry]] = {}  # bucket -> the texts checked so far that reach into it
     found: list[Overlap] = []
     ops = page.ops
     for (x0, y0, x1, y1), at, quad in texts:
@@ -57,15 +52,32 @@ def overlaps(page: Page) -> list[Overlap]:
         if inner[0] >= inner[2] or inner[1] >= inner[3]:
             continue
         keys = _cells(inner)
-        hit = _first(keys, grid, inner, turned)
+        hit = _first(keys, (grid, own), inner, turned)
         if hit is not None:
             op = ops[at]
             assert isinstance(op, Text)
             found.append(Overlap(op, at, ops[hit], hit))
         entry: Entry = (x0, y0, x1, y1, at, None if quad is None else _meets, quad or (x0, y0, x1, y1), _meets)
         for key in keys:
-            grid.setdefault(key, []).append(entry)
+            own.setdefault(key, []).append(entry)
     return found
+
+
+@lru_cache(maxsize=64)
+def _furniture(edges: tuple[Segment, ...], rounds: tuple[Segment, ...], icons: tuple[Area, ...]
+               ) -> dict[int, list[Entry]]:
+    """What the page's texts are checked against, bucketed: its lines, edges, outlines and icons. Keyed by their
+    geometry (and their ops' places on the page), so the sheets of a deck that repeat the same cut lines, frames
+    and icons in the same places, as most do, share one: only their texts are checked page by page. Read only."""
+    grid: dict[int, list[Entry]] = {}  # bucket -> what reaches into it
+    for e in edges:  # a level or upright edge is its own (flat) box: it crosses a text whose box it meets
+        _put(grid, (*_seg_box(e), e[4], None if e[0] == e[2] or e[1] == e[3] else _cuts, e, _cuts))
+    for r in rounds:
+        _put(grid, (r[0] - r[2], r[1] - r[3], r[0] + r[2], r[1] + r[3], r[4], _crosses_ellipse, r,
+                    _crosses_ellipse))
+    for icon in icons:
+        _put(grid, (*icon[0], icon[1], _crosses_icon, icon, _crosses_icon))
+    return grid
 
 
 Test = Callable[[Any, Box, "Sequence[convex.Point] | None"], bool]
@@ -79,26 +91,27 @@ def _put(grid: dict[int, list[Entry]], entry: Entry) -> None:
         grid.setdefault(key, []).append(entry)
 
 
-def _first(keys: list[int], grid: dict[int, list[Entry]], box: Box, turned: Sequence[convex.Point] | None
-           ) -> int | None:
-    """The op index of the first thing in the buckets `keys` that crosses the box (a text turned off the square:
-    the box round its corners, `turned`)."""
+def _first(keys: list[int], grids: tuple[dict[int, list[Entry]], ...], box: Box,
+           turned: Sequence[convex.Point] | None) -> int | None:
+    """The op index of the first thing in the buckets `keys` of the grids (in turn) that crosses the box (a text
+    turned off the square: the box round its corners, `turned`)."""
     bx0, by0, bx1, by1 = box
     seen: set[int] = set()
     for key in keys:
-        for e in grid.get(key, ()):
-            if e[0] < bx1 and bx0 < e[2] and e[1] < by1 and by0 < e[3]:
-                if len(keys) > 1:
-                    if id(e) in seen:
+        for grid in grids:
+            for e in grid.get(key, ()):
+                if e[0] < bx1 and bx0 < e[2] and e[1] < by1 and by0 < e[3]:
+                    if len(keys) > 1:
+                        if id(e) in seen:
+                            continue
+                        seen.add(id(e))
+                    if turned is not None:
+                        if e[7](e[6], box, turned):
+                            return e[4]
                         continue
-                    seen.add(id(e))
-                if turned is not None:
-                    if e[7](e[6], box, turned):
+                    test = e[5]
+                    if test is None or test(e[6], box, None):
                         return e[4]
-                    continue
-                test = e[5]
-                if test is None or test(e[6], box, None):
-                    return e[4]
     return None
 
 

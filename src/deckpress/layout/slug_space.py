@@ -34,13 +34,7 @@ def obstacles(page: Page, clearance: float) -> list[Box]:
     grid = _cells(page)
     boxes = [grid] if grid else []
     boxes += [page.bleed_box] if page.bleed_box else []
-    ops, i = page.ops, 0
-    while i < len(ops):
-        op = ops[i]
-        span = op.ops if isinstance(op, Turn | Clip) else 0
-        if grid is None or not _inside(op, grid):
-            boxes += _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)  # a clip: its path
-        i += 1 + span
+    boxes += [box for _, found in _measured(page) for box in found]
     return [(x1 - clearance, y1 - clearance, x2 + clearance, y2 + clearance) for x1, y1, x2, y2 in boxes]
 
 
@@ -52,17 +46,32 @@ def beyond(page: Page, margin: float) -> list[tuple[int, float]]:
     for box in ([grid] if grid else []) + ([page.bleed_box] if page.bleed_box else []):
         if (gap := _gap(box, page)) < margin - 0.01:
             found.append((-1, gap))
+    for i, boxes in _measured(page):
+        if not any(a <= i < b for a, b in page.found):
+            gap = min((_gap(box, page) for box in boxes), default=margin)
+            if gap < margin - 0.01:  # a hundredth of a point: rounding, not a mark out of place
+                found.append((i, gap))
+    return found
+
+
+_last: list[tuple[Page, int, list[tuple[int, list[Box]]]]] = []  # the page measured last: the slug asks three times
+
+
+def _measured(page: Page) -> list[tuple[int, list[Box]]]:
+    """Each op outside the cards' cells (a turn or clip with what it holds): its index and its boxes."""
+    if _last and _last[0][0] is page and _last[0][1] == len(page.ops):
+        return _last[0][2]
+    grid = _cells(page)
+    measured = []
     ops, i = page.ops, 0
     while i < len(ops):
         op = ops[i]
         span = op.ops if isinstance(op, Turn | Clip) else 0
-        if (grid is None or not _inside(op, grid)) and not any(a <= i < b for a, b in page.found):
-            boxes = _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)
-            gap = min((_gap(box, page) for box in boxes), default=margin)
-            if gap < margin - 0.01:  # a hundredth of a point: rounding, not a mark out of place
-                found.append((i, gap))
+        if grid is None or not _inside(op, grid):
+            measured.append((i, _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)))
         i += 1 + span
-    return found
+    _last[:] = [(page, len(page.ops), measured)]
+    return measured
 
 
 def _gap(box: Box, page: Page) -> float:

@@ -10,9 +10,10 @@ black. A label's outline is its cut line. The codes come already translated (bra
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckpress.layout.page import PAPERS, Document, Drawing, Page
+from deckpress.layout.page import PAPERS, Document, Drawing, Page, Sheets
 from deckpress.layout.structure import ARTIFACT, tagged
 
 DOT_MM, DOT_PITCH_MM, CELL_PITCH_MM = 1.5, 2.5, 6.2
@@ -38,20 +39,22 @@ def dots(cell: str) -> tuple[int, ...]:
     return tuple(n + 1 for n in range(6) if bits >> n & 1)
 
 
-def label_pages(labels: list[Label], paper: str) -> list[Page]:
-    """The labels in rows and columns on pages of `paper`, each a figure named by its code and card."""
+def _grid(paper: str) -> tuple[int, int, float]:
+    """Labels across and down a page of `paper`, and the left margin, mm."""
     width, height = PAPERS[paper]
     across = int((width - 2 * MARGIN_MM) // LABEL_MM[0])
-    down = int((height - 2 * MARGIN_MM) // LABEL_MM[1])
-    left = (width - across * LABEL_MM[0]) / 2
-    pages = []
+    return across, int((height - 2 * MARGIN_MM) // LABEL_MM[1]), (width - across * LABEL_MM[0]) / 2
+
+
+def _laid_out(labels: list[Label], paper: str) -> Iterator[Page]:
+    """The labels in rows and columns on pages of `paper`, each a figure named by its code and card."""
+    across, down, left = _grid(paper)
     for start in range(0, len(labels), across * down):
-        d = Drawing((width, height))
+        d = Drawing(PAPERS[paper])
         for n, label in enumerate(labels[start:start + across * down]):
             x, y = left + (n % across) * LABEL_MM[0], MARGIN_MM + (n // across) * LABEL_MM[1]
             _label(d, label, x, y)
-        pages.append(d.page)
-    return pages
+        yield d.page
 
 
 def _label(d: Drawing, label: Label, x: float, y: float) -> None:
@@ -69,5 +72,6 @@ def _label(d: Drawing, label: Label, x: float, y: float) -> None:
 
 def label_document(game: str, edition: str, title: str, paper: str, labels: list[Label], audience: str
                    ) -> Document:
-    return Document(game, "tactile-labels", title, edition, paper, label_pages(labels, paper), audience=audience,
-                    in_kit=False)
+    across, down, _ = _grid(paper)  # a page at a time, as it is drawn: a deck of 24,000 cards has 24,000 labels
+    pages = Sheets(-(-len(labels) // (across * down)), lambda: _laid_out(labels, paper))
+    return Document(game, "tactile-labels", title, edition, paper, pages, audience=audience, in_kit=False)

@@ -74,11 +74,13 @@ def translated(program: str, table: str, texts: list[str]) -> list[str]:
     line a text, as when it cannot find its table, is a failure)."""
     if not texts:
         return []
-    given = "".join(f"{_escaped(text)}\n" for text in texts)
+    distinct = list(dict.fromkeys(texts))  # a line is translated on its own: each text alike once (a deck's rule)
+    given = "".join(f"{_escaped(text)}\n" for text in distinct)
     lines = run_translator([program, "--forward", f"{DISPLAY},{table}"], given).split("\n")
-    if len(lines) != len(texts) + 1 or lines[-1]:
-        raise BrailleUnavailable(f"{TRANSLATOR} failed: it gave {len(lines) - 1} lines for {len(texts)}")
-    return lines[:-1]
+    if len(lines) != len(distinct) + 1 or lines[-1]:
+        raise BrailleUnavailable(f"{TRANSLATOR} failed: it gave {len(lines) - 1} lines for {len(distinct)}")
+    said = dict(zip(distinct, lines[:-1], strict=True))
+    return [said[text] for text in texts]
 
 
 def _escaped(text: str) -> str:

@@ -12,7 +12,6 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
-from xml.sax.saxutils import escape
 
 _BODY = re.compile(r"<body\b[^>]*>(.*)</body>", re.S)
 _TITLE = re.compile(r"<title\b[^>]*>(.*?)</title>", re.S)
@@ -83,7 +82,8 @@ def _chapter(page: str, text: str, names: dict[str, str]) -> Chapter:
     headings = tuple(Heading(HEADINGS[e.tag], f"{name}#{e.get('id')}", _words(e))
                      for e in body.iter() if e.tag in HEADINGS)
     title = _title(text) or (headings[0].text if headings else name)
-    inner = escape(body.text or "") + "".join(ET.tostring(child, encoding="unicode") for child in body)
+    inner = html.escape(body.text or "", quote=False) + "".join(ET.tostring(child, encoding="unicode")
+                                                                for child in body)
     breaks = tuple(PageBreak(e.get("title") or "", f"{name}#{e.get('id')}", e.get("data-source") or "")
                    for e in body.iter() if e.get("role") == "doc-pagebreak" and e.get("id"))
     return Chapter(name, title, inner, headings, breaks)
