@@ -98,6 +98,20 @@ def test_a_table_naming_no_text_element_is_refused(tmp_path: Path, capsys: pytes
             f"'leftover' (text elements: {texts})") in err, err
 
 
+def test_a_column_whose_cell_breaks_onto_two_lines_is_a_finding(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Its rows would pair with the wrong row heads: narrowed, the `one star` column's head breaks in two."""
+    import shutil
+
+    layouts = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    edit(layouts / "standard/reference-card.yaml", "box_mm: [35, 72, 15, 36]", "box_mm: [35, 72, 8, 36]")
+    status = main(["check", "stone-market", "--content", str(CONTENT), "--layouts", str(layouts)])
+    err = capsys.readouterr().err
+    assert status == 1
+    assert "a cell of this table column breaks onto a second line, so the table's rows no longer line up" in err
+
+
 def test_each_card_is_a_section_titled_by_its_label_and_headed_first_by_its_heading(tmp_path: Path) -> None:
     out = tmp_path / "out"
     assert main(["build", "pocket-bazaar", "open-secret-exchange", "--content", str(CONTENT), "--layouts",
@@ -119,3 +133,18 @@ def test_each_card_is_a_section_titled_by_its_label_and_headed_first_by_its_head
                 assert cell_text(first, words) == heads.format(market, desk)
             else:
                 assert cell_text(first, words) == heads.format(title.rsplit(" ", 1)[0])
+
+
+def test_the_heading_is_read_first_but_never_painted_under_a_panel_listed_before_it() -> None:
+    from types import SimpleNamespace
+
+    from deckpress.layout.face import reading_order
+
+    def layout(*boxes: tuple[float, float, float, float]) -> Any:
+        elements = [SimpleNamespace(name=f"e{n}", box=box) for n, box in enumerate(boxes)]
+        return SimpleNamespace(elements=elements, heading="e2")
+
+    apart = layout((0, 0, 10, 10), (0, 20, 10, 10), (0, 40, 10, 10), (0, 60, 10, 10))
+    assert reading_order(apart) == [2, 0, 1, 3]  # read first: it meets nothing listed before it
+    panel = layout((0, 0, 10, 10), (0, 35, 60, 20), (0, 40, 10, 10), (0, 60, 10, 10))
+    assert reading_order(panel) == [0, 1, 2, 3]  # the panel behind it is drawn first, so stays under it

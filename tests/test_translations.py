@@ -79,6 +79,36 @@ def test_a_text_no_longer_in_the_sources_is_kept_as_obsolete(deckpress):
     edit(GAME / "game.yaml", "version: First edition, 2026", "# no version")
     entry = next(e for e in translated_again(deckpress)["de-DE.po"].obsolete_entries())
     assert (entry.msgctxt, entry.msgstr) == ("game.yaml:version", "Erste Ausgabe, 2026")
+    entry = next(e for e in translated_again(deckpress)["de-DE.po"].obsolete_entries())  # and on every run after
+    assert (entry.msgctxt, entry.msgstr) == ("game.yaml:version", "Erste Ausgabe, 2026")
+    edit(GAME / "game.yaml", "# no version", "version: First edition, 2026")  # the text back: its translation too
+    back = translated_again(deckpress)["de-DE.po"].find("game.yaml:version", by="msgctxt")
+    assert back is not None and back.msgstr == "Erste Ausgabe, 2026" and not back.obsolete and not back.fuzzy
+
+
+def test_a_translation_printing_another_value_than_its_source_is_a_finding(deckpress):
+    translated(deckpress, "languages: [en-GB, de-DE]\n")
+    po = polib.pofile(str(FOLDER / "de-DE.po"))
+    for entry in po:
+        entry.msgstr = entry.msgid  # a draft: the source itself, every value as it prints
+    source = next(e for e in po if "{{ collection_bonus }}" in e.msgid)
+    source.msgstr = source.msgid.replace("{{ collection_bonus }}", "{{ budget }}")
+    po.save()
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    line = next(e.linenum for e in polib.pofile(str(FOLDER / "de-DE.po")) if e.msgctxt == source.msgctxt)
+    assert (f"content/pocket-bazaar/translations/de-DE.po:{line}:1: error: de-DE: the translation must print the "
+            "values its source prints") in result.err
+
+
+def test_a_po_file_linked_from_outside_the_game_is_refused(deckpress, tmp_path):
+    translated(deckpress, "languages: [en-GB, de-DE]\n")
+    outside = tmp_path / "elsewhere.po"
+    shutil.move(FOLDER / "de-DE.po", outside)
+    (FOLDER / "de-DE.po").symlink_to(outside)
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert "a translation must be a file in the game's own folder, not a link out of it" in result.err
 
 
 def test_the_same_sources_give_the_same_bytes(deckpress):

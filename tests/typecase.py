@@ -17,15 +17,20 @@ from typing import Any
 from pdfminer import pdfinterp
 from pdfminer.psparser import PSEOF
 from pypdf import PdfReader
-from pypdf.generic import _font
 
-_read: Callable[[Any], Any] = _font.Font.from_font_resource
+try:  # pypdf's own font reader (private, pypdf 6 and later): without it, fonts are read as pypdf reads them
+    from pypdf.generic import _font
+except ImportError:  # pragma: no cover
+    _font = None  # type: ignore[assignment]
+
+_read: Callable[[Any], Any] | None = getattr(getattr(_font, "Font", None), "from_font_resource", None)
 _cases: weakref.WeakKeyDictionary[PdfReader, dict[tuple[int, int], Any]] = weakref.WeakKeyDictionary()
 
 
 def _from_font_resource(cls: type, font: Any) -> Any:
     ref = getattr(font, "indirect_reference", None)
     pdf = getattr(ref, "pdf", None)
+    assert _read is not None
     if not isinstance(pdf, PdfReader):  # a direct object, or a writer's (which may change): read each time
         return _read(font)
     case = _cases.setdefault(pdf, {})
@@ -36,7 +41,9 @@ def _from_font_resource(cls: type, font: Any) -> Any:
 
 
 def set_type_once() -> None:
-    """From now on, in this process, each PdfReader reads each of its fonts once."""
+    """From now on, in this process, each PdfReader reads each of its fonts once (where its pypdf has the reader)."""
+    if _read is None:
+        return
     _font.Font.from_font_resource = classmethod(_from_font_resource)  # type: ignore[method-assign,assignment]
 
 

@@ -53,7 +53,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     trim = (x, y, *layout.size)
     table = [e for e in layout.elements if e.name in layout.table]
     table = table if table and plain(face, table) else []
-    order = sorted(range(len(layout.elements)), key=lambda n: layout.elements[n].name != layout.heading)
+    order = reading_order(layout)
     with tagged(d, "Sect", title=card.label):  # one card, its heading first, then its elements in the layout's order
         for n in order:
             element, said = layout.elements[n], words[n]
@@ -148,3 +148,20 @@ def _bled(box: Box, card: Box, bleed: float) -> Box:
     x2, y2 = x + w + (bleed if right else 0), y + h + (bleed if bottom else 0)
     x, y = x - (bleed if left else 0), y - (bleed if top else 0)
     return x, y, x2 - x, y2 - y
+
+
+def reading_order(layout: CardLayout) -> list[int]:
+    """The elements' order, the heading moved up to be read first: past every element before it that its box does
+    not meet, never past one it meets (drawn after it, the heading would be painted under it: a panel behind it)."""
+    names = [e.name for e in layout.elements]
+    if layout.heading not in names:
+        return list(range(len(names)))
+    h = names.index(layout.heading)
+    at, box = h, layout.elements[h].box
+    while at > 0 and not _meets(layout.elements[at - 1].box, box):
+        at -= 1
+    return [*range(at), h, *(n for n in range(at, len(names)) if n != h)]
+
+
+def _meets(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]

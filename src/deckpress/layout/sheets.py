@@ -53,10 +53,15 @@ def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None
     return pages
 
 
+def copy_heading(blocks: list[Block]) -> str:
+    """A copy's own name, as its fields (and the text edition's controls) are named by it: its first heading."""
+    return next((b.text for b in blocks if b.kind == "heading"), "")
+
+
 def _name_copy(page: Page, ops: int, tags: int, sheet: Sheet, blocks: list[Block], job: Job) -> None:
     """Where a sheet prints several copies, each copy's fields (from op `ops` and tag `tags` on) are named by its
     heading too (`Bid sheet 2 of 4, Round 1, A`): a screen reader tells the four bid sheets' cells apart."""
-    heading = next((b.text for b in blocks if b.kind == "heading"), "")
+    heading = copy_heading(blocks)
     if len(sheet.copies) < 2 or not heading:
         return
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from deckpress.layout.sheets import copy_heading
 from deckpress.layout.tables.cells import field_name
 from deckpress.model import Block, Component, Game, Rules
 
@@ -27,7 +28,7 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
         if sheet is None:
             continue
         several = len(sheet.copies) > 1
-        copies = [[_block(b, game.rules, say, _first_heading(blocks) if several else "") for b in blocks]
+        copies = [[_block(b, game.rules, say, copy_heading(blocks) if several else "") for b in blocks]
                   for blocks in sheet.copies]
         filled = any(map(_fields, copies))  # each copy is someone's to fill in: every one is shown
         shown = [c for i, c in enumerate(copies) if i == 0 or filled or _body(c) != _body(copies[0])]
@@ -71,10 +72,6 @@ def _body(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def _headings(blocks: list[dict[str, Any]]) -> list[str]:
     return [b["text"] for b in blocks if b["kind"] == "heading"]
-
-
-def _first_heading(blocks: list[Block]) -> str:
-    return next((b.text for b in blocks if b.kind == "heading"), "")
 
 
 def _block(block: Block, rules: Rules | None, say: Say, copy: str) -> dict[str, Any]:

@@ -9,6 +9,7 @@ was translated is a finding at its entry (or, with `fallback`, a warning, and th
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,6 +65,11 @@ class Translation:
                                   "check it, then clear its fuzzy flag" if entry.fuzzy else
                                   f"{self.language}: the source text changed since it was translated ({context}): "
                                   f"{RUN.format(game=self.game)} and check the translation")
+            elif _tags(entry.msgstr) != _tags(entry.msgid):  # a translator's text prints the source's values
+                self.findings.error(at, f"{self.language}: the translation must print the values its source prints "
+                                        f"({{{{ ... }}}}), no other and none left out ({context}): "
+                                        f"{', '.join(_tags(entry.msgid)) or 'none'}, got "
+                                        f"{', '.join(_tags(entry.msgstr)) or 'none'}")
             else:
                 node.value, node.loc = entry.msgstr, at
 
@@ -90,3 +96,12 @@ class Translation:
             findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
         else:
             findings.error(loc, message)
+
+
+FIELDS = re.compile(r"\{\{\s*([A-Za-z_]\w*)")  # the value an expression starts from: `{{ collections | length }}`
+
+
+def _tags(text: str) -> list[str]:
+    """The values a text's expressions print: a translation may filter them its own way (digits for `words`),
+    never print another or leave one out."""
+    return sorted(set(FIELDS.findall(text)))

@@ -20,7 +20,7 @@ import polib
 from deckpress.findings import Findings, Loc
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields
-from deckpress.load.sources import Node, read_yaml
+from deckpress.load.sources import Node, read_source, read_yaml
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 FOLDER = "translations"
@@ -79,12 +79,9 @@ def _editions(root: Node, dirs: list[Path], findings: Findings) -> list[Text]:
 
 
 def _shown(path: Path) -> str:
-    """A theme's path as a reference: from the working folder where it is inside it, else its layout folder's
-    (`layouts/standard/theme.yaml`): never the machine's own folders."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return "/".join(path.parts[-3:])
+    """A theme's path as a reference, from its layout folder (`layouts/standard/theme.yaml`): the same from any
+    working folder, and never the machine's own folders."""
+    return "/".join(path.parts[-3:])
 
 
 def _texts(name: str, root: Node, files: Files) -> list[Text]:
@@ -108,7 +105,8 @@ def merged(pot: polib.POFile, old: polib.POFile | None, game: Sources, language:
     po.header = old.header if old is not None and old.header else (
         f"{game.title} in {language}, translated from {game.languages[0]}.\n{DRAFT_NOTE}")
     po.metadata = {**(old.metadata if old is not None else {}), **_metadata(game, language)}
-    by_context = {e.msgctxt: e for e in old or [] if not e.obsolete}
+    # an obsolete entry's translation too: kept while it stays obsolete, and back in use if its text returns
+    by_context = {e.msgctxt: e for e in sorted(old or [], key=lambda e: not e.obsolete)}
     by_source = {e.msgid: e for e in old or [] if not e.obsolete and e.msgstr and not e.fuzzy}
     for new in pot:
         entry = polib.POEntry(msgctxt=new.msgctxt, msgid=new.msgid, msgstr="", occurrences=new.occurrences)
@@ -130,8 +128,15 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
     """The PO file at `path`, or None when there is none or it cannot be read (said)."""
     if not path.is_file():
         return None
+    if not path.resolve().is_relative_to(path.parent.parent.resolve()):  # a link out of the game's folder
+        findings.error(Loc(shown), "a translation must be a file in the game's own folder, not a link out of it")
+        return None
+    data = read_source(path, shown, findings)  # bounded, and never a FIFO: a PO file comes from outside
+    if data is None:
+        return None
     try:
-        return polib.pofile(str(path), wrapwidth=WIDTH, encoding="utf-8")
+        # given as text (a line break added: polib would take a text without one for a file's name)
+        return polib.pofile(data.decode("utf-8") + "\n", wrapwidth=WIDTH, encoding="utf-8")
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         line = re.search(r"\(line (\d+)\)", str(exc))
         findings.error(Loc(shown, int(line[1]) if line else 1), "a PO file that cannot be read (not PO syntax, or "
