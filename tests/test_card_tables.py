@@ -84,15 +84,21 @@ def test_the_reference_cards_scoring_table_reads_as_a_table(cards: Path, edition
         assert rows[1:] == [[("TH", "Row", row[0]), *(("TD", "", cell) for cell in row[1:])] for row in ROWS]
 
 
-def test_a_table_naming_no_text_element_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def checked_with(tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str) -> str:
+    """Stone Market checked with its standard reference card's `old` made `new`: what it says (it fails)."""
     import shutil
 
     layouts = tmp_path / "layouts"
     shutil.copytree(LAYOUTS, layouts)
-    edit(layouts / "standard/reference-card.yaml", "table: [left over,", "table: [leftover,")
+    edit(layouts / "standard/reference-card.yaml", old, new)
     status = main(["check", "stone-market", "--content", str(CONTENT), "--layouts", str(layouts)])
     err = capsys.readouterr().err
-    assert status == 1
+    assert status == 1, err
+    return err
+
+
+def test_a_table_naming_no_text_element_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = checked_with(tmp_path, capsys, "table: [left over,", "table: [leftover,")
     texts = "heading, left over, one star, plain, shift, table heading, top, turn, two stars"
     assert ("standard/reference-card.yaml:7:9: error: table names the layout's text elements, each once, got "
             f"'leftover' (text elements: {texts})") in err, err
@@ -101,14 +107,7 @@ def test_a_table_naming_no_text_element_is_refused(tmp_path: Path, capsys: pytes
 def test_a_column_whose_cell_breaks_onto_two_lines_is_a_finding(tmp_path: Path,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """Its rows would pair with the wrong row heads: narrowed, the `one star` column's head breaks in two."""
-    import shutil
-
-    layouts = tmp_path / "layouts"
-    shutil.copytree(LAYOUTS, layouts)
-    edit(layouts / "standard/reference-card.yaml", "box_mm: [35, 72, 15, 36]", "box_mm: [35, 72, 8, 36]")
-    status = main(["check", "stone-market", "--content", str(CONTENT), "--layouts", str(layouts)])
-    err = capsys.readouterr().err
-    assert status == 1
+    err = checked_with(tmp_path, capsys, "box_mm: [35, 72, 15, 36]", "box_mm: [35, 72, 8, 36]")
     assert "a cell of this table column breaks onto a second line, so the table's rows no longer line up" in err
 
 
