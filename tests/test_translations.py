@@ -86,7 +86,7 @@ def test_a_text_no_longer_in_the_sources_is_kept_as_obsolete(deckpress):
     assert back is not None and back.msgstr == "Erste Ausgabe, 2026" and not back.obsolete and not back.fuzzy
 
 
-def test_a_translation_printing_another_value_than_its_source_is_a_finding(deckpress):
+def test_a_translation_leaving_out_a_value_its_source_prints_is_a_finding(deckpress):
     translated(deckpress, "languages: [en-GB, de-DE]\n")
     po = polib.pofile(str(FOLDER / "de-DE.po"))
     for entry in po:
@@ -97,8 +97,8 @@ def test_a_translation_printing_another_value_than_its_source_is_a_finding(deckp
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
     line = next(e.linenum for e in polib.pofile(str(FOLDER / "de-DE.po")) if e.msgctxt == source.msgctxt)
-    assert (f"content/pocket-bazaar/translations/de-DE.po:{line}:1: error: de-DE: the translation must print the "
-            "values its source prints") in result.err
+    assert (f"content/pocket-bazaar/translations/de-DE.po:{line}:1: error: de-DE: the translation leaves out a "
+            f"value its source prints ({source.msgctxt}): collection_bonus") in result.err
 
 
 def test_a_po_file_linked_from_outside_the_game_is_refused(deckpress, tmp_path):
