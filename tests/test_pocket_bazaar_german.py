@@ -49,6 +49,9 @@ def test_the_pocket_bazaar_builds_in_german_with_no_finding(tmp_path, monkeypatc
             assert cards.trailer["/Root"]["/Lang"] == "de-DE"
             text = cards.pages[0].extract_text()
             assert "Seite 1 von" in text and "Der Taschenbasar" in text and "Eine kleine Laterne" in text
+    catalogue = Path("build/index.html").read_text(encoding="utf-8")
+    german_part = catalogue[catalogue.index('id="game-pocket-bazaar-de-de"'):]
+    assert "Stifte, Schere" in german_part[:german_part.index("</section>")]  # what else a host needs, in German
 
 
 def test_the_german_po_leaves_the_english_prints_as_they_were(tmp_path):
