@@ -112,6 +112,16 @@ def test_a_changed_source_text_turns_fuzzy_in_every_po_and_is_a_finding_there(tm
                         r"\.yaml:cards\[0\]\.motto\)", e) for e in errors), errors
 
 
+def test_a_game_folder_named_as_a_translation_is_built_is_a_finding(tmp_path, monkeypatch, capsys):
+    """A folder `harbour-tongues-de-de` beside the game translated into de-DE: their files would overwrite."""
+    run = fixture_game(FIXTURES / "languages", tmp_path, monkeypatch, capsys)
+    shutil.copytree(Path("content") / GAME, Path("content") / f"{GAME}-de-de")
+    status, errors = run("check")
+    assert status == 1
+    assert any(f"{GAME}: its de-DE translation is built as {GAME}-de-de, the name of the game in content/{GAME}-de-de"
+               in e for e in errors), errors
+
+
 def test_a_text_too_long_in_german_is_a_fit_finding_at_its_german_entry(tmp_path, monkeypatch, capsys):
     run = fixture_game(FIXTURES / "languages", tmp_path, monkeypatch, capsys)
     po = polib.pofile(str(PO / "de-DE.po"))

@@ -23,7 +23,12 @@ def every_language(dirs: list[Path], content: Path, findings: Findings, template
                    fallback: bool = False) -> list[Game]:
     """The games in `dirs`, each followed by its translations."""
     games = [g for d in dirs if (g := load_game(d, f"{content.as_posix()}/{d.name}", findings, templates))]
-    return [t for g in games for t in (g, *translated(g, findings, templates, fallback))]
+    every = [t for g in games for t in (g, *translated(g, findings, templates, fallback))]
+    for clash in (t for t in every if t.source_game and (content / t.id / "game.yaml").is_file()):
+        findings.error(clash.loc, f"{clash.source_game}: its {clash.language} translation is built as {clash.id}, "
+                                  f"the name of the game in {content.as_posix()}/{clash.id}: their files would "
+                                  f"overwrite each other; rename that game's folder")
+    return every
 
 
 def relabelled(game: Game, editions: dict[str, Edition]) -> dict[str, Edition]:
