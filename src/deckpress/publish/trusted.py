@@ -21,8 +21,11 @@ OWN = {KIT: PUBLIC, HOST_KIT: HOST, PRINT_CHECK: PUBLIC, CALIBRATION: PUBLIC}  #
 def disagreements(content: Path, entries: list[Entry]) -> list[str]:
     """What the manifest says of a PDF's audience that the sources do not (each a line to print); [] if none."""
     said: list[str] = []
+    sources = translations_in(content)  # each game.yaml looked at once, not once a game
+    read: dict[str, dict[str, str] | None] = {}  # a game and its translations: its sources read once
     for game in sorted({e.game for e in entries if e.is_pdf}):
-        audiences = _audiences(content, game)
+        source = sources.get(game, game)
+        audiences = read[source] if source in read else read.setdefault(source, _audiences(content, source))
         if audiences is None:
             said.append(f"{content.as_posix()}/{game}: error: the sources of {game} cannot be read, and the catalogue "
                         "takes who may see each file from them; run deckpress site where content/ holds the game")
@@ -45,9 +48,8 @@ def _named(entry: Entry, audiences: dict[str, str]) -> str | None:
 
 
 def _audiences(content: Path, game: str) -> dict[str, str] | None:
-    """component -> audience, as the game's sources settle them (a translation's, its source's: the same
+    """component -> audience, as the game's sources settle them (a translation's are its source's: the same
     components); None if they cannot be read."""
-    game = translations_in(content).get(game, game)
     folder = content / game
     if not (folder / "game.yaml").is_file():
         return None
