@@ -144,7 +144,7 @@ def _spaced(paras: list[Para]) -> list[Para]:
     its last line's own height, and open line spacing runs on between paragraphs (a list's items)."""
     out = paras[:1]
     for para in paras[1:]:
-        spare = (out[-1].fitted.leading - out[-1].fitted.own) / MM
+        spare = out[-1].fitted.spare
         out.append(replace(para, before=spare) if spare > para.before else para)
     return out
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.ops import Begin, Line, Rect
-from deckpress.layout.page import MM, Drawing, Page, WriteIn
+from deckpress.layout.page import Drawing, Page, WriteIn
 from deckpress.layout.slug import foot_mm, holds, side_mm
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import cell_text
@@ -183,8 +183,7 @@ def reminder(setter: SheetSetter, d: Drawing, heading: str, paragraphs: list[str
     body = [ts.lines(p, layout.styles["reminder"], w - 2 * pad, block.loc, "reminder") for p in paragraphs]
     parts = [(role, p) for role, p in [("H2", head), *(("P", b) for b in body)] if p is not None]
     # each part a line's spacing below the last line of the one before, as in the booklet (none where solid)
-    steps = [p.height + (p.leading - p.own) / MM if p.own < p.leading and i < len(parts) - 1 else p.height
-             for i, (_, p) in enumerate(parts)]
+    steps = [p.height + (p.spare if i < len(parts) - 1 else 0.0) for i, (_, p) in enumerate(parts)]
     height = sum(steps) + 2 * pad
     with artifact(d):
         d.rect(x, y, w, height, ts.theme.line_pt * 2)

@@ -23,7 +23,7 @@ class Fitted:
     size: float
     leading: float  # pt between baselines
     icons: tuple[tuple[str, IconFile], ...] = ()  # the inline icons its lines name, found
-    rows: bool = False  # set in rows a full leading each (a table's), not as a block
+    rows: bool = False  # set in rows a full leading each (a ledger's entries), not as a block
 
     @property
     def own(self) -> float:
@@ -34,6 +34,12 @@ class Fitted:
     def height(self) -> float:
         """Height in mm from the top of the first line to the bottom of the last."""
         return depth(len(self.lines), self.font, self.size, self.leading, self.rows) / MM
+
+    @property
+    def spare(self) -> float:
+        """The leading its last line leaves unused, mm: what keeps what follows a line's spacing below it (none
+        where the lines are solid)."""
+        return (self.leading - self.own) / MM
 
 
 def own_height(font: str, size: float, leading: float) -> float:
