@@ -12,7 +12,7 @@ rule text, card text) are the game's own and never come from here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -43,9 +43,49 @@ def _read(language: str) -> Table:
                  {str(k): str(v) for k, v in data["words"].items()})
 
 
-TABLES: dict[str, Table] = {language: _read(language) for language in LANGUAGES}
+class _ByLanguage(Mapping[str, Any]):
+    """Something of each language the press has words for."""
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+
+class _Tables(_ByLanguage):
+    """Every language's table, each read the first time it is asked for: a build in English reads one file."""
+
+    def __init__(self) -> None:
+        self._read: dict[str, Table] = {}
+
+    def __getitem__(self, language: str) -> Table:
+        if language not in LANGUAGES:
+            raise KeyError(language)
+        if language not in self._read:
+            self._read[language] = _read(language)
+        return self._read[language]
+
+
+class _Words(_ByLanguage, MutableMapping[str, Mapping[str, str]]):
+    """Each language's words (its table's), by language; one may be set in their place (a test's own words)."""
+
+    def __init__(self) -> None:
+        self._set: dict[str, Mapping[str, str]] = {}
+
+    def __getitem__(self, language: str) -> Mapping[str, str]:
+        return self._set[language] if language in self._set else TABLES[language].words
+
+    def __setitem__(self, language: str, table: Mapping[str, str]) -> None:
+        self._set[language] = table
+
+    def __delitem__(self, language: str) -> None:
+        del self._set[language]
+
+
+TABLES: Mapping[str, Table] = _Tables()
 # Keys are grouped by the stage that prints them; values are str.format templates with named fields.
-WORDS: dict[str, dict[str, str]] = {language: table.words for language, table in TABLES.items()}
+WORDS: MutableMapping[str, Mapping[str, str]] = _Words()
 
 
 def words(language: str) -> Mapping[str, str]:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from babel import Locale, UnknownLocaleError
-from babel.numbers import get_decimal_symbol
-
 
 @cache
 def decimal_sign(language: str) -> str:
     """The decimal sign of `language` (a BCP 47 tag): `.` in English, `,` in German; `.` for a tag CLDR lacks."""
+    from babel import Locale, UnknownLocaleError  # loaded the first time a number is written, not at start-up
+    from babel.numbers import get_decimal_symbol
+
     try:
         return str(get_decimal_symbol(Locale.parse(language.replace("-", "_"))))
     except (UnknownLocaleError, ValueError):
