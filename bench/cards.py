@@ -27,10 +27,10 @@ ROOT = Path(__file__).resolve().parent.parent
 __all__ = ["deck", "plain_reportlab", "run", "report"]
 
 
-def deck(n: int, folder: Path) -> Path:
-    """A copy of The Pocket Bazaar with n lots (its deck checks loosened to match)."""
+def deck(n: int, folder: Path, root: Path = ROOT) -> Path:
+    """A copy of The Pocket Bazaar (of the tree at `root`) with n lots (its deck checks loosened to match)."""
     game = folder / "pocket-bazaar"
-    shutil.copytree(ROOT / "content" / "pocket-bazaar", game)
+    shutil.copytree(root / "content" / "pocket-bazaar", game)
     lines = ["cards:"]
     for i in range(n):
         lines += [f"  - collection: {COLLECTIONS[i % 4]}", f"    points: {i % 6 + 1}",

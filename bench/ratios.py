@@ -46,10 +46,13 @@ class Row:
         return statistics.median(self.build_s[side]) / statistics.median(self.plain_s)
 
 
+CARDS = (2400, 240)  # the generated decks' sizes, each with its target
+
+
 def rows(scratch: Path, jobs: list[str]) -> list[Row]:
     """The three rows, their generated games written under `scratch`."""
     made = []
-    for n, target in ((2400, 1.5), (240, 2.5)):
+    for n, target in zip(CARDS, (1.5, 2.5), strict=True):
         content = scratch / f"lots-{n}"
         deck(n, content)
         made.append(Row(f"{n:,} lot cards, standard, A4", target,
@@ -82,8 +85,8 @@ def run(runs: int = 5, jobs: int | None = None, against: str | None = None
         table = rows(scratch, extra)
         for n in range(runs + 1):
             for i, row in enumerate(table):
-                times = {side: timed([sys.executable, "-m", "deckpress", "build", *row.build, "--out",
-                                      str(scratch / f"out-{i}-{n}-{k}")], src)
+                times = {side: timed([sys.executable, "-m", "deckpress", "build", *_own(row.build, src, scratch),
+                                      "--out", str(scratch / f"out-{i}-{n}-{k}")], src)
                          for k, (side, src) in enumerate(sides.items())}
                 plain_s = timed([sys.executable, str(PLAIN), str(row.plain_cards), str(scratch / f"plain-{i}.pdf")])
                 if n:  # the first round warms the caches
@@ -93,12 +96,24 @@ def run(runs: int = 5, jobs: int | None = None, against: str | None = None
     return table, before, os.getloadavg()
 
 
+def _own(build: list[str], src: Path | None, scratch: Path) -> list[str]:
+    """The build's arguments for the press in `src`: its own layouts, content and generated decks (an older press
+    cannot read keys a later one added to them)."""
+    if src is None:
+        return build
+    return [a.replace(str(ROOT), str(src.parent)).replace(str(scratch / "lots-"), str(src.parent / "lots-"))
+            for a in build]
+
+
 def _checkout(ref: str, into: Path) -> Path:
-    """REF's `src/`, as git archive gives it."""
+    """REF's `src/`, `layouts/` and `content/`, as git archive gives them."""
     archive = into / "ref.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), ref, "src"], check=True)
+    subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), ref, "src", "layouts",
+                    "content"], check=True)
     with tarfile.open(archive) as tar:
         tar.extractall(into / "ref", filter="data")
+    for n in CARDS:
+        deck(n, into / "ref" / f"lots-{n}", into / "ref")
     return into / "ref" / "src"
 
 
