@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import queue
 import signal
 import subprocess
@@ -73,7 +74,9 @@ def test_a_save_builds_the_game_again_once(watching):
     time.sleep(0.5)  # nothing more comes of one save
     lines = watching.getvalue().splitlines()
     after = lines[lines.index(next(line for line in lines if "watching" in line)) + 1:]
-    assert [line.split(" into ")[0] for line in after] == ["deckpress: x: built (standard, a4)", "deckpress: x: built"]
+    # the proof first: the PDF of the one component the card layout makes, then the whole game
+    assert [line.split(" (")[0] for line in after] == [f"deckpress: x: proof into {PDF}",
+                                                        "deckpress: x: built into build"]
     assert "One of the Suns" in text_of(PDF)
     assert "One of Suns" in text_of(Path("build/x/large-print/x-cards-a4.pdf"))  # its own layout did not change
 
@@ -164,3 +167,37 @@ def test_served_pages_reload_when_a_build_lands(tmp_path):
     finally:
         running.shutdown()
         running.server_close()
+
+
+def test_a_stop_asked_for_as_the_build_lands_ends_the_watcher(tmp_path, monkeypatch):
+    """SIGTERM once the files are committed, before the watcher is back to watching: nothing forces a stop there,
+    and the request was once lost, the watcher watching on (a benchmark waited for it for ever)."""
+    monkeypatch.chdir(tmp_path)
+    new_game(Path("content"), "x")
+    watcher = Watcher(Options(layouts=[Path("content/x/layouts"), LAYOUTS], out=Path("build")), ["x"])
+    said: list[str] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        if ": built into " in line:  # committed, and still inside the build
+            os.kill(os.getpid(), signal.SIGTERM)
+
+    monkeypatch.setattr(watcher, "print", say)
+    with pytest.raises(KeyboardInterrupt):
+        watcher.rebuild(watcher.game_dirs())
+    assert PDF.is_file() and ": built into " in said[-1]  # the build stands: the stop came after it
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL  # and SIGTERM is the system's again
+
+
+def test_a_proof_is_taken_back_when_the_build_after_it_does_not_commit(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    new_game(Path("content"), "x")
+    said = io.StringIO()
+    watcher = Watcher(Options(layouts=[Path("content/x/layouts"), LAYOUTS], out=Path("build")), ["x"], say=said)
+    assert watcher.rebuild(watcher.game_dirs())
+    before = {p: p.read_bytes() for p in Path("build").rglob("*") if p.is_file()}
+    edit(CARD, "of {{ card.suit }}", "of the {{ card.suit }}")
+    monkeypatch.setattr(watcher, "build", lambda *args: False)  # as if another edition had an error
+    assert not watcher.rebuild(watcher.game_dirs(), {CARD})
+    assert f"proof into {PDF}" in said.getvalue()
+    assert {p: p.read_bytes() for p in Path("build").rglob("*") if p.is_file()} == before

@@ -1,9 +1,10 @@
 """`deckpress watch [GAME...]`: build, then build again on every save, in one warm process, until Ctrl-C.
 
-Only the games whose files changed are built again (a layout changes every game). A game is first built in its
-first edition on the first paper, so the PDF a designer is looking at is fresh in a fraction of a second, then in
-every edition and paper. Every pass is an ordinary build, committed at once: a save that breaks the game prints
-its findings and leaves the earlier build as it was.
+Only the games whose files changed are built again (a layout changes every game). First comes a proof: the
+components the saved file changes, in the game's first edition on the first paper, each PDF put in place as soon
+as it is drawn (deckpress.proof), so the PDF a designer is looking at is fresh in a fraction of a second. Then the
+game is built whole, an ordinary build committed at once. A save that breaks the game makes no proof, prints its
+findings and leaves the earlier build as it was (a proof is taken back if the build after it finds an error).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 import sys
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
 
@@ -24,7 +25,7 @@ from deckpress import interrupts
 from deckpress.findings import Findings
 from deckpress.options import Options
 from deckpress.paths import TreeTooLarge
-from deckpress.publish.incremental import freshness
+from deckpress.publish.incremental import Freshness, freshness
 from deckpress.publish.lock import out_lock
 from deckpress.publish.write import CommitError
 
@@ -86,17 +87,18 @@ class Watcher:
                 watching = True
                 self.rebuild(self.game_dirs())
                 self.print(f"deckpress: watching {', '.join(str(p) for p in self.paths())} (Ctrl-C stops)")
-            dirs = self.changed({path for _change, path in changes}) if changes else []
+            saved = {path for _change, path in changes}
+            dirs = self.changed(saved) if changes else []
             if dirs:
-                self.rebuild(dirs)
+                self.rebuild(dirs, {Path(p) for p in saved})
 
-    def rebuild(self, dirs: list[Path]) -> bool:
-        """Build these games, the first edition and paper first; say what was found and what was built. Each build
-        holds the out folder (another build into it waits, and so does this); a folder too large to read is said,
-        and watching goes on."""
+    def rebuild(self, dirs: list[Path], saved: set[Path] | None = None) -> bool:
+        """Build these games, a proof of what the `saved` files change first (None: of every component); say what
+        was found and what was built. Each build holds the out folder (another build into it waits, and so does
+        this); a folder too large to read is said, and watching goes on."""
         try:
             with out_lock(self.opts.out):
-                return self._rebuild(dirs)
+                return self._rebuild(dirs, saved)
         except TreeTooLarge as exc:
             self.print(f"deckpress: {exc}")
             return False
@@ -104,9 +106,8 @@ class Watcher:
             self.print(f"deckpress: error: {exc}")
             return False
 
-    def _rebuild(self, dirs: list[Path]) -> bool:
-        from deckpress.build import build
-        from deckpress.export import stale_said
+    def _rebuild(self, dirs: list[Path], saved: set[Path] | None) -> bool:
+        from deckpress.proof import put_back
 
         start, opts = time.perf_counter(), self.opts
         fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
@@ -114,39 +115,55 @@ class Watcher:
         if not todo:
             self.print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date")
             return True
-        shown: set[str] = set()
+        placed: list[tuple[str, bytes | None]] = []  # each proof's file and what it replaced
         with interrupts.deferred():
-            for opts in self.passes(todo):
-                full = opts is self.opts
-                press = build(opts, todo, self.jobs if full else 1, fresh if full else None)
-                errors = self.show(press.findings, shown)
-                if errors:
-                    self.print(f"deckpress: {errors} error{'s' * (errors != 1)}; the earlier build stays")
-                    return False
-                which = "" if full else f" ({opts.edition}, {', '.join(opts.papers)})"
-                self.print(f"deckpress: {', '.join(press.ids)}: built{which} into {opts.out} "
-                           f"({time.perf_counter() - start:.2f} s)")
-                for line in stale_said(press):  # exports cut from the sources before this change
-                    self.print(line)
+            try:
+                if len(todo) == 1:
+                    self.proof(todo[0], saved, start, placed)
+                built = self.build(todo, fresh, start)
+            except BaseException:  # Ctrl-C, SIGTERM: the out folder as the last build left it
+                put_back(opts.out, placed)
+                raise
+            if not built:
+                put_back(opts.out, placed)
+        interrupts.check()  # a stop asked for once the files were in place: nothing forced it, so it is taken here
+        return built
+
+    def proof(self, game_dir: Path, saved: set[Path] | None, start: float,
+              placed: list[tuple[str, bytes | None]]) -> None:
+        """The proofs of what the saved files change, each put in place as soon as it is drawn; into `placed`,
+        what each replaced, to put back if the build after them does not commit."""
+        from deckpress.proof import place, proofs
+
+        for output in proofs(self.opts, game_dir, saved):
+            interrupts.check()
+            if (done := place(self.opts.out, output)) is None:
+                break
+            placed.append(done)
+            self.print(f"deckpress: {game_dir.name}: proof into {self.opts.out / output.path} "
+                       f"({time.perf_counter() - start:.2f} s)")
+
+    def build(self, todo: list[Path], fresh: Freshness, start: float) -> bool:
+        """Build everything asked for of these games and commit it; whether it committed (no error found)."""
+        from deckpress.build import build
+        from deckpress.export import stale_said
+
+        press = build(self.opts, todo, self.jobs, fresh)
+        errors = self.show(press.findings)
+        if errors:
+            self.print(f"deckpress: {errors} error{'s' * (errors != 1)}; the earlier build stays")
+            return False
+        self.print(f"deckpress: {', '.join(press.ids)}: built into {self.opts.out} "
+                   f"({time.perf_counter() - start:.2f} s)")
+        for line in stale_said(press):  # exports cut from the sources before this change
+            self.print(line)
         return True
 
-    def passes(self, todo: list[Path]) -> list[Options]:
-        """The builds a change takes: one game's first edition on the first paper, then everything asked for."""
-        from deckpress.load import listed_editions
-
-        editions = [e for e in listed_editions(todo[0]) or [] if self.opts.edition in (None, e)]
-        if len(todo) > 1 or not editions or (len(editions) == 1 and len(self.opts.papers) == 1):
-            return [self.opts]
-        return [replace(self.opts, edition=editions[0], papers=self.opts.papers[:1]), self.opts]
-
-    def show(self, findings: Findings, shown: set[str]) -> int:
-        """Print the findings not printed already in this round (the quick pass's come again in the full one);
-        the number of errors, as printed."""
+    def show(self, findings: Findings) -> int:
+        """Print the findings (the same problem on many cards once); the number of errors, as printed."""
         grouped = findings.grouped()
         for line in map(str, grouped):
-            if line not in shown:
-                shown.add(line)
-                self.print(line)
+            self.print(line)
         return sum(1 for g in grouped if g.severity == "error")
 
     def print(self, line: str) -> None:
