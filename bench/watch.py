@@ -74,7 +74,11 @@ def _saves(scratch: Path, game: str, name: str, words: tuple[str, str], componen
                 full.append(time.perf_counter() - start)
         finally:
             watcher.terminate()
-            watcher.wait(WAIT_S)
+            try:
+                watcher.wait(WAIT_S)
+            except subprocess.TimeoutExpired:  # never waited for without end: killed, and said
+                watcher.kill()
+                raise
     return fresh, full
 
 
