@@ -45,17 +45,17 @@ def run(work: Callable[[Options, Path, bool], Result], todo: list[Task], jobs: i
     try:
         results = list(pool.map(work, *zip(*todo, strict=True)))
     except BrokenProcessPool:
-        _stop(pool)
+        stop(pool)
         interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
         raise
     except BaseException:  # Ctrl-C, SIGTERM, or a worker's error: no worker is left running or waited for
-        _stop(pool)
+        stop(pool)
         raise
     pool.shutdown()
     return results
 
 
-def _stop(pool: ProcessPoolExecutor) -> None:
+def stop(pool: ProcessPoolExecutor) -> None:
     """End the workers now: one busy in a long template would otherwise be waited for. They have written
     nothing (only the build's own process writes), so nothing is lost."""
     for process in list(getattr(pool, "_processes", {}).values()):  # the executor keeps them only there

@@ -4,8 +4,9 @@ by PDFium at the export's resolution, and each card's rectangle (the layout's ow
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from typing import TypeVar
 
 import pypdfium2
 from PIL import Image
@@ -15,6 +16,7 @@ from deckpress.model import Card, Game
 from deckpress.publish import outputs
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left corner
+Face = TypeVar("Face")  # what cutting a card's side gives: an image, or its PNG made at once (deckpress.export.png)
 
 
 @dataclass(frozen=True)
@@ -47,33 +49,61 @@ def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: floa
     """Each card entry of `decks` (the component's, in order) once, front and back cut `bleed` mm past the trim (or
     `size` px round it, the trim centred: `framed`): yielded as soon as its back is cut, so a deck at 600 dpi is
     never all in memory."""
-
-    def cut(image: Image.Image, cell: Box) -> Image.Image:
-        return image.crop(framed(cell, dpi, size)) if size else _cut(image, cell, dpi, bleed)
-
-    printed = [(d, card) for d in decks for card in game.decks[d].printed]
-    seen: set[int] = set()
-    at, waiting = 0, list[tuple[int, int, Image.Image]]()  # a page's fronts (printed, place) awaiting backs
     pdfium = pypdfium2.PdfDocument(pdf)
     try:
-        for n, page in enumerate(doc.pages):
-            if not page.cells and not page.backs:
-                continue
-            sheet = pdfium[n]
-            image = sheet.render(scale=dpi / 72).to_pil().convert("RGB")
-            if page.backs:  # the page after its fronts, each back at its own card's place
-                yield from _ready(printed, waiting, [cut(image, cell) for cell in page.backs], game)
-                waiting = []
-                continue
-            yield from _ready(printed, waiting, [], game)
-            firsts = [(i, cell) for i, cell in enumerate(page.cells) if _first(printed[at + i][1], seen)]
-            waiting = [(at + i, i, cut(image, cell)) for i, cell in firsts]
-            at += len(page.cells)
-        yield from _ready(printed, waiting, [], game)
+        def cut(n: int, cells: list[Box]) -> list[Image.Image]:
+            image = page_image(pdfium, n, dpi)
+            return [image.crop(cut_box(cell, dpi, bleed, size)) for cell in cells]
+
+        for deck, card, front, back in in_order(game, decks, doc, cut):
+            yield Cut(deck, card, front, back)
     finally:
         pdfium.close()
+
+
+def in_order(game: Game, decks: list[str], doc: Document,
+             cut: Callable[[int, list[Box]], list[Face]]) -> Iterator[tuple[str, Card, Face, Face | None]]:
+    """Each card entry of `decks` once, in order: its deck, the card, and what `cut` gives for its front and back
+    (`cut`: a page's index and the cells to cut from it, each a card's rectangle in mm, to what each cut gives; a
+    page is asked for once, in order, and only where it holds a cell cut)."""
+    printed = [(d, card) for d in decks for card in game.decks[d].printed]
+    seen: set[int] = set()
+    at, waiting = 0, list[tuple[int, int, Face]]()  # a page's fronts (printed, place) awaiting backs
+    for n, page in enumerate(doc.pages):
+        if page.backs:  # the page after its fronts, each back at its own card's place
+            yield from _ready(printed, waiting, cut(n, list(page.backs)), game)
+            waiting = []
+            continue
+        if not page.cells:
+            continue
+        yield from _ready(printed, waiting, [], game)
+        firsts = [(i, cell) for i, cell in enumerate(page.cells) if _first(printed[at + i][1], seen)]
+        faces = cut(n, [cell for _, cell in firsts]) if firsts else []
+        waiting = [(at + i, i, face) for (i, _), face in zip(firsts, faces, strict=True)]
+        at += len(page.cells)
+    yield from _ready(printed, waiting, [], game)
     if at != len(printed):  # the layout places every printed card once
         raise RuntimeError(f"{doc.game} {doc.component}: {at} cards cut, {len(printed)} printed")
+
+
+def page_image(pdfium: pypdfium2.PdfDocument, n: int, dpi: float) -> Image.Image:
+    """Page `n` rasterised at `dpi`, RGB: PDFium's bitmap let go as soon as Pillow has its copy (a page of A4 at
+    600 dpi is 100 MB a copy)."""
+    page = pdfium[n]
+    try:
+        bitmap = page.render(scale=dpi / 72)
+        try:
+            image: Image.Image = bitmap.to_pil()
+        finally:
+            bitmap.close()
+    finally:
+        page.close()
+    return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def cut_box(cell: Box, dpi: float, bleed: float, size: tuple[int, int] | None) -> tuple[int, int, int, int]:
+    """The pixels cut for a card: `bleed` mm round its cell, or `size` px round it (`framed`)."""
+    return framed(cell, dpi, size) if size else _cut(cell, dpi, bleed)
 
 
 def _first(card: Card, seen: set[int]) -> bool:
@@ -83,19 +113,19 @@ def _first(card: Card, seen: set[int]) -> bool:
     return new
 
 
-def _ready(printed: list[tuple[str, Card]], waiting: list[tuple[int, int, Image.Image]],
-           backs: list[Image.Image], game: Game) -> Iterator[Cut]:
+def _ready(printed: list[tuple[str, Card]], waiting: list[tuple[int, int, Face]],
+           backs: list[Face], game: Game) -> Iterator[tuple[str, Card, Face, Face | None]]:
     for n, place, front in waiting:
         deck, card = printed[n]
         back = backs[place] if place < len(backs) and game.decks[deck].back is not None else None
-        yield Cut(deck, card, front, back)
+        yield deck, card, front, back
 
 
-def _cut(image: Image.Image, cell: Box, dpi: float, bleed: float) -> Image.Image:
+def _cut(cell: Box, dpi: float, bleed: float) -> tuple[int, int, int, int]:
     """The cell and `bleed` mm round it, its size exact to the pixel (its corner to the nearest pixel)."""
     x, y, w, h = cell
     left, top = pixels(x - bleed, dpi), pixels(y - bleed, dpi)
-    return image.crop((left, top, left + pixels(w + 2 * bleed, dpi), top + pixels(h + 2 * bleed, dpi)))
+    return left, top, left + pixels(w + 2 * bleed, dpi), top + pixels(h + 2 * bleed, dpi)
 
 
 

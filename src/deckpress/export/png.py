@@ -5,17 +5,26 @@ coloured card whose art stops short of the bleed is a finding: a cut a little of
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
+from types import TracebackType
 
+import pypdfium2
 from PIL import Image
 
-from deckpress.export.cutting import Cut, pixels
+from deckpress import interrupts
+from deckpress.export.cutting import Box, cut_box, in_order, page_image, pixels
 from deckpress.export.safe_csv import csv_bytes
 from deckpress.export.sprites import WHITE, png, zipped
 from deckpress.findings import Findings, Loc
-from deckpress.model import AUDIENCES, PUBLIC
+from deckpress.layout.page import Document
+from deckpress.model import AUDIENCES, PUBLIC, Card, Game
+from deckpress.pool import stop
 
 PAPER_WHITE = 245  # grey level from which a pixel is the paper's, not ink
+PAGE_JOBS = 2  # the most processes cutting a document's pages at once: the project's machine has 2 cores
 CSV_COLUMNS = ("file", "label", "copies", "deck")
 
 
@@ -27,8 +36,24 @@ class Layouts:
     back: Loc | None
 
 
+@dataclass(frozen=True)
+class Face:
+    """A card's side as exported: its PNG bytes, its size in pixels, and whether it is coloured but its art stops
+    short of the bleed."""
+
+    png: bytes
+    size: tuple[int, int]
+    short: bool = False
+
+
+def face(image: Image.Image, dpi: float, band: int) -> Face:
+    """The side's PNG, made at once (an image at 600 dpi is not kept), and whether it stops short of a bleed of
+    `band` pixels (0: none asked for)."""
+    return Face(png(image, dpi), image.size, bool(band) and _short_of_bleed(image, band))
+
+
 class Pod:
-    """The files of a print-on-demand export, made card by card: each image is PNG bytes as soon as it is cut."""
+    """The files of a print-on-demand export, made card by card: each side is PNG bytes as soon as it is cut."""
 
     def __init__(self, game: str, dpi: int, bleed: float, findings: Findings, plain_backs: bool = False) -> None:
         self.game, self.dpi, self.band, self.findings = game, dpi, pixels(bleed, dpi), findings
@@ -37,28 +62,33 @@ class Pod:
         self.audiences: dict[str, str] = {}  # deck -> its component's audience
         self.rows: list[tuple[str, str, str, str]] = []
         self.count: dict[str, int] = {}  # deck -> its cards so far
+        self.plain: dict[tuple[int, int], Face] = {}  # a white back of each size, made once
 
-    def add(self, cut: Cut, layouts: Layouts, audience: str, band: int | None = None) -> None:
+    def add(self, cut: Sides, layouts: Layouts, audience: str) -> None:
         """The card's front and back (where it has one, or a plain one), named by its deck and its place in it; of
-        its component's audience. `band`: the bleed's pixels, where each card's is its own."""
-        band = self.band if band is None else band
-        if cut.back is None and self.plain_backs:
-            plain = Image.new("RGB", cut.front.size, WHITE)
-            cut, layouts = replace(cut, back=plain), replace(layouts, back=layouts.front)
-        own = self.decks.setdefault(cut.deck, [])
-        self.audiences[cut.deck] = audience
-        n = self.count[cut.deck] = self.count.get(cut.deck, 0) + 1
-        for side, image, loc in (("front", cut.front, layouts.front), ("back", cut.back, layouts.back)):
-            if image is None or loc is None:
+        its component's audience."""
+        deck, card, front, back = cut
+        if back is None and self.plain_backs:
+            back, layouts = self._plain(front.size), replace(layouts, back=layouts.front)
+        own = self.decks.setdefault(deck, [])
+        self.audiences[deck] = audience
+        n = self.count[deck] = self.count.get(deck, 0) + 1
+        for side, made, loc in (("front", front, layouts.front), ("back", back, layouts.back)):
+            if made is None or loc is None:
                 continue
-            name = f"{self.game}-{cut.deck}-{n:03d}-{side}.png"
-            if band and _short_of_bleed(image, band):
-                self.findings.error(loc, f"deck {cut.deck}, {side}: the card is coloured but its art stops short of "
+            name = f"{self.game}-{deck}-{n:03d}-{side}.png"
+            if made.short:
+                self.findings.error(loc, f"deck {deck}, {side}: the card is coloured but its art stops short of "
                                          f"the bleed, so a cut a little off shows white; let its colour run to the "
                                          f"card's edges (the layout's background does)",
-                                    card=cut.card.label or str(cut.card.index))
-            own.append((name, png(image, self.dpi)))
-            self.rows.append((name, cut.card.label, str(cut.card.copies), cut.deck))
+                                    card=card.label or str(card.index))
+            own.append((name, made.png))
+            self.rows.append((name, card.label, str(card.copies), deck))
+
+    def _plain(self, size: tuple[int, int]) -> Face:
+        if size not in self.plain:
+            self.plain[size] = face(Image.new("RGB", size, WHITE), self.dpi, 0)
+        return self.plain[size]
 
     def files(self) -> list[tuple[str, bytes, str]]:
         """Every PNG, a zip a deck, each of its deck's audience; then cards.csv, of the most secret deck it lists
@@ -67,6 +97,68 @@ class Pod:
         zips = [(f"{self.game}-{deck}.zip", zipped(own), self.audiences[deck]) for deck, own in self.decks.items()]
         listed = max([PUBLIC, *self.audiences.values()], key=AUDIENCES.index)
         return [*files, *zips, (f"{self.game}-cards.csv", csv_bytes(CSV_COLUMNS, self.rows), listed)]
+
+
+Sides = tuple[str, Card, "Face", "Face | None"]  # a card entry's deck, the card, its front and its back (None: none)
+# a page to cut, as a worker gets it: its document (named, and its PDF), its index, the cells, dpi, bleed, size, band
+Asked = tuple[str, bytes, int, list[Box], float, float, "tuple[int, int] | None", int]
+
+
+class Cutter:
+    """Cuts a document's cards from its pages and makes their PNGs, page by page: in this process, or where the
+    machine has cores to spare, in processes of their own, a page each at a time (a page at 600 dpi is 100 MB:
+    never more than one a process). The sides come back in the document's order: the same files either way."""
+
+    def __init__(self, jobs: int | None = None) -> None:
+        self.jobs = min(PAGE_JOBS, os.cpu_count() or 1) if jobs is None else jobs
+        self.pool: ProcessPoolExecutor | None = None
+
+    def sides(self, game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: float, bleed: float,
+              size: tuple[int, int] | None, band: int) -> Iterator[Sides]:
+        """Each card entry of `decks` once, its front and back cut and made PNGs (deckpress.export.cutting). The
+        pages are handed to the workers at once; the sides come as they are read."""
+        asked: list[Asked] = []
+        key = f"{doc.game}/{doc.edition}/{doc.paper}/{doc.component}"
+
+        def ask(n: int, cells: list[Box]) -> list[None]:
+            asked.append((key, pdf, n, cells, dpi, bleed, size, band))
+            return [None] * len(cells)
+
+        for _ in in_order(game, decks, doc, ask):
+            pass  # what each page is asked for, before any is cut
+        made: Iterator[list[Face]]
+        if self.jobs < 2 or len(asked) < 2:
+            made = map(_cut_page, asked)
+        else:
+            self.pool = self.pool or ProcessPoolExecutor(self.jobs, initializer=interrupts.take_in_worker)
+            made = self.pool.map(_cut_page, asked)
+        return in_order(game, decks, doc, lambda n, cells: next(made))
+
+    def __enter__(self) -> Cutter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+                 ) -> None:
+        if self.pool is not None:
+            if error is not None:  # Ctrl-C or a failure: no worker is left running or waited for
+                stop(self.pool)
+            self.pool.shutdown()
+
+
+_open: dict[str, pypdfium2.PdfDocument] = {}  # the document at hand (a worker's, or this process's), by name
+
+
+def _cut_page(asked: Asked) -> list[Face]:
+    """One page's cards cut and made PNGs (in a worker, or in the export's own process); its document is opened
+    once for all its pages."""
+    key, pdf, n, cells, dpi, bleed, size, band = asked
+    if key not in _open:
+        for earlier in _open.values():
+            earlier.close()
+        _open.clear()
+        _open[key] = pypdfium2.PdfDocument(pdf)
+    image = page_image(_open[key], n, dpi)
+    return [face(image.crop(cut_box(cell, dpi, bleed, size)), dpi, band) for cell in cells]
 
 
 def _short_of_bleed(image: Image.Image, band: int) -> bool:

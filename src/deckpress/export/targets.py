@@ -114,18 +114,23 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
     (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
     to = shop.order(request.vendor, request.px)
     made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
-    for component, layout, doc in _card_docs(game, edition, docs):
-        size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
-        if to and size is None:
-            continue
-        band = min(padding(layout.size, made.dpi, size)) if size else None
-        backs = {d: _back_layout(game, edition, d) for d in component.decks}
-        if to:
-            _shop_findings(to, game, layout, backs, findings)
-        doc, pdf = rendered(game, doc)
-        for cut in cut_cards(game, component.decks, doc, pdf, made.dpi, bleed, size):
-            back = backs[cut.deck]
-            made.add(cut, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience, band)
+    with pod.Cutter() as cutter:  # the pages cut and made PNGs on every core, while the next PDF is drawn here
+        cut = []
+        for component, layout, doc in _card_docs(game, edition, docs):
+            size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
+            if to and size is None:
+                continue
+            band = min(padding(layout.size, made.dpi, size)) if size else made.band
+            backs = {d: _back_layout(game, edition, d) for d in component.decks}
+            if to:
+                _shop_findings(to, game, layout, backs, findings)
+            doc, pdf = rendered(game, doc)
+            cut.append((component, layout, backs, cutter.sides(game, component.decks, doc, pdf, made.dpi, bleed,
+                                                               size, band)))
+        for component, layout, backs, sides in cut:
+            for side in sides:
+                back = backs[side[0]]
+                made.add(side, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience)
     if to and not made.decks:  # an order of nothing: the export asked for is not written, the one before stays
         findings.error(game.loc, f"{game.id}: no deck of the {edition.theme.edition} edition fits a product of "
                                  f"{request.vendor or 'the pixels given'}, so there is nothing to order; the "

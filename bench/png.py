@@ -1,0 +1,136 @@
+"""The print-on-demand export (issue 24): `deckpress export --to png` of the whole shipped catalogue, as a designer's
+shell runs it, at 300 dpi and at the largest dpi `--dpi` allows. For each: the wall time, the processor time (user +
+system, its worker processes' included) and the peak memory of all its processes together (their resident sets
+summed, sampled every 20 ms: pages shared by a worker with the process it was forked from count twice, so the
+figure is an upper bound), with the load average before and after, since the machine is shared.
+
+`python bench/png.py [--runs N] [--dpi N ...] [--against REF]`: `--against REF` also exports with the press of a git
+commit (its `src/`, `layouts/` and `content/`), in turn with this tree's, for a before-and-after in the same minutes;
+the PNGs of both are compared byte for byte."""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET_S, TARGET_MB = 15.0, 1024  # issue 24: 300 dpi in 15 s on 2 cores; at most 1 GB at the largest dpi
+MAX_DPI = 600
+SAMPLE_S = 0.02
+
+
+@dataclass
+class Run:
+    wall_s: float
+    cpu_s: float
+    peak_mb: float
+
+
+def export(out: Path, dpi: int, tree: Path | None = None) -> Run:
+    """One whole export process into `out`: this tree's press, or that of the commit checked out in `tree`."""
+    env = dict(os.environ)
+    if tree is not None:
+        env["PYTHONPATH"] = str(tree / "src")
+    command = [sys.executable, "-m", "deckpress", "export", "--to", "png", "--dpi", str(dpi), "--out", str(out)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start, peak = time.perf_counter(), 0
+    with subprocess.Popen(command, cwd=tree or ROOT, env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE) as process:
+        while process.poll() is None:
+            peak = max(peak, _resident(process.pid))
+            time.sleep(SAMPLE_S)
+        said = process.stderr.read().decode() if process.stderr else ""
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if process.returncode != 0:
+        raise RuntimeError(f"export failed ({process.returncode}): {said}")
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return Run(wall, cpu, peak / 1024)
+
+
+def _resident(pid: int) -> int:
+    """The resident sets (kB) of a process and all its descendants, summed."""
+    total = 0
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            for child in (task / "children").read_text().split():
+                total += _resident(int(child))
+    except (OSError, ValueError):
+        pass  # it ended meanwhile
+    return total
+
+
+def checkout(ref: str, into: Path) -> Path:
+    """REF's `src/`, `layouts/` and `content/`, as git archive gives them."""
+    archive = into / "ref.tar"
+    subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), ref, "src", "layouts",
+                    "content"], check=True)
+    with tarfile.open(archive) as tar:
+        tar.extractall(into / "ref", filter="data")
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(into / "ref" / "src")], check=True)
+    return into / "ref"
+
+
+def run(runs: int, dpis: list[int], against: str | None) -> tuple[dict[tuple[str, int], list[Run]], list[str]]:
+    """Each side's runs at each dpi, in turn; and what differs between the sides' PNGs (nothing, or the files)."""
+    table: dict[tuple[str, int], list[Run]] = {}
+    differ: list[str] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        sides = {"this tree": None} if against is None else {against: checkout(against, Path(scratch)),
+                                                              "this tree": None}
+        for dpi in dpis:
+            for n in range(runs):
+                outs = {}
+                for k, (side, tree) in enumerate(sides.items()):
+                    outs[side] = Path(scratch) / f"out-{dpi}-{n}-{k}"
+                    table.setdefault((side, dpi), []).append(export(outs[side], dpi, tree))
+                if len(outs) == 2 and n == 0:
+                    differ += _differing(*outs.values())
+    return table, differ
+
+
+def _differing(a: Path, b: Path) -> list[str]:
+    """The PNG files that differ between two exports (or that one lacks)."""
+    names = {p.relative_to(a) for p in a.rglob("*.png")} | {p.relative_to(b) for p in b.rglob("*.png")}
+    return sorted(str(n) for n in names if not ((a / n).is_file() and (b / n).is_file()
+                                                and filecmp.cmp(a / n, b / n, shallow=False)))
+
+
+def report(table: dict[tuple[str, int], list[Run]], differ: list[str], load: tuple[tuple[float, ...], ...]) -> str:
+    lines = [f"png export of the whole catalogue, median of {len(next(iter(table.values())))} runs; load average "
+             f"{' '.join(f'{x:.2f}' for x in load[0])} -> {' '.join(f'{x:.2f}' for x in load[1])}"]
+    for (side, dpi), runs in table.items():
+        wall = statistics.median(r.wall_s for r in runs)
+        cpu = statistics.median(r.cpu_s for r in runs)
+        peak = max(r.peak_mb for r in runs)
+        goal = f"target {TARGET_S:g} s" if dpi == 300 else f"target {TARGET_MB} MB" if dpi == MAX_DPI else ""
+        lines.append(f"  {side:>12} {dpi:4d} dpi: wall {wall:6.2f} s, cpu {cpu:6.2f} s, peak {peak:6.0f} MB "
+                     f"(all processes); {goal}")
+    if differ:
+        lines.append(f"  PNGs that differ: {len(differ)}, e.g. {differ[0]}")
+    elif len({side for side, _ in table}) == 2:
+        lines.append("  every PNG byte for byte the same on both sides")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--dpi", type=int, nargs="+", default=[300, MAX_DPI])
+    p.add_argument("--against", metavar="REF")
+    args = p.parse_args()
+    start_load = os.getloadavg()
+    found = run(args.runs, args.dpi, args.against)
+    print(report(*found, (start_load, os.getloadavg())))
