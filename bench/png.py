@@ -1,8 +1,9 @@
 """The print-on-demand export (issue 24): `deckpress export --to png` of the whole shipped catalogue, as a designer's
 shell runs it, at 300 dpi and at the largest dpi `--dpi` allows. For each: the wall time, the processor time (user +
-system, its worker processes' included) and the peak memory of all its processes together (their resident sets
-summed, sampled every 20 ms: pages shared by a worker with the process it was forked from count twice, so the
-figure is an upper bound), with the load average before and after, since the machine is shared.
+system, its worker processes' included) and the peak memory of all its processes together, sampled every 20 ms:
+their resident sets summed (a page a worker shares with the process it was forked from counts in both: an upper
+bound) and their proportional sets summed (each shared page once); with the load average before and after, since
+the machine is shared.
 
 `python bench/png.py [--runs N] [--dpi N ...] [--against REF]`: `--against REF` also exports with the press of a git
 commit (its `src/`, `layouts/` and `content/`), in turn with this tree's, for a before-and-after in the same minutes;
@@ -17,11 +18,12 @@ import resource
 import statistics
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+
+import ratios
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_S, TARGET_MB = 15.0, 1024  # issue 24: 300 dpi in 15 s on 2 cores; at most 1 GB at the largest dpi
@@ -33,7 +35,8 @@ SAMPLE_S = 0.02
 class Run:
     wall_s: float
     cpu_s: float
-    peak_mb: float
+    peak_mb: float  # resident sets summed: a page shared with the process a worker was forked from counts twice
+    peak_pss_mb: float  # proportional sets summed: each shared page counted once, split among its sharers
 
 
 def export(out: Path, dpi: int, tree: Path | None = None) -> Run:
@@ -43,11 +46,12 @@ def export(out: Path, dpi: int, tree: Path | None = None) -> Run:
         env["PYTHONPATH"] = str(tree / "src")
     command = [sys.executable, "-m", "deckpress", "export", "--to", "png", "--dpi", str(dpi), "--out", str(out)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start, peak = time.perf_counter(), 0
+    start, peak, pss = time.perf_counter(), 0, 0
     with subprocess.Popen(command, cwd=tree or ROOT, env=env, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE) as process:
         while process.poll() is None:
-            peak = max(peak, _resident(process.pid))
+            rss_now, pss_now = _resident(process.pid)
+            peak, pss = max(peak, rss_now), max(pss, pss_now)
             time.sleep(SAMPLE_S)
         said = process.stderr.read().decode() if process.stderr else ""
     wall = time.perf_counter() - start
@@ -55,32 +59,31 @@ def export(out: Path, dpi: int, tree: Path | None = None) -> Run:
     if process.returncode != 0:
         raise RuntimeError(f"export failed ({process.returncode}): {said}")
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return Run(wall, cpu, peak / 1024)
+    return Run(wall, cpu, peak / 1024, pss / 1024)
 
 
-def _resident(pid: int) -> int:
-    """The resident sets (kB) of a process and all its descendants, summed."""
-    total = 0
+def _resident(pid: int) -> tuple[int, int]:
+    """The resident and proportional sets (kB) of a process and all its descendants, each summed."""
+    rss = pss = 0
     try:
-        status = Path(f"/proc/{pid}/status").read_text()
-        total += next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith(("Rss:", "Pss:")):
+                kb = int(line.split()[1])
+                rss, pss = (rss + kb, pss) if line.startswith("Rss:") else (rss, pss + kb)
         for task in Path(f"/proc/{pid}/task").iterdir():
             for child in (task / "children").read_text().split():
-                total += _resident(int(child))
+                more = _resident(int(child))
+                rss, pss = rss + more[0], pss + more[1]
     except (OSError, ValueError):
         pass  # it ended meanwhile
-    return total
+    return rss, pss
 
 
 def checkout(ref: str, into: Path) -> Path:
-    """REF's `src/`, `layouts/` and `content/`, as git archive gives them."""
-    archive = into / "ref.tar"
-    subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), ref, "src", "layouts",
-                    "content"], check=True)
-    with tarfile.open(archive) as tar:
-        tar.extractall(into / "ref", filter="data")
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(into / "ref" / "src")], check=True)
-    return into / "ref"
+    """REF's tree (deckpress.ratios), its byte code compiled as a designer's first run leaves it."""
+    tree = ratios.checkout(ref, into)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(tree / "src")], check=True)
+    return tree
 
 
 def run(runs: int, dpis: list[int], against: str | None) -> tuple[dict[tuple[str, int], list[Run]], list[str]]:
@@ -114,10 +117,10 @@ def report(table: dict[tuple[str, int], list[Run]], differ: list[str], load: tup
     for (side, dpi), runs in table.items():
         wall = statistics.median(r.wall_s for r in runs)
         cpu = statistics.median(r.cpu_s for r in runs)
-        peak = max(r.peak_mb for r in runs)
+        peak, pss = max(r.peak_mb for r in runs), max(r.peak_pss_mb for r in runs)
         goal = f"target {TARGET_S:g} s" if dpi == 300 else f"target {TARGET_MB} MB" if dpi == MAX_DPI else ""
-        lines.append(f"  {side:>12} {dpi:4d} dpi: wall {wall:6.2f} s, cpu {cpu:6.2f} s, peak {peak:6.0f} MB "
-                     f"(all processes); {goal}")
+        lines.append(f"  {side:>12} {dpi:4d} dpi: wall {wall:6.2f} s, cpu {cpu:6.2f} s, peak {peak:5.0f} MB "
+                     f"resident, {pss:5.0f} MB proportional (all processes); {goal}")
     if differ:
         lines.append(f"  PNGs that differ: {len(differ)}, e.g. {differ[0]}")
     elif len({side for side, _ in table}) == 2:

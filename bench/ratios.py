@@ -106,15 +106,21 @@ def _own(build: list[str], src: Path | None, scratch: Path) -> list[str]:
 
 
 def _checkout(ref: str, into: Path) -> Path:
-    """REF's `src/`, `layouts/` and `content/`, as git archive gives them."""
+    """REF's `src/`, `layouts/` and `content/`, and the generated decks."""
+    checkout(ref, into)
+    for n in CARDS:
+        deck(n, into / "ref" / f"lots-{n}", into / "ref")
+    return into / "ref" / "src"
+
+
+def checkout(ref: str, into: Path) -> Path:
+    """REF's `src/`, `layouts/` and `content/`, as git archive gives them, in `into`/ref."""
     archive = into / "ref.tar"
     subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", "-o", str(archive), ref, "src", "layouts",
                     "content"], check=True)
     with tarfile.open(archive) as tar:
         tar.extractall(into / "ref", filter="data")
-    for n in CARDS:
-        deck(n, into / "ref" / f"lots-{n}", into / "ref")
-    return into / "ref" / "src"
+    return into / "ref"
 
 
 def report(table: list[Row], before: tuple[float, ...], after: tuple[float, ...]) -> str:
