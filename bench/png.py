@@ -65,7 +65,7 @@ def export(out: Path, dpi: int, tree: Path | None = None) -> Run:
     return Run(wall, cpu, peak / 1024, pss / 1024)
 
 
-def _adopt() -> None:
+def adopt() -> None:
     """Become the reaper of the export's orphans (Linux): a worker forked by a fork server that outlives the export
     is then waited for here, and its processor time counted in this process's children's."""
     if sys.platform == "linux":
@@ -153,7 +153,7 @@ if __name__ == "__main__":
     p.add_argument("--dpi", type=int, nargs="+", default=[300, MAX_DPI])
     p.add_argument("--against", metavar="REF")
     args = p.parse_args()
-    _adopt()
+    adopt()
     start_load = os.getloadavg()
     found = run(args.runs, args.dpi, args.against)
     print(report(*found, (start_load, os.getloadavg())))

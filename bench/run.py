@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import cards  # noqa: E402
 import catalogue  # noqa: E402
 import findings  # noqa: E402
+import png  # noqa: E402
 import ratios  # noqa: E402
 import solver  # noqa: E402
 import watch  # noqa: E402
@@ -20,4 +22,7 @@ if __name__ == "__main__":
     print(cards.report(cards.run()), flush=True)
     print(solver.report(solver.run()), flush=True)
     print(watch.report(watch.run()), flush=True)
+    png.adopt()
+    load = os.getloadavg()
+    print(png.report(*png.run(1, [300, png.MAX_DPI], None), (load, os.getloadavg())), flush=True)
     print(findings.report(findings.run()), flush=True)
