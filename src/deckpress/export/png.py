@@ -5,7 +5,7 @@ coloured card whose art stops short of the bleed is a finding: a cut a little of
 
 from __future__ import annotations
 
-import multiprocessing
+import gc
 import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -131,8 +131,12 @@ class Cutter:
         if self.jobs < 2 or len(asked) < 2:
             made = map(_cut_page, asked)
         else:
-            self.pool = self.pool or ProcessPoolExecutor(self.jobs, _workers(), initializer=interrupts.take_in_worker)
-            made = self.pool.map(_cut_page, asked)
+            self.pool = self.pool or ProcessPoolExecutor(self.jobs, initializer=interrupts.take_in_worker)
+            gc.freeze()  # the workers fork now: their collections leave this heap's pages alone, so none is copied
+            try:
+                made = self.pool.map(_cut_page, asked)
+            finally:
+                gc.unfreeze()
         return in_order(game, decks, doc, lambda n, cells: next(made))
 
     def __enter__(self) -> Cutter:
@@ -144,15 +148,6 @@ class Cutter:
             if error is not None:  # Ctrl-C or a failure: no worker is left running or waited for
                 stop(self.pool)
             self.pool.shutdown()
-
-
-def _workers() -> multiprocessing.context.BaseContext:
-    """Workers forked from a small process that has loaded only this module (where the platform can fork), not
-    from the export's own: a worker forked from it would copy the pages of its large heap that it touches."""
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context()
-    multiprocessing.set_forkserver_preload([__name__])
-    return multiprocessing.get_context("forkserver")
 
 
 _open: dict[str, pypdfium2.PdfDocument] = {}  # the document at hand (a worker's, or this process's), by name
