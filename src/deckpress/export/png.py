@@ -111,7 +111,7 @@ class Cutter:
     never more than one a process). The sides come back in the document's order: the same files either way."""
 
     def __init__(self, jobs: int | None = None) -> None:
-        self.jobs = min(PAGE_JOBS, os.cpu_count() or 1) if jobs is None else jobs
+        self.jobs = _spare() if jobs is None else jobs
         self.pool: ProcessPoolExecutor | None = None
 
     def sides(self, game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: float, bleed: float,
@@ -148,6 +148,15 @@ class Cutter:
             if error is not None:  # Ctrl-C or a failure: no worker is left running or waited for
                 stop(self.pool)
             self.pool.shutdown()
+
+
+def _spare() -> int:
+    """The processes to cut pages in: one a core (at most PAGE_JOBS) while the machine has a core to spare; one
+    (this process) when others' work keeps them busy, where workers would only wait for a core and cost their
+    start-up and the pages sent to them."""
+    cores = os.cpu_count() or 1
+    busy = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return min(PAGE_JOBS, cores) if busy < cores + 0.5 else 1
 
 
 _open: dict[str, pypdfium2.PdfDocument] = {}  # the document at hand (a worker's, or this process's), by name
