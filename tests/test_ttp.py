@@ -17,7 +17,11 @@ from PIL import Image, ImageChops
 from test_export import FIXTURE, export, exporting, px
 from test_publications import files, secret_values, texts
 
-from deckpress.export import sprites
+from deckpress.export import sprites, ttp
+from deckpress.export.cutting import Cut
+from deckpress.export.tts import Deck
+from deckpress.findings import Loc
+from deckpress.model import Card
 
 SCHEMA = ROOT / "src" / "deckpress" / "export" / "ttp.schema.json"
 GAME = "ferry-tickets"
@@ -206,3 +210,20 @@ def test_options_of_other_targets_are_refused(tmp_path, capsys, option):
     assert export(tmp_path, GAME, "--to", "ttp", *option) == 2
     assert f"{option[0]} does not apply to --to ttp" in capsys.readouterr().err
     assert not (tmp_path / GAME).exists()
+
+
+def test_a_deck_past_one_sheet_is_a_stack_a_sheet_each_in_its_grid():
+    cards = [Card(n + 1, {}, {}, Loc("deck.yaml", n + 1), label=f"card {n + 1}", copies=1 + n % 2) for n in range(75)]
+    cuts = [Cut("big", c, Image.new("RGB", (20, 28), (n, 0, 0)), None, f"text {n}") for n, c in enumerate(cards)]
+    package = ttp.Package("demo", "Demo")
+    package.deck(Deck("big", "Big deck", cuts, (63.0, 88.0)))
+    made = {path: json.loads(data) for path, data, _ in package.files() if path.startswith("demo/Templates/")}
+    first, second = made["demo/Templates/demo-big-1.json"], made["demo/Templates/demo-big-2.json"]
+    assert (first["Name"], second["Name"]) == ("Big deck 1/2", "Big deck 2/2")
+    assert (first["NumHorizontal"], first["NumVertical"]) == (10, 7)  # TTS's most, kept to here
+    assert len(first["Indices"]) == sum(c.copies for c in cards[:70]) and max(first["Indices"]) == 69
+    assert second["Indices"] == [0, 1, 1, 2, 3, 3, 4] and second["CardNames"]["4"] == "card 75"
+    assert first["BackTexture"] == second["BackTexture"] == "demo-big-back.png"  # one back, shared
+    pictures = {path: data for path, data, _ in package.files() if path.endswith(".png")}
+    with Image.open(io.BytesIO(pictures["demo/Textures/demo-big-faces-2.png"])) as sheet:
+        assert sheet.size == (3 * 20, 2 * 28) and sheet.getpixel((20, 0)) == (71, 0, 0)  # card 72 second across

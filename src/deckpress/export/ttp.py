@@ -62,7 +62,7 @@ class Package:
             if unique:
                 backs, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
                 back = self._texture(f"{self.game}-{deck.id}-backs-{k}.png", backs, deck.audience)
-            name = deck.title if len(chunks) == 1 else f"{deck.title} ({k} of {len(chunks)})"
+            name = deck.title if len(chunks) == 1 else f"{deck.title} {k}/{len(chunks)}"
             self._add(f"{self.game}-{deck.id}" + (f"-{k}" if len(chunks) > 1 else ""), deck.audience, {
                 **_common(self._guid(f"{deck.id}/{k}"), name, self.game),
                 "FrontTexture": front, "BackTexture": back, "HiddenTexture": "",
