@@ -227,3 +227,19 @@ def test_a_deck_past_one_sheet_is_a_stack_a_sheet_each_in_its_grid():
     pictures = {path: data for path, data, _ in package.files() if path.endswith(".png")}
     with Image.open(io.BytesIO(pictures["demo/Textures/demo-big-faces-2.png"])) as sheet:
         assert sheet.size == (3 * 20, 2 * 28) and sheet.getpixel((20, 0)) == (71, 0, 0)  # card 72 second across
+
+
+def test_the_catalogue_links_the_readme_and_the_package_s_zip_not_its_inside(ferry):
+    page = (ferry / "index.html").read_text("utf-8")
+    linked = re.findall(r'href="([^"]*/export/ttp/[^"]*)"', page)
+    assert sorted(linked) == [f"{GAME}/export/ttp/{GAME}-README.txt", f"{GAME}/export/ttp/{GAME}-package.zip"]
+    manifest = json.loads((ferry / "manifest.json").read_text("utf-8"))
+    listed = {e["path"] for e in manifest["outputs"] if e["component"] == "ttp"}
+    assert f"{GAME}/export/ttp/{GAME}/Manifest.json" in listed  # every file listed, with its checksum
+
+
+def test_dpi_lowers_the_sheets_cap(tmp_path):
+    assert export(tmp_path, GAME, "--to", "ttp", "--dpi", "100", content=FIXTURE) == 0
+    tickets = templates(tmp_path)["Tickets"]
+    with texture(tmp_path, tickets["FrontTexture"]) as faces:
+        assert faces.size == (2 * px(63, 100), 2 * px(88, 100))
