@@ -87,22 +87,24 @@ def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 VENDORS = ("thegamecrafter", "drivethrucards", "makeplayingcards", "printerstudio")  # export.vendors.VENDORS
-EXPORT_TARGETS = ("tts", "png", "print-shop")  # deckpress.export.TARGETS: the parser loads no pipeline
+EXPORT_TARGETS = ("tts", "ttp", "png", "print-shop")  # deckpress.export.TARGETS: the parser loads no pipeline
 
 
 def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -> None:
     """`export`: the games for Tabletop Simulator or a print-on-demand shop."""
-    e = sub.add_parser("export", parents=[common], help="export games for Tabletop Simulator (tts) or print on "
-                                                        "demand (png) into <out>/<game>/export/<target>/")
+    e = sub.add_parser("export", parents=[common], help="export games for Tabletop Simulator (tts), Tabletop "
+                                                        "Playground (ttp) or print on demand (png) into "
+                                                        "<out>/<game>/export/<target>/")
     e.add_argument("games", nargs="*", metavar="GAME")
-    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; png: card images;"
-                                                                     " print-shop: a PDF a deck, a card a page")
+    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; ttp: a Tabletop "
+                   "Playground package; png: card images; print-shop: a PDF a deck, a card a page")
     e.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
     e.add_argument("--edition", metavar="EDITION", help="this edition (default: each game's first)")
     e.add_argument("--base-url", type=web_address, metavar="URL",
                    help="tts: where the files will be uploaded (default: file:/// addresses on this computer)")
     e.add_argument("--dpi", type=between("dpi", 72, MAX_DPI, whole=True), metavar="N",
-                   help="png: the images' resolution (default 300); tts: the sheets' finest (default 300)")
+                   help="png: the images' resolution (default 300); tts, ttp: the sheets' finest "
+                        "(default 300)")
     e.add_argument("--bleed", type=millimetres, metavar="MM", help="png: art past the trim (default 3.175mm, 1/8 in)")
     shop = e.add_mutually_exclusive_group()
     shop.add_argument("--for", dest="vendor", choices=VENDORS, metavar="SHOP",

@@ -261,6 +261,7 @@ def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     by_shop = [("--for", args.vendor), ("--px", args.px)]
     wrong = {"png": [("--base-url", args.base_url), *([("--bleed", args.bleed), ("--dpi", args.dpi)] if shop else [])],
              "tts": [("--bleed", args.bleed), *by_shop],
+             "ttp": [("--base-url", args.base_url), ("--bleed", args.bleed), *by_shop],
              "print-shop": [("--base-url", args.base_url), ("--dpi", args.dpi), *by_shop]}[args.to]
     for option, value in wrong:
         if value is not None:

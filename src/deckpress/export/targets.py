@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, pressed, shop, tts
+from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, playground, pressed, shop, tts
 from deckpress.export import png as pod
 from deckpress.export.cutting import Cut, cut_cards, padding, rendered
 from deckpress.export.described import describer
@@ -40,6 +40,7 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
         docs = [d for d in prepared.documents
                 if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
         made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
+                else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
                 else _png(game, edition, docs, request, bleed, prepared.findings) if request.target == "png"
                 else _print_shop(game, edition, docs, bleed, prepared.findings))
         title = phrases(game.language)(f"export_{request.target}_title")

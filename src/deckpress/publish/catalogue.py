@@ -163,8 +163,8 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                          "incomplete": listing.facts.incomplete,
                                          "secret": partial(_secret, listing, phrases(listing.language))})
         if e.is_export:
-            if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP:  # a shop's PDFs: the order
-                game["exports"].append(e)
+            if (e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP) and e.path.count("/") == 3:
+                game["exports"].append(e)  # a shop's PDFs are its order; a package's inside is linked as its zip
             continue
         if not e.is_pdf:
             if e.component == EPUB_COMPONENT:

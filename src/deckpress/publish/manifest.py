@@ -19,7 +19,7 @@ from deckpress.paths import relative
 MANIFEST = "manifest.json"
 MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
 TEXT_EDITION = "accessible"  # the edition the text editions are listed under
-EXPORTS = ("tts", "png", "print-shop")  # the components `deckpress export` lists its files under: from the sources
+EXPORTS = ("tts", "ttp", "png", "print-shop")  # the components `deckpress export` lists its files under
 TREE = ("The press's full tree, with the host's material: never upload it. public/ is the public catalogue to "
         "upload; host/<game>/ is each game's bundle for the host.")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
