@@ -31,6 +31,7 @@ from deckpress.options import Options
 from deckpress.publish import kits, outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
+from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
 from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
@@ -98,7 +99,7 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
         tasks = pool.tasks(opts, todo) if jobs > 1 else []
-        press = Press.joined(pool.run(_task, tasks, jobs)) if len(tasks) > 1 else make(opts, todo)
+        press = Press.joined(pool.run(_task, tasks, jobs, compile_pages)) if len(tasks) > 1 else make(opts, todo)
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
         if not press.findings.errors and (press.ids or press.gone):
             publish(opts, press, fresh)
@@ -278,8 +279,7 @@ def setups_for(game: Game, opts: Options) -> dict[str, PrintSetup]:
 
 
 def setup_for(game: Game, opts: Options, own: dict[str, Any] | None = None) -> PrintSetup:
-    """The game's print options in content (and a component's `own` over them), overridden by the command
-    line's."""
+    """The game's print options in content (a component's `own` over them), overridden by the command line's."""
     game_options = dict(game.printing)
     if own and own.get("fold") and "duplex" not in own:
         game_options.pop("duplex", None)  # a component folded over needs no page of backs as well

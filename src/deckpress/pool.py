@@ -43,15 +43,19 @@ def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
     return listed or [opts.edition]
 
 
-def run(work: Callable[[Options, Path, str], Result], todo: list[Task], jobs: int) -> list[Result]:
-    """`work` on every task, `jobs` processes at a time; the results in the order of the tasks."""
+def run(work: Callable[[Options, Path, str], Result], todo: list[Task], jobs: int,
+        meanwhile: Callable[[], object] = lambda: None) -> list[Result]:
+    """`work` on every task, `jobs` processes at a time; the results in the order of the tasks. This process does
+    `meanwhile` as they work (it would otherwise only wait)."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     _load_drawing()
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=interrupts.take_in_worker)
     try:
-        results = list(pool.map(work, *zip(*todo, strict=True)))
+        running = pool.map(work, *zip(*todo, strict=True))  # every task is handed out now
+        meanwhile()
+        results = list(running)
     except BrokenProcessPool:
         _stop(pool)
         interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
