@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, playground, pressed, shop, tts
+from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, playground, pressed, shop, tts
 from deckpress.export import png as pod
 from deckpress.export.cutting import Cut, cut_cards, padding, rendered
 from deckpress.export.described import describer
@@ -96,8 +96,8 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
     doc, pdf = rendered(game, doc)
     cuts = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
     if component.die:
-        image = tts.die_image([c.front for c in cuts], layout.positions)
-        save.die(f"{game.id}-{component.id}.png", tts.Die(component.title, image, component.audience))
+        if die := dice.made(game, component, layout, cuts, dpi, edition.theme.line_pt, prepared.findings):
+            save.die(f"{game.id}-{component.id}.png", die)
         return
     described = describer(game, edition, prepared.templates, layout)
     cuts = [replace(c, text=described(c.deck, c.card)) for c in cuts]
