@@ -166,7 +166,7 @@ def _print_shop(game: Game, edition: Edition, docs: list[Document], request: Req
 
 def _products(request: Request, game: Game, edition: Edition, docs: list[Document]) -> dict[str, str]:
     """For a shop's order (`--for`, `--px`), each deck's product, as the manifest records it; else none."""
-    to = shop.order(request.vendor, request.px) if request.target != "tts" else None
+    to = shop.order(request.vendor, request.px) if request.target in ("png", "print-shop") else None
     made = {d: shop.made_for(to, layout) for component, layout, _ in _card_docs(game, edition, docs)
             for d in component.decks} if to else {}
     return {d: p for d, p in made.items() if p is not None}
