@@ -167,8 +167,8 @@ def test_every_cell_is_that_cards_own_png_scaled(stone):
             assert max(difference) < 6, (n, difference)
     (die,) = [o for o in data["ObjectStates"] if o["Name"] == "Custom_Dice"]
     assert die["CustomImage"]["CustomDice"]["Type"] == 1  # a six-sided die
-    with Image.open(local(die["CustomImage"]["ImageURL"])) as net:
-        assert net.size == (4 * px(30, 300), 3 * px(30, 300))  # the net's 4 x 3 cells of 30 mm faces
+    with Image.open(local(die["CustomImage"]["ImageURL"])) as template:
+        assert template.size == (3 * px(30, 300), 3 * px(30, 300))  # TTS's d6 template: 3 x 3 cells of 30 mm faces
 
 
 def test_round_stones_are_tokens_in_a_bag_a_kind_as_many_as_are_printed(stone):

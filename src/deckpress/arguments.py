@@ -105,12 +105,32 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
     e.add_argument("--dpi", type=between("dpi", 72, MAX_DPI, whole=True), metavar="N",
                    help="png: the images' resolution (default 300); tts, ttp: the sheets' finest "
                         "(default 300)")
-    e.add_argument("--bleed", type=millimetres, metavar="MM", help="png: art past the trim (default 3.175mm, 1/8 in)")
+    e.add_argument("--bleed", type=millimetres, metavar="MM",
+                   help="png, print-shop: art past the trim (default 3.175mm, 1/8 in)")
     shop = e.add_mutually_exclusive_group()
     shop.add_argument("--for", dest="vendor", choices=VENDORS, metavar="SHOP",
-                      help=f"png: each card at the shop's product's pixels, the bleed grown ({', '.join(VENDORS)})")
+                      help=f"png: each card at the shop's product's pixels, the bleed grown; print-shop: each page at "
+                           f"the product's trim and bleed ({', '.join(VENDORS)})")
     shop.add_argument("--px", nargs=2, type=between("pixels", 16, 20000, whole=True), metavar=("W", "H"),
                       help="png: each card at W x H px at 300 dpi, the bleed grown round its trim")
+
+
+def misplaced(args: argparse.Namespace) -> str | None:
+    """An export option given where it does not apply (`--for` to tts, `--bleed` to a shop's order), said; None if
+    every option given applies."""
+    shop = args.vendor is not None or args.px is not None
+    by_shop = [("--for", args.vendor), ("--px", args.px)]
+    wrong = {"png": [("--base-url", args.base_url), *([("--bleed", args.bleed), ("--dpi", args.dpi)] if shop else [])],
+             "tts": [("--bleed", args.bleed), *by_shop],
+             "ttp": [("--base-url", args.base_url), ("--bleed", args.bleed), *by_shop],
+             "print-shop": [("--base-url", args.base_url), ("--dpi", args.dpi), ("--px", args.px),
+                            *([("--bleed", args.bleed)] if args.vendor else [])]}[args.to]
+    for option, value in wrong:
+        if value is not None:
+            ordered = shop and (option, args.to) in (("--bleed", "png"), ("--dpi", "png"), ("--bleed", "print-shop"))
+            said = "a shop's order (--for, --px)" if ordered else f"--to {args.to}"
+            return f"{option} does not apply to {said}"
+    return None
 
 
 def web_address(text: str) -> str:

@@ -38,13 +38,13 @@ class Request:
     base_url: str | None = None  # tts: where a host uploads the files; None: file:/// addresses on this computer
     dpi: int | None = None  # png: the images' resolution (POD_DPI); tts: the sheets' finest (TTS_DPI_CAP)
     bleed: float | None = None  # png: mm past the trim (POD_BLEED_MM)
-    vendor: str | None = None  # png: the shop whose products the cards are written at (deckpress.export.vendors)
+    vendor: str | None = None  # png, print-shop: the shop whose products the cards are made at (export.vendors)
     px: tuple[int, int] | None = None  # png: every card at these pixels, the bleed grown round its trim
 
     @property
     def grown(self) -> bool:
         """Whether each card's bleed is grown to a shop's pixels rather than given in mm."""
-        return self.target == "png" and (self.vendor is not None or self.px is not None)
+        return self.target in ("png", "print-shop") and (self.vendor is not None or self.px is not None)
 
 
 def folder(game: str, target: str) -> str:
