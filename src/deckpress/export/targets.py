@@ -117,10 +117,13 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
     (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
     to = shop.order(request.vendor, request.px)
     made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
+    made.products = {} if to else None
     for component, layout, doc in _card_docs(game, edition, docs):
         size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
         if to and size is None:
             continue
+        if to and made.products is not None:
+            made.products.update(dict.fromkeys(component.decks, shop.made_for(to, layout) or ""))
         band = min(padding(layout.size, made.dpi, size)) if size else None
         backs = {d: _back_layout(game, edition, d) for d in component.decks}
         if to:
