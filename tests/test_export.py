@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import re
 import shutil
-import subprocess
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -15,7 +12,6 @@ import jsonschema
 import pytest
 from conftest import CONTENT, LAYOUTS, ROOT, shared
 from PIL import Image, ImageChops, ImageStat
-from test_publications import files, secret_values, texts
 
 from deckpress.cli import main
 from deckpress.export import sprites
@@ -167,8 +163,8 @@ def test_every_cell_is_that_cards_own_png_scaled(stone):
             assert max(difference) < 6, (n, difference)
     (die,) = [o for o in data["ObjectStates"] if o["Name"] == "Custom_Dice"]
     assert die["CustomImage"]["CustomDice"]["Type"] == 1  # a six-sided die
-    with Image.open(local(die["CustomImage"]["ImageURL"])) as net:
-        assert net.size == (4 * px(30, 300), 3 * px(30, 300))  # the net's 4 x 3 cells of 30 mm faces
+    with Image.open(local(die["CustomImage"]["ImageURL"])) as template:
+        assert template.size == (3 * px(30, 300), 3 * px(30, 300))  # TTS's d6 template: 3 x 3 cells of 30 mm faces
 
 
 def test_round_stones_are_tokens_in_a_bag_a_kind_as_many_as_are_printed(stone):
@@ -193,18 +189,6 @@ def test_round_stones_are_tokens_in_a_bag_a_kind_as_many_as_are_printed(stone):
             assert image.getpixel((3, 3))[3] == image.getpixel((w - 4, h - 4))[3] == 0
             assert image.getpixel((w // 2, h // 2))[3] == 255 and image.getpixel((w // 2, 4))[3] == 0
     assert len(guids) == 100  # every stone its own object
-
-
-def test_cards_go_to_hands_and_a_landscape_card_lies_sideways_at_its_own_shape(ferry, secret):
-    for deck in objects(saved(ferry), "Deck").values():
-        assert deck["Hands"] and not deck["SidewaysCard"]
-        assert all(c["Hands"] and not c["SidewaysCard"] for c in deck["ContainedObjects"])
-    (slips,) = [o for o in saved(secret, GAME)["ObjectStates"] if o["Nickname"] == "Disclosure slips"]
-    assert slips["SidewaysCard"] and all(c["SidewaysCard"] for c in slips["ContainedObjects"])
-    assert (slips["Transform"]["scaleX"], slips["Transform"]["scaleZ"]) == (round(63 / 88.9, 4), round(44 / 63.5, 4))
-    (tickets,) = [o for o in saved(ferry)["ObjectStates"] if o["Nickname"] == "Tickets"]
-    scale = (tickets["Transform"]["scaleX"], tickets["Transform"]["scaleZ"])
-    assert scale == (round(63 / 63.5, 4), round(88 / 88.9, 4))
 
 
 def test_rules_are_a_custom_pdf_of_the_press_s_own_pdf(ferry):
@@ -278,246 +262,3 @@ def test_a_die_is_declared_on_its_component_and_checked_where_it_is_written(tmp_
     assert f"/ferry-tickets/game.yaml:{line}:" in finding
     assert said in finding
     assert not (tmp_path / "build" / "manifest.json").exists()
-
-
-GAME = "open-secret-exchange"
-
-
-@pytest.fixture(scope="module")
-def secret(tmp_path_factory) -> Path:
-    """Open Secret Exchange exported for Tabletop Simulator to an upload address, once per test run: read-only."""
-    return shared(tmp_path_factory, exporting(GAME, "--to", "tts", "--base-url", BASE, content=CONTENT))
-
-
-def tts_files(top: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted((top / GAME / "export" / "tts").iterdir()) if p.is_file()}
-
-
-def cells(data: dict, folder: Path) -> list[Image.Image]:
-    """Every card's face as its saved object shows it: its cell on the sheet its CustomDeck names."""
-    found = []
-    for deck in data["ObjectStates"]:
-        for sheet in deck.get("CustomDeck", {}).values():
-            with Image.open(folder / unquote(urlparse(sheet["FaceURL"]).path).rsplit("/", 1)[-1]) as faces:
-                w, h = faces.width // sheet["NumWidth"], faces.height // sheet["NumHeight"]
-                found += [faces.convert("RGB").crop((c * w, r * h, (c + 1) * w, (r + 1) * h))
-                          for r in range(sheet["NumHeight"]) for c in range(sheet["NumWidth"])]
-    return found
-
-
-def test_the_players_object_and_images_hold_no_private_card_and_the_host_s_hold_all(secret):
-    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
-    public_folder, host_folder = (secret / p / GAME / "export" / "tts" for p in ("public", "host"))
-    public, host = tts_files(secret / "public"), tts_files(secret / "host")
-    table, kept = json.loads(public[f"{GAME}.json"]), json.loads(host[f"{GAME}-host.json"])
-    for data in (table, kept):
-        jsonschema.validate(data, schema, cls=jsonschema.Draft202012Validator)
-    assert {o["Nickname"] for o in table["ObjectStates"]} == {"Disclosure slips", "Ledgers", "Rules",
-                                                              "Turn-order sheet"}
-    (desks,) = kept["ObjectStates"]  # the host's: the desk cards alone, face down, hidden face down
-    assert desks["Nickname"] == "Desk cards" and desks["Transform"]["rotZ"] == 180
-    assert {o["Transform"]["posZ"] for o in table["ObjectStates"]} == {0} != {desks["Transform"]["posZ"]}
-    private = desks["ContainedObjects"]
-    assert len(private) == 8 and all(c["HideWhenFaceDown"] for c in private)
-    held = "\n".join(c["Description"] for c in private)
-    assert all(v in held for v in secret_values())  # the host's object holds every desk card's value
-    everything = files(secret / "public")  # the whole public folder, its catalogue and sums too
-    said = [re.sub(r"\s+", " ", t).lower() for name, data in everything.items() for t in texts(name, data)]
-    raw = [data.lower() for data in everything.values()]
-    for value in [*secret_values(), *(c["Nickname"] for c in private), *(c["Description"] for c in private)]:
-        value = re.sub(r"\s+", " ", value).lower()
-        assert not any(value in t for t in said) and not any(value.encode() in b for b in raw), value
-    for name in host:  # no public file names a file of the host's
-        assert not any(name.lower().encode() in b for b in raw), name
-    assert not set(public) & set(host) and not {hashlib.sha256(d).digest() for d in public.values()} & {
-        hashlib.sha256(d).digest() for d in host.values()}
-    shown, hidden = cells(table, public_folder), cells(kept, host_folder)
-    assert len(hidden) >= 8 and shown
-    for face in hidden:  # no card the players' object shows is a desk card's face
-        assert all(c.size != face.size or ImageChops.difference(c, face).getbbox() for c in shown)
-    assert all(u.startswith(BASE) and (public_folder / u[len(BASE):]).is_file()
-               for o in table["ObjectStates"] for u in _urls(o))
-    assert all(local(u).parent == host_folder.resolve() and local(u).is_file()
-               for o in kept["ObjectStates"] for u in _urls(o))  # on the host's computer, never uploaded
-
-
-def test_the_readmes_say_what_to_upload_what_stays_here_and_how_the_host_deals(secret):
-    public, host = tts_files(secret / "public"), tts_files(secret / "host")
-    readme = public[f"{GAME}-README.txt"].decode("utf-8")
-    upload = readme[readme.index(BASE):].split("\n\n")[0]
-    listed = {line.strip() for line in upload.splitlines()[1:]}
-    assert listed == {n for n in public if n.endswith((".png", ".pdf"))}  # every image it loads, no other
-    assert "Not in open-secret-exchange.json, as not every player may see them: Desk cards, Answer guide" in readme
-    told = host[f"{GAME}-host-README.txt"].decode("utf-8")
-    assert f"{GAME}-host.json holds what not every player may see: Desk cards" in told
-    assert "never upload them" in told and BASE not in told
-    assert "hand zone" in told and "Hidden Zone" in told and "right-click the deck and choose Deal" in told
-    assert "files on this computer (file:///)" in told and "In neither object: Answer guide" in told
-    assert not any("answer-guide" in n for n in [*public, *host])  # a sheet: the host's kit holds it
-
-
-def test_a_host_s_card_goes_to_the_host_s_object_to_keep_and_a_game_without_one_has_none(tmp_path, ferry):
-    content = tmp_path / "content"
-    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
-    game = content / "ferry-tickets" / "game.yaml"
-    old = "  - {id: captain, title: Captain, kind: cards, deck: captain, layout: captain}"
-    game.write_text(game.read_text(encoding="utf-8").replace(old, old[:-1] + ", audience: host}"), encoding="utf-8")
-    assert export(tmp_path / "build", "ferry-tickets", "--to", "tts", content=content) == 0
-    host = tmp_path / "build" / "host" / "ferry-tickets" / "export" / "tts"
-    (captain,) = json.loads((host / "ferry-tickets-host.json").read_text(encoding="utf-8"))["ObjectStates"]
-    assert captain["Name"] == "Card" and captain["Nickname"] == "The captain"  # a deck of one card is a Card
-    told = (host / "ferry-tickets-host-README.txt").read_text(encoding="utf-8")
-    assert "The host's alone: Captain. Keep them in your own hand" in told and "Private, one player's" not in told
-    outputs = json.loads((tmp_path / "build" / "manifest.json").read_text(encoding="utf-8"))["outputs"]
-    assert {o["path"].rsplit("/", 1)[-1]: o["audience"] for o in outputs if "-host" in o["path"]} == {
-        "ferry-tickets-host.json": "host", "ferry-tickets-host-README.txt": "host"}
-    public = tmp_path / "build" / "public" / "ferry-tickets" / "export" / "tts"
-    assert "The captain" not in (public / "ferry-tickets.json").read_text(encoding="utf-8")
-    assert not list((ferry / "ferry-tickets" / "export" / "tts").glob("*-host*"))  # all public: no host's object
-
-
-def test_two_games_exports_share_a_flat_public_folder_without_a_clash(tmp_path):
-    for content, game in ((FIXTURE, "ferry-tickets"), (CONTENT, GAME)):
-        assert export(tmp_path, game, "--to", "tts", "--base-url", BASE, content=content) == 0
-    assert export(tmp_path, "ferry-tickets", "--to", "png") == 0
-    exported = [p for p in (tmp_path / "public").rglob("*") if p.is_file() and "/export/" in p.as_posix()]
-    names = [p.name for p in exported]
-    assert len(names) == len(set(names)) > 20  # README.txt, rules.pdf, cards.csv: each its game's own
-    games = [p.relative_to(tmp_path / "public").parts[0] for p in exported]
-    assert all(p.name.startswith((f"{g}-", f"{g}.")) for p, g in zip(exported, games, strict=True))
-    flat = tmp_path / "flat"
-    flat.mkdir()
-    for p in exported:
-        shutil.copy(p, flat / p.name)
-    assert subprocess.run(["sha256sum", "-c", "--quiet", *sorted(n for n in names if n.endswith(".sha256"))],
-                          cwd=flat, capture_output=True).returncode == 0
-
-
-@pytest.mark.slow  # both exports of a game and a build
-def test_exports_carry_the_audience_of_what_they_hold_and_the_catalogue_marks_the_private(tmp_path):
-    content = CONTENT
-    for target in ("tts", "png"):
-        assert export(tmp_path, "open-secret-exchange", "--to", target, content=content) == 0
-    outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
-    audience = {o["path"].removeprefix("open-secret-exchange/export/"): o["audience"] for o in outputs
-                if o["component"] in ("tts", "png")}
-    desks = {p: a for p, a in audience.items() if "desk-cards" in p}
-    assert len(desks) == 8 * 2 + 1 + 2 and set(desks.values()) == {"private"}  # PNGs, zip, TTS sheets
-    assert {p for p, a in audience.items() if a == "public"} >= {
-        f"png/{GAME}-slips.zip", f"png/{GAME}-slips-001-front.png", f"tts/{GAME}-slips-faces-1.png",
-        f"tts/{GAME}-rules.pdf", f"tts/{GAME}-README.txt", f"tts/{GAME}.json"}
-    # the players' object holds no desk card: public; the host's holds them, private as they are, and its README
-    assert audience[f"tts/{GAME}.json"] == "public"
-    assert audience[f"tts/{GAME}-host.json"] == audience[f"tts/{GAME}-host-README.txt"] == "private"
-    saved_text = (tmp_path / GAME / "export" / "tts" / f"{GAME}.json").read_text("utf-8")
-    assert "desk-cards" not in saved_text and "Desk cards" not in saved_text
-    assert audience[f"png/{GAME}-cards.csv"] == "private"  # it lists the desk cards' labels too
-    assert "host" not in audience.values() and not any("answer" in p for p in audience)  # the host's stays out
-    assert export(tmp_path, "ferry-tickets", "--to", "png") == 0  # another game's cards.csv, in the same catalogue
-    page = (tmp_path / "index.html").read_text(encoding="utf-8")
-    mark = "<strong>(private: deal face down, one to each player)</strong>"
-    links = dict(re.findall(r'<a href="open-secret-exchange/export/([^"]+)">(.*?)</a>', page))
-    assert set(links) == {p for p in audience if p.rsplit(".", 1)[-1] in ("json", "txt", "csv", "zip")}
-    assert {href for href, text in links.items() if mark in text} == {
-        f"png/{GAME}-desk-cards.zip", f"png/{GAME}-cards.csv", f"tts/{GAME}-host.json",
-        f"tts/{GAME}-host-README.txt"}  # as the desk cards' PDF is marked
-    names = [re.sub(r"<[^>]+>", "", text) for href, text in re.findall(r'<a href="([^"#]+)">(.*?)</a>', page)
-             if "/export/" in href]
-    assert "Print-on-demand card images, ferry-tickets-cards.csv, Ferry Tickets" in names
-    assert len(names) == len(set(names)) > len(links)  # a link's name is its own, as the PDFs' are
-
-
-def test_a_later_build_keeps_the_export_listed(tmp_path):
-    assert export(tmp_path, "ferry-tickets", "--to", "tts") == 0
-    assert main(["build", "ferry-tickets", "--content", str(FIXTURE), "--layouts", str(LAYOUTS), "--out",
-                 str(tmp_path), "--paper", "a4", "--jobs", "1"]) == 0
-    outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
-    assert "ferry-tickets/export/tts/ferry-tickets.json" in {o["path"] for o in outputs if o["component"] == "tts"}
-    assert any(o["path"].endswith("-tickets-a4.pdf") for o in outputs)
-    assert 'href="ferry-tickets/export/tts/ferry-tickets.json"' in (tmp_path / "index.html").read_text("utf-8")
-
-
-def test_a_build_of_changed_sources_takes_the_game_s_exports_away_and_says_so(tmp_path, capsys):
-    """The reviewer's sequence: export, change the game's sources, build. Decided by the source version each export
-    records, so a rebuild of the same sources (other options) keeps them."""
-    content, out = tmp_path / "content", tmp_path / "build"
-    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
-    for target in ("tts", "png"):
-        assert export(out, "ferry-tickets", "--to", target, content=content) == 0
-    folder = out / "ferry-tickets" / "export"
-
-    def build(*more: str) -> list[str]:
-        capsys.readouterr()
-        assert main(["build", "ferry-tickets", "--content", str(content), "--layouts", str(LAYOUTS), "--out",
-                     str(out), "--paper", "a4", "--jobs", "1", *more]) == 0
-        return capsys.readouterr().err.splitlines()
-
-    def exported() -> dict[str, dict]:
-        outputs = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
-        return {o["path"]: o for o in outputs if o["component"] in ("tts", "png")}
-
-    made = exported()
-    (source,) = {e["source"] for e in made.values()}  # the slug's version: the game's version and sources' hash
-    assert len(source.rsplit(" · ", 1)[-1]) == 7
-    said = "deckpress: ferry-tickets: its exports were made from older sources and are removed; run deckpress " \
-           "export again"
-    for more in ((), ("--duplex", "long-edge")):  # built afresh, from the same sources: kept
-        assert said not in build(*more)
-        assert exported() == made and all((out / p).is_file() for p in made)
-        assert 'href="ferry-tickets/export/tts/ferry-tickets.json"' in (out / "index.html").read_text("utf-8")
-    tickets = content / "ferry-tickets" / "tickets.yaml"
-    tickets.write_text(tickets.read_text(encoding="utf-8").replace("fare: 4", "fare: 5"), encoding="utf-8")
-    err = build("--jobs", "2")
-    assert said in err
-    assert exported() == {} and not folder.exists()  # entries and files, in the same commit
-    assert "/export/" not in (out / "index.html").read_text("utf-8")
-    assert "/export/" not in (out / "SHA256SUMS").read_text("utf-8")
-    assert any(p.name.endswith("-tickets-a4.pdf") for p in (out / "ferry-tickets").rglob("*.pdf"))
-    assert said not in build("--duplex", "short-edge")  # said once: nothing is left to take away
-
-
-def test_an_export_again_takes_away_the_files_it_no_longer_makes(tmp_path):
-    assert export(tmp_path, "ferry-tickets", "--to", "tts") == 0
-    folder = tmp_path / "ferry-tickets" / "export" / "tts"
-    assert (folder / "ferry-tickets-tickets-faces-1.png").is_file()
-    outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))
-    old = next(o for o in outputs["outputs"] if o["path"].endswith("tickets-faces-1.png"))
-    (folder / "ferry-tickets-tickets-faces-2.png").write_bytes(b"an older export's second sheet")
-    outputs["outputs"].append({**old, "path": old["path"].replace("-1.png", "-2.png"),
-                               "sha256": hashlib.sha256(b"an older export's second sheet").hexdigest()})
-    (tmp_path / "manifest.json").write_text(json.dumps(outputs), encoding="utf-8")
-    (folder / "mine.txt").write_text("the host's own note", encoding="utf-8")  # not the press's: it stays
-    assert export(tmp_path, "ferry-tickets", "--to", "tts") == 0
-    assert not (folder / "ferry-tickets-tickets-faces-2.png").exists()
-    assert (folder / "ferry-tickets-tickets-faces-1.png").is_file()
-    assert (folder / "mine.txt").read_text(encoding="utf-8") == "the host's own note"
-    listed = {o["path"] for o in json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]}
-    assert "ferry-tickets/export/tts/ferry-tickets-tickets-faces-2.png" not in listed
-
-
-def test_the_commit_takes_files_away_with_the_rest_or_not_at_all(tmp_path, monkeypatch):
-    from deckpress.publish import write
-
-    out = tmp_path / "out"
-    (out / "g" / "export" / "tts").mkdir(parents=True)
-    (out / "g" / "export" / "tts" / "old.png").write_bytes(b"old sheet")
-    (out / "g" / "kept.pdf").write_bytes(b"%PDF-")
-    (out / "index.html").write_bytes(b"old page")
-    real = os.replace
-
-    def failing(source: str, target: str) -> None:
-        if Path(target).name == "index.html" and "new" in Path(source).parts:
-            raise OSError(28, "No space left on device")
-        real(source, target)
-
-    monkeypatch.setattr(write.os, "replace", failing)
-    with pytest.raises(write.CommitError):
-        write.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
-    assert (out / "g" / "export" / "tts" / "old.png").read_bytes() == b"old sheet"  # put back
-    assert (out / "index.html").read_bytes() == b"old page"
-    monkeypatch.setattr(write.os, "replace", real)
-    with pytest.raises(ValueError, match="only inside the out folder"):
-        write.write_outputs(out, [], ["../outside.txt"])
-    write.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
-    assert not (out / "g" / "export").exists() and (out / "g" / "kept.pdf").is_file()  # empty folders go too
-    assert (out / "index.html").read_bytes() == b"new page"

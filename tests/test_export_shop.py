@@ -99,6 +99,15 @@ def test_a_deck_without_a_back_gets_a_plain_white_one(crafter):
                                                                    "ferry-tickets-captain-001-back.png"}
 
 
+def test_cards_csv_names_the_product_each_file_is_ordered_as(crafter, tmp_path):
+    rows = list(csv.DictReader(io.StringIO(
+        (crafter / "ferry-tickets" / "export" / "png" / "ferry-tickets-cards.csv").read_text(encoding="utf-8"))))
+    assert rows and {r["product"] for r in rows} == {"poker"}  # the jumbo posters are left out of the order
+    assert export(tmp_path, "ferry-tickets", "--to", "png") == 0  # no shop: no product to name
+    plain = (tmp_path / "ferry-tickets" / "export" / "png" / "ferry-tickets-cards.csv").read_text(encoding="utf-8")
+    assert plain.splitlines()[0] == "file,label,copies,deck"
+
+
 @pytest.mark.parametrize("shop", ["thegamecrafter", "makeplayingcards"])
 def test_text_inside_the_safe_zone_is_a_finding_naming_the_element_and_its_cards(tmp_path, capsys, shop):
     assert export(tmp_path, "near-edge", "--to", "png", "--for", shop) == 0

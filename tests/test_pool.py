@@ -15,12 +15,14 @@ from deckpress.publish.write import Output
 PICNIC = FIXTURES / "extra" / "content" / "picnic-pairs"
 
 
-def test_a_task_per_edition_of_each_game_the_first_writing_its_text_edition():
+def test_a_task_for_each_games_text_edition_and_one_for_each_editions_pdfs():
     tasks = pool.tasks(Options(), [PICNIC, CONTENT / "pocket-bazaar"])
-    assert [(o.edition, d.name, text) for o, d, text in tasks] == [("standard", "picnic-pairs", True),
-                                                                   ("standard", "pocket-bazaar", True),
-                                                                   ("large-print", "pocket-bazaar", False)]
-    assert [o.edition for o, _, _ in pool.tasks(Options(edition="large-print"), [PICNIC])] == ["large-print"]
+    assert [(o.edition, d.name, part) for o, d, part in tasks] == [("standard", "picnic-pairs", "text"),
+                                                                   ("standard", "picnic-pairs", "pdfs"),
+                                                                   ("standard", "pocket-bazaar", "text"),
+                                                                   ("standard", "pocket-bazaar", "pdfs"),
+                                                                   ("large-print", "pocket-bazaar", "pdfs")]
+    assert [o.edition for o, _, _ in pool.tasks(Options(edition="large-print"), [PICNIC])] == ["large-print"] * 2
 
 
 def test_parts_are_joined_in_order_and_errors_keep_every_file_out():
@@ -37,7 +39,7 @@ def test_parts_are_joined_in_order_and_errors_keep_every_file_out():
 
 def test_a_game_whose_editions_cannot_be_read_is_one_task_of_every_edition(tmp_path: Path):
     (tmp_path / "game.yaml").write_text("title: [unfinished", encoding="utf-8")
-    assert [o.edition for o, _, _ in pool.tasks(Options(), [tmp_path])] == [None]
+    assert [o.edition for o, _, _ in pool.tasks(Options(), [tmp_path])] == [None, None]
 
 
 def test_each_edition_is_named_by_the_part_that_loaded_its_theme():

@@ -87,28 +87,50 @@ def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
 
 
 VENDORS = ("thegamecrafter", "drivethrucards", "makeplayingcards", "printerstudio")  # export.vendors.VENDORS
-EXPORT_TARGETS = ("tts", "png", "print-shop")  # deckpress.export.TARGETS: the parser loads no pipeline
+EXPORT_TARGETS = ("tts", "ttp", "png", "print-shop")  # deckpress.export.TARGETS: the parser loads no pipeline
 
 
 def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -> None:
     """`export`: the games for Tabletop Simulator or a print-on-demand shop."""
-    e = sub.add_parser("export", parents=[common], help="export games for Tabletop Simulator (tts) or print on "
-                                                        "demand (png) into <out>/<game>/export/<target>/")
+    e = sub.add_parser("export", parents=[common], help="export games for Tabletop Simulator (tts), Tabletop "
+                                                        "Playground (ttp) or print on demand (png) into "
+                                                        "<out>/<game>/export/<target>/")
     e.add_argument("games", nargs="*", metavar="GAME")
-    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; png: card images;"
-                                                                     " print-shop: a PDF a deck, a card a page")
+    e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; ttp: a Tabletop "
+                   "Playground package; png: card images; print-shop: a PDF a deck, a card a page")
     e.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
     e.add_argument("--edition", metavar="EDITION", help="this edition (default: each game's first)")
     e.add_argument("--base-url", type=web_address, metavar="URL",
                    help="tts: where the files will be uploaded (default: file:/// addresses on this computer)")
     e.add_argument("--dpi", type=between("dpi", 72, MAX_DPI, whole=True), metavar="N",
-                   help="png: the images' resolution (default 300); tts: the sheets' finest (default 300)")
-    e.add_argument("--bleed", type=millimetres, metavar="MM", help="png: art past the trim (default 3.175mm, 1/8 in)")
+                   help="png: the images' resolution (default 300); tts, ttp: the sheets' finest "
+                        "(default 300)")
+    e.add_argument("--bleed", type=millimetres, metavar="MM",
+                   help="png, print-shop: art past the trim (default 3.175mm, 1/8 in)")
     shop = e.add_mutually_exclusive_group()
     shop.add_argument("--for", dest="vendor", choices=VENDORS, metavar="SHOP",
-                      help=f"png: each card at the shop's product's pixels, the bleed grown ({', '.join(VENDORS)})")
+                      help=f"png: each card at the shop's product's pixels, the bleed grown; print-shop: each page at "
+                           f"the product's trim and bleed ({', '.join(VENDORS)})")
     shop.add_argument("--px", nargs=2, type=between("pixels", 16, 20000, whole=True), metavar=("W", "H"),
                       help="png: each card at W x H px at 300 dpi, the bleed grown round its trim")
+
+
+def misplaced(args: argparse.Namespace) -> str | None:
+    """An export option given where it does not apply (`--for` to tts, `--bleed` to a shop's order), said; None if
+    every option given applies."""
+    shop = args.vendor is not None or args.px is not None
+    by_shop = [("--for", args.vendor), ("--px", args.px)]
+    wrong = {"png": [("--base-url", args.base_url), *([("--bleed", args.bleed), ("--dpi", args.dpi)] if shop else [])],
+             "tts": [("--bleed", args.bleed), *by_shop],
+             "ttp": [("--base-url", args.base_url), ("--bleed", args.bleed), *by_shop],
+             "print-shop": [("--base-url", args.base_url), ("--dpi", args.dpi), ("--px", args.px),
+                            *([("--bleed", args.bleed)] if args.vendor else [])]}[args.to]
+    for option, value in wrong:
+        if value is not None:
+            ordered = shop and (option, args.to) in (("--bleed", "png"), ("--dpi", "png"), ("--bleed", "print-shop"))
+            said = "a shop's order (--for, --px)" if ordered else f"--to {args.to}"
+            return f"{option} does not apply to {said}"
+    return None
 
 
 def web_address(text: str) -> str:

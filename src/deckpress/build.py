@@ -31,6 +31,7 @@ from deckpress.options import Options
 from deckpress.publish import kits, outputs
 from deckpress.publish.incremental import Freshness, freshness, recorded_listings, state_output
 from deckpress.publish.listing import Listing
+from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
 from deckpress.publish.stale import unlisted
 from deckpress.publish.sums import sums_output
@@ -98,15 +99,15 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
         tasks = pool.tasks(opts, todo) if jobs > 1 else []
-        press = Press.joined(pool.run(_task, tasks, jobs)) if len(tasks) > 1 else make(opts, todo)
+        press = Press.joined(pool.run(_task, tasks, jobs, compile_pages)) if len(tasks) > 1 else make(opts, todo)
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
         if not press.findings.errors and (press.ids or press.gone):
             publish(opts, press, fresh)
         return press
 
 
-def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Press:
-    """Load, check, lay out, draw and finish these games: their files, not yet written."""
+def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TEXT, pool.PDFS)) -> Press:
+    """Load, check, lay out, draw and finish these games (text editions, PDFs or both): their files, unwritten."""
     prepared = prepare(opts, game_dirs, every_page=False)
     press = Press(prepared.findings, [g.id for g in prepared.games if not g.source_game],
                   listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games},
@@ -115,16 +116,16 @@ def make(opts: Options, game_dirs: list[Path], text_edition: bool = True) -> Pre
     if prepared.findings.errors:
         _lay_out_every_page(prepared)  # every finding in one run, as `deckpress check` gives them
         return press
-    built = draw(prepared, opts, text_edition)  # the decks' pages are laid out here, as they are drawn
+    built = draw(prepared, opts, parts)  # the decks' pages are laid out here, as they are drawn
     press.outputs = [] if press.findings.errors else labelled(built, prepared.games)  # each its language
     return press
 
 
-def _task(opts: Options, game_dir: Path, text_edition: bool) -> Press:
-    """A worker's task: one edition of one game, with the thumbnails of its PDFs."""
+def _task(opts: Options, game_dir: Path, part: str) -> Press:
+    """A worker's task: a game's text edition, or one edition's PDFs, with the thumbnails of its PDFs."""
     from deckpress.publish.catalogue import missing_thumbnails
 
-    press = make(opts, [game_dir], text_edition)
+    press = make(opts, [game_dir], (part,))
     press.thumbnails = missing_thumbnails(opts.out, press.outputs)
     return press
 
@@ -203,7 +204,7 @@ def _lay_out_every_page(prepared: Prepared) -> None:
             interrupts.check()
 
 
-def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[Output]:
+def draw(prepared: Prepared, opts: Options, parts: tuple[str, ...] = (pool.TEXT, pool.PDFS)) -> list[Output]:
     """Each game's text edition; every component's PDF; and the kits of each edition and paper, opening with the
     print check (and, for duplex printing, the calibration pages): the players' and, with secret material, the
     host's."""
@@ -211,14 +212,14 @@ def draw(prepared: Prepared, opts: Options, text_edition: bool = True) -> list[O
 
     out = []
     for game in prepared.games:
-        if text_edition:
+        if pool.TEXT in parts:
             read_by = _read_by(game, prepared, opts)  # the game's first edition among them, whatever is built
             pages = html_pages(game, read_by, prepared.templates)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
             out += outputs.braille_outputs(game, pages, prepared.findings)
             out += outputs.tactile_outputs(game, prepared.findings, opts.papers, game_stamp(game, read_by))
         setup = setup_for(game, opts)
-        for edition in editions_of(game, opts):
+        for edition in editions_of(game, opts) if pool.PDFS in parts else []:
             for paper in opts.papers:
                 docs = [d for d in prepared.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]
                 out += _draw_edition(game, docs, (prepared.editions[game.id], edition), paper, setup,
@@ -278,8 +279,7 @@ def setups_for(game: Game, opts: Options) -> dict[str, PrintSetup]:
 
 
 def setup_for(game: Game, opts: Options, own: dict[str, Any] | None = None) -> PrintSetup:
-    """The game's print options in content (and a component's `own` over them), overridden by the command
-    line's."""
+    """The game's print options in content (a component's `own` over them), overridden by the command line's."""
     game_options = dict(game.printing)
     if own and own.get("fold") and "duplex" not in own:
         game_options.pop("duplex", None)  # a component folded over needs no page of backs as well

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.arguments import USAGE, parser
+from deckpress.arguments import USAGE, misplaced, parser
 from deckpress.findings import escaped
 from deckpress.options import PAPERS, Options
 from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge, source_holding
@@ -257,16 +257,9 @@ def _watch(args: argparse.Namespace, opts: Options) -> int:
 
 def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     """Each game's export into <out>/<game>/export/<target>/, committed with the manifest as a build is."""
-    shop = args.vendor is not None or args.px is not None
-    by_shop = [("--for", args.vendor), ("--px", args.px)]
-    wrong = {"png": [("--base-url", args.base_url), *([("--bleed", args.bleed), ("--dpi", args.dpi)] if shop else [])],
-             "tts": [("--bleed", args.bleed), *by_shop],
-             "print-shop": [("--base-url", args.base_url), ("--dpi", args.dpi), *by_shop]}[args.to]
-    for option, value in wrong:
-        if value is not None:
-            said = f"--to {args.to}" if args.to != "png" or not shop else "a shop's order (--for, --px)"
-            print(f"deckpress: error: {option} does not apply to {said}", file=sys.stderr)
-            return USAGE
+    if said := misplaced(args):
+        print(f"deckpress: error: {said}", file=sys.stderr)
+        return USAGE
     with interrupts.deferred():  # as a build: Ctrl-C at the safe points, none once the files are committed
         from deckpress.export import Request, export, folder
 

@@ -1,4 +1,4 @@
-"""The process pool: a parallel build's tasks, an edition of a game each, run N at a time.
+"""The process pool: a parallel build's tasks, run N at a time: a game's text edition, and each edition's PDFs.
 
 Each task loads, checks, lays out, draws and finishes its edition in a process of its own; only results come
 back (a big deck's model costs seconds to send). Where processes are forked (Linux) the workers inherit what the
@@ -19,14 +19,22 @@ from deckpress.options import Options
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-# The options (of one edition), the game's folder, and whether the task writes the game's text edition.
-Task = tuple[Options, Path, bool]
+# What a task makes of its game: its text edition (the HTML, EPUB, braille and tactile labels), or one edition's PDFs.
+TEXT, PDFS = "text", "pdfs"
+# The options (of one edition), the game's folder, and what the task makes of it.
+Task = tuple[Options, Path, str]
 Result = TypeVar("Result")
 
 
 def tasks(opts: Options, game_dirs: list[Path]) -> list[Task]:
-    """An edition of a game each, the first of a game's also writing its text edition."""
-    return [(replace(opts, edition=e), d, i == 0) for d in game_dirs for i, e in enumerate(_editions_listed(d, opts))]
+    """A game's text edition, then each of its editions' PDFs, a task each: the text edition (a fifth of a deck's
+    work) is made beside the drawing, even of a game of one edition."""
+    return [task for d in game_dirs for task in _game_tasks(opts, d, _editions_listed(d, opts))]
+
+
+def _game_tasks(opts: Options, game_dir: Path, editions: list[str | None]) -> list[Task]:
+    return [(replace(opts, edition=editions[0]), game_dir, TEXT),
+            *[(replace(opts, edition=e), game_dir, PDFS) for e in editions]]
 
 
 def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
@@ -35,15 +43,19 @@ def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
     return listed or [opts.edition]
 
 
-def run(work: Callable[[Options, Path, bool], Result], todo: list[Task], jobs: int) -> list[Result]:
-    """`work` on every task, `jobs` processes at a time; the results in the order of the tasks."""
+def run(work: Callable[[Options, Path, str], Result], todo: list[Task], jobs: int,
+        meanwhile: Callable[[], object] = lambda: None) -> list[Result]:
+    """`work` on every task, `jobs` processes at a time; the results in the order of the tasks. This process does
+    `meanwhile` as they work (it would otherwise only wait)."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     _load_drawing()
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=interrupts.take_in_worker)
     try:
-        results = list(pool.map(work, *zip(*todo, strict=True)))
+        running = pool.map(work, *zip(*todo, strict=True))  # every task is handed out now
+        meanwhile()
+        results = list(running)
     except BrokenProcessPool:
         stop(pool)
         interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash

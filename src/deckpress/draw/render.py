@@ -18,6 +18,7 @@ from deckpress.draw import fonts, icons, tagging
 from deckpress.draw.finish import DocInfo, finish, xmp
 from deckpress.draw.forms import Forms
 from deckpress.draw.paths import circle, die_cut, path_of, turning
+from deckpress.draw.streams import compress_last_page
 from deckpress.layout.page import (
     Circle,
     Clip,
@@ -63,6 +64,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
             pen.draw(op)
         pen.end()
         canvas.showPage()
+        compress_last_page(canvas)
     tagging.write(canvas, tree, xmp(info))
     fields.write()
     pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]

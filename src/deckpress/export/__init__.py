@@ -1,4 +1,5 @@
-"""Exports: each game for Tabletop Simulator (`--to tts`) or print on demand (`--to png`), from the same
+"""Exports: each game for Tabletop Simulator (`--to tts`), Tabletop Playground (`--to ttp`) or print on demand
+(`--to png`, `--to print-shop`), from the same
 validated sources and the same renderer as a build.
 
 prepare (deckpress.build: load, check, lay out, printed duplex with bleed so every back has a page and no cut
@@ -19,7 +20,7 @@ from deckpress.options import Options
 if TYPE_CHECKING:
     from deckpress.build import Press
 
-TARGETS = ("tts", "png", "print-shop")
+TARGETS = ("tts", "ttp", "png", "print-shop")
 POD_BLEED_MM = 3.175  # 1/8 in: what print-on-demand shops ask for
 POD_DPI = 300
 TTS_DPI_CAP = 300  # sheets at most this fine, however few cards they hold
@@ -37,13 +38,13 @@ class Request:
     base_url: str | None = None  # tts: where a host uploads the files; None: file:/// addresses on this computer
     dpi: int | None = None  # png: the images' resolution (POD_DPI); tts: the sheets' finest (TTS_DPI_CAP)
     bleed: float | None = None  # png: mm past the trim (POD_BLEED_MM)
-    vendor: str | None = None  # png: the shop whose products the cards are written at (deckpress.export.vendors)
+    vendor: str | None = None  # png, print-shop: the shop whose products the cards are made at (export.vendors)
     px: tuple[int, int] | None = None  # png: every card at these pixels, the bleed grown round its trim
 
     @property
     def grown(self) -> bool:
         """Whether each card's bleed is grown to a shop's pixels rather than given in mm."""
-        return self.target == "png" and (self.vendor is not None or self.px is not None)
+        return self.target in ("png", "print-shop") and (self.vendor is not None or self.px is not None)
 
 
 def folder(game: str, target: str) -> str:
@@ -59,7 +60,7 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     from deckpress.translation.games import labelled
 
     bleed = GROWN_BLEED_MM if request.grown else (request.bleed if request.bleed is not None else POD_BLEED_MM) \
-        if request.target != "tts" else TTS_BLEED_MM
+        if request.target not in ("tts", "ttp") else TTS_BLEED_MM
     opts.out, opts.edition, opts.papers = request.out, request.edition, opts.papers[:1]
     # every back on a page of its own, and no fold or offset a game's content may ask for
     opts.printing = {"duplex": "long-edge", "fold": False, "offset_x": 0.0, "offset_y": 0.0, "bleed_mm": bleed}

@@ -1,7 +1,8 @@
 """Print on demand (`--to png`): every card face and back as its own PNG, trim plus bleed at the dpi, named
-`<game>-<deck>-<nnn>-front.png` / `-back.png`; a zip a deck and `<game>-cards.csv` (file, label, copies, deck), the
-way print shops take uploads. Each name starts with the game's, so two games' files share a flat folder. A
-coloured card whose art stops short of the bleed is a finding: a cut a little off shows a white edge."""
+`<game>-<deck>-<nnn>-front.png` / `-back.png`; a zip a deck and `<game>-cards.csv` (file, label, copies, deck, and
+for a shop's order the product each is ordered as), the way print shops take uploads. Each name starts with the
+game's, so two games' files share a flat folder. A coloured card whose art stops short of the bleed is a finding: a
+cut a little off shows a white edge."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from deckpress.pool import stop
 PAPER_WHITE = 245  # grey level from which a pixel is the paper's, not ink
 PAGE_JOBS = 2  # the most processes cutting a document's pages at once: the project's machine has 2 cores
 CSV_COLUMNS = ("file", "label", "copies", "deck")
+PRODUCT = "product"  # the column a shop's order adds: each file's product at the shop
 
 
 @dataclass(frozen=True)
@@ -61,9 +63,10 @@ class Pod:
         self.plain_backs = plain_backs  # a deck without a back gets a white one: a shop prints both sides
         self.decks: dict[str, list[tuple[str, bytes]]] = {}  # deck -> its files, in order
         self.audiences: dict[str, str] = {}  # deck -> its component's audience
-        self.rows: list[tuple[str, str, str, str]] = []
+        self.rows: list[tuple[str, ...]] = []
         self.count: dict[str, int] = {}  # deck -> its cards so far
         self.plain: dict[tuple[int, int], Face] = {}  # a white back of each size, made once
+        self.products: dict[str, str] | None = None  # for a shop's order: deck -> the product it is ordered as
 
     def add(self, cut: Sides, layouts: Layouts, audience: str) -> None:
         """The card's front and back (where it has one, or a plain one), named by its deck and its place in it; of
@@ -84,7 +87,8 @@ class Pod:
                                          f"card's edges (the layout's background does)",
                                     card=card.label or str(card.index))
             own.append((name, made.png))
-            self.rows.append((name, card.label, str(card.copies), deck))
+            product = () if self.products is None else (self.products.get(deck, ""),)
+            self.rows.append((name, card.label, str(card.copies), deck, *product))
 
     def _plain(self, size: tuple[int, int]) -> Face:
         if size not in self.plain:
@@ -97,7 +101,8 @@ class Pod:
         files = [(name, data, self.audiences[deck]) for deck, own in self.decks.items() for name, data in own]
         zips = [(f"{self.game}-{deck}.zip", zipped(own), self.audiences[deck]) for deck, own in self.decks.items()]
         listed = max([PUBLIC, *self.audiences.values()], key=AUDIENCES.index)
-        return [*files, *zips, (f"{self.game}-cards.csv", csv_bytes(CSV_COLUMNS, self.rows), listed)]
+        columns = CSV_COLUMNS if self.products is None else (*CSV_COLUMNS, PRODUCT)
+        return [*files, *zips, (f"{self.game}-cards.csv", csv_bytes(columns, self.rows), listed)]
 
 
 Sides = tuple[str, Card, "Face", "Face | None"]  # a card entry's deck, the card, its front and its back (None: none)

@@ -38,6 +38,7 @@ from deckpress.model import Card, Game
 INK_CAP = 2.4  # 240%: the most total ink DriveThruCards' and most digital presses' stock takes
 CONDITION = "FOGRA39"  # ISO 12647-2:2004 coated paper, registered at color.org: PDF/X-1a may name it unembedded
 Place = tuple[int, tuple[float, float, float, float]]  # page index, the card's cell in mm from its top-left
+Frame = tuple[tuple[float, float], tuple[float, float]]  # a shop product's page (its bleed round it) and trim, mm
 
 
 def places(game: Game, decks: list[str], doc: Document) -> Iterator[tuple[str, Card, Place, Place | None]]:
@@ -64,8 +65,9 @@ def places(game: Game, decks: list[str], doc: Document) -> Iterator[tuple[str, C
 class Pressed:
     """One deck's print-shop PDF, page by page, its colours made CMYK on the way."""
 
-    def __init__(self, game: Game, pdf: bytes, bleed: float, findings: Findings) -> None:
+    def __init__(self, game: Game, pdf: bytes, bleed: float, findings: Findings, frame: Frame | None = None) -> None:
         self.game, self.reader, self.bleed, self.findings = game, PdfReader(io.BytesIO(pdf)), bleed, findings
+        self.frame = frame  # a shop's product (`--for`): every page its size, its trim the TrimBox
         self.source = pdf  # the build's PDF, whose digest names this one
         self.writer = PdfWriter()
         self.said: set[str] = set()
@@ -73,11 +75,12 @@ class Pressed:
         self.forms: dict[int, IndirectObject] = {}  # a form of the build's -> the same in CMYK
 
     def card(self, place: Place, height: float) -> None:
-        """The card at `place` on a page of its own: the MediaBox and BleedBox its bleed, the TrimBox its trim. The
-        page draws its sheet's drawing, made CMYK once a sheet and shared by the sheet's cards, moved under it."""
+        """The card at `place` on a page of its own: the MediaBox and BleedBox its bleed, the TrimBox its trim (or
+        the shop product's, centred on the card). The page draws its sheet's drawing, made CMYK once a sheet and
+        shared by the sheet's cards, moved under it."""
         n, (x, y, w, h) = place
-        b = self.bleed * MM
-        left, bottom = x * MM - b, height - (y + h) * MM - b
+        pw, ph, _, _ = self._boxes(place)
+        left, bottom = (x + w / 2) * MM - pw / 2, height - (y + h / 2) * MM - ph / 2
         if n not in self.sheets:
             self.sheets[n] = self._sheet(n)
         drawing, resources = self.sheets[n]
@@ -117,13 +120,19 @@ class Pressed:
         return self.writer._add_object(stream)
 
     def plain(self, place: Place) -> PageObject:
-        """A blank page the size of the card at `place` and its bleed, with its boxes: a plain back, or a card's
-        page before it is drawn."""
-        w, h, b = place[1][2] * MM, place[1][3] * MM, self.bleed * MM
-        page = self.writer.add_blank_page(w + 2 * b, h + 2 * b)
-        page.bleedbox = RectangleObject([0, 0, w + 2 * b, h + 2 * b])
-        page.trimbox = RectangleObject([b, b, b + w, b + h])
+        """A blank page the size of the card at `place` and its bleed (or of the shop's product), with its boxes: a
+        plain back, or a card's page before it is drawn."""
+        pw, ph, tw, th = self._boxes(place)
+        page = self.writer.add_blank_page(pw, ph)
+        page.bleedbox = RectangleObject([0, 0, pw, ph])
+        page.trimbox = RectangleObject([(pw - tw) / 2, (ph - th) / 2, (pw + tw) / 2, (ph + th) / 2])
         return page
+
+    def _boxes(self, place: Place) -> tuple[float, float, float, float]:
+        """The page's width and height with its bleed, and its trim's, pt: the card's, or the shop product's."""
+        w, h = place[1][2], place[1][3]
+        (pw, ph), (tw, th) = self.frame or ((w + 2 * self.bleed, h + 2 * self.bleed), (w, h))
+        return pw * MM, ph * MM, tw * MM, th * MM
 
     def _cmyk(self, content: ContentStream) -> ContentStream:
         """`rg`/`RG` (a colour without CMYK values) become `k`/`K`; every CMYK colour is held to INK_CAP."""

@@ -1,14 +1,17 @@
-"""A shop's order (`export --to png --for VENDOR` or `--px W H`): each component's card matched to the shop's
-product (deckpress.export.vendors) or to the pixels asked for, and what the shop would refuse or cut said as
-findings: a card no product fits, text inside the safe zone, a deck without a back."""
+"""A shop's order (`export --to png|print-shop --for VENDOR`, or `--to png --px W H`): each component's card matched
+to the shop's product (deckpress.export.vendors) or to the pixels asked for, and what the shop would refuse or cut
+said as findings: a card no product fits, text inside the safe zone, a deck without a back."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from deckpress.export.cutting import padding, pixels
+from deckpress.export.pressed import Frame
 from deckpress.export.vendors import SAFE_KINDS, VENDOR_DPI, VENDORS, Vendor, product, upload_size
 from deckpress.findings import Finding, Findings
+from deckpress.layout.page import INCH
 from deckpress.model import CardLayout, Deck
 
 PX_SAFE = 3.175  # mm: the safe zone of `--px`, 1/8 in as most shops ask
@@ -60,6 +63,37 @@ def upload(shop: Order, layout: CardLayout, decks: list[str], bleed: float,
                                    f"art is never scaled)")
         return None
     return size
+
+
+def frame(shop: Order, layout: CardLayout, decks: list[str], bleed: float, findings: Findings) -> Frame | None:
+    """A print-shop PDF's page for the layout's cards at the vendor's product, turned the card's way: its size with
+    the shop's bleed (its upload's pixels at VENDOR_DPI) and its trim, mm; None where `upload` finds none."""
+    if shop.vendor is None or upload(shop, layout, decks, bleed, findings) is None:
+        return None
+    fit = product(shop.vendor, layout.size)
+    assert fit is not None  # upload found it
+    page = upload_size(fit.pixels, layout.size)
+    trim = sorted(fit.trim_mm, reverse=layout.size[0] > layout.size[1])
+    return (page[0] / VENDOR_DPI * INCH, page[1] / VENDOR_DPI * INCH), (trim[0], trim[1])
+
+
+def made_for(shop: Order, layout: CardLayout) -> str | None:
+    """The product a card of the layout is written at, as the manifest records it: the vendor's product's name, or
+    the pixels asked for; None where the shop has none of its size."""
+    if shop.vendor is None:
+        return f"{shop.px[0]} x {shop.px[1]} px" if shop.px else None
+    fit = product(shop.vendor, layout.size)
+    return fit.name if fit else None
+
+
+def filed(game: str, products: dict[str, str], name: str) -> str | None:
+    """The product a file of the order is made at: its deck's (a card's PNG, a deck's zip or PDF); None for a file
+    of the whole order (`<game>-cards.csv`)."""
+    for deck, made in products.items():
+        stem = re.escape(f"{game}-{deck}")
+        if re.fullmatch(rf"{stem}(\.zip|-print-shop\.pdf|-\d+-(front|back)\.png)", name):
+            return made
+    return None
 
 
 def safe_zone(shop: Order, layout: CardLayout, deck: Deck, side: str, findings: Findings) -> None:

@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, folder, pressed, shop, tts
+from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, playground, pressed, shop, tts
 from deckpress.export import png as pod
 from deckpress.export.cutting import Cut, cut_cards, padding, rendered
 from deckpress.export.described import describer
@@ -40,13 +40,16 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
         docs = [d for d in prepared.documents
                 if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
         made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
+                else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
                 else _png(game, edition, docs, request, bleed, prepared.findings) if request.target == "png"
-                else _print_shop(game, edition, docs, bleed, prepared.findings))
+                else _print_shop(game, edition, docs, request, bleed, prepared.findings))
         title = phrases(game.language)(f"export_{request.target}_title")
         source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
+        products = _products(request, game, edition, docs)  # a shop's order: deck -> the product it is made at
         out += [Output(path := f"{folder(game.id, request.target)}/{name}", data,
                        Entry(path, game.id, game.title, request.target, title, edition_id, None, None,
-                             audience=audience, source=source))
+                             audience=audience, source=source, vendor=request.vendor if products else None,
+                             product=shop.filed(game.id, products, name)))
                 for name, data, audience in made]
     return out
 
@@ -95,8 +98,8 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
     doc, pdf = rendered(game, doc)
     cuts = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
     if component.die:
-        image = tts.die_image([c.front for c in cuts], layout.positions)
-        save.die(f"{game.id}-{component.id}.png", tts.Die(component.title, image, component.audience))
+        if die := dice.made(game, component, layout, cuts, dpi, edition.theme.line_pt, prepared.findings):
+            save.die(f"{game.id}-{component.id}.png", die)
         return
     described = describer(game, edition, prepared.templates, layout)
     cuts = [replace(c, text=described(c.deck, c.card)) for c in cuts]
@@ -114,12 +117,15 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
     (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
     to = shop.order(request.vendor, request.px)
     made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
+    made.products = {} if to else None
     with pod.Cutter() as cutter:  # the pages cut and made PNGs on every core, while the next PDF is drawn here
         cut = []
         for component, layout, doc in _card_docs(game, edition, docs):
             size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
             if to and size is None:
                 continue
+            if to and made.products is not None:
+                made.products.update(dict.fromkeys(component.decks, shop.made_for(to, layout) or ""))
             band = min(padding(layout.size, made.dpi, size)) if size else made.band
             backs = {d: _back_layout(game, edition, d) for d in component.decks}
             if to:
@@ -138,25 +144,40 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
     return made.files()
 
 
-def _print_shop(game: Game, edition: Edition, docs: list[Document], bleed: float,
+def _print_shop(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
                 findings: Findings) -> list[tts.File]:
-    """A PDF a deck, a card a page, each copy's front then its back (deckpress.export.pressed)."""
+    """A PDF a deck, a card a page, each copy's front then its back (deckpress.export.pressed); for a shop
+    (`--for`), each page at the product's trim and bleed, and what the shop would cut or refuse said."""
+    to = shop.order(request.vendor, None)
     made: list[tts.File] = []
     for component, layout, doc in _card_docs(game, edition, docs):
+        fit = shop.frame(to, layout, component.decks, bleed, findings) if to else None
+        if to and fit is None:
+            continue
         doc, pdf = rendered(game, doc)
-        decks = {d: pressed.Pressed(game, pdf, bleed, findings) for d in component.decks}
+        decks = {d: pressed.Pressed(game, pdf, bleed, findings, fit) for d in component.decks}
         for deck, _, front, back in pressed.places(game, component.decks, doc):
             decks[deck].card(front, doc.pages[front[0]].height)
             if back is not None:
                 decks[deck].card(back, doc.pages[back[0]].height)
             else:  # a shop prints both sides
                 decks[deck].plain(front)
-        for deck in component.decks:
-            if game.decks[deck].back is None:
-                shop.plain_back(shop.Order(None, None), game.decks[deck], layout, findings)
+        _shop_findings(to or shop.Order(None, None), game, layout,
+                       {d: _back_layout(game, edition, d) for d in component.decks}, findings, safe=to is not None)
         made += [(f"{game.id}-{d}-print-shop.pdf", p.pdf(f"{game.title}: {d}"), component.audience)
                  for d, p in decks.items()]
+    if to and not made:
+        findings.error(game.loc, f"{game.id}: no deck fits a product of {request.vendor}, so there is nothing to "
+                                 f"order; the export already in the out folder is left as it was")
     return made
+
+
+def _products(request: Request, game: Game, edition: Edition, docs: list[Document]) -> dict[str, str]:
+    """For a shop's order (`--for`, `--px`), each deck's product, as the manifest records it; else none."""
+    to = shop.order(request.vendor, request.px) if request.target in ("png", "print-shop") else None
+    made = {d: shop.made_for(to, layout) for component, layout, _ in _card_docs(game, edition, docs)
+            for d in component.decks} if to else {}
+    return {d: p for d, p in made.items() if p is not None}
 
 
 def _card_docs(game: Game, edition: Edition, docs: list[Document]) -> Iterator[tuple[Component, CardLayout, Document]]:
@@ -176,12 +197,14 @@ def _back_layout(game: Game, edition: Edition, deck: str) -> CardLayout | None:
 
 
 def _shop_findings(to: shop.Order, game: Game, layout: CardLayout, backs: dict[str, CardLayout | None],
-                   findings: Findings) -> None:
-    """What the shop would cut or refuse: text in its safe zone on either side, a deck it would print backless."""
+                   findings: Findings, safe: bool = True) -> None:
+    """What the shop would cut or refuse: text in its safe zone on either side (where `safe`: a shop's order), a
+    deck it would print backless."""
     for deck_id, back in backs.items():
         deck = game.decks[deck_id]
-        shop.safe_zone(to, layout, deck, "front", findings)
-        if back is not None:
+        if safe:
+            shop.safe_zone(to, layout, deck, "front", findings)
+        if back is not None and safe:
             shop.safe_zone(to, back, deck, "back", findings)
         elif deck.back is None:
             shop.plain_back(to, deck, layout, findings)

@@ -4,7 +4,8 @@ A `Deck` (a `Card` for a one-card deck) for each deck, its faces on sprite sheet
 `BackURL`, `NumWidth` x `NumHeight`; card ids are the sheet's key x 100 + the card's place on it; `DeckIDs` in
 deck order, copies repeated); each card named by its label and described by its full text, so a player reads it
 by hovering. The other components are `Custom_PDF` objects over their PDFs; a declared die (`die: d6`) is a
-`Custom_Dice`. tts.schema.json is the subset written here.
+`Custom_Dice` on TTS's d6 template whose rotation values name its faces (deckpress.export.dice). tts.schema.json is
+the subset written here.
 
 Every file's name starts with the game's (`<game>-<deck>-faces-1.png`): two games' files share a flat folder or
 an upload address without clashing. The players' object and the host's are two Saves (deckpress.export.targets).
@@ -22,6 +23,7 @@ from PIL import Image
 
 from deckpress.export import tokens
 from deckpress.export.cutting import Cut
+from deckpress.export.dice import Die, rotation_values
 from deckpress.export.sprites import ACROSS, DOWN, WHITE, png, sheet
 from deckpress.layout.shapes.outline import Outline
 from deckpress.model import AUDIENCES, PUBLIC
@@ -29,6 +31,7 @@ from deckpress.model import AUDIENCES, PUBLIC
 PER_SHEET = ACROSS * DOWN
 POKER_MM = (63.5, 88.9)  # what TTS draws a card of scale 1 as (2.5 x 3.5 in): other sizes are scaled from it
 SPACING = 4.0  # table units between the objects, left to right
+D6 = 1  # CustomDice.Type of a six-sided die (DieType.D6 in typed-tabletop-simulator's declarations)
 HOST_ROW = -6.0  # table units: the host's object in a row of its own, so it never lands on the players' objects
 Scale = tuple[float, float]  # an object's scale across (x) and down (z) the table
 Url = Callable[[str], str]  # an exported file's name -> the address TTS loads it from
@@ -43,13 +46,6 @@ class Deck:
     size: tuple[float, float]  # the card's trim, mm
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
     audience: str = PUBLIC  # its component's: its sheets show what its faces hold
-
-
-@dataclass(frozen=True)
-class Die:
-    title: str
-    image: Image.Image  # the faces at their places on the net
-    audience: str = PUBLIC
 
 
 class Save:
@@ -139,9 +135,11 @@ class Save:
         self.parts.append((die.title, die.audience))
         self.files.append((name, png(die.image), die.audience))
         self.objects.append({"GUID": self._guid(name), "Name": "Custom_Dice", "Transform": self._place((1.0, 1.0)),
-                             "Nickname": die.title, "Description": "",
+                             "Nickname": die.title, "Description": ", ".join(die.faces),
                              "CustomImage": {"ImageURL": self.url(name), "ImageSecondaryURL": "",
-                                             "ImageScalar": 1.0, "WidthScale": 0.0, "CustomDice": {"Type": 1}}})
+                                             "ImageScalar": 1.0, "WidthScale": 0.0,
+                                             "CustomDice": {"Type": D6}},
+                             "RotationValues": rotation_values(die.faces, die.numbers)})
 
     @property
     def audience(self) -> str:
@@ -174,12 +172,3 @@ def _transform(x: float, scale: Scale, face_down: bool = False, z: float = 0.0) 
     return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": round(scale[0], 4), "scaleY": 1.0, "scaleZ": round(scale[1], 4)}
 
-
-def die_image(faces: list[Image.Image], positions: list[tuple[int, int]]) -> Image.Image:
-    """The die's faces at their places on its net (columns and rows of cells), the rest white."""
-    cell = faces[0].size
-    across, down = max(c for c, _ in positions) + 1, max(r for _, r in positions) + 1
-    image = Image.new("RGB", (across * cell[0], down * cell[1]), WHITE)
-    for face, (c, r) in zip(faces, positions, strict=False):
-        image.paste(face, (c * cell[0], r * cell[1]))
-    return image

@@ -14,8 +14,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 from PIL import Image
 
@@ -26,6 +24,7 @@ from deckpress.publish import phrases
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COMPONENT
+from deckpress.publish.page_templates import page_template
 from deckpress.publish.plan_words import about, builds, printing
 from deckpress.publish.print_plan import plan
 from deckpress.publish.sums import SUMS
@@ -43,7 +42,6 @@ from deckpress.words import language_name
 
 __all__ = ["Thumbnail", "catalogue", "missing_thumbnails"]
 
-TEMPLATES = Path(__file__).parent / "templates"
 # The page's frame (heading, how to print) is in English: the page lists every game, whatever its language; each
 # game's own section is in that game's language.
 FRAME_LANGUAGE = "en"
@@ -96,10 +94,8 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
         listed[e.path] = Listed(e, _size(size), picture)
     games = _games(manifest, listed, listings or {}, public=scope != "tree")
-    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                               trim_blocks=True, lstrip_blocks=True)
     bundles = sorted({e.game for e in manifest if e.secret})
-    page = env.get_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers(),
+    page = page_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers(),
                                                         own_files=OWN_FILES, scope=scope, bundles=bundles)
     return [Output(path, png) for path, png in pngs.items()] + [Output("index.html", page.encode("utf-8"))]
 
@@ -163,8 +159,8 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                          "incomplete": listing.facts.incomplete,
                                          "secret": partial(_secret, listing, phrases(listing.language))})
         if e.is_export:
-            if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP:  # a shop's PDFs: the order
-                game["exports"].append(e)
+            if (e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP) and e.path.count("/") == 3:
+                game["exports"].append(e)  # a shop's PDFs are its order; a package's inside is linked as its zip
             continue
         if not e.is_pdf:
             if e.component == EPUB_COMPONENT:

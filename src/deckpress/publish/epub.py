@@ -17,8 +17,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, Template
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from deckpress.draw.finish import pdf_date
@@ -28,8 +26,8 @@ from deckpress.publish import phrases
 from deckpress.publish.epub_pages import Chapter, chapters, contents
 from deckpress.publish.epub_proof import proofs
 from deckpress.publish.epub_proof import summary as proved
+from deckpress.publish.page_templates import page_template
 
-TEMPLATES = Path(__file__).parent / "templates"
 MIMETYPE = b"application/epub+zip"
 CONTAINER = b"""<?xml version="1.0" encoding="UTF-8"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
@@ -129,15 +127,8 @@ def _font(path: Path) -> bytes:
     return path.read_bytes()
 
 
-@cache
-def _template(name: str) -> Template:
-    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                               trim_blocks=True, lstrip_blocks=True)
-    return env.get_template(name)
-
-
 def _render(name: str, **fields: Any) -> bytes:
-    return _template(name).render(**fields).encode("utf-8")
+    return page_template(name).render(**fields).encode("utf-8")
 
 
 def _zip(files: dict[str, bytes]) -> bytes:

@@ -19,7 +19,7 @@ from deckpress.paths import relative
 MANIFEST = "manifest.json"
 MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
 TEXT_EDITION = "accessible"  # the edition the text editions are listed under
-EXPORTS = ("tts", "png", "print-shop")  # the components `deckpress export` lists its files under: from the sources
+EXPORTS = ("tts", "ttp", "png", "print-shop")  # the components `deckpress export` lists its files under
 TREE = ("The press's full tree, with the host's material: never upload it. public/ is the public catalogue to "
         "upload; host/<game>/ is each game's bundle for the host.")
 _SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -50,6 +50,8 @@ class Entry:
     sheets: int | None = None  # length of cut round them all, mm (an edge two pieces share counted once)
     cut_length_mm: float | None = None
     language: str | None = None  # a game in several languages: the one this file is in (a BCP 47 tag)
+    vendor: str | None = None  # an export for a print shop (`--for`): the shop's preset, and the product its file
+    product: str | None = None  # is made at (`poker`; `825 x 1125 px` for `--px`); None: a file of the whole order
 
     @property
     def secret(self) -> bool:
@@ -72,7 +74,8 @@ class Entry:
         if not self.is_pdf:
             return {"path": self.path, "game": self.game, "component": self.component, "title": self.title,
                     "edition": self.edition, "paper": self.paper, "pages": self.pages, "audience": self.audience,
-                    **_given(game_title=self.game_title, source=self.source, language=self.language),
+                    **_given(game_title=self.game_title, source=self.source, language=self.language,
+                             vendor=self.vendor, product=self.product),
                     "sha256": self.sha256}
         options = _given(duplex=self.duplex, offset_x_mm=self.offset_x_mm, offset_y_mm=self.offset_y_mm,
                          fold=self.fold or None, bleed_mm=self.bleed_mm)

@@ -22,8 +22,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from jinja2 import FileSystemLoader, StrictUndefined
-from jinja2.sandbox import SandboxedEnvironment
 from PIL import Image
 
 from deckpress.model import PUBLIC
@@ -37,6 +35,7 @@ from deckpress.publish.outputs import (
     TEXT_EDITION_COMPONENT,
     TEXT_EDITION_FONT,
 )
+from deckpress.publish.page_templates import page_template
 from deckpress.publish.thumbnails import Thumbnail, thumbnail_path
 from deckpress.publish.write import Output
 
@@ -46,7 +45,6 @@ SUMS = "SHA256SUMS"
 FLAT = ".sha256"  # beside each file: its checksum, naming it without its folder
 INDEX = "index.html"
 FRAME_LANGUAGE = "en"  # as the catalogue's frame: the press's own page, whatever the game's language
-TEMPLATES = Path(__file__).parent / "templates"
 ABOUT = {
     PUBLIC_FOLDER: "The public catalogue: only what players may see. Upload this folder as it is.",
     HOST_FOLDER: "The host's bundle of one game: the host's kits, the secret parts and the private pages. Keep it "
@@ -193,10 +191,8 @@ def _title(page: bytes) -> str:
 
 
 def _bundle_page(game: str, files: list[Entry], pages: list[tuple[str, str]], host: str | None) -> bytes:
-    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                               trim_blocks=True, lstrip_blocks=True)
     title = next((e.game_title for e in files if e.game_title), game)
-    return env.get_template("host.html.j2").render(game=title, files=files, pages=pages, host=host, sums=SUMS,
+    return page_template("host.html.j2").render(game=title, files=files, pages=pages, host=host, sums=SUMS,
                                                    flat=FLAT, say=phrases(FRAME_LANGUAGE)).encode("utf-8")
 
 

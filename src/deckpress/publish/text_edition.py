@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from jinja2 import FileSystemLoader, StrictUndefined, Template
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2 import Template
 from markupsafe import Markup
 
 from deckpress.draw.fonts import FONT_FILES
@@ -26,10 +24,10 @@ from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rul
 from deckpress.publish import phrases
 from deckpress.publish.fragments import said_html
 from deckpress.publish.page_list import first_lines, numbered, print_source
+from deckpress.publish.page_templates import page_template
 from deckpress.publish.sheets_read import read_sheets
 from deckpress.templating import Templates
 
-TEMPLATES = Path(__file__).parent / "templates"
 FONTS = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")  # the faces the pages use
 FONT_FOLDER = "fonts"  # beside the pages
 
@@ -78,9 +76,7 @@ def font_files(game: Game) -> dict[str, bytes]:
 @cache
 def edition_template() -> Template:
     """Compiled once a process (compiling costs more than rendering a game's page)."""
-    env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                               trim_blocks=True, lstrip_blocks=True, finalize=_icon_names)
-    return env.get_template("edition.html.j2")
+    return page_template("edition.html.j2", _icon_names)
 
 
 def _icon_names(value: Any) -> Any:

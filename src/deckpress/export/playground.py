@@ -1,0 +1,88 @@
+"""A game's Tabletop Playground table (`export --to ttp`): its package (deckpress.export.ttp) and its README.
+
+Every player who joins a Tabletop Playground game needs its package installed, every file of it on their own
+computer (the Packages article: "all players wanting to join your game need to have the package installed as
+well"), so the package holds only what every player may see (issue 22): a private or a host's component stays
+out of it, and the host gives it out from the host's print-and-play kit. Tabletop Playground's templates have no
+PDF object: the rules and the sheets go beside the package as the press's PDFs. A die is a 3D model there, which
+the press does not make: the README names its faces, for a die of Tabletop Playground's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from deckpress.export import TTS_DPI_CAP, Request, ttp
+from deckpress.export.cutting import cut_cards, rendered
+from deckpress.export.described import describer
+from deckpress.export.sprites import largest_dpi, zipped
+from deckpress.export.tts import Deck, File
+from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
+from deckpress.layout.page import Document
+from deckpress.model import PUBLIC, BoardLayout, CardLayout, Component, Edition, Game
+from deckpress.publish import phrases
+
+if TYPE_CHECKING:
+    from deckpress.build import Prepared
+
+
+def table(game: Game, edition: Edition, docs: list[Document], request: Request, prepared: Prepared) -> list[File]:
+    """The package's files, the PDFs beside it and the README: what a host installs and hands round."""
+    package = ttp.Package(game.id, game.title)
+    beside: list[File] = []
+    kept: list[str] = []  # not every player's: out of the package
+    dice: list[tuple[str, list[str]]] = []  # each die's title and the names of its faces, in order
+    for doc in docs:
+        component = next(c for c in game.components if c.id == doc.component)
+        layout = edition.layouts.get(component.layout)
+        if component.kind in BOX_KINDS:
+            continue  # a box is no table's
+        if component.audience != PUBLIC:
+            kept.append(component.title)
+        elif component.die and isinstance(layout, CardLayout):
+            dice.append((component.title, _faces(game, edition, component, layout, prepared)))
+        elif not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):
+            doc, pdf = rendered(game, doc)
+            beside.append((f"{game.id}-{component.id}.pdf", pdf, PUBLIC))
+        else:
+            _decks(game, edition, component, layout, doc, request.dpi or TTS_DPI_CAP, prepared, package)
+    files = package.files()
+    whole = (f"{game.id}-package.zip", zipped([(n, d) for n, d, _ in files]), package.audience)  # one file to share
+    readme = _readme(game, [n for n, _, _ in files], whole[0], beside, kept, dice)
+    return [*files, whole, *beside, (f"{game.id}-README.txt", readme, PUBLIC)]
+
+
+def _decks(game: Game, edition: Edition, component: Component, layout: CardLayout, doc: Document, cap: int,
+           prepared: Prepared, package: ttp.Package) -> None:
+    """A component's decks into the package, each a stack (or a stack a kind of piece, for a shaped deck)."""
+    dpi = min(largest_dpi(layout.size, len(game.decks[d].cards), cap) for d in component.decks)
+    doc, pdf = rendered(game, doc)
+    described = describer(game, edition, prepared.templates, layout)
+    cuts = [replace(c, text=described(c.deck, c.card)) for c in cut_cards(game, component.decks, doc, pdf, dpi, 0.0)]
+    for deck_id in component.decks:
+        title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
+        deck = Deck(deck_id, title, [c for c in cuts if c.deck == deck_id], layout.size,
+                    game.decks[deck_id].backs_differ, component.audience)
+        package.tokens(deck, layout.shape) if layout.shape is not None else package.deck(deck)
+
+
+def _faces(game: Game, edition: Edition, component: Component, layout: CardLayout, prepared: Prepared) -> list[str]:
+    """What each face of a die says, as read (its first line), in order: the faces are its deck's cards."""
+    described = describer(game, edition, prepared.templates, layout)
+    return [described(d, card).split("\n", 1)[0] for d in component.decks for card in game.decks[d].printed]
+
+
+def _readme(game: Game, files: list[str], whole: str, beside: list[File], kept: list[str],
+            dice: list[tuple[str, list[str]]]) -> bytes:
+    """How to install the package and what players see; its files; what lies beside it, and what stays out."""
+    say = phrases(game.language)
+    said = [say("export_ttp_readme", game=game.title, package=game.id),
+            say("export_ttp_files", package=game.id, zip=whole) + "".join(f"\n  {n}" for n in files)]
+    if beside:
+        said.append(say("export_ttp_beside", files=", ".join(n for n, _, _ in beside)))
+    for title, faces in dice:
+        said.append(say("export_ttp_die", part=title, faces=", ".join(faces)))
+    if kept:
+        said.append(say("export_ttp_kept_out", parts=", ".join(kept)))
+    return ("\n\n".join(said) + "\n").encode("utf-8")
