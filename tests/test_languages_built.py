@@ -160,7 +160,7 @@ def test_a_glyph_the_font_lacks_in_one_language_is_a_finding_at_its_entry(tmp_pa
     entry = polib.pofile(str(PO / "fr-FR.po")).find("cards.yaml:cards[1].motto", by="msgctxt")
     status, errors = run("check")
     assert status == 1 and len(errors) == 1
-    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: error: {GAME}-fr-fr cards, card 2 (Anchors 2), "
+    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: error: {GAME}-fr-fr cards, card 2 (Ancres 2), "
                                 "motto: character '港' (U+6E2F) is not in font AtkinsonHyperlegible-Regular")
 
 

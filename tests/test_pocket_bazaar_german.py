@@ -49,9 +49,15 @@ def test_the_pocket_bazaar_builds_in_german_with_no_finding(tmp_path, monkeypatc
             assert cards.trailer["/Root"]["/Lang"] == "de-DE"
             text = cards.pages[0].extract_text()
             assert "Seite 1 von" in text and "Der Taschenbasar" in text and "Eine kleine Laterne" in text
+            assert "Laternen" in text and "1 Punkt\n" in text and "2 Punkte" in text  # a parameter; a layout text
+            box = pypdf.PdfReader(german / edition / f"pocket-bazaar-de-de-lot-box-{paper}.pdf").pages[0].extract_text()
+            assert "24 Karten" in box and "cards" not in box  # the shared box layout's count, with its German noun
     catalogue = Path("build/index.html").read_text(encoding="utf-8")
     german_part = catalogue[catalogue.index('id="game-pocket-bazaar-de-de"'):]
     assert "Stifte, Schere" in german_part[:german_part.index("</section>")]  # what else a host needs, in German
+    assert "Für die meisten Spielenden" in german_part  # the edition's `about` line
+    text_edition = (german / "pocket-bazaar-de-de.html").read_text(encoding="utf-8")
+    assert "The Pocket Bazaar" not in text_edition and "Teetassen" in text_edition  # the card back, the collections
 
 
 def test_the_german_po_leaves_the_english_prints_as_they_were(tmp_path):

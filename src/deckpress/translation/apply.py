@@ -21,6 +21,7 @@ from deckpress.translation.catalogues import FOLDER, read_po
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 RUN = "run deckpress translations {game}"
+LAYOUTS = "layouts:"  # the context of a layout's text (deckpress.translation.layout_texts)
 
 
 @dataclass
@@ -35,6 +36,7 @@ class Translation:
     fallback: bool = False  # a text not translated prints in the source language, with a warning
     absent: bool = False  # no PO file yet: said once, not again for each text
     files: Files = field(default_factory=Files)
+    values: dict[str, str] = field(default_factory=dict)  # a parameter's texts, translated: choices and keys follow
 
     @classmethod
     def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
@@ -69,7 +71,29 @@ class Translation:
                 self.findings.error(at, f"{self.language}: the translation leaves out a value its source prints "
                                         f"({context}): {', '.join(missing)}")
             else:
+                if context.startswith(f"{GAME_FILE}:parameters."):
+                    self.values[node.value] = entry.msgstr
                 node.value, node.loc = entry.msgstr, at
+        self._follow(name, root)
+
+    def _follow(self, name: str, root: Node) -> None:
+        """A translated parameter's text in its other places: a mapping parameter's keys (`pictograms:
+        {Lanterns: lantern}`) and the card fields chosen from it (`collection: Lanterns`)."""
+        if not self.values:
+            return
+        if name == GAME_FILE:
+            params = root.value.get("parameters") if root.is_map else None
+            for param in params.value.values() if params is not None and params.is_map else ():
+                if param.is_map:
+                    param.value = {self.values.get(k, k): v for k, v in param.value.items()}
+                    param.key_locs = {self.values.get(k, k): v for k, v in param.key_locs.items()}
+            return
+        chosen = self.files.choices.get(name, set())
+        cards = [root.value.get("defaults"), *(root.value.get("cards").value if "cards" in root.value and
+                                               root.value["cards"].is_list else [])] if root.is_map else []
+        for node in (c.value.get(f) for c in cards if c is not None and c.is_map for f in chosen):
+            if node is not None and isinstance(node.value, str) and node.value in self.values:
+                node.value = self.values[node.value]
 
     def edition_labels(self, editions: list[str]) -> dict[str, str]:
         """The translated names of `editions`; one not translated (or fuzzy) is said, and keeps its theme's."""
@@ -83,6 +107,18 @@ class Translation:
             else:
                 labels[edition] = entry.msgstr
         return labels
+
+    def by_source(self) -> tuple[dict[str, str], dict[str, Loc]]:
+        """The translations of the layouts' texts and the editions' `about` lines, by source text
+        (deckpress.translation.layout_texts), and the entries of those not translated yet or fuzzy."""
+        done, undone = {}, {}
+        for context, entry in self.entries.items():
+            if context.startswith(LAYOUTS) or (context.startswith("editions:") and context.endswith(".about")):
+                if entry.msgstr and not entry.fuzzy:
+                    done[entry.msgid] = entry.msgstr
+                else:
+                    undone[entry.msgid] = Loc(self.shown, entry.linenum or 1)
+        return done, undone
 
     def _missing(self, loc: Loc, message: str) -> None:
         if not self.absent:

@@ -2,7 +2,8 @@
 
 The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
 language's translations in their place), so the two never disagree. Translated are the texts a player reads:
-game.yaml's title, subject, version and supplies and each component's title and handling; the card fields of type text
+game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
+collections' names) and each component's title and handling; the card fields of type text
 (in each deck's card file, its defaults too); the rules (kicker, tagline, notes, headings, text, list items,
 colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A text
 with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
@@ -45,6 +46,7 @@ class Files:
     rules: str | None = None
     sheets: str | None = None
     cards: dict[str, set[str]] = field(default_factory=dict)  # card file -> its deck's fields of type text
+    choices: dict[str, set[str]] = field(default_factory=dict)  # card file -> its fields chosen from a parameter
 
     @classmethod
     def of(cls, root: Node) -> Files:
@@ -54,6 +56,9 @@ class Files:
             texts = {name for name, f in fields.items() if _text(f, "type") == "text"}
             if file and texts:
                 files.cards.setdefault(file, set()).update(texts)
+            if file:
+                chosen = {name for name, f in fields.items() if _text(f, "type") == "choice"}
+                files.choices.setdefault(file, set()).update(chosen)
         return files
 
 
@@ -82,6 +87,8 @@ def translatable(name: str, root: Node, files: Files) -> Found:
 def _game(root: Node) -> Found:
     yield from _keys(root, "", GAME_KEYS)
     yield from _texts(_node(root, "supplies"), "supplies")  # the print plan's "you also need"
+    for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
+        yield from _texts(value, f"parameters.{name}")
     for i, component in enumerate(_list(root, "components")):
         yield from _keys(component, f"components[{_text(component, 'id') or i}].", COMPONENT_KEYS)
 
