@@ -180,6 +180,14 @@ def test_the_catalogue_offers_each_game_in_its_languages(built):
     # the print plan's commands for the other builds name the game as a designer builds it, in every language
     commands = set(re.findall(r"<code>(\.venv/bin/deckpress build [^<]+)</code>", page))
     assert commands and all(c.split()[2] == GAME for c in commands), commands
+    # the contents list the game once, its languages under it, each in its own language
+    contents = page.split('<nav aria-labelledby="contents">', 1)[1].split("</nav>", 1)[0]
+    top = re.findall(r'^<li><a href="#game-([a-z-]+)">', contents, re.M)
+    assert top == [GAME], top
+    assert '<li lang="de-DE"><a href="#game-harbour-tongues-de-de" hreflang="de-DE">Deutsch: ' in contents
+    assert '<li lang="fr-FR"><a href="#game-harbour-tongues-fr-fr" hreflang="fr-FR">Français: ' in contents
+    sizes = page.split(f'<section aria-labelledby="game-{GAME}-fr-fr"', 1)[1].split('<div class="howto"')[0]
+    assert "\u00a0Ko" in sizes and " KB" not in sizes  # a file's size in French units
 
 
 @pytest.mark.slow

@@ -94,7 +94,8 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
         if png:
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
-        listed[e.path] = Listed(e, _size(size), picture)
+        listed[e.path] = Listed(e, _size(size, (listings or {}).get(e.game, Listing(FRAME_LANGUAGE)).language),
+                                picture)
     games = _games(manifest, listed, listings or {}, public=scope != "tree")
     env = SandboxedEnvironment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                                trim_blocks=True, lstrip_blocks=True)
@@ -137,8 +138,11 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
     return Shown(path, width, height, ratio), png
 
 
-def _size(size: int) -> str:
-    return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
+def _size(size: int, language: str) -> str:
+    """A file's size in the language's units (`321 KB`, `321 Ko`), a megabyte's with its decimal sign."""
+    if size < 1024 * 1024:
+        return phrases(language)("size_kb", size=round(size / 1024))
+    return phrases(language)("size_mb", size=size / 1024 / 1024)
 
 
 def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing],
@@ -156,7 +160,9 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                                          "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages
                                                        if i in listed_games],
                                          "plan": about(listing.facts, phrases(listing.language), public),
-                                         # a translation is built as its source game is named
+                                         # a translation is listed, and built, under its source game
+                                         "source": listing.languages[0][0] if listing.languages else e.game,
+                                         "language_name": language_name(listing.language),
                                          "builds": builds(listing.languages[0][0] if listing.languages else e.game,
                                                           (k for k in manifest if k.game == e.game
                                                            and k.component in (KIT, HOST_KIT))),
@@ -179,8 +185,8 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                 game["host_html"] = e
             continue
         game["editions"].setdefault(e.edition, {}).setdefault(e.paper, []).append(listed[e.path])
-    return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])}
-            for _, g in sorted(games.items())]
+    return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])}  # each game's languages
+            for _, g in sorted(games.items(), key=lambda kv: (kv[1]["source"], kv[0] != kv[1]["source"], kv[0]))]
 
 
 def _editions(game: str, editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str],
