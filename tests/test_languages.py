@@ -54,9 +54,11 @@ def test_a_wrong_declaration_is_a_located_finding(tmp_path, declared, message):
     assert said[0].startswith("content/pocket-bazaar/game.yaml:")
 
 
-def test_a_game_in_one_language_is_loaded_once(monkeypatch):
+def test_a_game_in_one_language_is_loaded_once(monkeypatch, tmp_path):
     """Each language is a build of its own: a game in one language costs nothing more than it did."""
     from deckpress.translation import games
+
+    loaded(tmp_path, "language: en-GB\n")  # the game in its source language alone
 
     loads: list[str | None] = []
     real = games.load_game
@@ -66,7 +68,7 @@ def test_a_game_in_one_language_is_loaded_once(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(games, "load_game", counted)
-    found = games.every_language([CONTENT / "pocket-bazaar"], Path("content"), Findings(), Templates())
+    found = games.every_language([tmp_path / "pocket-bazaar"], Path("content"), Findings(), Templates())
     assert [g.id for g in found] == ["pocket-bazaar"] and loads == [None]
 
 

@@ -103,7 +103,8 @@ class Translation:
             if entry is None or not entry.msgstr or entry.fuzzy:
                 at = Loc(self.shown, entry.linenum or 1) if entry is not None else Loc(self.shown)
                 self._missing(at, f"{self.language}: the name of the {edition} edition is not translated ({context}): "
-                                  f"{RUN.format(game=self.game)}, then translate it")
+                                  + ("translate it" if entry is not None else
+                                     f"{RUN.format(game=self.game)}, then translate it"))
             else:
                 labels[edition] = entry.msgstr
         return labels

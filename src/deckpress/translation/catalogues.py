@@ -164,12 +164,18 @@ def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequ
     out = folder / FOLDER
     out.mkdir(exist_ok=True)
     written = [out / f"{folder.name}.pot"]
-    written[0].write_text(str(pot), encoding="utf-8")
+    _write(written[0], str(pot))
     for language in game.languages[1:]:
         path = out / f"{language}.po"
         old = read_po(path, f"{shown}/{FOLDER}/{path.name}", findings)
         if findings.errors:
             return []
-        path.write_text(str(merged(pot, old, game, language)), encoding="utf-8")
+        _write(path, str(merged(pot, old, game, language)))
         written.append(path)
     return written
+
+
+def _write(path: Path, text: str) -> None:
+    """Write `text` unless the file holds it already: an unchanged catalogue keeps its file's time, and says so."""
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
