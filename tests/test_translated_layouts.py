@@ -50,3 +50,15 @@ def test_a_layout_text_not_translated_is_an_error_at_its_entry(deckpress):
                for e in result.errors), result.err
     drafted = deckpress("build", "pocket-bazaar", "--fallback-language")
     assert drafted.status == 0 and "layouts:lot-back.title" in drafted.err, drafted.err
+
+
+def test_a_po_file_that_does_not_say_who_translated_it_is_a_warning(deckpress):
+    edit(Path("content/pocket-bazaar/game.yaml"), "language: en-GB\n", "languages: [en-GB, fr-FR]\n")
+    assert deckpress("translations", "pocket-bazaar").status == 0
+    french = Path("content/pocket-bazaar/translations/fr-FR.po")
+    po = polib.pofile(str(french), wrapwidth=0)
+    for entry in po:
+        entry.msgstr = entry.msgid  # every text "translated", the header left as written
+    po.save()
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 0 and f"{french}:1:1: warning: fr-FR: the PO file's header does not say who" in result.err

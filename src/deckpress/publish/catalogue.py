@@ -152,22 +152,9 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
     games: dict[str, dict[str, Any]] = {}
     listed_games = {e.game for e in manifest}  # a language offered only where its files are listed
     for e in manifest:
-        listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
-        game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
-                                         "host_html": None, "epub": None, "host_epub": None,
-                                         "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
-                                         "say": phrases(listing.language), "listing": listing, "exports": [],
-                                         "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages
-                                                       if i in listed_games],
-                                         "plan": about(listing.facts, phrases(listing.language), public),
-                                         # a translation is listed, and built, under its source game
-                                         "source": listing.languages[0][0] if listing.languages else e.game,
-                                         "language_name": language_name(listing.language),
-                                         "builds": builds(listing.languages[0][0] if listing.languages else e.game,
-                                                          (k for k in manifest if k.game == e.game
-                                                           and k.component in (KIT, HOST_KIT))),
-                                         "incomplete": listing.facts.incomplete,
-                                         "secret": partial(_secret, listing, phrases(listing.language))})
+        if e.game not in games:
+            games[e.game] = _game(e, listings.get(e.game, Listing(FRAME_LANGUAGE)), manifest, listed_games, public)
+        game = games[e.game]
         if e.is_export:
             if e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP:  # a shop's PDFs: the order
                 game["exports"].append(e)
@@ -187,6 +174,20 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
         game["editions"].setdefault(e.edition, {}).setdefault(e.paper, []).append(listed[e.path])
     return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])}  # each game's languages
             for _, g in sorted(games.items(), key=lambda kv: (kv[1]["source"], kv[0] != kv[1]["source"], kv[0]))]
+
+
+def _game(e: Entry, listing: Listing, manifest: list[Entry], listed_games: set[str], public: bool) -> dict[str, Any]:
+    """A game's place in the catalogue, before its files are put in it."""
+    say = phrases(listing.language)
+    source = listing.languages[0][0] if listing.languages else e.game  # a translation is listed, and built, under it
+    return {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None, "host_html": None,
+            "epub": None, "host_epub": None, "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
+            "say": say, "listing": listing, "exports": [], "source": source,
+            "language_name": language_name(listing.language),
+            "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages if i in listed_games],
+            "plan": about(listing.facts, say, public),
+            "builds": builds(source, (k for k in manifest if k.game == e.game and k.component in (KIT, HOST_KIT))),
+            "incomplete": listing.facts.incomplete, "secret": partial(_secret, listing, say)}
 
 
 def _editions(game: str, editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str],

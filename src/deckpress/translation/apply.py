@@ -17,10 +17,11 @@ import polib
 
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.load.sources import Node
-from deckpress.translation.catalogues import FOLDER, read_po
+from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 RUN = "run deckpress translations {game}"
+UNSIGNED = DRAFT_NOTE.split(":", 1)[1].strip()[:40]  # the placeholder `deckpress translations` writes
 LAYOUTS = "layouts:"  # the context of a layout's text (deckpress.translation.layout_texts)
 
 
@@ -46,6 +47,10 @@ class Translation:
             cls._say(findings, fallback, Loc(f"{shown}/{GAME_FILE}"),
                      f"{language}: no translation yet ({po_shown} is missing): {RUN.format(game=folder.name)}, then "
                      "translate it")
+        if po is not None and UNSIGNED in po.header:
+            findings.add(Finding(Loc(po_shown), f"{language}: the PO file's header does not say who or what translated "
+                                                "it: replace its 'Translated by:' placeholder (a translator's name, or "
+                                                "a machine translation, a draft until a fluent review)", "warning"))
         entries = {e.msgctxt: e for e in po or [] if not e.obsolete and e.msgctxt}
         return cls(folder.name, language, po_shown, entries, findings, fallback, absent=po is None)
 
