@@ -46,7 +46,7 @@ class Translation:
         if po is None and not (folder / FOLDER / f"{language}.po").is_file():
             cls._say(findings, fallback, Loc(f"{shown}/{GAME_FILE}"),
                      f"{language}: no translation yet ({po_shown} is missing): {RUN.format(game=folder.name)}, then "
-                     "translate it")
+                     f"translate it{_swapped(folder / FOLDER, language)}")
         if po is not None and UNSIGNED in po.header:
             findings.add(Finding(Loc(po_shown), f"{language}: the PO file's header does not say who or what translated "
                                                 "it: replace its 'Translated by:' placeholder (a translator's name, or "
@@ -136,6 +136,23 @@ class Translation:
             findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
         else:
             findings.error(loc, message)
+
+
+SOURCE = re.compile(r'^"X-Source-Language: ([\w-]+)\\n"$', re.M)  # a PO file's header: what it translates
+
+
+def _swapped(folder: Path, language: str) -> str:
+    """A hint where the PO files already there translate from `language`: it is their source, so it comes first in
+    `languages:`."""
+    said = {m[1] for po in sorted(folder.glob("*.po")) if po.is_file() and (m := SOURCE.search(_head(po)))}
+    return f" (the PO files in {folder.name}/ translate from {language}: is it the source, to write first in " \
+           "languages:?)" if said == {language} else ""
+
+
+def _head(path: Path) -> str:
+    """The start of a file, where a PO file's header is (a regular file's only, and only its start)."""
+    with path.open(encoding="utf-8", errors="replace") as file:
+        return file.read(2000)
 
 
 FIELDS = re.compile(r"\{\{\s*([A-Za-z_]\w*)")  # the value an expression starts from: `{{ collections | length }}`
