@@ -98,6 +98,21 @@ def deckpress(capsys, monkeypatch, tmp_path):
     return run
 
 
+def in_source_language(game: Path) -> None:
+    """The game in folder `game` declared in its source language alone (`language: en-GB`): for a test of its
+    source's print that adds texts no translation has."""
+    source = languages(game)[0]
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(re.sub(r"(?m)^languages?:.*$", f"language: {source}", text, count=1),
+                                    encoding="utf-8")
+
+
+def built_games(content: Path = CONTENT) -> list[str]:
+    """The games a build of a content folder makes files for: each game, then each of its translations
+    (`pocket-bazaar-de-de`)."""
+    return [i for g in games(content) for i in (g, *(f"{g}-{t.lower()}" for t in languages(content / g)[1:]))]
+
+
 def languages(game: Path) -> list[str]:
     """The languages the game in folder `game` is built in, its source first (a quick look at its game.yaml)."""
     text = (game / "game.yaml").read_text(encoding="utf-8")

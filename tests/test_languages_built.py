@@ -219,3 +219,18 @@ def test_the_tabletop_simulator_export_is_made_in_every_language(tmp_path, monke
         assert listed and all(e["language"] == language for e in listed)
     readme = Path(f"build/{LANGUAGES['de-DE']}/export/tts/{LANGUAGES['de-DE']}-README.txt").read_text(encoding="utf-8")
     assert readme.startswith("Hafenzungen für Tabletop Simulator")
+
+
+@pytest.mark.slow
+def test_site_lists_each_language_as_the_build_did(built, tmp_path):
+    """`deckpress site` remakes the catalogues from the recorded listings: a translation's too, so its section
+    keeps its own words and edition names, and the page its bytes."""
+    out = tmp_path / "out"
+    shutil.copytree(built, out)
+    (out / "public" / "index.html").unlink()
+    assert main(["site", "--out", str(out), "--content", str(FIXTURES / "languages" / "content")]) == 0
+    for page in ("index.html", "public/index.html"):
+        ratio = re.compile(r'data-ratio="[0-9.]+"')  # a thumbnail's, as its PNG gives it: not the language's
+        remade, first = (ratio.sub("", (o / page).read_text(encoding="utf-8")) for o in (out, built))
+        assert remade == first, page
+        assert "Großdruckausgabe auf A4-Papier" in remade  # the German section's edition, named in German

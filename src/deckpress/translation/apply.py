@@ -82,23 +82,14 @@ class Translation:
         self._follow(name, root)
 
     def _follow(self, name: str, root: Node) -> None:
-        """A translated parameter's text in its other places: a mapping parameter's keys (`pictograms:
-        {Lanterns: lantern}`) and the card fields chosen from it (`collection: Lanterns`)."""
-        if not self.values:
-            return
-        if name == GAME_FILE:
-            params = root.value.get("parameters") if root.is_map else None
-            for param in params.value.values() if params is not None and params.is_map else ():
-                if param.is_map:
-                    param.value = {self.values.get(k, k): v for k, v in param.value.items()}
-                    param.key_locs = {self.values.get(k, k): v for k, v in param.key_locs.items()}
-            return
-        chosen = self.files.choices.get(name, set())
-        cards = [root.value.get("defaults"), *(root.value.get("cards").value if "cards" in root.value and
-                                               root.value["cards"].is_list else [])] if root.is_map else []
-        for node in (c.value.get(f) for c in cards if c is not None and c.is_map for f in chosen):
-            if node is not None and isinstance(node.value, str) and node.value in self.values:
-                node.value = self.values[node.value]
+        """A translated parameter's text as a mapping parameter's key (`pictograms: {Lanterns: lantern}`); the
+        card fields chosen from it follow as the cards are read (deckpress.load.decks), from YAML or a
+        spreadsheet."""
+        params = root.value.get("parameters") if name == GAME_FILE and root.is_map and self.values else None
+        for param in params.value.values() if params is not None and params.is_map else ():
+            if param.is_map:
+                param.value = {self.values.get(k, k): v for k, v in param.value.items()}
+                param.key_locs = {self.values.get(k, k): v for k, v in param.key_locs.items()}
 
     def edition_labels(self, editions: list[str]) -> dict[str, str]:
         """The translated names of `editions`; one not translated (or fuzzy) is said, and keeps its theme's."""

@@ -46,7 +46,6 @@ class Files:
     rules: str | None = None
     sheets: str | None = None
     cards: dict[str, set[str]] = field(default_factory=dict)  # card file -> its deck's fields of type text
-    choices: dict[str, set[str]] = field(default_factory=dict)  # card file -> its fields chosen from a parameter
 
     @classmethod
     def of(cls, root: Node) -> Files:
@@ -56,9 +55,6 @@ class Files:
             texts = {name for name, f in fields.items() if _text(f, "type") == "text"}
             if file and texts:
                 files.cards.setdefault(file, set()).update(texts)
-            if file:
-                chosen = {name for name, f in fields.items() if _text(f, "type") == "choice"}
-                files.choices.setdefault(file, set()).update(chosen)
         return files
 
 
