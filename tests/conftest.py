@@ -5,12 +5,14 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import re
 import shutil
 import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import polib
 import pytest
 from typecase import set_forms_once, set_type_once
 
@@ -96,11 +98,57 @@ def deckpress(capsys, monkeypatch, tmp_path):
     return run
 
 
-def edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    """Replace `old` with `new` in a content file; fail loudly if `old` is not there."""
+def in_source_language(game: Path) -> None:
+    """The game in folder `game` declared in its source language alone (`language: en-GB`): for a test of its
+    source's print that adds texts no translation has."""
+    source = languages(game)[0]
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(re.sub(r"(?m)^languages?:.*$", f"language: {source}", text, count=1),
+                                    encoding="utf-8")
+
+
+def built_games(content: Path = CONTENT) -> list[str]:
+    """The games a build of a content folder makes files for: each game, then each of its translations
+    (`pocket-bazaar-de-de`)."""
+    return [i for g in games(content) for i in (g, *(f"{g}-{t.lower()}" for t in languages(content / g)[1:]))]
+
+
+def languages(game: Path) -> list[str]:
+    """The languages the game in folder `game` is built in, its source first (a quick look at its game.yaml)."""
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    several = re.search(r"(?m)^languages: *\[([^\]]*)\]", text)
+    one = re.search(r"(?m)^language: *([\w-]+)", text)
+    return [t.strip() for t in several[1].split(",")] if several else [one[1] if one else "en"]
+
+
+def edit(path: Path, old: str, new: str, count: int = 1, translations: bool = True) -> None:
+    """Replace `old` with `new` in a content file; fail loudly if `old` is not there. In a game.yaml that declares
+    its languages (`languages: [en-GB, de-DE]`), its source's line `language: en-GB` stands for that line: a test
+    that rewrites a game's language works on a translated game as on one in a single language. The game's
+    translations follow an edit of its source text (`kept_current`) unless `translations` is False."""
     text = path.read_text(encoding="utf-8")
+    declared = re.search(r"^languages: \[([\w-]+)[^\n]*\n", text, re.M) if path.name == "game.yaml" else None
+    if declared and old.startswith(f"language: {declared[1]}\n") and old not in text:
+        old = declared[0] + old.removeprefix(f"language: {declared[1]}\n")
     assert text.count(old) >= count, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, count), encoding="utf-8")
+    if translations and path.suffix == ".yaml":
+        kept_current(path.parent / "translations", old, new)
+
+
+def kept_current(folder: Path, old: str, new: str) -> None:
+    """A source text edited in a translated game's files, edited in its PO files' source texts too: its
+    translations stay current, as when a translator has looked at the change, so that a test of the source
+    language's print builds the game whatever languages it declares."""
+    olds = dict.fromkeys([old, " ".join(old.split())])  # a folded YAML text is one line in a PO file
+    for po_path in sorted(folder.glob("*.po")) if folder.is_dir() else ():
+        po = polib.pofile(str(po_path), wrapwidth=0)
+        changed = [e for e in po if any(o and o in e.msgid for o in olds)]
+        for entry in changed:
+            for o in olds:
+                entry.msgid = entry.msgid.replace(o, new if o == old else " ".join(new.split()))
+        if changed:
+            po.save(str(po_path))
 
 
 def fixture_game(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

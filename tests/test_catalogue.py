@@ -17,6 +17,8 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
+from deckpress.words import WORDS, known
+
 
 class Links(HTMLParser):
     def __init__(self) -> None:
@@ -65,7 +67,9 @@ def test_every_thumbnail_exists_with_its_pdfs_proportions_and_alt_text(built, pa
     assert len(page.images) == len(printed)  # a tile a printed PDF; the braille labels' PDFs are listed, not shown
     for image in page.images:
         secret = entries[image["pdf"]]["audience"] != "public" and "-kit-" not in image["pdf"]
-        assert image["alt"].startswith("Cover of " if secret else "First page of ") and image["pdf"].endswith(".pdf")
+        say = WORDS[known(entries[image["pdf"]].get("language", "en")) or "en"]  # in its game's language
+        opening = say["catalogue_cover" if secret else "catalogue_first_page"].split("{")[0]
+        assert image["alt"].startswith(opening) and image["pdf"].endswith(".pdf")
         box = PdfReader(built / image["pdf"]).pages[0].mediabox
         with Image.open(built / image["src"]) as png:
             assert (png.width, png.height) == (int(image["width"]), int(image["height"]))

@@ -17,7 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from deckpress.publish.thumbnails import thumbnail
-from deckpress.words import WORDS
+from deckpress.words import WORDS, known
 
 SAY = WORDS["en"]
 
@@ -106,8 +106,9 @@ def test_the_kits_picture_is_its_first_part_not_the_print_check(built, page, man
         pdf = (built / e["path"]).read_bytes()
         shown = pixels((built / page.pictures[e["path"]]).read_bytes())
         reader = PdfReader(built / e["path"])  # the first part's page: after the print plan (the host's) and check
+        say = WORDS[known(e.get("language", "en")) or "en"]  # the kit's bookmarks are in its game's language
         first = next(reader.get_destination_page_number(o) for o in reader.outline
-                     if o.title not in (SAY["plan_title"], SAY["print_check"]))
+                     if o.title not in (say["plan_title"], say["print_check"]))
         assert shown == pixels(thumbnail(pdf, first)[0]) and shown != pixels(thumbnail(pdf, first - 1)[0]), e["path"]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import line_of
+from conftest import in_source_language, line_of
 
 from deckpress.findings import Findings, Loc, escaped
 
@@ -20,6 +20,7 @@ def test_a_control_character_in_a_value_is_a_finding_where_it_stands(deckpress, 
     text = GAME_YAML.read_text(encoding="utf-8")
     title = next(line for line in text.splitlines() if line.startswith("title:"))
     GAME_YAML.write_text(text.replace(title, f'title: "The Pocket{written} Bazaar"', 1), encoding="utf-8")
+    in_source_language(GAME_YAML.parent)  # the English title's own finding, not its translations' going stale
     result = deckpress("check", "pocket-bazaar")
     line = line_of(GAME_YAML, "title: ")
     assert result.status == 1

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from conftest import CONTENT, LAYOUTS
+from conftest import CONTENT, LAYOUTS, kept_current
 from pypdf import PdfReader
 
 from deckpress.cli import main
@@ -28,8 +28,13 @@ def _build(content: Path, out: Path) -> int:
 
 def _set(content: Path, key: str, value: str, game: str = "pocket-bazaar") -> None:
     path = content / game / "game.yaml"
+    was = re.search(rf"(?m)^{key}: *(.*?)(?: +#.*)?$", path.read_text(encoding="utf-8"))
+    if was is not None and was[1]:
+        kept_current(path.parent / "translations", was[1], value)  # a translated game's translation stays current
     text = re.sub(rf"(?m)^{key}:.*\n", "", path.read_text(encoding="utf-8"))
-    path.write_text(text.replace("language: en-GB\n", f"language: en-GB\n{key}: {value}\n"), encoding="utf-8")
+    language = re.search(r"(?m)^languages?:.*\n", text)  # a game in one language or in several
+    assert language is not None
+    path.write_text(text.replace(language[0], f"{language[0]}{key}: {value}\n", 1), encoding="utf-8")
 
 
 def _dates(pdf: Path) -> tuple[str, str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2
 import pytest
-from conftest import CONTENT, LAYOUTS
+from conftest import CONTENT, LAYOUTS, kept_current
 from PIL import Image
 from pypdf import PdfReader
 
@@ -253,6 +253,8 @@ def test_the_text_edition_shows_an_inline_icon_by_name(tmp_path):
     lots = tmp_path / "content" / "pocket-bazaar" / "lots.yaml"
     lots.write_text(lots.read_text().replace("flavour: A patterned cup made for a slow afternoon.",
                                          "flavour: \"A :teacup: cup made for a slow afternoon.\"", 1))
+    kept_current(lots.parent / "translations", "A patterned cup made for a slow afternoon.",
+                 "A :teacup: cup made for a slow afternoon.")  # its translations look at the change
     assert main(["build", "pocket-bazaar", "--content", str(tmp_path / "content"), "--layouts", str(LAYOUTS),
                  "--out", str(tmp_path / "out")]) == 0
     html = (tmp_path / "out" / "pocket-bazaar" / "pocket-bazaar.html").read_text()

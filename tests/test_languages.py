@@ -54,9 +54,11 @@ def test_a_wrong_declaration_is_a_located_finding(tmp_path, declared, message):
     assert said[0].startswith("content/pocket-bazaar/game.yaml:")
 
 
-def test_a_game_in_one_language_is_loaded_once(monkeypatch):
+def test_a_game_in_one_language_is_loaded_once(monkeypatch, tmp_path):
     """Each language is a build of its own: a game in one language costs nothing more than it did."""
     from deckpress.translation import games
+
+    loaded(tmp_path, "language: en-GB\n")  # the game in its source language alone
 
     loads: list[str | None] = []
     real = games.load_game
@@ -66,7 +68,7 @@ def test_a_game_in_one_language_is_loaded_once(monkeypatch):
         return real(*args, **kwargs)
 
     monkeypatch.setattr(games, "load_game", counted)
-    found = games.every_language([CONTENT / "pocket-bazaar"], Path("content"), Findings(), Templates())
+    found = games.every_language([tmp_path / "pocket-bazaar"], Path("content"), Findings(), Templates())
     assert [g.id for g in found] == ["pocket-bazaar"] and loads == [None]
 
 
@@ -78,3 +80,15 @@ def test_a_language_without_its_po_file_is_one_finding(tmp_path):
     assert game is not None and [str(f) for f in findings] == [
         "content/pocket-bazaar/game.yaml:1:1: error: de-DE: no translation yet (content/pocket-bazaar/translations/"
         "de-DE.po is missing): run deckpress translations pocket-bazaar, then translate it"]
+
+
+def test_a_source_put_second_is_said_to_be_the_po_files_source(tmp_path):
+    """The German PO file translates from en-GB: with `[de-DE, en-GB]`, English is the one without a PO file, and
+    the finding says what the PO files say is the source."""
+    game = tmp_path / "pocket-bazaar"
+    shutil.copytree(CONTENT / "pocket-bazaar", game)
+    edit(game / "game.yaml", "language: en-GB\n", "languages: [de-DE, en-GB]\n")
+    findings = Findings()
+    load_game(game, "content/pocket-bazaar", findings, Templates(), "en-GB")
+    said = [str(f) for f in findings if "no translation yet" in str(f)]
+    assert len(said) == 1 and "translate from en-GB: is it the source, to write first in languages:?" in said[0], said

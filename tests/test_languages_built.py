@@ -98,7 +98,7 @@ def test_every_languages_epub_passes_daisy_ace(built, tmp_path):
 
 def test_a_changed_source_text_turns_fuzzy_in_every_po_and_is_a_finding_there(tmp_path, monkeypatch, capsys):
     run = fixture_game(FIXTURES / "languages", tmp_path, monkeypatch, capsys)
-    edit(Path("content") / GAME / "cards.yaml", "motto: Hold fast.", "motto: Hold on fast.")
+    edit(Path("content") / GAME / "cards.yaml", "motto: Hold fast.", "motto: Hold on fast.", translations=False)
     status, errors = run("check")
     assert status == 1 and {e.split(":")[0] for e in errors} == {str(PO / "de-DE.po"), str(PO / "fr-FR.po")}
     assert all("the source text changed since it was translated (cards.yaml:cards[0].motto)" in e for e in errors)
@@ -160,7 +160,7 @@ def test_a_glyph_the_font_lacks_in_one_language_is_a_finding_at_its_entry(tmp_pa
     entry = polib.pofile(str(PO / "fr-FR.po")).find("cards.yaml:cards[1].motto", by="msgctxt")
     status, errors = run("check")
     assert status == 1 and len(errors) == 1
-    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: error: {GAME}-fr-fr cards, card 2 (Anchors 2), "
+    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: error: {GAME}-fr-fr cards, card 2 (Ancres 2), "
                                 "motto: character '港' (U+6E2F) is not in font AtkinsonHyperlegible-Regular")
 
 
@@ -180,6 +180,14 @@ def test_the_catalogue_offers_each_game_in_its_languages(built):
     # the print plan's commands for the other builds name the game as a designer builds it, in every language
     commands = set(re.findall(r"<code>(\.venv/bin/deckpress build [^<]+)</code>", page))
     assert commands and all(c.split()[2] == GAME for c in commands), commands
+    # the contents list the game once, its languages under it, each in its own language
+    contents = page.split('<nav aria-labelledby="contents">', 1)[1].split("</nav>", 1)[0]
+    top = re.findall(r'^<li><a href="#game-([a-z-]+)">', contents, re.M)
+    assert top == [GAME], top
+    assert '<li lang="de-DE"><a href="#game-harbour-tongues-de-de" hreflang="de-DE">Deutsch: ' in contents
+    assert '<li lang="fr-FR"><a href="#game-harbour-tongues-fr-fr" hreflang="fr-FR">Français: ' in contents
+    sizes = page.split(f'<section aria-labelledby="game-{GAME}-fr-fr"', 1)[1].split('<div class="howto"')[0]
+    assert "\u00a0Ko" in sizes and " KB" not in sizes  # a file's size in French units
 
 
 @pytest.mark.slow
@@ -211,3 +219,18 @@ def test_the_tabletop_simulator_export_is_made_in_every_language(tmp_path, monke
         assert listed and all(e["language"] == language for e in listed)
     readme = Path(f"build/{LANGUAGES['de-DE']}/export/tts/{LANGUAGES['de-DE']}-README.txt").read_text(encoding="utf-8")
     assert readme.startswith("Hafenzungen für Tabletop Simulator")
+
+
+@pytest.mark.slow
+def test_site_lists_each_language_as_the_build_did(built, tmp_path):
+    """`deckpress site` remakes the catalogues from the recorded listings: a translation's too, so its section
+    keeps its own words and edition names, and the page its bytes."""
+    out = tmp_path / "out"
+    shutil.copytree(built, out)
+    (out / "public" / "index.html").unlink()
+    assert main(["site", "--out", str(out), "--content", str(FIXTURES / "languages" / "content")]) == 0
+    for page in ("index.html", "public/index.html"):
+        ratio = re.compile(r'data-ratio="[0-9.]+"')  # a thumbnail's, as its PNG gives it: not the language's
+        remade, first = (ratio.sub("", (o / page).read_text(encoding="utf-8")) for o in (out, built))
+        assert remade == first, page
+        assert "Großdruckausgabe auf A4-Papier" in remade  # the German section's edition, named in German

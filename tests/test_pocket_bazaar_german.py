@@ -1,6 +1,6 @@
 """The Pocket Bazaar's German translation (content/pocket-bazaar/translations/de-DE.po): complete, current with the
 English sources, saying what translated it, and building in German in both editions on both papers with no
-finding. It is built once the game declares it (`languages: [en-GB, de-DE]`); here a copy of the game does."""
+finding: the game declares it (`languages: [en-GB, de-DE]`)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from pathlib import Path
 import polib
 import pypdf
 import pytest
-from conftest import CONTENT, LAYOUTS, edit
+from conftest import CONTENT, LAYOUTS, languages
 
 from deckpress.cli import main
 from deckpress.findings import Findings
+from deckpress.publish.braille import translated, translator
 from deckpress.translation.catalogues import sources, template
 
 PO = CONTENT / "pocket-bazaar" / "translations" / "de-DE.po"
@@ -37,11 +38,11 @@ def test_the_german_po_translates_every_current_english_text():
 def test_the_pocket_bazaar_builds_in_german_with_no_finding(tmp_path, monkeypatch, capsys):
     shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content" / "pocket-bazaar")
     monkeypatch.chdir(tmp_path)
-    edit(Path("content/pocket-bazaar/game.yaml"), "language: en-GB\n", "languages: [en-GB, de-DE]\n")
+    assert languages(Path("content/pocket-bazaar")) == ["en-GB", "de-DE"]  # the shipped game, as it stands
     status = main(["build", "--layouts", str(LAYOUTS), "--jobs", "1"])
     err = capsys.readouterr().err
     said = [line for line in err.splitlines() if ": error: " in line or ": warning: " in line]
-    assert status == 0 and all("tactile labels skipped: no table for de-DE" in line for line in said), said
+    assert status == 0 and said == [], said
     german = Path("build/pocket-bazaar-de-de")
     for edition in ("standard", "large-print"):
         for paper in ("a4", "letter"):
@@ -49,9 +50,22 @@ def test_the_pocket_bazaar_builds_in_german_with_no_finding(tmp_path, monkeypatc
             assert cards.trailer["/Root"]["/Lang"] == "de-DE"
             text = cards.pages[0].extract_text()
             assert "Seite 1 von" in text and "Der Taschenbasar" in text and "Eine kleine Laterne" in text
+            assert "Laternen" in text and "1 Punkt\n" in text and "2 Punkte" in text  # a parameter; a layout text
+            box = pypdf.PdfReader(german / edition / f"pocket-bazaar-de-de-lot-box-{paper}.pdf").pages[0].extract_text()
+            assert "24 Karten" in box and "cards" not in box  # the shared box layout's count, with its German noun
+    labels = (german / "pocket-bazaar-de-de-tactile-labels.brf").read_bytes().decode("ascii")  # German braille
+    book = (german / "pocket-bazaar-de-de.brf").read_bytes().decode("ascii")
+    program = translator()
+    assert program is not None
+    lantern, bazaar = translated(program, "de-g2.ctb", ["Laternen", "Der Taschenbasar"])  # German contractions
+    assert lantern in labels and lantern != translated(program, "en-ueb-g2.ctb", ["Laternen"])[0]
+    assert bazaar in book
     catalogue = Path("build/index.html").read_text(encoding="utf-8")
     german_part = catalogue[catalogue.index('id="game-pocket-bazaar-de-de"'):]
     assert "Stifte, Schere" in german_part[:german_part.index("</section>")]  # what else a host needs, in German
+    assert "Für die meisten Spielenden" in german_part  # the edition's `about` line
+    text_edition = (german / "pocket-bazaar-de-de.html").read_text(encoding="utf-8")
+    assert "The Pocket Bazaar" not in text_edition and "Teetassen" in text_edition  # the card back, the collections
 
 
 def test_the_german_po_leaves_the_english_prints_as_they_were(tmp_path):

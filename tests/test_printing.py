@@ -63,6 +63,7 @@ def test_duplex_brings_a_calibration_page_and_records_the_options(tmp_path):
     kit = PdfReader(folder / "pocket-bazaar-kit-letter-duplex-short-edge.pdf")
     assert [o.title for o in kit.outline][:2] == ["Print check", "Printer calibration"]
     entries = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    entries = [e for e in entries if e["game"] == "pocket-bazaar"]  # its source language's (not its translations')
     lots = next(e for e in entries if e["component"] == "lot-cards")
     assert (lots["duplex"], lots["offset_x_mm"], lots["offset_y_mm"]) == ("short-edge", 1.0, -0.5)
     rules = next(e for e in entries if e["component"] == "rules")

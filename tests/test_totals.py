@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import CONTENT, LAYOUTS, line_of
+from conftest import CONTENT, LAYOUTS, in_source_language, line_of
 
 from deckpress.check.validate import MAX_DECK_PRINTED
 
@@ -24,6 +24,7 @@ def test_a_deck_printing_too_many_cards_is_one_finding(tmp_path: Path) -> None:
     lots = tmp_path / "content/pocket-bazaar/lots.yaml"
     entry = "  - collection: Keys\n    points: 3\n    flavour: A key.\n    copies: 1000\n"
     lots.write_text(lots.read_text(encoding="utf-8") + entry * 31, encoding="utf-8")  # 31,000 and the 24
+    in_source_language(lots.parent)  # cards no translation has: the English build alone
     run = subprocess.run([sys.executable, "-m", "deckpress", "build", "--paper", "a4", "--content", "content",
                           "--layouts", str(LAYOUTS), "--out", "build"], cwd=tmp_path, capture_output=True, text=True,
                          timeout=300, preexec_fn=_limited)

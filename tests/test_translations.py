@@ -10,6 +10,8 @@ from pathlib import Path
 import polib
 from conftest import edit, line_of
 
+from deckpress.translation.texts import worded
+
 GAME = Path("content/pocket-bazaar")
 FOLDER = GAME / "translations"
 THREE = "languages: [en-GB, de-DE, fr-FR]\n"
@@ -36,7 +38,14 @@ def test_the_pot_holds_every_text_a_player_reads_with_its_source_line(deckpress)
     assert pot["sheets.yaml:score-sheet.blocks[0].heading"].msgid == "Score sheet"
     edition = pot["editions:large-print.label"]  # an edition's name, from its theme: in the slug and the catalogue
     assert edition.msgid == "Large-print edition" and edition.occurrences[0][0] == "layouts/large-print/theme.yaml"
-    assert not any(e.msgid.startswith("{{") and e.msgid.endswith("}}") for e in pot.values())  # nothing to translate
+    assert all(worded(e.msgid) for e in pot.values())  # `{{ item }}` alone: nothing to translate
+    # a layout's texts (the game's own card back; the shared box front), the editions' lines, the parameters' names
+    back = pot["layouts:lot-back.title"]
+    assert back.msgid == "The Pocket Bazaar" and back.occurrences[0][0] == "layouts/standard/lot-back.yaml"
+    assert pot["layouts:tuck-front.cards"].msgid == "{{ card.cards }} cards"
+    assert pot["editions:standard.about"].msgid.startswith("For most players")
+    assert pot["game.yaml:parameters.collections[0]"].msgid == "Lanterns"
+    assert "game.yaml:parameters.pictograms" not in str(list(pot))  # icon names, read by the press: not words
     assert all(not e.msgstr for e in files["de-DE.po"]) and len(files["de-DE.po"]) == len(pot)
     assert files["de-DE.po"].metadata["Language"] == "de_DE"
     assert "Translated by:" in files["de-DE.po"].header
@@ -53,7 +62,7 @@ def test_translations_are_kept_and_a_changed_source_turns_fuzzy_in_every_po(deck
         for entry in po:
             entry.msgstr = f"{word} ({entry.msgctxt})" if "flavour" in entry.msgctxt else entry.msgid
         po.save()
-    edit(GAME / "lots.yaml", "The grand lantern that closes", "The grandest lantern that closes")
+    edit(GAME / "lots.yaml", "The grand lantern that closes", "The grandest lantern that closes", translations=False)
     result = translated_again(deckpress)
     for name in ("de-DE.po", "fr-FR.po"):
         entries = {e.msgctxt: e for e in result[name]}

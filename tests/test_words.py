@@ -66,3 +66,21 @@ def test_the_translating_guide_lists_every_table_with_who_translated_it_and_its_
         row = next((line for line in guide.splitlines() if line.startswith(f"| {table.name} | `{language}` |")), None)
         assert row is not None, f"docs/translating.md does not list {language}"
         assert table.translated_by.removesuffix(", as a draft") in row and table.status in row
+
+
+def test_a_title_after_a_preposition_joins_it_as_the_language_does() -> None:
+    from deckpress.words import say
+
+    assert say("fr-FR", "catalogue_text_edition", game="Le Bazar de poche") == \
+        "Édition texte accessible du Bazar de poche"
+    assert say("fr-FR", "catalogue_epub", game="Les Marchands") == "EPUB des Marchands"
+    assert say("fr-FR", "catalogue_epub", game="Harbour Tongues") == "EPUB de Harbour Tongues"
+    assert say("en", "catalogue_epub", game="The Pocket Bazaar").endswith("The Pocket Bazaar")
+
+
+def test_a_count_of_one_takes_the_phrase_for_one() -> None:
+    from deckpress.words import say
+
+    assert say("fr-FR", "epub_proof_pages", count=1) == "sa page unique déclare sa langue et a un titre"
+    assert say("fr-FR", "epub_proof_pages", count=3).startswith("chacune de ses 3 pages")
+    assert say("en", "epub_proof_links", count=1) == "its one link says where it leads"

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
 from deckpress.findings import Findings
-from deckpress.layout.boxes import panel_layouts
 from deckpress.layout.cover import lay_out_blank, lay_out_cover
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
@@ -38,6 +37,7 @@ from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
 from deckpress.templating import Templates
 from deckpress.translation.games import every_language, labelled, relabelled
+from deckpress.translation.layout_texts import check_layout_texts, layout_names
 
 if TYPE_CHECKING:
     from deckpress.publish.catalogue import Thumbnail
@@ -168,6 +168,9 @@ def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[
         wanted = sorted({e for g in members for e in editions_of(g, opts)})
         names = {n for g in members for n in layout_names(g)} | {kits.PRINT_CHECK}
         loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings, opts))}
+        for game in members:
+            check_layout_texts(game, {e: loaded[e] for e in editions_of(game, opts) if e in loaded},
+                               layout_names(game), findings, opts.fallback)
         out.update({g.id: relabelled(g, loaded) for g in members})  # a translation names its editions its way
     return out
 
@@ -178,13 +181,6 @@ def layout_dirs(game: Game, opts: Options) -> tuple[Path, ...]:
     own = game.dir / "layouts"
     mine = [own] if own.is_dir() and own.resolve().is_relative_to(game.dir.resolve()) else []
     return tuple(dict.fromkeys([*mine, *opts.layouts]))
-
-
-def layout_names(game: Game) -> set[str]:
-    """The layouts a game names: its components' and its decks' back layouts."""
-    backs = {d.back.layout for d in game.decks.values() if d.back is not None and d.back.layout}
-    return {c.layout for c in game.components if c.layout} | backs | {n for c in game.components
-                                                                      for n in panel_layouts(c)}
 
 
 def _kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deckpress.colour import Colour, contrast, ratio
 from deckpress.findings import Findings
 from deckpress.model import Edition, Game
-from deckpress.templating import Templates
+from deckpress.templating import TEXTS, Templates
 
 if TYPE_CHECKING:
     from deckpress.options import Options
@@ -34,6 +34,8 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     game = read_game(Reading(findings, templates, folder=folder, shown=shown, translation=translation))
     if game is not None and translation is not None:
         game.edition_labels = translation.edition_labels(game.editions)
+        game.layout_texts, game.untranslated = translation.by_source()
+        game.params[TEXTS] = game.layout_texts  # its card templates render through them (CardText)
     return game
 
 

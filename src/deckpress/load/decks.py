@@ -253,6 +253,9 @@ class _Values:
         if spec.type == "int":
             return as_int(node, spec.name, self.findings, spec.lo, spec.hi)
         if spec.type == "choice" and plain_choice(node.value):
+            named = self.reading.translation.values if self.reading.translation is not None else {}
+            if isinstance(node.value, str) and node.value in named:  # a parameter's text, in the language read
+                node = Node(named[node.value], node.loc)
             return self.choices.value(spec, node, card, self.ctx.get(spec.choices_from or ""))
         text = as_text(node, spec.name, self.findings)
         if text is None:

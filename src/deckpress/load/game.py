@@ -31,6 +31,8 @@ from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Deck, Gam
 from deckpress.model.content import kept_decks
 from deckpress.options import DUPLEX
 from deckpress.paths import MAX_ID, NAME, OWN_PART_NAMES
+from deckpress.templating import LANGUAGE
+from deckpress.words import known
 
 COMPONENT_KINDS = ("cards", "sheet", "rules", "board", *BOX_KINDS)
 DECKED = ("cards", *BOX_KINDS)  # the kinds that name decks: cards to print, or to box, or to stand up
@@ -48,7 +50,7 @@ def read_game(reading: Reading) -> Game | None:
     subject, languages = f.text("subject"), read_languages(f, findings)
     editions = [_edition_name(n, findings) for n in f.list("editions")]
     param_nodes = f.map("parameters")
-    params, param_locs = read_parameters(param_nodes, findings)
+    params, param_locs = _written_in(reading, languages, read_parameters(param_nodes, findings))
     reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
     ctx = dict(params)
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
@@ -85,6 +87,16 @@ def _misspelt(root: Node, key: str) -> Node | None:
     if not root.is_map:
         return None
     return next((node for name, node in root.value.items() if closest(str(name), [key])), None)
+
+
+def _written_in(reading: Reading, languages: tuple[str, ...], read: tuple[dict[str, Any], dict[str, Loc]]
+                ) -> tuple[dict[str, Any], dict[str, Loc]]:
+    """The parameters, and the language the game is read in among them where it is not English: its filters'
+    (`| words`)."""
+    language = reading.translation.language if reading.translation is not None else languages[0]
+    if known(language) not in (None, "en"):
+        read[0][LANGUAGE] = language
+    return read
 
 
 def read_game_parameters(reading: Reading) -> tuple[dict[str, Any], dict[str, Loc]] | None:

@@ -221,6 +221,8 @@ class Game:
     languages: tuple[str, ...] = ()  # every language it is built in, the source first (() : the source alone)
     source_game: str = ""  # a translation's: the id of the game it translates (deckpress.translation.games)
     edition_labels: dict[str, str] = field(default_factory=dict)  # a translation's names of its editions, by id
+    layout_texts: dict[str, str] = field(default_factory=dict)  # a translation's of its layouts' texts, by source
+    untranslated: dict[str, Loc] = field(default_factory=dict)  # its layout texts not translated yet: their entries
 
     @property
     def translations(self) -> tuple[str, ...]:

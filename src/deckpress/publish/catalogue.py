@@ -92,7 +92,8 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
         if png:
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
-        listed[e.path] = Listed(e, _size(size), picture)
+        listed[e.path] = Listed(e, _size(size, (listings or {}).get(e.game, Listing(FRAME_LANGUAGE)).language),
+                                picture)
     games = _games(manifest, listed, listings or {}, public=scope != "tree")
     bundles = sorted({e.game for e in manifest if e.secret})
     page = page_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers(),
@@ -133,8 +134,11 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
     return Shown(path, width, height, ratio), png
 
 
-def _size(size: int) -> str:
-    return f"{size / 1024:.0f} KB" if size < 1024 * 1024 else f"{size / 1024 / 1024:.1f} MB"
+def _size(size: int, language: str) -> str:
+    """A file's size in the language's units (`321 KB`, `321 Ko`), a megabyte's with its decimal sign."""
+    if size < 1024 * 1024:
+        return phrases(language)("size_kb", size=round(size / 1024))
+    return phrases(language)("size_mb", size=size / 1024 / 1024)
 
 
 def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing],
@@ -144,20 +148,9 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
     games: dict[str, dict[str, Any]] = {}
     listed_games = {e.game for e in manifest}  # a language offered only where its files are listed
     for e in manifest:
-        listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
-        game = games.setdefault(e.game, {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None,
-                                         "host_html": None, "epub": None, "host_epub": None,
-                                         "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
-                                         "say": phrases(listing.language), "listing": listing, "exports": [],
-                                         "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages
-                                                       if i in listed_games],
-                                         "plan": about(listing.facts, phrases(listing.language), public),
-                                         # a translation is built as its source game is named
-                                         "builds": builds(listing.languages[0][0] if listing.languages else e.game,
-                                                          (k for k in manifest if k.game == e.game
-                                                           and k.component in (KIT, HOST_KIT))),
-                                         "incomplete": listing.facts.incomplete,
-                                         "secret": partial(_secret, listing, phrases(listing.language))})
+        if e.game not in games:
+            games[e.game] = _game(e, listings.get(e.game, Listing(FRAME_LANGUAGE)), manifest, listed_games, public)
+        game = games[e.game]
         if e.is_export:
             if (e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP) and e.path.count("/") == 3:
                 game["exports"].append(e)  # a shop's PDFs are its order; a package's inside is linked as its zip
@@ -175,8 +168,22 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                 game["host_html"] = e
             continue
         game["editions"].setdefault(e.edition, {}).setdefault(e.paper, []).append(listed[e.path])
-    return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])}
-            for _, g in sorted(games.items())]
+    return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])}  # each game's languages
+            for _, g in sorted(games.items(), key=lambda kv: (kv[1]["source"], kv[0] != kv[1]["source"], kv[0]))]
+
+
+def _game(e: Entry, listing: Listing, manifest: list[Entry], listed_games: set[str], public: bool) -> dict[str, Any]:
+    """A game's place in the catalogue, before its files are put in it."""
+    say = phrases(listing.language)
+    source = listing.languages[0][0] if listing.languages else e.game  # a translation is listed, and built, under it
+    return {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None, "host_html": None,
+            "epub": None, "host_epub": None, "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
+            "say": say, "listing": listing, "exports": [], "source": source,
+            "language_name": language_name(listing.language),
+            "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages if i in listed_games],
+            "plan": about(listing.facts, say, public),
+            "builds": builds(source, (k for k in manifest if k.game == e.game and k.component in (KIT, HOST_KIT))),
+            "incomplete": listing.facts.incomplete, "secret": partial(_secret, listing, say)}
 
 
 def _editions(game: str, editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str],

@@ -16,7 +16,7 @@ def dump(game: Game) -> dict[str, Any]:
         "subject": game.subject,
         "language": game.language,
         "editions": game.editions,
-        "parameters": game.params,
+        "parameters": {k: v for k, v in game.params.items() if not k.startswith("_")},  # not the press's own
         "decks": {d.id: [card.values for card in d.cards] for d in game.decks.values()},
         "components": [{"id": c.id, "title": c.title, "kind": c.kind, "layout": c.layout} for c in game.components],
         "sheets": {

@@ -110,9 +110,9 @@ def summary(found: list[Proof], say: Callable[..., str]) -> str:
     """What the checks proved, in words, with counts; what they did not, named."""
     claims = [say(p.key if p.count else f"{p.key}_none", count=p.count) for p in found
               if p.held and (p.count or p.key == IMAGES)]  # no images: said, as readers ask; no tables: not
-    text = say("epub_proof_intro", claims="; ".join(claims))
+    text = say("epub_proof_intro", claims=say("list_separator").join(claims))
     failed = [f"{say(p.key, count=p.count)} ({', '.join(p.failures[:3])})" for p in found if not p.held]
-    return f"{text} {say('epub_proof_failed', checks='; '.join(failed))}" if failed else text
+    return f"{text} {say('epub_proof_failed', checks=say('list_separator').join(failed))}" if failed else text
 
 
 IMAGES = "epub_proof_images"

@@ -77,8 +77,11 @@ def state_output(out: Path, prints: dict[str, str], outputs: list[Output], listi
     but those `gone` (no longer in the sources)."""
     state = {game: recorded for game, recorded in _read(out / STATE).items() if game not in (gone or set())}
     for game, print_ in prints.items():
+        translations = {t: listing.as_json() for t, listing in sorted(listings.items())  # built with it: theirs too
+                        if t != game and listing.languages and listing.languages[0][0] == game}
         state[game] = {"fingerprint": print_, "listing": listings.get(game, Listing()).as_json(),
-                       "outputs": sorted(o.path for o in outputs if o.entry is not None and o.entry.game == game)}
+                       "outputs": sorted(o.path for o in outputs if o.entry is not None and o.entry.game == game),
+                       **({"translations": translations} if translations else {})}
     return Output(STATE, (json.dumps(state, indent=1, sort_keys=True) + "\n").encode())
 
 
@@ -90,8 +93,10 @@ def recorded_games(out: Path) -> set[str]:
 def recorded_listings(out: Path) -> dict[str, Listing]:
     """Each game's listing as its last build recorded it: the catalogue lists games it does not load."""
     state = _read(out / STATE)
-    found = {game: Listing.from_json(recorded.get("listing")) for game, recorded in state.items()
-             if isinstance(recorded, dict)}
+    records = [(game, recorded.get("listing")) for game, recorded in state.items() if isinstance(recorded, dict)]
+    records += [(t, listing) for recorded in state.values() if isinstance(recorded, dict)  # a translation's
+                and isinstance(translated := recorded.get("translations"), dict) for t, listing in translated.items()]
+    found = {game: Listing.from_json(listing) for game, listing in records}
     return {game: listing for game, listing in found.items() if listing is not None}
 
 

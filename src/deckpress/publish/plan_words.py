@@ -44,7 +44,7 @@ def about(facts: Facts, say: Say, public: bool) -> tuple[str, ...]:
             "table": "plan_on_table"}
     for who, parts in handed(facts, public).items():
         if parts:
-            said.append(say(keys[who], parts="; ".join(_handled(p, say) for p in parts)) + ".")
+            said.append(say(keys[who], parts=say("list_separator").join(_handled(p, say) for p in parts)) + ".")
     if public and facts.incomplete:
         said.append(say("plan_host_more"))
     return tuple(said)

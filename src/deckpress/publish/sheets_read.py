@@ -48,7 +48,7 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
                     block["label"] = _name(within, named, say) or say("html_table", sheet=component.title,
                                                                       number=tables)
         out.append({"title": component.title, "copies": shown, "fields": any(map(_fields, shown)),
-                    "again": say("html_sheet_again", headings="; ".join(again)) if again else None})
+                    "again": say("html_sheet_again", headings=say("list_separator").join(again)) if again else None})
     return out
 
 

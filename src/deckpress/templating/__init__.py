@@ -7,9 +7,9 @@ rendered text; `CardText` renders a card layout's templates for one card. The sa
 
 from deckpress.templating.compiled import Compiled
 from deckpress.templating.errors import find_in_file
-from deckpress.templating.filters import ordinal, series, times, words
+from deckpress.templating.filters import LANGUAGE, TEXTS, counted, listed, nth, spelled
 from deckpress.templating.sandbox import MAX_RESULT, RUNTIME_ERRORS, WIDE_FORMAT, NoFiles, Sandbox
 from deckpress.templating.templates import CardText, Templates
 
-__all__ = ["MAX_RESULT", "RUNTIME_ERRORS", "WIDE_FORMAT", "CardText", "Compiled", "NoFiles", "Sandbox",
-           "Templates", "find_in_file", "ordinal", "series", "times", "words"]
+__all__ = ["LANGUAGE", "MAX_RESULT", "RUNTIME_ERRORS", "TEXTS", "WIDE_FORMAT", "CardText", "Compiled", "NoFiles",
+           "Sandbox", "Templates", "counted", "find_in_file", "listed", "nth", "spelled"]

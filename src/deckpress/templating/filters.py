@@ -1,39 +1,83 @@
-"""The filters content text may use to follow its parameters in words: `words`, `ordinal`, `series`, `times`."""
+"""The filters content text may use to follow its parameters in words: `words`, `ordinal`, `series`, `times`,
+each in the game's language: a translated game's (or a game written in another language) renders with its
+language under `LANGUAGE` among its parameters, and the filters take their words from the press's table for it
+(deckpress.words: `number_words`, `ordinal_words`, ...) and a list's `and` from Babel's CLDR data. English, the
+default, keeps its own wording (the serial comma is a choice there)."""
 
 from __future__ import annotations
 
-_WORDS = (
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen "
-    "fourteen fifteen sixteen seventeen eighteen nineteen twenty"
-).split()
+from collections.abc import Mapping
+from typing import Any
 
-_ORDINALS = (
-    "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth"
-).split()
+from jinja2 import pass_context
+from jinja2.runtime import Context
 
+from deckpress.words import known
+from deckpress.words import words as table
 
-def words(number: int) -> str:
-    """4 -> 'four', so rule text can say 'four teams' and still follow the parameters."""
-    return _WORDS[number] if isinstance(number, int) and 0 <= number < len(_WORDS) else str(number)
+LANGUAGE = "_language"  # among a game's parameters when it is not in English: the language its filters write
+TEXTS = "_texts"  # among a translated game's parameters: its layouts' texts translated, by source text
 
 
-def ordinal(number: int) -> str:
-    """4 -> 'fourth'."""
-    return _ORDINALS[number] if isinstance(number, int) and 0 <= number < len(_ORDINALS) else f"{number}th"
+def language_of(names: Mapping[str, Any] | Context) -> str:
+    """The language of the game whose names a template renders with: English unless they say otherwise."""
+    language = names.get(LANGUAGE)
+    return language if isinstance(language, str) else "en"
 
 
-def series(items: list[object], oxford: bool = True) -> str:
-    """['A', 'B', 'C'] -> 'A, B, and C' (or 'A, B and C' without the serial comma)."""
+def spelled(number: int, language: str = "en") -> str:
+    """4 -> 'four' ('vier' in German), so rule text can say 'four teams' and still follow the parameters."""
+    names = table(language)["number_words"].split()
+    return names[number] if isinstance(number, int) and 0 <= number < len(names) else str(number)
+
+
+def nth(number: int, language: str = "en") -> str:
+    """4 -> 'fourth' ('vierte'); past the table's words, digits as the language marks them ('13th', '13.')."""
+    names = table(language)["ordinal_words"].split()
+    if isinstance(number, int) and 0 <= number < len(names):
+        return names[number]
+    return table(language)["ordinal_digits"].format(number=number)
+
+
+def listed(items: list[object], oxford: bool = True, language: str = "en") -> str:
+    """['A', 'B', 'C'] -> 'A, B, and C' (or 'A, B and C' without the serial comma); 'A, B und C' in German."""
     names = [str(i) for i in items]
     if len(names) < 2:
         return "".join(names)
+    if known(language) not in (None, "en"):
+        from babel import Locale
+        from babel.lists import format_list
+
+        return format_list(names, locale=Locale.parse(language.replace("-", "_")))
     last = ", and " if oxford and len(names) > 2 else " and "
     return ", ".join(names[:-1]) + last + names[-1]
 
 
-def times(number: int) -> str:
-    """1 -> 'once', 2 -> 'twice', 3 -> 'three times'."""
-    return {1: "once", 2: "twice"}.get(number) or f"{words(number)} times"
+def counted(number: int, language: str = "en") -> str:
+    """1 -> 'once', 2 -> 'twice', 3 -> 'three times' ('einmal', 'zweimal', 'drei Mal')."""
+    say = table(language)
+    return {1: say["times_once"], 2: say["times_twice"]}.get(number) or \
+        say["times_many"].format(count=spelled(number, language))
+
+
+@pass_context
+def words(context: Context, number: int) -> str:
+    return spelled(number, language_of(context))
+
+
+@pass_context
+def ordinal(context: Context, number: int) -> str:
+    return nth(number, language_of(context))
+
+
+@pass_context
+def series(context: Context, items: list[object], oxford: bool = True) -> str:
+    return listed(items, oxford, language_of(context))
+
+
+@pass_context
+def times(context: Context, number: int) -> str:
+    return counted(number, language_of(context))
 
 
 FILTERS = {"words": words, "ordinal": ordinal, "series": series, "times": times}

@@ -12,6 +12,7 @@ from deckpress.findings import Findings, Loc, echoed
 from deckpress.templating import budget
 from deckpress.templating.compiled import CardInputs, Compiled
 from deckpress.templating.errors import find_in_file, said, where
+from deckpress.templating.filters import LANGUAGE, TEXTS
 from deckpress.templating.sandbox import RUNTIME_ERRORS, bounded_render, environment
 
 MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
@@ -45,7 +46,8 @@ class Templates:
         if "{" not in source:  # most text is plain: skip Jinja entirely
             return source
         names = (self.compiled.get(source) or self.of(source)).names
-        found, key = self.recall(None if names is None else (source, _typed(context.get(n, _ABSENT) for n in names)))
+        found, key = self.recall(None if names is None else (source, context.get(LANGUAGE),  # the filters' words
+                                                             _typed(context.get(n, _ABSENT) for n in names)))
         if found is not None:
             return found
         text = self.render_now(source, context, loc, findings, what, card)
@@ -160,6 +162,8 @@ class CardText:
         """The text of `source` for this card; a problem is said of `what` (e.g. `element corner rank`) and
         names the `card` (its label), so that the same problem on many cards is printed once."""
         templates = self.templates
+        if TEXTS in self.params:  # a translated game's: its layouts' texts in its language
+            source = self.params[TEXTS].get(source, source)
         compiled = templates.compiled.get(source) or templates.of(source)
         inputs = compiled.card_inputs
         key = None

@@ -17,10 +17,12 @@ import polib
 
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.load.sources import Node
-from deckpress.translation.catalogues import FOLDER, read_po
+from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 RUN = "run deckpress translations {game}"
+UNSIGNED = DRAFT_NOTE.split(":", 1)[1].strip()[:40]  # the placeholder `deckpress translations` writes
+LAYOUTS = "layouts:"  # the context of a layout's text (deckpress.translation.layout_texts)
 
 
 @dataclass
@@ -35,6 +37,7 @@ class Translation:
     fallback: bool = False  # a text not translated prints in the source language, with a warning
     absent: bool = False  # no PO file yet: said once, not again for each text
     files: Files = field(default_factory=Files)
+    values: dict[str, str] = field(default_factory=dict)  # a parameter's texts, translated: choices and keys follow
 
     @classmethod
     def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
@@ -43,7 +46,11 @@ class Translation:
         if po is None and not (folder / FOLDER / f"{language}.po").is_file():
             cls._say(findings, fallback, Loc(f"{shown}/{GAME_FILE}"),
                      f"{language}: no translation yet ({po_shown} is missing): {RUN.format(game=folder.name)}, then "
-                     "translate it")
+                     f"translate it{_swapped(folder / FOLDER, language)}")
+        if po is not None and UNSIGNED in po.header:
+            findings.add(Finding(Loc(po_shown), f"{language}: the PO file's header does not say who or what translated "
+                                                "it: replace its 'Translated by:' placeholder (a translator's name, or "
+                                                "a machine translation, a draft until a fluent review)", "warning"))
         entries = {e.msgctxt: e for e in po or [] if not e.obsolete and e.msgctxt}
         return cls(folder.name, language, po_shown, entries, findings, fallback, absent=po is None)
 
@@ -69,7 +76,20 @@ class Translation:
                 self.findings.error(at, f"{self.language}: the translation leaves out a value its source prints "
                                         f"({context}): {', '.join(missing)}")
             else:
+                if context.startswith(f"{GAME_FILE}:parameters."):
+                    self.values[node.value] = entry.msgstr
                 node.value, node.loc = entry.msgstr, at
+        self._follow(name, root)
+
+    def _follow(self, name: str, root: Node) -> None:
+        """A translated parameter's text as a mapping parameter's key (`pictograms: {Lanterns: lantern}`); the
+        card fields chosen from it follow as the cards are read (deckpress.load.decks), from YAML or a
+        spreadsheet."""
+        params = root.value.get("parameters") if name == GAME_FILE and root.is_map and self.values else None
+        for param in params.value.values() if params is not None and params.is_map else ():
+            if param.is_map:
+                param.value = {self.values.get(k, k): v for k, v in param.value.items()}
+                param.key_locs = {self.values.get(k, k): v for k, v in param.key_locs.items()}
 
     def edition_labels(self, editions: list[str]) -> dict[str, str]:
         """The translated names of `editions`; one not translated (or fuzzy) is said, and keeps its theme's."""
@@ -79,10 +99,23 @@ class Translation:
             if entry is None or not entry.msgstr or entry.fuzzy:
                 at = Loc(self.shown, entry.linenum or 1) if entry is not None else Loc(self.shown)
                 self._missing(at, f"{self.language}: the name of the {edition} edition is not translated ({context}): "
-                                  f"{RUN.format(game=self.game)}, then translate it")
+                                  + ("translate it" if entry is not None else
+                                     f"{RUN.format(game=self.game)}, then translate it"))
             else:
                 labels[edition] = entry.msgstr
         return labels
+
+    def by_source(self) -> tuple[dict[str, str], dict[str, Loc]]:
+        """The translations of the layouts' texts and the editions' `about` lines, by source text
+        (deckpress.translation.layout_texts), and the entries of those not translated yet or fuzzy."""
+        done, undone = {}, {}
+        for context, entry in self.entries.items():
+            if context.startswith(LAYOUTS) or (context.startswith("editions:") and context.endswith(".about")):
+                if entry.msgstr and not entry.fuzzy:
+                    done[entry.msgid] = entry.msgstr
+                else:
+                    undone[entry.msgid] = Loc(self.shown, entry.linenum or 1)
+        return done, undone
 
     def _missing(self, loc: Loc, message: str) -> None:
         if not self.absent:
@@ -94,6 +127,23 @@ class Translation:
             findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
         else:
             findings.error(loc, message)
+
+
+SOURCE = re.compile(r'^"X-Source-Language: ([\w-]+)\\n"$', re.M)  # a PO file's header: what it translates
+
+
+def _swapped(folder: Path, language: str) -> str:
+    """A hint where the PO files already there translate from `language`: it is their source, so it comes first in
+    `languages:`."""
+    said = {m[1] for po in sorted(folder.glob("*.po")) if po.is_file() and (m := SOURCE.search(_head(po)))}
+    return f" (the PO files in {folder.name}/ translate from {language}: is it the source, to write first in " \
+           "languages:?)" if said == {language} else ""
+
+
+def _head(path: Path) -> str:
+    """The start of a file, where a PO file's header is (a regular file's only, and only its start)."""
+    with path.open(encoding="utf-8", errors="replace") as file:
+        return file.read(2000)
 
 
 FIELDS = re.compile(r"\{\{\s*([A-Za-z_]\w*)")  # the value an expression starts from: `{{ collections | length }}`

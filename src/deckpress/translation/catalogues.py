@@ -21,6 +21,7 @@ from deckpress.findings import Findings, Loc
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields
 from deckpress.load.sources import Node, read_source, read_yaml
+from deckpress.translation.layout_texts import about_context, extracted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 FOLDER = "translations"
@@ -56,7 +57,10 @@ def sources(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path
     if root is None or not root.is_map:
         return None
     files = Files.of(root)
-    texts = list(_texts(GAME_FILE, root, files)) + _editions(root, [folder / "layouts", *layouts], findings)
+    dirs = [folder / "layouts", *layouts]
+    texts = list(_texts(GAME_FILE, root, files)) + _editions(root, dirs, findings)
+    texts += [Text(t.context, t.source, _shown(Path(t.loc.file)), t.loc.line or 0)
+              for t in extracted(folder, shown, [d for d in dirs if d.is_dir()])]
     for name in [*files.cards, files.rules, files.sheets]:
         if name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
             texts += _texts(name, node, files)
@@ -72,9 +76,10 @@ def _editions(root: Node, dirs: list[Path], findings: Findings) -> list[Text]:
     for edition in (n.value for n in names.value if isinstance(n.value, str)) if names and names.is_list else ():
         theme = next((d / edition / "theme.yaml" for d in dirs if (d / edition / "theme.yaml").is_file()), None)
         node = read_yaml(theme, _shown(theme), findings) if theme is not None else None
-        label = node.value.get("label") if node is not None and node.is_map else None
-        if label is not None and isinstance(label.value, str):
-            out.append(Text(edition_context(edition), label.value, label.loc.file, label.loc.line))
+        for key, context in (("label", edition_context(edition)), ("about", about_context(edition))):
+            text = node.value.get(key) if node is not None and node.is_map else None
+            if text is not None and isinstance(text.value, str):
+                out.append(Text(context, text.value, text.loc.file, text.loc.line))
     return out
 
 
@@ -159,12 +164,18 @@ def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequ
     out = folder / FOLDER
     out.mkdir(exist_ok=True)
     written = [out / f"{folder.name}.pot"]
-    written[0].write_text(str(pot), encoding="utf-8")
+    _write(written[0], str(pot))
     for language in game.languages[1:]:
         path = out / f"{language}.po"
         old = read_po(path, f"{shown}/{FOLDER}/{path.name}", findings)
         if findings.errors:
             return []
-        path.write_text(str(merged(pot, old, game, language)), encoding="utf-8")
+        _write(path, str(merged(pot, old, game, language)))
         written.append(path)
     return written
+
+
+def _write(path: Path, text: str) -> None:
+    """Write `text` unless the file holds it already: an unchanged catalogue keeps its file's time, and says so."""
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")

@@ -33,9 +33,10 @@ def every_language(dirs: list[Path], content: Path, findings: Findings, template
 
 def relabelled(game: Game, editions: dict[str, Edition]) -> dict[str, Edition]:
     """The editions as `game` names them: a translation's in its language (its theme's label translated)."""
-    if not game.edition_labels:
+    if not game.source_game:
         return editions
-    return {e: replace(ed, theme=replace(ed.theme, label=game.edition_labels[e])) if e in game.edition_labels else ed
+    return {e: replace(ed, theme=replace(ed.theme, label=game.edition_labels.get(e, ed.theme.label),
+                                         about=game.layout_texts.get(ed.theme.about, ed.theme.about)))
             for e, ed in editions.items()}
 
 

@@ -95,9 +95,38 @@ def words(language: str) -> Mapping[str, str]:
 
 def say(language: str, key: str, **fields: Any) -> str:
     """The press's phrase `key` in `language`, its fields filled in: a float as the language writes it, to one
-    decimal (`1,2 m` in German); everything else as str() gives it."""
-    return words(language)[key].format(**{k: decimal(v, language) if isinstance(v, float) else v
-                                          for k, v in fields.items()})
+    decimal (`1,2 m` in German); everything else as str() gives it. A `count` the language calls one picks the
+    phrase's `_one` form where it has one; a title after a preposition joins it as the language does (`du Bazar
+    de poche`, not `de Le Bazar de poche`)."""
+    table = words(language)
+    if "count" in fields and f"{key}_one" in table and plural(language, fields["count"]) == "one":
+        key = f"{key}_one"
+    phrase = contracted(table[key], fields, table["contractions"])
+    return phrase.format(**{k: decimal(v, language) if isinstance(v, float) else v for k, v in fields.items()})
+
+
+def plural(language: str, count: Any) -> str:
+    """CLDR's plural category of `count` in `language` (`one`, `other`...), from Babel."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse(language.replace("-", "_")).plural_form(count))
+    except (UnknownLocaleError, ValueError, TypeError):
+        return "one" if count == 1 else "other"
+
+
+def contracted(phrase: str, fields: Mapping[str, Any], rules: str) -> str:
+    """`phrase` with each `preposition {field}` whose text starts with an article joined as `rules` say
+    (`de Le =du `: `de {game}` with The Pocket Bazaar in French, "Le Bazar de poche", reads `du Bazar de poche`)."""
+    for rule in (r for r in rules.split(";") if "=" in r):  # `none`: the language joins none
+        before, after = rule.split("=", 1)
+        preposition, article = before.split(" ", 1)
+        for name, value in fields.items():
+            joined = f"{preposition} {{{name}}}"
+            if isinstance(value, str) and value.startswith(article) and joined in phrase:
+                rest = value[len(article):].replace("{", "{{").replace("}", "}}")
+                phrase = phrase.replace(joined, after + rest)
+    return phrase
 
 
 def language_name(language: str) -> str:
@@ -111,5 +140,5 @@ def known(language: str) -> str | None:
     return primary if primary in WORDS else None
 
 
-__all__ = ["LANGUAGES", "STATUSES", "TABLES", "WORDS", "Table", "decimal", "decimal_sign", "known", "language_name",
-           "say", "words"]
+__all__ = ["LANGUAGES", "STATUSES", "TABLES", "WORDS", "Table", "contracted", "decimal", "decimal_sign", "known",
+           "language_name", "plural", "say", "words"]
