@@ -10,6 +10,7 @@ fresh process, whose peak resident memory is reported.
 from __future__ import annotations
 
 import json
+import re
 import resource
 import shutil
 import subprocess
@@ -28,7 +29,8 @@ __all__ = ["deck", "plain_reportlab", "run", "report"]
 
 
 def deck(n: int, folder: Path, root: Path = ROOT) -> Path:
-    """A copy of The Pocket Bazaar (of the tree at `root`) with n lots (its deck checks loosened to match)."""
+    """A copy of The Pocket Bazaar (of the tree at `root`) with n lots (its deck checks loosened to match), in
+    English alone."""
     game = folder / "pocket-bazaar"
     shutil.copytree(root / "content" / "pocket-bazaar", game)
     lines = ["cards:"]
@@ -44,6 +46,7 @@ def deck(n: int, folder: Path, root: Path = ROOT) -> Path:
     lots = "  - {id: lot-cards, title: Lot cards, kind: cards, deck: lots, layout: lot-card}\n"
     text = text[:components] + "components:\n" + lots
     text = text.replace("editions: [standard, large-print]", "editions: [standard]")
+    text = re.sub(r"(?m)^languages:.*$", "", text)  # the English deck alone: its generated lots have no translation
     (game / "game.yaml").write_text(text, encoding="utf-8")
     return game
 
