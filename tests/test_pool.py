@@ -15,14 +15,18 @@ from deckpress.publish.write import Output
 PICNIC = FIXTURES / "extra" / "content" / "picnic-pairs"
 
 
-def test_a_task_for_each_games_text_edition_and_one_for_each_editions_pdfs():
-    tasks = pool.tasks(Options(), [PICNIC, CONTENT / "pocket-bazaar"])
-    assert [(o.edition, d.name, part) for o, d, part in tasks] == [("standard", "picnic-pairs", "text"),
-                                                                   ("standard", "picnic-pairs", "pdfs"),
-                                                                   ("standard", "pocket-bazaar", "text"),
-                                                                   ("standard", "pocket-bazaar", "pdfs"),
-                                                                   ("large-print", "pocket-bazaar", "pdfs")]
-    assert [o.edition for o, _, _ in pool.tasks(Options(edition="large-print"), [PICNIC])] == ["large-print"] * 2
+def test_a_task_an_edition_the_first_of_a_game_also_making_its_text_edition():
+    tasks = pool.tasks(Options(), [PICNIC, CONTENT / "pocket-bazaar"], 2)
+    assert [(o.edition, d.name, parts) for o, d, parts in tasks] == [
+        ("standard", "picnic-pairs", ("text", "pdfs")), ("standard", "pocket-bazaar", ("text", "pdfs")),
+        ("large-print", "pocket-bazaar", ("pdfs",))]
+
+
+def test_where_the_editions_leave_a_process_idle_the_text_edition_is_a_task_of_its_own():
+    tasks = pool.tasks(Options(), [PICNIC], 2)
+    assert [(o.edition, parts) for o, _, parts in tasks] == [("standard", ("text",)), ("standard", ("pdfs",))]
+    assert [o.edition for o, _, _ in pool.tasks(Options(edition="large-print"), [PICNIC], 2)] == ["large-print"] * 2
+    assert len(pool.tasks(Options(), [PICNIC, CONTENT / "pocket-bazaar"], 4)) == 5  # four processes: split
 
 
 def test_parts_are_joined_in_order_and_errors_keep_every_file_out():
@@ -39,7 +43,7 @@ def test_parts_are_joined_in_order_and_errors_keep_every_file_out():
 
 def test_a_game_whose_editions_cannot_be_read_is_one_task_of_every_edition(tmp_path: Path):
     (tmp_path / "game.yaml").write_text("title: [unfinished", encoding="utf-8")
-    assert [o.edition for o, _, _ in pool.tasks(Options(), [tmp_path])] == [None, None]
+    assert [o.edition for o, _, _ in pool.tasks(Options(), [tmp_path], 2)] == [None, None]
 
 
 def test_each_edition_is_named_by_the_part_that_loaded_its_theme():

@@ -98,7 +98,7 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
         fresh = fresh or freshness(game_dirs, opts.layouts, opts.key(), opts.out)
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
-        tasks = pool.tasks(opts, todo) if jobs > 1 else []
+        tasks = pool.tasks(opts, todo, jobs) if jobs > 1 else []
         press = Press.joined(pool.run(_task, tasks, jobs, compile_pages)) if len(tasks) > 1 else make(opts, todo)
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
         if not press.findings.errors and (press.ids or press.gone):
@@ -121,11 +121,11 @@ def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TE
     return press
 
 
-def _task(opts: Options, game_dir: Path, part: str) -> Press:
+def _task(opts: Options, game_dir: Path, parts: tuple[str, ...]) -> Press:
     """A worker's task: a game's text edition, or one edition's PDFs, with the thumbnails of its PDFs."""
     from deckpress.publish.catalogue import missing_thumbnails
 
-    press = make(opts, [game_dir], (part,))
+    press = make(opts, [game_dir], parts)
     press.thumbnails = missing_thumbnails(opts.out, press.outputs)
     return press
 

@@ -19,22 +19,27 @@ from deckpress.options import Options
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
 
-# What a task makes of its game: its text edition (the HTML, EPUB, braille and tactile labels), or one edition's PDFs.
+# What a task makes of its game: its text edition (the HTML, EPUB, braille and tactile labels), one edition's PDFs,
+# or both.
 TEXT, PDFS = "text", "pdfs"
 # The options (of one edition), the game's folder, and what the task makes of it.
-Task = tuple[Options, Path, str]
+Task = tuple[Options, Path, tuple[str, ...]]
 Result = TypeVar("Result")
 
 
-def tasks(opts: Options, game_dirs: list[Path]) -> list[Task]:
-    """A game's text edition, then each of its editions' PDFs, a task each: the text edition (a fifth of a deck's
-    work) is made beside the drawing, even of a game of one edition."""
-    return [task for d in game_dirs for task in _game_tasks(opts, d, _editions_listed(d, opts))]
+def tasks(opts: Options, game_dirs: list[Path], jobs: int) -> list[Task]:
+    """Each edition of each game a task, the first of a game's also making its text edition; where that leaves a
+    process idle (fewer editions than `jobs`: one game of one edition), the text editions (a fifth of a deck's work)
+    are tasks of their own, made beside the drawing. Split always, each task would load and check its game again."""
+    listed = [(d, _editions_listed(d, opts)) for d in game_dirs]
+    apart = sum(len(editions) for _, editions in listed) < jobs
+    return [task for d, editions in listed for task in _game_tasks(opts, d, editions, apart)]
 
 
-def _game_tasks(opts: Options, game_dir: Path, editions: list[str | None]) -> list[Task]:
-    return [(replace(opts, edition=editions[0]), game_dir, TEXT),
-            *[(replace(opts, edition=e), game_dir, PDFS) for e in editions]]
+def _game_tasks(opts: Options, game_dir: Path, editions: list[str | None], apart: bool) -> list[Task]:
+    first = [(replace(opts, edition=editions[0]), game_dir, (TEXT,))] if apart else []
+    return [*first, *[(replace(opts, edition=e), game_dir, (PDFS,) if apart or i else (TEXT, PDFS))
+                      for i, e in enumerate(editions)]]
 
 
 def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
@@ -43,7 +48,7 @@ def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
     return listed or [opts.edition]
 
 
-def run(work: Callable[[Options, Path, str], Result], todo: list[Task], jobs: int,
+def run(work: Callable[[Options, Path, tuple[str, ...]], Result], todo: list[Task], jobs: int,
         meanwhile: Callable[[], object] = lambda: None) -> list[Result]:
     """`work` on every task, `jobs` processes at a time; the results in the order of the tasks. This process does
     `meanwhile` as they work (it would otherwise only wait)."""
