@@ -6,8 +6,7 @@ copied with what it uses (contents, fonts, images), renumbered; the page tree, t
 document information are written new. A tagged part's structure comes along: its Document becomes a Part of the
 kit's Document, its pages' (and its widgets') parent-tree keys follow the parts before it; its form fields come
 with their pages, gathered in the kit's form under a field a part. A file unlike ReportLab's (another
-cross-reference form, a nested page tree, an outline of its own) is refused, never half-joined.
-"""
+cross-reference form, a nested page tree, an outline of its own) is refused, never half-joined."""
 
 from __future__ import annotations
 
@@ -134,6 +133,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     first = (METADATA if any(part.structure for _, part in read) else VIEWER_PREFERENCES) + 1  # untagged: no tree
     for i, (title, part) in enumerate(read):
         own = _join(part, title, (objects, streams), (tree, form), first)
+        part.objects, part.refs = {}, {}  # copied: the part's own go before the next is joined and the file made
         marks += [(title, own[0])] if title is not None else []
         if blank is None or i not in backed:
             pages += own
