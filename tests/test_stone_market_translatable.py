@@ -58,3 +58,18 @@ def test_the_spanish_cards_tokens_sheets_and_rules_print_no_english_word(deckpre
         assert "Piedras sobrantes: 0, 1, 2, 3, 4+." in text[name] and "Plain ware" not in text[name]
     assert "(A, triángulo)" in " ".join(text["rules"].split()) and "triangle" not in text["rules"]
 
+
+def test_a_translatable_parameter_written_out_counts_as_printed(deckpress):
+    drafted(deckpress, items="100 fichas: 20 de cada una, Ámbar, Jade, Ónice, Perla y Rubí")
+    result = deckpress("check", "stone-market")
+    assert "leaves out a value its source prints (rules.yaml:sections[0].items[1]): stones_per_colour" in result.err
+    drafted(deckpress, items="100 fichas: {{ stones_per_colour }} de Ámbar, Jade, Ónice, Perla y Rubí")
+    result = deckpress("check", "stone-market")
+    assert (result.status, result.errors) == (0, []), result.err
+
+
+def test_a_translatable_parameter_written_out_only_in_part_is_left_out(deckpress):
+    drafted(deckpress, items="100 fichas: {{ stones_per_colour }} de Ámbar, Jade y Rubí")
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    assert "leaves out a value its source prints (rules.yaml:sections[0].items[1]): stones" in result.err
