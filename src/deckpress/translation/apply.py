@@ -18,10 +18,11 @@ import polib
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.load.sources import Node
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
-from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
+from deckpress.translation.texts import GAME_FILE, TAGS, Files, edition_context, translatable
 
 RUN = "run deckpress translations {game}"
 UNSIGNED = DRAFT_NOTE.split(":", 1)[1].strip()[:40]  # the placeholder `deckpress translations` writes
+PARAMETERS = f"{GAME_FILE}:parameters."  # the context of a parameter's text, or of one of a list's
 LAYOUTS = "layouts:"  # the context of a layout's text (deckpress.translation.layout_texts)
 
 
@@ -38,6 +39,7 @@ class Translation:
     absent: bool = False  # no PO file yet: said once, not again for each text
     files: Files = field(default_factory=Files)
     values: dict[str, str] = field(default_factory=dict)  # a parameter's texts, translated: choices and keys follow
+    written: dict[str, list[str]] = field(default_factory=dict)  # a parameter's name -> its texts, translated
 
     @classmethod
     def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
@@ -72,14 +74,23 @@ class Translation:
                                   "check it, then clear its fuzzy flag" if entry.fuzzy else
                                   f"{self.language}: the source text changed since it was translated ({context}): "
                                   f"{RUN.format(game=self.game)} and check the translation")
-            elif missing := sorted(set(_tags(entry.msgid)) - set(_tags(entry.msgstr))):  # a value left out
+            elif missing := self._left_out(entry.msgid, entry.msgstr):
                 self.findings.error(at, f"{self.language}: the translation leaves out a value its source prints "
                                         f"({context}): {', '.join(missing)}")
             else:
-                if context.startswith(f"{GAME_FILE}:parameters."):
+                if context.startswith(PARAMETERS):
                     self.values[node.value] = entry.msgstr
+                    self.written.setdefault(context[len(PARAMETERS):].split("[")[0], []).append(entry.msgstr)
                 node.value, node.loc = entry.msgstr, at
         self._follow(name, root)
+
+    def _left_out(self, source: str, translated: str) -> list[str]:
+        """The values `source` prints that `translated` does not. A translatable parameter written out in words
+        counts as printed: every one of its texts' translations in the translation's words (`Ámbar, Jade y Rubí`
+        for `{{ stones | series }}`)."""
+        words = TAGS.sub("", translated)
+        return [value for value in sorted(set(_tags(source)) - set(_tags(translated)))
+                if not (value in self.written and all(text in words for text in self.written[value]))]
 
     def _follow(self, name: str, root: Node) -> None:
         """A translated parameter's text as a mapping parameter's key (`pictograms: {Lanterns: lantern}`); the
