@@ -1,6 +1,6 @@
-"""A translated game's card labels: a deck's `label` (or, without one, its `card` noun) is offered in the POT,
-and its translation names each card in that language's files (the tagged PDFs' card sections, and so the text
-edition's and EPUB's contents, the braille labels' guide and the exports)."""
+"""A translated game's card labels: a deck's `label` is offered in the POT, and its translation names each card in
+that language's files (the tagged PDFs' card sections, as the text edition's and EPUB's contents, the braille
+labels' guide and the exports name them)."""
 
 from __future__ import annotations
 
@@ -51,17 +51,3 @@ def test_a_decks_label_is_translated_and_names_its_cards_in_the_language(tmp_pat
     assert _titles(Path("out", cards.format("harbour-tongues-de-de")))[0].startswith("Karte ")
     assert _titles(Path("out", cards.format("harbour-tongues-fr-fr")))[0].startswith("carte ")
 
-
-def test_without_a_label_the_decks_card_noun_is_offered(tmp_path, monkeypatch, capsys):
-    run = fixture_game(FIXTURES / "languages", tmp_path, monkeypatch, capsys)
-    game = GAME / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace(f"    {LABEL}\n", ""), encoding="utf-8")
-    assert run("check", "harbour-tongues") == (0, [])  # a PO file from before labels were offered: as written
-    assert run("translations", "harbour-tongues") == (0, [])
-    noun = "game.yaml:decks[cards].card"
-    assert {e.msgctxt: e.msgid for e in polib.pofile(str(PO / "harbour-tongues.pot"))}[noun] == "motto-card"
-    for language, word in WORDS.items():
-        _translate(language, noun, f"{word}-Wahlspruch" if language == "de-DE" else f"{word}-devise")
-    assert run("build", "--edition", "standard", "--paper", "a4", "--out", "out") == (0, [])
-    german = Path("out/harbour-tongues-de-de/standard/harbour-tongues-de-de-cards-a4.pdf")
-    assert _titles(german)[:2] == ["Karte-Wahlspruch 1", "Karte-Wahlspruch 2"]

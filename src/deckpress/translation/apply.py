@@ -4,9 +4,7 @@ model in every language and the later stages know nothing of translation.
 Each translatable text (deckpress.translation.texts) is replaced by its PO entry's translation, and takes the
 entry's place in the PO file as its location: a translated text that does not fit, or has a glyph the font lacks,
 is said where it was translated. A text with no translation, a fuzzy one, or one whose source changed since it
-was translated is a finding at its entry (or, with `fallback`, a warning, and the source text is printed). A
-deck's card label with no entry at all (a PO file written before card labels were offered) prints as written
-until `deckpress translations` adds its entry.
+was translated is a finding at its entry (or, with `fallback`, a warning, and the source text is printed).
 """
 
 from __future__ import annotations
@@ -25,7 +23,6 @@ from deckpress.translation.texts import GAME_FILE, Files, edition_context, trans
 RUN = "run deckpress translations {game}"
 UNSIGNED = DRAFT_NOTE.split(":", 1)[1].strip()[:40]  # the placeholder `deckpress translations` writes
 LAYOUTS = "layouts:"  # the context of a layout's text (deckpress.translation.layout_texts)
-DECKS = f"{GAME_FILE}:decks["  # a deck's card label: PO files written before labels were offered lack it
 
 
 @dataclass
@@ -63,8 +60,6 @@ class Translation:
             self.files = Files.of(root)
         for context, node in translatable(name, root, self.files):
             entry = self.entries.get(context)
-            if entry is None and context.startswith(DECKS):
-                continue  # printed as written until `deckpress translations` adds its entry, then said as any
             if entry is None:
                 self._missing(node.loc, f"{self.language}: no translation of this text in {self.shown}: "
                                         f"{RUN.format(game=self.game)}, then translate it")
