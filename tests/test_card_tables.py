@@ -109,6 +109,7 @@ def test_a_column_whose_cell_breaks_onto_two_lines_is_a_finding(tmp_path: Path,
     """Its rows would pair with the wrong row heads: narrowed, the `one star` column's head breaks in two."""
     err = checked_with(tmp_path, capsys, "box_mm: [35, 72, 15, 36]", "box_mm: [35, 72, 8, 36]")
     assert "a cell of this table column breaks onto a second line, so the table's rows no longer line up" in err
+    assert "error: stone-market reference-cards, card 1 (reference card 1), one star: a cell of this table" in err, err
 
 
 def test_each_card_is_a_section_titled_by_its_label_and_headed_first_by_its_heading(tmp_path: Path) -> None:

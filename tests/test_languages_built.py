@@ -129,7 +129,8 @@ def test_a_text_too_long_in_german_is_a_fit_finding_at_its_german_entry(tmp_path
     po.save()
     status, errors = run("check")
     assert status == 1 and errors, errors
-    assert all(e.startswith(f"{PO}/de-DE.po:") and f"{GAME}-de-de" in e for e in errors), errors
+    assert all(e.startswith(f"{PO}/de-DE.po:") and f"{GAME}-de-de (de-DE) cards, card 1 " in e for e in errors), errors
+    assert any("text does not fit its" in e for e in errors), errors
 
 
 def test_with_fallback_language_a_missing_translation_prints_the_source_with_a_warning(tmp_path, monkeypatch,
@@ -160,8 +161,8 @@ def test_a_glyph_the_font_lacks_in_one_language_is_a_finding_at_its_entry(tmp_pa
     entry = polib.pofile(str(PO / "fr-FR.po")).find("cards.yaml:cards[1].motto", by="msgctxt")
     status, errors = run("check")
     assert status == 1 and len(errors) == 1
-    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: error: {GAME}-fr-fr cards, card 2 (Ancres 2), "
-                                "motto: character '港' (U+6E2F) is not in font AtkinsonHyperlegible-Regular")
+    said = f"error: {GAME}-fr-fr (fr-FR) cards, card 2 (Ancres 2), motto: character '港' (U+6E2F) is not in font"
+    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: {said} AtkinsonHyperlegible-Regular")
 
 
 @pytest.mark.slow

@@ -78,6 +78,14 @@ def test_a_title_after_a_preposition_joins_it_as_the_language_does() -> None:
     assert say("en", "catalogue_epub", game="The Pocket Bazaar").endswith("The Pocket Bazaar")
 
 
+def test_spanish_keeps_a_titles_article_apart_from_its_preposition() -> None:
+    from deckpress.words import say
+
+    assert say("es-ES", "catalogue_epub", game="El mercado de piedras") == "EPUB de El mercado de piedras"
+    assert say("es-ES", "catalogue_text_edition", game="El mercado de piedras") == \
+        "Edición de texto accesible de El mercado de piedras"
+
+
 def test_a_count_of_one_takes_the_phrase_for_one() -> None:
     from deckpress.words import say
 

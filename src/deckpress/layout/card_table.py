@@ -33,9 +33,9 @@ def draw_table(face: Face, columns: list[tuple[Element, Box]]) -> None:
         fitted = ts.fit(text, element.style, w, h, face.loc(element, element.keys["field"]), face.what(element)) \
             if text else None
         if fitted is not None and len(fitted.lines) != len((text or "").split("\n")):  # a cell broke in two
-            face.job.findings.error(element.loc, f"{face.what(element)}: a cell of this table column breaks onto a "
-                                                 f"second line, so the table's rows no longer line up: widen the "
-                                                 f"column or shorten the cell")
+            face.job.findings.error(element.loc, f"{face.job.where}, {face.what(element)}: a cell of this table "
+                                                 f"column breaks onto a second line, so the table's rows no longer "
+                                                 f"line up: widen the column or shorten the cell")
         if fitted is not None:
             spare = h - fitted.height
             top = y + {"top": 0, "middle": spare / 2, "bottom": spare}[element.valign]

@@ -33,7 +33,7 @@ def cover_of(component: str) -> str:
 def lay_out_cover(game: Game, component: Component, edition: Edition, paper: str, findings: Findings) -> Document:
     """One page: whose the component is, in the heading; who may see it; how to hand it out (the component's
     `handling`, or the press's words for its audience)."""
-    job = Job(Typesetter(edition.theme, findings, game.id, cover_of(component.id)), paper, game.language)
+    job = Job(Typesetter(edition.theme, findings, game.named, cover_of(component.id)), paper, game.language)
     heading, text = _styles(edition)
     who = Style("bold", text.size, text.min_size)
     layout = edition.layouts.get(COVER_LAYOUT)
@@ -62,7 +62,7 @@ def lay_out_cover(game: Game, component: Component, edition: Edition, paper: str
 
 def lay_out_blank(game: Game, edition: Edition, paper: str) -> Document:
     """The back left blank so that the next part of a duplex kit starts on a front side."""
-    job = Job(Typesetter(edition.theme, Findings(), game.id, BLANK), paper, game.language)
+    job = Job(Typesetter(edition.theme, Findings(), game.named, BLANK), paper, game.language)
     return Document(game.id, BLANK, job.say("blank_page"), edition.theme.edition, paper, [Drawing(job.size).page])
 
 

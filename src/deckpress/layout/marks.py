@@ -10,6 +10,7 @@ from deckpress.model import SheetLayout, Style, Theme
 
 SCALE_BAR_MM = 50
 RULER_MM = 25  # the print check's ruler with its labels
+RULER_LABEL_MM = 25  # an inch's label, centred on its tick: "2 pulg." in large print, clear of the next
 CLEARANCE_MM = 1.0
 # the scale bar's clear space from shaped pieces, where the margin has room: scissors go round each piece, where a
 # straight cut along a rectangle's edge needs only CLEARANCE_MM
@@ -198,8 +199,8 @@ def _ruler(d: Drawing, at: tuple[float, float], job: Job, label: Style) -> None:
         tick = 8 if eighth % 8 == 0 else 5 if eighth % 4 == 0 else 3
         d.line(x + eighth * INCH / 8, y + 8, x + eighth * INCH / 8, y + 8 - tick, line)
     for inch in range(3):
-        job.ts.box(d, job.say("length_in", inches=inch), label, (x + inch * INCH - 10, y + 10, 20, 12), job.theme.loc,
-                   "ruler", "top")
+        box = (x + inch * INCH - RULER_LABEL_MM / 2, y + 10, RULER_LABEL_MM, 12)
+        job.ts.box(d, job.say("length_in", inches=inch), label, box, job.theme.loc, "ruler", "top")
 
 
 CALIBRATION_POINTS = ((0.25, 0.35), (0.75, 0.35), (0.5, 0.6), (0.25, 0.85), (0.75, 0.85))

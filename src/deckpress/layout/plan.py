@@ -68,7 +68,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     boxed = component.kind in (BOX, TUCK_BOX)
     if not (boxed or of_kind(layout, component.kind)) or _source_missing(game, component):
         return None  # reported by the validator
-    ts = Typesetter(edition.theme, findings, game.id, component.id)
+    ts = Typesetter(edition.theme, findings, game.named, component.id)
     art = art or Artwork.of(game, findings)
     ts.icons = art.icons(edition.folders)
     decks = [game.decks[d] for d in component.decks] if component.kind == "cards" else []
@@ -80,7 +80,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     job.slug = parts(SAMPLE_PAGES) if parts else []
     cards: int | None = None
     pages: Sequence[Page]
-    where = _where(game.id, component.id, edition, paper)
+    where = _where(game.named, component.id, edition, paper)
     if isinstance(layout, BoardLayout) and component.board is not None:
         return _board(game, component, layout, job, where, setup)
     if boxed or component.kind == STANDEE:
@@ -177,10 +177,10 @@ def _proofs(decks: list[Deck], printed: list[Printed]) -> set[int]:
 
 def lay_out_calibration(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> Document:
     """A front and a back page: print both sides, hold against the light, read the back's offset."""
-    job = Job(Typesetter(edition.theme, findings, game.id, "calibration"), paper, game.language, setup=setup)
+    job = Job(Typesetter(edition.theme, findings, game.named, "calibration"), paper, game.language, setup=setup)
     front, back = Drawing(job.size), Drawing(job.size)
     calibration(front, back, job)
-    pages = checked([front.page, back.page], reporter(findings, edition.theme.loc, _where(game.id, "calibration",
+    pages = checked([front.page, back.page], reporter(findings, edition.theme.loc, _where(game.named, "calibration",
                                                                                           edition, paper)))
     return Document(game.id, "calibration", job.say("calibration"), edition.theme.edition, paper, pages)
 
@@ -191,10 +191,10 @@ def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Find
     layout = edition.layouts.get(PRINT_CHECK_LAYOUT)
     if not isinstance(layout, SheetLayout):
         return None
-    job = Job(Typesetter(edition.theme, findings, game.id, "kit"), paper, game.language, setup=setup)
+    job = Job(Typesetter(edition.theme, findings, game.named, "kit"), paper, game.language, setup=setup)
     d = Drawing(job.size)
     print_check(d, layout, job)
-    pages = checked([d.page], reporter(findings, layout.loc, _where(game.id, "print-check", edition, paper)))
+    pages = checked([d.page], reporter(findings, layout.loc, _where(game.named, "print-check", edition, paper)))
     return Document(game.id, "print-check", job.say("print_check"), edition.theme.edition, paper, pages)
 
 

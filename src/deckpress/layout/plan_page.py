@@ -26,7 +26,7 @@ Block = tuple[str, str]  # (role: H1 | H2 | P, its words)
 def lay_out_plan(game: Game, edition: Edition, paper: str, blocks: Sequence[Block], findings: Findings) -> Document:
     """The plan's pages: each block below the last, a new page where the next does not fit above the foot (the
     slug line's room)."""
-    job = Job(Typesetter(edition.theme, findings, game.id, PLAN), paper, game.language)
+    job = Job(Typesetter(edition.theme, findings, game.named, PLAN), paper, game.language)
     layout = edition.layouts.get(COVER_LAYOUT)
     if not isinstance(layout, SheetLayout):
         return Document(game.id, PLAN, job.say("plan_title"), edition.theme.edition, paper, [], audience=HOST)

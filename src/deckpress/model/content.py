@@ -225,6 +225,12 @@ class Game:
     untranslated: dict[str, Loc] = field(default_factory=dict)  # its layout texts not translated yet: their entries
 
     @property
+    def named(self) -> str:
+        """The game as a finding names it: its id, and a translation's language too (`stone-market-es-es (es-ES)`),
+        so a problem in a layout every language shares says which language's text met it."""
+        return f"{self.id} ({self.language})" if self.source_game else self.id
+
+    @property
     def translations(self) -> tuple[str, ...]:
         """The languages it is translated into: all but the source."""
         return tuple(language for language in self.languages if language != self.language)

@@ -3,13 +3,15 @@
 The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
 language's translations in their place), so the two never disagree. Translated are the texts a player reads:
 game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
-collections' names) and each component's title and handling; the card fields of type text
-(in each deck's card file, its defaults too); the rules (kicker, tagline, notes, headings, text, list items,
-colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A text
-with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
+collections' names), each deck's `label` (the name of each of its cards) and each component's title and
+handling; the card fields of type text (in each deck's card file, its defaults too); the rules (kicker, tagline,
+notes, headings, text, list items, colophon); and the sheets (headings, text, write-in labels, a table's corner,
+columns, rows and cells). A text with no word outside its template tags (`{{ item }}`) has nothing to translate
+and is left out.
 
 A context is `<file>:<path>`: `lots.yaml:cards[3].flavour`, `game.yaml:components[lot-cards].title`,
-`sheets.yaml:bid-sheet.blocks[0].heading`. Components are named by their id, list items otherwise by position.
+`sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].label`. Components and decks are named by
+their id, list items otherwise by position.
 """
 
 from __future__ import annotations
@@ -85,6 +87,8 @@ def _game(root: Node) -> Found:
     yield from _texts(_node(root, "supplies"), "supplies")  # the print plan's "you also need"
     for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
         yield from _texts(value, f"parameters.{name}")
+    for name, deck in _map(root, "decks").items():  # names each card: tagged PDFs, contents, braille labels
+        yield from _keys(deck, f"decks[{name}].", ("label",))
     for i, component in enumerate(_list(root, "components")):
         yield from _keys(component, f"components[{_text(component, 'id') or i}].", COMPONENT_KEYS)
 
