@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from deckpress.layout.elements import KINDS
 from deckpress.layout.elements.kind import Reading, read_shown
-from deckpress.load.icons import INLINE
+from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Component, Edition, Element, Game
 from deckpress.templating import Templates
 
@@ -131,7 +131,7 @@ def read_face(reading: Reading, layout: CardLayout) -> Said:
         lines = read_shown(reading, element)
         if not lines:
             continue
-        part = Part(tuple(INLINE.sub(r"\1", line) for line in lines))
+        part = Part(tuple(read_inline(line, reading.params) for line in lines))
         if len(part.lines) == 1 and _writes_beside(element.box, layout):
             part = Part((reading.say("html_write_in", label=part.lines[0]),))
         said.append((part, element))

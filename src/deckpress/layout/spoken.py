@@ -9,7 +9,7 @@ import re
 
 from deckpress.layout.context import Job
 from deckpress.layout.elements.kind import KINDS, Reading, read_shown
-from deckpress.load.icons import INLINE
+from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import CardText
 
@@ -23,7 +23,7 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[st
             for e in layout.elements]  # most elements are on every card: their reading as it is
     said = []
     for n, lines in enumerate(read):
-        rows = [[r.strip() for r in INLINE.sub(r"\1", line).split("\n") if r.strip()] for line in lines]
+        rows = [[r.strip() for r in read_inline(line, job.params).split("\n") if r.strip()] for line in lines]
         if len(rows) == 1 and len(rows[0]) > 1 and _in_columns(layout.elements, read, n):
             said.append(f"{rows[0][0]}: {', '.join(rows[0][1:])}")
         else:  # a list's lines apart, a paragraph's breaks run on

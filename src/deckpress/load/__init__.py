@@ -27,6 +27,7 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     `language`, one it is translated into, if given (its PO file's translations in place of the source texts;
     with `fallback`, a text not translated is the source's, with a warning)."""
     from deckpress.load.game import read_game
+    from deckpress.load.icon_words import ICON_WORDS
     from deckpress.load.reading import Reading
     from deckpress.translation.apply import Translation
 
@@ -36,6 +37,7 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
         game.edition_labels = translation.edition_labels(game.editions)
         game.layout_texts, game.untranslated = translation.by_source()
         game.params[TEXTS] = game.layout_texts  # its card templates render through them (CardText)
+        game.params[ICON_WORDS] = translation.icon_words(folder)  # its icons read aloud in its language
     return game
 
 

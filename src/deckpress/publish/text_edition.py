@@ -7,7 +7,9 @@ packs them as they are), set in the Atkinson Hyperlegible the PDFs use, shipped 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
@@ -19,7 +21,7 @@ from deckpress.layout.boards.reading import read_board
 from deckpress.layout.lists.entries import html_list
 from deckpress.layout.readings import ReadDeck, read_deck
 from deckpress.layout.slug import stamp
-from deckpress.load.icons import INLINE
+from deckpress.load.icon_words import read_inline
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
 from deckpress.publish import phrases
 from deckpress.publish.fragments import said_html
@@ -30,10 +32,27 @@ from deckpress.templating import Templates
 
 FONTS = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")  # the faces the pages use
 FONT_FOLDER = "fonts"  # beside the pages
+_PARAMS: ContextVar[dict[str, Any] | None] = ContextVar("params", default=None)  # the game's, as its page is set
 
 
 def html_pages(game: Game, editions: Mapping[str, Edition] | None = None,
                templates: Templates | None = None) -> dict[str, tuple[str, str]]:
+    """The game's pages (`_pages`), its icons inline in text read in its language."""
+    with _reading(game):
+        return _pages(game, editions, templates)
+
+
+@contextmanager
+def _reading(game: Game) -> Iterator[None]:
+    token = _PARAMS.set(game.params)
+    try:
+        yield
+    finally:
+        _PARAMS.reset(token)
+
+
+def _pages(game: Game, editions: Mapping[str, Edition] | None,
+           templates: Templates | None) -> dict[str, tuple[str, str]]:
     """File name -> audience and page: the game's page (public, linking no secret); where the game has secret
     material, the host's page (the same, linking every secret page) and one page for each piece of it, so that a
     screen-reader player is handed their own desk card and nobody else's, and the host the answers. Cards are read
@@ -80,8 +99,10 @@ def edition_template() -> Template:
 
 
 def _icon_names(value: Any) -> Any:
-    """An icon inline in text (`:lantern:`) reads as its name (markup made here, a macro's, is left alone)."""
-    return INLINE.sub(r"\1", value) if isinstance(value, str) and not isinstance(value, Markup) else value
+    """An icon inline in text (`:lantern:`) reads as its name, or a translated game's word for it (markup made
+    here, a macro's, is left alone)."""
+    plain = isinstance(value, str) and not isinstance(value, Markup)
+    return read_inline(value, _PARAMS.get() or {}) if plain else value
 
 
 def _dealt(game: Game, component: Component) -> bool:

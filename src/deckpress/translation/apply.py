@@ -16,6 +16,7 @@ from pathlib import Path
 import polib
 
 from deckpress.findings import Finding, Findings, Loc
+from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.sources import Node
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
 from deckpress.translation.texts import GAME_FILE, TAGS, Files, edition_context, translatable
@@ -127,6 +128,21 @@ class Translation:
                 else:
                     undone[entry.msgid] = Loc(self.shown, entry.linenum or 1)
         return done, undone
+
+    def icon_words(self, folder: Path) -> dict[str, str]:
+        """The words the game's own icons are read as, by name (deckpress.load.icon_words); one not translated
+        (or fuzzy, or whose name changed) is said, and reads as its name."""
+        words = {}
+        for name, _ in icon_files(folder):
+            entry = self.entries.get(context := icon_context(name))
+            if entry is not None and entry.msgstr and not entry.fuzzy and entry.msgid == said(name):
+                words[name] = entry.msgstr
+            else:
+                at = Loc(self.shown, entry.linenum or 1) if entry is not None else Loc(self.shown)
+                self._missing(at, f"{self.language}: the word the icon {name} is read as is not translated "
+                                  f"({context}): " + ("translate it" if entry is not None and not entry.msgstr else
+                                                      f"{RUN.format(game=self.game)}, then translate it"))
+        return words
 
     def _missing(self, loc: Loc, message: str) -> None:
         if not self.absent:

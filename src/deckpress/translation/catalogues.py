@@ -18,6 +18,7 @@ from pathlib import Path
 import polib
 
 from deckpress.findings import Findings, Loc
+from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields
 from deckpress.load.sources import Node, read_source, read_yaml
@@ -64,6 +65,7 @@ def sources(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path
     for name in [*files.cards, files.rules, files.sheets]:
         if name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
             texts += _texts(name, node, files)
+    texts += [Text(icon_context(name), said(name), file, 1) for name, file in icon_files(folder)]  # read aloud
     title = root.value.get("title")
     return Sources(str(title.value) if title is not None else folder.name,
                    read_languages(Fields(root, "game", findings), findings), tuple(texts))

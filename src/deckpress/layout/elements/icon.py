@@ -7,6 +7,8 @@ import re
 from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
+from deckpress.load.icon_words import heard
+from deckpress.load.icon_words import said as said_as
 from deckpress.model import Element
 
 WORD = re.compile(r"\w+")
@@ -81,7 +83,7 @@ def _shown(reading: Reading, element: Element) -> tuple[str, int] | None:
     """The icon's name as read and how many are drawn; None when none is."""
     name = reading.render(element, element.keys["icon"])
     alt = element.keys["alt"]
-    said = reading.render(element, alt) if alt is not None else name and name.replace("-", " ").replace("_", " ")
+    said = reading.render(element, alt) if alt is not None else name and said_as(heard(name, reading.params))
     count = 1
     if element.keys["count"] is not None:
         shown = reading.render(element, element.keys["count"]) or "0"

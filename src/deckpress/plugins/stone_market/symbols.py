@@ -11,6 +11,7 @@ from deckpress.findings import echoed
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import MM, Drawing
+from deckpress.load.icon_words import heard
 from deckpress.load.icons import IconFile
 from deckpress.model import Element
 
@@ -76,7 +77,8 @@ def _said_row(tokens: list[str], names: dict[str, str], shapes: dict[str, str], 
     if len(tokens) == 1:
         letter = tokens[0]
         shape = shapes.get(letter)
-        return f"{names.get(letter, letter)} ({letter}, {shape})" if shape else str(names.get(letter, letter))
+        named = names.get(letter, letter)
+        return f"{named} ({letter}, {heard(shape, reading.params)})" if shape else str(named)
     if "=" in tokens:
         at = tokens.index("=")
         left, right = _said_side(tokens[:at], names, reading), _said_side(tokens[at + 1:], names, reading)
