@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pikepdf
 import polib
+import pypdf
 from test_stone_market_translatable import drafted
 
 OUT = Path("out/stone-market-es-es")
@@ -63,6 +64,23 @@ def test_a_spanish_game_reads_its_icons_in_spanish(deckpress):
     assert "(estrella)" in html and "(star)" not in html  # a die's face of the player's choice
     english = alts(Path("out/stone-market/standard/stone-market-ware-cards-a4.pdf"))
     assert "2 × star" in english  # the source language reads each icon by its name, as before
+
+
+def test_an_icon_inline_in_translated_text_reads_in_spanish(deckpress):
+    po = drafted(deckpress)
+    for entry in po:
+        if entry.msgctxt == "rules.yaml:tagline":
+            entry.msgstr = "Tira piedras y compra mercancías :star:"
+        elif entry.msgctxt.startswith("icons:"):
+            entry.msgstr = ICONS.get(entry.msgid, entry.msgstr)
+    po.save()
+    result = deckpress("build", "stone-market", "--edition", "standard", "--paper", "a4", "--out", "out")
+    assert result.status == 0, result.err
+    pdf = pypdf.PdfReader(OUT / "standard/stone-market-es-es-rules-a4.pdf")
+    text = " ".join(" ".join(page.extract_text() for page in pdf.pages).split())
+    assert "compra mercancías estrella" in text  # the icon's name, invisible over it, is the Spanish word
+    html = (OUT / "stone-market-es-es.html").read_text(encoding="utf-8")
+    assert "compra mercancías estrella" in html
 
 
 def test_an_icon_not_translated_is_a_finding_at_its_entry(deckpress):

@@ -21,6 +21,7 @@ from deckpress.layout.sheets import sheet_pages
 from deckpress.layout.slug import SAMPLE_PAGES, Stamp, parts_of
 from deckpress.layout.text import Typesetter
 from deckpress.load.art import Artwork
+from deckpress.load.icon_words import ICON_WORDS
 from deckpress.model import (
     HOST,
     BoardLayout,
@@ -70,7 +71,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         return None  # reported by the validator
     ts = Typesetter(edition.theme, findings, game.named, component.id)
     art = art or Artwork.of(game, findings)
-    ts.icons = art.icons(edition.folders)
+    ts.icons, ts.words = art.icons(edition.folders), dict(game.params.get(ICON_WORDS) or {})
     decks = [game.decks[d] for d in component.decks] if component.kind == "cards" else []
     printed = _printed(decks, edition)
     unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided

@@ -23,6 +23,7 @@ class Fitted:
     size: float
     leading: float  # pt between baselines
     icons: tuple[tuple[str, IconFile], ...] = ()  # the inline icons its lines name, found
+    heard: tuple[tuple[str, str], ...] = ()  # a translated game's words for them, read aloud (else their names)
     rows: bool = False  # set in rows a full leading each (a ledger's entries), not as a block
 
     @property
@@ -105,6 +106,7 @@ class Typesetter:
         self._findings = findings
         self._measuring: Findings | None = None
         self.icons: Icons | None = None  # the game's, for icons inline in text (set by the layout plan)
+        self.words: dict[str, str] = {}  # a translated game's words for its icons, by name (deckpress.load.icon_words)
 
     @property
     def findings(self) -> Findings:
@@ -130,6 +132,9 @@ class Typesetter:
             )
         return not missing
 
+    def _heard(self, icons: tuple[tuple[str, IconFile], ...]) -> tuple[tuple[str, str], ...]:
+        return tuple((name, self.words[name]) for name, _ in icons if name in self.words)
+
     def inline(self, text: str, loc: Loc, what: str) -> tuple[tuple[str, IconFile], ...] | None:
         """The icons `text` names inline, found; None (reported) when one is not."""
         if ":" not in text:
@@ -151,7 +156,7 @@ class Typesetter:
             return None
         fitted = fit(text, font, style, width, height, self.theme.line_spacing)
         if fitted is not None and icons:
-            fitted = replace(fitted, icons=icons)
+            fitted = replace(fitted, icons=icons, heard=self._heard(icons))
         if fitted is None:
             self.findings.error(
                 loc,
@@ -171,7 +176,8 @@ class Typesetter:
             self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm "
                                      "line")
             return None
-        return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing, icons)
+        return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing, icons,
+                      self._heard(icons))
 
     def box(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc, what: str,
             valign: str = "top") -> Fitted | None:
@@ -205,10 +211,10 @@ def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: 
 def _with_icons(d: Drawing, fitted: Fitted, x: float, baseline: float, line: str) -> None:
     """A line in runs of text and icons: each icon an em square standing on the baseline, in the text's ink, its
     name over it as invisible text (for copying, searching and reading aloud)."""
-    icons, size = dict(fitted.icons), fitted.size
+    icons, heard, size = dict(fitted.icons), dict(fitted.heard), fitted.size
     for i, part in enumerate(INLINE.split(line)):
         if i % 2 and part in icons:
-            d.icon(icons[part], x, baseline - size / MM, size / MM, d.ink, alt=part, font=fitted.font)
+            d.icon(icons[part], x, baseline - size / MM, size / MM, d.ink, alt=heard.get(part, part), font=fitted.font)
             x += size / MM
         elif part and not i % 2:
             d.text(x, baseline, part, fitted.font, size)
