@@ -9,6 +9,7 @@ from pathlib import Path
 import pikepdf
 import polib
 import pypdf
+from conftest import edit
 from test_stone_market_translatable import drafted
 
 OUT = Path("out/stone-market-es-es")
@@ -81,6 +82,22 @@ def test_an_icon_inline_in_translated_text_reads_in_spanish(deckpress):
     assert "compra mercancías estrella" in text  # the icon's name, invisible over it, is the Spanish word
     html = (OUT / "stone-market-es-es.html").read_text(encoding="utf-8")
     assert "compra mercancías estrella" in html
+
+
+def test_an_icon_in_a_translated_table_reads_in_german(deckpress):
+    total = "          - Total\n"
+    edit(Path("content/pocket-bazaar/sheets.yaml"), total, f'{total}          - ":lantern:"\n')  # a row of an icon
+    assert deckpress("translations", "pocket-bazaar").status == 0
+    po = polib.pofile(str(PO))
+    po.find(":lantern:").msgstr = ":lantern:"
+    po.save()
+    result = deckpress("build", "pocket-bazaar", "--edition", "standard", "--paper", "a4", "--out", "out")
+    assert result.status == 0, result.err
+    sheets = {language: " ".join(pypdf.PdfReader(f"out/{game}/standard/{game}-score-sheet-a4.pdf").pages[0]
+                                  .extract_text().split()) for language, game in (
+                                      ("en", "pocket-bazaar"), ("de", "pocket-bazaar-de-de"))}
+    assert "Total lantern" in sheets["en"]
+    assert "Summe Laterne" in sheets["de"] and "lantern" not in sheets["de"]
 
 
 def test_an_icon_not_translated_is_a_finding_at_its_entry(deckpress):

@@ -70,5 +70,5 @@ def _icons(ts: Typesetter, d: Drawing, named: tuple[str, list[str]], icon: tuple
         return
     files, left = dict(found), x + (w - across) / 2
     for name in names:
-        d.icon(files[name], left, y + (h - size) / 2, size, d.ink, alt=name, font=font)
+        d.icon(files[name], left, y + (h - size) / 2, size, d.ink, alt=ts.words.get(name, name), font=font)
         left += size + ICON_GAP_MM
