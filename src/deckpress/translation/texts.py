@@ -5,12 +5,12 @@ language's translations in their place), so the two never disagree. Translated a
 game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
 collections' names), each deck's `card` noun and `label` (which name each of its cards: `ware 3`) and each
 component's title and handling; the card fields of type text (in each deck's card file, its defaults too); the
-rules (kicker, tagline, notes, headings, text, list items,
+rules (kicker, tagline, notes, headings, a section's text or each of its lines (a reminder's), list items,
 colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A text
 with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
 
 A context is `<file>:<path>`: `lots.yaml:cards[3].flavour`, `game.yaml:components[lot-cards].title`,
-`sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].card`.
+`sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].card`, `rules.yaml:sections[4].text[1]`.
 Components and decks are named by their id, list items otherwise by position.
 """
 
@@ -102,7 +102,8 @@ def _rules(root: Node) -> Found:
     for key in RULES_KEYS:
         yield from _texts(_node(root, key), key)
     for i, section in enumerate(_list(root, "sections")):
-        yield from _keys(section, f"sections[{i}].", ("heading", "text"))
+        yield from _keys(section, f"sections[{i}].", ("heading",))
+        yield from _texts(_node(section, "text"), f"sections[{i}].text")  # a text, or a list: a reminder's lines
         yield from _items(section, f"sections[{i}].items")
 
 
