@@ -1,9 +1,10 @@
 """Stone Market translated: every word its cards, tokens, score sheets and rules print reaches the PO file (the
-stars and stones on the ware cards, the tokens' names, the scoring table's rows, the shapes' names), and a
-translatable parameter written out in words counts as the value its source prints."""
+stars and stones on the ware cards, the tokens' names, the scoring table's rows, the shapes' names, the wares'
+noun), and a translatable parameter written out in words counts as the value its source prints."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import polib
@@ -73,3 +74,23 @@ def test_a_translatable_parameter_written_out_only_in_part_is_left_out(deckpress
     result = deckpress("check", "stone-market")
     assert result.status == 1
     assert "leaves out a value its source prints (rules.yaml:sections[0].items[1]): stones" in result.err
+
+
+def test_the_spanish_wares_are_named_in_spanish_in_the_text_edition_and_tagged_cards(deckpress):
+    SPANISH["ware"] = "mercancía"
+    try:
+        drafted(deckpress)
+    finally:
+        del SPANISH["ware"]
+    result = deckpress("build", "stone-market", "--edition", "standard", "--paper", "a4", "--out", "out")
+    assert result.status == 0, result.err
+    html = Path("out/stone-market-es-es/stone-market-es-es.html").read_text(encoding="utf-8")
+    assert "<h4>Mercancía 1</h4>" in html and "<h4>Ware" not in html  # the text edition's headings
+    with zipfile.ZipFile("out/stone-market-es-es/stone-market-es-es.epub") as epub:
+        contents = "".join(epub.read(n).decode() for n in epub.namelist() if n.endswith("nav.xhtml"))
+    assert "Mercancía 45<" in contents and "Ware 1<" not in contents  # the EPUB's table of contents
+    root = pypdf.PdfReader("out/stone-market-es-es/standard/stone-market-es-es-ware-cards-a4.pdf").trailer["/Root"]
+    document = root["/StructTreeRoot"]["/K"]
+    document = (document[0] if isinstance(document, list) else document).get_object()
+    titles = [str(k.get_object().get("/T", "")) for k in document["/K"]]
+    assert titles[:2] == ["mercancía 1", "mercancía 2"]  # the tagged PDF's card sections

@@ -51,3 +51,17 @@ def test_a_decks_label_is_translated_and_names_its_cards_in_the_language(tmp_pat
     assert _titles(Path("out", cards.format("harbour-tongues-de-de")))[0].startswith("Karte ")
     assert _titles(Path("out", cards.format("harbour-tongues-fr-fr")))[0].startswith("carte ")
 
+
+
+def test_a_decks_card_noun_is_translated_and_names_its_cards_without_a_label(tmp_path, monkeypatch, capsys):
+    run = fixture_game(FIXTURES / "languages", tmp_path, monkeypatch, capsys)
+    game = GAME / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace(f"    {LABEL}\n", ""), encoding="utf-8")
+    noun = "game.yaml:decks[cards].card"
+    assert run("translations", "harbour-tongues") == (0, [])
+    assert {e.msgctxt: e.msgid for e in polib.pofile(str(PO / "harbour-tongues.pot"))}[noun] == "motto-card"
+    assert run("build", "--edition", "standard", "--paper", "a4", "--out", "out") == (0, [])
+    cards = "out/{0}/standard/{0}-cards-a4.pdf"
+    assert _titles(Path(cards.format("harbour-tongues")))[:2] == ["motto-card 1", "motto-card 2"]  # English as written
+    assert _titles(Path(cards.format("harbour-tongues-de-de")))[:2] == ["Mottokarte 1", "Mottokarte 2"]
+    assert _titles(Path(cards.format("harbour-tongues-fr-fr")))[0] == "carte-devise 1"

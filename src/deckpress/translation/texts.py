@@ -3,15 +3,15 @@
 The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
 language's translations in their place), so the two never disagree. Translated are the texts a player reads:
 game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
-collections' names), each deck's `label` (the name of each of its cards) and each component's title and
-handling; the card fields of type text (in each deck's card file, its defaults too); the rules (kicker, tagline,
-notes, headings, text, list items, colophon); and the sheets (headings, text, write-in labels, a table's corner,
-columns, rows and cells). A text with no word outside its template tags (`{{ item }}`) has nothing to translate
-and is left out.
+collections' names), each deck's `card` noun and `label` (which name each of its cards: `ware 3`) and each
+component's title and handling; the card fields of type text (in each deck's card file, its defaults too); the
+rules (kicker, tagline, notes, headings, a section's text or each of its lines (a reminder's), list items,
+colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A text
+with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
 
 A context is `<file>:<path>`: `lots.yaml:cards[3].flavour`, `game.yaml:components[lot-cards].title`,
-`sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].label`. Components and decks are named by
-their id, list items otherwise by position.
+`sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].card`, `rules.yaml:sections[4].text[1]`.
+Components and decks are named by their id, list items otherwise by position.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ GAME_FILE = "game.yaml"
 GAME_KEYS = ("title", "subject", "version")
 COMPONENT_KEYS = ("title", "handling")
 RULES_KEYS = ("kicker", "tagline", "note", "colophon")
-SECTION_KEYS = ("heading", "text")
 SHEET_TEXTS = ("heading", "text")
 TABLE_LISTS = ("columns", "rows")
 ROW_KEYS = ("text", "every_cell")
@@ -88,7 +87,7 @@ def _game(root: Node) -> Found:
     for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
         yield from _texts(value, f"parameters.{name}")
     for name, deck in _map(root, "decks").items():  # names each card: tagged PDFs, contents, braille labels
-        yield from _keys(deck, f"decks[{name}].", ("label",))
+        yield from _keys(deck, f"decks[{name}].", ("card", "label"))
     for i, component in enumerate(_list(root, "components")):
         yield from _keys(component, f"components[{_text(component, 'id') or i}].", COMPONENT_KEYS)
 
@@ -103,7 +102,8 @@ def _rules(root: Node) -> Found:
     for key in RULES_KEYS:
         yield from _texts(_node(root, key), key)
     for i, section in enumerate(_list(root, "sections")):
-        yield from _keys(section, f"sections[{i}].", SECTION_KEYS)
+        yield from _keys(section, f"sections[{i}].", ("heading",))
+        yield from _texts(_node(section, "text"), f"sections[{i}].text")  # a text, or a list: a reminder's lines
         yield from _items(section, f"sections[{i}].items")
 
 
