@@ -201,3 +201,30 @@ def test_a_proof_is_taken_back_when_the_build_after_it_does_not_commit(tmp_path,
     assert not watcher.rebuild(watcher.game_dirs(), {CARD})
     assert f"proof into {PDF}" in said.getvalue()
     assert {p: p.read_bytes() for p in Path("build").rglob("*") if p.is_file()} == before
+
+
+def test_a_translated_game_shows_a_changed_source_text_at_once_its_translations_behind_it(tmp_path, monkeypatch):
+    """Watching is editing: an English text changed in a game translated into German and French is drawn at once;
+    each translation, now behind it, prints the English with a warning until it is brought up to date."""
+    import shutil
+
+    from conftest import FIXTURES
+
+    monkeypatch.chdir(tmp_path)
+    for part in ("content", "layouts"):
+        shutil.copytree(FIXTURES / "languages" / part, part)
+    said, stop = io.StringIO(), threading.Event()
+    watcher = Watcher(Options(layouts=[Path("layouts"), LAYOUTS], out=Path("build")), ["harbour-tongues"], say=said)
+    thread = threading.Thread(target=watcher.run, args=(stop,), daemon=True)
+    thread.start()
+    try:
+        wait_for(lambda: "watching" in said.getvalue())
+        edit(Path("content/harbour-tongues/cards.yaml"), "Hold fast.", "Hold on fast.", translations=False)
+        wait_for(lambda: said.getvalue().count("harbour-tongues: built into build") == 2)
+    finally:
+        stop.set()
+        thread.join(WAIT)
+    assert "Hold on fast." in text_of(Path("build/harbour-tongues/standard/harbour-tongues-cards-a4.pdf"))
+    german = Path("build/harbour-tongues-de-de/standard/harbour-tongues-de-de-cards-a4.pdf")
+    assert "Hold on fast." in text_of(german)
+    assert "warning: de-DE: the source text changed since it was translated" in said.getvalue()

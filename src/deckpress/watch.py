@@ -14,7 +14,7 @@ import re
 import sys
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
@@ -57,6 +57,11 @@ class Watcher:
     games: list[str]
     jobs: int = 1
     say: TextIO = field(default_factory=lambda: sys.stderr)
+
+    def __post_init__(self) -> None:
+        """Watching is editing: a text changed in the source language shows at once, its translations printing it
+        until they are brought up to date (each said as a warning); a build for release still refuses them."""
+        self.opts = replace(self.opts, fallback=True)
 
     def game_dirs(self) -> list[Path]:
         found = {p.parent.name: p.parent for p in sorted(self.opts.content.glob("*/game.yaml"))}
