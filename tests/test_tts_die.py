@@ -113,3 +113,19 @@ def test_a_die_whose_net_does_not_fold_is_an_error_where_its_layout_is_written(t
     err = capsys.readouterr().err
     assert f"{own}:" in err and "is a die (die: d6), but its layout's net" in err and "does not fold into a cube" in err
     assert not (tmp_path / "build" / "stone-market").exists()  # nothing written
+
+
+def test_a_face_printed_twice_is_two_faces_of_the_die(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / "stone-market", content / "stone-market")
+    game = content / "stone-market" / "game.yaml"
+    text = game.read_text("utf-8")
+    game.write_text(text.replace("    from: die_faces\n", "    file: die.yaml\n").replace(
+        "die_faces | length == 6 and ", ""), encoding="utf-8")
+    (content / "stone-market" / "die.yaml").write_text(
+        "cards:\n  - {face: Amber, copies: 2}\n  - {face: Jade}\n  - {face: Onyx}\n  - {face: Pearl}\n"
+        "  - {face: Ruby}\n", encoding="utf-8")
+    assert export(tmp_path / "build", content) == 0
+    data = json.loads((tmp_path / "build" / "stone-market" / "export" / "tts" / "stone-market.json").read_text("utf-8"))
+    (die,) = [o for o in data["ObjectStates"] if o["Name"] == "Custom_Dice"]
+    assert sorted(v["Value"] for v in die["RotationValues"]) == ["Amber", "Amber", "Jade", "Onyx", "Pearl", "Ruby"]

@@ -66,8 +66,9 @@ def made(game: Game, component: Component, layout: CardLayout, cuts: list[Cut], 
         return None
     numbers = numbered(sides)
     inset = pixels(line_pt / MM, dpi) + 1  # the lines lie on the trim: half of one inside the face, and a pixel
-    names = [face_name(game.decks[c.deck], c) for c in cuts]
-    return Die(phrases(game.language)("export_tts_die"), template([c.front for c in cuts], numbers, inset), names,
+    faces = [c for c in cuts for _ in range(c.card.copies)]  # a card printed twice is two faces of the net
+    names = [face_name(game.decks[c.deck], c) for c in faces]
+    return Die(phrases(game.language)("export_tts_die"), template([c.front for c in faces], numbers, inset), names,
                numbers, component.audience)
 
 
