@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -162,6 +163,18 @@ def test_a_die_is_left_out_and_the_readme_names_its_faces(stones):
     readme = (folder(stones, STONES) / f"{STONES}-README.txt").read_text("utf-8")
     assert ("Die net is a die" in readme and "read its faces 1 to 6 as: Amber (A, triangle), Jade (J, diamond), "
             "Onyx (O, circle), Pearl (P, hexagon), Ruby (R, square), Choice (star)." in readme)
+
+
+def test_a_die_of_five_faces_is_an_error_not_a_six_sided_die_in_the_readme(tmp_path, capsys):
+    content = tmp_path / "content"
+    shutil.copytree(CONTENT / STONES, content / STONES)
+    game = content / STONES / "game.yaml"
+    text = game.read_text("utf-8").replace("die_faces: [Amber, Jade, Onyx, Pearl, Ruby, Choice]",
+                                           "die_faces: [Amber, Jade, Onyx, Pearl, Ruby]")
+    game.write_text(text.replace("die_faces | length == 6 and ", ""), encoding="utf-8")
+    assert export(tmp_path / "build", STONES, "--to", "ttp", content=content) == 1
+    assert "is a die of 6 faces (die: d6), but its deck prints 5 cards" in capsys.readouterr().err
+    assert not (tmp_path / "build" / STONES).exists()
 
 
 def test_the_package_holds_no_private_card_and_says_what_the_host_gives_out(secret):

@@ -72,6 +72,18 @@ def made(game: Game, component: Component, layout: CardLayout, cuts: list[Cut], 
                numbers, component.audience)
 
 
+def fits(game: Game, component: Component, layout: CardLayout, findings: Findings) -> bool:
+    """A d6 is six faces on a net: its deck prints six cards, its layout places six."""
+    faces = sum(game.decks[d].size for d in component.decks)
+    if faces == 6 and len(layout.positions) == 6:
+        return True
+    loc = component.die_loc or component.loc
+    findings.error(loc, f"component {component.id} is a die of 6 faces (die: d6), but its deck prints {faces} cards "
+                        f"and its layout places {len(layout.positions)}: a die's faces are its cards, one a place "
+                        f"on the net")
+    return False
+
+
 def face_name(deck: Deck, cut: Cut) -> str:
     """What a face is called when it lies up: the value of its deck's one field (`from: die_faces` gives each face
     its one value), else its label."""

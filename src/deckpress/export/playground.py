@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from deckpress.export import TTS_DPI_CAP, Request, ttp
+from deckpress.export import TTS_DPI_CAP, Request, dice, ttp
 from deckpress.export.cutting import cut_cards, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi, zipped
@@ -32,7 +32,7 @@ def table(game: Game, edition: Edition, docs: list[Document], request: Request, 
     package = ttp.Package(game.id, game.title)
     beside: list[File] = []
     kept: list[str] = []  # not every player's: out of the package
-    dice: list[tuple[str, list[str]]] = []  # each die's title and the names of its faces, in order
+    rolls: list[tuple[str, list[str]]] = []  # each die's title and the names of its faces, in order
     for doc in docs:
         component = next(c for c in game.components if c.id == doc.component)
         layout = edition.layouts.get(component.layout)
@@ -41,7 +41,8 @@ def table(game: Game, edition: Edition, docs: list[Document], request: Request, 
         if component.audience != PUBLIC:
             kept.append(component.title)
         elif component.die and isinstance(layout, CardLayout):
-            dice.append((component.title, _faces(game, edition, component, layout, prepared)))
+            if dice.fits(game, component, layout, prepared.findings):
+                rolls.append((component.title, _faces(game, edition, component, layout, prepared)))
         elif not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):
             doc, pdf = rendered(game, doc)
             beside.append((f"{game.id}-{component.id}.pdf", pdf, PUBLIC))
@@ -49,7 +50,7 @@ def table(game: Game, edition: Edition, docs: list[Document], request: Request, 
             _decks(game, edition, component, layout, doc, request.dpi or TTS_DPI_CAP, prepared, package)
     files = package.files()
     whole = (f"{game.id}-package.zip", zipped([(n, d) for n, d, _ in files]), package.audience)  # one file to share
-    readme = _readme(game, [n for n, _, _ in files], whole[0], beside, kept, dice)
+    readme = _readme(game, [n for n, _, _ in files], whole[0], beside, kept, rolls)
     return [*files, whole, *beside, (f"{game.id}-README.txt", readme, PUBLIC)]
 
 

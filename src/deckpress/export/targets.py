@@ -91,7 +91,7 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
 def _cards(game: Game, edition: Edition, component: Component, layout: CardLayout, doc: Document,
            request: Request, prepared: Prepared, save: tts.Save) -> None:
     """A component's cards into the save: a deck a deck of it, or a die."""
-    if component.die and not _die_fits(game, component, layout, prepared.findings):
+    if component.die and not dice.fits(game, component, layout, prepared.findings):
         return
     entries = [len(game.decks[d].cards) for d in component.decks]
     dpi = min(largest_dpi(layout.size, n, request.dpi or TTS_DPI_CAP) for n in entries)
@@ -212,18 +212,6 @@ def _shop_findings(to: shop.Order, game: Game, layout: CardLayout, backs: dict[s
 
 def _by_deck(component: Component, cuts: list[Cut]) -> list[tuple[str, list[Cut]]]:
     return [(d, [c for c in cuts if c.deck == d]) for d in component.decks]
-
-
-def _die_fits(game: Game, component: Component, layout: CardLayout, findings: Findings) -> bool:
-    """A d6 is six faces on a net: its deck prints six cards, its layout places six."""
-    faces = sum(game.decks[d].size for d in component.decks)
-    if faces == 6 and len(layout.positions) == 6:
-        return True
-    loc = component.die_loc or component.loc
-    findings.error(loc, f"component {component.id} is a die of 6 faces (die: d6), but its deck prints {faces} cards "
-                        f"and its layout places {len(layout.positions)}: a die's faces are its cards, one a place "
-                        f"on the net")
-    return False
 
 
 def _saved(game: Game, save: tts.Save, files: list[tts.File], base_url: str | None, left: list[Component],
