@@ -153,6 +153,14 @@ class Cutter:
             if error is not None:  # Ctrl-C or a failure: no worker is left running or waited for
                 stop(self.pool)
             self.pool.shutdown()
+        _let_go()
+
+
+def _let_go() -> None:
+    """Close the documents this process cut pages from: the export is done with them (a worker's go with it)."""
+    for document in _open.values():
+        document.close()
+    _open.clear()
 
 
 def _spare() -> int:
@@ -172,9 +180,7 @@ def _cut_page(asked: Asked) -> list[Face]:
     once for all its pages."""
     key, pdf, n, cells, dpi, bleed, size, band = asked
     if key not in _open:
-        for earlier in _open.values():
-            earlier.close()
-        _open.clear()
+        _let_go()
         _open[key] = pypdfium2.PdfDocument(pdf)
     image = page_image(_open[key], n, dpi)
     return [face(image.crop(cut_box(cell, dpi, bleed, size)), dpi, band) for cell in cells]
