@@ -118,6 +118,7 @@ def test_a_po_file_linked_from_outside_the_game_is_refused(deckpress, tmp_path):
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1 and "Traceback" not in result.err
     assert "a translation must be a file in the game's own folder, not a link out of it" in result.err
+    assert result.err.count("this layout text has no translation") == 1, result.err  # not again for each
 
 
 def test_the_same_sources_give_the_same_bytes(deckpress):

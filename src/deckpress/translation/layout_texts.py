@@ -91,9 +91,10 @@ def check_layout_texts(game: Game, editions: dict[str, Edition], names: set[str]
     if not game.source_game:
         return
     wanted = [Placed(about_context(e), ed.theme.about, ed.theme.loc) for e, ed in editions.items() if ed.theme.about]
-    for text in [*wanted, *layout_texts(editions, names)]:
-        if text.source in game.layout_texts:
-            continue
+    texts = [t for t in [*wanted, *layout_texts(editions, names)] if t.source not in game.layout_texts]
+    if not game.layout_texts and not game.untranslated:  # a PO file missing, refused or older than these: said once
+        texts = texts[:1]
+    for text in texts:
         at = game.untranslated.get(text.source)
         message = (f"{game.language}: not translated yet ({text.context})" if at is not None else
                    f"{game.language}: this layout text has no translation in {game.id}'s PO file ('{text.source}'): "
