@@ -49,13 +49,15 @@ def export(out: Path, dpi: int, tree: Path | None = None) -> Run:
     command = [sys.executable, "-m", "deckpress", "export", "--to", "png", "--dpi", str(dpi), "--out", str(out)]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start, peak, pss = time.perf_counter(), 0, 0
-    with subprocess.Popen(command, cwd=tree or ROOT, env=env, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE) as process:
+    # what it says goes to a file: a pipe read only at the end would stop an export that says more than it holds
+    with tempfile.TemporaryFile() as said_file, subprocess.Popen(
+            command, cwd=tree or ROOT, env=env, stdout=subprocess.DEVNULL, stderr=said_file) as process:
         while process.poll() is None:
             rss_now, pss_now = _resident(process.pid)
             peak, pss = max(peak, rss_now), max(pss, pss_now)
             time.sleep(SAMPLE_S)
-        said = process.stderr.read().decode() if process.stderr else ""
+        said_file.seek(0)
+        said = said_file.read().decode(errors="replace")
     wall = time.perf_counter() - start
     _reap()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

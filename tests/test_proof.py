@@ -59,3 +59,11 @@ def test_a_saved_file_proofs_the_components_that_read_it(opts):
 def test_a_save_with_an_error_gives_no_proof(opts):
     edit(GAME / "layouts/standard/card.yaml", "card.rank | words", "card.rnak | words")
     assert list(proofs(opts, GAME, {GAME / "layouts/standard/card.yaml"})) == []
+
+
+def test_a_save_of_a_translation_alone_gives_no_proof(opts):
+    (GAME / "translations").mkdir(exist_ok=True)
+    (GAME / "translations/de-DE.po").write_text("", encoding="utf-8")
+    assert list(proofs(opts, GAME, {GAME / "translations/de-DE.po"})) == []
+    assert [o.path.split("/")[2] for o in proofs(opts, GAME, {GAME / "translations/de-DE.po", GAME / "rules.yaml"})] \
+        == ["x-rules-a4.pdf"]

@@ -22,15 +22,21 @@ from deckpress.options import Options
 from deckpress.publish.journal import link_on_the_way
 from deckpress.publish.write import Output
 from deckpress.templating import Templates
+from deckpress.translation import catalogues as translations
 
 
 def proofs(opts: Options, game_dir: Path, saved: set[Path] | None) -> Iterator[Output]:
     """The PDF of each component of the game that reads the saved files (None: every component), in its first
-    edition on the first paper, each as soon as it is drawn; none once a finding is an error."""
+    edition on the first paper, each as soon as it is drawn; none once a finding is an error; a save of the game's
+    translations (the proof is in its source language) none."""
     from deckpress.build import editions_of, load_editions
     from deckpress.check.validate import validate_game
     from deckpress.load import expand_sheets, load_game
 
+    folder = (game_dir / translations.FOLDER).resolve()  # a translation changes no PDF of the source language
+    source = {p for p in saved or () if not p.resolve().is_relative_to(folder)}
+    if saved and not source:
+        return
     findings, templates = Findings(), Templates()
     game = load_game(game_dir, f"{opts.content.as_posix()}/{game_dir.name}", findings, templates)
     if game is None or findings.errors or not (built := editions_of(game, opts)):
@@ -41,7 +47,7 @@ def proofs(opts: Options, game_dir: Path, saved: set[Path] | None) -> Iterator[O
         return
     expand_sheets(game, findings, templates)
     first = editions[built[0]]
-    chosen = reading(game, first, saved or set()) or [c for c in game.components if _in(c, first)]
+    chosen = reading(game, first, source) or [c for c in game.components if _in(c, first)]
     for output in _drawn(game, editions, first, chosen, opts, templates, findings):
         if findings.errors:
             return

@@ -43,7 +43,7 @@ def cut_length(outline: Outline | None, size: tuple[float, float], radius: float
     shape = outline or Outline("rectangle", size, rounded_rect(size, radius))
     placed = [shape.placed(x, y) for x, y in corners]
     straight = sum(hypot(b[0] - a[0], b[1] - a[1]) for a, b in _edges(placed))
-    curved = len(placed) * _curve_length(list(shape.placed(0.0, 0.0)))  # every piece's curves alike, wherever placed
+    curved = len(placed) * _curve_length(list(shape.steps))  # every piece's curves alike, wherever placed
     return straight + curved
 
 
