@@ -151,7 +151,7 @@ def report(table: dict[tuple[str, int], list[Run]], differ: list[str], load: tup
 
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--runs", type=int, default=3)
+    p.add_argument("--runs", type=ratios.at_least_one, default=3)
     p.add_argument("--dpi", type=int, nargs="+", default=[300, MAX_DPI])
     p.add_argument("--against", metavar="REF")
     args = p.parse_args()

@@ -138,9 +138,17 @@ def report(table: list[Row], before: tuple[float, ...], after: tuple[float, ...]
     return "\n".join(lines)
 
 
+def at_least_one(text: str) -> int:
+    """A count of runs: a median needs one at least."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
+    return value
+
+
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--runs", type=at_least_one, default=5)
     p.add_argument("--jobs", type=int)
     p.add_argument("--against", metavar="REF")
     args = p.parse_args()
