@@ -25,25 +25,26 @@ def outline(marks: list[tuple[str, int]], first: int) -> dict[int, bytes]:
 
 def pdf_file(objects: dict[int, bytes], streams: dict[int, memoryview] | None = None) -> bytes:
     """The objects in number order (an object's stream's data, if it has one, in `streams`), then the
-    cross-reference table; the file's ID is its own checksum, so the same kit gives the same bytes. Joined once:
-    a stream's data is copied only into the file."""
+    cross-reference table; the file's ID is its own checksum, so the same kit gives the same bytes. Written into
+    one buffer, each object let go of once written (`objects` and `streams` are emptied): the file is held whole
+    once, not beside a copy of every object."""
     streams = streams or {}
-    pieces: list[bytes | memoryview] = [b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"]
-    offsets, size, digest = [], len(pieces[0]), hashlib.md5(pieces[0], usedforsecurity=False)
+    buffer = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    offsets, digest = [], hashlib.md5(buffer, usedforsecurity=False)
     for n in range(1, max(objects) + 1):
-        offsets.append(size)
-        data = streams.get(n)
-        made = (b"%d 0 obj\n%s\nendobj\n" % (n, objects[n]),) if data is None else (
-            b"%d 0 obj\n%s" % (n, objects[n]), data, b"\nendobj\n")
+        offsets.append(len(buffer))
+        data = streams.pop(n, None)
+        made = (b"%d 0 obj\n%s\nendobj\n" % (n, objects.pop(n)),) if data is None else (
+            b"%d 0 obj\n%s" % (n, objects.pop(n)), data, b"\nendobj\n")
         for piece in made:
-            pieces.append(piece)
+            buffer += piece
             digest.update(piece)
-            size += len(piece)
-    xref = size
+    xref = len(buffer)
     table = b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1) + b"".join(b"%010d 00000 n \n" % at
                                                                                for at in offsets)
     digest.update(table)
     checksum = digest.hexdigest().encode()
-    pieces += [table, b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n"
-               % (len(offsets) + 1, CATALOG, INFO, checksum, checksum, xref)]
-    return b"".join(pieces)
+    buffer += table
+    buffer += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(offsets) + 1, CATALOG, INFO, checksum, checksum, xref)
+    return bytes(buffer)

@@ -14,7 +14,7 @@ from reportlab.pdfgen.textobject import PDFTextObject
 
 from deckpress import interrupts
 from deckpress.colour import Colour
-from deckpress.draw import fonts, icons, tagging
+from deckpress.draw import fonts, icons, save, tagging
 from deckpress.draw.finish import DocInfo, finish, xmp
 from deckpress.draw.forms import Forms
 from deckpress.draw.paths import circle, die_cut, path_of, turning
@@ -38,8 +38,7 @@ INK = 0.0  # black on white: the strongest contrast for every reader
 
 
 def render(doc: Document, info: DocInfo) -> bytes:
-    """The document as finished PDF bytes; invariant mode keeps the bytes the same for the same input. ReportLab
-    gives the file's bytes as it would write them (not through a file in memory: one copy of them less)."""
+    """The document as finished PDF bytes; invariant mode keeps the bytes the same for the same input."""
     body_font = fonts.font("AtkinsonHyperlegible-Regular").fontName
     # the stubs take initialFontName for a number; ReportLab takes a font's name
     canvas = Canvas(io.BytesIO(), pagesize=A4, invariant=1, pageCompression=1,
@@ -65,9 +64,9 @@ def render(doc: Document, info: DocInfo) -> bytes:
         pen.end()
         canvas.showPage()
         compress_last_page(canvas)
-    tagging.write(canvas, tree, xmp(info))
+    elements = tagging.write(canvas, tree, xmp(info))
     fields.write()
-    pdf: bytes = canvas.getpdfdata()  # type: ignore[no-untyped-call]
+    pdf = save.pdf_data(canvas, elements)
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
     return pdf

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
 
+from deckpress.draw.save import Elements
 from deckpress.layout.structure import ARTIFACT, Begin, Tag
 
 if TYPE_CHECKING:
@@ -99,17 +100,18 @@ class Tree:
         return annotation
 
 
-def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
+def write(canvas: Canvas, tree: Tree, xmp: bytes) -> Elements:
     """The structure tree, the parent tree, the metadata and the page entries, into the canvas's document. Each
-    element and each page's entry of the parent tree is registered now, in reading order, and set out in bytes
-    only as the document saves: a deck of 24,000 cards has 150,000 elements."""
+    element takes the next object number now, in reading order, and is set out in bytes only as the document
+    saves (`save.pdf_data`): a deck of 24,000 cards has 150,000 elements, too many to hold as ReportLab's
+    objects. Each page's entry of the parent tree is registered with ReportLab."""
     doc: Any = canvas._doc  # type: ignore[attr-defined]  # ReportLab's own document (untyped), before it saves
     for n, page in enumerate(doc.Pages.pages):
         page.StructParents, page.Tabs = n, PDFName("S")
         page.__NoDefault__ = [*type(page).__NoDefault__, *_PAGE_KEYS]
     root = Raw([])
     doc.Catalog.StructTreeRoot = doc.Reference(root, "StructTreeRoot")
-    _register(doc, tree.root)
+    elements = _numbered(doc, tree.root)
     nums: list[bytes | PDFObject] = []
     for n, marks in enumerate(tree.marks):
         nums += [b" %d " % n, doc.Reference(_ParentEntry(marks))]
@@ -121,47 +123,45 @@ def write(canvas: Canvas, tree: Tree, xmp: bytes) -> None:
                    b" /ParentTreeNextKey %d >>" % (len(tree.marks) + len(tree.annotations))]
     doc.Catalog.MarkInfo = PDFDictionary({"Marked": "true"})
     doc.Catalog.Metadata = doc.Reference(_Metadata(xmp), "Metadata")
+    return elements
 
 
-def _register(doc: Any, top: Element) -> None:
-    """Each element under `top` (and itself) an object of the document, numbered in reading order (an element
-    before its kids)."""
+def _numbered(doc: Any, top: Element) -> Elements:
+    """Each element under `top` (and itself) given the document's next object number, in reading order (an
+    element before its kids): the numbers ReportLab would have given them as objects of its own."""
+    elements: list[Element] = []
     todo = [top]
     while todo:
         element = todo.pop()
-        ref = doc.Reference(_StructElem(element))
-        element.number = doc.idToObjectNumberAndVersion[ref.name][0]
+        elements.append(element)
+        element.number = doc.objectcounter + len(elements)
         todo += reversed([k for k in element.kids if isinstance(k, Element)])
+    first, doc.objectcounter = doc.objectcounter + 1, doc.objectcounter + len(elements)
+    return Elements(first, elements, _struct_elem)
 
 
-class _StructElem(PDFObject):
-    """A structure element, set out as the document saves: its type, parent, first page and kids (an id on another
-    page as a marked-content reference naming its page)."""
+def _struct_elem(element: Element, document: Any) -> bytes:
+    """A structure element as the document saves: its type, parent, first page and kids (an id on another page
+    as a marked-content reference naming its page)."""
+    numbers = document.idToObjectNumberAndVersion
+    parent = element.parent.number if element.parent is not None else numbers["StructTreeRoot"][0]
+    out = [b"<< /Type /StructElem /S /%s /P %d 0 R" % (element.role.encode(), parent)]
+    pages = [k[0] for k in element.kids if isinstance(k, tuple)]
+    first = pages[0] if pages else None
+    if first is not None:
+        out.append(b" /Pg %d %d R" % numbers[f"Page{first + 1}"])
+    kids = [_kid(kid, first, numbers) for kid in element.kids]
+    if kids:
+        out.append(b" /K [ %s ]" % b" ".join(kids))
+    for key, value in ((b"Alt", element.alt), (b"ActualText", element.actual), (b"T", element.title)):
+        if value:
+            out.append(b" /%s %s" % (key, PDFString(value).format(document)))
+    if element.scope:
+        out.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
+    out.append(b" >>")
+    return b"".join(out)
 
-    __RefOnly__ = 1
-    __slots__ = ("element", "__InternalName__")
 
-    def __init__(self, element: Element) -> None:
-        self.element = element
-
-    def format(self, document: Any) -> bytes:
-        element, numbers = self.element, document.idToObjectNumberAndVersion
-        parent = element.parent.number if element.parent is not None else numbers["StructTreeRoot"][0]
-        out = [b"<< /Type /StructElem /S /%s /P %d 0 R" % (element.role.encode(), parent)]
-        pages = [k[0] for k in element.kids if isinstance(k, tuple)]
-        first = pages[0] if pages else None
-        if first is not None:
-            out.append(b" /Pg %d %d R" % numbers[f"Page{first + 1}"])
-        kids = [_kid(kid, first, numbers) for kid in element.kids]
-        if kids:
-            out.append(b" /K [ %s ]" % b" ".join(kids))
-        for key, value in ((b"Alt", element.alt), (b"ActualText", element.actual), (b"T", element.title)):
-            if value:
-                out.append(b" /%s %s" % (key, PDFString(value).format(document)))
-        if element.scope:
-            out.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
-        out.append(b" >>")
-        return b"".join(out)
 
 
 def _kid(kid: Element | tuple[int, int] | Annotation, first: int | None, numbers: dict[str, tuple[int, int]]

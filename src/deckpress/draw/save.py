@@ -1,0 +1,85 @@
+"""The PDF's bytes, written the way ReportLab writes them, from a fraction of the memory.
+
+ReportLab's `getpdfdata` formats every object into a list of byte strings, then joins them: at the join the file
+is held three times (the objects, their formatted pieces, the joined file), and a tagged deck's structure
+elements, one ReportLab object each, held 150,000 registrations at 24,000 cards. Here the structure elements are
+numbered by the tree (`tagging.number`) and set out in their place as the file is written; ReportLab's own
+objects are formatted by ReportLab in the same order, into one buffer, a page stream's data let go once it is
+written. The bytes are ReportLab's own: `tests/test_save.py` compares them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfbase.pdfdoc import PDFFile, PDFIndirectObject, PDFStream, PDFTrailer
+
+if TYPE_CHECKING:
+    from reportlab.pdfgen.canvas import Canvas
+
+
+
+@dataclass(frozen=True)
+class Elements:
+    """Objects numbered outside ReportLab: `items` take the numbers from `first` on, and `body` sets one out."""
+
+    first: int
+    items: Sequence[Any]
+    body: Callable[[Any, Any], bytes]  # (item, ReportLab's document) -> the object's body
+
+    def get(self, number: int) -> Any:
+        return self.items[number - self.first] if 0 <= number - self.first < len(self.items) else None
+
+
+def pdf_data(canvas: Canvas, elements: Elements) -> bytes:
+    """The document's file: ReportLab's `getpdfdata`, with `elements` written at their numbers."""
+    doc: Any = canvas._doc  # type: ignore[attr-defined]  # ReportLab's own document (untyped)
+    if len(canvas._code):  # type: ignore[attr-defined]
+        canvas.showPage()
+    for font in doc.delayedFonts:  # what GetPDFData does before it formats
+        font.addObjects(doc)
+    doc.info.invariant = doc.invariant
+    doc.info.digest(doc.signature)
+    catalog, info = doc.Reference(doc.Catalog), doc.Reference(doc.info)
+    doc.Outlines.prepare(doc, canvas)
+    if doc.Outlines.ready < 0:
+        doc.Catalog.Outlines = None
+    return _written(doc, elements, catalog, info)
+
+
+def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
+    """PDFDocument.format with its pieces written into one buffer: objects in number order (ReportLab may add
+    some as it formats others), the cross-reference table, the trailer."""
+    out = PDFFile(doc._pdfVersion)
+    buffer = bytearray(b"".join(out.strings))
+    out.strings, out.write = [], buffer.extend
+    offsets, number = [], 0
+    while True:
+        number += 1
+        item = elements.get(number)
+        if item is not None:
+            body = elements.body(item, doc)
+            offsets.append(out.add(b"%d 0 obj\n%s%sendobj\n" % (number, body, b"" if body.endswith(b"\n") else b"\n")))
+            continue
+        if number not in doc.numberToId:
+            break
+        name = doc.numberToId[number]
+        obj = doc.idToObject[name]
+        offsets.append(out.add(PDFIndirectObject(name, obj).format(doc)))
+        if isinstance(obj, PDFStream):
+            obj.content = b""  # written: its data is not read again
+    if number <= elements.first + len(elements.items) - 1:  # a number never reached: a broken file, not written
+        raise RuntimeError(f"objects {number}-{elements.first + len(elements.items) - 1} were never written")
+    start = out.add(_xref(offsets))
+    trailer = PDFTrailer(startxref=start, Size=len(offsets) + 1, Root=catalog, Info=info, ID=doc.ID())
+    out.add(trailer.format(doc))
+    return bytes(buffer)
+
+
+def _xref(offsets: list[int]) -> bytes:
+    """The cross-reference table as ReportLab sets it out: one section from object 0, every object in use."""
+    entries = [b"xref\n0 %d" % (len(offsets) + 1), b"0000000000 65535 f "]
+    entries += [b"%0.10d 00000 n " % offset for offset in offsets]
+    return b"\n".join(entries) + b"\n"

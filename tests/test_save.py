@@ -1,0 +1,60 @@
+"""The file written by `save.pdf_data` is ReportLab's own, byte for byte: with objects numbered outside ReportLab
+(a tagged deck's structure elements) set out in their place, as if each had been one of ReportLab's objects."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.pdfbase.pdfdoc import PDFObject
+from reportlab.pdfgen.canvas import Canvas
+
+from deckpress.draw import fonts
+from deckpress.draw.save import Elements, pdf_data
+from deckpress.draw.streams import compress_last_page
+
+BODIES = [b"<< /Type /StructElem /S /P /T (Lot %d) >>" % n for n in range(40)]
+
+
+class _Body(PDFObject):
+    """A structure element as ReportLab's own object: what the press registered before it numbered its own."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, body: bytes) -> None:
+        self.body = body
+
+    def format(self, document: Any) -> bytes:
+        return self.body
+
+
+def _drawn() -> Canvas:
+    """Pages with text in an embedded font (its subsets are added as the file is written), shapes, and a page
+    stream compressed as its page ends, as the press draws."""
+    canvas = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+    face = fonts.font("AtkinsonHyperlegible-Bold").fontName
+    for page in range(3):
+        canvas.setFont(face, 12)
+        canvas.drawString(72, 720, f"Lot {page + 1}: Lanterns, 3 points \u00e9")
+        canvas.rect(72, 72, 100 + page, 50, fill=1)
+        canvas.showPage()
+        compress_last_page(canvas)
+    return canvas
+
+
+def test_a_file_without_numbered_objects_is_reportlabs_own():
+    assert pdf_data(_drawn(), Elements(1, [], lambda item, doc: b"")) == _drawn().getpdfdata()  # type: ignore[no-untyped-call]
+
+
+def test_numbered_objects_are_written_as_if_reportlab_had_held_them():
+    theirs = _drawn()
+    doc: Any = theirs._doc  # type: ignore[attr-defined]
+    for body in BODIES:
+        doc.Reference(_Body(body))
+    ours = _drawn()
+    mine: Any = ours._doc  # type: ignore[attr-defined]
+    first = mine.objectcounter + 1
+    mine.objectcounter += len(BODIES)
+    written = pdf_data(ours, Elements(first, BODIES, lambda body, doc: body))
+    assert written == theirs.getpdfdata()  # type: ignore[no-untyped-call]
+    assert b"%d 0 obj\n%s\nendobj\n" % (first + 39, BODIES[39]) in written
