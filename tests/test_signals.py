@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 from conftest import CONTENT, LAYOUTS, edit
@@ -31,6 +32,7 @@ def test_a_signal_during_long_templates_ends_the_run_within_two_seconds(tmp_path
         edit(rules, f"      - {item}", f"      - '{SLOW}{item}'")
     edit(rules, '      - "{{ deck_size }} printed', f'      - "{SLOW}{{{{ deck_size }}}} printed')
     process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    catching(process.pid, number)
     time.sleep(1.0)  # inside the long templates: their budget alone would take six seconds
     os.kill(process.pid, number)
     sent = time.monotonic()
@@ -40,3 +42,16 @@ def test_a_signal_during_long_templates_ends_the_run_within_two_seconds(tmp_path
     assert "Traceback" not in err and err.strip().endswith("interrupted; nothing was written")
     assert tree(out) == before
     assert no_staging_left(out)
+
+
+def catching(pid: int, number: int) -> None:
+    """Wait until the process has its handler for the signal (its SigCgt mask in /proc): on a busy machine its
+    start-up can take longer than any fixed wait, and a signal before then ends it the operating system's way."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        status = Path(f"/proc/{pid}/status").read_text()
+        caught = int(next(line.split()[1] for line in status.splitlines() if line.startswith("SigCgt:")), 16)
+        if caught >> (number - 1) & 1:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the run never caught signal {number}")
