@@ -14,7 +14,7 @@ import re
 from array import array
 
 from deckpress import interrupts
-from deckpress.draw.finish import DocInfo, pdf_text, xmp
+from deckpress.draw.finish import DocInfo, pdf_text
 from deckpress.draw.forms import KitForm
 from deckpress.draw.kit_file import (
     CATALOG,
@@ -23,12 +23,11 @@ from deckpress.draw.kit_file import (
     METADATA,
     OUTLINES,
     PAGES,
-    PARENT_TREE,
-    STRUCTURE,
     VIEWER_PREFERENCES,
     outline,
     pdf_file,
 )
+from deckpress.draw.kit_tree import KitTree
 
 # What matters in an object before its stream's data: strings (skipped whole, so their text is never read as a
 # reference; ReportLab escapes the parentheses inside them), references, and the keyword that starts the data.
@@ -51,8 +50,9 @@ _TREE_ENTRIES = re.compile(rb"/Type\s*/Pages|/Count\s+\d+|/Kids\s*\[[^\]]*\]")
 
 
 class _Part:
-    """One component file: its objects by number, read from its cross-reference table, each split into its
-    dictionary (or value) and its stream's data."""
+    """One component file: where each of its objects lies, by number, read from its cross-reference table, each
+    split into its dictionary (or value) and its stream's data. Places, not copies: a deck of 24,000 cards has
+    170,000 objects, and each is read once more only as it is copied."""
 
     def __init__(self, title: str, pdf: bytes) -> None:
         self.title = title
@@ -69,11 +69,14 @@ class _Part:
                 offsets[n] = int(entry[:10])
         ends = sorted([*offsets.values(), start])
         end_of = dict(zip(ends, ends[1:], strict=False))
-        view = memoryview(pdf)  # streams' data stays where it lies in the file (copied only into the kit's)
-        self.objects = {n: _object(pdf[at:end_of[at]], at, n, title, view) for n, at in offsets.items()}
+        self.pdf, self.view = pdf, memoryview(pdf)  # streams' data stays where it lies (copied only into the kit)
+        self.spans = array("q", bytes(32 * int(table[1])))  # object n: its head's start and end, its data's
+        self.cut: dict[int, bytes] = {}  # the heads changed as they are read: the pages'
+        for n, at in offsets.items():
+            self.spans[4 * n:4 * n + 4] = array("q", _object(pdf[at:end_of[at]], at, n, title))
         trailer = pdf[pdf.index(b"trailer", start):]
-        catalog = self.objects[_ref(trailer, b"/Root", title)][0]
-        tree = self.objects[_ref(catalog, b"/Pages", title)][0]
+        catalog = self.head(_ref(trailer, b"/Root", title))
+        tree = self.head(_ref(catalog, b"/Pages", title))
         if not _only(_CATALOG_ENTRIES, catalog) or not _only(_TREE_ENTRIES, tree):
             raise ValueError(f"kit: {title}: its catalogue or page tree has entries a kit would lose")
         self.pages = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(tree, b"/Kids", title))]
@@ -82,16 +85,33 @@ class _Part:
         # Each page's parent is cut now, before the walk from the pages (it would climb into this file's page tree
         # and so reach every page); the copy names the kit's page tree instead.
         for n in self.pages:
-            (head, cut), data = _PARENT.subn(b"", self.objects[n][0]), self.objects[n][1]
+            self.cut[n], cut = _PARENT.subn(b"", self.head(n))
             if cut != 1:
                 raise ValueError(f"kit: {title}: page object {n} has no one parent")
-            self.objects[n] = (head, data)
         self.page_set = set(self.pages)
         self.refs: dict[int, array[int]] = {}  # each dictionary's references, once read (_refs)
         self.structure = _Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
         form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
         self.fields = dict.fromkeys(int(n) for n in re.findall(rb"(\d+) 0 R", _array(  # in order, each found at once
-            self.objects[int(form[1])][0], b"/Fields", title))) if form else {}
+            self.head(int(form[1])), b"/Fields", title))) if form else {}
+
+    def head(self, n: int) -> bytes:
+        """Object `n`'s dictionary (or value)."""
+        if n in self.cut:
+            return self.cut[n]
+        start, end = self.spans[4 * n:4 * n + 2] if 0 < n < len(self.spans) // 4 else (0, 0)
+        if not end:
+            raise ValueError(f"kit: {self.title}: object {n} is referred to but not in the file")
+        return self.pdf[start:end]
+
+    def data(self, n: int) -> memoryview | None:
+        """Object `n`'s stream's data, where it lies in the file; None: it has no stream."""
+        start, end = self.spans[4 * n + 2:4 * n + 4]
+        return self.view[start:end] if end else None
+
+    def release(self) -> None:
+        """Copied into the kit: what was read of the part goes before the next is joined and the file made."""
+        self.spans, self.cut, self.refs = array("q"), {}, {}
 
 
 class _Structure:
@@ -99,15 +119,15 @@ class _Structure:
     parent tree's arrays by key, and how many keys it takes."""
 
     def __init__(self, part: _Part, catalog: bytes) -> None:
-        title, objects = part.title, part.objects
+        title = part.title
         marked = re.search(rb"/MarkInfo\s+(\d+) 0 R", catalog)
         self.root = _ref(catalog, b"/StructTreeRoot", title)
-        head = objects[self.root][0]
-        info = objects[int(marked[1])][0].strip() if marked else b""
+        head = part.head(self.root)
+        info = part.head(int(marked[1])).strip() if marked else b""
         if not _MARKED.fullmatch(info) or not _only(_ROOT_ENTRIES, head):
             raise ValueError(f"kit: {title}: its structure tree has entries a kit would lose")
         self.documents = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(head, b"/K", title))]
-        nums = _array(objects[_ref(head, b"/ParentTree", title)][0], b"/Nums", title)
+        nums = _array(part.head(_ref(head, b"/ParentTree", title)), b"/Nums", title)
         pairs = re.findall(rb"(\d+)\s+(\d+) 0 R", nums)
         if len(pairs) != len(re.findall(rb"\d+ 0 R", nums)):
             raise ValueError(f"kit: {title}: its parent tree is not one flat list of arrays")
@@ -124,7 +144,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     streams: dict[int, memoryview] = {}  # the data of those objects that have a stream, as it lies in its part
     pages: list[int] = []
     marks: list[tuple[str, int]] = []  # each part's title and its first page's number in the kit
-    tree, form, read = _Tree(), KitForm(), []
+    tree, form, read = KitTree(), KitForm(), []
     for title, pdf in parts:
         interrupts.check()
         read.append((title, _Part(title or "blank page", pdf)))
@@ -133,7 +153,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     first = (METADATA if any(part.structure for _, part in read) else VIEWER_PREFERENCES) + 1  # untagged: no tree
     for i, (title, part) in enumerate(read):
         own = _join(part, title, (objects, streams), (tree, form), first)
-        part.objects, part.refs = {}, {}  # copied: the part's own go before the next is joined and the file made
+        part.release()
         marks += [(title, own[0])] if title is not None else []
         if blank is None or i not in backed:
             pages += own
@@ -158,58 +178,15 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
 
 
 def _join(part: _Part, title: str | None, kit: tuple[dict[int, bytes], dict[int, memoryview]],
-          into: tuple[_Tree, KitForm], first: int) -> list[int]:
+          into: tuple[KitTree, KitForm], first: int) -> list[int]:
     """The part's objects copied into the kit's after those there (`kit`: their dictionaries, and their streams'
     data, from `first`), its structure and its form's fields `into` the kit's; its pages' new numbers."""
     (tree, form), (objects, streams) = into, kit
     numbers = _renumbered(part, start=max(objects, default=first - 1) + 1)
     objects |= _copied(part, numbers, tree.keys, streams)
-    tree.add(part, numbers, objects, title)
+    tree.add(part.structure, numbers, objects, title)
     form.add(title or part.title, [numbers[n] for n in part.fields])
     return [numbers[n] for n in part.pages]
-
-
-class _Tree:
-    """The kit's structure: a Document holding each tagged part's, its parent tree the parts' in turn."""
-
-    def __init__(self) -> None:
-        self.documents: list[int] = []
-        self.nums: list[tuple[int, int]] = []
-        self.keys = 0  # parent-tree keys taken by the parts so far: the next part's start from here
-        self.parts = 0
-
-    def add(self, part: _Part, numbers: dict[int, int], objects: dict[int, bytes], title: str | None) -> None:
-        if part.structure is None:
-            return
-        self.parts += 1
-        named = b"/S /Part /T %s" % pdf_text(title) if title else b"/S /Part"  # titled as its bookmark
-        for old in part.structure.documents:  # a part's Document is a Part of the kit's
-            objects[numbers[old]] = objects[numbers[old]].replace(b"/S /Document", named, 1)
-            self.documents.append(numbers[old])
-        self.nums += [(self.keys + key, numbers[n]) for key, n in part.structure.arrays]
-        self.keys += part.structure.keys
-
-    @property
-    def catalog(self) -> bytes:
-        return b"/StructTreeRoot %d 0 R /MarkInfo << /Marked true >> /Metadata %d 0 R " % (STRUCTURE, METADATA) \
-            if self.parts else b""
-
-    def objects(self, info: DocInfo, every_part: bool) -> dict[int, bytes]:
-        """The kit's root, Document, parent tree and metadata; none unless some part is tagged, and its mark
-        information only if every part is (`catalog`)."""
-        if not self.parts:
-            return {}
-        if not every_part:
-            raise ValueError("kit: some parts are tagged and some not: the kit would be neither")
-        packet = xmp(info)
-        kids = b" ".join(b"%d 0 R" % n for n in self.documents)
-        return {
-            STRUCTURE: b"<< /Type /StructTreeRoot /K [ %d 0 R ] /ParentTree %d 0 R /ParentTreeNextKey %d >>" % (
-                DOCUMENT, PARENT_TREE, self.keys),
-            DOCUMENT: b"<< /Type /StructElem /S /Document /P %d 0 R /K [ %s ] >>" % (STRUCTURE, kids),
-            PARENT_TREE: b"<< /Nums [ %s ] >>" % b" ".join(b"%d %d 0 R" % pair for pair in self.nums),
-            METADATA: b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n%sendstream" % (len(packet), packet),
-        }
 
 
 def _renumbered(part: _Part, start: int) -> dict[int, int]:
@@ -232,7 +209,7 @@ def _refs(part: _Part, n: int) -> array[int]:
     """Where object `n`'s dictionary refers to others (start, end, number, flat), read once for walk and copy."""
     found = part.refs.get(n)
     if found is None:
-        head = part.objects[n][0]
+        head = part.head(n)
         found = part.refs[n] = array("q", [v for t in _REFERENCES.finditer(head) if t[1] for v in (
             t.start(), t.end(), int(t[1]))] if b" 0 R" in head else ())  # none without " 0 R": strings not read
     return found
@@ -248,7 +225,7 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int, streams: dict[int, 
     for old, new in numbers.items():
         if old == root:  # the part's structure root: the kit writes its own
             continue
-        head, data = part.objects[old]
+        head, data = part.head(old), part.data(old)
         pieces, at = [], 0
         refs = _refs(part, old)
         for begin, end, ref in zip(refs[::3], refs[1::3], refs[2::3], strict=True):
@@ -260,24 +237,24 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int, streams: dict[int, 
         elif old in part.fields:  # a widget's key moves on as its page's does
             head = _STRUCT_PARENTS.sub(moved, head)
         copied[new] = head
-        if isinstance(data, memoryview):
+        if data is not None:
             streams[new] = data
     return copied
 
 
-def _object(raw: bytes, at: int, n: int, title: str, pdf: memoryview) -> tuple[bytes, memoryview | bytes]:
-    """Object `n` (`raw`, at `at` in the file): its dictionary (or value), and its stream's data (never read: a
-    view of it in the file, `pdf`)."""
+def _object(raw: bytes, at: int, n: int, title: str) -> tuple[int, int, int, int]:
+    """Object `n` (`raw`, at `at` in the file): where its dictionary (or value) lies, and its stream's data (0, 0:
+    none)."""
     head, whole = _OBJ.match(raw), raw.rstrip()
     if head is None or int(head[1]) != n or not whole.endswith(b"endobj"):
         raise ValueError(f"kit: {title}: object {n} is not where its cross-reference table says")
     body, at = whole[head.end():-len(b"endobj")].rstrip(), at + head.end()
     if b"stream" not in body:  # most objects (every structure element) have none: no need to read their strings
-        return body, b""
+        return at, at + len(body), 0, 0
     for token in _STREAM.finditer(body):
         if token[1]:
-            return body[:token.end()], pdf[at + token.end():at + len(body)]
-    return body, b""
+            return at, at + token.end(), at + token.end(), at + len(body)
+    return at, at + len(body), 0, 0
 
 
 def _only(entries: re.Pattern[bytes], dictionary: bytes) -> bool:
