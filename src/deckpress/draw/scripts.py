@@ -52,13 +52,13 @@ def family(language: str) -> str:
 def faces(language: str, fonts: Mapping[str, str]) -> dict[str, str]:
     """A theme's fonts (role -> face) as `language` is set: each face a layout names in the family of its script,
     of the same weight and style; unchanged in a language written in Latin script."""
-    chosen = family(language)
-    return {role: _swapped(name, chosen) for role, name in fonts.items()}
+    return {role: face(language, name) for role, name in fonts.items()}
 
 
-def _swapped(name: str, chosen: str) -> str:
+def face(language: str, name: str) -> str:
+    """The face `name` (a layout's: AtkinsonHyperlegible-Bold) as `language` is set: FiraSans-Bold in Greek."""
     prefix, _, style = name.partition("-")
-    return f"{chosen}-{style}" if prefix == LAYOUT_FAMILY and style in STYLES else name
+    return f"{family(language)}-{style}" if prefix == LAYOUT_FAMILY and style in STYLES else name
 
 
 def family_name(font: str) -> str:
