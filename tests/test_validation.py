@@ -84,12 +84,12 @@ def test_unknown_key_in_game_yaml(deckpress):
 def test_a_language_the_press_has_no_words_for_is_a_finding(deckpress):
     edit(GAME_YAML, "language: en-GB\n", "language: xx\n")
     line = line_of(GAME_YAML, "language: xx")
-    expected = (f"{GAME_YAML}:{line}:11: error: language must be one the press has words for (en, de, fr, es, it, nl), "
-                "got 'xx'")
+    expected = (f"{GAME_YAML}:{line}:11: error: language must be one the press has words for (en, de, fr, es, it, nl, "
+                "el), got 'xx'")
     assert check_errors(deckpress) == [expected]
 
 
-@pytest.mark.parametrize("tag", ["de", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL"])
+@pytest.mark.parametrize("tag", ["de", "de-DE", "fr-FR", "es-ES", "it-IT", "nl-NL", "el-GR"])
 def test_a_language_the_press_has_words_for_is_taken_as_its_bcp_47_tag(deckpress, tag):
     edit(GAME_YAML, "language: en-GB\n", f"language: {tag}\n")
     result = deckpress("check", "pocket-bazaar")
@@ -178,8 +178,8 @@ def test_templates_run_in_a_sandbox(deckpress):
 def test_a_character_the_font_cannot_draw(deckpress):
     edit(LOTS, "A steady light for late arrivals.", "A steady light ★ for late arrivals.")
     line = line_of(LOTS, "★")
-    expected = (f"{LOTS}:{line}:14: error: pocket-bazaar lot-cards, card 2 (Lanterns 2), flavour: "
-                "character '★' (U+2605) is not in font AtkinsonHyperlegible-Regular")
+    expected = (f"{LOTS}:{line}:14: error: pocket-bazaar lot-cards, card 2 (Lanterns 2), flavour: en-GB: "
+                "Atkinson Hyperlegible has no glyph for U+2605 '★' (AtkinsonHyperlegible-Regular)")
     assert expected in check_errors(deckpress)
 
 

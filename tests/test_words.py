@@ -42,7 +42,8 @@ def test_counts_in_words_run_from_nought_to_twelve(language: str) -> None:
 
 @pytest.mark.parametrize(("tag", "table"), [("en", "en"), ("en-GB", "en"), ("de", "de"), ("de-DE", "de"),
                                             ("de-AT", "de"), ("fr-FR", "fr"), ("es-ES", "es"), ("it-IT", "it"),
-                                            ("nl-NL", "nl"), ("NL-be", "nl"), ("pt-BR", None), ("x", None)])
+                                            ("nl-NL", "nl"), ("NL-be", "nl"), ("el-GR", "el"), ("pt-BR", None),
+                                            ("x", None)])
 def test_a_bcp_47_tag_picks_the_table_of_its_primary_language(tag: str, table: str | None) -> None:
     assert known(tag) == table
     assert words(tag) is WORDS[table or "en"]  # a tag the press has no words for falls back (the loader reports it)

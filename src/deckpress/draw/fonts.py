@@ -9,13 +9,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import fontpkg_atkinson_hyperlegible as atkinson
+import fontpkg_fira_sans as fira
 
 if TYPE_CHECKING:
     from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_FILES: dict[str, Path] = {
+FONT_FILES: dict[str, Path] = {  # the faces a layout's theme may name
     path.stem: path for path in sorted((atkinson.ROOT / "files").glob("*.ttf"))
 }
+# the faces the press sets a script Atkinson Hyperlegible lacks in, in the styles it has (deckpress.draw.scripts)
+SCRIPT_FILES: dict[str, Path] = {
+    f"FiraSans-{style}": fira.ROOT / "files" / f"FiraSans-{style}.ttf" for style in ("Regular", "Bold", "Italic",
+                                                                                    "BoldItalic")
+}
+
+
+def font_file(name: str) -> Path:
+    """The file of the face `name`, a layout's or a script's."""
+    path = FONT_FILES.get(name) or SCRIPT_FILES.get(name)
+    if path is None:
+        raise UnknownFont(name)
+    return path
 
 
 class UnknownFont(KeyError):
@@ -28,9 +42,7 @@ def font(name: str) -> TTFont:
     from reportlab.pdfbase import pdfmetrics  # imported when first needed: a no-change rebuild never draws
     from reportlab.pdfbase.ttfonts import TTFont
 
-    if name not in FONT_FILES:
-        raise UnknownFont(name)
-    face = TTFont(name, str(FONT_FILES[name]))
+    face = TTFont(name, str(font_file(name)))
     # a method swapped on this one font object, so every document drawn with it shares the subsets made
     face.face.makeSubset = _remembered(face.face.makeSubset)  # type: ignore[method-assign, assignment]
     face.addObjects = _tagged(face)  # type: ignore[method-assign, assignment]

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from deckpress.draw import fonts
+from deckpress.draw import fonts, scripts
 from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, Drawing
 from deckpress.load.icons import INLINE, IconFile, Icons
@@ -126,10 +126,11 @@ class Typesetter:
 
     def check_glyphs(self, text: str, font: str, loc: Loc, what: str) -> bool:
         missing = fonts.missing_glyphs(font, text)
-        for ch in missing:
-            self.findings.error(
-                loc, f"{self.game} {self.component}, {what}: character '{ch}' (U+{ord(ch):04X}) is not in font {font}"
-            )
+        if missing:
+            shown = ", ".join(f"U+{ord(ch):04X} '{ch}'" for ch in missing)
+            self.findings.error(loc, f"{self.game} {self.component}, {what}: {self.theme.language}: "
+                                     f"{scripts.family_name(font)} has no glyph for {shown} ({font})"
+                                     f"{scripts.lacking(font, missing)}")
         return not missing
 
     def _heard(self, icons: tuple[tuple[str, IconFile], ...]) -> tuple[tuple[str, str], ...]:

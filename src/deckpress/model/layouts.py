@@ -46,6 +46,7 @@ class Theme:
     min_contrast: float = 4.5  # WCAG 2 contrast of every text against what is behind it
     about: str = ""  # what the edition is for, in a line: the catalogue says it under the edition's name
     reverse: tuple[Colour, ...] = ()  # (ink, paper): every page reversed out (`build --high-contrast`); (): as laid out
+    language: str = "en"  # the game's it is set for: its fonts are its script's (deckpress.draw.scripts)
 
 
 @dataclass

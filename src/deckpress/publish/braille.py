@@ -25,7 +25,8 @@ from deckpress.publish.louis import BrailleUnavailable, run_translator
 CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
 TRANSLATOR = "lou_translate"
 DISPLAY = "en-us-brf.dis"  # dots to North American braille ASCII: the characters of a BRF
-TABLES = {"en": "en-ueb-g2.ctb", "de": "de-g2.ctb", "fr": "fr-bfu-g2.ctb", "es": "es-g2.ctb"}  # by language
+TABLES = {"en": "en-ueb-g2.ctb", "de": "de-g2.ctb", "fr": "fr-bfu-g2.ctb", "es": "es-g2.ctb",
+          "el": "el.ctb"}  # by language (Greek braille: one grade, liblouis's el.ctb)
 NEWLINE, FORM_FEED = "\r\n", "\f"
 
 _XHTML = "{http://www.w3.org/1999/xhtml}"

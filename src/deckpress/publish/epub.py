@@ -2,9 +2,10 @@
 
 The players' book (`<game>.epub`) holds the public page; where the game has secret material the host's book
 (`<game>-host.epub`) holds the host's page and every secret page, so a secret page is never in the players' book.
-Each book has a navigation document (the pages' headings, and landmarks), the Atkinson Hyperlegible font embedded,
-and the accessibility metadata of EPUB Accessibility 1.1. The same sources give the same bytes: the modification
-date is the PDFs' date, the identifier a hash of the game, and the zip has fixed times, order and compression.
+Each book has a navigation document (the pages' headings, and landmarks), the PDFs' font embedded (Atkinson
+Hyperlegible; Fira Sans for a game in Greek, deckpress.draw.scripts), and the accessibility metadata of EPUB
+Accessibility 1.1. The same sources give the same bytes: the modification date is the PDFs' date, the identifier
+a hash of the game, and the zip has fixed times, order and compression.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from typing import Any
 
 from markupsafe import Markup
 
+from deckpress.draw import scripts
 from deckpress.draw.finish import pdf_date
-from deckpress.draw.fonts import FONT_FILES
+from deckpress.draw.fonts import FONT_FILES, SCRIPT_FILES
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.epub_pages import Chapter, chapters, contents
@@ -68,12 +70,13 @@ def book(game: Game, pages: dict[str, str], audience: str) -> bytes:
     files = {
         "META-INF/container.xml": CONTAINER,
         "EPUB/package.opf": _render("epub_package.opf.j2", **shared, **_metadata(game, audience, content, packed),
-                                    chapters=packed, fonts=[f"{FONTS}/{path.name}" for path in _fonts()]),
+                                    chapters=packed, fonts=[f"{FONTS}/{path.name}" for path in _fonts(game)]),
         "EPUB/nav.xhtml": _render("epub_nav.xhtml.j2", **shared, contents=contents(packed), start=packed[0].name,
                                   pages=[b for c in packed for b in c.breaks]),
         **content,
-        f"EPUB/{CSS}": _render("epub.css.j2", faces=[_face(path) for path in _fonts()]),
-        **{f"EPUB/{FONTS}/{path.name}": _font(path) for path in _fonts()},
+        f"EPUB/{CSS}": _render("epub.css.j2", faces=[_face(path) for path in _fonts(game)],
+                               family=scripts.family_name(scripts.family(game.language))),
+        **{f"EPUB/{FONTS}/{path.name}": _font(path) for path in _fonts(game)},
     }
     return _zip(files)
 
@@ -118,8 +121,10 @@ def _face(path: Path) -> dict[str, str]:
             "style": "italic" if "Italic" in style else "normal"}
 
 
-def _fonts() -> list[Path]:
-    return [FONT_FILES[name] for name in sorted(FONT_FILES) if name.startswith("AtkinsonHyperlegible-")]
+def _fonts(game: Game) -> list[Path]:
+    """The files of the family the game's language is set in (deckpress.draw.scripts), every style."""
+    family = f"{scripts.family(game.language)}-"
+    return [files[name] for files in (FONT_FILES, SCRIPT_FILES) for name in sorted(files) if name.startswith(family)]
 
 
 @cache

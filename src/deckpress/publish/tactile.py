@@ -19,7 +19,7 @@ from deckpress.publish.louis import BrailleUnavailable
 
 # codes are read letter by letter: each language's uncontracted table (French: its integral braille); a language
 # with none here (Italian, Dutch) has no labels, and a warning says so
-GRADE_1 = {"en": "en-ueb-g1.ctb", "de": "de-g1.ctb", "fr": "fr-bfu-comp6.utb", "es": "es-g1.ctb"}
+GRADE_1 = {"en": "en-ueb-g1.ctb", "de": "de-g1.ctb", "fr": "fr-bfu-comp6.utb", "es": "es-g1.ctb", "el": "el.ctb"}
 Cards = list[tuple[str, str, str]]  # (deck title, code, card label), one a printed card
 
 

@@ -2,7 +2,8 @@
 
 Rules with their headings in order, every card read through its layout (`layout.readings`), and every sheet's
 structure as real lists and tables, for screen readers and text-to-speech. The pages are polyglot XHTML5 (an EPUB
-packs them as they are), set in the Atkinson Hyperlegible the PDFs use, shipped beside them in `fonts/`.
+packs them as they are), set in the face the PDFs use (Atkinson Hyperlegible; Fira Sans for a game in Greek),
+shipped beside them in `fonts/`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 from jinja2 import Template
 from markupsafe import Markup
 
-from deckpress.draw.fonts import FONT_FILES
+from deckpress.draw import scripts
+from deckpress.draw.fonts import font_file
 from deckpress.layout.boards.reading import read_board
 from deckpress.layout.lists.entries import html_list
 from deckpress.layout.readings import ReadDeck, read_deck
@@ -63,7 +65,7 @@ def _pages(game: Game, editions: Mapping[str, Edition] | None,
     secret = _private_pages(game, edition, templates)
     shared = dict(game=game, say=say, rules=game.rules, sections=_sections(game.rules),
                   decks=[_shown(read_deck(game, c, edition, templates, say), say) for c in public if _dealt(game, c)],
-                  sheets=read_sheets(game, public, say), fonts=FONT_FOLDER,
+                  sheets=read_sheets(game, public, say), fonts=FONT_FOLDER, face=typeface(game),
                   boards=[_board(read_board(game, c, edition, templates, say), say) for c in public
                           if c.kind == "board"])
     lines = first_lines(game, edition, templates or Templates(), stamp(game, dict(editions or {})))
@@ -79,14 +81,23 @@ def _pages(game: Game, editions: Mapping[str, Edition] | None,
     for name, (audience, title, warning, decks, sheets) in secret.items():
         pages[name] = (audience, template.render(game=game, say=say, heading=title, warning=warning, rules=None,
                                                  sections=[], decks=decks, sheets=sheets, private=[],
-                                                 private_note=None, fonts=FONT_FOLDER, boards=[]))
+                                                 private_note=None, fonts=FONT_FOLDER, face=typeface(game),
+                                                 boards=[]))
     return pages
+
+
+def typeface(game: Game) -> dict[str, str]:
+    """The faces the pages use, in the family the game's language is set in (deckpress.draw.scripts), and the
+    family's name: Atkinson Hyperlegible, or Fira Sans for a game in Greek."""
+    regular, bold = (scripts.face(game.language, name) for name in FONTS)
+    return {"family": scripts.family_name(regular), "regular": regular, "bold": bold}
 
 
 def font_files(game: Game) -> dict[str, bytes]:
     """The fonts the pages name, and their licence, by path beside the pages (`fonts/...`)."""
-    files = {f"{FONT_FOLDER}/{name}.ttf": FONT_FILES[name].read_bytes() for name in FONTS}
-    licence = FONT_FILES[FONTS[0]].parent.parent / "LICENSE"
+    face = typeface(game)
+    files = {f"{FONT_FOLDER}/{face[style]}.ttf": font_file(face[style]).read_bytes() for style in ("regular", "bold")}
+    licence = font_file(face["regular"]).parent.parent / "LICENSE"
     if licence.is_file():  # the SIL Open Font License travels with the font
         files[f"{FONT_FOLDER}/LICENSE.txt"] = licence.read_bytes()
     return files

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from deckpress.draw.scripts import faces
 from deckpress.findings import Findings
 from deckpress.load import load_game
 from deckpress.model import Edition, Game
@@ -32,12 +33,16 @@ def every_language(dirs: list[Path], content: Path, findings: Findings, template
 
 
 def relabelled(game: Game, editions: dict[str, Edition]) -> dict[str, Edition]:
-    """The editions as `game` names them: a translation's in its language (its theme's label translated)."""
-    if not game.source_game:
-        return editions
-    return {e: replace(ed, theme=replace(ed.theme, label=game.edition_labels.get(e, ed.theme.label),
-                                         about=game.layout_texts.get(ed.theme.about, ed.theme.about)))
-            for e, ed in editions.items()}
+    """The editions as `game` names them: set for its language (each face in its script's family, deckpress.draw.
+    scripts), and a translation's in its words (its theme's label and about line translated)."""
+    out = {}
+    for e, ed in editions.items():
+        theme = replace(ed.theme, language=game.language, fonts=faces(game.language, ed.theme.fonts))
+        if game.source_game:
+            theme = replace(theme, label=game.edition_labels.get(e, theme.label),
+                            about=game.layout_texts.get(theme.about, theme.about))
+        out[e] = replace(ed, theme=theme)
+    return out
 
 
 def translated(game: Game, findings: Findings, templates: Templates, fallback: bool) -> list[Game]:

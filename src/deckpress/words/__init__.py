@@ -21,7 +21,7 @@ import yaml
 
 from deckpress.words.numbers import decimal, decimal_sign
 
-LANGUAGES = ("en", "de", "fr", "es", "it", "nl")  # English first: the source the others are translated from
+LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "el")  # English first: the source the others are translated from
 STATUSES = ("source", "reviewed", "draft")
 
 
