@@ -6,9 +6,10 @@ ids back to their elements. ReportLab writes none of these itself.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
+from reportlab.pdfbase.pdfdoc import DummyDoc, PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
 
 from deckpress.draw.save import Elements
 from deckpress.layout.structure import ARTIFACT, Begin, Tag
@@ -155,13 +156,19 @@ def _struct_elem(element: Element, document: Any) -> bytes:
         out.append(b" /K [ %s ]" % b" ".join(kids))
     for key, value in ((b"Alt", element.alt), (b"ActualText", element.actual), (b"T", element.title)):
         if value:
-            out.append(b" /%s %s" % (key, PDFString(value).format(document)))
+            out.append(b" /%s %s" % (key, _pdf_string(value)))
     if element.scope:
         out.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
     out.append(b" >>")
     return b"".join(out)
 
 
+
+
+@lru_cache(maxsize=4096)  # a deck's alt texts and titles recur card after card
+def _pdf_string(text: str) -> bytes:
+    """A text string as ReportLab writes it in an unencrypted file."""
+    return PDFString(text).format(DummyDoc())
 
 
 def _kid(kid: Element | tuple[int, int] | Annotation, first: int | None, numbers: dict[str, tuple[int, int]]
