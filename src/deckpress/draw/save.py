@@ -10,6 +10,7 @@ written. The bytes are ReportLab's own: `tests/test_save.py` compares them.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -55,7 +56,7 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
     out = PDFFile(doc._pdfVersion)
     buffer = bytearray(b"".join(out.strings))
     out.strings, out.write = [], buffer.extend
-    offsets, number = [], 0
+    offsets, number = array("q"), 0
     while True:
         number += 1
         item = elements.get(number)
@@ -72,14 +73,16 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
             obj.content = b""  # written: its data is not read again
     if number <= elements.first + len(elements.items) - 1:  # a number never reached: a broken file, not written
         raise RuntimeError(f"objects {number}-{elements.first + len(elements.items) - 1} were never written")
-    start = out.add(_xref(offsets))
+    start = len(buffer)
+    _xref(buffer, offsets)
     trailer = PDFTrailer(startxref=start, Size=len(offsets) + 1, Root=catalog, Info=info, ID=doc.ID())
     out.add(trailer.format(doc))
     return bytes(buffer)
 
 
-def _xref(offsets: list[int]) -> bytes:
-    """The cross-reference table as ReportLab sets it out: one section from object 0, every object in use."""
-    entries = [b"xref\n0 %d" % (len(offsets) + 1), b"0000000000 65535 f "]
-    entries += [b"%0.10d 00000 n " % offset for offset in offsets]
-    return b"\n".join(entries) + b"\n"
+def _xref(buffer: bytearray, offsets: array[int]) -> None:
+    """The cross-reference table as ReportLab sets it out (one section from object 0, every object in use), into
+    the file entry by entry: 170,000 of them at 24,000 cards."""
+    buffer += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    for offset in offsets:
+        buffer += b"%0.10d 00000 n \n" % offset
