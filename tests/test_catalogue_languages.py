@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -19,6 +20,8 @@ from test_languages_built import choices_lead_to_games, dumped_dom
 from test_text_edition_browser import axe_found
 
 from deckpress.cli import main
+from deckpress.publish.braille import DISPLAY
+from deckpress.publish.braille_grades import GRADES
 from deckpress.words import WORDS
 
 GAME = "harbour-tongues"
@@ -167,3 +170,16 @@ def test_the_host_s_bundle_page_is_in_its_game_s_language():
     page = _bundle_page("g", [], [], None, "es").decode("utf-8")
     assert '<html lang="es" xml:lang="es">' in page
     assert WORDS["es"]["bundle_note"].split(":")[0] in page and WORDS["en"]["bundle_print"] not in page
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("lou_translate") is None, reason="liblouis (lou_translate) is not installed")
+def test_the_spanish_version_s_brf_is_uncontracted_and_reads_back(built):
+    """Braille integral, as GRADES states for Spanish: the title reads back word for word, and the Spanish
+    catalogue says which braille it is (`braille español integral`)."""
+    brf = (built / GAMES["es"] / f"{GAMES['es']}.brf").read_bytes().decode("ascii")
+    back = subprocess.run(["lou_translate", "--backward", f"{DISPLAY},{GRADES['es'].text}"],
+                          input=brf.replace("\r\n", "\n").replace("\f", "\n"), capture_output=True, text=True,
+                          check=True).stdout
+    assert "Lenguas del puerto" in back and "Reglas" in back
+    assert WORDS["es"]["catalogue_brf_for"] in (built / "index.es.html").read_text(encoding="utf-8")
