@@ -13,7 +13,8 @@ import pytest
 from conftest import FIXTURES, LAYOUTS, games
 
 from deckpress.publish import braille
-from deckpress.publish.braille import CELLS, DISPLAY, LINES, TABLES, Block, blocks
+from deckpress.publish.braille import CELLS, DISPLAY, LINES, Block, blocks
+from deckpress.publish.braille_grades import TABLES
 
 needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None,
                                     reason="liblouis (lou_translate) is not installed: .ci/run installs liblouis-bin")

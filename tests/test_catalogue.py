@@ -49,7 +49,9 @@ def test_every_link_is_a_file_in_the_manifest_with_its_checksum(built, page):
     publications = {link for link in page.links if link.startswith(("public/", "host/"))}  # their own pages
     assert publications == {"public/index.html", "host/open-secret-exchange/index.html"}
     assert all((built / link).is_file() for link in publications)
-    assert page.links and set(page.links) - {"manifest.json", "SHA256SUMS"} - publications <= set(entries)
+    languages = {"index.de.html"}  # the catalogue in German too: The Pocket Bazaar is in German
+    assert all((built / link).is_file() for link in languages) and languages <= set(page.links)
+    assert page.links and set(page.links) - {"manifest.json", "SHA256SUMS"} - publications - languages <= set(entries)
     assert {"manifest.json", "SHA256SUMS"} <= set(page.links)
     pdfs = {p for p in entries if p.endswith(".pdf")}
     assert pdfs <= set(page.links)  # every PDF is offered
@@ -140,3 +142,17 @@ def test_a_real_browser_loads_every_thumbnail(built, tmp_path):
     assert len(targets) > 10 and set(targets) <= ids, set(targets) - ids
     console = [line for line in run.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
     assert console == []
+
+
+def test_each_file_counts_its_pieces_by_their_own_name(built):
+    """Stone tokens are stones and a die's faces are faces, not cards: the deck's own plural (`cards:`), in the
+    game's language; a die's faces by the press's word where its deck gives none."""
+    text = (built / "index.html").read_text(encoding="utf-8")
+    rows = re.findall(r"<p>\d+ pages?, [^<]*</p>", text)
+    for pieces in ("100 stones", "6 die faces", "10 exchange cards", "45 wares", "24 lots", "8 desk cards"):
+        assert any(f", {pieces}," in row or row.endswith(f", {pieces}</p>") for row in rows), pieces
+    assert not [row for row in rows if "100 cards" in row or "6 cards<" in row]
+    assert ", 24 Lose," in text  # the German version's own word
+    assert WORDS["es"]["catalogue_faces"].format(cards=6) == "6 caras de dado"
+    page = (built / "stone-market" / "stone-market.html").read_text(encoding="utf-8")
+    assert f'<h2 id="cards">{WORDS["en"]["html_pieces"]}</h2>' in page  # its die and stones are not all cards

@@ -187,21 +187,30 @@ def test_the_catalogue_offers_each_game_in_its_languages(built):
 
 @pytest.mark.slow
 def test_the_catalogues_language_choice_works_in_chromium(built, tmp_path):
+    dom = dumped_dom(f"{(built / 'index.html').as_uri()}#game-{LANGUAGES['de-DE']}", tmp_path / "profile")
+    choices_lead_to_games(dom, len(LANGUAGES))
+    assert f'lang="de-DE"><h2 id="game-{LANGUAGES["de-DE"]}">Hafenzungen</h2>' in dom.replace("\n", "")
+
+
+def choices_lead_to_games(dom: str, versions: int) -> None:
+    """Each of a game's `versions` offers the others, each link to a section on the page."""
+    ids = set(re.findall(r'\bid="([^"]+)"', dom))
+    choices = re.findall(r'<p class="languages">(.*?)</p>', dom, re.S)
+    assert len(choices) == versions, dom[-2000:]
+    for choice in choices:
+        targets = re.findall(r'href="#([^"]+)"', choice)
+        assert len(targets) == versions - 1 and set(targets) <= ids
+
+
+def dumped_dom(url: str, profile: Path) -> str:
+    """The page at `url` as headless Chromium built it, its scripts run."""
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if browser is None:
         pytest.skip("no Chromium on this machine (.ci/run installs Debian's chromium)")
-    german = f"{(built / 'index.html').as_uri()}#game-{LANGUAGES['de-DE']}"
     command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-               f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=5000", "--dump-dom", german]
-    dom = subprocess.run(command, capture_output=True, text=True, timeout=120).stdout
-    ids = set(re.findall(r'\bid="([^"]+)"', dom))
-    choices = re.findall(r'<p class="languages">(.*?)</p>', dom, re.S)
-    assert len(choices) == len(LANGUAGES), dom[-2000:]
-    for choice in choices:
-        targets = re.findall(r'href="#([^"]+)"', choice)
-        assert len(targets) == len(LANGUAGES) - 1 and set(targets) <= ids
-    assert f'lang="de-DE"><h2 id="game-{LANGUAGES["de-DE"]}">Hafenzungen</h2>' in dom.replace("\n", "")
+               f"--user-data-dir={profile}", "--virtual-time-budget=5000", "--dump-dom", url]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120).stdout
 
 
 def test_the_tabletop_simulator_export_is_made_in_every_language(tmp_path, monkeypatch, capsys):

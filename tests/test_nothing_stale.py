@@ -13,7 +13,7 @@ from conftest import CONTENT, LAYOUTS, edit
 from deckpress.cli import main
 from deckpress.publish import write
 
-OWN = {"index.html", "manifest.json", "SHA256SUMS", ".deckpress-inputs.json"}
+OWN = {"index.html", "index.de.html", "manifest.json", "SHA256SUMS", ".deckpress-inputs.json"}  # German: Pocket Bazaar
 SCORE = "  - {id: score-sheet, title: Score sheet, kind: sheet, sheet: score-sheet, layout: sheet}"
 
 

@@ -30,7 +30,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     """The deck `deck_id` (found at `at`), its cards read and labelled; problems are findings."""
     findings = reading.findings
     f = Fields(node, f"deck {deck_id}", findings)
-    card_name = f.text("card", "card")
+    card_name, plural = f.text("card", "card"), f.text("cards", None)
     file_name, from_expression = f.text("file", None), f.text("from", None)
     sheet = f.text("sheet", None)
     field_nodes = f.map("fields")
@@ -43,7 +43,8 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     f.done()
     specs = {k: v for k, v in fields.items() if v}
     _fallbacks(_Values(reading, ctx), specs, field_nodes)
-    deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where)
+    deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where,
+                noun=card_name or "" if "card" in node.value else "", nouns=plural or "")
     if back_node is not None:
         deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
     if count_node is not None:

@@ -81,6 +81,8 @@ class Deck:
     unique_where: Where | None = None
     read: bool = True  # its card file (or `from` list) could be read: else its count, grid and unique are not checked
     backs_differ: bool = False  # some card's back differs from another's (set by the checks, per the back's layout)
+    noun: str = ""  # what one of its pieces is called (`card: stone`), as the game gives it; "" where not given
+    nouns: str = ""  # and more than one (`cards: stones`); "" where not given
 
     @property
     def printed(self) -> list[Card]:

@@ -1,8 +1,9 @@
 """Braille-ready files (BRF): each page of the text edition, as an embosser or a braille display reads it.
 
 The words are the text edition's own (its XHTML pages, read in order: headings, paragraphs, list items, table
-rows), translated by liblouis's `lou_translate`, the translator NVDA and BrailleBlaster use, into contracted
-braille (Unified English Braille, grade 2, for English) in North American braille ASCII. Pages are 40 cells by 25
+rows), translated by liblouis's `lou_translate`, the translator NVDA and BrailleBlaster use, into the braille each
+language's readers mostly read (deckpress.publish.braille_grades: Unified English Braille grade 2 for English,
+uncontracted braille integral for Spanish) in North American braille ASCII. Pages are 40 cells by 25
 lines, ended by a form feed, the braille page number at the foot's right: the format embossers and braille
 notetakers take. A page of secret material becomes a file of its own, as its HTML page is.
 
@@ -20,13 +21,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from deckpress.publish import phrases
+from deckpress.publish.braille_grades import TABLES
 from deckpress.publish.louis import BrailleUnavailable, run_translator
 
 CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
 TRANSLATOR = "lou_translate"
 DISPLAY = "en-us-brf.dis"  # dots to North American braille ASCII: the characters of a BRF
-TABLES = {"en": "en-ueb-g2.ctb", "de": "de-g2.ctb", "fr": "fr-bfu-g2.ctb", "es": "es-g2.ctb",
-          "el": "el.ctb"}  # by language (Greek braille: one grade, liblouis's el.ctb)
 NEWLINE, FORM_FEED = "\r\n", "\f"
 
 _XHTML = "{http://www.w3.org/1999/xhtml}"

@@ -21,6 +21,7 @@ from deckpress import interrupts
 from deckpress.model import PRIVATE
 from deckpress.options import PAPERS
 from deckpress.publish import phrases
+from deckpress.publish.catalogue_pages import FRAME_LANGUAGE, for_page, page_languages, page_path, pages_of, table_of
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COMPONENT
@@ -42,9 +43,8 @@ from deckpress.words import language_name
 
 __all__ = ["Thumbnail", "catalogue", "missing_thumbnails"]
 
-# The page's frame (heading, how to print) is in English: the page lists every game, whatever its language; each
-# game's own section is in that game's language.
-FRAME_LANGUAGE = "en"
+# Each page's frame (heading, how to print, checking downloads) is in its own language (deckpress.publish.
+# catalogue_pages: index.html English, index.<language>.html each other); each game's section is in its language.
 OWN_FILES = (MANIFEST, SUMS)  # the page links them: what every file is, and its checksum
 EXPORT_LINKED = ("json", "txt", "csv", "zip")  # an export's files the page links: what to load, read or upload
 PRINT_SHOP = "print-shop"  # the export whose PDFs are what is uploaded (deckpress.export.pressed)
@@ -96,20 +96,24 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
                                 picture)
     games = _games(manifest, listed, listings or {}, public=scope != "tree")
     bundles = sorted({e.game for e in manifest if e.secret})
-    page = page_template("catalogue.html.j2").render(games=games, say=_frame(), papers=_papers(),
-                                                        own_files=OWN_FILES, scope=scope, bundles=bundles)
-    return [Output(path, png) for path, png in pngs.items()] + [Output("index.html", page.encode("utf-8"))]
+    languages = page_languages(games)
+    template = page_template("catalogue.html.j2")
+    pages = [Output(page_path(t), template.render(
+        games=for_page(games, t), say=_frame(t), papers=_papers(t), own_files=OWN_FILES, scope=scope,
+        bundles=bundles, language=t, pages=pages_of(languages, t) if len(languages) > 1 else []).encode("utf-8"))
+        for t in languages]
+    return [Output(path, png) for path, png in pngs.items()] + pages
 
 
-def _frame() -> Callable[..., Markup]:
+def _frame(language: str) -> Callable[..., Markup]:
     """The frame's phrases, for text (not attributes): only &, < and > need escaping there."""
-    say = phrases(FRAME_LANGUAGE)
+    say = phrases(language)
     return lambda key, **fields: Markup(html.escape(say(key, **fields), quote=False))
 
 
-def _papers() -> str:
+def _papers(language: str) -> str:
     """The papers the press prints on, in words: "A4 or US Letter"."""
-    say = phrases(FRAME_LANGUAGE)
+    say = phrases(language)
     names = [say(f"paper_{p}") for p in PAPERS]
     return say("catalogue_or", first=", ".join(names[:-1]), second=names[-1]) if len(names) > 1 else names[0]
 
@@ -168,8 +172,7 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
                 game["host_html"] = e
             continue
         game["editions"].setdefault(e.edition, {}).setdefault(e.paper, []).append(listed[e.path])
-    return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])}  # each game's languages
-            for _, g in sorted(games.items(), key=lambda kv: (kv[1]["source"], kv[0] != kv[1]["source"], kv[0]))]
+    return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])} for g in games.values()]
 
 
 def _game(e: Entry, listing: Listing, manifest: list[Entry], listed_games: set[str], public: bool) -> dict[str, Any]:
@@ -178,12 +181,13 @@ def _game(e: Entry, listing: Listing, manifest: list[Entry], listed_games: set[s
     source = listing.languages[0][0] if listing.languages else e.game  # a translation is listed, and built, under it
     return {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None, "host_html": None,
             "epub": None, "host_epub": None, "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
-            "say": say, "listing": listing, "exports": [], "source": source,
+            "say": say, "listing": listing, "exports": [], "source": source, "table": table_of(listing.language),
             "language_name": language_name(listing.language),
             "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages if i in listed_games],
             "plan": about(listing.facts, say, public),
             "builds": builds(source, (k for k in manifest if k.game == e.game and k.component in (KIT, HOST_KIT))),
-            "incomplete": listing.facts.incomplete, "secret": partial(_secret, listing, say)}
+            "incomplete": listing.facts.incomplete, "secret": partial(_secret, listing, say),
+            "pieces": partial(_pieces, listing, say)}
 
 
 def _editions(game: str, editions: dict[str, dict[str, list[Listed]]], say: Callable[..., str],
@@ -206,6 +210,17 @@ def _secret(listing: Listing, say: Callable[..., str], entry: Entry) -> str:
     if entry.audience == PRIVATE and handling:
         return say("catalogue_secret_private_handled", handling=handling.rstrip("."))
     return say(f"catalogue_secret_{entry.audience}")
+
+
+def _pieces(listing: Listing, say: Callable[..., str], entry: Entry) -> str:
+    """How many pieces a file prints, by their own name: the deck's plural (`100 stones`), a die's faces, the
+    deck's noun where it gives no plural (`24 × lot`), cards where it names none."""
+    part, count = listing.facts.part(entry), entry.cards
+    if part.nouns:
+        return say("catalogue_pieces", cards=count, nouns=part.noun if count == 1 and part.noun else part.nouns)
+    if part.die:
+        return say("catalogue_faces", cards=count)
+    return say("catalogue_named", cards=count, noun=part.noun) if part.noun else say("catalogue_cards", cards=count)
 
 
 def _file_name(entry: Entry) -> str:

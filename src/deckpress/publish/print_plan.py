@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from deckpress.model import HOST, PUBLIC, Game
+from deckpress.model import HOST, PUBLIC, Component, Game
 from deckpress.publish.manifest import Entry
 from deckpress.publish.outputs import HOST_KIT, KIT
 
@@ -21,6 +21,7 @@ CUT_MM_A_MINUTE = 1000.0  # the estimate's stated assumption: about a metre of c
 CARD_STOCK = ("cards", "tuck-box", "box", "standee", "board")  # kinds printed on card stock; sheets, rules: paper
 CARD, PAPER = "card", "paper"
 NOT_PARTS = (KIT, HOST_KIT, "calibration")  # files of a build the plan does not list as parts
+_PART_TYPES = (str, str, str, str, str, bool, bool, bool, str, str, bool)  # a Part's fields, as the state records it
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,9 @@ class Part:
     per_player: bool = False
     optional: bool = False
     backed: bool = True  # its pieces have backs (not a deck without one): duplex or folded, it prints both sides
+    noun: str = ""  # what one of its pieces is called, as its deck names it (`stone`); "" where not given
+    nouns: str = ""  # and more than one (`stones`); "" where not given
+    die: bool = False  # its pieces are a die's faces
 
 
 @dataclass(frozen=True)
@@ -50,7 +54,8 @@ class Facts:
     def of(cls, game: Game) -> Facts:
         parts = tuple(Part(c.id, c.title, CARD if c.kind in CARD_STOCK else PAPER, c.audience, c.handling or "",
                            c.per_player, c.optional, c.kind != "cards" or any(
-                               game.decks[d].back is not None for d in c.decks if d in game.decks))
+                               game.decks[d].back is not None for d in c.decks if d in game.decks),
+                           *_nouns(game, c), c.die is not None)
                       for c in game.components)
         return cls(game.table.players, game.table.minutes, game.table.supplies, parts)
 
@@ -67,18 +72,24 @@ class Facts:
     def as_json(self) -> dict[str, Any]:
         return {"players": list(self.players or []), "minutes": list(self.minutes or []),
                 "supplies": list(self.supplies), "parts": [[p.id, p.title, p.stock, p.audience, p.handling,
-                                                            p.per_player, p.optional, p.backed]
-                                                           for p in self.parts]}
+                                                            p.per_player, p.optional, p.backed, p.noun, p.nouns,
+                                                            p.die] for p in self.parts]}
 
     @classmethod
     def from_json(cls, data: Any) -> Facts:
         """The facts from the build state; none where it holds something else (an untrusted file)."""
         try:
-            parts = tuple(Part(*_typed(p, (str, str, str, str, str, bool, bool, bool)[:max(len(p), 7)]))
-                          for p in data["parts"])  # a state from before `backed`: seven
+            parts = tuple(Part(*_typed(p, _PART_TYPES[:max(len(p), 7)]))
+                          for p in data["parts"])  # a state from before `backed`: seven; before the nouns: eight
             return cls(_span(data["players"]), _span(data["minutes"]), tuple(_typed(data["supplies"])), parts)
         except (KeyError, TypeError, ValueError):
             return cls()
+
+
+def _nouns(game: Game, component: Component) -> tuple[str, str]:
+    """What a component's pieces are called, singular and plural, where its decks name them alike; else ("", "")."""
+    named = {(game.decks[d].noun, game.decks[d].nouns) for d in component.decks if d in game.decks}
+    return named.pop() if len(named) == 1 else ("", "")
 
 
 def _typed(items: Any, types: tuple[type, ...] | None = None) -> list[Any]:

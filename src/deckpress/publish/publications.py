@@ -26,6 +26,7 @@ from PIL import Image
 
 from deckpress.model import PUBLIC
 from deckpress.publish import phrases
+from deckpress.publish.catalogue_pages import table_of
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
 from deckpress.publish.outputs import (
@@ -44,7 +45,6 @@ HOST_FOLDER = "host"  # the host's bundles, one folder a game: never uploaded wh
 SUMS = "SHA256SUMS"
 FLAT = ".sha256"  # beside each file: its checksum, naming it without its folder
 INDEX = "index.html"
-FRAME_LANGUAGE = "en"  # as the catalogue's frame: the press's own page, whatever the game's language
 ABOUT = {
     PUBLIC_FOLDER: "The public catalogue: only what players may see. Upload this folder as it is.",
     HOST_FOLDER: "The host's bundle of one game: the host's kits, the secret parts and the private pages. Keep it "
@@ -76,7 +76,7 @@ def publications(out_dir: Path, entries: list[Entry], site: list[Output],
     pictures = {o.path: o.data for o in site if o.path.startswith("thumbnails/")}
     files = _public(out_dir, entries, read, pictures, listings or {})
     for game in sorted({e.game for e in entries if e.audience != PUBLIC}):
-        files |= _bundle(game, [e for e in entries if e.game == game], read)
+        files |= _bundle(game, [e for e in entries if e.game == game], read, (listings or {}).get(game))
     outputs = [Output(path, data) for path, data in sorted(files.items()) if not _same(out_dir / path, data)]
     gone = [p for folder in (PUBLIC_FOLDER, HOST_FOLDER) for p in _files_under(out_dir, folder) if p not in files]
     return Publications(outputs, gone)
@@ -113,9 +113,8 @@ def _public(out_dir: Path, entries: list[Entry], read: Read, pictures: dict[str,
             path = thumbnail_path(s)
             data[path] = pictures[path] if path in pictures else read(path)
     made = {p: _measured(png) for p, png in data.items() if p.startswith("thumbnails/")}
-    page = next(o for o in catalogue(out_dir, shown, data, made, listings, scope=PUBLIC_FOLDER)
-                if o.path == INDEX)
-    data[INDEX] = page.data
+    data |= {o.path: o.data for o in catalogue(out_dir, shown, data, made, listings, scope=PUBLIC_FOLDER)
+             if not o.path.startswith("thumbnails/")}  # its pages, one a language
     data[MANIFEST] = manifest_json(shown, ABOUT[PUBLIC_FOLDER])
     return {f"{PUBLIC_FOLDER}/{p}": d for p, d in _with_sums(data).items()}
 
@@ -129,9 +128,9 @@ def _public_by_sources(entry: Entry) -> bool:
     return entry.audience == PUBLIC
 
 
-def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
+def _bundle(game: str, entries: list[Entry], read: Read, listing: Listing | None) -> dict[str, bytes]:
     """host/<game>/: the game's secret files (private pages renamed, the host's page linking the new names), the
-    fonts the pages use, a page of its own, and the checksums."""
+    fonts the pages use, a page of its own in the game's language, and the checksums."""
     secrets = [e for e in entries if e.audience != PUBLIC]
     renamed = {e.path: private_name(e, secrets) for e in secrets
                if e.component in (TEXT_EDITION_COMPONENT, BRAILLE_COMPONENT)
@@ -147,7 +146,7 @@ def _bundle(game: str, entries: list[Entry], read: Read) -> dict[str, bytes]:
     held = [replace(e, path=renamed.get(e.path) or _in_bundle(e)) for e in sorted(secrets, key=_printed_first)]
     held = [replace(e, sha256=hashlib.sha256(data[e.path]).hexdigest()) for e in held]  # the host's page relinked
     data[INDEX] = _bundle_page(game, [e for e in held if e.path not in {n for n, _ in pages}], pages,
-                               host if host in data else None)
+                               host if host in data else None, table_of((listing or Listing()).language))
     data[MANIFEST] = manifest_json(held, ABOUT[HOST_FOLDER])
     return {f"{HOST_FOLDER}/{game}/{p}": d for p, d in _with_sums(data).items()}
 
@@ -190,10 +189,13 @@ def _title(page: bytes) -> str:
     return found[1].decode("utf-8").strip() if found else ""
 
 
-def _bundle_page(game: str, files: list[Entry], pages: list[tuple[str, str]], host: str | None) -> bytes:
+def _bundle_page(game: str, files: list[Entry], pages: list[tuple[str, str]], host: str | None,
+                 language: str) -> bytes:
+    """The bundle's page, its frame in the game's language (a host reads the game's words throughout)."""
     title = next((e.game_title for e in files if e.game_title), game)
     return page_template("host.html.j2").render(game=title, files=files, pages=pages, host=host, sums=SUMS,
-                                                   flat=FLAT, say=phrases(FRAME_LANGUAGE)).encode("utf-8")
+                                                   flat=FLAT, say=phrases(language), language=language
+                                                   ).encode("utf-8")
 
 
 def _with_sums(data: dict[str, bytes]) -> dict[str, bytes]:

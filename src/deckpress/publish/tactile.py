@@ -14,12 +14,12 @@ from deckpress.layout.page import Document
 from deckpress.layout.tactile import CELLS, Label, label_document
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
-from deckpress.publish.braille import TABLES, block_lines, paged, translated, translator
+from deckpress.publish.braille import block_lines, paged, translated, translator
+from deckpress.publish.braille_grades import CODES, TABLES
 from deckpress.publish.louis import BrailleUnavailable
 
-# codes are read letter by letter: each language's uncontracted table (French: its integral braille); a language
-# with none here (Italian, Dutch) has no labels, and a warning says so
-GRADE_1 = {"en": "en-ueb-g1.ctb", "de": "de-g1.ctb", "fr": "fr-bfu-comp6.utb", "es": "es-g1.ctb", "el": "el.ctb"}
+# codes are read letter by letter, each language's in its uncontracted table (braille_grades.CODES); a language
+# with none (Italian, Dutch) has no labels, and a warning says so
 Cards = list[tuple[str, str, str]]  # (deck title, code, card label), one a printed card
 
 
@@ -44,7 +44,7 @@ def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...]) -> li
     if not cards:
         return []
     language = game.language.split("-")[0].lower()
-    program, table, grade_1 = translator(), TABLES.get(language), GRADE_1.get(language)
+    program, table, grade_1 = translator(), TABLES.get(language), CODES.get(language)
     if program is None or table is None or grade_1 is None:
         why = "liblouis's lou_translate is not installed" if program is None else f"no table for {game.language}"
         findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))

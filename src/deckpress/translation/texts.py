@@ -3,7 +3,7 @@
 The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
 language's translations in their place), so the two never disagree. Translated are the texts a player reads:
 game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
-collections' names), each deck's `card` noun and `label` (which name each of its cards: `ware 3`) and each
+collections' names), each deck's `card` and `cards` nouns and `label` (which name each of its cards: `ware 3`) and each
 component's title and handling; the card fields of type text (in each deck's card file, its defaults too); the
 rules (kicker, tagline, notes, headings, a section's text or each of its lines (a reminder's), list items,
 colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A text
@@ -87,7 +87,7 @@ def _game(root: Node) -> Found:
     for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
         yield from _texts(value, f"parameters.{name}")
     for name, deck in _map(root, "decks").items():  # names each card: tagged PDFs, contents, braille labels
-        yield from _keys(deck, f"decks[{name}].", ("card", "label"))
+        yield from _keys(deck, f"decks[{name}].", ("card", "cards", "label"))
     for i, component in enumerate(_list(root, "components")):
         yield from _keys(component, f"components[{_text(component, 'id') or i}].", COMPONENT_KEYS)
 
