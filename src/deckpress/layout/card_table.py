@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from deckpress.findings import Loc
 from deckpress.layout.page import MM
 from deckpress.layout.structure import tagged
-from deckpress.layout.text import Fitted, draw, measure, too_long, translated
+from deckpress.layout.text import Fitted, characters, draw, measure, too_long, translated
 
 if TYPE_CHECKING:
     from deckpress.layout.elements.kind import Box, Face
@@ -37,7 +37,7 @@ def _broken(face: Face, element: Element, loc: Loc, text: str, fitted: Fitted, w
     face.job.findings.error(loc, f"{face.job.where}, {element.name}: a cell of the "
                                  f"translation breaks onto a second line of its {width:g} mm table column, so the "
                                  f"table's rows no longer line up ({face.job.theme.edition} edition): '{widest}' is "
-                                 f"about {cut} characters too long")
+                                 f"about {characters(cut)} too long")
 
 
 def draw_table(face: Face, columns: list[tuple[Element, Box]]) -> None:

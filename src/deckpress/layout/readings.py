@@ -210,13 +210,10 @@ def _joins(say: Callable[..., str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8192)  # the same texts recur card after card
-def _tally(text: str, joins: frozenset[str], back: tuple[tuple[str, str], ...] = ()
-           ) -> tuple[tuple[str, int], ...] | None:
+def _tally(text: str, joins: frozenset[str], back: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...] | None:
     """The things a text names, each with its number (`2 Onyx and 1 Ruby`, `Onyx, Onyx, Ruby`: the same; `2
     Rubies` names Ruby, by the plurals `back`); None for fewer than two things."""
-    singular = dict(back)
-    counts: Counter[str] = Counter()
-    times = 1
+    counts, singular, times = Counter[str](), dict(back), 1
     for word in WORD.findall(text.casefold()):
         if word.isdigit():
             times = int(word)

@@ -110,11 +110,16 @@ def too_long(text: str, font: str, size: float, width: float, height: float, spa
     return max(1, ceil((whole - lines * width * MM * 0.9) / (whole / max(len(flat), 1))))
 
 
+def characters(count: int) -> str:
+    return f"{count} character{'' if count == 1 else 's'}"
+
+
 class Typesetter:
     """Sets text for one component of one game in one edition, reporting what cannot be set. In measuring mode
     (`measuring()`) it reports nothing: what is only measured, or set again, is reported where it is set first."""
 
-    def __init__(self, theme: Theme, findings: Findings, game: str, component: str) -> None:
+    def __init__(self, theme: Theme, findings: Findings, game: str, component: str,
+                 entries: dict[str, Loc] | None = None) -> None:
         self.theme = theme
         self.game = game
         self.component = component
@@ -122,7 +127,8 @@ class Typesetter:
         self._measuring: Findings | None = None
         self.icons: Icons | None = None  # the game's, for icons inline in text (set by the layout plan)
         self.words: dict[str, str] = {}  # a translated game's words for its icons, by name (deckpress.load.icon_words)
-        self.entries: dict[str, Loc] = {}  # a translated game's PO entries for its layouts' texts, by source text
+        self.entries = entries or {}  # a translated game's PO entries for its layouts' texts, by source text: a
+        # problem with one is said there
 
     @property
     def findings(self) -> Findings:
@@ -179,7 +185,7 @@ class Typesetter:
             if translated(loc):  # said once at its PO entry, whichever card met it, with what to cut
                 cut = too_long(text, font, style.min_size, width, height, self.theme.line_spacing)
                 self.findings.error(loc, f"{self.game} {self.component}, {what.rsplit(', ', 1)[-1]}: the translation "
-                                         f"does not fit {box}: about {cut} characters too long")
+                                         f"does not fit {box}: about {characters(cut)} too long")
             else:
                 self.findings.error(loc, f"{self.game} {self.component}, {what}: text does not fit {box}")
         return fitted

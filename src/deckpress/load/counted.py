@@ -12,9 +12,10 @@ order of its `Plural-Forms` header (deckpress.translation.catalogues), which com
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, Loc
 from deckpress.load.icon_words import ICON_WORDS
 from deckpress.load.sources import Node
 from deckpress.templating.filters import language_of
@@ -43,6 +44,11 @@ def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings
             if (given := forms(item)) is not None:
                 found[given["one"]] = given
                 item.value = given["one"]
+            elif item.is_map and "one" in item.value:
+                findings.error(item.loc, f"a counted word gives its forms as texts, `one` and `other` at least, named "
+                                         f"by CLDR's categories ({', '.join(CATEGORIES)}): {{one: Pearl, other: "
+                                         f"Pearls}}")
+                item.value = str(item.value["one"].value)
     for name, node in icons.items():
         if (given := forms(node)) is not None:
             found[given["one"]] = given
@@ -50,6 +56,17 @@ def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings
             findings.error(node.loc, f"icons: {name} is read as a word, or a word and its plural "
                                      "({one: star, other: stars})")
     return found
+
+
+def read_counted(params: dict[str, Node], icons: dict[str, Node], findings: Findings,
+                 read: Callable[[dict[str, Node], Findings], tuple[dict[str, Any], dict[str, Loc]]]
+                 ) -> tuple[dict[str, Any], dict[str, Loc]]:
+    """The parameters as `read` reads them, each counted word as its `one` form, with the game's plurals and its
+    icons' words among them."""
+    plurals = unplural(params, icons, findings)
+    values, locs = read(params, findings)
+    put(values, plurals, icon_words(icons))
+    return values, locs
 
 
 def icon_words(icons: dict[str, Node]) -> dict[str, str]:

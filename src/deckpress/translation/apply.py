@@ -95,26 +95,12 @@ class Translation:
         elif missing := self._left_out(entry.msgid, entry.msgstr or entry.msgstr_plural.get(0, "")):
             self.findings.error(at, f"{self.language}: the translation leaves out a value its source prints "
                                     f"({context}): {', '.join(missing)}")
-        elif entry.msgid_plural and (lacking := self._lacking(entry)):
+        elif entry.msgid_plural and (lacking := _lacking(entry, self.language)):
             self.findings.error(at, f"{self.language}: the translation of this counted word lacks its form for "
                                     f"{lacking} ({context}): give every form the header's Plural-Forms asks for")
         else:
-            return self._word(entry) if entry.msgid_plural else str(entry.msgstr)
+            return _word(entry, self.language, self.plurals) if entry.msgid_plural else str(entry.msgstr)
         return None
-
-    def _lacking(self, entry: polib.POEntry) -> str:
-        """The forms of a counted word's entry left empty, each with its CLDR category: `msgstr[1] (other)`."""
-        categories = gettext(self.language)[1]
-        return ", ".join(f"msgstr[{i}] ({c})" for i, c in enumerate(categories) if not entry.msgstr_plural.get(i))
-
-    def _word(self, entry: polib.POEntry) -> str:
-        """A counted word's translation, its form for one (what the game reads it as); its forms kept for the
-        readings' counts (deckpress.load.counted)."""
-        categories = gettext(self.language)[1]
-        given = {c: str(entry.msgstr_plural.get(i, "")) for i, c in enumerate(categories)}
-        one = given.get(plural(self.language, 1)) or given[categories[0]]
-        self.plurals[one] = given
-        return one
 
     def _left_out(self, source: str, translated: str) -> list[str]:
         """The values `source` prints that `translated` does not. A translatable parameter written out in words
@@ -188,6 +174,22 @@ class Translation:
             findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
         else:
             findings.error(loc, message)
+
+
+def _lacking(entry: polib.POEntry, language: str) -> str:
+    """The forms of a counted word's entry left empty, each with its CLDR category: `msgstr[1] (other)`."""
+    categories = gettext(language)[1]
+    return ", ".join(f"msgstr[{i}] ({c})" for i, c in enumerate(categories) if not entry.msgstr_plural.get(i))
+
+
+def _word(entry: polib.POEntry, language: str, plurals: dict[str, Forms]) -> str:
+    """A counted word's translation, its form for one (what the game reads it as); its forms kept in `plurals`
+    for the readings' counts (deckpress.load.counted)."""
+    categories = gettext(language)[1]
+    given = {c: str(entry.msgstr_plural.get(i, "")) for i, c in enumerate(categories)}
+    one = given.get(plural(language, 1)) or given[categories[0]]
+    plurals[one] = given
+    return one
 
 
 def done(entry: polib.POEntry) -> bool:
