@@ -131,7 +131,7 @@ def stone(tmp_path_factory) -> Path:
 def test_a_card_is_described_by_its_text_as_read_not_by_its_printed_glyphs(stone):
     decks = {o["Nickname"]: o for o in saved(stone, "stone-market")["ObjectStates"]}
     exchange = decks["Exchange cards"]["ContainedObjects"][0]["Description"].split("\n")
-    assert exchange[0] == "Exchange 1" and "3 Pearl = 1 Jade and 2 Ruby, both ways" in exchange
+    assert exchange[0] == "Exchange 1" and "3 Pearls = 1 Jade and 2 Rubies, both ways" in exchange
     assert not any("P P P" in line or "PPP" in line for line in exchange)  # the pictogram's letters, as printed
     reference = decks["Player reference cards"]["ContainedObjects"][0]["Description"].split("\n")
     # the scoring table a line a printed column, its head first: never a number a line

@@ -41,7 +41,8 @@ def words(text: str) -> set[str]:
 def test_each_icon_of_the_game_is_a_po_entry(deckpress):
     entries = {e.msgctxt: e for e in drafted(deckpress)}
     assert entries["icons:triangle"].msgid == "triangle"
-    assert entries["icons:star"].occurrences == [("icons/star.svg", "1")]
+    assert entries["icons:circle"].occurrences == [("icons/circle.svg", "1")]
+    assert (entries["icons:star"].msgid, entries["icons:star"].msgid_plural) == ("star", "stars")  # game.yaml's
     assert {c for c in entries if c.startswith("icons:")} == {
         f"icons:{n}" for n in ("circle", "diamond", "hexagon", "square", "star", "triangle")}
 
@@ -49,7 +50,7 @@ def test_each_icon_of_the_game_is_a_po_entry(deckpress):
 def test_a_spanish_game_reads_its_icons_in_spanish(deckpress):
     po = drafted(deckpress)
     for entry in po:
-        if entry.msgctxt.startswith("icons:"):
+        if entry.msgctxt.startswith("icons:") and not entry.msgid_plural:
             entry.msgstr = ICONS.get(entry.msgid, entry.msgstr)
     po.save()
     result = deckpress("build", "stone-market", "--edition", "standard", "--paper", "a4", "--out", "out")
@@ -58,13 +59,13 @@ def test_a_spanish_game_reads_its_icons_in_spanish(deckpress):
     heard = words(" ".join(a for found in said.values() for a in found))
     assert not heard & {"star", "triangle", "diamond"}, heard
     said = {name: said[f"stone-market-es-es-{name}-a4.pdf"] for name in ("ware-cards", "stones")}
-    assert "2 × estrella" in said["ware-cards"]
+    assert "2 estrellas" in said["ware-cards"]  # its plural, from the PO entry's forms
     assert "Ámbar (A, triángulo)" in said["stones"]
     html = (OUT / "stone-market-es-es.html").read_text(encoding="utf-8")
     assert "Ámbar (A, triángulo)" in html and "(A, triangle)" not in html
     assert "(estrella)" in html and "(star)" not in html  # a die's face of the player's choice
     english = alts(Path("out/stone-market/standard/stone-market-ware-cards-a4.pdf"))
-    assert "2 × star" in english  # the source language reads each icon by its name, as before
+    assert "2 stars" in english  # the source language reads each icon by its name, its plural as game.yaml gives
 
 
 def test_an_icon_inline_in_translated_text_reads_in_spanish(deckpress):
@@ -72,7 +73,7 @@ def test_an_icon_inline_in_translated_text_reads_in_spanish(deckpress):
     for entry in po:
         if entry.msgctxt == "rules.yaml:tagline":
             entry.msgstr = "Tira piedras y compra mercancías :star:"
-        elif entry.msgctxt.startswith("icons:"):
+        elif entry.msgctxt.startswith("icons:") and not entry.msgid_plural:
             entry.msgstr = ICONS.get(entry.msgid, entry.msgstr)
     po.save()
     result = deckpress("build", "stone-market", "--edition", "standard", "--paper", "a4", "--out", "out")

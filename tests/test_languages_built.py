@@ -122,8 +122,8 @@ def test_a_text_too_long_in_german_is_a_fit_finding_at_its_german_entry(tmp_path
     po.save()
     status, errors = run("check")
     assert status == 1 and errors, errors
-    assert all(e.startswith(f"{PO}/de-DE.po:") and f"{GAME}-de-de (de-DE) cards, card 1 " in e for e in errors), errors
-    assert any("text does not fit its" in e for e in errors), errors
+    assert all(e.startswith(f"{PO}/de-DE.po:") and f"{GAME}-de-de (de-DE) cards, " in e for e in errors), errors
+    assert any("motto: the translation does not fit its" in e and "characters too long" in e for e in errors), errors
 
 
 def test_with_fallback_language_a_missing_translation_prints_the_source_with_a_warning(tmp_path, monkeypatch,

@@ -18,6 +18,8 @@ SPANISH = {"Amber": "Ámbar", "Onyx": "Ónice", "Pearl": "Perla", "Ruby": "Rubí
            "No star": "Sin estrellas", "One star": "Una estrella", "Two stars": "Dos estrellas",
            "Stones left over": "Piedras sobrantes", "Plain ware": "Mercancía simple",
            "Two stars once a stall is empty": "Dos estrellas con algún puesto vacío"}
+PLURALS = {"Amber": ("Ámbar", "Ámbares"), "Onyx": ("Ónice", "Ónices"), "Pearl": ("Perla", "Perlas"),
+           "Ruby": ("Rubí", "Rubíes"), "Jade": ("Jade", "Jades"), "star": ("estrella", "estrellas")}
 ITEMS = "rules.yaml:sections[0].items[1]"  # "... {{ stones_per_colour }} each of {{ stones | series }}"
 
 
@@ -29,6 +31,10 @@ def drafted(deckpress, items: str | None = None) -> polib.POFile:
     assert result.status == 0, result.err
     po = polib.pofile(str(FOLDER / "es-ES.po"))
     for entry in po:
+        if entry.msgid_plural:  # a counted word: Spanish's forms for one, for many (a million) and the others
+            one, other = PLURALS[entry.msgid]
+            entry.msgstr_plural = {0: one, 1: other, 2: other}
+            continue
         entry.msgstr = SPANISH.get(entry.msgid, entry.msgid)
         if entry.msgctxt == ITEMS and items is not None:
             entry.msgstr = items

@@ -307,7 +307,7 @@ def test_exchange_cards_say_their_equations(built):
     with pikepdf.open(built / "stone-market/standard/stone-market-exchange-cards-a4.pdf") as pdf:
         (document,) = pdf.Root.StructTreeRoot.K
         said = [str(e.get("/Alt", "")) + str(e.get("/ActualText", "")) for e in elements(document)]
-        assert any("3 Pearl = 1 Jade and 2 Ruby, both ways" in s for s in said)
+        assert any("3 Pearls = 1 Jade and 2 Rubies, both ways" in s for s in said)
     # the reference card's scoring table reads as a table (tests/test_card_tables.py), not a paragraph a column
 
 

@@ -27,7 +27,7 @@ PRINT_ONLY = {
 }
 
 # Components whose stones are drawn as shapes with their letter inside: the text edition reads each stone by its name
-# ("3 Pearl = 1 Jade and 2 Ruby"), so the letters are not compared but their names must be there; the stone tokens
+# ("3 Pearls = 1 Jade and 2 Rubies"), so the letters are not compared but their names must be there; the stone tokens
 # and the rules pair every name with its letter.
 STONES_BY_NAME = {("stone-market", "exchange-cards"), ("stone-market", "ware-cards")}
 STONE_NAMES = {"a": "amber", "j": "jade", "o": "onyx", "p": "pearl", "r": "ruby"}
@@ -143,14 +143,14 @@ def said(built: Path, game: str, name: str | None = None) -> str:
 def test_equations_read_as_sentences_and_the_tokens_as_one(built):
     read = parts(page(built / "stone-market/stone-market.html"))
     exchanges = " ".join(read["Exchange cards"].split())
-    assert "Exchange 1 3 Pearl = 1 Jade and 2 Ruby, both ways" in exchanges  # as P P P = J R R is drawn
+    assert "Exchange 1 3 Pearls = 1 Jade and 2 Rubies, both ways" in exchanges  # as P P P = J R R is drawn
     assert exchanges.count("both ways") == 50 and " P P P " not in exchanges  # said per row, not once more
     tokens = " ".join(read["Stone tokens"].split())
     assert tokens == ("Stone tokens (100) 100 stone tokens: 20 each of Amber (A, triangle), Jade (J, diamond), "
                       "Onyx (O, circle), Pearl (P, hexagon) and Ruby (R, square).")
     wares = " ".join(read["Ware cards"].split())
-    assert "Ware 9 Two stars 4 Jade and 1 Onyx Pay" in wares and "×" not in wares  # the words, not the stars too
-    assert "Ware 6 One star 3 Amber, 1 Jade and 1 Onyx Pay" in wares  # not `Amber, Amber, Amber, Jade, Onyx`
+    assert "Ware 9 Two stars 4 Jades and 1 Onyx Pay" in wares and "×" not in wares  # the words, not the stars too
+    assert "Ware 6 One star 3 Ambers, 1 Jade and 1 Onyx Pay" in wares  # not `Amber, Amber, Amber, Jade, Onyx`
     die = " ".join(read["Die net"].split())
     assert die == ("Die net (6) Amber (A, triangle) Jade (J, diamond) Onyx (O, circle) Pearl (P, hexagon) "
                    "Ruby (R, square) Choice (star)")

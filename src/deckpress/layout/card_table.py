@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from deckpress.findings import Loc
 from deckpress.layout.page import MM
 from deckpress.layout.structure import tagged
-from deckpress.layout.text import Fitted, draw
+from deckpress.layout.text import Fitted, characters, draw, measure, too_long, translated
 
 if TYPE_CHECKING:
     from deckpress.layout.elements.kind import Box, Face
@@ -23,6 +24,22 @@ def plain(face: Face, elements: list[Element]) -> bool:
     return not face.grounds and all(e.colour is None and not e.rotate and e.when is None for e in elements)
 
 
+def _broken(face: Face, element: Element, loc: Loc, text: str, fitted: Fitted, width: float) -> None:
+    """A cell broke onto a second line: said at the layout, or once at a translation's PO entry with about how
+    many characters its widest cell must lose."""
+    if not translated(loc):
+        face.job.findings.error(loc, f"{face.job.where}, {face.what(element)}: a cell of this table column breaks "
+                                     f"onto a second line, so the table's rows no longer line up: widen the column "
+                                     f"or shorten the cell")
+        return
+    widest = max(text.split("\n"), key=lambda cell: measure(fitted.font, cell, fitted.size))
+    cut = too_long(widest, fitted.font, fitted.size, width, fitted.own / MM, 1.0)
+    face.job.findings.error(loc, f"{face.job.where}, {element.name}: a cell of the "
+                                 f"translation breaks onto a second line of its {width:g} mm table column, so the "
+                                 f"table's rows no longer line up ({face.job.theme.edition} edition): '{widest}' is "
+                                 f"about {characters(cut)} too long")
+
+
 def draw_table(face: Face, columns: list[tuple[Element, Box]]) -> None:
     """The columns set in their boxes as their layout sets them, then drawn row by row."""
     d, ts = face.d, face.job.ts
@@ -30,12 +47,10 @@ def draw_table(face: Face, columns: list[tuple[Element, Box]]) -> None:
     for element, (x, y, w, h) in columns:
         text = face.render(element, element.keys["text"] or "") if element.keys["field"] is None \
             else str(face.card.values.get(element.keys["field"]) or "")
-        fitted = ts.fit(text, element.style, w, h, face.loc(element, element.keys["field"]), face.what(element)) \
-            if text else None
+        loc = face.loc(element, element.keys["field"])
+        fitted = ts.fit(text, element.style, w, h, loc, face.what(element)) if text else None
         if fitted is not None and len(fitted.lines) != len((text or "").split("\n")):  # a cell broke in two
-            face.job.findings.error(element.loc, f"{face.job.where}, {face.what(element)}: a cell of this table "
-                                                 f"column breaks onto a second line, so the table's rows no longer "
-                                                 f"line up: widen the column or shorten the cell")
+            _broken(face, element, loc, text or "", fitted, w)
         if fitted is not None:
             spare = h - fitted.height
             top = y + {"top": 0, "middle": spare / 2, "bottom": spare}[element.valign]

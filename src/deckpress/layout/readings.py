@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from deckpress.layout.elements import KINDS
 from deckpress.layout.elements.kind import Reading, read_shown
+from deckpress.load.counted import singulars
 from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Component, Edition, Element, Game
 from deckpress.templating import Templates
@@ -161,13 +162,13 @@ def _unrepeated(said: list[tuple[Part, Element]], reading: Reading) -> list[tupl
 def _says_again(i: int, line: str, element: Element, lines: list[tuple[int, str, Element]], reading: Reading
                 ) -> bool:
     """Whether the one-line part `i` says nothing the card's other lines do not (see `_unrepeated`)."""
-    joins, name = _joins(reading.say), _spoken(reading.card.label)
-    spoken, tally = _spoken(line), _tally(line, joins)
+    joins, name, back = _joins(reading.say), _spoken(reading.card.label), singulars(reading.params)
+    spoken, tally = _spoken(line), _tally(line, joins, back)
     for j, other, source in lines:
         if j == i:
             continue
         same = spoken == _spoken(other)
-        if j < i and (same or tally is not None and tally == _tally(other, joins)):
+        if j < i and (same or tally is not None and tally == _tally(other, joins, back)):
             return True
         if same or spoken == name or not _within(line, other):
             continue  # of two alike the later goes; the card's name stays
@@ -209,16 +210,15 @@ def _joins(say: Callable[..., str]) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8192)  # the same texts recur card after card
-def _tally(text: str, joins: frozenset[str]) -> tuple[tuple[str, int], ...] | None:
-    """The things a text names, each with its number (`2 Onyx and 1 Ruby`, `Onyx, Onyx, Ruby`: the same); None
-    for fewer than two things."""
-    counts: Counter[str] = Counter()
-    times = 1
+def _tally(text: str, joins: frozenset[str], back: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...] | None:
+    """The things a text names, each with its number (`2 Onyx and 1 Ruby`, `Onyx, Onyx, Ruby`: the same; `2
+    Rubies` names Ruby, by the plurals `back`); None for fewer than two things."""
+    counts, singular, times = Counter[str](), dict(back), 1
     for word in WORD.findall(text.casefold()):
         if word.isdigit():
             times = int(word)
         elif word not in joins:
-            counts[word] += times
+            counts[singular.get(word, word)] += times
             times = 1
     return tuple(sorted(counts.items())) if len(counts) >= 2 else None
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from math import ceil
 
 from deckpress.draw import fonts, scripts
 from deckpress.findings import Findings, Loc
@@ -95,11 +96,30 @@ def fit(text: str, font: str, style: Style, width: float, height: float, spacing
     return None
 
 
+def translated(loc: Loc) -> bool:
+    """Whether a finding's place is a translation's PO entry: a translator's text, told once, not card by card."""
+    return loc.file.endswith(".po")
+
+
+def too_long(text: str, font: str, size: float, width: float, height: float, spacing: float) -> int:
+    """About how many characters `text` must lose to fit a box (mm) at `size`: its width set in one line, less
+    the lines the box holds (a tenth of each left for the breaks), in its average character's width."""
+    lines = max(1, int((height * MM - own_height(font, size, size * spacing)) // (size * spacing)) + 1)
+    flat = " ".join(text.split())
+    whole = measure(font, flat, size)
+    return max(1, ceil((whole - lines * width * MM * 0.9) / (whole / max(len(flat), 1))))
+
+
+def characters(count: int) -> str:
+    return f"{count} character{'' if count == 1 else 's'}"
+
+
 class Typesetter:
     """Sets text for one component of one game in one edition, reporting what cannot be set. In measuring mode
     (`measuring()`) it reports nothing: what is only measured, or set again, is reported where it is set first."""
 
-    def __init__(self, theme: Theme, findings: Findings, game: str, component: str) -> None:
+    def __init__(self, theme: Theme, findings: Findings, game: str, component: str,
+                 entries: dict[str, Loc] | None = None) -> None:
         self.theme = theme
         self.game = game
         self.component = component
@@ -107,6 +127,8 @@ class Typesetter:
         self._measuring: Findings | None = None
         self.icons: Icons | None = None  # the game's, for icons inline in text (set by the layout plan)
         self.words: dict[str, str] = {}  # a translated game's words for its icons, by name (deckpress.load.icon_words)
+        self.entries = entries or {}  # a translated game's PO entries for its layouts' texts, by source text: a
+        # problem with one is said there
 
     @property
     def findings(self) -> Findings:
@@ -159,11 +181,14 @@ class Typesetter:
         if fitted is not None and icons:
             fitted = replace(fitted, icons=icons, heard=self._heard(icons))
         if fitted is None:
-            self.findings.error(
-                loc,
-                f"{self.game} {self.component}, {what}: text does not fit its {width:g} x {height:g} mm box "
-                f"at the minimum size of {style.min_size:g} pt ({self.theme.edition} edition)",
-            )
+            box = f"its {width:g} x {height:g} mm box at the minimum size of {style.min_size:g} pt " \
+                  f"({self.theme.edition} edition)"
+            if translated(loc):  # said once at its PO entry, whichever card met it, with what to cut
+                cut = too_long(text, font, style.min_size, width, height, self.theme.line_spacing)
+                self.findings.error(loc, f"{self.game} {self.component}, {what.rsplit(', ', 1)[-1]}: the translation "
+                                         f"does not fit {box}: about {characters(cut)} too long")
+            else:
+                self.findings.error(loc, f"{self.game} {self.component}, {what}: text does not fit {box}")
         return fitted
 
     def lines(self, text: str, style: Style, width: float, loc: Loc, what: str) -> Fitted | None:

@@ -26,6 +26,7 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     """The game in `folder` (shown in findings as `shown`, e.g. content/pocket-bazaar), or None if unusable; in
     `language`, one it is translated into, if given (its PO file's translations in place of the source texts;
     with `fallback`, a text not translated is the source's, with a warning)."""
+    from deckpress.load.counted import put
     from deckpress.load.game import read_game
     from deckpress.load.icon_words import ICON_WORDS
     from deckpress.load.reading import Reading
@@ -35,9 +36,10 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     game = read_game(Reading(findings, templates, folder=folder, shown=shown, translation=translation))
     if game is not None and translation is not None:
         game.edition_labels = translation.edition_labels(game.editions)
-        game.layout_texts, game.untranslated = translation.by_source()
+        game.layout_texts, game.untranslated, game.layout_entries = translation.by_source()
         game.params[TEXTS] = game.layout_texts  # its card templates render through them (CardText)
         game.params[ICON_WORDS] = translation.icon_words(folder)  # its icons read aloud in its language
+        put(game.params, translation.plurals, {})  # its counted words' forms, for the readings' counts
     return game
 
 

@@ -18,6 +18,7 @@ from deckpress.layout.boxes.schema import BOX, TUCK_BOX, read_box_keys
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.keys import read_keys
 from deckpress.load.audiences import settled
+from deckpress.load.counted import read_counted, unplural
 from deckpress.load.decks import read_back, read_deck
 from deckpress.load.languages import read_languages
 from deckpress.load.palette import read_palette
@@ -49,8 +50,8 @@ def read_game(reading: Reading) -> Game | None:
     title, publisher = f.text("title"), f.text("publisher")
     subject, languages = f.text("subject"), read_languages(f, findings)
     editions = [_edition_name(n, findings) for n in f.list("editions")]
-    param_nodes = f.map("parameters")
-    params, param_locs = _written_in(reading, languages, read_parameters(param_nodes, findings))
+    param_nodes, icons = f.map("parameters"), f.map("icons", required=False)  # icons: the words they are read as
+    params, param_locs = _written_in(reading, languages, read_counted(param_nodes, icons, findings, read_parameters))
     reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
     ctx = dict(params)
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
@@ -107,6 +108,7 @@ def read_game_parameters(reading: Reading) -> tuple[dict[str, Any], dict[str, Lo
         reading.findings.error(Loc(f"{reading.shown}/game.yaml"), "game.yaml needs 'parameters'")
         return None
     nodes = as_map(root.value["parameters"], "parameters", reading.findings) or {}
+    unplural(nodes, {}, reading.findings)
     return read_parameters(nodes, reading.findings)
 
 

@@ -225,6 +225,7 @@ class Game:
     edition_labels: dict[str, str] = field(default_factory=dict)  # a translation's names of its editions, by id
     layout_texts: dict[str, str] = field(default_factory=dict)  # a translation's of its layouts' texts, by source
     untranslated: dict[str, Loc] = field(default_factory=dict)  # its layout texts not translated yet: their entries
+    layout_entries: dict[str, Loc] = field(default_factory=dict)  # its layout texts translated: their entries
 
     @property
     def named(self) -> str:

@@ -16,10 +16,12 @@ from pathlib import Path
 import polib
 
 from deckpress.findings import Finding, Findings, Loc
+from deckpress.load.counted import Forms, forms, gettext
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.sources import Node
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
 from deckpress.translation.texts import GAME_FILE, TAGS, Files, edition_context, translatable
+from deckpress.words import plural
 
 RUN = "run deckpress translations {game}"
 UNSIGNED = DRAFT_NOTE.split(":", 1)[1].strip()[:40]  # the placeholder `deckpress translations` writes
@@ -41,6 +43,8 @@ class Translation:
     files: Files = field(default_factory=Files)
     values: dict[str, str] = field(default_factory=dict)  # a parameter's texts, translated: choices and keys follow
     written: dict[str, list[str]] = field(default_factory=dict)  # a parameter's name -> its texts, translated
+    plurals: dict[str, Forms] = field(default_factory=dict)  # its counted words' forms, by their form for one
+    icons: dict[str, tuple[str, str]] = field(default_factory=dict)  # the words game.yaml gives icons, plurals
 
     @classmethod
     def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
@@ -60,7 +64,7 @@ class Translation:
     def apply(self, name: str, root: Node) -> None:
         """Put the translations of file `name`'s texts in place (game.yaml first: it says which files hold what)."""
         if name == GAME_FILE:
-            self.files = Files.of(root)
+            self.files, self.icons = Files.of(root), declared(root)
         for context, node in translatable(name, root, self.files):
             entry = self.entries.get(context)
             if entry is None:
@@ -68,22 +72,35 @@ class Translation:
                                         f"{RUN.format(game=self.game)}, then translate it")
                 continue
             at = Loc(self.shown, entry.linenum or 1)
-            if not entry.msgstr:
-                self._missing(at, f"{self.language}: not translated yet ({context})")
-            elif entry.fuzzy or entry.msgid != node.value:
-                self._missing(at, f"{self.language}: the translation is fuzzy ({context}): its source text changed; "
-                                  "check it, then clear its fuzzy flag" if entry.fuzzy else
-                                  f"{self.language}: the source text changed since it was translated ({context}): "
-                                  f"{RUN.format(game=self.game)} and check the translation")
-            elif missing := self._left_out(entry.msgid, entry.msgstr):
-                self.findings.error(at, f"{self.language}: the translation leaves out a value its source prints "
-                                        f"({context}): {', '.join(missing)}")
-            else:
-                if context.startswith(PARAMETERS):
-                    self.values[node.value] = entry.msgstr
-                    self.written.setdefault(context[len(PARAMETERS):].split("[")[0], []).append(entry.msgstr)
-                node.value, node.loc = entry.msgstr, at
+            given = forms(node)
+            text = self._checked(entry, (given["one"], given["other"]) if given else (node.value, ""), context, at)
+            if text is None:
+                continue
+            if context.startswith(PARAMETERS):
+                self.values[given["one"] if given else node.value] = text
+                self.written.setdefault(context[len(PARAMETERS):].split("[")[0], []).append(text)
+            node.value, node.loc = text, at
         self._follow(name, root)
+
+    def _checked(self, entry: polib.POEntry, source: tuple[str, str], context: str, at: Loc) -> str | None:
+        """The entry's translation of the text `source` (and its plural, if it has one); None when it has none to
+        use, said at the entry: not translated, fuzzy, its source changed, a value or a plural form left out."""
+        if not done(entry):
+            self._missing(at, f"{self.language}: not translated yet ({context})")
+        elif entry.fuzzy or (entry.msgid, entry.msgid_plural) != source:
+            self._missing(at, f"{self.language}: the translation is fuzzy ({context}): its source text changed; "
+                              "check it, then clear its fuzzy flag" if entry.fuzzy else
+                              f"{self.language}: the source text changed since it was translated ({context}): "
+                              f"{RUN.format(game=self.game)} and check the translation")
+        elif missing := self._left_out(entry.msgid, entry.msgstr or entry.msgstr_plural.get(0, "")):
+            self.findings.error(at, f"{self.language}: the translation leaves out a value its source prints "
+                                    f"({context}): {', '.join(missing)}")
+        elif entry.msgid_plural and (lacking := _lacking(entry, self.language)):
+            self.findings.error(at, f"{self.language}: the translation of this counted word lacks its form for "
+                                    f"{lacking} ({context}): give every form the header's Plural-Forms asks for")
+        else:
+            return _word(entry, self.language, self.plurals) if entry.msgid_plural else str(entry.msgstr)
+        return None
 
     def _left_out(self, source: str, translated: str) -> list[str]:
         """The values `source` prints that `translated` does not. A translatable parameter written out in words
@@ -117,17 +134,18 @@ class Translation:
                 labels[edition] = entry.msgstr
         return labels
 
-    def by_source(self) -> tuple[dict[str, str], dict[str, Loc]]:
+    def by_source(self) -> tuple[dict[str, str], dict[str, Loc], dict[str, Loc]]:
         """The translations of the layouts' texts and the editions' `about` lines, by source text
-        (deckpress.translation.layout_texts), and the entries of those not translated yet or fuzzy."""
-        done, undone = {}, {}
+        (deckpress.translation.layout_texts); the entries of those not translated yet or fuzzy, and of those
+        translated (where a translated text that does not fit is said)."""
+        done, undone, at = {}, {}, {}
         for context, entry in self.entries.items():
             if context.startswith(LAYOUTS) or (context.startswith("editions:") and context.endswith(".about")):
                 if entry.msgstr and not entry.fuzzy:
-                    done[entry.msgid] = entry.msgstr
+                    done[entry.msgid], at[entry.msgid] = entry.msgstr, Loc(self.shown, entry.linenum or 1)
                 else:
                     undone[entry.msgid] = Loc(self.shown, entry.linenum or 1)
-        return done, undone
+        return done, undone, at
 
     def icon_words(self, folder: Path) -> dict[str, str]:
         """The words the game's own icons are read as, by name (deckpress.load.icon_words); one not translated
@@ -135,12 +153,14 @@ class Translation:
         words = {}
         for name, _ in icon_files(folder):
             entry = self.entries.get(context := icon_context(name))
-            if entry is not None and entry.msgstr and not entry.fuzzy and entry.msgid == said(name):
-                words[name] = entry.msgstr
+            source = self.icons.get(name, (said(name), ""))
+            if entry is not None and done(entry) and not entry.fuzzy and (entry.msgid, entry.msgid_plural) == source:
+                if (word := self._checked(entry, source, context, Loc(self.shown, entry.linenum or 1))) is not None:
+                    words[name] = word
             else:
                 at = Loc(self.shown, entry.linenum or 1) if entry is not None else Loc(self.shown)
                 self._missing(at, f"{self.language}: the word the icon {name} is read as is not translated "
-                                  f"({context}): " + ("translate it" if entry is not None and not entry.msgstr else
+                                  f"({context}): " + ("translate it" if entry is not None and not done(entry) else
                                                       f"{RUN.format(game=self.game)}, then translate it"))
         return words
 
@@ -154,6 +174,38 @@ class Translation:
             findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
         else:
             findings.error(loc, message)
+
+
+def _lacking(entry: polib.POEntry, language: str) -> str:
+    """The forms of a counted word's entry left empty, each with its CLDR category: `msgstr[1] (other)`."""
+    categories = gettext(language)[1]
+    return ", ".join(f"msgstr[{i}] ({c})" for i, c in enumerate(categories) if not entry.msgstr_plural.get(i))
+
+
+def _word(entry: polib.POEntry, language: str, plurals: dict[str, Forms]) -> str:
+    """A counted word's translation, its form for one (what the game reads it as); its forms kept in `plurals`
+    for the readings' counts (deckpress.load.counted)."""
+    categories = gettext(language)[1]
+    given = {c: str(entry.msgstr_plural.get(i, "")) for i, c in enumerate(categories)}
+    one = given.get(plural(language, 1)) or given[categories[0]]
+    plurals[one] = given
+    return one
+
+
+def done(entry: polib.POEntry) -> bool:
+    """Whether an entry is translated: its text, or a counted word's first form."""
+    return bool(entry.msgstr or entry.msgstr_plural.get(0))
+
+
+def declared(root: Node) -> dict[str, tuple[str, str]]:
+    """The words game.yaml gives the game's icons (`icons:`), each with its plural if it has one."""
+    node = root.value.get("icons") if root.is_map else None
+    out = {}
+    for name, word in (node.value.items() if node is not None and node.is_map else ()):
+        given = forms(word)
+        if given or isinstance(word.value, str):
+            out[name] = (given["one"], given["other"]) if given else (str(word.value), "")
+    return out
 
 
 SOURCE = re.compile(r'^"X-Source-Language: ([\w-]+)\\n"$', re.M)  # a PO file's header: what it translates

@@ -14,13 +14,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import polib
 
 from deckpress.findings import Findings, Loc
+from deckpress.load.counted import forms, gettext
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.languages import read_languages
-from deckpress.load.schema import Fields
+from deckpress.load.schema import Fields, as_map
 from deckpress.load.sources import Node, read_source, read_yaml
 from deckpress.translation.layout_texts import about_context, extracted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
@@ -40,6 +42,7 @@ class Text:
     source: str
     file: str
     line: int
+    plural: str = ""  # a counted word's plural (its `other` form), deckpress.load.counted
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ def sources(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path
     for name in [*files.cards, files.rules, files.sheets]:
         if name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
             texts += _texts(name, node, files)
-    texts += [Text(icon_context(name), said(name), file, 1) for name, file in icon_files(folder)]  # read aloud
+    texts += _icons(folder, as_map(root.value.get("icons") or Node({}, root.loc), "icons", findings) or {})
     title = root.value.get("title")
     return Sources(str(title.value) if title is not None else folder.name,
                    read_languages(Fields(root, "game", findings), findings), tuple(texts))
@@ -91,8 +94,22 @@ def _shown(path: Path) -> str:
     return "/".join(path.parts[-3:])
 
 
+def _icons(folder: Path, declared: dict[str, Node]) -> list[Text]:
+    """The word each of the game's own icons is read as: its name, or the word (or plural) game.yaml gives it."""
+    given = {name: node for name, node in declared.items() if isinstance(node.value, str) or forms(node)}
+    return [_text(icon_context(name), given[name], GAME_FILE) if name in given else
+            Text(icon_context(name), said(name), file, 1) for name, file in icon_files(folder)]
+
+
 def _texts(name: str, root: Node, files: Files) -> list[Text]:
-    return [Text(context, node.value, name, node.loc.line or 0) for context, node in translatable(name, root, files)]
+    return [_text(context, node, name) for context, node in translatable(name, root, files)]
+
+
+def _text(context: str, node: Node, file: str) -> Text:
+    """A text, or a counted word's `one` form with its plural."""
+    given = forms(node)
+    return Text(context, given["one"] if given else node.value, file, node.loc.line or 0,
+                given["other"] if given else "")
 
 
 def template(game: Sources) -> polib.POFile:
@@ -102,8 +119,13 @@ def template(game: Sources) -> polib.POFile:
     pot.metadata = _metadata(game, None)
     for text in game.texts:
         pot.append(polib.POEntry(msgctxt=text.context, msgid=text.source, msgstr="",
-                                 occurrences=[(text.file, str(text.line))]))
+                                 occurrences=[(text.file, str(text.line))], **_plural(text.plural, 2)))
     return pot
+
+
+def _plural(other: str, forms: int) -> dict[str, Any]:
+    """A counted word's entry's plural and its `forms` translations, empty; nothing for a plain text."""
+    return {"msgid_plural": other, "msgstr_plural": dict.fromkeys(range(forms), "")} if other else {}
 
 
 def merged(pot: polib.POFile, old: polib.POFile | None, game: Sources, language: str) -> polib.POFile:
@@ -115,20 +137,38 @@ def merged(pot: polib.POFile, old: polib.POFile | None, game: Sources, language:
     # an obsolete entry's translation too: kept while it stays obsolete, and back in use if its text returns
     by_context = {e.msgctxt: e for e in sorted(old or [], key=lambda e: not e.obsolete)}
     by_source = {e.msgid: e for e in old or [] if not e.obsolete and e.msgstr and not e.fuzzy}
+    forms = len(gettext(language)[1])
     for new in pot:
-        entry = polib.POEntry(msgctxt=new.msgctxt, msgid=new.msgid, msgstr="", occurrences=new.occurrences)
+        entry = polib.POEntry(msgctxt=new.msgctxt, msgid=new.msgid, msgstr="", occurrences=new.occurrences,
+                              **_plural(new.msgid_plural, forms))
         was = by_context.pop(new.msgctxt, None)
-        if was is not None and was.msgstr:
-            entry.msgstr, entry.tcomment = was.msgstr, was.tcomment
-            if was.msgid != new.msgid or was.fuzzy:
+        if was is not None and kept(was, entry):
+            entry.tcomment = was.tcomment
+            if was.msgid != new.msgid or was.msgid_plural != new.msgid_plural or was.fuzzy:
                 entry.flags, entry.previous_msgid = [FUZZY], was.previous_msgid if was.fuzzy else was.msgid
+                entry.previous_msgid_plural = (was.previous_msgid_plural if was.fuzzy else was.msgid_plural) or None
         elif (same := by_source.get(new.msgid)) is not None:  # the same text moved: its translation, to look at
             entry.msgstr, entry.flags, entry.previous_msgctxt = same.msgstr, [FUZZY], same.msgctxt
         po.append(entry)
-    for gone in sorted((e for e in by_context.values() if e.msgstr), key=lambda e: e.msgctxt or ""):
+    for gone in sorted((e for e in by_context.values() if e.msgstr or e.msgstr_plural.get(0)),
+                       key=lambda e: e.msgctxt or ""):
         gone.obsolete, gone.occurrences = True, []
         po.append(gone)
     return po
+
+
+def kept(was: polib.POEntry, entry: polib.POEntry) -> bool:
+    """`was`'s translation put in `entry`, whether a plain text or a counted word's forms (a plain text's
+    translation its first form; of forms, the first the plain translation): False when it has none."""
+    first = was.msgstr or was.msgstr_plural.get(0, "")
+    if not first:
+        return False
+    if entry.msgid_plural:
+        entry.msgstr_plural = {i: was.msgstr_plural.get(i, "") or (first if i == 0 else "")
+                               for i in entry.msgstr_plural}
+    else:
+        entry.msgstr = first
+    return True
 
 
 def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
@@ -152,9 +192,10 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
 
 
 def _metadata(game: Sources, language: str | None) -> dict[str, str]:
+    counted = {"Plural-Forms": gettext(language)[0]} if language and any(t.plural for t in game.texts) else {}
     return {"Project-Id-Version": game.title, **({"Language": language.replace("-", "_")} if language else {}),
             "MIME-Version": "1.0", "Content-Type": "text/plain; charset=UTF-8",
-            "Content-Transfer-Encoding": "8bit", "X-Source-Language": game.languages[0]}
+            "Content-Transfer-Encoding": "8bit", **counted, "X-Source-Language": game.languages[0]}
 
 
 def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path] = ()) -> list[Path]:

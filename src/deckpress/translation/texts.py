@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from deckpress.load.counted import forms
 from deckpress.load.sources import Node
 
 TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
@@ -77,7 +78,7 @@ def translatable(name: str, root: Node, files: Files) -> Found:
     else:
         return
     for path, node in found:
-        if isinstance(node.value, str) and worded(node.value):
+        if isinstance(node.value, str) and worded(node.value) or forms(node) is not None:
             yield f"{name}:{path}", node
 
 
@@ -85,7 +86,7 @@ def _game(root: Node) -> Found:
     yield from _keys(root, "", GAME_KEYS)
     yield from _texts(_node(root, "supplies"), "supplies")  # the print plan's "you also need"
     for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
-        yield from _texts(value, f"parameters.{name}")
+        yield from _texts(value, f"parameters.{name}", plurals=True)
     for name, deck in _map(root, "decks").items():  # names each card: tagged PDFs, contents, braille labels
         yield from _keys(deck, f"decks[{name}].", ("card", "cards", "label"))
     for i, component in enumerate(_list(root, "components")):
@@ -129,12 +130,14 @@ def _sheets(root: Node) -> Found:
                     yield from _texts(_node(entry, "cells"), f"{path}.table.{key}[{j}].cells")
 
 
-def _texts(node: Node | None, path: str) -> Found:
-    """A text, or each text of a list of them (`note`, `write-in`, `items`)."""
-    if node is not None and isinstance(node.value, str):
+def _texts(node: Node | None, path: str, plurals: bool = False) -> Found:
+    """A text, or each text of a list of them (`note`, `write-in`, `items`); with `plurals`, a counted word's
+    forms too (`{one: Pearl, other: Pearls}`, deckpress.load.counted)."""
+    if node is not None and (isinstance(node.value, str) or plurals and forms(node) is not None):
         yield path, node
     elif node is not None and node.is_list:
-        yield from ((f"{path}[{j}]", n) for j, n in enumerate(node.value) if isinstance(n.value, str))
+        yield from ((f"{path}[{j}]", n) for j, n in enumerate(node.value)
+                    if isinstance(n.value, str) or plurals and forms(n) is not None)
 
 
 def _keys(node: Node | None, prefix: str, keys: tuple[str, ...] | list[str]) -> Found:

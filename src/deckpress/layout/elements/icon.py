@@ -7,6 +7,7 @@ import re
 from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
+from deckpress.load.counted import said as counted_said
 from deckpress.load.icon_words import heard
 from deckpress.load.icon_words import said as said_as
 from deckpress.model import Element
@@ -55,12 +56,14 @@ class Icon(Kind):
                 d.icon(icon, x, y, w, ink, stroke, height=h)
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
-        """The icon by its name (or its `alt`); a row of them with their number: `2 × star`."""
+        """The icon by its name (or its `alt`); a row of them with their number: `2 stars` where the game gives the
+        word its plural (deckpress.load.counted), else `2 × star`."""
         shown = _shown(reading, element)
         if shown is None:
             return None
         said, count = shown
-        return [said if count == 1 else reading.say("html_icons", count=count, name=said)]
+        return [said if count == 1 else counted_said(count, said, reading.params) or
+                reading.say("html_icons", count=count, name=said)]
 
     def said_by(self, reading: Reading, element: Element, texts: list[str]) -> bool:
         """A text naming the icon (`Lanterns` beside a lantern) with its count, in figures or words (`Two stars`

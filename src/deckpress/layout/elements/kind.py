@@ -59,8 +59,11 @@ class Face:
         return f"card {self.card.index} ({self.card.label}), {element.name}"
 
     def loc(self, element: Element, field: str | None) -> Loc:
-        """Where a finding about the card's `field` points: the card's value, else the element."""
-        return self.card.locs.get(field or "", element.loc)
+        """Where a finding about the card's `field` points: the card's value, else a translated game's PO entry
+        for the element's text, else the element."""
+        text = element.keys.get("text") if field is None else None
+        return self.card.locs.get(field or "") or (isinstance(text, str) and self.job.ts.entries.get(text)) or \
+            element.loc
 
     def ink(self, element: Element) -> Colour | None:
         """The element's ink for this card (its `colour`: text, and an icon's currentColor); None for black."""

@@ -11,6 +11,7 @@ from deckpress.findings import echoed
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.layout.page import MM, Drawing
+from deckpress.load.counted import counted
 from deckpress.load.icon_words import heard
 from deckpress.load.icons import IconFile
 from deckpress.model import Element
@@ -59,7 +60,7 @@ class SymbolRows(Kind):
 
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
-        """Each row in words: an equation `3 Pearl = 1 Jade and 2 Ruby, both ways` (the arrow is two-way), a
+        """Each row in words: an equation `3 Pearls = 1 Jade and 2 Rubies, both ways` (the arrow is two-way), a
         row of stones `2 Amber and 3 Ruby`, one stone by its name, letter and shape: `Amber (A, triangle)`."""
         value = reading.card.values.get(element.keys["symbols"])
         rows = [value] if isinstance(value, str) else [str(r) for r in value or []]
@@ -87,9 +88,10 @@ def _said_row(tokens: list[str], names: dict[str, str], shapes: dict[str, str], 
 
 
 def _said_side(tokens: list[str], names: dict[str, str], reading: Reading) -> str:
-    """`P R R` -> `1 Pearl and 2 Ruby`: each stone with its number, in the order first met."""
-    counted = {t: tokens.count(t) for t in tokens}
-    said = [f"{n} {names.get(t, t)}" for t, n in counted.items()]
+    """`P R R` -> `1 Pearl and 2 Rubies`: each stone with its number, in the order first met (its name's form
+    for the number where the game gives its plural)."""
+    numbers = {t: tokens.count(t) for t in tokens}
+    said = [counted(n, names.get(t, t), reading.params) for t, n in numbers.items()]
     return said[0] if len(said) == 1 else reading.say("html_and", first=", ".join(said[:-1]), last=said[-1])
 
 
