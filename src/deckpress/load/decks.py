@@ -30,7 +30,8 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     """The deck `deck_id` (found at `at`), its cards read and labelled; problems are findings."""
     findings = reading.findings
     f = Fields(node, f"deck {deck_id}", findings)
-    card_name, plural = f.text("card", "card"), f.text("cards", None)
+    noun, plural = f.text("card", None), f.text("cards", None)
+    card_name = noun or "card"
     file_name, from_expression = f.text("file", None), f.text("from", None)
     sheet = f.text("sheet", None)
     field_nodes = f.map("fields")
@@ -44,7 +45,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     specs = {k: v for k, v in fields.items() if v}
     _fallbacks(_Values(reading, ctx), specs, field_nodes)
     deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where,
-                noun=card_name or "" if "card" in node.value else "", nouns=plural or "")
+                noun=noun or "", nouns=plural or "")
     if back_node is not None:
         deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
     if count_node is not None:
@@ -56,7 +57,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     if COPIES in specs:
         findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
                                           f"field otherwise")
-    _read_cards(reading, deck, node, (file_name, from_expression, sheet), card_name or "card", ctx)
+    _read_cards(reading, deck, node, (file_name, from_expression, sheet), card_name, ctx)
     _label(reading, deck, label, node.value["label"].loc if label else node.loc, card_name)
     if tactile is not None and (code := as_text(tactile, "tactile", findings)):
         _tactile(reading, deck, code, tactile.loc)
@@ -118,7 +119,7 @@ def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[st
     return [n.value for n in items if as_text(n, f"{key} field", findings)], where
 
 
-def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str | None) -> None:
+def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str) -> None:
     """Every card's label (`label` rendered over its values, else `lot 3`); only complete cards are valid. A
     problem in the label is said where it is written, once, naming the cards (by number: they have no label)."""
     for card in deck.cards:
