@@ -44,11 +44,11 @@ def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings
             if (given := forms(item)) is not None:
                 found[given["one"]] = given
                 item.value = given["one"]
-            elif item.is_map and "one" in item.value:
+            elif item.is_map and item.value.keys() & {"one", "other"}:  # a plural meant, not given right
                 findings.error(item.loc, f"a counted word gives its forms as texts, `one` and `other` at least, named "
                                          f"by CLDR's categories ({', '.join(CATEGORIES)}): {{one: Pearl, other: "
                                          f"Pearls}}")
-                item.value = str(item.value["one"].value)
+                item.value = str((item.value.get("one") or item.value["other"]).plain())  # read as its text
     for name, node in icons.items():
         if (given := forms(node)) is not None:
             found[given["one"]] = given
