@@ -17,6 +17,7 @@ from typing import Any
 
 from deckpress.findings import Findings, Loc
 from deckpress.load.icon_words import ICON_WORDS
+from deckpress.load.schema import as_text
 from deckpress.load.sources import Node
 from deckpress.templating.filters import language_of
 from deckpress.words import plural
@@ -56,6 +57,23 @@ def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings
             findings.error(node.loc, f"icons: {name} is read as a word, or a word and its plural "
                                      "({one: star, other: stars})")
     return found
+
+
+def nouns(what: str, card: Node | None, cards: Node | None, findings: Findings, translated: dict[str, Forms]
+          ) -> tuple[str, str]:
+    """What deck `what` calls one of its cards and more than one: `card: stone` with `cards: stones`, or `card: {one:
+    stone, other: stones}`; in a translation, `card`'s plural is its PO entry's (in `translated`). "" where none
+    is given, or what is given is not read (said)."""
+    given = forms(card)
+    if card is not None and card.is_map and given is None:
+        findings.error(card.loc, f"{what}: card is a word, or a word and its plural given as texts: {{one: stone, "
+                                 "other: stones}")
+    elif given is not None and cards is not None:
+        findings.error(cards.loc, f"{what}: its plural is given twice, by card ({{one: ..., other: ...}}) and "
+                                  "by cards: leave out cards")
+    noun = given["one"] if given else as_text(card, "card", findings) if card is not None and not card.is_map else ""
+    plural = as_text(cards, "cards", findings) if cards is not None else ""
+    return noun or "", plural or (given or translated.get(noun or "") or {}).get("other", "")
 
 
 def read_counted(params: dict[str, Node], icons: dict[str, Node], findings: Findings,

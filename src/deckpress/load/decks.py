@@ -10,6 +10,7 @@ from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
+from deckpress.load.counted import nouns
 from deckpress.load.fields import EMPTY, read_cells, read_field
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
@@ -30,7 +31,8 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     """The deck `deck_id` (found at `at`), its cards read and labelled; problems are findings."""
     findings = reading.findings
     f = Fields(node, f"deck {deck_id}", findings)
-    noun, plural = f.text("card", None), f.text("cards", None)
+    noun, plural = nouns(f.what, f.get("card", required=False), f.get("cards", required=False), findings,
+                         reading.translation.plurals if reading.translation is not None else {})
     card_name = noun or "card"
     file_name, from_expression = f.text("file", None), f.text("from", None)
     sheet = f.text("sheet", None)
@@ -45,7 +47,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     specs = {k: v for k, v in fields.items() if v}
     _fallbacks(_Values(reading, ctx), specs, field_nodes)
     deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where,
-                noun=noun or "", nouns=plural or "")
+                noun=noun, nouns=plural)
     if back_node is not None:
         deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
     if count_node is not None:
