@@ -89,11 +89,16 @@ def read_counted(params: dict[str, Node], icons: dict[str, Node], findings: Find
 
 def icon_words(icons: dict[str, Node]) -> dict[str, str]:
     """The words the game's own icons are read as, where game.yaml gives them: each a text, or a plural's `one`."""
+    return {name: one for name, (one, _) in icon_forms(icons).items()}
+
+
+def icon_forms(icons: dict[str, Node]) -> dict[str, tuple[str, str]]:
+    """The words game.yaml gives the game's icons (`icons:`), each with its plural ("" where it gives none)."""
     out = {}
     for name, node in icons.items():
         given = forms(node)
         if given or isinstance(node.value, str):
-            out[name] = given["one"] if given else str(node.value)
+            out[name] = (given["one"], given["other"]) if given else (str(node.value), "")
     return out
 
 

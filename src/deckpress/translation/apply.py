@@ -16,7 +16,7 @@ from pathlib import Path
 import polib
 
 from deckpress.findings import Finding, Findings, Loc
-from deckpress.load.counted import Forms, forms, gettext
+from deckpress.load.counted import Forms, forms, gettext, icon_forms
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.sources import Node
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
@@ -200,12 +200,7 @@ def done(entry: polib.POEntry) -> bool:
 def declared(root: Node) -> dict[str, tuple[str, str]]:
     """The words game.yaml gives the game's icons (`icons:`), each with its plural if it has one."""
     node = root.value.get("icons") if root.is_map else None
-    out = {}
-    for name, word in (node.value.items() if node is not None and node.is_map else ()):
-        given = forms(word)
-        if given or isinstance(word.value, str):
-            out[name] = (given["one"], given["other"]) if given else (str(word.value), "")
-    return out
+    return icon_forms(node.value) if node is not None and node.is_map else {}
 
 
 SOURCE = re.compile(r'^"X-Source-Language: ([\w-]+)\\n"$', re.M)  # a PO file's header: what it translates
