@@ -28,10 +28,11 @@ Forms = dict[str, str]  # a word's forms by CLDR category: `one` and `other` at 
 
 
 def forms(node: Node | None) -> Forms | None:
-    """The forms `node` gives a word, when it is a plural: `{one: Pearl, other: Pearls}`."""
+    """The forms `node` gives a word, when it is a plural: `{one: Pearl, other: Pearls}`, each a text, not blank."""
     if node is None or not node.is_map or not {"one", "other"} <= node.value.keys():
         return None
-    if not set(node.value) <= set(CATEGORIES) or not all(isinstance(v.value, str) for v in node.value.values()):
+    if not set(node.value) <= set(CATEGORIES) or not all(isinstance(v.value, str) and v.value.strip()
+                                                         for v in node.value.values()):
         return None
     return {k: v.value for k, v in node.value.items()}
 
@@ -46,14 +47,14 @@ def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings
                 found[given["one"]] = given
                 item.value = given["one"]
             elif item.is_map and item.value.keys() & {"one", "other"}:  # a plural meant, not given right
-                findings.error(item.loc, f"a counted word gives its forms as texts, `one` and `other` at least, named "
-                                         f"by CLDR's categories ({', '.join(CATEGORIES)}): {{one: Pearl, other: "
-                                         f"Pearls}}")
+                findings.error(item.loc, f"a counted word gives its forms as texts, `one` and `other` at least, none "
+                                         f"blank, named by CLDR's categories ({', '.join(CATEGORIES)}): "
+                                         f"{{one: Pearl, other: Pearls}}")
                 item.value = str((item.value.get("one") or item.value["other"]).plain())  # read as its text
     for name, node in icons.items():
         if (given := forms(node)) is not None:
             found[given["one"]] = given
-        elif not isinstance(node.value, str):
+        elif not isinstance(node.value, str) or not node.value.strip():
             findings.error(node.loc, f"icons: {name} is read as a word, or a word and its plural "
                                      "({one: star, other: stars})")
     return found
