@@ -4,10 +4,11 @@ in a later finding; an icon's word left blank is a finding too."""
 
 from __future__ import annotations
 
+import polib
 import pytest
 from conftest import edit
 from harbour import line_in
-from test_stone_market_translatable import GAME
+from test_stone_market_translatable import FOLDER, GAME, drafted
 
 
 @pytest.mark.parametrize("written", ["{one: [Amber], other: Ambers}", "{other: Ambers}", "{one: 3}",
@@ -29,3 +30,14 @@ def test_an_icons_word_left_blank_is_a_finding_at_the_word(deckpress, written):
     result = deckpress("check", "stone-market")
     assert result.status == 1
     assert f"{(GAME / 'game.yaml').as_posix()}:{line}:9: error: icons: star is read as a word" in result.err
+
+
+def test_a_form_left_blank_in_the_po_is_a_finding_at_its_entry(deckpress):
+    po = drafted(deckpress)
+    po.find("Pearl", msgctxt="game.yaml:parameters.stones[3]").msgstr_plural[1] = "  "
+    po.save()
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    line = polib.pofile(str(FOLDER / "es-ES.po")).find("Pearl", msgctxt="game.yaml:parameters.stones[3]").linenum
+    assert (f"{(FOLDER / 'es-ES.po').as_posix()}:{line}:1: error: es-ES: the translation of this counted word lacks "
+            "its form for msgstr[1] (many) (game.yaml:parameters.stones[3])") in result.err

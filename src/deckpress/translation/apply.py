@@ -177,9 +177,10 @@ class Translation:
 
 
 def _lacking(entry: polib.POEntry, language: str) -> str:
-    """The forms of a counted word's entry left empty, each with its CLDR category: `msgstr[1] (other)`."""
+    """The forms of a counted word's entry left empty (or blank), each with its CLDR category: `msgstr[1] (other)`."""
     categories = gettext(language)[1]
-    return ", ".join(f"msgstr[{i}] ({c})" for i, c in enumerate(categories) if not entry.msgstr_plural.get(i))
+    return ", ".join(f"msgstr[{i}] ({c})" for i, c in enumerate(categories)
+                     if not str(entry.msgstr_plural.get(i, "")).strip())
 
 
 def _word(entry: polib.POEntry, language: str, plurals: dict[str, Forms]) -> str:
