@@ -226,6 +226,7 @@ class Game:
     layout_texts: dict[str, str] = field(default_factory=dict)  # a translation's of its layouts' texts, by source
     untranslated: dict[str, Loc] = field(default_factory=dict)  # its layout texts not translated yet: their entries
     layout_entries: dict[str, Loc] = field(default_factory=dict)  # its layout texts translated: their entries
+    text_entries: dict[str, Loc] = field(default_factory=dict)  # its own texts' entries, by their translation
 
     @property
     def named(self) -> str:

@@ -1,0 +1,66 @@
+"""A translation's problems said where its translator can act on them, once: a translated parameter's value that
+does not fit the box a template prints it in (Stone Market's stone names on its 100 tokens), or that has a
+letter the face lacks, is a finding at its PO entry, once per entry in each edition and component, naming the
+cards it was met on and about how much to cut; not a finding at the layout on every card."""
+
+from __future__ import annotations
+
+import re
+
+import polib
+from test_stone_market_translatable import FOLDER, drafted
+
+PO = FOLDER / "es-ES.po"
+STONE = "game.yaml:parameters.stones[3]"  # Pearl
+FACE = "game.yaml:parameters.die_faces[3]"  # the die repeats the stone's name
+
+
+def _renamed(deckpress, one: str, other: str) -> int:
+    """The Spanish PO with Pearl translated as `one` (`other` for many), the die's face too; its entry's line."""
+    po = drafted(deckpress)
+    po.find("Pearl", msgctxt=STONE).msgstr_plural = {0: one, 1: other, 2: other}
+    po.find("Pearl", msgctxt=FACE).msgstr = one
+    po.save()
+    return polib.pofile(str(PO)).find("Pearl", msgctxt=STONE).linenum
+
+
+def _at(err: str, line: int) -> list[str]:
+    return [said for said in err.splitlines() if said.startswith(f"{PO.as_posix()}:{line}:1: ")]
+
+
+def test_a_translated_stone_name_too_long_for_its_tokens_is_said_once_at_its_entry(deckpress):
+    line = _renamed(deckpress, "Perla del Caribe oriental", "Perlas del Caribe oriental")
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    tokens = [said for said in _at(result.err, line) if " stones, name: " in said]
+    assert len(tokens) == 2, result.err  # once in each edition, not once a token
+    for said, (box, size, edition) in zip(tokens, [("9.8 x 3.8", 6, "standard"), ("21 x 7.94", 18, "large-print")],
+                                          strict=True):
+        assert re.search(rf"error: stone-market-es-es \(es-ES\) stones, name: the translation does not fit its "
+                         rf"{box} mm box at the minimum size of {size} pt \({edition} edition\): about \d+ "
+                         rf"characters? too long \(cards 61 \([^)]*\), 62 \([^)]*\), 63 \([^)]*\) and 17 more\)$",
+                         said), said
+    assert "stone-token.yaml" not in result.err
+
+
+def test_a_letter_the_face_lacks_in_a_stone_name_is_said_once_at_its_entry(deckpress):
+    line = _renamed(deckpress, "Perlaش", "Perlasش")
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    tokens = [said for said in _at(result.err, line) if " stones, name: " in said]
+    assert tokens and all("has no glyph for U+0634 'ش'" in said and "and 17 more)" in said for said in tokens), \
+        result.err
+    assert len(tokens) <= 2 and "stone-token.yaml" not in result.err  # in each edition's face at most
+
+
+def test_a_letter_the_face_lacks_in_a_layout_text_is_said_once_at_its_entry(deckpress):
+    po = drafted(deckpress)
+    po.find("Ware", msgctxt="layouts:ware-card.heading").msgstr = "Mercancía ش"
+    po.save()
+    line = polib.pofile(str(PO)).find("Ware", msgctxt="layouts:ware-card.heading").linenum
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    found = [said for said in _at(result.err, line) if "ware-cards, heading: es-ES: " in said]
+    assert 1 <= len(found) <= 2, result.err  # once, or once in each edition's face: not once a ware card
+    assert all("has no glyph for U+0634" in said and "(cards 1 (" in said and "and 42 more)" in said
+               for said in found), found
