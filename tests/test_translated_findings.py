@@ -6,8 +6,12 @@ cards it was met on and about how much to cut; not a finding at the layout on ev
 from __future__ import annotations
 
 import re
+import shutil
+from pathlib import Path
 
 import polib
+import pytest
+from conftest import FIXTURES, fixture_game
 from test_stone_market_translatable import FOLDER, drafted
 
 PO = FOLDER / "es-ES.po"
@@ -64,3 +68,43 @@ def test_a_letter_the_face_lacks_in_a_layout_text_is_said_once_at_its_entry(deck
     assert 1 <= len(found) <= 2, result.err  # once, or once in each edition's face: not once a ware card
     assert all("has no glyph for U+0634" in said and "(cards 1 (" in said and "and 42 more)" in said
                for said in found), found
+
+
+GREEK = FIXTURES / "greek"
+HARBOUR = Path("content/greek-harbour/game.yaml")
+needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None, reason="liblouis is not installed")
+
+
+def _coded(code: str) -> None:
+    """The fixture's cards given a tactile code: `code`, then a digit a card (1 to 6)."""
+    text = HARBOUR.read_text(encoding="utf-8")
+    HARBOUR.write_text(text.replace('    label: "{{ suit }} {{ rank }}"\n', '    label: "{{ suit }} {{ rank }}"\n'
+                                    f'    tactile: "{code}{{{{ rank + (suit | length > 6) * 3 }}}}"\n'),
+                       encoding="utf-8")
+
+
+@needs_liblouis
+def test_a_code_in_capitals_is_spelt_without_capital_signs_in_greek_braille(tmp_path, monkeypatch, capsys):
+    run = fixture_game(GREEK, tmp_path, monkeypatch, capsys)
+    _coded("AAAA")  # Greek braille would mark each capital Latin letter: 11 cells, more than a label holds
+    status, errors = run("build")
+    assert status == 0, errors
+    greek = Path("build/greek-harbour-el-gr/greek-harbour-el-gr-tactile-labels.brf").read_text(encoding="ascii")
+    codes = [line.split()[0] for line in greek.splitlines() if line.strip() and line[0] != " "]
+    assert len(codes) == 6 and all(code.startswith(";AAAA#") for code in codes), codes  # a Latin sign, 4 letters
+    english = Path("build/greek-harbour/greek-harbour-tactile-labels.brf").read_text(encoding="ascii")
+    assert "AAAA#A" in english and ",," not in english  # no capital signs in English either
+
+
+@needs_liblouis
+def test_a_code_too_long_in_a_languages_braille_says_the_language_cells_and_what_to_do(tmp_path, monkeypatch,
+                                                                                          capsys):
+    run = fixture_game(GREEK, tmp_path, monkeypatch, capsys)
+    _coded("A1A1A")  # each letter after a digit takes a sign: 12 cells in Greek braille
+    status, errors = run("build")
+    assert status == 1
+    line = next(i for i, text in enumerate(HARBOUR.read_text(encoding="utf-8").splitlines(), 1) if "tactile:" in text)
+    greek = [e for e in errors if "greek-harbour-el-gr (el-GR): tactile codes" in e]
+    assert len(greek) == 1 and greek[0].startswith(f"{HARBOUR.as_posix()}:{line}:"), errors
+    assert ("take more than the 10 braille cells a label holds in Greek braille (el.ctb): A1A1A1 takes 12, A1A1A2 "
+            "takes 12, A1A1A3 takes 12 and 3 more: give the deck shorter codes in its `tactile:` template") in greek[0]

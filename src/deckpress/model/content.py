@@ -83,6 +83,7 @@ class Deck:
     backs_differ: bool = False  # some card's back differs from another's (set by the checks, per the back's layout)
     noun: str = ""  # what one of its pieces is called (`card: stone`), as the game gives it; "" where not given
     nouns: str = ""  # and more than one (`cards: stones`); "" where not given
+    tactile_loc: Loc | None = None  # its `tactile:` template, where a code too long for a label is said
 
     @property
     def printed(self) -> list[Card]:
