@@ -1,7 +1,9 @@
 """A translation's problems said where its translator can act on them, once: a translated parameter's value that
 does not fit the box a template prints it in (Stone Market's stone names on its 100 tokens), or that has a
 letter the face lacks, is a finding at its PO entry, once per entry in each edition and component, naming the
-cards it was met on and about how much to cut; not a finding at the layout on every card."""
+cards it was met on and about how much to cut; not a finding at the layout on every card. A tactile label's code
+is spelt in small letters (Greek braille would spend a cell on each capital Latin letter), and one that still
+takes more cells than a label holds names the language, its braille table, the cells and what to do."""
 
 from __future__ import annotations
 
@@ -108,3 +110,15 @@ def test_a_code_too_long_in_a_languages_braille_says_the_language_cells_and_what
     assert len(greek) == 1 and greek[0].startswith(f"{HARBOUR.as_posix()}:{line}:"), errors
     assert ("take more than the 10 braille cells a label holds in Greek braille (el.ctb): A1A1A1 takes 12, A1A1A2 "
             "takes 12, A1A1A3 takes 12 and 3 more: give the deck shorter codes in its `tactile:` template") in greek[0]
+
+
+def test_two_codes_differing_only_in_case_are_one(deckpress):
+    game = Path("content/pocket-bazaar/game.yaml")
+    text = game.read_text(encoding="utf-8")
+    old = 'tactile: "{{ collection[:1] }}{{ points }}"'
+    assert old in text
+    game.write_text(text.replace(old, "tactile: \"{{ 'l' if collection == 'Teacups' else collection[:1] }}"
+                                      "{{ points }}\""), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert "cards Lanterns 1 and Teacups 1 share the tactile code l1" in result.err, result.err
