@@ -135,7 +135,8 @@ def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name:
 def _tactile(reading: Reading, deck: Deck, code: str, loc: Loc) -> None:
     """Every card's short code for its braille label (`tactile` rendered over its values): letters and digits, a
     few, so that it fits a label a card wide in braille; no two cards of different labels sharing one."""
-    held: dict[str, str] = {}
+    held: dict[str, str] = {}  # by the code in small letters: braille spells codes so, and a reader reads them so
+    deck.tactile_loc = loc
     for card in deck.cards:
         if not card.valid:
             continue
@@ -144,8 +145,8 @@ def _tactile(reading: Reading, deck: Deck, code: str, loc: Loc) -> None:
             reading.findings.error(loc, f"deck {deck.id}: a tactile code is 1 to {MAX_TACTILE} letters or digits",
                                    card=f"{card.label} ({describe(said)})")
             said = None
-        elif said and held.setdefault(said, card.label) != card.label:
-            reading.findings.error(loc, f"deck {deck.id}: cards {held[said]} and {card.label} share the tactile "
+        elif said and (first := held.setdefault(said.lower(), card.label)) != card.label:
+            reading.findings.error(loc, f"deck {deck.id}: cards {first} and {card.label} share the tactile "
                                         f"code {said}: a player could not tell them apart by touch")
         card.tactile = said or ""
 

@@ -45,6 +45,8 @@ class Translation:
     written: dict[str, list[str]] = field(default_factory=dict)  # a parameter's name -> its texts, translated
     plurals: dict[str, Forms] = field(default_factory=dict)  # its counted words' forms, by their form for one
     icons: dict[str, tuple[str, str]] = field(default_factory=dict)  # the words game.yaml gives icons, plurals
+    placed: dict[str, Loc] = field(default_factory=dict)  # each translated text's entry, by the translation (the
+    # first's, where two entries say the same): a template that prints it answers for it there (Typesetter.entry)
 
     @classmethod
     def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
@@ -80,6 +82,8 @@ class Translation:
                 self.values[given["one"] if given else node.value] = text
                 self.written.setdefault(context[len(PARAMETERS):].split("[")[0], []).append(text)
             node.value, node.loc = text, at
+            for form in [text, *self.plurals.get(text, {}).values()]:
+                self.placed.setdefault(" ".join(form.split()), at)
         self._follow(name, root)
 
     def _checked(self, entry: polib.POEntry, source: tuple[str, str], context: str, at: Loc) -> str | None:
