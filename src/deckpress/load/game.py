@@ -53,8 +53,7 @@ def read_game(reading: Reading) -> Game | None:
     param_nodes, icons = f.map("parameters"), f.map("icons", required=False)  # icons: the words they are read as
     params, param_locs = _written_in(reading, languages, read_counted(param_nodes, icons, findings, read_parameters))
     _translated(f.list("translated", required=False), param_nodes, findings)  # the PO's (deckpress.translation)
-    reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
-    ctx = dict(params)
+    reading.templates.origins, ctx = param_locs, dict(params)  # a calculation failing on one: said where it was set
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
              if _deck_id(k, key, findings)}
     checks = [_check(n, findings) for n in f.list("checks", required=False)]
