@@ -172,8 +172,8 @@ MISSPELT = [  # (file, text, the same misspelt, the line and column the finding 
      "align must be one of left, centre, right, got 'center'; did you mean 'centre'?"),
     (GAME, "\ncolours:\n", "\ncolors:\n", ("colors:", "colors"),  # and not a finding at every colour it gives
      "unknown key 'colors' in game (expected: title, publisher, subject, language, languages, editions, parameters, "
-     "icons, decks, checks, components, plugins, rules, sheets, print, colours, version, date, back, players, "
-     "playing_time, supplies); did you mean 'colours'?"),
+     "icons, translated, decks, checks, components, plugins, rules, sheets, print, colours, version, date, back, "
+     "players, playing_time, supplies); did you mean 'colours'?"),
 ]
 
 

@@ -52,8 +52,8 @@ def read_game(reading: Reading) -> Game | None:
     editions = [_edition_name(n, findings) for n in f.list("editions")]
     param_nodes, icons = f.map("parameters"), f.map("icons", required=False)  # icons: the words they are read as
     params, param_locs = _written_in(reading, languages, read_counted(param_nodes, icons, findings, read_parameters))
-    reading.templates.origins = param_locs  # a calculation failing on a parameter is said where the parameter was set
-    ctx = dict(params)
+    _translated(f.list("translated", required=False), param_nodes, findings)  # the PO's (deckpress.translation)
+    reading.templates.origins, ctx = param_locs, dict(params)  # a calculation failing on one: said where it was set
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
              if _deck_id(k, key, findings)}
     checks = [_check(n, findings) for n in f.list("checks", required=False)]
@@ -80,6 +80,15 @@ def read_game(reading: Reading) -> Game | None:
         sheets_unread=sheets is None, table=table, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
                                                      for name, node in param_nodes.items() if node.is_map},
     )
+
+
+def _translated(names: list[Node], params: dict[str, Node], findings: Findings) -> None:
+    """`translated:` names mapping parameters whose values players read (`stone_marks`): each value a PO entry."""
+    for node in names:
+        param = params.get(node.value) if isinstance(node.value, str) else None
+        if param is None or not param.is_map or not all(isinstance(v.value, str) for v in param.value.values()):
+            findings.error(node.loc, f"translated: {describe(node.value)} is not a parameter mapping each key to a "
+                                     "text (`stone_marks: {A: A, J: J}`)")
 
 
 def _misspelt(root: Node, key: str) -> Node | None:

@@ -78,7 +78,7 @@ class Translation:
             text = self._checked(entry, (given["one"], given["other"]) if given else (node.value, ""), context, at)
             if text is None:
                 continue
-            if context.startswith(PARAMETERS):
+            if context.startswith(PARAMETERS) and "." not in context[len(PARAMETERS):]:  # not a mapping's value
                 self.values[given["one"] if given else node.value] = text
                 self.written.setdefault(context[len(PARAMETERS):].split("[")[0], []).append(text)
             node.value, node.loc = text, at

@@ -3,15 +3,16 @@
 The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
 language's translations in their place), so the two never disagree. Translated are the texts a player reads:
 game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
-collections' names), each deck's `card` noun (or its forms, deckpress.load.counted), `cards` and `label` (which
-name each of its cards: `ware 3`) and each component's title and handling; the card fields of type text (in
-each deck's card file, its defaults too); the rules (kicker, tagline, notes, headings, a section's text or each of
-its lines (a reminder's), list items, colophon); and the sheets (headings, text, write-in labels, a table's
-corner, columns, rows and cells). A text with no word outside its template tags (`{{ item }}`) has nothing to
-translate and is left out.
+collections' names; each value of a mapping that game.yaml's `translated:` names: the marks a stone prints), each
+deck's `card` noun (or its forms, deckpress.load.counted), `cards` and `label` (which name each of its cards: `ware
+3`) and each component's title and handling; the card fields of type text (in each deck's card file, its defaults
+too); the rules (kicker, tagline, notes, headings, a section's text or each of its lines (a reminder's), list
+items, colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A
+text with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
 
 A context is `<file>:<path>`: `lots.yaml:cards[3].flavour`, `game.yaml:components[lot-cards].title`,
-`sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].card`, `rules.yaml:sections[4].text[1]`.
+`sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].card`, `rules.yaml:sections[4].text[1]`,
+`game.yaml:parameters.stone_marks.A` (a mapping's value, by its key).
 Components and decks are named by their id, list items otherwise by position.
 """
 
@@ -27,6 +28,7 @@ from deckpress.load.sources import Node
 TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 GAME_FILE = "game.yaml"
 GAME_KEYS = ("title", "subject", "version")
+TRANSLATED = "translated"  # game.yaml's mapping parameters whose values players read, each value an entry
 COMPONENT_KEYS = ("title", "handling")
 RULES_KEYS = ("kicker", "tagline", "note", "colophon")
 SHEET_TEXTS = ("heading", "text")
@@ -86,8 +88,11 @@ def translatable(name: str, root: Node, files: Files) -> Found:
 def _game(root: Node) -> Found:
     yield from _keys(root, "", GAME_KEYS)
     yield from _texts(_node(root, "supplies"), "supplies")  # the print plan's "you also need"
+    mapped = {n.value for n in _list(root, TRANSLATED) if isinstance(n.value, str)}
     for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
         yield from _texts(value, f"parameters.{name}", plurals=True)
+        if name in mapped and value.is_map:  # a mapping whose values players read (`stone_marks: {A: A}`)
+            yield from _keys(value, f"parameters.{name}.", [str(k) for k in value.value])
     for name, deck in _map(root, "decks").items():  # names each card: tagged PDFs, contents, braille labels
         card = _node(deck, "card")  # a text, or its forms (deckpress.load.counted)
         if card is not None and not card.is_list:

@@ -1,6 +1,7 @@
 """Stone Market's symbol rows: each stone letter drawn as its shape with the letter inside, `=` as a two-way arrow.
 
-The letters stay real text, so the cards read back and read aloud.
+The letters stay real text, so the cards read back and read aloud. A letter is the stone's code in the card data;
+what it prints is its mark (`marks`, a translated parameter: `Π` for `P` in Greek), the code itself by default.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ class SymbolRows(Kind):
                                         "folder"),
         Key("names", "text", None, "the game parameter mapping each letter to the stone's name, as the text edition "
                                    "reads it (none: `stone_letters`, the stone-economy check's, turned round)"),
+        Key("marks", "text", None, "the game parameter mapping each letter to the mark it prints and is read as, "
+                                   "translatable where the letters are codes (none: the letter itself)"),
     )
     leads = ("symbols",)
 
@@ -51,9 +54,10 @@ class SymbolRows(Kind):
                                     f"at the minimum size of {element.style.min_size:g} pt "
                                     f"({job.theme.edition} edition)")
             return
-        stones = _stones(face, element, shapes)
+        stones, marks = _stones(face, element, shapes), _marks(job.params, element)
         for r, row in enumerate(rows):
-            if not _row(face, row.split(), stones, (x, y + r * row_h + (row_h - size) / 2, w, size), face.ink(element)):
+            band = (x, y + r * row_h + (row_h - size) / 2, w, size)
+            if not _row(face, row.split(), (stones, marks), band, face.ink(element)):
                 job.findings.error(loc, f"{job.where}, {what}: no stone symbol for "
                                         f"'{echoed(next(t for t in row.split() if t != '=' and t not in stones))}'")
                 return
@@ -70,16 +74,18 @@ class SymbolRows(Kind):
         if not isinstance(names, dict):
             letters = params.get("stone_letters")
             names = {v: k for k, v in letters.items()} if isinstance(letters, dict) else {}
-        said = [_said_row(row.split(), names, shapes if isinstance(shapes, dict) else {}, reading) for row in rows]
+        shown = (shapes if isinstance(shapes, dict) else {}, _marks(params, element))
+        said = [_said_row(row.split(), names, shown, reading) for row in rows]
         return [s for s in said if s] or None
 
 
-def _said_row(tokens: list[str], names: dict[str, str], shapes: dict[str, str], reading: Reading) -> str:
+def _said_row(tokens: list[str], names: dict[str, str], shown: tuple[dict[str, str], dict[str, str]],
+              reading: Reading) -> str:
     if len(tokens) == 1:
         letter = tokens[0]
-        shape = shapes.get(letter)
+        shape = shown[0].get(letter)
         named = names.get(letter, letter)
-        return f"{named} ({letter}, {heard(shape, reading.params)})" if shape else str(named)
+        return f"{named} ({shown[1].get(letter, letter)}, {heard(shape, reading.params)})" if shape else str(named)
     if "=" in tokens:
         at = tokens.index("=")
         left, right = _said_side(tokens[:at], names, reading), _said_side(tokens[at + 1:], names, reading)
@@ -95,6 +101,12 @@ def _said_side(tokens: list[str], names: dict[str, str], reading: Reading) -> st
     return said[0] if len(said) == 1 else reading.say("html_and", first=", ".join(said[:-1]), last=said[-1])
 
 
+def _marks(params: dict[str, object], element: Element) -> dict[str, str]:
+    """What each letter prints (its `marks` parameter's value), where the element names one."""
+    marks = params.get(element.keys["marks"] or "")
+    return {str(k): str(v) for k, v in marks.items()} if isinstance(marks, dict) else {}
+
+
 def _stones(face: Face, element: Element, shapes: dict[str, str]) -> dict[str, IconFile]:
     """Each letter's shape, an icon of the game's folder (a missing one is reported once, where it is named)."""
     icons, what = face.job.icons, f"{face.job.where}, {face.what(element)}"
@@ -102,8 +114,11 @@ def _stones(face: Face, element: Element, shapes: dict[str, str]) -> dict[str, I
     return {letter: icon for letter, icon in found.items() if icon is not None}
 
 
-def _row(face: Face, tokens: list[str], shapes: dict[str, IconFile], row: Box, ink: Colour | None) -> bool:
-    """One row of symbols centred in its band (x, top, width, size); False at a letter with no shape."""
+def _row(face: Face, tokens: list[str], drawn: tuple[dict[str, IconFile], dict[str, str]], row: Box,
+         ink: Colour | None) -> bool:
+    """One row of symbols centred in its band (x, top, width, size), each letter printing its mark; False at a
+    letter with no shape."""
+    shapes, marks = drawn
     x, top, w, size = row
     line_pt, font = face.job.theme.line_pt, face.job.theme.fonts["bold"]
     letter_pt = size * MM * 0.5
@@ -115,10 +130,11 @@ def _row(face: Face, tokens: list[str], shapes: dict[str, IconFile], row: Box, i
         elif token in shapes:
             left = cx + (width - size) / 2
             face.d.icon(shapes[token], left, top, size, ink, line_pt * 2)
-            letter_w = fonts.width(font, token, letter_pt) / MM
+            mark = marks.get(token, token)
+            letter_w = fonts.width(font, mark, letter_pt) / MM
             centre = LETTER_CENTRE.get(shapes[token].name, 0.5)
             baseline = top + size * centre + fonts.cap_height(font) * letter_pt / MM / 2
-            face.d.text(left + (size - letter_w) / 2, baseline, token, font, letter_pt)
+            face.d.text(left + (size - letter_w) / 2, baseline, mark, font, letter_pt)
         else:
             return False
         cx += width
