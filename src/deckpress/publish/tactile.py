@@ -62,12 +62,12 @@ def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, st
     """One audience's labels: the embosser's file and a PDF a paper; none, and a finding, where a code would not
     fit a label."""
     program, table, grade_1 = tables
-    codes = translated(program, grade_1, [code for _, code, _ in listed])
+    codes = translated(program, grade_1, [code for _, code, _ in listed], game.language)
     long = sorted({code for (_, code, _), b in zip(listed, codes, strict=True) if len(b) > CELLS})
     if long:
         findings.add(Finding(game.loc, f"tactile codes take more than {CELLS} braille cells: {', '.join(long)}"))
         return []
-    names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed])
+    names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed], game.language)
     stem = f"{game.id}-{'host-' if audience == HOST else ''}tactile-labels"
     labels = [Label(b, f"{code}: {label}") for (_, code, label), b in zip(listed, codes, strict=True)]
     edition = game.editions[0] if game.editions else "standard"  # the slug's: labels are the same in every one
