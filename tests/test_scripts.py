@@ -146,3 +146,13 @@ def test_the_press_speaks_greek_with_cldrs_plurals_and_numbers():
     assert say("el-GR", "plan_cut", minutes=12, metres=3.4).startswith("Κοπή: περίπου 12 λεπτά, 3,4 m")
     assert (plural("el-GR", 1), plural("el-GR", 2)) == ("one", "other")
     assert say("el-GR", "epub_proof_links", count=1) == "ο ένας σύνδεσμός του λέει πού οδηγεί"
+
+
+def test_the_press_greek_agrees_whatever_the_nouns_gender():
+    """A deck's alike cards and its kinds are said without an adjective that would have to agree with the deck's
+    title (κάρτες, μάρκες, φύλλα), and a count of one takes the singular."""
+    alike = say("el-GR", "html_alike_cards", count=6, what="κάρτες βοήθειας παικτών")
+    assert alike == "6 κάρτες βοήθειας παικτών, με το ίδιο περιεχόμενο:"
+    each = say("el-GR", "html_each", total=100, what="μάρκες πετρών", each=20, items="Αχάτης και Όνυξ")
+    assert each == "100 μάρκες πετρών, 20 από κάθε είδος: Αχάτης και Όνυξ."
+    assert [say("el-GR", "length_in", inches=n, count=n) for n in range(3)] == ["0 ίντσες", "1 ίντσα", "2 ίντσες"]
