@@ -127,5 +127,7 @@ def test_a_translated_layout_text_too_long_is_said_once_at_its_po_entry(deckpres
     found = [line for line in result.err.splitlines() if line.startswith(at)]
     assert len(found) == 2, result.err  # once for the entry in each edition's box, not once a card
     assert re.search(r"exchange-cards, note: the translation does not fit its 48 x 11 mm box at the minimum size "
-                     r"of 18 pt \(large-print edition\): about \d+ characters too long$", found[1]), found
+                     r"of 18 pt \(large-print edition\): about \d+ characters too long "
+                     r"\(cards 1 \(exchange card 1\), .* and 7 more\)$",
+                     found[1]), found
     assert "layouts/large-print/exchange-card.yaml" not in result.err

@@ -154,7 +154,7 @@ def test_a_glyph_the_font_lacks_in_one_language_is_a_finding_at_its_entry(tmp_pa
     entry = polib.pofile(str(PO / "fr-FR.po")).find("cards.yaml:cards[1].motto", by="msgctxt")
     status, errors = run("check")
     assert status == 1 and len(errors) == 1
-    said = f"error: {GAME}-fr-fr (fr-FR) cards, card 2 (Ancres 2), motto: fr-FR: Atkinson Hyperlegible has no glyph"
+    said = f"error: card 2 (Ancres 2), {GAME}-fr-fr (fr-FR) cards, motto: fr-FR: Atkinson Hyperlegible has no glyph"
     assert errors[0].startswith(f"{PO}/fr-FR.po:{entry.linenum}:1: {said} for U+6E2F '港' (AtkinsonHyperlegible-")
     assert "no font the press ships covers Chinese, Japanese and Korean (CJK) script" in errors[0]
 

@@ -103,7 +103,7 @@ def test_an_arabic_letter_in_a_greek_translation_is_a_finding_naming_the_languag
     entry = polib.pofile(str(PO)).find("cards.yaml:cards[1].motto", by="msgctxt")
     status, errors = run("build")
     assert status == 1 and len(errors) == 1
-    assert errors[0].startswith(f"{PO}:{entry.linenum}:1: error: {GREEK} (el-GR) cards, card 2 (Άγκυρες 2), motto: "
+    assert errors[0].startswith(f"{PO}:{entry.linenum}:1: error: card 2 (Άγκυρες 2), {GREEK} (el-GR) cards, motto: "
                                 f"el-GR: Fira Sans has no glyph for U+0634 'ش' (FiraSans-Regular); no font the "
                                 f"press ships covers Arabic script: its letters need shaping")
     assert not Path("build").exists()

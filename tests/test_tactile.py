@@ -25,7 +25,7 @@ def _back(codes: list[str]) -> list[str]:
     given = "\n".join(c.replace("\\", "\\\\") for c in codes) + "\n"
     done = subprocess.run(["lou_translate", "--backward", "en-us-brf.dis,en-ueb-g1.ctb"], input=given,
                           capture_output=True, text=True, check=True)
-    return done.stdout.split("\n")[:len(codes)]
+    return [code.upper() for code in done.stdout.split("\n")[:len(codes)]]  # spelt in small letters
 
 
 def _labels(brf: bytes) -> list[str]:

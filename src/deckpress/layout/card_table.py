@@ -27,12 +27,13 @@ def plain(face: Face, elements: list[Element]) -> bool:
 def _broken(face: Face, element: Element, loc: Loc, text: str, fitted: Fitted, width: float) -> None:
     """A cell broke onto a second line: said at the layout, or once at a translation's PO entry with about how
     many characters its widest cell must lose."""
+    widest = max(text.split("\n"), key=lambda cell: measure(fitted.font, cell, fitted.size))
+    loc = face.job.ts.entry(widest, loc)  # a translated parameter's cell: at its entry
     if not translated(loc):
         face.job.findings.error(loc, f"{face.job.where}, {face.what(element)}: a cell of this table column breaks "
                                      f"onto a second line, so the table's rows no longer line up: widen the column "
                                      f"or shorten the cell")
         return
-    widest = max(text.split("\n"), key=lambda cell: measure(fitted.font, cell, fitted.size))
     cut = too_long(widest, fitted.font, fitted.size, width, fitted.own / MM, 1.0)
     face.job.findings.error(loc, f"{face.job.where}, {element.name}: a cell of the "
                                  f"translation breaks onto a second line of its {width:g} mm table column, so the "

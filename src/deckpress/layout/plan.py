@@ -69,7 +69,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     boxed = component.kind in (BOX, TUCK_BOX)
     if not (boxed or of_kind(layout, component.kind)) or _source_missing(game, component):
         return None  # reported by the validator
-    ts = Typesetter(edition.theme, findings, game.named, component.id, game.layout_entries)
+    ts = Typesetter(edition.theme, findings, game.named, component.id, game.layout_entries, game.text_entries)
     art = art or Artwork.of(game, findings)
     ts.icons, ts.words = art.icons(edition.folders), dict(game.params.get(ICON_WORDS) or {})
     decks = [game.decks[d] for d in component.decks] if component.kind == "cards" else []

@@ -9,7 +9,7 @@ from functools import lru_cache
 from math import ceil
 
 from deckpress.draw import fonts, scripts
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Finding, Findings, Loc
 from deckpress.layout.page import MM, Drawing
 from deckpress.load.icons import INLINE, IconFile, Icons
 from deckpress.model import Style, Theme
@@ -110,6 +110,13 @@ def too_long(text: str, font: str, size: float, width: float, height: float, spa
     return max(1, ceil((whole - lines * width * MM * 0.9) / (whole / max(len(flat), 1))))
 
 
+def per_card(what: str) -> tuple[str, str | None]:
+    """`what` as a finding at a translation's PO entry says it: the element alone, and apart the card it was met
+    on (`card 9 (ware 9), heading`), so the same words met on every card are printed once, naming the cards."""
+    head, _, element = what.rpartition(", ")
+    return (element, head[len("card "):]) if head.startswith("card ") else (what, None)
+
+
 def characters(count: int) -> str:
     return f"{count} character{'' if count == 1 else 's'}"
 
@@ -119,7 +126,7 @@ class Typesetter:
     (`measuring()`) it reports nothing: what is only measured, or set again, is reported where it is set first."""
 
     def __init__(self, theme: Theme, findings: Findings, game: str, component: str,
-                 entries: dict[str, Loc] | None = None) -> None:
+                 entries: dict[str, Loc] | None = None, placed: dict[str, Loc] | None = None) -> None:
         self.theme = theme
         self.game = game
         self.component = component
@@ -129,6 +136,8 @@ class Typesetter:
         self.words: dict[str, str] = {}  # a translated game's words for its icons, by name (deckpress.load.icon_words)
         self.entries = entries or {}  # a translated game's PO entries for its layouts' texts, by source text: a
         # problem with one is said there
+        self.placed = placed or {}  # its other texts translated (a parameter's, a card's field): their entries, by
+        # their translation, so a template that prints one (a token's stone name) is answered for there
 
     @property
     def findings(self) -> Findings:
@@ -146,13 +155,27 @@ class Typesetter:
     def font(self, style: Style) -> str:
         return self.theme.fonts[style.font]
 
+    def entry(self, text: str, loc: Loc) -> Loc:
+        """Where a problem with `text` set at `loc` is said: `loc` if it is a PO entry, else the entry of the
+        translated text `text` is (a parameter's value a template prints), else `loc`."""
+        return loc if translated(loc) or not self.placed else self.placed.get(" ".join(text.split()), loc)
+
+    def holding(self, missing: list[str], loc: Loc) -> Loc:
+        """Where a glyph missing from a text set at `loc` is said: `loc` if it is a PO entry, else the first
+        translated text that has one of them, else `loc`."""
+        if translated(loc):
+            return loc
+        return next((at for text, at in self.placed.items() if any(ch in text for ch in missing)), loc)
+
     def check_glyphs(self, text: str, font: str, loc: Loc, what: str) -> bool:
         missing = fonts.missing_glyphs(font, text)
         if missing:
             shown = ", ".join(f"U+{ord(ch):04X} '{ch}'" for ch in missing)
-            self.findings.error(loc, f"{self.game} {self.component}, {what}: {self.theme.language}: "
-                                     f"{scripts.family_name(font)} has no glyph for {shown} ({font})"
-                                     f"{scripts.lacking(font, missing)}")
+            at = self.holding(missing, loc)
+            where, card = per_card(what) if translated(at) else (what, None)  # at an entry: once, naming its cards
+            self.findings.add(Finding(at, f"{self.game} {self.component}, {where}: {self.theme.language}: "
+                                          f"{scripts.family_name(font)} has no glyph for {shown} ({font})"
+                                          f"{scripts.lacking(font, missing)}", card=card))
         return not missing
 
     def _heard(self, icons: tuple[tuple[str, IconFile], ...]) -> tuple[tuple[str, str], ...]:
@@ -181,15 +204,22 @@ class Typesetter:
         if fitted is not None and icons:
             fitted = replace(fitted, icons=icons, heard=self._heard(icons))
         if fitted is None:
-            box = f"its {width:g} x {height:g} mm box at the minimum size of {style.min_size:g} pt " \
-                  f"({self.theme.edition} edition)"
-            if translated(loc):  # said once at its PO entry, whichever card met it, with what to cut
-                cut = too_long(text, font, style.min_size, width, height, self.theme.line_spacing)
-                self.findings.error(loc, f"{self.game} {self.component}, {what.rsplit(', ', 1)[-1]}: the translation "
-                                         f"does not fit {box}: about {characters(cut)} too long")
-            else:
-                self.findings.error(loc, f"{self.game} {self.component}, {what}: text does not fit {box}")
+            self._overflow(text, font, style, (width, height), self.entry(text, loc), what)
         return fitted
+
+    def _overflow(self, text: str, font: str, style: Style, size: tuple[float, float], loc: Loc, what: str) -> None:
+        """A text that does not fit its box at its style's minimum size; a translation's said once at its PO
+        entry, whichever cards met it (they are named), with about how much to cut."""
+        width, height = size
+        box = f"its {width:g} x {height:g} mm box at the minimum size of {style.min_size:g} pt " \
+              f"({self.theme.edition} edition)"
+        if not translated(loc):
+            self.findings.error(loc, f"{self.game} {self.component}, {what}: text does not fit {box}")
+            return
+        cut = too_long(text, font, style.min_size, width, height, self.theme.line_spacing)
+        element, card = per_card(what)
+        self.findings.error(loc, f"{self.game} {self.component}, {element}: the translation does not fit {box}: "
+                                 f"about {characters(cut)} too long", card)
 
     def lines(self, text: str, style: Style, width: float, loc: Loc, what: str) -> Fitted | None:
         """Text wrapped at its style's size with no height limit (flowing text)."""

@@ -37,6 +37,7 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     if game is not None and translation is not None:
         game.edition_labels = translation.edition_labels(game.editions)
         game.layout_texts, game.untranslated, game.layout_entries = translation.by_source()
+        game.text_entries = translation.placed  # a template printing one of them answers for it there
         game.params[TEXTS] = game.layout_texts  # its card templates render through them (CardText)
         game.params[ICON_WORDS] = translation.icon_words(folder)  # its icons read aloud in its language
         put(game.params, translation.plurals, {})  # its counted words' forms, for the readings' counts

@@ -17,6 +17,7 @@ from typing import Any
 
 from deckpress.findings import Findings, Loc
 from deckpress.load.icon_words import ICON_WORDS
+from deckpress.load.schema import as_text
 from deckpress.load.sources import Node
 from deckpress.templating.filters import language_of
 from deckpress.words import plural
@@ -27,10 +28,11 @@ Forms = dict[str, str]  # a word's forms by CLDR category: `one` and `other` at 
 
 
 def forms(node: Node | None) -> Forms | None:
-    """The forms `node` gives a word, when it is a plural: `{one: Pearl, other: Pearls}`."""
+    """The forms `node` gives a word, when it is a plural: `{one: Pearl, other: Pearls}`, each a text, not blank."""
     if node is None or not node.is_map or not {"one", "other"} <= node.value.keys():
         return None
-    if not set(node.value) <= set(CATEGORIES) or not all(isinstance(v.value, str) for v in node.value.values()):
+    if not set(node.value) <= set(CATEGORIES) or not all(isinstance(v.value, str) and v.value.strip()
+                                                         for v in node.value.values()):
         return None
     return {k: v.value for k, v in node.value.items()}
 
@@ -44,18 +46,35 @@ def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings
             if (given := forms(item)) is not None:
                 found[given["one"]] = given
                 item.value = given["one"]
-            elif item.is_map and "one" in item.value:
-                findings.error(item.loc, f"a counted word gives its forms as texts, `one` and `other` at least, named "
-                                         f"by CLDR's categories ({', '.join(CATEGORIES)}): {{one: Pearl, other: "
-                                         f"Pearls}}")
-                item.value = str(item.value["one"].value)
+            elif item.is_map and item.value.keys() & {"one", "other"}:  # a plural meant, not given right
+                findings.error(item.loc, f"a counted word gives its forms as texts, `one` and `other` at least, none "
+                                         f"blank, named by CLDR's categories ({', '.join(CATEGORIES)}): "
+                                         f"{{one: Pearl, other: Pearls}}")
+                item.value = str((item.value.get("one") or item.value["other"]).plain())  # read as its text
     for name, node in icons.items():
         if (given := forms(node)) is not None:
             found[given["one"]] = given
-        elif not isinstance(node.value, str):
+        elif not isinstance(node.value, str) or not node.value.strip():
             findings.error(node.loc, f"icons: {name} is read as a word, or a word and its plural "
                                      "({one: star, other: stars})")
     return found
+
+
+def nouns(what: str, card: Node | None, cards: Node | None, findings: Findings, translated: dict[str, Forms]
+          ) -> tuple[str, str]:
+    """What deck `what` calls one of its cards and more than one: `card: stone` with `cards: stones`, or `card: {one:
+    stone, other: stones}`; in a translation, `card`'s plural is its PO entry's (in `translated`). "" where none
+    is given, or what is given is not read (said)."""
+    given = forms(card)
+    if card is not None and card.is_map and given is None:
+        findings.error(card.loc, f"{what}: card is a word, or a word and its plural given as texts: {{one: stone, "
+                                 "other: stones}")
+    elif given is not None and cards is not None:
+        findings.error(cards.loc, f"{what}: its plural is given twice, by card ({{one: ..., other: ...}}) and "
+                                  "by cards: leave out cards")
+    noun = given["one"] if given else as_text(card, "card", findings) if card is not None and not card.is_map else ""
+    plural = as_text(cards, "cards", findings) if cards is not None else ""
+    return noun or "", plural or (given or translated.get(noun or "") or {}).get("other", "")
 
 
 def read_counted(params: dict[str, Node], icons: dict[str, Node], findings: Findings,
@@ -71,11 +90,16 @@ def read_counted(params: dict[str, Node], icons: dict[str, Node], findings: Find
 
 def icon_words(icons: dict[str, Node]) -> dict[str, str]:
     """The words the game's own icons are read as, where game.yaml gives them: each a text, or a plural's `one`."""
+    return {name: one for name, (one, _) in icon_forms(icons).items()}
+
+
+def icon_forms(icons: dict[str, Node]) -> dict[str, tuple[str, str]]:
+    """The words game.yaml gives the game's icons (`icons:`), each with its plural ("" where it gives none)."""
     out = {}
     for name, node in icons.items():
         given = forms(node)
         if given or isinstance(node.value, str):
-            out[name] = given["one"] if given else str(node.value)
+            out[name] = (given["one"], given["other"]) if given else (str(node.value), "")
     return out
 
 

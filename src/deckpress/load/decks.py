@@ -10,6 +10,7 @@ from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
+from deckpress.load.counted import nouns
 from deckpress.load.fields import EMPTY, read_cells, read_field
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
@@ -30,7 +31,9 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     """The deck `deck_id` (found at `at`), its cards read and labelled; problems are findings."""
     findings = reading.findings
     f = Fields(node, f"deck {deck_id}", findings)
-    card_name, plural = f.text("card", "card"), f.text("cards", None)
+    noun, plural = nouns(f.what, f.get("card", required=False), f.get("cards", required=False), findings,
+                         reading.translation.plurals if reading.translation is not None else {})
+    card_name = noun or "card"
     file_name, from_expression = f.text("file", None), f.text("from", None)
     sheet = f.text("sheet", None)
     field_nodes = f.map("fields")
@@ -44,7 +47,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     specs = {k: v for k, v in fields.items() if v}
     _fallbacks(_Values(reading, ctx), specs, field_nodes)
     deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where,
-                noun=card_name or "" if "card" in node.value else "", nouns=plural or "")
+                noun=noun, nouns=plural)
     if back_node is not None:
         deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
     if count_node is not None:
@@ -56,7 +59,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     if COPIES in specs:
         findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
                                           f"field otherwise")
-    _read_cards(reading, deck, node, (file_name, from_expression, sheet), card_name or "card", ctx)
+    _read_cards(reading, deck, node, (file_name, from_expression, sheet), card_name, ctx)
     _label(reading, deck, label, node.value["label"].loc if label else node.loc, card_name)
     if tactile is not None and (code := as_text(tactile, "tactile", findings)):
         _tactile(reading, deck, code, tactile.loc)
@@ -118,7 +121,7 @@ def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[st
     return [n.value for n in items if as_text(n, f"{key} field", findings)], where
 
 
-def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str | None) -> None:
+def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str) -> None:
     """Every card's label (`label` rendered over its values, else `lot 3`); only complete cards are valid. A
     problem in the label is said where it is written, once, naming the cards (by number: they have no label)."""
     for card in deck.cards:
@@ -132,7 +135,8 @@ def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name:
 def _tactile(reading: Reading, deck: Deck, code: str, loc: Loc) -> None:
     """Every card's short code for its braille label (`tactile` rendered over its values): letters and digits, a
     few, so that it fits a label a card wide in braille; no two cards of different labels sharing one."""
-    held: dict[str, str] = {}
+    held: dict[str, str] = {}  # by the code in small letters: braille spells codes so, and a reader reads them so
+    deck.tactile_loc = loc
     for card in deck.cards:
         if not card.valid:
             continue
@@ -141,8 +145,8 @@ def _tactile(reading: Reading, deck: Deck, code: str, loc: Loc) -> None:
             reading.findings.error(loc, f"deck {deck.id}: a tactile code is 1 to {MAX_TACTILE} letters or digits",
                                    card=f"{card.label} ({describe(said)})")
             said = None
-        elif said and held.setdefault(said, card.label) != card.label:
-            reading.findings.error(loc, f"deck {deck.id}: cards {held[said]} and {card.label} share the tactile "
+        elif said and (first := held.setdefault(said.lower(), card.label)) != card.label:
+            reading.findings.error(loc, f"deck {deck.id}: cards {first} and {card.label} share the tactile "
                                         f"code {said}: a player could not tell them apart by touch")
         card.tactile = said or ""
 

@@ -83,6 +83,7 @@ class Deck:
     backs_differ: bool = False  # some card's back differs from another's (set by the checks, per the back's layout)
     noun: str = ""  # what one of its pieces is called (`card: stone`), as the game gives it; "" where not given
     nouns: str = ""  # and more than one (`cards: stones`); "" where not given
+    tactile_loc: Loc | None = None  # its `tactile:` template, where a code too long for a label is said
 
     @property
     def printed(self) -> list[Card]:
@@ -226,6 +227,7 @@ class Game:
     layout_texts: dict[str, str] = field(default_factory=dict)  # a translation's of its layouts' texts, by source
     untranslated: dict[str, Loc] = field(default_factory=dict)  # its layout texts not translated yet: their entries
     layout_entries: dict[str, Loc] = field(default_factory=dict)  # its layout texts translated: their entries
+    text_entries: dict[str, Loc] = field(default_factory=dict)  # its own texts' entries, by their translation
 
     @property
     def named(self) -> str:

@@ -1,7 +1,9 @@
 """Tactile card identification: for every deck that gives its cards a short code (`tactile:` in game.yaml), a
 label a card in braille, as a braille-ready file for an embosser and as dots on a PDF for swell paper.
 
-The codes are translated uncontracted (grade 1: a code is read letter by letter), the cards' names beside them in
+The codes are translated uncontracted (grade 1: a code is read letter by letter) and in small letters (a code
+is the same in any case, and a capital costs a sign: Greek braille marks each capital Latin letter, so `AAAAP`
+would take 11 cells and `aaaap` takes 6), the cards' names beside them in
 the embosser's file contracted, as the text edition's braille is. A deck a private or host component prints (even
 one a public box also prints) has its labels in the host's files (`<game>-host-tactile-labels...`), the others
 in the players'.
@@ -9,6 +11,9 @@ in the players'.
 
 from __future__ import annotations
 
+from babel import Locale, UnknownLocaleError
+
+from deckpress.findings import SHOWN_CARDS as SHOWN
 from deckpress.findings import Finding, Findings
 from deckpress.layout.page import Document
 from deckpress.layout.tactile import CELLS, Label, label_document
@@ -62,10 +67,10 @@ def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, st
     """One audience's labels: the embosser's file and a PDF a paper; none, and a finding, where a code would not
     fit a label."""
     program, table, grade_1 = tables
-    codes = translated(program, grade_1, [code for _, code, _ in listed], game.language)
-    long = sorted({code for (_, code, _), b in zip(listed, codes, strict=True) if len(b) > CELLS})
+    codes = translated(program, grade_1, [code.lower() for _, code, _ in listed], game.language)  # no capitals (above)
+    long = {code: len(b) for (_, code, _), b in zip(listed, codes, strict=True) if len(b) > CELLS}
     if long:
-        findings.add(Finding(game.loc, f"tactile codes take more than {CELLS} braille cells: {', '.join(long)}"))
+        _too_long(game, long, grade_1, findings)
         return []
     names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed], game.language)
     stem = f"{game.id}-{'host-' if audience == HOST else ''}tactile-labels"
@@ -74,6 +79,28 @@ def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, st
     return [(f"{stem}.brf", audience, _embosser(codes, names)),
             *[(f"{stem}-{paper}.pdf", audience, label_document(game.id, edition, _title(game, audience), paper,
                                                                 labels, audience)) for paper in papers]]
+
+
+def _too_long(game: Game, long: dict[str, int], table: str, findings: Findings) -> None:
+    """Codes that take more cells than a label holds in the game's braille: said at the deck's `tactile:`, with
+    the language, the table, each code's cells and what to do."""
+    at = {card.tactile: deck.tactile_loc for deck in game.decks.values() for card in deck.cards if card.tactile}
+    shown = [f"{code} takes {cells}" for code, cells in sorted(long.items())]
+    more = f" and {len(shown) - SHOWN} more" if len(shown) > SHOWN else ""
+    findings.error(at.get(min(long)) or game.loc,
+                   f"{game.named}: tactile codes take more than the {CELLS} braille cells a label holds in "
+                   f"{_english(game.language)} braille ({table}): {', '.join(shown[:SHOWN])}{more}: give the deck "
+                   f"shorter codes in its `tactile:` template (each letter or digit takes a cell, and a digit after a "
+                   f"letter or a letter after a digit adds a sign; codes are spelt in small letters, without capital "
+                   f"signs)")
+
+
+def _english(language: str) -> str:
+    """A language's name in English (`Greek`), as the braille tables are known; its tag where Babel has none."""
+    try:
+        return str(Locale.parse(language.split("-")[0]).english_name)
+    except (ValueError, UnknownLocaleError):
+        return language
 
 
 def _embosser(codes: list[str], names: list[str]) -> bytes:

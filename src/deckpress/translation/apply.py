@@ -16,7 +16,7 @@ from pathlib import Path
 import polib
 
 from deckpress.findings import Finding, Findings, Loc
-from deckpress.load.counted import Forms, forms, gettext
+from deckpress.load.counted import Forms, forms, gettext, icon_forms
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.sources import Node
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
@@ -45,6 +45,8 @@ class Translation:
     written: dict[str, list[str]] = field(default_factory=dict)  # a parameter's name -> its texts, translated
     plurals: dict[str, Forms] = field(default_factory=dict)  # its counted words' forms, by their form for one
     icons: dict[str, tuple[str, str]] = field(default_factory=dict)  # the words game.yaml gives icons, plurals
+    placed: dict[str, Loc] = field(default_factory=dict)  # each translated text's entry, by the translation (the
+    # first's, where two entries say the same): a template that prints it answers for it there (Typesetter.entry)
 
     @classmethod
     def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
@@ -80,6 +82,8 @@ class Translation:
                 self.values[given["one"] if given else node.value] = text
                 self.written.setdefault(context[len(PARAMETERS):].split("[")[0], []).append(text)
             node.value, node.loc = text, at
+            for form in [text, *self.plurals.get(text, {}).values()]:
+                self.placed.setdefault(" ".join(form.split()), at)
         self._follow(name, root)
 
     def _checked(self, entry: polib.POEntry, source: tuple[str, str], context: str, at: Loc) -> str | None:
@@ -177,9 +181,10 @@ class Translation:
 
 
 def _lacking(entry: polib.POEntry, language: str) -> str:
-    """The forms of a counted word's entry left empty, each with its CLDR category: `msgstr[1] (other)`."""
+    """The forms of a counted word's entry left empty (or blank), each with its CLDR category: `msgstr[1] (other)`."""
     categories = gettext(language)[1]
-    return ", ".join(f"msgstr[{i}] ({c})" for i, c in enumerate(categories) if not entry.msgstr_plural.get(i))
+    return ", ".join(f"msgstr[{i}] ({c})" for i, c in enumerate(categories)
+                     if not str(entry.msgstr_plural.get(i, "")).strip())
 
 
 def _word(entry: polib.POEntry, language: str, plurals: dict[str, Forms]) -> str:
@@ -200,12 +205,7 @@ def done(entry: polib.POEntry) -> bool:
 def declared(root: Node) -> dict[str, tuple[str, str]]:
     """The words game.yaml gives the game's icons (`icons:`), each with its plural if it has one."""
     node = root.value.get("icons") if root.is_map else None
-    out = {}
-    for name, word in (node.value.items() if node is not None and node.is_map else ()):
-        given = forms(word)
-        if given or isinstance(word.value, str):
-            out[name] = (given["one"], given["other"]) if given else (str(word.value), "")
-    return out
+    return icon_forms(node.value) if node is not None and node.is_map else {}
 
 
 SOURCE = re.compile(r'^"X-Source-Language: ([\w-]+)\\n"$', re.M)  # a PO file's header: what it translates

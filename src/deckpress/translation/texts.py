@@ -3,11 +3,12 @@
 The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
 language's translations in their place), so the two never disagree. Translated are the texts a player reads:
 game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
-collections' names), each deck's `card` and `cards` nouns and `label` (which name each of its cards: `ware 3`) and each
-component's title and handling; the card fields of type text (in each deck's card file, its defaults too); the
-rules (kicker, tagline, notes, headings, a section's text or each of its lines (a reminder's), list items,
-colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A text
-with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
+collections' names), each deck's `card` noun (or its forms, deckpress.load.counted), `cards` and `label` (which
+name each of its cards: `ware 3`) and each component's title and handling; the card fields of type text (in
+each deck's card file, its defaults too); the rules (kicker, tagline, notes, headings, a section's text or each of
+its lines (a reminder's), list items, colophon); and the sheets (headings, text, write-in labels, a table's
+corner, columns, rows and cells). A text with no word outside its template tags (`{{ item }}`) has nothing to
+translate and is left out.
 
 A context is `<file>:<path>`: `lots.yaml:cards[3].flavour`, `game.yaml:components[lot-cards].title`,
 `sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].card`, `rules.yaml:sections[4].text[1]`.
@@ -88,7 +89,10 @@ def _game(root: Node) -> Found:
     for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
         yield from _texts(value, f"parameters.{name}", plurals=True)
     for name, deck in _map(root, "decks").items():  # names each card: tagged PDFs, contents, braille labels
-        yield from _keys(deck, f"decks[{name}].", ("card", "cards", "label"))
+        card = _node(deck, "card")  # a text, or its forms (deckpress.load.counted)
+        if card is not None and not card.is_list:
+            yield from _texts(card, f"decks[{name}].card", plurals=True)
+        yield from _keys(deck, f"decks[{name}].", ("cards", "label"))
     for i, component in enumerate(_list(root, "components")):
         yield from _keys(component, f"components[{_text(component, 'id') or i}].", COMPONENT_KEYS)
 

@@ -1,0 +1,124 @@
+"""A translation's problems said where its translator can act on them, once: a translated parameter's value that
+does not fit the box a template prints it in (Stone Market's stone names on its 100 tokens), or that has a
+letter the face lacks, is a finding at its PO entry, once per entry in each edition and component, naming the
+cards it was met on and about how much to cut; not a finding at the layout on every card. A tactile label's code
+is spelt in small letters (Greek braille would spend a cell on each capital Latin letter), and one that still
+takes more cells than a label holds names the language, its braille table, the cells and what to do."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+from conftest import FIXTURES, fixture_game
+from test_stone_market_translatable import FOLDER, drafted
+
+PO = FOLDER / "es-ES.po"
+STONE = "game.yaml:parameters.stones[3]"  # Pearl
+FACE = "game.yaml:parameters.die_faces[3]"  # the die repeats the stone's name
+
+
+def _renamed(deckpress, one: str, other: str) -> int:
+    """The Spanish PO with Pearl translated as `one` (`other` for many), the die's face too; its entry's line."""
+    po = drafted(deckpress)
+    po.find("Pearl", msgctxt=STONE).msgstr_plural = {0: one, 1: other, 2: other}
+    po.find("Pearl", msgctxt=FACE).msgstr = one
+    po.save()
+    return polib.pofile(str(PO)).find("Pearl", msgctxt=STONE).linenum
+
+
+def _at(err: str, line: int) -> list[str]:
+    return [said for said in err.splitlines() if said.startswith(f"{PO.as_posix()}:{line}:1: ")]
+
+
+def test_a_translated_stone_name_too_long_for_its_tokens_is_said_once_at_its_entry(deckpress):
+    line = _renamed(deckpress, "Perla del Caribe oriental", "Perlas del Caribe oriental")
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    tokens = [said for said in _at(result.err, line) if " stones, name: " in said]
+    assert len(tokens) == 2, result.err  # once in each edition, not once a token
+    for said, (box, size, edition) in zip(tokens, [("9.8 x 3.8", 6, "standard"), ("21 x 7.94", 18, "large-print")],
+                                          strict=True):
+        assert re.search(rf"error: stone-market-es-es \(es-ES\) stones, name: the translation does not fit its "
+                         rf"{box} mm box at the minimum size of {size} pt \({edition} edition\): about \d+ "
+                         rf"characters? too long \(cards 61 \([^)]*\), 62 \([^)]*\), 63 \([^)]*\) and 17 more\)$",
+                         said), said
+    assert "stone-token.yaml" not in result.err
+
+
+def test_a_letter_the_face_lacks_in_a_stone_name_is_said_once_at_its_entry(deckpress):
+    line = _renamed(deckpress, "Perlaش", "Perlasش")
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    tokens = [said for said in _at(result.err, line) if " stones, name: " in said]
+    assert tokens and all("has no glyph for U+0634 'ش'" in said and "and 17 more)" in said for said in tokens), \
+        result.err
+    assert len(tokens) <= 2 and "stone-token.yaml" not in result.err  # in each edition's face at most
+
+
+def test_a_letter_the_face_lacks_in_a_layout_text_is_said_once_at_its_entry(deckpress):
+    po = drafted(deckpress)
+    po.find("Ware", msgctxt="layouts:ware-card.heading").msgstr = "Mercancía ش"
+    po.save()
+    line = polib.pofile(str(PO)).find("Ware", msgctxt="layouts:ware-card.heading").linenum
+    result = deckpress("check", "stone-market")
+    assert result.status == 1
+    found = [said for said in _at(result.err, line) if "ware-cards, heading: es-ES: " in said]
+    assert 1 <= len(found) <= 2, result.err  # once, or once in each edition's face: not once a ware card
+    assert all("has no glyph for U+0634" in said and "(cards 1 (" in said and "and 42 more)" in said
+               for said in found), found
+
+
+GREEK = FIXTURES / "greek"
+HARBOUR = Path("content/greek-harbour/game.yaml")
+needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None, reason="liblouis is not installed")
+
+
+def _coded(code: str) -> None:
+    """The fixture's cards given a tactile code: `code`, then a digit a card (1 to 6)."""
+    text = HARBOUR.read_text(encoding="utf-8")
+    HARBOUR.write_text(text.replace('    label: "{{ suit }} {{ rank }}"\n', '    label: "{{ suit }} {{ rank }}"\n'
+                                    f'    tactile: "{code}{{{{ rank + (suit | length > 6) * 3 }}}}"\n'),
+                       encoding="utf-8")
+
+
+@needs_liblouis
+def test_a_code_in_capitals_is_spelt_without_capital_signs_in_greek_braille(tmp_path, monkeypatch, capsys):
+    run = fixture_game(GREEK, tmp_path, monkeypatch, capsys)
+    _coded("AAAA")  # Greek braille would mark each capital Latin letter: 11 cells, more than a label holds
+    status, errors = run("build")
+    assert status == 0, errors
+    greek = Path("build/greek-harbour-el-gr/greek-harbour-el-gr-tactile-labels.brf").read_text(encoding="ascii")
+    codes = [line.split()[0] for line in greek.splitlines() if line.strip() and line[0] != " "]
+    assert len(codes) == 6 and all(code.startswith(";AAAA#") for code in codes), codes  # a Latin sign, 4 letters
+    english = Path("build/greek-harbour/greek-harbour-tactile-labels.brf").read_text(encoding="ascii")
+    assert "AAAA#A" in english and ",," not in english  # no capital signs in English either
+
+
+@needs_liblouis
+def test_a_code_too_long_in_a_languages_braille_says_the_language_cells_and_what_to_do(tmp_path, monkeypatch,
+                                                                                          capsys):
+    run = fixture_game(GREEK, tmp_path, monkeypatch, capsys)
+    _coded("A1A1A")  # each letter after a digit takes a sign: 12 cells in Greek braille
+    status, errors = run("build")
+    assert status == 1
+    line = next(i for i, text in enumerate(HARBOUR.read_text(encoding="utf-8").splitlines(), 1) if "tactile:" in text)
+    greek = [e for e in errors if "greek-harbour-el-gr (el-GR): tactile codes" in e]
+    assert len(greek) == 1 and greek[0].startswith(f"{HARBOUR.as_posix()}:{line}:"), errors
+    assert ("take more than the 10 braille cells a label holds in Greek braille (el.ctb): A1A1A1 takes 12, A1A1A2 "
+            "takes 12, A1A1A3 takes 12 and 3 more: give the deck shorter codes in its `tactile:` template") in greek[0]
+
+
+def test_two_codes_differing_only_in_case_are_one(deckpress):
+    game = Path("content/pocket-bazaar/game.yaml")
+    text = game.read_text(encoding="utf-8")
+    old = 'tactile: "{{ collection[:1] }}{{ points }}"'
+    assert old in text
+    game.write_text(text.replace(old, "tactile: \"{{ 'l' if collection == 'Teacups' else collection[:1] }}"
+                                      "{{ points }}\""), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert "cards Lanterns 1 and Teacups 1 share the tactile code l1" in result.err, result.err
