@@ -6,6 +6,7 @@ the press ships covers that script."""
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import zipfile
@@ -146,3 +147,33 @@ def test_the_press_speaks_greek_with_cldrs_plurals_and_numbers():
     assert say("el-GR", "plan_cut", minutes=12, metres=3.4).startswith("Κοπή: περίπου 12 λεπτά, 3,4 m")
     assert (plural("el-GR", 1), plural("el-GR", 2)) == ("one", "other")
     assert say("el-GR", "epub_proof_links", count=1) == "ο ένας σύνδεσμός του λέει πού οδηγεί"
+
+
+def test_the_press_greek_agrees_whatever_the_nouns_gender():
+    """A deck's alike cards and its kinds are said without an adjective that would have to agree with the deck's
+    title (κάρτες, μάρκες, φύλλα), and a count of one takes the singular."""
+    alike = say("el-GR", "html_alike_cards", count=6, what="κάρτες βοήθειας παικτών")
+    assert alike == "6 κάρτες βοήθειας παικτών, με το ίδιο περιεχόμενο:"
+    each = say("el-GR", "html_each", total=100, what="μάρκες πετρών", each=20, items="Αχάτης και Όνυξ")
+    assert each == "100 μάρκες πετρών, 20 από κάθε είδος: Αχάτης και Όνυξ."
+    assert [say("el-GR", "length_in", inches=n, count=n) for n in range(3)] == ["0 ίντσες", "1 ίντσα", "2 ίντσες"]
+
+
+@pytest.mark.parametrize("folder", ["", "public/"])
+def test_the_greek_catalogue_parts_its_items_with_the_ano_teleia_and_says_its_placeholders_in_greek(built, folder):
+    """`;` is the Greek question mark: the Greek page parts a file's link from its checksum, and the checksum file
+    from the manifest, by the ano teleia, as the press's other Greek lists; `<file>` and `<game>` are Greek words."""
+    text = _text(built / folder / "index.el.html")
+    assert "Γλώσσες του λιμανιού· SHA-256:" in text
+    assert not re.findall(r"[\u0370-\u03ff\u1f00-\u1fff][)]?; ", text)  # no Greek words parted by a `;`
+    assert "αρχείου· manifest.json" in text and "αρχείου; manifest" not in text
+    assert "certutil -hashfile <αρχείο> SHA256" in text and "<file>" not in text and "<game>" not in text
+    assert ("host/<παιχνίδι>/" in text) == (folder == "")  # the full tree's page names the host's bundles
+    english = _text(built / folder / "index.html")
+    assert "certutil -hashfile <file> SHA256" in english and "Harbour Tongues; SHA-256:" in english
+
+
+def _text(page: Path) -> str:
+    """A page's words as read: its tags and script taken away."""
+    said = re.sub(r"<script.*?</script>", "", page.read_text("utf-8"), flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", said))

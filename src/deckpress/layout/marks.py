@@ -200,7 +200,7 @@ def _ruler(d: Drawing, at: tuple[float, float], job: Job, label: Style) -> None:
         d.line(x + eighth * INCH / 8, y + 8, x + eighth * INCH / 8, y + 8 - tick, line)
     for inch in range(3):
         box = (x + inch * INCH - RULER_LABEL_MM / 2, y + 10, RULER_LABEL_MM, 12)
-        job.ts.box(d, job.say("length_in", inches=inch), label, box, job.theme.loc, "ruler", "top")
+        job.ts.box(d, job.say("length_in", inches=inch, count=inch), label, box, job.theme.loc, "ruler", "top")
 
 
 CALIBRATION_POINTS = ((0.25, 0.35), (0.75, 0.35), (0.5, 0.6), (0.25, 0.85), (0.75, 0.85))

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from deckpress.publish import phrases
 from deckpress.publish.braille_grades import TABLES
+from deckpress.publish.braille_signs import six_dot, transcribed
 from deckpress.publish.louis import BrailleUnavailable, run_translator
 
 CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
@@ -63,24 +64,26 @@ def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
         raise BrailleUnavailable(f"liblouis's {TRANSLATOR} is not installed (Debian: apt install liblouis-bin)")
     if table is None:
         raise BrailleUnavailable(f"liblouis has no braille table here for the language {language}")
-    read = {name: blocks(page) for name, page in sorted(pages.items())}
-    tick = phrases(language)("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
+    say = phrases(language)
+    read = {name: blocks(page, say("list_separator")) for name, page in sorted(pages.items())}
+    tick = say("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
     texts = [b.text.replace(TICK_BOX, tick) for found in read.values() for b in found]
-    braille = iter(translated(program, table, texts))
+    braille = iter(translated(program, table, texts, language))
     return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
 
 
-def translated(program: str, table: str, texts: list[str]) -> list[str]:
+def translated(program: str, table: str, texts: list[str], language: str = "") -> list[str]:
     """Each text in braille ASCII: the translator reads a line and writes its line (a run that does not give one
-    line a text, as when it cannot find its table, is a failure)."""
+    line a text, as when it cannot find its table, is a failure), the signs the language's table lacks written
+    first as its transcribers write them (deckpress.publish.braille_signs)."""
     if not texts:
         return []
     distinct = list(dict.fromkeys(texts))  # a line is translated on its own: each text alike once (a deck's rule)
-    given = "".join(f"{_escaped(text)}\n" for text in distinct)
+    given = "".join(f"{_escaped(transcribed(text, language))}\n" for text in distinct)
     lines = run_translator([program, "--forward", f"{DISPLAY},{table}"], given).split("\n")
     if len(lines) != len(distinct) + 1 or lines[-1]:
         raise BrailleUnavailable(f"{TRANSLATOR} failed: it gave {len(lines) - 1} lines for {len(distinct)}")
-    said = dict(zip(distinct, lines[:-1], strict=True))
+    said = dict(zip(distinct, map(six_dot, lines[:-1]), strict=True))
     return [said[text] for text in texts]
 
 
@@ -89,14 +92,15 @@ def _escaped(text: str) -> str:
     return text.replace("\\", "\\\\")
 
 
-def blocks(page: str) -> list[Block]:
-    """What a page says, in reading order: the XHTML the text edition writes, read without its navigation."""
+def blocks(page: str, separator: str = "; ") -> list[Block]:
+    """What a page says, in reading order: the XHTML the text edition writes, read without its navigation (a
+    table row's cells between the language's list `separator`)."""
     root = ET.fromstring(page.encode("utf-8"))
     body = root.find(f"{_XHTML}body")
-    return [b for b in _walk(body if body is not None else root, 0) if b.text]
+    return [b for b in _walk(body if body is not None else root, 0, separator) if b.text]
 
 
-def _walk(element: ET.Element, depth: int) -> Iterator[Block]:
+def _walk(element: ET.Element, depth: int, separator: str) -> Iterator[Block]:
     tag = element.tag.removeprefix(_XHTML)
     if tag in _SKIPPED or element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return
@@ -105,17 +109,17 @@ def _walk(element: ET.Element, depth: int) -> Iterator[Block]:
     elif tag in _PARAGRAPHS:
         yield Block("para", _inline(element))
     elif tag == "table":
-        yield from _table(element, max(depth, 1))
+        yield from _table(element, max(depth, 1), separator)
     elif tag == "li":
         own = _inline(element)
         yield Block("item", own, depth)
-        yield from _inner(element, depth if own else depth - 1)
+        yield from _inner(element, depth if own else depth - 1, separator)
     else:
         yield Block("para", _clean(element.text))
-        yield from _inner(element, depth + (tag in _LISTS))
+        yield from _inner(element, depth + (tag in _LISTS), separator)
 
 
-def _table(table: ET.Element, depth: int) -> Iterator[Block]:
+def _table(table: ET.Element, depth: int, separator: str) -> Iterator[Block]:
     """A table read linearly, as BANA's guidelines read one: its caption, then each row an item, its row heading
     first and each cell after its column's heading (`Round 1. A: ____; B: ____`); a cell to write in is a blank line
     to write on, as printed."""
@@ -131,14 +135,14 @@ def _table(table: ET.Element, depth: int) -> Iterator[Block]:
         heading = [value if not corner or value.startswith(corner) else f"{corner} {value}"
                    for _, value, th in cells[:1] if th]
         said = [f"{name}: {value}" if name else value for name, value, _ in cells[len(heading):]]
-        yield Block("item", ". ".join([*heading, "; ".join(said)]) if heading else "; ".join(said), depth)
+        yield Block("item", ". ".join([*heading, separator.join(said)]) if heading else separator.join(said), depth)
 
 
-def _inner(element: ET.Element, depth: int) -> Iterator[Block]:
+def _inner(element: ET.Element, depth: int, separator: str) -> Iterator[Block]:
     """The blocks inside, and the loose text between them."""
     for child in element:
         if child.tag.removeprefix(_XHTML) in _BLOCKS:
-            yield from _walk(child, depth)
+            yield from _walk(child, depth, separator)
             yield Block("para", _clean(child.tail))
 
 

@@ -67,12 +67,12 @@ def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, st
     """One audience's labels: the embosser's file and a PDF a paper; none, and a finding, where a code would not
     fit a label."""
     program, table, grade_1 = tables
-    codes = translated(program, grade_1, [code.lower() for _, code, _ in listed])  # no capital signs (above)
+    codes = translated(program, grade_1, [code.lower() for _, code, _ in listed], game.language)  # no capitals (above)
     long = {code: len(b) for (_, code, _), b in zip(listed, codes, strict=True) if len(b) > CELLS}
     if long:
         _too_long(game, long, grade_1, findings)
         return []
-    names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed])
+    names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed], game.language)
     stem = f"{game.id}-{'host-' if audience == HOST else ''}tactile-labels"
     labels = [Label(b, f"{code}: {label}") for (_, code, label), b in zip(listed, codes, strict=True)]
     edition = game.editions[0] if game.editions else "standard"  # the slug's: labels are the same in every one

@@ -25,10 +25,27 @@ def language_of(names: Mapping[str, Any] | Context) -> str:
     return language if isinstance(language, str) else "en"
 
 
-def spelled(number: int, language: str = "en") -> str:
-    """4 -> 'four' ('vier' in German), so rule text can say 'four teams' and still follow the parameters."""
+GENDERS = {"m": 0, "masculine": 0, "f": 1, "feminine": 1, "n": 2, "neuter": 2}  # a form's place in number_genders
+
+
+def spelled(number: int, language: str = "en", gender: str | None = None) -> str:
+    """4 -> 'four' ('vier' in German), so rule text can say 'four teams' and still follow the parameters; with a
+    gender (`m`, `f`, `n`), the form before a noun of that gender where the language's numerals inflect (Greek
+    4: `τέσσερις` feminine, `τέσσερα` neuter; Spanish 1: `una`), its plain form where they do not."""
     names = table(language)["number_words"].split()
-    return names[number] if isinstance(number, int) and 0 <= number < len(names) else str(number)
+    if not (isinstance(number, int) and 0 <= number < len(names)):
+        return str(number)
+    if gender is None:
+        return names[number]
+    if gender not in GENDERS:
+        raise ValueError(f"words: no gender {gender!r}: give m, f or n (masculine, feminine, neuter)")
+    return _gendered(table(language)["number_genders"]).get(number, ("", "", ""))[GENDERS[gender]] or names[number]
+
+
+def _gendered(forms: str) -> dict[int, tuple[str, ...]]:
+    """`1=ένας/μία/ένα 3=τρεις/τρεις/τρία` -> {1: ('ένας', 'μία', 'ένα'), 3: ...}; `none` -> {}."""
+    pairs = [item.split("=", 1) for item in forms.split() if "=" in item]
+    return {int(number): tuple(said.split("/")) for number, said in pairs}
 
 
 def nth(number: int, language: str = "en") -> str:
@@ -61,8 +78,9 @@ def counted(number: int, language: str = "en") -> str:
 
 
 @pass_context
-def words(context: Context, number: int) -> str:
-    return spelled(number, language_of(context))
+def words(context: Context, number: int, gender: str | None = None) -> str:
+    """`{{ n | words }}`, or `{{ n | words('f') }}` before a feminine noun (`m`, `f`, `n` or the genders' names)."""
+    return spelled(number, language_of(context), gender)
 
 
 @pass_context
