@@ -78,8 +78,9 @@ needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None, reaso
 
 
 def _coded(code: str) -> None:
-    """The fixture's cards given a tactile code: `code`, then a digit a card (1 to 6)."""
-    text = HARBOUR.read_text(encoding="utf-8")
+    """The fixture's cards given a tactile code: `code`, then a digit a card (1 to 6), in place of the fixture's
+    own."""
+    text = re.sub(r"(?m)^    tactile: .*\n", "", HARBOUR.read_text(encoding="utf-8"))
     HARBOUR.write_text(text.replace('    label: "{{ suit }} {{ rank }}"\n', '    label: "{{ suit }} {{ rank }}"\n'
                                     f'    tactile: "{code}{{{{ rank + (suit | length > 6) * 3 }}}}"\n'),
                        encoding="utf-8")
