@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from deckpress.publish import phrases
-from deckpress.publish.braille_grades import TABLES
+from deckpress.publish.braille_grades import grade_of
 from deckpress.publish.braille_signs import six_dot, transcribed
 from deckpress.publish.louis import BrailleUnavailable, run_translator
 
@@ -59,7 +59,8 @@ def translator() -> str | None:
 
 def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
     """HTML page name -> its BRF's bytes, every page translated in one run of the translator."""
-    program, table = translator(), TABLES.get(language.split("-")[0].lower())
+    program, grade = translator(), grade_of(language)
+    table = grade.text if grade else None
     if program is None:
         raise BrailleUnavailable(f"liblouis's {TRANSLATOR} is not installed (Debian: apt install liblouis-bin)")
     if table is None:

@@ -20,7 +20,7 @@ from deckpress.layout.tactile import CELLS, Label, label_document
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.braille import block_lines, paged, translated, translator
-from deckpress.publish.braille_grades import CODES, TABLES
+from deckpress.publish.braille_grades import grade_of
 from deckpress.publish.louis import BrailleUnavailable
 
 # codes are read letter by letter, each language's in its uncontracted table (braille_grades.CODES); a language
@@ -48,15 +48,14 @@ def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...]) -> li
     cards = coded(game)
     if not cards:
         return []
-    language = game.language.split("-")[0].lower()
-    program, table, grade_1 = translator(), TABLES.get(language), CODES.get(language)
-    if program is None or table is None or grade_1 is None:
+    program, grade = translator(), grade_of(game.language)
+    if program is None or grade is None:
         why = "liblouis's lou_translate is not installed" if program is None else f"no table for {game.language}"
         findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))
         return []
     try:
         return [made for audience, listed in cards.items()
-                for made in _labels(game, audience, listed, (program, table, grade_1), papers, findings)]
+                for made in _labels(game, audience, listed, (program, grade.text, grade.codes), papers, findings)]
     except BrailleUnavailable as why:
         findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))
         return []
