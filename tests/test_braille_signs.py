@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import CONTENT, FIXTURES, LAYOUTS, built_fixture
 
-from deckpress.publish.braille import translated
+from deckpress.publish.braille import brf_files, translated
 from deckpress.publish.braille_grades import GRADES
 from deckpress.publish.braille_signs import six_dot, transcribed
 
@@ -77,3 +77,17 @@ def test_the_greek_fixtures_brfs_and_labels_hold_no_escape(tmp_path):
 @needs_liblouis
 def test_the_shipped_games_brfs_and_labels_hold_no_escape(built):
     assert not _escaped(built)
+
+
+@needs_liblouis
+def test_a_sign_no_table_knows_is_a_warning_naming_it_and_the_table():
+    page = ('<html xmlns="http://www.w3.org/1999/xhtml"><body><p>Pay 3 \u20b9 to the bank.</p>'
+            "<p>Take a stone.</p></body></html>")  # the rupee sign: in no table of the press's
+    warned: list[str] = []
+    brf_files({"p.html": page}, "el-GR", warned.append)
+    assert warned == ["el-GR: the braille table el.ctb has no braille for U+20B9 '\u20b9': the braille file spells it "
+                      "as an escape a reader cannot read; write it another way, or add it to "
+                      "deckpress.publish.braille_signs"]
+    quiet: list[str] = []
+    brf_files({"p.html": page.replace("\u20b9", "rupees")}, "el-GR", quiet.append)
+    assert quiet == []

@@ -17,12 +17,12 @@ import re
 import shutil
 import textwrap
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from deckpress.publish import phrases
 from deckpress.publish.braille_grades import grade_of
-from deckpress.publish.braille_signs import six_dot, transcribed
+from deckpress.publish.braille_signs import escaped, six_dot, transcribed, unknown_signs
 from deckpress.publish.louis import BrailleUnavailable, run_translator
 
 CELLS, LINES = 40, 25  # a braille page: cells a line, lines a page (the last holds the page number)
@@ -57,8 +57,9 @@ def translator() -> str | None:
     return shutil.which(TRANSLATOR)
 
 
-def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
-    """HTML page name -> its BRF's bytes, every page translated in one run of the translator."""
+def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None]) -> dict[str, bytes]:
+    """HTML page name -> its BRF's bytes, every page translated in one run of the translator; `warn` is told of
+    signs its table has no braille for."""
     program, grade = translator(), grade_of(language)
     table = grade.text if grade else None
     if program is None:
@@ -69,7 +70,11 @@ def brf_files(pages: dict[str, str], language: str) -> dict[str, bytes]:
     read = {name: blocks(page, say("list_separator")) for name, page in sorted(pages.items())}
     tick = say("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
     texts = [b.text.replace(TICK_BOX, tick) for found in read.values() for b in found]
-    braille = iter(translated(program, table, texts, language))
+    said = translated(program, table, texts, language)
+    unknown = unknown_signs(escaped(texts, said), table, language)
+    if unknown is not None:
+        warn(unknown)
+    braille = iter(said)
     return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
 
 

@@ -53,3 +53,22 @@ def six_dot(braille: str) -> str:
     set in its six dots, as a six-dot embosser and a braille display read it; an escape's opening cell is kept."""
     return "".join(BRAILLE_ASCII[(ord(c) - 0x2800) & 63] if "\u2800" <= c <= "\u28ff" and c != ESCAPE else c
                    for c in braille)
+
+
+def escaped(texts: list[str], braille: list[str]) -> str | None:
+    """None where every text came out as braille; else the signs liblouis wrote as escapes (its table has no rule
+    for them): those met only in the texts whose braille holds an escape, or "" where none stands out."""
+    bad = [text for text, cells in zip(texts, braille, strict=True) if ESCAPE in cells]
+    if not bad:
+        return None
+    fine = {c for text, cells in zip(texts, braille, strict=True) if ESCAPE not in cells for c in text}
+    return "".join(sorted({c for text in bad for c in text if not (c.isalnum() or c.isspace() or c in fine)}))
+
+
+def unknown_signs(signs: str | None, table: str, language: str) -> str | None:
+    """What a build warns where a braille file holds escapes (`escaped`); None where it holds none."""
+    if signs is None:
+        return None
+    named = ", ".join(f"U+{ord(c):04X} '{c}'" for c in signs) or "a sign of the text"
+    return (f"{language}: the braille table {table} has no braille for {named}: the braille file spells it as an "
+            "escape a reader cannot read; write it another way, or add it to deckpress.publish.braille_signs")

@@ -114,7 +114,8 @@ def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Fin
     from deckpress.publish.louis import BrailleUnavailable
 
     try:
-        files = brf_files({name: page for name, (_, page) in pages.items()}, game.language)
+        files = brf_files({name: page for name, (_, page) in pages.items()}, game.language,
+                          lambda why: findings.add(Finding(game.loc, f"braille files: {why}", "warning")))
     except BrailleUnavailable as why:
         findings.add(Finding(game.loc, f"braille files skipped: {why}", "warning"))
         return []

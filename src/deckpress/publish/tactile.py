@@ -21,6 +21,7 @@ from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.braille import block_lines, paged, translated, translator
 from deckpress.publish.braille_grades import grade_of
+from deckpress.publish.braille_signs import escaped, unknown_signs
 from deckpress.publish.louis import BrailleUnavailable
 
 # codes are read letter by letter, each language's in its uncontracted table (braille_grades.CODES); a language
@@ -71,7 +72,11 @@ def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, st
     if long:
         _too_long(game, long, grade_1, findings)
         return []
-    names = translated(program, table, [f"{deck}: {label}" for deck, _, label in listed], game.language)
+    texts = [f"{deck}: {label}" for deck, _, label in listed]
+    names = translated(program, table, texts, game.language)
+    unknown = unknown_signs(escaped(texts, names), table, game.language)
+    if unknown is not None:
+        findings.add(Finding(game.loc, f"tactile labels: {unknown}", "warning"))
     stem = f"{game.id}-{'host-' if audience == HOST else ''}tactile-labels"
     labels = [Label(b, f"{code}: {label}") for (_, code, label), b in zip(listed, codes, strict=True)]
     edition = game.editions[0] if game.editions else "standard"  # the slug's: labels are the same in every one
