@@ -123,3 +123,14 @@ def test_two_codes_differing_only_in_case_are_one(deckpress):
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
     assert "cards Lanterns 1 and Teacups 1 share the tactile code l1" in result.err, result.err
+
+
+def test_a_component_title_the_slug_s_face_cannot_draw_is_a_finding(deckpress):
+    game = Path("content/pocket-bazaar/game.yaml")
+    text = game.read_text(encoding="utf-8")
+    game.write_text(text.replace("title: Lot cards,", "title: Lot cards \u2192 \u2605,"), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert ("content/pocket-bazaar/game.yaml:2:1: error: pocket-bazaar lot-cards, slug line: en-GB: Atkinson "
+            "Hyperlegible has no glyph for U+2192 '\u2192', U+2605 '\u2605' (AtkinsonHyperlegible-Regular)"
+            in result.err), result.err

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from deckpress.draw import fonts
+from deckpress.draw import fonts, scripts
 from deckpress.findings import Findings, Loc
 from deckpress.layout.page import MM, PAPERS, Document, Page, Sheets, Text, pt
 from deckpress.layout.reverse import reversed_out
@@ -108,6 +108,8 @@ def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
         return doc
     theme = mark.themes[doc.edition]
     where = f"{doc.game} {doc.component} ({theme.edition} edition, {doc.paper})"
+    _glyphs(" ".join(slug_text(doc, mark, 1, len(doc.pages))), theme.fonts["regular"], f"{doc.game} {doc.component}",
+            mark, findings)
 
     def lay_out() -> Iterator[Page]:
         count = len(doc.pages)
@@ -120,6 +122,16 @@ def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
                 margin_findings(page, theme, f"{where}, page {number}", mark.loc, findings)
             yield reversed_out(done, theme.reverse) if theme.reverse else done
     return replace(doc, pages=Sheets(len(doc.pages), lay_out))  # lazy, as a deck's sheets are
+
+
+def _glyphs(text: str, font: str, where: str, mark: Stamp, findings: Findings) -> None:
+    """A character of the slug's words (a component's title, the game's) that its face cannot draw: a finding, as
+    one in a card's text is (an empty box in every page's slug otherwise)."""
+    missing = fonts.missing_glyphs(font, text)
+    if missing:
+        shown = ", ".join(f"U+{ord(ch):04X} '{ch}'" for ch in missing)
+        findings.error(mark.loc, f"{where}, slug line: {mark.language}: {scripts.family_name(font)} has no glyph for "
+                                 f"{shown} ({font}){scripts.lacking(font, missing)}")
 
 
 def margin_findings(page: Page, theme: Theme, where: str, loc: Loc, findings: Findings) -> None:

@@ -21,13 +21,13 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[st
     reading = Reading(card, texts, job.params, job.say)
     read = [(KINDS[e.kind].read(reading, e) if e.when is None else read_shown(reading, e)) or []
             for e in layout.elements]  # most elements are on every card: their reading as it is
-    said = []
+    said, apart = [], job.say("list_separator")  # a list's lines parted as the language parts a list's items
     for n, lines in enumerate(read):
         rows = [[r.strip() for r in read_inline(line, job.params).split("\n") if r.strip()] for line in lines]
         if len(rows) == 1 and len(rows[0]) > 1 and _in_columns(layout.elements, read, n):
             said.append(f"{rows[0][0]}: {', '.join(rows[0][1:])}")
         else:  # a list's lines apart, a paragraph's breaks run on
-            said.append("; ".join(" ".join(row) for row in rows))
+            said.append(apart.join(" ".join(row) for row in rows))
     return said
 
 
