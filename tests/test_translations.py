@@ -134,3 +134,13 @@ def test_a_broken_po_file_is_a_finding_not_a_traceback(deckpress):
     result = deckpress("translations", "pocket-bazaar")
     assert result.status == 1 and "Traceback" not in result.err
     assert result.errors[0].startswith("content/pocket-bazaar/translations/de-DE.po:3:1: error: a PO file that cannot")
+
+
+def test_the_generators_name_is_not_offered_for_translation(deckpress):
+    game = Path("content/stone-market")
+    edit(game / "game.yaml", "language: en-GB\n", "languages: [en-GB, el-GR]\n")
+    result = deckpress("translations", "stone-market")
+    assert (result.status, result.errors) == (0, []), result.err
+    pot = {e.msgctxt: e.msgid for e in polib.pofile(str(game / "translations" / "stone-market.pot"))}
+    assert "game.yaml:parameters.generator" not in pot and "stone-market" not in pot.values()
+    assert pot["game.yaml:parameters.die_faces[5]"] == "Choice"  # the parameters around it are offered

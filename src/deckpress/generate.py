@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 
 from deckpress.check.parameters import Kind, typed_parameters
 from deckpress.findings import Findings, Loc
+from deckpress.translation.texts import GENERATOR
 
 T = TypeVar("T")
 MAX_ATTEMPTS = 50
@@ -77,7 +78,7 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
     if read is None or findings.errors:
         return []
     (params, locs), where = read, Loc(f"{shown}/game.yaml")
-    name = params.get("generator")
+    name = params.get(GENERATOR)
     if name not in GENERATORS:
         findings.error(where, f"game {game_dir.name} has no generator (set parameter 'generator' to one of "
                               f"{', '.join(GENERATORS)})")
@@ -92,7 +93,7 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
         laid_out = _checked(game_dir, files, layouts)
         if laid_out:
             return _write(game_dir, files)
-        first, at = laid_out.findings[0], locs.get("generator", where)
+        first, at = laid_out.findings[0], locs.get(GENERATOR, where)
         more = f" (and {len(laid_out.findings) - 1} more)" if len(laid_out.findings) > 1 else ""
         findings.error(at, f"the deck generated with seed {seed} passes the game's checks but not its layouts, so "
                            f"nothing was written: {first.loc.file}:{first.loc.line}: {first.message}{more}")

@@ -28,6 +28,7 @@ from deckpress.load.sources import Node
 TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 GAME_FILE = "game.yaml"
 GAME_KEYS = ("title", "subject", "version")
+GENERATOR = "generator"  # the parameter `deckpress generate` takes its plugin's name from
 TRANSLATED = "translated"  # game.yaml's mapping parameters whose values players read, each value an entry
 COMPONENT_KEYS = ("title", "handling")
 RULES_KEYS = ("kicker", "tagline", "note", "colophon")
@@ -90,6 +91,8 @@ def _game(root: Node) -> Found:
     yield from _texts(_node(root, "supplies"), "supplies")  # the print plan's "you also need"
     mapped = {n.value for n in _list(root, TRANSLATED) if isinstance(n.value, str)}
     for name, value in _map(root, "parameters").items():  # a text, or a list of them: names players read
+        if name == GENERATOR:
+            continue  # a plugin's name (deckpress generate), never read by a player
         yield from _texts(value, f"parameters.{name}", plurals=True)
         if name in mapped and value.is_map:  # a mapping whose values players read (`stone_marks: {A: A}`)
             yield from _keys(value, f"parameters.{name}.", [str(k) for k in value.value])
