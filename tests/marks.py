@@ -1,10 +1,15 @@
 """What pdfplumber reads on a page (`page.chars`, `page.lines`, `page.rects`, `page.curves`), read from the same
 layout pdfplumber reads them from, without the dict of every attribute it makes of each object (most of the time
-of a scan of every page of a catalogue)."""
+of a scan of every page of a catalogue); and the characters pdfplumber makes its words of, read by pdfium."""
 
 from __future__ import annotations
 
+import ctypes
+from typing import Any
+
 import pdfplumber.page
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
 from pdfminer.layout import LTChar, LTContainer, LTItem
 
 MARKS = {"LTChar", "LTLine", "LTRect", "LTCurve"}  # pdfplumber's chars, lines, rects and curves
@@ -47,4 +52,26 @@ def _objects(page: pdfplumber.page.Page) -> list[LTItem]:
             stack.extend(obj._objs)
         else:
             found.append(obj)
+    return found
+
+
+def pdfium_chars(page: pdfium.PdfPage) -> list[dict[str, Any]]:
+    """The page's characters as pdfplumber's `page.chars` gives them to its word extractor (text, x0, x1, top,
+    bottom, upright, fontname, size), read by pdfium: the same words, found several times sooner. Its boxes are
+    the font's (ascent to descent, as pdfminer's), from the top of the page; the spaces it adds are left out."""
+    text = page.get_textpage()
+    height = page.get_size()[1]
+    whole = text.get_text_range()
+    name = ctypes.create_string_buffer(256)
+    flags = ctypes.c_int()
+    found = []
+    for i in range(text.count_chars()):
+        if pdfium_c.FPDFText_IsGenerated(text.raw, i) == 1:
+            continue
+        left, bottom, right, top = text.get_charbox(i, loose=True)
+        length = pdfium_c.FPDFText_GetFontInfo(text.raw, i, name, len(name), ctypes.byref(flags))
+        found.append({"text": whole[i:i + 1], "x0": left, "x1": right, "top": height - top, "doctop": height - top,
+                      "bottom": height - bottom, "upright": abs(pdfium_c.FPDFText_GetCharAngle(text.raw, i)) < 1e-6,
+                      "fontname": name.raw[:max(length - 1, 0)].decode("utf-8", "replace"),
+                      "size": pdfium_c.FPDFText_GetFontSize(text.raw, i)})
     return found
