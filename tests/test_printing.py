@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import CONTENT, LAYOUTS, MM
+from conftest import CATALOGUE, CONTENT, LAYOUTS, MM, shared
 from marks import rects
 from pypdf import PdfReader
 
@@ -29,11 +29,11 @@ def cells(page) -> list[tuple[float, float]]:
     return sorted(found)
 
 
-@pytest.mark.slow  # a game built for each way of flipping
+@pytest.mark.slow  # the catalogue printed each way of flipping (test_slug.py and test_host_kit.py read it too)
 @pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
-def test_every_back_lands_behind_its_front(tmp_path, flip):
-    folder = build(tmp_path, "--paper", "a4", "--duplex", flip)
-    pdf = folder / f"pocket-bazaar-lot-cards-a4-duplex-{flip}.pdf"
+def test_every_back_lands_behind_its_front(tmp_path_factory, flip):
+    duplex = shared(tmp_path_factory, (*CATALOGUE, "--duplex", flip))
+    pdf = duplex / f"pocket-bazaar/standard/pocket-bazaar-lot-cards-a4-duplex-{flip}.pdf"
     with pdfplumber.open(pdf) as doc:
         assert len(doc.pages) == 6  # three sheets, each a front page and a back page
         for front, back in zip(doc.pages[0::2], doc.pages[1::2], strict=True):
