@@ -75,3 +75,54 @@ def pdfium_chars(page: pdfium.PdfPage) -> list[dict[str, Any]]:
                       "fontname": name.raw[:max(length - 1, 0)].decode("utf-8", "replace"),
                       "size": pdfium_c.FPDFText_GetFontSize(text.raw, i)})
     return found
+
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def pdfium_rects(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]]:
+    """pdfplumber's `page.rects` (as `rects`), read by pdfium: each axis-aligned path of four corners (closed, as
+    `re` draws it), inside forms too, by its points (a stroke's width left out): x0, top, width and height."""
+    found = []
+    height = page.get_height()
+    placed: dict[int, Matrix] = {}  # each form's matrix on the page, by its depth, as the walk goes down into it
+    for obj in page.get_objects(filter=[pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM], max_depth=64):
+        outer = placed[obj.level - 1] if obj.level else (1, 0, 0, 1, 0, 0)
+        at = _times(_matrix(obj.raw), outer)
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_FORM:
+            placed[obj.level] = at
+            continue
+        corners = [_apply(point, at) for point in _points(obj.raw)]
+        if corners[-1:] == corners[:1] and len(corners) == 5:
+            corners.pop()  # closed back to its start
+        if len(corners) != 4 or not all(a[0] == b[0] or a[1] == b[1] for a, b in
+                                        zip(corners, corners[1:] + corners[:1], strict=True)):
+            continue
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        found.append((min(xs), height - max(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    return found
+
+
+def _points(obj: Any) -> list[tuple[float, float]]:
+    x, y = ctypes.c_float(), ctypes.c_float()
+    points = []
+    for i in range(pdfium_c.FPDFPath_CountSegments(obj)):
+        pdfium_c.FPDFPathSegment_GetPoint(pdfium_c.FPDFPath_GetPathSegment(obj, i), ctypes.byref(x), ctypes.byref(y))
+        points.append((x.value, y.value))
+    return points
+
+
+def _matrix(obj: Any) -> Matrix:
+    m = pdfium_c.FS_MATRIX()
+    pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
+    return (m.a, m.b, m.c, m.d, m.e, m.f)
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """m, then n."""
+    return (m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2],
+            m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5])
+
+
+def _apply(point: tuple[float, float], m: Matrix) -> tuple[float, float]:
+    return (m[0] * point[0] + m[2] * point[1] + m[4], m[1] * point[0] + m[3] * point[1] + m[5])
