@@ -44,7 +44,8 @@ def games(content: Path = CONTENT) -> list[str]:
 
 # The fixtures that build the whole catalogue, by module: every test reading one is slow (the build, and the
 # reading of its many PDFs). (Other modules' fixtures of the same names build a game of their own.)
-CATALOGUE_BUILDS = {("conftest", "built"), ("test_slug", "printed"), ("test_host_kit", "duplex")}
+CATALOGUE_BUILDS = {("conftest", "built"), ("test_slug", "printed"), ("test_host_kit", "duplex"),
+                    ("test_shipped_backs", "duplex")}
 
 
 # The modules whose tests take longest, longest first: run first, so that the workers end together, each on short

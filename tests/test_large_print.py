@@ -8,13 +8,16 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 import yaml
 from conftest import CONTENT, LAYOUTS, MM, SHIPPED, built_games, edit, line_of, shared
-from marks import chars
+from marks import chars, pdfium_chars
+from pdfplumber.utils.text import WordExtractor
 from pypdf import PdfReader
 
 LOTS = Path("content/pocket-bazaar/lots.yaml")
+WORDS = WordExtractor(extra_attrs=["fontname", "size"])  # pdfplumber's `page.extract_words` of font and size
 
 
 def large(built: Path, game: str = "*") -> list[Path]:
@@ -214,19 +217,20 @@ def test_secrets_stay_apart_in_the_text_edition(built):
 def _close_lines(path: Path) -> tuple[int, list[tuple[int, str, float]]]:
     """How many pairs of consecutive lines were measured, and those set closer than 1.5 times their size: each
     word against the nearest word below it of its font and size that shares some of its width, within two sizes
-    (a line of the same text block; anything further is another block)."""
+    (a line of the same text block; anything further is another block). The words are pdfplumber's, made of the
+    characters pdfium reads (pdfplumber's own reading is most of the time of a scan of every page)."""
     measured, close = 0, []
-    with pdfplumber.open(path) as doc:
-        for number, page in enumerate(doc.pages, 1):
-            words = [w for w in page.extract_words(extra_attrs=["fontname", "size"]) if w["upright"]]
-            for w in words:
-                below = [v["top"] - w["top"] for v in words
-                         if v["fontname"] == w["fontname"] and abs(v["size"] - w["size"]) < 0.01
-                         and 0.5 < v["top"] - w["top"] < 2 * w["size"] and v["x0"] < w["x1"] and w["x0"] < v["x1"]]
-                if below:
-                    measured += 1
-                    if min(below) < 1.5 * w["size"] - 0.01:
-                        close.append((number, w["text"], round(min(below) / w["size"], 3)))
+    pdf = pdfium.PdfDocument(path)
+    for number in range(len(pdf)):
+        words = [w for w in WORDS.extract_words(pdfium_chars(pdf[number])) if w["upright"]]
+        for w in words:
+            below = [v["top"] - w["top"] for v in words
+                     if v["fontname"] == w["fontname"] and abs(v["size"] - w["size"]) < 0.01
+                     and 0.5 < v["top"] - w["top"] < 2 * w["size"] and v["x0"] < w["x1"] and w["x0"] < v["x1"]]
+            if below:
+                measured += 1
+                if min(below) < 1.5 * w["size"] - 0.01:
+                    close.append((number + 1, w["text"], round(min(below) / w["size"], 3)))
     return measured, close
 
 
@@ -256,8 +260,8 @@ def test_bold_sets_the_body_of_large_print_in_atkinson_hyperlegible_bold(bold):
     pdfs = {bold / e["path"] for e in listed if e["path"].endswith(".pdf") and "/large-print/" in e["path"]}
     assert len(paths) >= 24 and set(paths) == pdfs  # every large-print PDF on A4, in every language built
     for path in paths:
-        with pdfplumber.open(path) as doc:
-            fonts = {c["fontname"].split("+")[-1] for page in doc.pages for c in page.chars}
+        pdf = pdfium.PdfDocument(path)
+        fonts = {c["fontname"].split("+")[-1] for i in range(len(pdf)) for c in pdfium_chars(pdf[i])}
         assert fonts == {"AtkinsonHyperlegible-Bold"}, (path.name, fonts)
         assert not _close_lines(path)[1], path.name
     plain = PdfReader(bold / "stone-market/large-print/stone-market-rules-a4.pdf").pages[0].extract_text()

@@ -7,9 +7,10 @@ import shutil
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
-from conftest import CONTENT, LAYOUTS, MM
-from marks import rects
+from conftest import CATALOGUE, CONTENT, LAYOUTS, MM, shared
+from marks import pdfium_rects, rects
 from pypdf import PdfReader
 
 from deckpress.cli import main
@@ -22,29 +23,32 @@ def build(out: Path, *args: str) -> Path:
     return out / "pocket-bazaar" / "standard"
 
 
-def cells(page) -> list[tuple[float, float]]:
-    """Top-left corners (mm) of the 63 x 88 mm card cells drawn on a page: fronts' cut lines, backs' patterns."""
-    found = {(round(x0 / MM, 1), round(top / MM, 1)) for x0, top, width, height in rects(page)
+def cells(drawn: list[tuple[float, float, float, float]]) -> list[tuple[float, float]]:
+    """Top-left corners (mm) of the 63 x 88 mm card cells among a page's rectangles (`rects`, `pdfium_rects`):
+    fronts' cut lines, backs' patterns."""
+    found = {(round(x0 / MM, 1), round(top / MM, 1)) for x0, top, width, height in drawn
              if abs(width / MM - 63) < 0.2 and abs(height / MM - 88) < 0.2}
     return sorted(found)
 
 
-@pytest.mark.slow  # a game built for each way of flipping
+@pytest.mark.slow  # the catalogue printed each way of flipping (test_slug.py and test_host_kit.py read it too)
 @pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
-def test_every_back_lands_behind_its_front(tmp_path, flip):
-    folder = build(tmp_path, "--paper", "a4", "--duplex", flip)
-    pdf = folder / f"pocket-bazaar-lot-cards-a4-duplex-{flip}.pdf"
-    with pdfplumber.open(pdf) as doc:
-        assert len(doc.pages) == 6  # three sheets, each a front page and a back page
-        for front, back in zip(doc.pages[0::2], doc.pages[1::2], strict=True):
-            w, h = front.width / MM, front.height / MM
-            fronts, backs = cells(front), cells(back)
-            assert fronts and len(backs) == len(fronts)
-            mirrored = sorted((round(w - x - 63, 1), y) if flip == "long-edge" else (x, round(h - y - 88, 1))
-                              for x, y in fronts)
-            pairs = zip(mirrored, backs, strict=True)
-            assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in pairs)
-            assert back.extract_text().count("Bazaar") == len(backs) + 1  # the title on every back, and the slug
+def test_every_back_lands_behind_its_front(tmp_path_factory, flip):
+    duplex = shared(tmp_path_factory, (*CATALOGUE, "--duplex", flip))
+    pdf = duplex / f"pocket-bazaar/standard/pocket-bazaar-lot-cards-a4-duplex-{flip}.pdf"
+    doc = pdfium.PdfDocument(pdf)  # read by pdfium: a sheet of backs is thousands of tiles pdfplumber reads slowly
+    assert len(doc) == 6  # three sheets, each a front page and a back page
+    for number in range(0, len(doc), 2):
+        front, back = doc[number], doc[number + 1]
+        w, h = front.get_width() / MM, front.get_height() / MM
+        fronts, backs = cells(pdfium_rects(front)), cells(pdfium_rects(back))
+        assert fronts and len(backs) == len(fronts)
+        mirrored = sorted((round(w - x - 63, 1), y) if flip == "long-edge" else (x, round(h - y - 88, 1))
+                          for x, y in fronts)
+        pairs = zip(mirrored, backs, strict=True)
+        assert all(abs(a[0] - b[0]) <= 0.11 and abs(a[1] - b[1]) <= 0.11 for a, b in pairs)
+        # the title on every back, and the slug
+        assert back.get_textpage().get_text_range().count("Bazaar") == len(backs) + 1
 
 
 def test_back_pages_move_by_the_calibrated_offset(tmp_path):
@@ -74,7 +78,7 @@ def test_fold_and_glue_puts_backs_below_the_fold(tmp_path):
     folder = build(tmp_path, "--paper", "a4", "--fold")
     with pdfplumber.open(folder / "pocket-bazaar-lot-cards-a4-fold.pdf") as doc:
         page = doc.pages[0]
-        found = cells(page)
+        found = cells(rects(page))
         h = page.height / MM
         fronts = [c for c in found if c[1] < h / 2]
         backs = [c for c in found if c[1] > h / 2]
@@ -99,7 +103,7 @@ def test_bleed_sets_trim_and_bleed_boxes(tmp_path):
     assert columns >= 2 and rows >= 2
     assert abs(width - (columns * 63 + (columns - 1) * 6)) < 0.1 and abs(height - (rows * 88 + (rows - 1) * 6)) < 0.1
     with pdfplumber.open(folder / "pocket-bazaar-lot-cards-a4-bleed3mm.pdf") as doc:
-        assert not cells(doc.pages[0])  # no cut line at the trim: print shops cut there
+        assert not cells(rects(doc.pages[0]))  # no cut line at the trim: print shops cut there
     entries = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
     assert next(e for e in entries if e["component"] == "lot-cards")["bleed_mm"] == 3
 

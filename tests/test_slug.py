@@ -8,11 +8,10 @@ import math
 import re
 from pathlib import Path
 
-import pdfplumber
 import pypdfium2 as pdfium
 import pytest
 from conftest import CATALOGUE, CONTENT, MM, SHIPPED, shared
-from marks import marks
+from marks import pdfium_marks
 
 from deckpress.findings import Findings
 from deckpress.load import load_game
@@ -83,20 +82,22 @@ def test_private_material_repeats_its_warning_on_every_page(printed: Path) -> No
 
 
 def test_every_line_and_box_is_inside_the_printer_margin(way: str, printed: Path) -> None:
-    """pdfplumber's boxes: glyphs by their font's ascent and descent (descenders too), lines and rectangles.
-    (Slow to read: the prints with marks of their own, plain and bled, stand for the rest.)"""
+    """pdfplumber's boxes, read by pdfium (`pdfium_marks`): glyphs by their font's descent and size (descenders
+    too), lines and rectangles. (The prints with marks of their own, plain and bled, stand for the rest.)"""
     if way not in ("plain", "bleed"):
         pytest.skip("read with pdfium above")
     boxes = sorted(printed.glob("*/*/*-box-*.pdf"))  # optional: in no kit
     for kit in sorted(printed.glob("*/*/*-kit-a4*.pdf")) + sorted(printed.glob("*/*/*-kit-letter*.pdf")) + boxes:
-        with pdfplumber.open(kit) as pdf:
-            for page in pdf.pages:
-                edge = MARGIN_MM * MM - 0.01
-                for text, x0, top, x1, bottom, width in marks(page):
-                    if text.strip() == "" or width == page.width:
-                        continue
-                    assert x0 >= edge and top >= edge and x1 <= page.width - edge and \
-                        bottom <= page.height - edge, (kit.name, page.page_number, text, x0, top, x1, bottom)
+        pdf = pdfium.PdfDocument(kit)
+        for number in range(len(pdf)):
+            page = pdf[number]
+            width, height = page.get_size()
+            edge = MARGIN_MM * MM - 0.01
+            for text, x0, top, x1, bottom, across in pdfium_marks(page):
+                if text.strip() == "" or across == width:
+                    continue
+                assert x0 >= edge and top >= edge and x1 <= width - edge and bottom <= height - edge, (
+                    kit.name, number + 1, text, x0, top, x1, bottom)
 
 
 def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
