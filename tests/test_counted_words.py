@@ -17,7 +17,8 @@ from conftest import edit
 from test_icon_words import alts
 from test_stone_market_translatable import FOLDER, GAME, drafted
 
-from deckpress.publish.braille import DISPLAY, TABLES
+from deckpress.publish.braille import DISPLAY
+from deckpress.publish.braille_grades import TABLES
 
 PO = FOLDER / "es-ES.po"
 BUILD = ("build", "stone-market", "--edition", "standard", "--paper", "a4", "--out", "out")
