@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 from array import array
 
 from deckpress.draw.finish import pdf_text
@@ -27,21 +28,28 @@ def outline(marks: list[tuple[str, int]], first: int) -> dict[int, bytes]:
 def pdf_file(objects: dict[int, bytes], streams: dict[int, memoryview] | None = None) -> bytes:
     """The objects in number order (an object's stream's data, if it has one, in `streams`), then the
     cross-reference table; the file's ID is its own checksum, so the same kit gives the same bytes. Written into
-    one buffer, each object let go of once written (`objects` and `streams` are emptied): the file is held whole
-    once, not beside a copy of every object."""
+    one in-memory file, each object let go of once written (`objects` and `streams` are emptied), whose bytes are
+    then the file's own: it is held whole once, never beside a copy of itself or of every object."""
     streams = streams or {}
-    buffer = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
-    offsets = array("q")
+    out, digest, offsets = io.BytesIO(), hashlib.md5(usedforsecurity=False), array("q")
+
+    def write(piece: bytes | memoryview) -> None:
+        out.write(piece)
+        digest.update(piece)
+
+    write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
     for n in range(1, max(objects) + 1):
-        offsets.append(len(buffer))
+        offsets.append(out.tell())
         data = streams.pop(n, None)
-        buffer += b"%d 0 obj\n%s" % (n, objects.pop(n))
-        buffer += b"\nendobj\n" if data is None else b"%s\nendobj\n" % data
-    xref = len(buffer)
-    buffer += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+        write(b"%d 0 obj\n%s" % (n, objects.pop(n)))
+        if data is not None:
+            write(data)
+        write(b"\nendobj\n")
+    xref = out.tell()
+    write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
     for at in offsets:  # into the file as they are set out: 170,000 entries at 24,000 cards
-        buffer += b"%010d 00000 n \n" % at
-    checksum = hashlib.md5(buffer, usedforsecurity=False).hexdigest().encode()  # all before the trailer
-    buffer += b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(offsets) + 1, CATALOG, INFO, checksum, checksum, xref)
-    return bytes(buffer)
+        write(b"%010d 00000 n \n" % at)
+    checksum = digest.hexdigest().encode()  # all before the trailer
+    out.write(b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(offsets) + 1, CATALOG, INFO, checksum, checksum, xref))
+    return out.getvalue()

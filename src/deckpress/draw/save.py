@@ -3,13 +3,14 @@
 ReportLab's `getpdfdata` formats every object into a list of byte strings, then joins them: at the join the file
 is held three times (the objects, their formatted pieces, the joined file), and a tagged deck's structure
 elements, one ReportLab object each, held 150,000 registrations at 24,000 cards. Here the structure elements are
-numbered by the tree (`tagging.number`) and set out in their place as the file is written; ReportLab's own
-objects are formatted by ReportLab in the same order, into one buffer, a page stream's data let go once it is
-written. The bytes are ReportLab's own: `tests/test_save.py` compares them.
+numbered by the tree (`tagging._numbered`) and set out in their place as the file is written; ReportLab's own
+objects are formatted by ReportLab in the same order, into one in-memory file whose bytes become the PDF's own, a
+page stream's data let go once it is written. The bytes are ReportLab's own: `tests/test_save.py` compares them.
 """
 
 from __future__ import annotations
 
+import io
 from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -51,11 +52,16 @@ def pdf_data(canvas: Canvas, elements: Elements) -> bytes:
 
 
 def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
-    """PDFDocument.format with its pieces written into one buffer: objects in number order (ReportLab may add
-    some as it formats others), the cross-reference table, the trailer."""
-    out = PDFFile(doc._pdfVersion)
-    buffer = bytearray(b"".join(out.strings))
-    out.strings, out.write = [], buffer.extend
+    """PDFDocument.format with its pieces written into one in-memory file, whose bytes are then the PDF's own (no
+    copy of the whole): objects in number order (ReportLab may add some as it formats others), the
+    cross-reference table, the trailer."""
+    out, file = PDFFile(doc._pdfVersion), io.BytesIO()
+    file.write(b"".join(out.strings))
+
+    def write(piece: bytes) -> None:
+        file.write(piece)
+
+    out.strings, out.write = [], write
     offsets, number = array("q"), 0
     while True:
         number += 1
@@ -73,16 +79,16 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
             obj.content = b""  # written: its data is not read again
     if number <= elements.first + len(elements.items) - 1:  # a number never reached: a broken file, not written
         raise RuntimeError(f"objects {number}-{elements.first + len(elements.items) - 1} were never written")
-    start = len(buffer)
-    _xref(buffer, offsets)
+    start = file.tell()
+    _xref(file, offsets)
     trailer = PDFTrailer(startxref=start, Size=len(offsets) + 1, Root=catalog, Info=info, ID=doc.ID())
-    out.add(trailer.format(doc))
-    return bytes(buffer)
+    file.write(trailer.format(doc))
+    return file.getvalue()
 
 
-def _xref(buffer: bytearray, offsets: array[int]) -> None:
+def _xref(file: io.BytesIO, offsets: array[int]) -> None:
     """The cross-reference table as ReportLab sets it out (one section from object 0, every object in use), into
     the file entry by entry: 170,000 of them at 24,000 cards."""
-    buffer += b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1)
+    file.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
     for offset in offsets:
-        buffer += b"%0.10d 00000 n \n" % offset
+        file.write(b"%0.10d 00000 n \n" % offset)
