@@ -136,11 +136,12 @@ def test_a_broken_po_file_is_a_finding_not_a_traceback(deckpress):
     assert result.errors[0].startswith("content/pocket-bazaar/translations/de-DE.po:3:1: error: a PO file that cannot")
 
 
-def test_the_generators_name_is_not_offered_for_translation(deckpress):
+def test_the_generators_name_and_a_code_field_are_not_offered_for_translation(deckpress):
     game = Path("content/stone-market")
     edit(game / "game.yaml", "language: en-GB\n", "languages: [en-GB, el-GR]\n")
     result = deckpress("translations", "stone-market")
     assert (result.status, result.errors) == (0, []), result.err
     pot = {e.msgctxt: e.msgid for e in polib.pofile(str(game / "translations" / "stone-market.pot"))}
     assert "game.yaml:parameters.generator" not in pot and "stone-market" not in pot.values()
+    assert not [c for c in pot if c.endswith(".stones")]  # the wares' codes: a field of type code
     assert pot["game.yaml:parameters.die_faces[5]"] == "Choice"  # the parameters around it are offered

@@ -11,9 +11,11 @@ from deckpress.load.sources import Node
 from deckpress.load.spreadsheets.cells import CELLS_WORDS, written_cells
 from deckpress.model import FieldSpec
 
-FIELD_TYPES = ("text", "int", "choice", "list", "map", "cells")  # cells: [[column, row], ...]
+# code: a text kept as written in every language (`stones: A A J P R`), never offered for translation
+FIELD_TYPES = ("text", "code", "int", "choice", "list", "map", "cells")  # cells: [[column, row], ...]
 NO_EMPTY = ("int", "choice")  # an optional field of these types needs a default: they have no empty value
-EMPTY: dict[str, Any] = {"text": "", "list": [], "map": {}, "cells": []}  # the value an optional field left out has
+# the value an optional field left out has
+EMPTY: dict[str, Any] = {"text": "", "code": "", "list": [], "map": {}, "cells": []}
 
 
 def read_field(name: str, node: Node, findings: Findings) -> FieldSpec | None:
