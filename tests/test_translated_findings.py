@@ -131,6 +131,7 @@ def test_a_component_title_the_slug_s_face_cannot_draw_is_a_finding(deckpress):
     game.write_text(text.replace("title: Lot cards,", "title: Lot cards \u2192 \u2605,"), encoding="utf-8")
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
-    assert ("content/pocket-bazaar/game.yaml:2:1: error: pocket-bazaar lot-cards, slug line: en-GB: Atkinson "
+    line = next(i for i, row in enumerate(game.read_text(encoding="utf-8").splitlines(), 1) if "id: lot-cards" in row)
+    assert (f"content/pocket-bazaar/game.yaml:{line}:5: error: pocket-bazaar lot-cards, slug line: en-GB: Atkinson "
             "Hyperlegible has no glyph for U+2192 '\u2192', U+2605 '\u2605' (AtkinsonHyperlegible-Regular)"
-            in result.err), result.err
+            in result.err), result.err  # at the component whose title it is

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from deckpress.draw import fonts, scripts
@@ -40,13 +40,16 @@ class Stamp:
     language: str
     themes: dict[str, Theme]  # edition id -> its theme: the label, the smallest text, the printer margin
     loc: Loc  # the game's game.yaml: where a slug that cannot fit is said
+    titles: dict[str, Loc] = field(default_factory=dict)  # component id -> where its title is written (its PO entry)
 
 
 def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
     """The game's stamp: its version hashes its folder and every layout folder its editions are looked for in."""
     folders = list(dict.fromkeys(f for e in game.editions if e in editions for f in editions[e].folders))
     version = SEPARATOR.join(p for p in (game.version, source_hash(game, folders)) if p)
-    return Stamp(game.title, version, game.language, {e.theme.edition: e.theme for e in editions.values()}, game.loc)
+    titles = {c.id: game.text_entries.get(c.title, c.loc) for c in game.components}
+    return Stamp(game.title, version, game.language, {e.theme.edition: e.theme for e in editions.values()}, game.loc,
+                 titles)
 
 
 def source_hash(game: Game, folders: Sequence[Path]) -> str:
@@ -108,8 +111,8 @@ def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
         return doc
     theme = mark.themes[doc.edition]
     where = f"{doc.game} {doc.component} ({theme.edition} edition, {doc.paper})"
-    _glyphs(" ".join(slug_text(doc, mark, 1, len(doc.pages))), theme.fonts["regular"], f"{doc.game} {doc.component}",
-            mark, findings)
+    _glyphs(" ".join(slug_text(doc, mark, 1, len(doc.pages))), theme.fonts["regular"], doc.component,
+            f"{doc.game} {doc.component}", mark, findings)
 
     def lay_out() -> Iterator[Page]:
         count = len(doc.pages)
@@ -124,14 +127,15 @@ def slugged(doc: Document, mark: Stamp | None, findings: Findings) -> Document:
     return replace(doc, pages=Sheets(len(doc.pages), lay_out))  # lazy, as a deck's sheets are
 
 
-def _glyphs(text: str, font: str, where: str, mark: Stamp, findings: Findings) -> None:
+def _glyphs(text: str, font: str, component: str, where: str, mark: Stamp, findings: Findings) -> None:
     """A character of the slug's words (a component's title, the game's) that its face cannot draw: a finding, as
     one in a card's text is (an empty box in every page's slug otherwise)."""
     missing = fonts.missing_glyphs(font, text)
     if missing:
         shown = ", ".join(f"U+{ord(ch):04X} '{ch}'" for ch in missing)
-        findings.error(mark.loc, f"{where}, slug line: {mark.language}: {scripts.family_name(font)} has no glyph for "
-                                 f"{shown} ({font}){scripts.lacking(font, missing)}")
+        findings.error(mark.titles.get(component, mark.loc),
+                       f"{where}, slug line: {mark.language}: {scripts.family_name(font)} has no glyph for {shown} "
+                       f"({font}){scripts.lacking(font, missing)}")
 
 
 def margin_findings(page: Page, theme: Theme, where: str, loc: Loc, findings: Findings) -> None:
