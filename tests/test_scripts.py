@@ -142,6 +142,12 @@ def test_a_greek_letter_in_a_latin_game_says_which_face_the_press_sets_greek_in(
     assert scripts.lacking("AtkinsonHyperlegible-Regular", ["★"]) == ""
 
 
+def test_a_glyph_finding_names_the_family_each_character_and_the_face_once():
+    assert scripts.no_glyph("AtkinsonHyperlegible-Bold", "αβ") == (
+        "Atkinson Hyperlegible has no glyph for U+03B1 'α', U+03B2 'β' (AtkinsonHyperlegible-Bold); the press sets "
+        "Greek script in Fira Sans, for a game in a language written in it")
+
+
 def test_the_press_speaks_greek_with_cldrs_plurals_and_numbers():
     assert say("el-GR", "slug_page", page=1, pages=2) == "σελίδα 1 από 2"
     assert say("el-GR", "plan_cut", minutes=12, metres=3.4).startswith("Κοπή: περίπου 12 λεπτά, 3,4 m")

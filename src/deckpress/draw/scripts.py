@@ -67,6 +67,14 @@ def family_name(font: str) -> str:
     return FAMILY_NAMES.get(prefix, prefix)
 
 
+def no_glyph(font: str, missing: Iterable[str]) -> str:
+    """A glyph finding's words after where the text is: `Fira Sans has no glyph for U+4E2D '中' (FiraSans-Bold)`,
+    and what `lacking` adds."""
+    chars = list(missing)
+    shown = ", ".join(f"U+{ord(ch):04X} '{ch}'" for ch in chars)
+    return f"{family_name(font)} has no glyph for {shown} ({font}){lacking(font, chars)}"
+
+
 def lacking(font: str, characters: Iterable[str]) -> str:
     """What a glyph finding adds after the characters `font` lacks: where the press has another face for their
     script, which (a game in a language written in it is set in it); where it has none, that no face it ships

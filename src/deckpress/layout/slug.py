@@ -132,10 +132,8 @@ def _glyphs(text: str, font: str, component: str, where: str, mark: Stamp, findi
     one in a card's text is (an empty box in every page's slug otherwise)."""
     missing = fonts.missing_glyphs(font, text)
     if missing:
-        shown = ", ".join(f"U+{ord(ch):04X} '{ch}'" for ch in missing)
         findings.error(mark.titles.get(component, mark.loc),
-                       f"{where}, slug line: {mark.language}: {scripts.family_name(font)} has no glyph for {shown} "
-                       f"({font}){scripts.lacking(font, missing)}")
+                       f"{where}, slug line: {mark.language}: {scripts.no_glyph(font, missing)}")
 
 
 def margin_findings(page: Page, theme: Theme, where: str, loc: Loc, findings: Findings) -> None:
