@@ -86,15 +86,15 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
         return fresh[path] if path in fresh else (out_dir / path).read_bytes()
 
     pngs: dict[str, bytes] = {}
-    listed = {}
+    listed, listings = {}, listings or {}
     for e in (e for e in manifest if e.path.endswith(".pdf") and e.is_pdf):  # an export's PDFs are linked with it
         picture, png = _thumbnail(out_dir, read, e, made or {}, (shown or {}).get(e.path))
         if png:
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
-        listed[e.path] = Listed(e, _size(size, (listings or {}).get(e.game, Listing(FRAME_LANGUAGE)).language),
+        listed[e.path] = Listed(e, _size(size, listings[e.game].language if e.game in listings else FRAME_LANGUAGE),
                                 picture)
-    games = _games(manifest, listed, listings or {}, public=scope != "tree")
+    games = _games(manifest, listed, listings, public=scope != "tree")
     bundles = sorted({e.game for e in manifest if e.secret})
     languages = page_languages(games)
     template = page_template("catalogue.html.j2")
