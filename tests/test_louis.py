@@ -48,7 +48,7 @@ def test_a_translator_that_misbehaves_is_a_reason_not_a_traceback(tmp_path, monk
     before = _sleepers(tmp_path)
     start = time.monotonic()
     with pytest.raises(BrailleUnavailable) as why:
-        braille.translated(fake(tmp_path, name), "en-ueb-g2.ctb", ["A line of rules.", "Another."])
+        braille.translated(fake(tmp_path, name), "en-ueb-g2.ctb", ["A line of rules.", "Another."], "en-GB")
     assert time.monotonic() - start < 10
     assert "\x1b" not in str(why.value) and "\x07" not in str(why.value)
     time.sleep(0.2)

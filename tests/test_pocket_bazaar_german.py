@@ -57,8 +57,8 @@ def test_the_pocket_bazaar_builds_in_german_with_no_finding(tmp_path, monkeypatc
     book = (german / "pocket-bazaar-de-de.brf").read_bytes().decode("ascii")
     program = translator()
     assert program is not None
-    lantern, bazaar = translated(program, "de-g2.ctb", ["Laternen", "Der Taschenbasar"])  # German contractions
-    assert lantern in labels and lantern != translated(program, "en-ueb-g2.ctb", ["Laternen"])[0]
+    lantern, bazaar = translated(program, "de-g2.ctb", ["Laternen", "Der Taschenbasar"], "de-DE")  # German contractions
+    assert lantern in labels and lantern != translated(program, "en-ueb-g2.ctb", ["Laternen"], "en-GB")[0]
     assert bazaar in book
     catalogue = Path("build/index.html").read_text(encoding="utf-8")
     german_part = catalogue[catalogue.index('id="game-pocket-bazaar-de-de"'):]

@@ -170,12 +170,10 @@ class Typesetter:
     def check_glyphs(self, text: str, font: str, loc: Loc, what: str) -> bool:
         missing = fonts.missing_glyphs(font, text)
         if missing:
-            shown = ", ".join(f"U+{ord(ch):04X} '{ch}'" for ch in missing)
             at = self.holding(missing, loc)
             where, card = per_card(what) if translated(at) else (what, None)  # at an entry: once, naming its cards
             self.findings.add(Finding(at, f"{self.game} {self.component}, {where}: {self.theme.language}: "
-                                          f"{scripts.family_name(font)} has no glyph for {shown} ({font})"
-                                          f"{scripts.lacking(font, missing)}", card=card))
+                                          f"{scripts.no_glyph(font, missing)}", card=card))
         return not missing
 
     def _heard(self, icons: tuple[tuple[str, IconFile], ...]) -> tuple[tuple[str, str], ...]:

@@ -78,7 +78,7 @@ def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None])
     return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
 
 
-def translated(program: str, table: str, texts: list[str], language: str = "") -> list[str]:
+def translated(program: str, table: str, texts: list[str], language: str) -> list[str]:
     """Each text in braille ASCII: the translator reads a line and writes its line (a run that does not give one
     line a text, as when it cannot find its table, is a failure), the signs the language's table lacks written
     first as its transcribers write them (deckpress.publish.braille_signs)."""
