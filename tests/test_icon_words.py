@@ -116,3 +116,10 @@ def test_the_shipped_german_game_translates_its_pictograms(deckpress):
     entries = {e.msgctxt: e.msgstr for e in polib.pofile(str(PO)) if e.msgctxt.startswith("icons:")}
     assert entries == {"icons:key": "Schlüssel", "icons:lantern": "Laterne", "icons:map": "Karte",
                        "icons:teacup": "Teetasse"}
+
+
+def test_an_icon_inline_in_text_reads_as_its_name_said():
+    from deckpress.load.icon_words import ICON_WORDS, read_inline
+
+    assert read_inline("pay one :tea-cup: now", {}) == "pay one tea cup now"  # as its figure's alt text reads it
+    assert read_inline(":tea-cup: :star:", {ICON_WORDS: {"star": "Stern"}}) == "tea cup Stern"

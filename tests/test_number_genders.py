@@ -47,3 +47,13 @@ def test_an_unknown_gender_is_a_located_error():
     Templates().render("{{ 4 | words('x') }}", {LANGUAGE: "el-GR"}, Loc("el-GR.po", 12, 1), findings)
     assert [str(f) for f in findings] and "no gender 'x'" in str(list(findings)[0])
     assert str(list(findings)[0]).startswith("el-GR.po:12:")
+
+
+@pytest.mark.parametrize("number", [25, 10**12, -3, 2.5, float("nan")])
+def test_an_unknown_gender_is_said_whatever_the_number(number):
+    with pytest.raises(ValueError, match="no gender 'fem'"):
+        spelled(number, "el", "fem")  # not only when the number is small enough to spell
+
+
+def test_a_truth_value_is_no_count():
+    assert spelled(True, "en") == "True" and spelled(False, "es", "f") == "False"

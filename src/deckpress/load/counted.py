@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 from deckpress.findings import Findings, Loc
@@ -132,6 +133,7 @@ def singulars(params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
                          if " " not in form and form != one}))
 
 
+@lru_cache(maxsize=64)  # asked once per counted word's entry, twice where it is checked
 def gettext(language: str) -> tuple[str, tuple[str, ...]]:
     """A language's `Plural-Forms` header from Babel's CLDR rules, and the category each msgstr[n] is for. The
     rule's compact-decimal exponent `e` is 0 in a count (gettext knows no `e`)."""

@@ -39,9 +39,10 @@ def said(name: str) -> str:
 
 
 def heard(name: str, params: dict[str, Any]) -> str:
-    """The word a reader hears for icon `name`: a translated game's (its PO entry `icons:<name>`), else the name."""
+    """The word a reader hears for icon `name`: a translated game's (its PO entry `icons:<name>`) or game.yaml's,
+    else the name as read (`tea-cup` as `tea cup`), inline in text as in a figure's alt text."""
     words = params.get(ICON_WORDS)
-    return str(words.get(name, name)) if isinstance(words, dict) else name
+    return str(words.get(name, said(name))) if isinstance(words, dict) else said(name)
 
 
 def read_inline(text: str, params: dict[str, Any]) -> str:

@@ -32,13 +32,13 @@ def spelled(number: int, language: str = "en", gender: str | None = None) -> str
     """4 -> 'four' ('vier' in German), so rule text can say 'four teams' and still follow the parameters; with a
     gender (`m`, `f`, `n`), the form before a noun of that gender where the language's numerals inflect (Greek
     4: `τέσσερις` feminine, `τέσσερα` neuter; Spanish 1: `una`), its plain form where they do not."""
+    if gender is not None and gender not in GENDERS:  # whatever the number: a slip is caught on every count
+        raise ValueError(f"words: no gender {gender!r}: give m, f or n (masculine, feminine, neuter)")
     names = table(language)["number_words"].split()
-    if not (isinstance(number, int) and 0 <= number < len(names)):
-        return str(number)
+    if isinstance(number, bool) or not (isinstance(number, int) and 0 <= number < len(names)):
+        return str(number)  # `true` is no count: it reads as written, not as `one`
     if gender is None:
         return names[number]
-    if gender not in GENDERS:
-        raise ValueError(f"words: no gender {gender!r}: give m, f or n (masculine, feminine, neuter)")
     return _gendered(table(language)["number_genders"]).get(number, ("", "", ""))[GENDERS[gender]] or names[number]
 
 

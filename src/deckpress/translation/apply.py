@@ -20,10 +20,9 @@ from deckpress.load.counted import Forms, forms, gettext, icon_forms
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.sources import Node
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
-from deckpress.translation.texts import GAME_FILE, TAGS, Files, edition_context, translatable
+from deckpress.translation.texts import GAME_FILE, RUN, TAGS, Files, edition_context, translatable
 from deckpress.words import plural
 
-RUN = "run deckpress translations {game}"
 UNSIGNED = DRAFT_NOTE.split(":", 1)[1].strip()[:40]  # the placeholder `deckpress translations` writes
 PARAMETERS = f"{GAME_FILE}:parameters."  # the context of a parameter's text, or of one of a list's
 LAYOUTS = "layouts:"  # the context of a layout's text (deckpress.translation.layout_texts)

@@ -18,9 +18,7 @@ from pathlib import Path
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.layout.boxes import panel_layouts
 from deckpress.model import CardLayout, Edition, Element, Game
-from deckpress.translation.texts import worded
-
-RUN = "run deckpress translations {game}"
+from deckpress.translation.texts import RUN, worded
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from deckpress.load.sources import Node
 
 TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 GAME_FILE = "game.yaml"
+RUN = "run deckpress translations {game}"  # the hint a text with no translation yet is given
 GAME_KEYS = ("title", "subject", "version")
 GENERATOR = "generator"  # the parameter `deckpress generate` takes its plugin's name from
 TRANSLATED = "translated"  # game.yaml's mapping parameters whose values players read, each value an entry

@@ -12,8 +12,9 @@ rule text, card text) are the game's own and never come from here.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -107,12 +108,22 @@ def say(language: str, key: str, **fields: Any) -> str:
 
 def plural(language: str, count: Any) -> str:
     """CLDR's plural category of `count` in `language` (`one`, `other`...), from Babel."""
+    rule = _plural_rule(language)
+    try:
+        return str(rule(count)) if rule is not None else "one" if count == 1 else "other"
+    except (ValueError, TypeError):
+        return "one" if count == 1 else "other"
+
+
+@lru_cache(maxsize=64)  # a reading asks for each count it says: the locale is parsed once
+def _plural_rule(language: str) -> Callable[[Any], str] | None:
+    """Babel's CLDR plural rule for `language`, or None where Babel does not know it."""
     from babel import Locale, UnknownLocaleError
 
     try:
-        return str(Locale.parse(language.replace("-", "_")).plural_form(count))
+        return Locale.parse(language.replace("-", "_")).plural_form
     except (UnknownLocaleError, ValueError, TypeError):
-        return "one" if count == 1 else "other"
+        return None
 
 
 def contracted(phrase: str, fields: Mapping[str, Any], rules: str) -> str:
