@@ -4,6 +4,7 @@ page is its component's page, pixel for pixel."""
 from __future__ import annotations
 
 import io
+import re
 import warnings
 
 import pypdfium2
@@ -114,3 +115,22 @@ def test_a_built_kit_is_its_components_page_for_page(built):
     kit_pages = pixels((folder / "stone-market-kit-a4.pdf").read_bytes())
     component_pages = [p for name in parts for p in pixels((folder / f"stone-market-{name}-a4.pdf").read_bytes())]
     assert kit_pages[-len(component_pages):] == component_pages  # after the print check
+
+
+def test_a_cut_or_broken_part_is_refused_with_its_title_never_read_on():
+    good = component([["Lot 1"]])
+    start = int(good[good.rindex(b"startxref") + 9:].split()[0])
+    broken = {
+        "a cut file": good[:len(good) // 2],
+        "its table said past the end": good.replace(b"startxref\n%d" % start, b"startxref\n%d" % (start + 10**6)),
+        "a table of more entries than the file holds": re.sub(rb"xref\n0 \d+", b"xref\n0 99999999999", good),
+        "an object said past the end": good[:start] + re.sub(rb"\n\d{10} 00000 n", b"\n9999999999 00000 n",
+                                                              good[start:], count=1),
+    }
+    for case, pdf in broken.items():
+        with pytest.raises(ValueError, match=r"kit: Lot cards: (not a PDF|object 1 lies outside)"):
+            kit([("Lot cards", pdf)], INFO)
+        assert case
+    for root in (b"0", b"99999999999"):
+        with pytest.raises(ValueError, match=r"kit: Lot cards: object \d+ is referred to but not in the file"):
+            kit([("Lot cards", re.sub(rb"/Root \d+ 0 R", b"/Root " + root + b" 0 R", good))], INFO)

@@ -38,6 +38,8 @@ _REFERENCES = re.compile(_STRING + rb"(\d+) 0 R", re.S)
 _STREAM = re.compile(_STRING + rb"(?<![\w/])(stream\r?\n)", re.S)
 _PARENT = re.compile(rb"/Parent \d+ 0 R")
 _OBJ = re.compile(rb"(\d+) 0 obj\s*")
+_STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
+_XREF = re.compile(rb"xref\s+0 (\d+)\s+")
 # Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
 # an action, inherited page attributes) would be lost, so such a part is refused.
 _CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/\w+|/ViewerPreferences\s+\d+ 0 R"
@@ -56,16 +58,15 @@ class _Part:
 
     def __init__(self, title: str, pdf: bytes) -> None:
         self.title = title
-        start = int(pdf[pdf.rindex(b"startxref") + len(b"startxref"):].split()[0])
-        table = re.compile(rb"xref\s+0 (\d+)\s+").match(pdf, start)
-        if not pdf.startswith(b"%PDF-") or table is None:
-            raise ValueError(f"kit: {title}: not a PDF with one cross-reference table")
+        start, table, trailer = _table(pdf, title)
         offsets = {}
         for n in range(1, int(table[1])):  # an entry: 10 digits of offset, 5 of generation, n (in use) or f
             entry = pdf[table.end() + 20 * n:table.end() + 20 * n + 18]
             if entry[17:] == b"n":
                 if entry[11:16] != b"00000":  # references are read as "N 0 R"
                     raise ValueError(f"kit: {title}: object {n} is of a later generation")
+                if not entry[:10].isdigit() or not 0 < int(entry[:10]) < start:
+                    raise ValueError(f"kit: {title}: object {n} lies outside the file's objects")
                 offsets[n] = int(entry[:10])
         ends = sorted([*offsets.values(), start])
         end_of = dict(zip(ends, ends[1:], strict=False))
@@ -74,8 +75,7 @@ class _Part:
         self.cut: dict[int, bytes] = {}  # the heads changed as they are read: the pages'
         for n, at in offsets.items():
             self.spans[4 * n:4 * n + 4] = array("q", _object(pdf[at:end_of[at]], at, n, title))
-        trailer = pdf[pdf.index(b"trailer", start):]
-        catalog = self.head(_ref(trailer, b"/Root", title))
+        catalog = self.head(_ref(pdf[trailer:], b"/Root", title))
         tree = self.head(_ref(catalog, b"/Pages", title))
         if not _only(_CATALOG_ENTRIES, catalog) or not _only(_TREE_ENTRIES, tree):
             raise ValueError(f"kit: {title}: its catalogue or page tree has entries a kit would lose")
@@ -240,6 +240,18 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int, streams: dict[int, 
         if data is not None:
             streams[new] = data
     return copied
+
+
+def _table(pdf: bytes, title: str) -> tuple[int, re.Match[bytes], int]:
+    """Where the cross-reference table starts, the table's head (its count), and where the trailer starts. Every
+    entry is 20 bytes and lies before the trailer: a table that says more (a cut file) is refused, never read on."""
+    pointer = _STARTXREF.search(pdf, max(0, len(pdf) - 64))  # at the file's end, as ReportLab writes it
+    start = int(pointer[1]) if pointer else -1
+    table = _XREF.match(pdf, start) if 0 <= start < len(pdf) else None
+    trailer = pdf.find(b"trailer", table.end()) if table else -1
+    if not pdf.startswith(b"%PDF-") or table is None or trailer < table.end() + 20 * int(table[1]):
+        raise ValueError(f"kit: {title}: not a PDF with one cross-reference table")
+    return start, table, trailer
 
 
 def _object(raw: bytes, at: int, n: int, title: str) -> tuple[int, int, int, int]:
