@@ -4,6 +4,8 @@ elsewhere; without a gender, the words as they always were."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from deckpress.findings import Findings, Loc
@@ -57,3 +59,13 @@ def test_an_unknown_gender_is_said_whatever_the_number(number):
 
 def test_a_truth_value_is_no_count():
     assert spelled(True, "en") == "True" and spelled(False, "es", "f") == "False"
+
+
+def test_an_infinite_number_is_a_located_error_not_a_traceback(deckpress):
+    rules = Path("content/pocket-bazaar/rules.yaml")
+    rules.write_text(rules.read_text(encoding="utf-8").replace("{{ teams | words }} teams",
+                                                               "{{ 1e309 | words('f') }} teams", 1), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert "rules.yaml:" in result.err, result.err
+    assert "error: a number too large to be a number (infinite)" in result.err, result.err

@@ -19,8 +19,9 @@ from deckpress.templating.filters import FILTERS
 
 MAX_RESULT = 100_000  # items in a string or list a template builds: more is a mistake, not rule text
 MAX_BITS = 10_000  # a whole number's size in bits (3,000 digits): no count or score is near it
+# NameError: Jinja folds a constant it cannot write back as Python (`1e309`, infinite) into its code as `inf`
 RUNTIME_ERRORS = (TemplateError, SecurityError, TypeError, ValueError, ArithmeticError, LookupError, RecursionError,
-                  MemoryError)
+                  MemoryError, NameError)
 WIDE_FORMAT = re.compile(r"%[-+ #0]*\d{6,}|\{[^{}]*?\d{6,}")  # '%0500000000d', '{:>500000000}'
 ARGUED_WIDTH = re.compile(r"%[-+ #0]*\*|\{[^{}]*\{")  # a width taken from the arguments: '%*d', '{:>{}}'
 TOO_WIDE = "a width or count that large is not text"
