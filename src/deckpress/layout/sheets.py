@@ -100,6 +100,8 @@ class SheetSetter:
             return foot
         with self.ts.measuring():  # counted, then set once for real: a trial's findings are dropped
             pages, found = len(Flow(self, blocks, foot).run()), len(self.ts.findings)
+            if pages == 1:  # nothing to save: neither trial below can end on fewer pages
+                return foot
             bare = Flow(self, blocks, (m, m)).run()
             if len(bare) < pages and all(holds(p, job.slug, job.theme) for p in bare):
                 return m, m
