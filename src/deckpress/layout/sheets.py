@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 from dataclasses import replace
 
+from deckpress.findings import Findings
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.ops import Begin, Line, Rect
@@ -87,28 +88,38 @@ class SheetSetter:
     def flow(self, blocks: list[Block]) -> list[Page]:
         """One copy from the top of a new page; a block that does not fit what is left of a page starts the next,
         a heading with the start of what follows it; a table runs on row by row (see `Flow`)."""
-        return Flow(self, blocks, self.ends(blocks)).run()
+        ends, trial = self.ends(blocks)
+        if trial is None:
+            return Flow(self, blocks, ends).run()
+        pages, found = trial  # the trial was this very run: its pages stand, and what it found is said
+        self.ts.findings.extend(found)
+        return pages
 
-    def ends(self, blocks: list[Block]) -> tuple[float, float]:
+    def ends(self, blocks: list[Block]) -> tuple[tuple[float, float], tuple[list[Page], Findings] | None]:
         """How far from the paper's right edge and its foot the copy's matter ends, mm: the whole slug kept free
         below it, unless that costs a page and the slug has room without (at the head, or upright beside the
         matter), else upright in a right-hand margin made wide enough for it where that saves a page and costs
-        nothing else, as a card sheet keeps its cards."""
+        nothing else, as a card sheet keeps its cards. With the foot's ends, the trial run at them and its
+        findings: the copy as it is set."""
         job, m = self.job, self.layout.margin
         foot = (m, foot_mm(job.slug, job.theme, job.size, m))
         if foot[1] <= m:
-            return foot
-        with self.ts.measuring():  # counted, then set once for real: a trial's findings are dropped
-            pages, found = len(Flow(self, blocks, foot).run()), len(self.ts.findings)
-            if pages == 1:  # nothing to save: neither trial below can end on fewer pages
-                return foot
+            return foot, None
+        with self.ts.measuring():  # counted; a trial's findings kept aside, said only if the trial stands
+            at_foot, found = Flow(self, blocks, foot).run(), self.ts.findings
+        if len(at_foot) == 1:  # nothing to save: neither trial below can end on fewer pages
+            return foot, (at_foot, found)
+        with self.ts.measuring():
+            self.ts.findings.extend(found)  # one trial after another: the first's findings count as said
             bare = Flow(self, blocks, (m, m)).run()
-            if len(bare) < pages and all(holds(p, job.slug, job.theme) for p in bare):
-                return m, m
+            if len(bare) < len(at_foot) and all(holds(p, job.slug, job.theme) for p in bare):
+                return (m, m), None
             side = (side_mm(job.slug, job.theme, job.size, m), m)
             before = len(self.ts.findings)
-            fewer = len(Flow(self, blocks, side).run()) < pages
-            return side if fewer and len(self.ts.findings) - before <= found else foot
+            fewer = len(Flow(self, blocks, side).run()) < len(at_foot)
+            if fewer and len(self.ts.findings) - before <= len(found):
+                return side, None
+        return foot, (at_foot, found)
 
     def measure(self, block: Block, box: Box) -> float:
         """Where a block would end, drawn nowhere and reporting nothing."""
