@@ -19,6 +19,7 @@ from deckpress.model import Block, Rules, Sheet, SheetLayout, Style
 
 ROLES = {"heading": "H1", "text": "P"}  # a block's structure; a table, write-in or reminder sets its own
 Box = tuple[float, float, float, float]  # x, y, w, h in mm; for a block, h is the room left below y
+Trial = tuple[list[Page], Findings]  # a copy set one way, and what it found
 
 
 def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None) -> list[Page]:
@@ -87,39 +88,35 @@ class SheetSetter:
 
     def flow(self, blocks: list[Block]) -> list[Page]:
         """One copy from the top of a new page; a block that does not fit what is left of a page starts the next,
-        a heading with the start of what follows it; a table runs on row by row (see `Flow`)."""
-        ends, trial = self.ends(blocks)
-        if trial is None:
-            return Flow(self, blocks, ends).run()
-        pages, found = trial  # the trial was this very run: its pages stand, and what it found is said
-        self.ts.findings.extend(found)
+        a heading with the start of what follows it; a table runs on row by row (see `Flow`). Its matter ends as
+        `trials` chose: the chosen trial's pages stand, and what it found is said."""
+        pages, found = self.trials(blocks)
+        self.ts.findings.extend(found)  # where the copy set for real would have said it: a flow counts none
         return pages
 
-    def ends(self, blocks: list[Block]) -> tuple[tuple[float, float], tuple[list[Page], Findings] | None]:
-        """How far from the paper's right edge and its foot the copy's matter ends, mm: the whole slug kept free
-        below it, unless that costs a page and the slug has room without (at the head, or upright beside the
-        matter), else upright in a right-hand margin made wide enough for it where that saves a page and costs
-        nothing else, as a card sheet keeps its cards. With the foot's ends, the trial run at them and its
-        findings: the copy as it is set."""
+    def trials(self, blocks: list[Block]) -> Trial:
+        """The copy with its matter ending as far from the paper's right edge and its foot as the slug needs: the
+        whole slug kept free below it, unless that costs a page and the slug has room without (at the head, or
+        upright beside the matter), else upright in a right-hand margin made wide enough for it where that saves
+        a page and costs no finding more, as a card sheet keeps its cards."""
         job, m = self.job, self.layout.margin
-        foot = (m, foot_mm(job.slug, job.theme, job.size, m))
-        if foot[1] <= m:
-            return foot, None
-        with self.ts.measuring():  # counted; a trial's findings kept aside, said only if the trial stands
-            at_foot, found = Flow(self, blocks, foot).run(), self.ts.findings
-        if len(at_foot) == 1:  # nothing to save: neither trial below can end on fewer pages
-            return foot, (at_foot, found)
+        below = foot_mm(job.slug, job.theme, job.size, m)
+        foot = self._trial(blocks, (m, below))
+        if below <= m or len(foot[0]) == 1:  # no room kept, or none to save: no other room ends on fewer pages
+            return foot
+        bare = self._trial(blocks, (m, m))
+        if len(bare[0]) < len(foot[0]) and all(holds(p, job.slug, job.theme) for p in bare[0]):
+            return bare
+        side = self._trial(blocks, (side_mm(job.slug, job.theme, job.size, m), m))
+        said = {*foot[1], *bare[1]}  # one trial after another: the earlier ones' findings count as said
+        if len(side[0]) < len(foot[0]) and sum(f not in said for f in side[1]) <= len(foot[1]):
+            return side
+        return foot
+
+    def _trial(self, blocks: list[Block], ends: tuple[float, float]) -> Trial:
+        """The copy set with its matter `ends` from the paper's right edge and foot, and what that found, unsaid."""
         with self.ts.measuring():
-            self.ts.findings.extend(found)  # one trial after another: the first's findings count as said
-            bare = Flow(self, blocks, (m, m)).run()
-            if len(bare) < len(at_foot) and all(holds(p, job.slug, job.theme) for p in bare):
-                return (m, m), None
-            side = (side_mm(job.slug, job.theme, job.size, m), m)
-            before = len(self.ts.findings)
-            fewer = len(Flow(self, blocks, side).run()) < len(at_foot)
-            if fewer and len(self.ts.findings) - before <= len(found):
-                return side, None
-        return foot, (at_foot, found)
+            return Flow(self, blocks, ends).run(), self.ts.findings
 
     def measure(self, block: Block, box: Box) -> float:
         """Where a block would end, drawn nowhere and reporting nothing."""
