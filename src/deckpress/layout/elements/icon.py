@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import lru_cache
 
 from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
@@ -73,13 +75,24 @@ class Icon(Kind):
             return False
         said, count = shown
         stem = said.casefold().split()[-1]
-        numbers = reading.say("html_numbers").split()
+        numbers = _numbers(reading.say)
         counts = {str(count)} | ({numbers[count]} if count < len(numbers) else set())
         for text in texts:
-            words = WORD.findall(text.casefold())
-            if any(w.startswith(stem) for w in words) and (count == 1 or counts & set(words)):
+            words = _words(text)
+            if any(w.startswith(stem) for w in words) and (count == 1 or counts & words):
                 return True
         return False
+
+
+@lru_cache(maxsize=64)
+def _numbers(say: Callable[..., str]) -> tuple[str, ...]:
+    """The numbers in words in the press's language (`zero one two...`)."""
+    return tuple(say("html_numbers").split())
+
+
+@lru_cache(maxsize=8192)  # the same texts recur card after card
+def _words(text: str) -> frozenset[str]:
+    return frozenset(WORD.findall(text.casefold()))
 
 
 def _shown(reading: Reading, element: Element) -> tuple[str, int] | None:
