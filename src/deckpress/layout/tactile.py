@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckpress.layout.page import PAPERS, Document, Drawing, Page, Sheets
+from deckpress.layout.page import MM, PAPERS, Circle, Document, Drawing, Page, Sheets, pt
 from deckpress.layout.structure import ARTIFACT, tagged
 
 DOT_MM, DOT_PITCH_MM, CELL_PITCH_MM = 1.5, 2.5, 6.2
@@ -75,8 +75,9 @@ def _label(d: Drawing, label: Label, x: float, y: float, dotted: list[tuple[floa
     with tagged(d, "Figure", alt=label.alt):
         left = x + (LABEL_MM[0] - (len(label.braille) - 1) * CELL_PITCH_MM - DOT_PITCH_MM) / 2
         top = y + (LABEL_MM[1] - 2 * DOT_PITCH_MM) / 2
-        for cell, column, row in dotted:
-            d.circle(left + cell + column, top + row, DOT_MM / 2, 0, fill=0.0)
+        height, r = d.paper[1], pt(DOT_MM / 2)  # Drawing.circle's points, inline: a deck's labels have 100,000 dots
+        d.page.ops.extend([Circle((left + cell + column) * MM, (height - (top + row)) * MM, r, 0, 0.0)
+                           for cell, column, row in dotted])
 
 
 def label_document(game: str, edition: str, title: str, paper: str, labels: list[Label], audience: str
