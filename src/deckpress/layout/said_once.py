@@ -58,23 +58,27 @@ class _Heard:
         self.reading, self.lines, self.known = reading, lines, known
         self.keys = tuple(reading.card.values)  # what an element's fields are, besides its templates
         self.spoken = [spoken(line) for _, line, _ in lines]
+        self.first = {j: n for n, (j, _, _) in reversed(list(enumerate(lines)))}  # each part's first line
         self.joins, self.back = _joins(reading.say), singulars(reading.params)
         self.name = spoken(reading.card.label)
         self.tallies: dict[int, tuple[tuple[str, int], ...] | None] = {}
 
     def again(self, i: int, line: str, element: Element) -> bool:
-        """Whether the one-line part `i` says nothing the card's other lines do not (see `unrepeated`)."""
-        words, tally = spoken(line), _tally(line, self.joins, self.back)
-        for n, (j, _, source) in enumerate(self.lines):
-            if j == i:
-                continue
-            other = self.spoken[n]
-            same = words == other
-            if j < i and (same or tally is not None and tally == self._tally(n)):
-                return True
-            if same or words == self.name or not (words != " " and words in other):
-                continue  # of two alike the later goes; the card's name stays
-            if (j < i or "\n" not in line) and _told_by(self._fields(element), self._fields(source)):
+        """Whether the one-line part `i` says nothing the card's other lines do not (see `unrepeated`): it says
+        what a line before it said, word for word or counting the same things; or its words stand within
+        another's (not the same words, and not the card's name) read from all the fields it is read from."""
+        words, lines, spoken_ = spoken(line), self.lines, self.spoken
+        first = self.first[i]  # its lines' place among the card's: those before it are the earlier parts'
+        if words in spoken_[:first]:
+            return True
+        tally = _tally(line, self.joins, self.back)
+        if tally is not None and any(self._tally(n) == tally for n in range(first)):
+            return True
+        if words == self.name or words == " ":
+            return False  # the card's name stays
+        for n in [n for n, other in enumerate(spoken_) if words in other and other != words]:
+            j, _, source = lines[n]
+            if j != i and (j < i or "\n" not in line) and _told_by(self._fields(element), self._fields(source)):
                 return True
         return False
 
