@@ -134,7 +134,7 @@ class FaceReader:
 
     def __init__(self, layout: CardLayout) -> None:
         self.elements = [(e, KINDS[e.kind], _writes_beside(e.box, layout)) for e in layout.elements]
-        self.known: Known = {}  # the fields each element reads, for cards of the same fields
+        self.known = Known()  # what stays the same from card to card
 
     def read(self, reading: Reading) -> Said:
         said: list[tuple[Part, Element]] = []

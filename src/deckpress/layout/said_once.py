@@ -9,7 +9,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from deckpress.layout.elements import KINDS
 from deckpress.layout.elements.kind import Reading
@@ -17,7 +17,6 @@ from deckpress.load.counted import singulars
 from deckpress.model import Element
 
 WORD = re.compile(r"\w+")
-Known = dict[tuple[int, tuple[str, ...]], frozenset[str] | None]  # (element's id, the card's fields) -> what it reads
 
 
 class Lines(Protocol):
@@ -35,10 +34,10 @@ def unrepeated(said: Sequence[tuple[P, Element]], reading: Reading, known: Known
     points`; `both ways`, read from none, beside every `…, both ways`), but never the card's own name, nor a value
     another text merely mentions (`Village` in a story that tells of one); one naming the things a paragraph before
     it counted (`Amber, Jade, Jade` after `1 Amber and 2 Jade`); and a pictogram the card's words say (`2 × star`
-    beside `Two stars`). `known`: the fields each element reads, kept from card to card of a deck."""
+    beside `Two stars`). `known`: what stays the same from card to card of a deck."""
     lines = [(j, line, element) for j, (p, element) in enumerate(said) for line in p.lines]
     texts = [line for _, line, other in lines if not KINDS[other.kind].pictogram]  # what a pictogram's words are in
-    heard = _Heard(reading, lines, {} if known is None else known)
+    heard = _Heard(reading, lines, Known() if known is None else known)
     kept = []
     for i, (part, element) in enumerate(said):
         kind = KINDS[element.kind]
@@ -50,29 +49,42 @@ def unrepeated(said: Sequence[tuple[P, Element]], reading: Reading, known: Known
     return kept
 
 
+class Known:
+    """What stays the same from card to card of a deck: each element's fields (for cards of the same fields) and
+    the game's counted words (for cards of the same parameters)."""
+
+    def __init__(self) -> None:
+        self.fields: dict[tuple[int, tuple[str, ...]], frozenset[str] | None] = {}  # by the element's id
+        self.params: dict[str, Any] | None = None  # held: the parameters `back` was worked out from
+        self.back: tuple[tuple[str, str], ...] = ()
+
+    def singulars(self, params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
+        if params is not self.params:
+            self.params, self.back = params, singulars(params)
+        return self.back
+
+
 class _Heard:
-    """One card's lines as compared: each line's words (`spoken`), its tally of things when asked, and each
-    element's fields when asked."""
+    """One card's lines as compared: each line's words (`spoken`) and its tally of things, and each element's
+    fields when asked."""
 
     def __init__(self, reading: Reading, lines: list[tuple[int, str, Element]], known: Known) -> None:
         self.reading, self.lines, self.known = reading, lines, known
         self.keys = tuple(reading.card.values)  # what an element's fields are, besides its templates
         self.spoken = [spoken(line) for _, line, _ in lines]
+        joins, back = _joins(reading.say), known.singulars(reading.params)
+        self.tallies = [_tally(line, joins, back) for _, line, _ in lines]
         self.first = {j: n for n, (j, _, _) in reversed(list(enumerate(lines)))}  # each part's first line
-        self.joins, self.back = _joins(reading.say), singulars(reading.params)
         self.name = spoken(reading.card.label)
-        self.tallies: dict[int, tuple[tuple[str, int], ...] | None] = {}
 
     def again(self, i: int, line: str, element: Element) -> bool:
         """Whether the one-line part `i` says nothing the card's other lines do not (see `unrepeated`): it says
         what a line before it said, word for word or counting the same things; or its words stand within
         another's (not the same words, and not the card's name) read from all the fields it is read from."""
-        words, lines, spoken_ = spoken(line), self.lines, self.spoken
-        first = self.first[i]  # its lines' place among the card's: those before it are the earlier parts'
-        if words in spoken_[:first]:
-            return True
-        tally = _tally(line, self.joins, self.back)
-        if tally is not None and any(self._tally(n) == tally for n in range(first)):
+        lines, spoken_ = self.lines, self.spoken
+        first = self.first[i]  # its line's place among the card's: those before it are the earlier parts'
+        words, tally = spoken_[first], self.tallies[first]
+        if words in spoken_[:first] or tally is not None and tally in self.tallies[:first]:
             return True
         if words == self.name or words == " ":
             return False  # the card's name stays
@@ -82,16 +94,12 @@ class _Heard:
                 return True
         return False
 
-    def _tally(self, n: int) -> tuple[tuple[str, int], ...] | None:
-        if n not in self.tallies:
-            self.tallies[n] = _tally(self.lines[n][1], self.joins, self.back)
-        return self.tallies[n]
-
     def _fields(self, element: Element) -> frozenset[str] | None:
         key = (id(element), self.keys)  # the layout's elements, alive while its cards are read
-        if key not in self.known:
-            self.known[key] = _fields(element, self.reading)
-        return self.known[key]
+        known = self.known.fields
+        if key not in known:
+            known[key] = _fields(element, self.reading)
+        return known[key]
 
 
 def _told_by(read: frozenset[str] | None, other: frozenset[str] | None) -> bool:

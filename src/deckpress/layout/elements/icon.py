@@ -76,12 +76,8 @@ class Icon(Kind):
         said, count = shown
         stem = said.casefold().split()[-1]
         numbers = _numbers(reading.say)
-        counts = {str(count)} | ({numbers[count]} if count < len(numbers) else set())
-        for text in texts:
-            words = _words(text)
-            if any(w.startswith(stem) for w in words) and (count == 1 or counts & words):
-                return True
-        return False
+        counts = None if count == 1 else frozenset({str(count)} | ({numbers[count]} if count < len(numbers) else set()))
+        return any(_names(text, stem, counts) for text in texts)
 
 
 @lru_cache(maxsize=64)
@@ -91,12 +87,23 @@ def _numbers(say: Callable[..., str]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8192)  # the same texts recur card after card
-def _words(text: str) -> frozenset[str]:
-    return frozenset(WORD.findall(text.casefold()))
+def _names(text: str, stem: str, counts: frozenset[str] | None) -> bool:
+    """Whether `text` names the icon (a word starting with its `stem`), with its count (one of `counts`) where a
+    row of them is drawn."""
+    words = set(WORD.findall(text.casefold()))
+    return any(w.startswith(stem) for w in words) and (counts is None or bool(counts & words))
 
 
 def _shown(reading: Reading, element: Element) -> tuple[str, int] | None:
-    """The icon's name as read and how many are drawn; None when none is."""
+    """The icon's name as read and how many are drawn; None when none is. Worked out once a card: its reading
+    and the check of whether its words say it both ask."""
+    if id(element) in reading.kept:
+        return reading.kept[id(element)]  # type: ignore[no-any-return]
+    shown = reading.kept[id(element)] = _worked_out(reading, element)
+    return shown
+
+
+def _worked_out(reading: Reading, element: Element) -> tuple[str, int] | None:
     name = reading.render(element, element.keys["icon"])
     alt = element.keys["alt"]
     said = reading.render(element, alt) if alt is not None else name and said_as(heard(name, reading.params))
