@@ -11,8 +11,6 @@ in the players'.
 
 from __future__ import annotations
 
-from babel import Locale, UnknownLocaleError
-
 from deckpress.findings import SHOWN_CARDS as SHOWN
 from deckpress.findings import Finding, Findings
 from deckpress.layout.page import Document
@@ -101,6 +99,8 @@ def _too_long(game: Game, long: dict[str, int], table: str, findings: Findings) 
 
 def _english(language: str) -> str:
     """A language's name in English (`Greek`), as the braille tables are known; its tag where Babel has none."""
+    from babel import Locale, UnknownLocaleError  # only for a code too long: a build of good codes needs no Babel
+
     try:
         return str(Locale.parse(language.split("-")[0]).english_name)
     except (ValueError, UnknownLocaleError):
