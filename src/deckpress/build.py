@@ -215,8 +215,7 @@ def draw(prepared: Prepared, opts: Options, parts: tuple[str, ...] = (pool.TEXT,
             mark = (read_by is prepared.editions[game.id] and prepared.marks.get(game.id)) or game_stamp(game, read_by)
             pages = html_pages(game, read_by, prepared.templates, mark)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
-            out += outputs.braille_outputs(game, pages, prepared.findings)
-            out += outputs.tactile_outputs(game, prepared.findings, opts.papers, mark)
+            out += outputs.braille_and_labels(game, pages, prepared.findings, opts.papers, mark)
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts) if pool.PDFS in parts else []:
             for paper in opts.papers:

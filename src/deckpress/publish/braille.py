@@ -56,9 +56,11 @@ def translator() -> str | None:
     return shutil.which(TRANSLATOR)
 
 
-def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None]) -> dict[str, bytes]:
+def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None],
+              also: dict[str, str] | None = None) -> dict[str, bytes]:
     """HTML page name -> its BRF's bytes, every page translated in one run of the translator; `warn` is told of
-    signs its table has no braille for."""
+    signs its table has no braille for. `also`: more texts to translate in the same run (the tactile labels' card
+    names), each given its braille."""
     program, grade = translator(), grade_of(language)
     table = grade.text if grade else None
     if program is None:
@@ -69,7 +71,11 @@ def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None])
     read = {name: blocks(page, say("list_separator")) for name, page in sorted(pages.items())}
     tick = say("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
     texts = [b.text.replace(TICK_BOX, tick) for found in read.values() for b in found]
-    said = translated(program, table, texts, language)
+    more = list(also or {})
+    said = translated(program, table, texts + more, language)  # a line is translated on its own, whatever is beside it
+    said, braille_more = said[:len(texts)], said[len(texts):]
+    if also is not None:
+        also.update(zip(more, braille_more, strict=True))
     unknown = unknown_signs(escaped(texts, said), table, language)
     if unknown is not None:
         warn(unknown)
