@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Literal
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.colour import Colour
-from deckpress.draw import fonts
+from deckpress.draw import fonts, operators
 from deckpress.layout.page import Icon, Tiles
 from deckpress.load.icons import IconFile, vectors
 
@@ -106,12 +106,11 @@ def _vector_form(canvas: Canvas, name: str, op: Icon | Tiles) -> None:
 
 
 def place(canvas: Canvas, op: Icon) -> None:
-    canvas.saveState()
-    canvas.translate(op.x, op.y)
-    canvas.doForm(form_name(op))
+    """The icon's form placed at its corner, in a state of its own (as `saveState`, `translate`, `doForm`)."""
+    operators.form(canvas, form_name(op), op.x, op.y)
     if op.alt and op.font:
         _alt(canvas, op)
-    canvas.restoreState()  # the text state too: what follows is visible again
+    canvas._code.append("Q")  # type: ignore[attr-defined]  # the text state too: what follows is visible again
 
 
 def tile(canvas: Canvas, op: Tiles) -> None:
