@@ -51,9 +51,13 @@ class Inking(Marks):
 
     def _shape(self, fill: Paint | None, width: float, stroke: Colour | None = None) -> None:
         """A shape's fill (ink when it has none: the outline's colour) and stroke."""
-        self._grey(INK if fill is None else fill)
-        self._stroke(width)
-        self._outline(stroke)
+        grey = INK if fill is None else fill
+        if grey is not self.grey:  # (the same object is the same paint: no comparison of two colours' values)
+            self._grey(grey)
+        if width != self.width or self.dash != ():
+            self._stroke(width)
+        if stroke is not self.stroke:
+            self._outline(stroke)
 
     def _outline(self, stroke: Colour | None) -> None:
         if stroke != self.stroke:

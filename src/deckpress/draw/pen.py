@@ -31,7 +31,8 @@ class Pen(Inking):
             self.drawn += 1
             if self.line is not None:
                 self.settle(op)
-            self._mark()
+            if self.tree.current is not self.marked:
+                self._mark()
             self._write(op)
         else:
             drawn = self.kinds.get(type(op))
@@ -53,8 +54,10 @@ class Pen(Inking):
         self.drawn += 1
         if self.line is not None:
             self.settle(op)
-        self._mark()
-        self.flush()
+        if self.tree.current is not self.marked:
+            self._mark()
+        if self.text is not None:
+            self.flush()
 
     def _turn(self, op: Turn | Clip) -> None:
         """A turn, or a clip: each holds the state for its ops and restores it after them."""
