@@ -10,6 +10,7 @@ these find the state they would have found. `tests/test_operators.py` compares e
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from reportlab.lib.rl_accel import fp_str
@@ -20,6 +21,9 @@ from deckpress.layout.ops import Steps
 
 Paint = float | Colour  # a grey level, or a colour
 PAINTED = {(s, f): {mode: PATH_OPS[s, f, mode] for mode in (0, 1)} for s in (0, 1) for f in (0, 1)}
+# numbers as `fp_str` formats them, each set formatted once: a deck sets the same lines and rules at the same places on
+# sheet after sheet, and formatting took longer than looking up (the same numbers format the same, in any document)
+numbers = lru_cache(maxsize=32768)(fp_str)
 _VERBS = {"M": " m", "L": " l", "C": " c"}  # a path's steps as ReportLab's path object writes them
 
 
@@ -63,12 +67,12 @@ def font(canvas: Any, name: str, size: float) -> None:
 
 def line(code: list[str], x1: float, y1: float, x2: float, y2: float) -> None:
     """`line`."""
-    code.append(f"n {fp_str(x1, y1)} m {fp_str(x2, y2)} l S")
+    code.append(f"n {numbers(x1, y1)} m {numbers(x2, y2)} l S")
 
 
 def rect(code: list[str], x: float, y: float, w: float, h: float, painted: str) -> None:
     """`rect`, stroked and filled as `painted` says (`painting`)."""
-    code.append(f"n {fp_str(x, y, w, h)} re {painted}")
+    code.append(f"n {numbers(x, y, w, h)} re {painted}")
 
 
 def painting(canvas: Any, stroked: bool, filled: bool) -> str:
@@ -89,6 +93,6 @@ def form(canvas: Any, name: str, x: float, y: float) -> None:
     """`saveState`, `translate(x, y)` and `doForm(name)`: the form placed with its corner at (x, y), in a state
     of its own (the caller writes its `Q`)."""
     canvas._code.append("q")
-    canvas._code.append(f"{fp_str(1, 0, 0, 1, x, y)} cm")
+    canvas._code.append(f"1 0 0 1 {numbers(x, y)} cm")
     canvas._code.append(f"/FormXob.{name} Do")
     canvas._formsinuse.append(name)

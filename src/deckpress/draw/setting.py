@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.textobject import PDFTextObject
+
+from deckpress.draw.operators import numbers
 
 Key = tuple[str, float, int, str]  # face, size, the subset the text object is in, the line
 
@@ -58,7 +59,7 @@ class TextObject:
         self.code = ["BT", "1 0 0 1 0 0 Tm"]
 
     def origin(self, x: float, y: float) -> None:
-        self.code.append(f"1 0 0 1 {fp_str(x, y)} Tm")
+        self.code.append(f"1 0 0 1 {numbers(x, y)} Tm")
 
     def show(self, text: str) -> None:
         """`textOut`: the line's operators (the cursor it moves is never read: each line sets its origin)."""
