@@ -23,7 +23,7 @@ Paint = float | Colour  # a grey level, or a colour
 PAINTED = {(s, f): {mode: PATH_OPS[s, f, mode] for mode in (0, 1)} for s in (0, 1) for f in (0, 1)}
 # numbers as `fp_str` formats them, each set formatted once: a deck sets the same lines and rules at the same places on
 # sheet after sheet, and formatting took longer than looking up (the same numbers format the same, in any document)
-numbers = lru_cache(maxsize=32768)(fp_str)
+numbers = lru_cache(maxsize=8192)(fp_str)
 _VERBS = {"M": " m", "L": " l", "C": " c"}  # a path's steps as ReportLab's path object writes them
 
 

@@ -21,10 +21,6 @@ class Pen(Inking):
         super().__init__(*args)
         self.drawn = 0  # ops drawn on the page, turns and clips among them
         self.turns: list[tuple[int, tuple[object, ...]]] = []  # where each open turn ends, and the state before it
-        self.kinds: dict[type, Callable[[Any], None]] = {  # each kind of op, and how it is drawn
-            Turn: self._turn, Clip: self._turn, Icon: self._icon, Tiles: self._tiles, Text: self._turned_text,
-            Line: self._line, Rect: self._rect, Circle: self._circle, Picture: self._picture, Polygon: self._polygon,
-            Path: self._path}
 
     def draw(self, op: object) -> None:
         if type(op) is Text and not op.angle:  # the most common op first
@@ -35,10 +31,10 @@ class Pen(Inking):
                 self._mark()
             self._write(op)
         else:
-            drawn = self.kinds.get(type(op))
+            drawn = KINDS.get(type(op))
             if drawn is None:  # a kind made from one of these (a mirror, a turn): drawn as the kind it is made from
-                drawn = next((f for k, f in self.kinds.items() if isinstance(op, k)), self._begin)
-            drawn(op)
+                drawn = next((f for k, f in KINDS.items() if isinstance(op, k)), Pen._begin)
+            drawn(self, op)
         turns = self.turns
         while turns and turns[-1][0] <= self.drawn:  # the turn's last op is drawn: back to the state before it
             self._unturn()
@@ -149,3 +145,10 @@ class Pen(Inking):
         self._stroke(op.width, op.dash)
         self.code.append(operators.path(op.steps))
         self.code.append(operators.painting(self.c, op.width > 0, op.fill is not None))
+
+
+# each kind of op, and how the pen draws it (the pen's own functions, not its bound methods: a pen holding its own
+# methods would be a cycle, kept with its page's content until the garbage collector came round)
+KINDS: dict[type, Callable[[Pen, Any], None]] = {
+    Turn: Pen._turn, Clip: Pen._turn, Icon: Pen._icon, Tiles: Pen._tiles, Text: Pen._turned_text, Line: Pen._line,
+    Rect: Pen._rect, Circle: Pen._circle, Picture: Pen._picture, Polygon: Pen._polygon, Path: Pen._path}
