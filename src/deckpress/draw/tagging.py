@@ -66,27 +66,24 @@ class Tree:
         self.marks.append([])
 
     def apply(self, tag: Tag) -> None:
-        self._applied(tag)
-        self.current = None if self.hidden or len(self.stack) == 1 else self.stack[-1]
-
-    def _applied(self, tag: Tag) -> None:
+        stack = self.stack
         if not isinstance(tag, Begin):
             if self.hidden:
                 self.hidden -= 1
-            elif len(self.stack) > 1:
-                self.stack.pop()
-            return
-        if self.hidden or tag.role == ARTIFACT:  # inside furniture, everything is furniture
+            elif len(stack) > 1:
+                stack.pop()
+        elif self.hidden or tag.role == ARTIFACT:  # inside furniture, everything is furniture
             self.hidden += 1
-            return
-        parent = self.stack[-1]
-        last = parent.kids[-1] if parent.kids else None
-        if tag.cont and isinstance(last, Element) and last.role == tag.role:
-            element = last
         else:
-            element = Element(tag.role, parent, tag.alt, tag.scope, tag.actual, tag.title)
-            parent.kids.append(element)
-        self.stack.append(element)
+            parent = stack[-1]
+            last = parent.kids[-1] if parent.kids else None
+            if tag.cont and isinstance(last, Element) and last.role == tag.role:
+                element = last
+            else:
+                element = Element(tag.role, parent, tag.alt, tag.scope, tag.actual, tag.title)
+                parent.kids.append(element)
+            stack.append(element)
+        self.current = None if self.hidden or len(stack) == 1 else stack[-1]
 
     def mark(self, element: Element) -> int:
         """A new marked-content id on this page, for `element`."""
