@@ -47,8 +47,9 @@ def _form_name(name: str, digest: str, size: float, height: float | None, colour
 def define_all(canvas: Canvas, ops: Sequence[object], defined: set[str]) -> None:
     """Each icon (by file, size, colour and stroke) is drawn once a document, as a form that pages place: a deck
     repeats a few icons thousands of times. Defined before the page is drawn, each in its own stream."""
+    placed = (Icon, Tiles)  # (a tuple: `Icon | Tiles` would make a new union at every op)
     for op in ops:
-        if isinstance(op, Icon | Tiles):
+        if isinstance(op, placed):
             define(canvas, op, defined)
 
 

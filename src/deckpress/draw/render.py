@@ -14,7 +14,7 @@ from deckpress.draw.forms import Forms
 from deckpress.draw.pen import Pen
 from deckpress.draw.setting import Setting
 from deckpress.draw.streams import compress_last_page
-from deckpress.layout.page import Document
+from deckpress.layout.page import Document, Page
 
 
 def render(doc: Document, info: DocInfo) -> bytes:
@@ -35,14 +35,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
         icons.define_all(canvas, page.ops, forms)
         tree.new_page()
         pen = Pen(canvas, tree, fields, setting)
-        tags, t, apply, draw = page.tags, 0, tree.apply, pen.draw
-        due = tags[0][0] if tags else len(page.ops)  # the op before which the next tag applies
-        for i, op in enumerate(page.ops):
-            while i >= due:
-                apply(tags[t][1])
-                t += 1
-                due = tags[t][0] if t < len(tags) else len(page.ops)
-            draw(op)
+        _draw_page(page, tree, pen)
         pen.end()
         canvas.showPage()
         compress_last_page(canvas)
@@ -52,3 +45,17 @@ def render(doc: Document, info: DocInfo) -> bytes:
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
     return pdf
+
+
+def _draw_page(page: Page, tree: tagging.Tree, pen: Pen) -> None:
+    """The page's ops, each run of ops between two tags drawn after the tags before it are applied."""
+    ops, draw, done = page.ops, pen.draw, 0
+    for at, tag in page.tags:
+        if at >= len(ops):  # a tag after the last op: nothing drawn takes it
+            break
+        for op in ops[done:at]:
+            draw(op)
+        done = max(done, at)
+        tree.apply(tag)
+    for op in ops[done:]:
+        draw(op)
