@@ -9,24 +9,23 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import edit
+from conftest import CONTENT, LAYOUTS, edit
 from test_interrupt import no_staging_left, tree
 
+from deckpress.cli import main
 from deckpress.publish import write
 from deckpress.publish.journal import finish
 
-
-@pytest.fixture
-def rebuilt(deckpress):
-    """A build of pocket-bazaar, then its lots edited: the next build replaces most files and adds none."""
-    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").status == 0
-    edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.",
-         "A steady light for those who come late.")
-    return tree(Path("build"))
+LOTS = Path("content/pocket-bazaar/lots.yaml")
+BUILD = ("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
 
 
-@pytest.mark.parametrize("failing", [0, 1, 2, 7, 20, -1])
-def test_a_move_that_fails_leaves_the_earlier_build(deckpress, rebuilt, monkeypatch, failing):
+@pytest.fixture(scope="module")
+def earlier(tmp_path_factory) -> tuple[dict[str, bytes], int]:
+    """pocket-bazaar built on A4 from the real content, once for the module (each test writes its files back into
+    its own out folder), and how many moves the commit of the build after its lots are edited makes."""
+    root = tmp_path_factory.mktemp("earlier")
+    shutil.copytree(CONTENT, root / "content")
     moves: list[tuple[Path, Path]] = []
     replace = os.replace
 
@@ -34,17 +33,35 @@ def test_a_move_that_fails_leaves_the_earlier_build(deckpress, rebuilt, monkeypa
         moves.append((source, target))
         replace(source, target)
 
-    monkeypatch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
-    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").status == 0
-    total = len(moves)
-    assert total > 20
-    shutil.rmtree("build")
-    Path("build").mkdir()
-    for path, data in rebuilt.items():
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(root)
+        assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
+        built = tree(Path("build"))
+        edit(LOTS, "A steady light for late arrivals.", "A steady light for those who come late.")
+        patch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
+        assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
+    return built, len(moves)
+
+
+@pytest.fixture
+def rebuilt(deckpress, earlier):
+    """A build of pocket-bazaar (the module's, its files written into build/), then its lots edited: the next
+    build replaces most files and adds none."""
+    built, _ = earlier
+    for path, data in built.items():
         (Path("build") / path).parent.mkdir(parents=True, exist_ok=True)
         (Path("build") / path).write_bytes(data)
-    edit(Path("content/pocket-bazaar/lots.yaml"), "those who come late.", "those who come later.")
+    edit(LOTS, "A steady light for late arrivals.", "A steady light for those who come late.")
+    return built
+
+
+@pytest.mark.parametrize("failing", [0, 1, 2, 7, 20, -1])
+def test_a_move_that_fails_leaves_the_earlier_build(deckpress, earlier, rebuilt, monkeypatch, failing):
+    total = earlier[1]  # the moves of a commit after this edit, counted once for the module
+    assert total > 20
+    edit(LOTS, "those who come late.", "those who come later.")
     calls = []
+    replace = os.replace
 
     def failing_replace(source: Path, target: Path) -> None:
         calls.append(target)
@@ -53,7 +70,7 @@ def test_a_move_that_fails_leaves_the_earlier_build(deckpress, rebuilt, monkeypa
         replace(source, target)
 
     monkeypatch.setattr(write.os, "replace", failing_replace)
-    result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
+    result = deckpress(*BUILD)
     assert result.status == 1
     (line,) = result.err.strip().splitlines()
     assert line.startswith("deckpress: error: cannot write build/") and "the earlier build is as it was" in line
