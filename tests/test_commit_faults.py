@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, edit
+from conftest import CONTENT, LAYOUTS, edit, made_once
 from test_interrupt import no_staging_left, tree
 
 from deckpress.cli import main
@@ -24,23 +24,26 @@ BUILD = ("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
 def earlier(tmp_path_factory) -> tuple[dict[str, bytes], int]:
     """pocket-bazaar built on A4 from the real content, once for the module (each test writes its files back into
     its own out folder), and how many moves the commit of the build after its lots are edited makes."""
-    root = tmp_path_factory.mktemp("earlier")
-    shutil.copytree(CONTENT, root / "content")
-    moves: list[tuple[Path, Path]] = []
-    replace = os.replace
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT, root / "content")
+        moves: list[tuple[Path, Path]] = []
+        replace = os.replace
 
-    def counted(source: Path, target: Path) -> None:
-        moves.append((source, target))
-        replace(source, target)
+        def counted(source: Path, target: Path) -> None:
+            moves.append((source, target))
+            replace(source, target)
 
-    with pytest.MonkeyPatch.context() as patch:
-        patch.chdir(root)
-        assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
-        built = tree(Path("build"))
-        edit(LOTS, "A steady light for late arrivals.", "A steady light for those who come late.")
-        patch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
-        assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
-    return built, len(moves)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(root)
+            assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
+            shutil.copytree("build", "earlier")
+            edit(LOTS, "A steady light for late arrivals.", "A steady light for those who come late.")
+            patch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
+            assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
+        (root / "moves").write_text(str(len(moves)), encoding="utf-8")
+
+    root = made_once(tmp_path_factory, "test_commit_faults: pocket-bazaar on A4, its lots edited", make)
+    return tree(root / "earlier"), int((root / "moves").read_text(encoding="utf-8"))
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, edit, games
+from conftest import CONTENT, LAYOUTS, edit, games, made_once
 
 from deckpress.draw import render as render_stage
 from deckpress.publish import write
@@ -86,16 +86,15 @@ def _building(root: Path, jobs: int) -> list[str]:
 def first_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int], tuple[Path, float]]:
     """The catalogue built on A4 by a real process with so many jobs, once for the module for each number of jobs:
     the folder of its content and out folder (read-only), and how long the build took."""
-    made: dict[int, tuple[Path, float]] = {}
-
     def build(jobs: int) -> tuple[Path, float]:
-        if jobs not in made:
-            root = tmp_path_factory.mktemp(f"jobs-{jobs}")
+        def make(root: Path) -> None:
             shutil.copytree(CONTENT, root / "content")
             start = time.perf_counter()
             assert subprocess.run(_building(root, jobs), cwd=root, capture_output=True).returncode == 0
-            made[jobs] = root, time.perf_counter() - start
-        return made[jobs]
+            (root / "seconds").write_text(repr(time.perf_counter() - start), encoding="utf-8")
+
+        root = made_once(tmp_path_factory, f"test_interrupt: the content built on A4 with {jobs} jobs", make)
+        return root, float((root / "seconds").read_text(encoding="utf-8"))
 
     return build
 

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, edit
+from conftest import CONTENT, LAYOUTS, edit, made_once
 
 from deckpress.cli import main
 from deckpress.publish import write
@@ -37,10 +37,11 @@ def _pictures(out: Path) -> set[str]:
 @pytest.fixture(scope="module")
 def built_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """pocket-bazaar's content and its build on A4, made once for the module: read-only (`built` copies it)."""
-    root = tmp_path_factory.mktemp("built")
-    shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
-    assert _build(root) == 0
-    return root
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
+        assert _build(root) == 0
+
+    return made_once(tmp_path_factory, "test_nothing_stale: pocket-bazaar built on A4", make)
 
 
 @pytest.fixture
@@ -128,12 +129,13 @@ def _press(tmp_path: Path, *command: str) -> int:
 def two_games_once(built_once: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """pocket-bazaar and a new game, picnic, built together, once for the module: read-only (`two_games` copies
     it)."""
-    root = tmp_path_factory.mktemp("two-games")
-    shutil.copytree(built_once, root, dirs_exist_ok=True)
-    assert main(["new", "picnic", "--content", str(root / "content")]) == 0
-    assert _press(root, "build", "--paper", "a4", "--jobs", "1", "--layouts", str(LAYOUTS)) == 0
-    assert [p for p in _listed(root / "build") if p.startswith("picnic/")]
-    return root
+    def make(root: Path) -> None:
+        shutil.copytree(built_once, root, dirs_exist_ok=True)
+        assert main(["new", "picnic", "--content", str(root / "content")]) == 0
+        assert _press(root, "build", "--paper", "a4", "--jobs", "1", "--layouts", str(LAYOUTS)) == 0
+        assert [p for p in _listed(root / "build") if p.startswith("picnic/")]
+
+    return made_once(tmp_path_factory, "test_nothing_stale: pocket-bazaar and picnic built on A4", make)
 
 
 @pytest.fixture

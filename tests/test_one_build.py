@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS
+from conftest import CONTENT, LAYOUTS, made_once
 from test_interrupt import no_staging_left, tree, whole
 
 WAIT = "another build is writing into"
@@ -55,10 +55,11 @@ def game(tmp_path: Path) -> Path:
 def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """pocket-bazaar built on A4 by a real process (`_command`), once for the module: the folder of its content and
     out folder, build/, read-only."""
-    root = tmp_path_factory.mktemp("first-build")
-    shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
-    subprocess.run(_command(root, root / "build"), cwd=root, check=True, capture_output=True)
-    return root
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
+        subprocess.run(_command(root, root / "build"), cwd=root, check=True, capture_output=True)
+
+    return made_once(tmp_path_factory, "test_one_build: pocket-bazaar built on A4 by a process", make)
 
 
 @pytest.fixture
