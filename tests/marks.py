@@ -65,17 +65,20 @@ def pdfium_chars(page: pdfium.PdfPage) -> list[dict[str, Any]]:
     height = page.get_size()[1]
     whole = text.get_text_range()
     name = ctypes.create_string_buffer(256)
-    flags = ctypes.c_int()
+    flags, box = ctypes.c_int(), pdfium_c.FS_RECTF()
+    raw, size, angle = text.raw, pdfium_c.FPDFText_GetFontSize, pdfium_c.FPDFText_GetCharAngle
+    generated, font = pdfium_c.FPDFText_IsGenerated, pdfium_c.FPDFText_GetFontInfo
+    loose = pdfium_c.FPDFText_GetLooseCharBox
     found = []
-    for i in range(text.count_chars()):
-        if pdfium_c.FPDFText_IsGenerated(text.raw, i) == 1:
+    for i in range(text.count_chars()):  # pdfium's own calls, their arguments made once: a scan of every page
+        if generated(raw, i) == 1:
             continue
-        left, bottom, right, top = text.get_charbox(i, loose=True)
-        length = pdfium_c.FPDFText_GetFontInfo(text.raw, i, name, len(name), ctypes.byref(flags))
-        found.append({"text": whole[i:i + 1], "x0": left, "x1": right, "top": height - top, "doctop": height - top,
-                      "bottom": height - bottom, "upright": abs(pdfium_c.FPDFText_GetCharAngle(text.raw, i)) < 1e-6,
-                      "fontname": name.raw[:max(length - 1, 0)].decode("utf-8", "replace"),
-                      "size": pdfium_c.FPDFText_GetFontSize(text.raw, i)})
+        if not loose(raw, i, box):
+            raise pdfium.PdfiumError("Failed to get charbox.")
+        length = font(raw, i, name, 256, ctypes.byref(flags))
+        found.append({"text": whole[i:i + 1], "x0": box.left, "x1": box.right, "top": height - box.top,
+                      "doctop": height - box.top, "bottom": height - box.bottom, "upright": abs(angle(raw, i)) < 1e-6,
+                      "fontname": name.raw[:max(length - 1, 0)].decode("utf-8", "replace"), "size": size(raw, i)})
     return found
 
 

@@ -9,42 +9,62 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import edit
+from conftest import CONTENT, LAYOUTS, edit, made_once
 from test_interrupt import no_staging_left, tree
 
+from deckpress.cli import main
 from deckpress.publish import write
 from deckpress.publish.journal import finish
 
+LOTS = Path("content/pocket-bazaar/lots.yaml")
+BUILD = ("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
+
+
+@pytest.fixture(scope="module")
+def earlier(tmp_path_factory) -> tuple[dict[str, bytes], int]:
+    """pocket-bazaar built on A4 from the real content, once for the module (each test writes its files back into
+    its own out folder), and how many moves the commit of the build after its lots are edited makes."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT, root / "content")
+        moves: list[tuple[Path, Path]] = []
+        replace = os.replace
+
+        def counted(source: Path, target: Path) -> None:
+            moves.append((source, target))
+            replace(source, target)
+
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(root)
+            assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
+            shutil.copytree("build", "earlier")
+            edit(LOTS, "A steady light for late arrivals.", "A steady light for those who come late.")
+            patch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
+            assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
+        (root / "moves").write_text(str(len(moves)), encoding="utf-8")
+
+    root = made_once(tmp_path_factory, "test_commit_faults: pocket-bazaar on A4, its lots edited", make)
+    return tree(root / "earlier"), int((root / "moves").read_text(encoding="utf-8"))
+
 
 @pytest.fixture
-def rebuilt(deckpress):
-    """A build of pocket-bazaar, then its lots edited: the next build replaces most files and adds none."""
-    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").status == 0
-    edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.",
-         "A steady light for those who come late.")
-    return tree(Path("build"))
+def rebuilt(deckpress, earlier):
+    """A build of pocket-bazaar (the module's, its files written into build/), then its lots edited: the next
+    build replaces most files and adds none."""
+    built, _ = earlier
+    for path, data in built.items():
+        (Path("build") / path).parent.mkdir(parents=True, exist_ok=True)
+        (Path("build") / path).write_bytes(data)
+    edit(LOTS, "A steady light for late arrivals.", "A steady light for those who come late.")
+    return built
 
 
 @pytest.mark.parametrize("failing", [0, 1, 2, 7, 20, -1])
-def test_a_move_that_fails_leaves_the_earlier_build(deckpress, rebuilt, monkeypatch, failing):
-    moves: list[tuple[Path, Path]] = []
-    replace = os.replace
-
-    def counted(source: Path, target: Path) -> None:
-        moves.append((source, target))
-        replace(source, target)
-
-    monkeypatch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
-    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").status == 0
-    total = len(moves)
+def test_a_move_that_fails_leaves_the_earlier_build(deckpress, earlier, rebuilt, monkeypatch, failing):
+    total = earlier[1]  # the moves of a commit after this edit, counted once for the module
     assert total > 20
-    shutil.rmtree("build")
-    Path("build").mkdir()
-    for path, data in rebuilt.items():
-        (Path("build") / path).parent.mkdir(parents=True, exist_ok=True)
-        (Path("build") / path).write_bytes(data)
-    edit(Path("content/pocket-bazaar/lots.yaml"), "those who come late.", "those who come later.")
+    edit(LOTS, "those who come late.", "those who come later.")
     calls = []
+    replace = os.replace
 
     def failing_replace(source: Path, target: Path) -> None:
         calls.append(target)
@@ -53,7 +73,7 @@ def test_a_move_that_fails_leaves_the_earlier_build(deckpress, rebuilt, monkeypa
         replace(source, target)
 
     monkeypatch.setattr(write.os, "replace", failing_replace)
-    result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1")
+    result = deckpress(*BUILD)
     assert result.status == 1
     (line,) = result.err.strip().splitlines()
     assert line.startswith("deckpress: error: cannot write build/") and "the earlier build is as it was" in line

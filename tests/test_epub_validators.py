@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,8 @@ from conftest import ROOT
 FAULTS = ("FATAL", "ERROR", "WARNING")
 # A check is over in seconds: the JVM's quick compiler alone and its simplest collector halve EPUBCheck's CPU time.
 QUICK_JVM = ("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto")
+BATCH = Path(__file__).with_name("epubcheck_batch.java")
+ACE_BATCH = Path(__file__).with_name("ace_batch.js")
 
 
 def books(out: Path) -> list[Path]:
@@ -42,37 +43,48 @@ def epubcheck_jar() -> Path:
     return Path(const.EPUBCHECK)
 
 
-def epubcheck(jar: Path, book: Path, report: Path) -> list[str]:
-    """EPUBCheck's faults in `book`, from its JSON report."""
-    run = subprocess.run(["java", *QUICK_JVM, "-jar", str(jar), str(book), "-q", "--json", str(report)],
-                         capture_output=True, text=True, timeout=300)
-    assert report.is_file(), f"EPUBCheck wrote no report for {book.name}: {run.stderr[-2000:]}"
-    messages = json.loads(report.read_text(encoding="utf-8"))["messages"]
-    return [f"{book.name}: {m['severity']} {m['ID']} {m['message']} at "
-            f"{[(loc.get('path'), loc.get('line')) for loc in m['locations']][:3]}"
-            for m in messages if m["severity"] in FAULTS]
+def epubcheck(jar: Path, books: list[Path], reports: Path) -> list[str]:
+    """EPUBCheck's faults in each of `books`, from the JSON report it writes for each into the folder `reports`: one
+    Java runtime checks them all (tests/epubcheck_batch.java), each as `java -jar epubcheck.jar BOOK` checks it."""
+    pairs = [(book, reports / f"{book.stem}.json") for book in books]
+    assert len({report for _, report in pairs}) == len(pairs), "two books of one name"
+    run = subprocess.run(["java", *QUICK_JVM, "-cp", str(jar), str(BATCH),
+                          *(str(p) for pair in pairs for p in pair)], capture_output=True, text=True, timeout=600)
+    for book, report in pairs:  # a runtime that cannot run a source file (no compiler in it): a runtime a book
+        if not report.is_file():
+            run = subprocess.run(["java", *QUICK_JVM, "-jar", str(jar), str(book), "-q", "--json", str(report)],
+                                 capture_output=True, text=True, timeout=300)
+    faults = []
+    for book, report in pairs:
+        assert report.is_file(), f"EPUBCheck wrote no report for {book.name}: {run.stderr[-2000:]}"
+        messages = json.loads(report.read_text(encoding="utf-8"))["messages"]
+        faults += [f"{book.name}: {m['severity']} {m['ID']} {m['message']} at "
+                   f"{[(loc.get('path'), loc.get('line')) for loc in m['locations']][:3]}"
+                   for m in messages if m["severity"] in FAULTS]
+    return faults
 
 
 def test_epubcheck_finds_no_error_and_no_warning(built, tmp_path):
     jar = epubcheck_jar()
     found = books(built)
-    with ThreadPoolExecutor(max_workers=2) as pool:  # a JVM each: two at once on a two-core machine
-        reports = pool.map(lambda b: epubcheck(jar, b, tmp_path / f"{b.stem}.json"), found)
-    faults = [fault for report in reports for fault in report]
+    faults = epubcheck(jar, found, tmp_path)
     assert not faults, "\n".join(faults)
     assert len(list(tmp_path.glob("*.json"))) == len(found)
 
 
 def ace_command() -> list[str]:
-    """DAISY Ace's command-line checker that drives Chromium through puppeteer (`ace` itself is Ace's Electron
-    runner, which needs an Electron build npm cannot install here)."""
+    """DAISY Ace's checker that drives Chromium through puppeteer, as its command `ace-puppeteer` runs it (`ace`
+    itself is Ace's Electron runner, which needs an Electron build npm cannot install here), over many books at
+    once: tests/ace_batch.js, with the node_modules folder Ace is installed in."""
     local = ROOT / ".tools" / "node_modules" / ".bin" / "ace-puppeteer"
     ace = str(local) if local.is_file() else shutil.which("ace-puppeteer")
     if ace is None:
         pytest.skip("DAISY Ace is not installed (npm install --prefix .tools @daisy/ace; .ci/run does it)")
     if shutil.which("node") is None:
         pytest.skip("no Node.js on this machine: DAISY Ace runs on it")
-    return [ace]
+    modules = next((p for p in Path(ace).resolve().parents if p.name == "node_modules"), None)
+    assert modules is not None, f"{ace} is not inside a node_modules folder: where is Ace installed?"
+    return ["node", str(ACE_BATCH), str(modules)]
 
 
 def chromium() -> str:
@@ -82,31 +94,37 @@ def chromium() -> str:
     return browser
 
 
-def ace(command: list[str], browser: str, book: Path, tmp: Path) -> list[str]:
-    """Ace's violations in `book`, from its report.json."""
-    out, home = tmp / book.stem, tmp / f"{book.stem}-home"
-    env = {**os.environ, "PUPPETEER_EXECUTABLE_PATH": browser, "PUPPETEER_SKIP_DOWNLOAD": "1",
+def ace(command: list[str], browser: str, books: list[Path], tmp: Path) -> list[str]:
+    """Ace's violations in each of `books`, from the report.json it writes for each: one Node process and one
+    Chromium check them all (tests/ace_batch.js), each as `ace-puppeteer BOOK` checks it."""
+    node, script, modules = command
+    home = tmp / "ace-home"
+    env = {**os.environ, "PUPPETEER_EXECUTABLE_PATH": browser, "PUPPETEER_SKIP_DOWNLOAD": "1", "NODE_PATH": modules,
            "XDG_CONFIG_HOME": str(home / "config"), "XDG_STATE_HOME": str(home / "state"),
            "XDG_CACHE_HOME": str(home / "cache"), "XDG_DATA_HOME": str(home / "data")}  # Ace's logs and config
-    run = subprocess.run([*command, "--silent", "--force", "--outdir", str(out), "--tempdir", str(tmp), str(book)],
-                         env=env, capture_output=True, text=True, timeout=300)
-    report = out / "report.json"
-    if not report.is_file() and "Failed to launch the browser" in run.stdout + run.stderr:
-        pytest.skip(f"DAISY Ace could not start Chromium: {(run.stdout + run.stderr)[-500:]}")
-    assert report.is_file(), f"Ace wrote no report for {book.name}: {(run.stdout + run.stderr)[-2000:]}"
-    data = json.loads(report.read_text(encoding="utf-8"))
-    found = [f"{book.name}: {a['earl:testSubject']['url']}: {s['earl:test']['dct:title']} "
-             f"({s['earl:test']['earl:impact']}) {s['earl:result'].get('html', '')[:200]}"
-             for a in data["assertions"] for s in a.get("assertions", [])
-             if s["earl:result"]["earl:outcome"] == "fail"]
-    assert found or data["earl:result"]["earl:outcome"] == "pass", f"{book.name}: Ace failed it with no violation"
+    outs = [tmp / book.stem for book in books]
+    assert len(set(outs)) == len(outs), "two books of one name"
+    run = subprocess.run([node, script, str(tmp), *(str(p) for pair in zip(books, outs, strict=True) for p in pair)],
+                         env=env, capture_output=True, text=True, timeout=300 * len(books))
+    said = (run.stdout + run.stderr)[-2000:]
+    found = []
+    for book, out in zip(books, outs, strict=True):
+        report = out / "report.json"
+        if not report.is_file() and "Failed to launch the browser" in said:
+            pytest.skip(f"DAISY Ace could not start Chromium: {said[-500:]}")
+        assert report.is_file(), f"Ace wrote no report for {book.name}: {said}"
+        data = json.loads(report.read_text(encoding="utf-8"))
+        violations = [f"{book.name}: {a['earl:testSubject']['url']}: {s['earl:test']['dct:title']} "
+                      f"({s['earl:test']['earl:impact']}) {s['earl:result'].get('html', '')[:200]}"
+                      for a in data["assertions"] for s in a.get("assertions", [])
+                      if s["earl:result"]["earl:outcome"] == "fail"]
+        assert violations or data["earl:result"]["earl:outcome"] == "pass", \
+            f"{book.name}: Ace failed it with no violation"
+        found += violations
     return found
 
 
 def test_daisy_ace_finds_no_violation(built, tmp_path):
     command, browser = ace_command(), chromium()
-    found = books(built)
-    with ThreadPoolExecutor(max_workers=2) as pool:
-        reports = pool.map(lambda b: ace(command, browser, b, tmp_path), found)
-    violations = [v for report in reports for v in report]
+    violations = ace(command, browser, books(built), tmp_path)
     assert not violations, "\n".join(violations)

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pypdfium2
 import pytest
-from conftest import CONTENT, LAYOUTS, MM, SHIPPED
+from conftest import CONTENT, LAYOUTS, MM, SHIPPED, shared
 from PIL import Image, ImageChops, ImageStat
-from test_export import FIXTURE, export, px
+from test_export import FIXTURE, export, exporting, px
 
 from deckpress.cli import main
 
@@ -23,24 +23,29 @@ def pod(out: Path, game: str = "ferry-tickets") -> Path:
     return out / game / "export" / "png"
 
 
+def pngs(factory: pytest.TempPathFactory, *args: str) -> Path:
+    """Ferry Tickets exported as PNG (`export ferry-tickets --to png ARGS`), once per test run: read-only."""
+    return shared(factory, exporting("ferry-tickets", "--to", "png", *args))
+
+
 @pytest.mark.parametrize("dpi", [300, 600])
-def test_every_card_is_trim_plus_bleed_at_the_dpi_exact_to_the_pixel(tmp_path, dpi):
-    assert export(tmp_path, "ferry-tickets", "--to", "png", *(["--dpi", str(dpi)] if dpi != 300 else [])) == 0
+def test_every_card_is_trim_plus_bleed_at_the_dpi_exact_to_the_pixel(tmp_path_factory, dpi):
+    out = pngs(tmp_path_factory, *(["--dpi", str(dpi)] if dpi != 300 else []))
     sizes = {"tickets": (63, 88), "posters": (89, 127), "captain": (63, 88)}  # poker and jumbo
     if dpi == 300:
         assert (px(63 + 2 * BLEED, 300), px(88 + 2 * BLEED, 300)) == (819, 1114)  # the issue's own sum
-    names = sorted(p.name for p in pod(tmp_path).glob("*.png"))
+    names = sorted(p.name for p in pod(out).glob("*.png"))
     assert len(names) == 4 * 2 + 2 * 2 + 1  # tickets and posters have backs; the captain has none
     for name in names:
         w, h = sizes[name.removeprefix("ferry-tickets-").split("-")[0]]
-        with Image.open(pod(tmp_path) / name) as image:
+        with Image.open(pod(out) / name) as image:
             assert image.size == (px(w + 2 * BLEED, dpi), px(h + 2 * BLEED, dpi)), name
             assert tuple(round(d) for d in image.info["dpi"]) == (dpi, dpi)
 
 
-def test_a_front_is_the_card_cut_from_the_built_pdf_page(tmp_path):
+def test_a_front_is_the_card_cut_from_the_built_pdf_page(tmp_path_factory, tmp_path):
     """The build's own PDF, printed with the same bleed: its first card, at the trim box's corner, is the PNG."""
-    assert export(tmp_path, "ferry-tickets", "--to", "png") == 0
+    out = pngs(tmp_path_factory)
     assert main(["build", "ferry-tickets", "--content", str(FIXTURE), "--layouts", str(LAYOUTS), "--out",
                  str(tmp_path / "built"), "--paper", "a4", "--duplex", "long-edge", "--bleed", str(BLEED)]) == 0
     name = f"ferry-tickets-tickets-a4-duplex-long-edge-bleed{BLEED:g}mm.pdf"
@@ -53,25 +58,25 @@ def test_a_front_is_the_card_cut_from_the_built_pdf_page(tmp_path):
     corner = (px(x - BLEED, 300), px(y - BLEED, 300))
     cut = sheet.crop((*corner, corner[0] + px(63 + 2 * BLEED, 300), corner[1] + px(88 + 2 * BLEED, 300)))
     document.close()
-    with Image.open(pod(tmp_path) / "ferry-tickets-tickets-001-front.png") as front:
+    with Image.open(pod(out) / "ferry-tickets-tickets-001-front.png") as front:
         assert front.size == cut.size
         assert max(ImageStat.Stat(ImageChops.difference(front.convert("RGB"), cut)).mean) < 0.5
 
 
-def test_a_zip_a_deck_and_cards_csv_list_every_image(tmp_path):
-    assert export(tmp_path, "ferry-tickets", "--to", "png") == 0
-    rows = list(csv.DictReader(io.StringIO((pod(tmp_path) / "ferry-tickets-cards.csv").read_text(encoding="utf-8"))))
+def test_a_zip_a_deck_and_cards_csv_list_every_image(tmp_path_factory):
+    out = pngs(tmp_path_factory)
+    rows = list(csv.DictReader(io.StringIO((pod(out) / "ferry-tickets-cards.csv").read_text(encoding="utf-8"))))
     assert [r["file"] for r in rows[:2]] == ["ferry-tickets-tickets-001-front.png",
                                          "ferry-tickets-tickets-001-back.png"]
     assert {r["file"]: (r["label"], r["copies"], r["deck"]) for r in rows}["ferry-tickets-tickets-002-back.png"] == (
         "Island ticket", "2", "tickets")
     assert sum(int(r["copies"]) for r in rows if r["file"].endswith("-front.png") and r["deck"] == "tickets") == 8
     for deck in ("tickets", "posters", "captain"):
-        with zipfile.ZipFile(pod(tmp_path) / f"ferry-tickets-{deck}.zip") as archive:
+        with zipfile.ZipFile(pod(out) / f"ferry-tickets-{deck}.zip") as archive:
             infos = archive.infolist()
             assert [i.filename for i in infos] == [r["file"] for r in rows if r["deck"] == deck]
             assert {i.date_time for i in infos} == {(1980, 1, 1, 0, 0, 0)}  # no clock in it: the same bytes
-            assert all(archive.read(i) == (pod(tmp_path) / i.filename).read_bytes() for i in infos)
+            assert all(archive.read(i) == (pod(out) / i.filename).read_bytes() for i in infos)
 
 
 def test_a_coloured_card_whose_art_stops_short_of_the_bleed_is_a_finding_and_nothing_changes(tmp_path, capsys):

@@ -2,18 +2,41 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
-from conftest import built_games, edit, games
+from conftest import CONTENT, LAYOUTS, built_games, edit, games, made_once
+
+from deckpress.cli import main
 
 
 def snapshot() -> dict[Path, int]:
     return {p: p.stat().st_mtime_ns for p in Path("build").rglob("*.pdf")}
 
 
-def test_a_rebuild_with_no_change_renders_nothing_and_says_so(deckpress):
-    assert deckpress("build", "--paper", "a4").status == 0
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real content built on A4 (`build --paper a4`), once for the module: read-only."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT, root / "content")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(root)
+            assert main(["build", "--paper", "a4", "--layouts", str(LAYOUTS)]) == 0
+
+    return made_once(tmp_path_factory, "test_incremental: the content built on A4", make) / "build"
+
+
+@pytest.fixture
+def built(deckpress, built_once: Path):
+    """`deckpress` with build/ as `build --paper a4` leaves it: the module's build, copied (a build keeps no path in
+    its out folder, so the copy is what a build here writes; the next one finds it up to date)."""
+    shutil.copytree(built_once, "build")
+    return deckpress
+
+
+def test_a_rebuild_with_no_change_renders_nothing_and_says_so(built):
+    deckpress = built
     before = snapshot()
     again = deckpress("build", "--paper", "a4")
     assert again.status == 0
@@ -21,8 +44,8 @@ def test_a_rebuild_with_no_change_renders_nothing_and_says_so(deckpress):
     assert snapshot() == before
 
 
-def test_changing_one_game_rebuilds_only_that_game(deckpress):
-    assert deckpress("build", "--paper", "a4").status == 0
+def test_changing_one_game_rebuilds_only_that_game(built):
+    deckpress = built
     before = snapshot()
     edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.",
          "A steady light for those who come late.")
@@ -37,8 +60,8 @@ def test_changing_one_game_rebuilds_only_that_game(deckpress):
     assert "pocket-bazaar" in changed and changed <= mine, changed  # the game, in each language it is built in
 
 
-def test_a_missing_or_altered_output_is_built_again(deckpress):
-    assert deckpress("build", "--paper", "a4").status == 0
+def test_a_missing_or_altered_output_is_built_again(built):
+    deckpress = built
     target = Path("build/stone-market/standard/stone-market-die-a4.pdf")
     target.write_bytes(b"not a pdf")
     result = deckpress("build", "--paper", "a4")
@@ -47,10 +70,10 @@ def test_a_missing_or_altered_output_is_built_again(deckpress):
 
 
 @pytest.mark.slow  # whole builds
-def test_a_build_hashes_its_inputs_and_earlier_outputs_once(deckpress, monkeypatch):
+def test_a_build_hashes_its_inputs_and_earlier_outputs_once(built, monkeypatch):
     from deckpress.publish import incremental
 
-    assert deckpress("build", "--paper", "a4").status == 0
+    deckpress = built
     edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.",
          "A steady light for those who come late.")
     looks = []

@@ -10,10 +10,11 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, edit, games
+from conftest import CONTENT, LAYOUTS, edit, games, made_once
 
 from deckpress.draw import render as render_stage
 from deckpress.publish import write
@@ -75,17 +76,38 @@ def test_a_render_error_leaves_every_earlier_output_as_it_was(deckpress, monkeyp
     assert no_staging_left(Path("build"))
 
 
+def _building(root: Path, jobs: int) -> list[str]:
+    """The command that builds the catalogue on A4 from root/content into root/build (run in root)."""
+    return [sys.executable, "-m", "deckpress", "build", "--paper", "a4", "--content", "content", "--layouts",
+            str(LAYOUTS), "--out", str(root / "build"), "--jobs", str(jobs)]
+
+
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[[int], tuple[Path, float]]:
+    """The catalogue built on A4 by a real process with so many jobs, once for the module for each number of jobs:
+    the folder of its content and out folder (read-only), and how long the build took."""
+    def build(jobs: int) -> tuple[Path, float]:
+        def make(root: Path) -> None:
+            shutil.copytree(CONTENT, root / "content")
+            start = time.perf_counter()
+            assert subprocess.run(_building(root, jobs), cwd=root, capture_output=True).returncode == 0
+            (root / "seconds").write_text(repr(time.perf_counter() - start), encoding="utf-8")
+
+        root = made_once(tmp_path_factory, f"test_interrupt: the content built on A4 with {jobs} jobs", make)
+        return root, float((root / "seconds").read_text(encoding="utf-8"))
+
+    return build
+
+
 @pytest.mark.slow  # a whole build for each moment
 @pytest.mark.parametrize(("moment", "jobs"), [(0.2, 1), (0.4, 1), (0.6, 1), (0.8, 1), (0.95, 1), (0.5, 2)])
-def test_ctrl_c_at_any_moment_leaves_the_last_complete_build(tmp_path, moment, jobs):
-    """A real process, interrupted part-way: either nothing changed, or the new build is whole."""
-    shutil.copytree(CONTENT, tmp_path / "content")
+def test_ctrl_c_at_any_moment_leaves_the_last_complete_build(tmp_path, first_build, moment, jobs):
+    """A real process, interrupted part-way: either nothing changed, or the new build is whole. (The build before
+    it is the module's, copied with its content: a build keeps no path in its out folder.)"""
+    built, duration = first_build(jobs)
+    shutil.copytree(built, tmp_path, dirs_exist_ok=True)
     out = tmp_path / "build"
-    command = [sys.executable, "-m", "deckpress", "build", "--paper", "a4", "--content", "content",
-               "--layouts", str(LAYOUTS), "--out", str(out), "--jobs", str(jobs)]
-    start = time.perf_counter()
-    assert subprocess.run(command, cwd=tmp_path, capture_output=True).returncode == 0
-    duration = time.perf_counter() - start
+    command = _building(tmp_path, jobs)
     before = tree(out)
     for game in games(tmp_path / "content"):  # every game is built again (pocket-bazaar's lots change below)
         with (tmp_path / "content" / game / "game.yaml").open("a", encoding="utf-8") as source:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from html.parser import HTMLParser
@@ -222,9 +223,14 @@ def _close_lines(path: Path) -> tuple[int, list[tuple[int, str, float]]]:
     measured, close = 0, []
     pdf = pdfium.PdfDocument(path)
     for number in range(len(pdf)):
-        words = [w for w in WORDS.extract_words(pdfium_chars(pdf[number])) if w["upright"]]
+        words = sorted((w for w in WORDS.extract_words(pdfium_chars(pdf[number])) if w["upright"]),
+                       key=lambda w: w["top"])
+        tops = [w["top"] for w in words]
         for w in words:
-            below = [v["top"] - w["top"] for v in words
+            # the words whose tops lie below this one's within two sizes and a point (sorted by top: a slice of
+            # them, not every word of the page; the test below is the exact one)
+            within = words[bisect.bisect_left(tops, w["top"]):bisect.bisect_right(tops, w["top"] + 2 * w["size"] + 1)]
+            below = [v["top"] - w["top"] for v in within
                      if v["fontname"] == w["fontname"] and abs(v["size"] - w["size"]) < 0.01
                      and 0.5 < v["top"] - w["top"] < 2 * w["size"] and v["x0"] < w["x1"] and w["x0"] < v["x1"]]
             if below:

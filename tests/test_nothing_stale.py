@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, edit
+from conftest import CONTENT, LAYOUTS, edit, made_once
 
 from deckpress.cli import main
 from deckpress.publish import write
@@ -34,10 +34,21 @@ def _pictures(out: Path) -> set[str]:
     return {p.name for p in (out / "thumbnails").iterdir()}
 
 
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """pocket-bazaar's content and its build on A4, made once for the module: read-only (`built` copies it)."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
+        assert _build(root) == 0
+
+    return made_once(tmp_path_factory, "test_nothing_stale: pocket-bazaar built on A4", make)
+
+
 @pytest.fixture
-def built(tmp_path: Path) -> Path:
-    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content/pocket-bazaar")
-    assert _build(tmp_path) == 0
+def built(built_once: Path, tmp_path: Path) -> Path:
+    """pocket-bazaar's content and its build on A4 in tmp_path, for the test to change: the module's build, copied
+    (a build reads no path from its out folder: the same files a build in tmp_path writes)."""
+    shutil.copytree(built_once, tmp_path, dirs_exist_ok=True)
     return tmp_path
 
 
@@ -114,13 +125,24 @@ def _press(tmp_path: Path, *command: str) -> int:
     return main([*command, "--content", str(tmp_path / "content"), "--out", str(tmp_path / "build")])
 
 
+@pytest.fixture(scope="module")
+def two_games_once(built_once: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """pocket-bazaar and a new game, picnic, built together, once for the module: read-only (`two_games` copies
+    it)."""
+    def make(root: Path) -> None:
+        shutil.copytree(built_once, root, dirs_exist_ok=True)
+        assert main(["new", "picnic", "--content", str(root / "content")]) == 0
+        assert _press(root, "build", "--paper", "a4", "--jobs", "1", "--layouts", str(LAYOUTS)) == 0
+        assert [p for p in _listed(root / "build") if p.startswith("picnic/")]
+
+    return made_once(tmp_path_factory, "test_nothing_stale: pocket-bazaar and picnic built on A4", make)
+
+
 @pytest.fixture
-def two_games(built: Path) -> Path:
-    """pocket-bazaar and a new game, picnic, built together."""
-    assert main(["new", "picnic", "--content", str(built / "content")]) == 0
-    assert _press(built, "build", "--paper", "a4", "--jobs", "1", "--layouts", str(LAYOUTS)) == 0
-    assert [p for p in _listed(built / "build") if p.startswith("picnic/")]
-    return built
+def two_games(two_games_once: Path, tmp_path: Path) -> Path:
+    """pocket-bazaar and a new game, picnic, built together, in tmp_path for the test to change."""
+    shutil.copytree(two_games_once, tmp_path, dirs_exist_ok=True)
+    return tmp_path
 
 
 def _of_picnic(out: Path) -> set[str]:

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS
+from conftest import CONTENT, LAYOUTS, made_once
 from test_interrupt import no_staging_left, tree, whole
 
 WAIT = "another build is writing into"
@@ -48,6 +48,25 @@ def _command(tmp_path: Path, out: Path, *extra: str) -> list[str]:
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
     shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content/pocket-bazaar")
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """pocket-bazaar built on A4 by a real process (`_command`), once for the module: the folder of its content and
+    out folder, build/, read-only."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
+        subprocess.run(_command(root, root / "build"), cwd=root, check=True, capture_output=True)
+
+    return made_once(tmp_path_factory, "test_one_build: pocket-bazaar built on A4 by a process", make)
+
+
+@pytest.fixture
+def built_game(first_build: Path, tmp_path: Path) -> Path:
+    """`game` with build/ as a build of it leaves it: the module's first build, copied (a build keeps no path in its
+    out folder, so the copy is what a build here writes)."""
+    shutil.copytree(first_build, tmp_path, dirs_exist_ok=True)
     return tmp_path
 
 
@@ -103,9 +122,9 @@ def test_a_build_waits_while_the_folder_is_held_and_goes_on_when_its_holder_is_k
 
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
-def test_ctrl_c_or_sigterm_while_waiting_writes_nothing(game: Path, stop: signal.Signals) -> None:
+def test_ctrl_c_or_sigterm_while_waiting_writes_nothing(built_game: Path, stop: signal.Signals) -> None:
+    game = built_game  # pocket-bazaar built into build/ (the module's first build)
     out = game / "build"
-    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
     before = tree(out)
     with _holder(out):
         build = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.PIPE, text=True)
@@ -131,9 +150,9 @@ def test_the_lock_is_free_after_a_build_and_a_failed_build_leaves_no_folder(game
         os.close(fd)
 
 
-def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(game: Path) -> None:
+def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(built_game: Path) -> None:
+    game = built_game  # pocket-bazaar built into build/ (the module's first build)
     out = game / "build"
-    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
     first = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.DEVNULL)
     time.sleep(0.5)  # it holds the folder
     second = subprocess.Popen(_command(game, out, "--bleed", "2mm"), cwd=game, stderr=subprocess.PIPE, text=True)
@@ -151,10 +170,11 @@ def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(gam
 
 
 @pytest.mark.parametrize(("after", "then"), [(1, "site"), (40, "site"), (30, "export")])
-def test_a_command_after_a_build_killed_mid_commit_finds_the_folder_whole(game: Path, after: int, then: str) -> None:
+def test_a_command_after_a_build_killed_mid_commit_finds_the_folder_whole(built_game: Path, after: int,
+                                                                          then: str) -> None:
     """The killed build's commit is finished by the next process holding the folder, before it reads anything."""
+    game = built_game  # pocket-bazaar built into build/ (the module's first build)
     out = game / "build"
-    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
     killed = subprocess.run([sys.executable, "-c", KILLED_AT, str(out), str(after),
                              *_command(game, out, "--bleed", "3mm")[3:]], cwd=game, capture_output=True)
     assert killed.returncode == -signal.SIGKILL
@@ -179,9 +199,9 @@ def _unfinishable(out: Path) -> None:
     (staging / "journal.json").write_text(json.dumps({"moves": [["new/notes.pdf", "pocket-bazaar"]]}))
 
 
-def test_a_stopped_commit_that_cannot_be_finished_is_refused_in_one_line(game: Path) -> None:
+def test_a_stopped_commit_that_cannot_be_finished_is_refused_in_one_line(built_game: Path) -> None:
+    game = built_game  # pocket-bazaar built into build/ (the module's first build)
     out = game / "build"
-    subprocess.run(_command(game, out), cwd=game, check=True, capture_output=True)
     _unfinishable(out)
     before = tree(out)
     ran = subprocess.run([sys.executable, "-m", "deckpress", "site", "--out", str(out), "--content", "content"],

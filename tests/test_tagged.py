@@ -3,6 +3,8 @@ order against the rules as written, every marked-content id against the parent t
 
 from __future__ import annotations
 
+import functools
+import hashlib
 import re
 import shutil
 import subprocess
@@ -276,11 +278,19 @@ def elements(element: pikepdf.Object) -> Iterator[pikepdf.Object]:
         yield from elements(kid)
 
 
+@functools.cache
+def _struct_listing(path: Path, digest: str) -> tuple[str, ...]:
+    """`pdfinfo -struct-text`'s lines for the PDF at `path` whose bytes have the SHA-256 `digest`: read once for
+    those bytes (poppler takes seconds over a sheet of many cards), whichever test asks again."""
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+    return tuple(subprocess.run(["pdfinfo", "-struct-text", str(path)], capture_output=True, text=True,
+                                check=True).stdout.splitlines())
+
+
 def struct_text(path: Path, joined: bool = False) -> list[str]:
     """`pdfinfo -struct-text`'s texts, each a content's words as poppler joins them; `joined`, an element's
     contents one after another (a paragraph run on to the next page is one element of two contents)."""
-    listed = subprocess.run(["pdfinfo", "-struct-text", str(path)], capture_output=True, text=True,
-                            check=True).stdout.splitlines()
+    listed = _struct_listing(path, hashlib.sha256(path.read_bytes()).hexdigest())
     texts: list[str] = []
     for before, line in zip(["", *listed], listed, strict=False):
         if line.strip().startswith('"'):
