@@ -35,6 +35,8 @@ class Job:
     proof_backs: bool = True  # lay out backs not printed, for their findings (once an edition is enough)
     slug: list[str] = field(default_factory=list)  # the slug line's parts at their widest: card sheets keep room
     cutting: Cutting | None = None  # a card component's pieces a sheet, sheets and length of cut, once imposed
+    # what a card layout's faces share, worked out once (deckpress.layout.face), by the layout it is held with
+    plans: dict[int, tuple[object, object]] = field(default_factory=dict)
 
     @property
     def theme(self) -> Theme:

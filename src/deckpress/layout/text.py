@@ -11,6 +11,7 @@ from math import ceil
 from deckpress.draw import fonts, scripts
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.layout.page import MM, Drawing
+from deckpress.layout.standing import KEPT_LIMIT, Forme, forme, left
 from deckpress.load.icons import INLINE, IconFile, Icons
 from deckpress.model import Style, Theme
 
@@ -138,6 +139,8 @@ class Typesetter:
         # problem with one is said there
         self.placed = placed or {}  # its other texts translated (a parameter's, a card's field): their entries, by
         # their translation, so a template that prints one (a token's stone name) is answered for there
+        # texts set once, printed card after card, by all that decided them (deckpress.layout.standing)
+        self.standing: dict[tuple[object, ...], tuple[Fitted, Forme]] = {}
 
     @property
     def findings(self) -> Findings:
@@ -235,31 +238,49 @@ class Typesetter:
 
     def box(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc, what: str,
             valign: str = "top") -> Fitted | None:
-        """Fit `text` into `box` (x, y, w, h in mm) and draw it there."""
+        """Fit `text` into `box` (x, y, w, h in mm) and draw it there; set once for every box of its size
+        (`deckpress.layout.standing`) where nothing was found wrong with it."""
         x, y, w, h = box
-        fitted = self.fit(text, style, w, h, loc, what)
-        if fitted is not None:
-            spare = h - fitted.height
-            top = y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
-            draw(d, fitted, x, top, w, style.align)
-        return fitted
+        key = (text, self.font(style), style, w, h, valign, self.theme.line_spacing)
+        kept = self.standing.get(key)
+        if kept is None:
+            fitted = self.fit(text, style, w, h, loc, what)
+            if fitted is None:
+                return None
+            if fitted.icons:  # its icons looked up card by card, each card answered for
+                spare = h - fitted.height
+                draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
+                return fitted
+            if len(self.standing) > KEPT_LIMIT:
+                self.standing.clear()
+            kept = self.standing[key] = fitted, set_in(fitted, w, h, valign)
+        kept[1].print(d, x, y, w, style.align)
+        return kept[0]
+
+
+def set_in(fitted: Fitted, width: float, height: float, valign: str = "top") -> Forme:
+    """Fitted lines as a forme for a box `width` x `height` mm, placed in it by `valign`."""
+    spare = height - fitted.height
+    drop = {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
+    widths = tuple(measure(fitted.font, line, fitted.size) / MM for line in fitted.lines)
+    return forme(fitted.lines, fitted.font, fitted.size, fitted.own, drop, fitted.leading, widths)
 
 
 def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:
     """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it, and half of whatever its
     line's own height has to spare."""
-    ascent = fonts.ascent(fitted.font) * fitted.size / MM
-    descent = fonts.font(fitted.font).face.descent / 1000
-    half_gap = (fitted.own - fitted.size * (fonts.ascent(fitted.font) - descent)) / 2 / MM
-    baseline = top + max(half_gap, 0) + ascent
-    for line in fitted.lines:
-        line_w = measure(fitted.font, line, fitted.size) / MM
-        left = {"left": x, "centre": x + (width - line_w) / 2, "right": x + width - line_w}[align]
-        if fitted.icons and INLINE.search(line):
-            _with_icons(d, fitted, left, baseline, line)
+    kept = set_in(fitted, 0.0, 0.0)
+    if not fitted.icons:
+        kept.print(d, x, top, width, align)
+        return
+    baseline = top + kept.lead + kept.ascent
+    for line, line_w in zip(fitted.lines, kept.widths, strict=True):
+        at = left(x, width, line_w, align)
+        if INLINE.search(line):
+            _with_icons(d, fitted, at, baseline, line)
         else:
-            d.text(left, baseline, line, fitted.font, fitted.size)
-        baseline += fitted.leading / MM
+            d.text(at, baseline, line, fitted.font, fitted.size)
+        baseline += kept.step
 
 
 def _with_icons(d: Drawing, fitted: Fitted, x: float, baseline: float, line: str) -> None:
