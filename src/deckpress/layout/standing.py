@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from deckpress.draw import fonts
 from deckpress.layout.page import MM, Drawing
+from deckpress.load.icons import INLINE
 
 KEPT_LIMIT = 50_000  # formes a component keeps: a huge deck of one-off texts starts afresh rather than grow
 
@@ -42,10 +43,19 @@ def left(x: float, width: float, line_w: float, align: str) -> float:
     return x if align == "left" else x + (width - line_w) / 2 if align == "centre" else x + width - line_w
 
 
-def forme(lines: tuple[str, ...], font: str, size: float, own: float, drop: float, leading: float,
-          widths: tuple[float, ...]) -> Forme:
+def measure(font: str, text: str, size: float) -> float:
+    """The width of `text` in pt, an inline icon (`:name:`) as wide as the text is tall."""
+    if ":" not in text:
+        return fonts.width(font, text, size)
+    parts = INLINE.split(text)  # text, icon name, text, ...
+    return sum(size if i % 2 else fonts.width(font, part, size) for i, part in enumerate(parts))
+
+
+
+def forme(lines: tuple[str, ...], font: str, size: float, own: float, drop: float, leading: float) -> Forme:
     """The forme of lines set at `size` in `font` (`own`: a line's own height, pt; `leading`: pt), `drop` mm below
     its box's top."""
+    widths = tuple([measure(font, line, size) / MM for line in lines])
     descent = fonts.font(font).face.descent / 1000
     half_gap = (own - size * (fonts.ascent(font) - descent)) / 2 / MM
     return Forme(lines, font, size, drop, max(half_gap, 0), fonts.ascent(font) * size / MM, leading / MM, widths)

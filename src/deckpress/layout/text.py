@@ -12,6 +12,7 @@ from deckpress.draw import fonts, scripts
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.layout.page import MM, Drawing
 from deckpress.layout.standing import KEPT_LIMIT, Forme, forme, left
+from deckpress.layout.standing import measure as measure  # where the layouts have always found it
 from deckpress.load.icons import INLINE, IconFile, Icons
 from deckpress.model import Style, Theme
 
@@ -55,14 +56,6 @@ def depth(lines: int, font: str, size: float, leading: float, rows: bool = False
     line spacing adds no leading above the first line nor below the last. Rows take a full leading each."""
     own = leading if rows else own_height(font, size, leading)
     return leading * lines if own >= leading else leading * (lines - 1) + own
-
-
-def measure(font: str, text: str, size: float) -> float:
-    """The width of `text` in pt, an inline icon (`:name:`) as wide as the text is tall."""
-    if ":" not in text:
-        return fonts.width(font, text, size)
-    parts = INLINE.split(text)  # text, icon name, text, ...
-    return sum(size if i % 2 else fonts.width(font, part, size) for i, part in enumerate(parts))
 
 
 def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None:
@@ -240,20 +233,31 @@ class Typesetter:
             valign: str = "top") -> Fitted | None:
         """Fit `text` into `box` (x, y, w, h in mm) and draw it there; set once for every box of its size
         (`deckpress.layout.standing`) where nothing was found wrong with it."""
+        kept = self.reprint(d, text, style, box, valign)
+        if kept is not None:
+            return kept
         x, y, w, h = box
-        key = (text, self.font(style), style, w, h, valign, self.theme.line_spacing)
-        kept = self.standing.get(key)
+        fitted = self.fit(text, style, w, h, loc, what)
+        if fitted is None:
+            return None
+        if fitted.icons:  # its icons looked up card by card, each card answered for
+            spare = h - fitted.height
+            draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
+            return fitted
+        if len(self.standing) > KEPT_LIMIT:
+            self.standing.clear()
+        self.standing[(text, self.font(style), style, w, h, valign, self.theme.line_spacing)] = \
+            fitted, set_in(fitted, w, h, valign)
+        return self.reprint(d, text, style, box, valign)
+
+    def reprint(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float],
+                valign: str = "top") -> Fitted | None:
+        """`text` drawn in `box` as it was set before in a box of its size, if it was (else None, nothing drawn):
+        what `box` draws, with nothing to look up or report."""
+        x, y, w, h = box
+        kept = self.standing.get((text, self.font(style), style, w, h, valign, self.theme.line_spacing))
         if kept is None:
-            fitted = self.fit(text, style, w, h, loc, what)
-            if fitted is None:
-                return None
-            if fitted.icons:  # its icons looked up card by card, each card answered for
-                spare = h - fitted.height
-                draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
-                return fitted
-            if len(self.standing) > KEPT_LIMIT:
-                self.standing.clear()
-            kept = self.standing[key] = fitted, set_in(fitted, w, h, valign)
+            return None
         kept[1].print(d, x, y, w, style.align)
         return kept[0]
 
@@ -262,8 +266,7 @@ def set_in(fitted: Fitted, width: float, height: float, valign: str = "top") -> 
     """Fitted lines as a forme for a box `width` x `height` mm, placed in it by `valign`."""
     spare = height - fitted.height
     drop = {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
-    widths = tuple(measure(fitted.font, line, fitted.size) / MM for line in fitted.lines)
-    return forme(fitted.lines, fitted.font, fitted.size, fitted.own, drop, fitted.leading, widths)
+    return forme(fitted.lines, fitted.font, fitted.size, fitted.own, drop, fitted.leading)
 
 
 def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:

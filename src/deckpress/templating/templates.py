@@ -169,8 +169,9 @@ class CardText:
         key = None
         if inputs is not None:
             fields, by_index = inputs
-            key = (source, self.same_params, _typed(self.values.get(f, _ABSENT) for f in fields),
-                   self.index if by_index else None)
+            get = self.values.get
+            key = (source, self.same_params, tuple([(type(v), v) for v in [get(f, _ABSENT) for f in fields]]),
+                   self.index if by_index else None)  # as `_typed` gives them, made without a generator
             if self.names:  # a repetition's: the names it reads decide it too
                 key += _typed(self.names.get(n, _ABSENT) for n in compiled.names or ())
         found, key = templates.recall(key)
