@@ -36,6 +36,8 @@ def obstacles(page: Page, clearance: float) -> list[Box]:
     boxes = [grid] if grid else []
     boxes += [page.bleed_box] if page.bleed_box else []
     boxes += [box for _, found in _measured(page) for box in found]
+    if not clearance:  # the boxes as they are: a page of tactile labels holds thousands
+        return boxes
     return [(x1 - clearance, y1 - clearance, x2 + clearance, y2 + clearance) for x1, y1, x2, y2 in boxes]
 
 
