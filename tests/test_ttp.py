@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import zipfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import jsonschema
@@ -18,7 +19,7 @@ from PIL import Image, ImageChops
 from test_export import FIXTURE, export, exporting, px
 from test_publications import files, secret_values, texts
 
-from deckpress.export import sprites, ttp
+from deckpress.export import sprites, ttp, tts
 from deckpress.export.cutting import Cut
 from deckpress.export.tts import Deck
 from deckpress.findings import Loc
@@ -229,7 +230,7 @@ def test_a_deck_past_one_sheet_is_a_stack_a_sheet_each_in_its_grid():
     cards = [Card(n + 1, {}, {}, Loc("deck.yaml", n + 1), label=f"card {n + 1}", copies=1 + n % 2) for n in range(75)]
     cuts = [Cut("big", c, Image.new("RGB", (20, 28), (n, 0, 0)), None, f"text {n}") for n, c in enumerate(cards)]
     package = ttp.Package("demo", "Demo")
-    package.deck(Deck("big", "Big deck", cuts, (63.0, 88.0)))
+    package.deck(Deck("big", "Big deck", cuts, (63.0, 88.0), len(cards)))
     made = {path: json.loads(data) for path, data, _ in package.files() if path.startswith("demo/Templates/")}
     first, second = made["demo/Templates/demo-big-1.json"], made["demo/Templates/demo-big-2.json"]
     assert (first["Name"], second["Name"]) == ("Big deck 1/2", "Big deck 2/2")
@@ -256,3 +257,27 @@ def test_dpi_lowers_the_sheets_cap(tmp_path):
     tickets = templates(tmp_path)["Tickets"]
     with texture(tmp_path, tickets["FrontTexture"]) as faces:
         assert faces.size == (2 * px(63, 100), 2 * px(88, 100))
+
+
+def _counted(cuts: list[Cut], made: Callable[[], int], seen: list[int]) -> Iterator[Cut]:
+    """The cuts, noting as each is handed over how many images were made before it."""
+    for cut in cuts:
+        seen.append(made())
+        yield cut
+
+
+@pytest.mark.parametrize("target", ["ttp", "tts"])
+def test_a_big_deck_is_read_a_sheet_at_a_time(target):
+    """A deck of 2,400 cards would be gigabytes of images held at once: each sheet is made, and its cards' images
+    let go, before the next sheet's cards are read."""
+    cards = [Card(n + 1, {}, {}, Loc("deck.yaml", n + 1), label=f"card {n + 1}") for n in range(150)]
+    cuts = [Cut("big", c, Image.new("RGB", (20, 28)), Image.new("RGB", (20, 28)), "") for c in cards]
+    seen: list[int] = []
+    if target == "ttp":
+        package = ttp.Package("demo", "Demo")
+        package.deck(Deck("big", "Big deck", _counted(cuts, lambda: len(package.textures), seen), (63.0, 88.0), 150))
+    else:
+        save = tts.Save("demo", lambda name: name)
+        save.deck(Deck("big", "Big deck", _counted(cuts, lambda: len(save.files), seen), (63.0, 88.0), 150))
+    assert seen[69] == 0 and seen[70] == 2 and seen[140] == 3  # the back and sheet 1 made, then sheet 2
+

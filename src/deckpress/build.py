@@ -127,7 +127,7 @@ def _task(opts: Options, game_dir: Path, parts: tuple[str, ...]) -> Press:
 
     press = make(opts, [game_dir], parts)
     press.thumbnails = missing_thumbnails(opts.out, press.outputs)
-    return press
+    return pool.handed_back(press)
 
 
 def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Prepared:

@@ -200,3 +200,18 @@ def listed(names: list[str]) -> str:
     if len(names) > SHOWN_CARDS + 1:
         return f"{', '.join(names[:SHOWN_CARDS])} and {len(names) - SHOWN_CARDS} more"
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+class Rehearsal(Findings):
+    """What a run that may stand for the real one finds (`Typesetter.rehearsing`): a finding its parent already
+    lists is not listed again, so the run counts findings as it would adding them to the parent, and the parent
+    can take them all, in order, if the run is kept."""
+
+    def __init__(self, parent: Findings) -> None:
+        super().__init__()
+        self.parent = parent
+
+    def add(self, finding: Finding) -> None:
+        if finding not in self.parent._seen():
+            super().add(finding)
+

@@ -96,3 +96,19 @@ def _load_drawing() -> None:
     for name in fonts.FONT_FILES:
         fonts.font(name)
     text_edition.edition_template()
+
+
+def handed_back(result: Result) -> Result:
+    """A worker's result, its freed heap first returned to the system: sending it back pickles a copy of its files
+    (tens of megabytes for a big deck), and the heap the laid-out cards left would otherwise stay resident under
+    that copy (at 24,000 cards the worker's peak, 20 MB of it). glibc's malloc_trim; elsewhere nothing."""
+    import ctypes
+
+    try:
+        trim = getattr(ctypes.CDLL(None), "malloc_trim", None)  # the process's own symbols: libc's, on Linux
+    except (OSError, TypeError):  # no such handle where the platform has none (Windows)
+        trim = None
+    if trim is not None:
+        trim(0)
+    return result
+

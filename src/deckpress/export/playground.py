@@ -17,7 +17,7 @@ from deckpress.export import TTS_DPI_CAP, Request, dice, ttp
 from deckpress.export.cutting import cut_cards, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi, zipped
-from deckpress.export.tts import Deck, File
+from deckpress.export.tts import File, decks_of
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
 from deckpress.model import PUBLIC, BoardLayout, CardLayout, Component, Edition, Game
@@ -60,11 +60,8 @@ def _decks(game: Game, edition: Edition, component: Component, layout: CardLayou
     dpi = min(largest_dpi(layout.size, len(game.decks[d].cards), cap) for d in component.decks)
     doc, pdf = rendered(game, doc)
     described = describer(game, edition, prepared.templates, layout)
-    cuts = [replace(c, text=described(c.deck, c.card)) for c in cut_cards(game, component.decks, doc, pdf, dpi, 0.0)]
-    for deck_id in component.decks:
-        title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
-        deck = Deck(deck_id, title, [c for c in cuts if c.deck == deck_id], layout.size,
-                    game.decks[deck_id].backs_differ, component.audience)
+    cuts = (replace(c, text=described(c.deck, c.card)) for c in cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
+    for deck in decks_of(game, component, layout.size, cuts):  # a sheet's cards at a time
         package.tokens(deck, layout.shape) if layout.shape is not None else package.deck(deck)
 
 

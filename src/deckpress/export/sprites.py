@@ -6,6 +6,9 @@ from __future__ import annotations
 import io
 import math
 import zipfile
+from collections.abc import Iterable, Iterator
+from itertools import islice
+from typing import TypeVar
 
 from PIL import Image, PngImagePlugin
 
@@ -13,6 +16,7 @@ from deckpress.export.cutting import pixels
 
 ACROSS, DOWN, MAX_PX = 10, 7, 4096  # Tabletop Simulator's limits for a deck's sheet
 WHITE = (255, 255, 255)
+Item = TypeVar("Item")
 SRGB_GAMMA = 45455  # 1/2.2 x 100000: the gAMA an sRGB PNG states (PNG spec, 11.3.3.5)
 
 
@@ -70,3 +74,12 @@ def zipped(files: list[tuple[str, bytes]]) -> bytes:
             info.compress_type = zipfile.ZIP_STORED  # PNGs are compressed already
             archive.writestr(info, data)
     return out.getvalue()
+
+
+def chunks(items: Iterable[Item], n: int) -> Iterator[list[Item]]:
+    """`items` `n` at a time, the last chunk shorter: a deck's cards a sheet at a time, each sheet's images let go
+    before the next sheet's are cut."""
+    rest = iter(items)
+    while chunk := list(islice(rest, n)):
+        yield chunk
+

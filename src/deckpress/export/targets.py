@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, playground, pressed, shop, tts
 from deckpress.export import png as pod
-from deckpress.export.cutting import Cut, cut_cards, padding, rendered
+from deckpress.export.cutting import cut_cards, padding, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
 from deckpress.export.vendors import VENDOR_DPI
@@ -96,17 +96,13 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
     entries = [len(game.decks[d].cards) for d in component.decks]
     dpi = min(largest_dpi(layout.size, n, request.dpi or TTS_DPI_CAP) for n in entries)
     doc, pdf = rendered(game, doc)
-    cuts = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
+    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0)  # a sheet's cards at a time, as the deck takes them
     if component.die:
-        if die := dice.made(game, component, layout, cuts, dpi, edition.theme.line_pt, prepared.findings):
+        if die := dice.made(game, component, layout, list(cuts), dpi, edition.theme.line_pt, prepared.findings):
             save.die(f"{game.id}-{component.id}.png", die)
         return
     described = describer(game, edition, prepared.templates, layout)
-    cuts = [replace(c, text=described(c.deck, c.card)) for c in cuts]
-    for deck_id, own in _by_deck(component, cuts):
-        title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
-        backs_differ = game.decks[deck_id].backs_differ
-        deck = tts.Deck(deck_id, title, own, layout.size, backs_differ, component.audience)
+    for deck in tts.decks_of(game, component, layout.size, (replace(c, text=described(c.deck, c.card)) for c in cuts)):
         save.tokens(deck, layout.shape) if layout.shape is not None else save.deck(deck)
 
 
@@ -208,10 +204,6 @@ def _shop_findings(to: shop.Order, game: Game, layout: CardLayout, backs: dict[s
             shop.safe_zone(to, back, deck, "back", findings)
         elif deck.back is None:
             shop.plain_back(to, deck, layout, findings)
-
-
-def _by_deck(component: Component, cuts: list[Cut]) -> list[tuple[str, list[Cut]]]:
-    return [(d, [c for c in cuts if c.deck == d]) for d in component.decks]
 
 
 def _saved(game: Game, save: tts.Save, files: list[tts.File], base_url: str | None, left: list[Component],

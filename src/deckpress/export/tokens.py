@@ -9,6 +9,7 @@ Thickness, MergeDistancePixels, StandUp and Stackable; a bag's `Bag.Order` and `
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +39,7 @@ class Kind:
         return self.text.split("\n", 1)[0]
 
 
-def kinds(cuts: list[Cut], outline: Outline) -> list[Kind]:
+def kinds(cuts: Iterable[Cut], outline: Outline) -> list[Kind]:
     """The deck's pieces grouped by what their faces say (the same layout read alike: the same piece; their pixels
     differ by a shade where the sheet placed them), in order of first appearance."""
     found: dict[str, tuple[Cut, int]] = {}

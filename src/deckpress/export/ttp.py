@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from typing import Any
 
 from PIL import Image
 
 from deckpress.export import tokens
-from deckpress.export.sprites import WHITE, png, sheet
+from deckpress.export.cutting import Cut
+from deckpress.export.sprites import WHITE, chunks, png, sheet
 from deckpress.export.tts import PER_SHEET, Deck, File
 from deckpress.layout.shapes.outline import Outline
 from deckpress.model import AUDIENCES, PUBLIC
@@ -49,30 +51,36 @@ class Package:
         self.audiences = [PUBLIC]
 
     def deck(self, deck: Deck) -> None:
-        """The deck's stack: a template a sheet of at most PER_SHEET cards (a larger deck is several stacks)."""
-        unique = deck.unique_backs and any(c.back is not None for c in deck.cuts)
-        single = "" if unique else self._texture(f"{self.game}-{deck.id}-back.png", _back(deck), deck.audience)
-        chunks = range(0, len(deck.cuts), PER_SHEET)
-        for k, start in enumerate(chunks, 1):
-            chunk = deck.cuts[start:start + PER_SHEET]
-            cell = chunk[0].front.size
-            faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
-            front = self._texture(f"{self.game}-{deck.id}-faces-{k}.png", faces, deck.audience)
-            back = single
-            if unique:
-                backs, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
-                back = self._texture(f"{self.game}-{deck.id}-backs-{k}.png", backs, deck.audience)
-            name = deck.title if len(chunks) == 1 else f"{deck.title} {k}/{len(chunks)}"
-            self._add(f"{self.game}-{deck.id}" + (f"-{k}" if len(chunks) > 1 else ""), deck.audience, {
-                **_common(self._guid(f"{deck.id}/{k}"), name, self.game),
-                "FrontTexture": front, "BackTexture": back, "HiddenTexture": "",
-                "BackIndex": BACK_SAME_PLACE if unique else BACK_FILE, "HiddenIndex": HIDDEN_AS_BACK,
-                "NumHorizontal": across, "NumVertical": down,
-                "Width": _cm(deck.size[0]), "Height": _cm(deck.size[1]), "Thickness": CARD_THICKNESS,
-                "HiddenInHand": True, "UsedWithCardHolders": True, "CanStack": True, "Model": "Rounded",
-                "Indices": [n for n, c in enumerate(chunk) for _ in range(c.card.copies)],
-                "CardNames": {str(n): c.card.label for n, c in enumerate(chunk)},
-                "CardMetadata": {str(n): c.text for n, c in enumerate(chunk)}, "CardTags": {}})
+        """The deck's stack: a template a sheet of at most PER_SHEET cards (a larger deck is several stacks), its
+        cards read a sheet at a time."""
+        stacks, single = math.ceil(deck.entries / PER_SHEET), ""
+        for k, chunk in enumerate(chunks(deck.cuts, PER_SHEET), 1):
+            if k == 1:  # a deck's back is its every card's, or none's
+                unique = deck.unique_backs and any(c.back is not None for c in chunk)
+                single = "" if unique else self._texture(f"{self.game}-{deck.id}-back.png", _back(chunk),
+                                                         deck.audience)
+            name = deck.title if stacks == 1 else f"{deck.title} {k}/{stacks}"
+            self._stack(deck, k, chunk, name, single)
+
+    def _stack(self, deck: Deck, k: int, chunk: list[Cut], name: str, single: str) -> None:
+        """Stack `k`: its sheet of faces, and of backs unless they are the `single` back ("": they differ)."""
+        cell = chunk[0].front.size
+        faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
+        front = self._texture(f"{self.game}-{deck.id}-faces-{k}.png", faces, deck.audience)
+        back = single
+        if not single:
+            backs, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
+            back = self._texture(f"{self.game}-{deck.id}-backs-{k}.png", backs, deck.audience)
+        self._add(f"{self.game}-{deck.id}" + (f"-{k}" if name != deck.title else ""), deck.audience, {
+            **_common(self._guid(f"{deck.id}/{k}"), name, self.game),
+            "FrontTexture": front, "BackTexture": back, "HiddenTexture": "",
+            "BackIndex": BACK_FILE if single else BACK_SAME_PLACE, "HiddenIndex": HIDDEN_AS_BACK,
+            "NumHorizontal": across, "NumVertical": down,
+            "Width": _cm(deck.size[0]), "Height": _cm(deck.size[1]), "Thickness": CARD_THICKNESS,
+            "HiddenInHand": True, "UsedWithCardHolders": True, "CanStack": True, "Model": "Rounded",
+            "Indices": [n for n, c in enumerate(chunk) for _ in range(c.card.copies)],
+            "CardNames": {str(n): c.card.label for n, c in enumerate(chunk)},
+            "CardMetadata": {str(n): c.text for n, c in enumerate(chunk)}, "CardTags": {}})
 
     def tokens(self, deck: Deck, outline: Outline) -> None:
         """A shaped deck's pieces: a stack a kind of piece, as many as are printed, each cut out along its outline
@@ -127,10 +135,10 @@ def _common(guid: str, name: str, tag: str) -> dict[str, Any]:
             "AllowFlippedInStack": False, "MirrorBack": True, "EmissiveFront": False}
 
 
-def _back(deck: Deck) -> Image.Image:
-    """The deck's one back: as printed, or a blank card where it has none."""
-    back = next((c.back for c in deck.cuts if c.back is not None), None)
-    return back if back is not None else Image.new("RGB", deck.cuts[0].front.size, WHITE)
+def _back(first: list[Cut]) -> Image.Image:
+    """The deck's one back (its every card's): as printed, or a blank card where it has none."""
+    back = next((c.back for c in first if c.back is not None), None)
+    return back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
 
 
 def _cm(mm: float) -> float:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import groupby
 from typing import Any
 
 from PIL import Image
@@ -24,9 +25,9 @@ from PIL import Image
 from deckpress.export import tokens
 from deckpress.export.cutting import Cut
 from deckpress.export.dice import Die, rotation_values
-from deckpress.export.sprites import ACROSS, DOWN, WHITE, png, sheet
+from deckpress.export.sprites import ACROSS, DOWN, WHITE, chunks, png, sheet
 from deckpress.layout.shapes.outline import Outline
-from deckpress.model import AUDIENCES, PUBLIC
+from deckpress.model import AUDIENCES, PUBLIC, Card, Component, Game
 
 PER_SHEET = ACROSS * DOWN
 POKER_MM = (63.5, 88.9)  # what TTS draws a card of scale 1 as (2.5 x 3.5 in): other sizes are scaled from it
@@ -42,10 +43,29 @@ File = tuple[str, bytes, str]  # an exported file's name, bytes and audience (wh
 class Deck:
     id: str
     title: str
-    cuts: list[Cut]  # each entry once, in deck order
+    cuts: Iterable[Cut]  # each entry once, in deck order: read once, a sheet at a time (a big deck's images are
+    # never all in memory)
     size: tuple[float, float]  # the card's trim, mm
+    entries: int  # how many entries `cuts` gives: how many sheets are known before the first is made
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
     audience: str = PUBLIC  # its component's: its sheets show what its faces hold
+
+
+def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: Iterable[Cut]) -> Iterator[Deck]:
+    """Each of the component's decks over its share of `cuts` (cut in deck order): read as they come, each deck's
+    before the next's."""
+    groups = groupby(cuts, key=lambda c: c.deck)
+    deck, own = next(groups, ("", iter(())))
+    for deck_id in component.decks:
+        title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
+        cards = game.decks[deck_id]
+        yield Deck(deck_id, title, own if deck == deck_id else iter(()), size,
+                   sum(1 for c in cards.cards if c.copies > 0), cards.backs_differ, component.audience)
+        if deck == deck_id:
+            deck, own = next(groups, ("", iter(())))
+
+
+Read = tuple[str, Card, str]  # an entry as a deck object lists it, its images let go: its deck, card and text
 
 
 class Save:
@@ -62,35 +82,39 @@ class Save:
     def deck(self, deck: Deck) -> None:
         """The deck's sheets of faces (and of backs, where the backs differ) and the deck object over them."""
         sheets: dict[str, dict[str, Any]] = {}
-        ids: dict[int, int] = {}  # id(card) -> its card id
-        unique = deck.unique_backs and any(c.back is not None for c in deck.cuts)
+        read: list[tuple[Read, int]] = []  # each entry and its card id
         self.audiences.append(deck.audience)
         self.parts.append((deck.title, deck.audience))
-        single = self._single_back(deck) if not unique else ""
-        for k, start in enumerate(range(0, len(deck.cuts), PER_SHEET), 1):
-            chunk = deck.cuts[start:start + PER_SHEET]
+        unique, single = False, ""
+        for k, chunk in enumerate(chunks(deck.cuts, PER_SHEET), 1):
+            if k == 1:  # a deck's back is its every card's, or none's
+                unique = deck.unique_backs and any(c.back is not None for c in chunk)
+                single = self._single_back(deck, chunk) if not unique else ""
             self.key += 1
-            cell = chunk[0].front.size
-            faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
-            self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
-            back_name = single
-            if unique:
-                backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
-                self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
-            sheets[str(self.key)] = {"FaceURL": self.url(face_name), "BackURL": self.url(back_name),
-                                     "NumWidth": across, "NumHeight": down, "BackIsHidden": True,
-                                     "UniqueBack": unique, "Type": 0}
-            ids.update({id(c.card): self.key * 100 + n for n, c in enumerate(chunk)})
-        cards = [(c, ids[id(c.card)]) for c in deck.cuts for _ in range(c.card.copies)]
+            sheets[str(self.key)] = self._sheet(deck, k, chunk, single if not unique else None)
+            read += [((c.deck, c.card, c.text), self.key * 100 + n) for n, c in enumerate(chunk)]
+        cards = [(entry, card_id) for entry, card_id in read for _ in range(entry[1].copies)]
         scale, sideways = card_scale(deck.size)
         held = {"Hands": True, "SidewaysCard": sideways}  # cards go to a player's hand; a landscape card lies so
-        contained = [{**self._card(cut, card_id, sheets, scale), **held} for cut, card_id in cards]
+        contained = [{**self._card(entry, card_id, sheets, scale), **held} for entry, card_id in cards]
         if len(contained) == 1:
             self.objects.append({**contained[0], "Transform": self._place(scale, face_down=True)})
             return
         self.objects.append({"GUID": self._guid(deck.id), "Name": "Deck", "Transform": self._place(scale, True),
                              "Nickname": deck.title, "Description": "", **held, "DeckIDs": [i for _, i in cards],
                              "CustomDeck": sheets, "ContainedObjects": contained})
+
+    def _sheet(self, deck: Deck, k: int, chunk: list[Cut], single: str | None) -> dict[str, Any]:
+        """Sheet `k` of the deck's faces, and of its backs unless they are the `single` back: its CustomDeck."""
+        cell = chunk[0].front.size
+        faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
+        self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
+        back_name = single or ""
+        if single is None:
+            backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
+            self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
+        return {"FaceURL": self.url(face_name), "BackURL": self.url(back_name), "NumWidth": across,
+                "NumHeight": down, "BackIsHidden": True, "UniqueBack": single is None, "Type": 0}
 
     def tokens(self, deck: Deck, outline: Outline) -> None:
         """A shaped deck's pieces as tokens: a bag a kind of piece holding as many as are printed (a kind printed
@@ -108,17 +132,18 @@ class Save:
                 title = f"{deck.title}: {kind.name}, {kind.count}"
                 self.objects.append(tokens.bag(self._guid(name), self._place((1.0, 1.0)), title, pieces))
 
-    def _single_back(self, deck: Deck) -> str:
-        """The deck's one back image: its back as printed, or a blank card where it has none."""
-        back = next((c.back for c in deck.cuts if c.back is not None), None)
-        image = back if back is not None else Image.new("RGB", deck.cuts[0].front.size, WHITE)
+    def _single_back(self, deck: Deck, first: list[Cut]) -> str:
+        """The deck's one back image: its back as printed (every card's), or a blank card where it has none."""
+        back = next((c.back for c in first if c.back is not None), None)
+        image = back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
         self.files.append((name := f"{self.game}-{deck.id}-back.png", png(image), deck.audience))
         return name
 
-    def _card(self, cut: Cut, card_id: int, sheets: dict[str, dict[str, Any]], scale: Scale) -> dict[str, Any]:
+    def _card(self, entry: Read, card_id: int, sheets: dict[str, dict[str, Any]], scale: Scale) -> dict[str, Any]:
+        deck, card, text = entry
         key = str(card_id // 100)
-        return {"GUID": self._guid(f"{cut.deck}/{card_id}/{len(self.objects)}"), "Name": "Card",
-                "Transform": _transform(0.0, scale), "Nickname": cut.card.label, "Description": cut.text,
+        return {"GUID": self._guid(f"{deck}/{card_id}/{len(self.objects)}"), "Name": "Card",
+                "Transform": _transform(0.0, scale), "Nickname": card.label, "Description": text,
                 "CardID": card_id, "CustomDeck": {key: sheets[key]},
                 "HideWhenFaceDown": True}  # face down, its name and text are hidden too: a private card stays so
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, overload
 
@@ -86,16 +86,9 @@ class Drawing:
         self.page = Page(pt(paper[0]), pt(paper[1]))
         self.ink: Colour | None = None  # the colour texts are set in (an element's `colour`); None: black
 
-    @contextmanager
-    def made_by(self, loc: Loc | None, what: str) -> Iterator[None]:
+    def made_by(self, loc: Loc | None, what: str) -> AbstractContextManager[None]:
         """What is drawn inside was written at `loc` and is `what` (e.g. "card 3 (Lantern), title")."""
-        sources = self.page.sources
-        outer = sources[-1][1:] if sources else (None, "")
-        sources.append((len(self.page.ops), loc, what))
-        try:
-            yield
-        finally:
-            sources.append((len(self.page.ops), *outer))
+        return _MadeBy(self.page, loc, what)
 
     @contextmanager
     def found(self, too_large: bool) -> Iterator[None]:
@@ -252,3 +245,23 @@ class Document:
     setup: PrintSetup | None = None  # how it is printed, where its component asks otherwise than the game
     in_kit: bool = True  # an optional component has files of its own only
     apart: bool = False  # its pages are cut apart or handed out one by one: in a duplex kit each has a blank back
+
+
+class _MadeBy(AbstractContextManager[None]):
+    """`Drawing.made_by`'s context: a class, not a generator, as every element of every card opens one."""
+
+    __slots__ = ("page", "source", "outer")
+
+    def __init__(self, page: Page, loc: Loc | None, what: str) -> None:
+        self.page, self.source = page, (loc, what)
+        self.outer: tuple[Loc | None, str] = (None, "")
+
+    def __enter__(self) -> None:
+        sources = self.page.sources
+        if sources:
+            self.outer = sources[-1][1:]
+        sources.append((len(self.page.ops), *self.source))
+
+    def __exit__(self, *exc: object) -> None:
+        self.page.sources.append((len(self.page.ops), *self.outer))
+

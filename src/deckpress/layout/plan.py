@@ -123,13 +123,16 @@ def _slug_parts(mark: Stamp | None, component: Component, edition: str, paper: s
 def _flowed(lay_out: Callable[[], list[Page]], job: Job, parts: Callable[[int], list[str]] | None) -> list[Page]:
     """A booklet's or a sheet's pages, each page's foot kept for the whole slug as its page numbers will read
     (`parts`: the slug's parts for pages numbered up to n): laid out once unseen to count its pages, then for
-    good."""
+    good if they are ten or more (a page number of one digit was the first run's: it stands, with its findings)."""
     if parts is None:
         return lay_out()
     job.slug = parts(9)
-    with job.ts.measuring():
-        count = len(lay_out())
-    job.slug = parts(10 ** len(str(count)) - 1)  # as wide as its widest page number
+    with job.ts.rehearsing() as found:
+        pages = lay_out()
+    if len(pages) < 10:
+        job.findings.extend(found)
+        return pages
+    job.slug = parts(10 ** len(str(len(pages))) - 1)  # as wide as its widest page number
     return lay_out()
 
 

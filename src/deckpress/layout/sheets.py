@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import nullcontext
 from dataclasses import replace
 
+from deckpress.findings import Findings
 from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.ops import Begin, Line, Rect
@@ -18,6 +19,7 @@ from deckpress.model import Block, Rules, Sheet, SheetLayout, Style
 
 ROLES = {"heading": "H1", "text": "P"}  # a block's structure; a table, write-in or reminder sets its own
 Box = tuple[float, float, float, float]  # x, y, w, h in mm; for a block, h is the room left below y
+Trial = tuple[list[Page], Findings]  # a copy set one way, and what it found
 
 
 def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None) -> list[Page]:
@@ -86,27 +88,35 @@ class SheetSetter:
 
     def flow(self, blocks: list[Block]) -> list[Page]:
         """One copy from the top of a new page; a block that does not fit what is left of a page starts the next,
-        a heading with the start of what follows it; a table runs on row by row (see `Flow`)."""
-        return Flow(self, blocks, self.ends(blocks)).run()
+        a heading with the start of what follows it; a table runs on row by row (see `Flow`). Its matter ends as
+        `trials` chose: the chosen trial's pages stand, and what it found is said."""
+        pages, found = self.trials(blocks)
+        self.ts.findings.extend(found)  # where the copy set for real would have said it: a flow counts none
+        return pages
 
-    def ends(self, blocks: list[Block]) -> tuple[float, float]:
-        """How far from the paper's right edge and its foot the copy's matter ends, mm: the whole slug kept free
-        below it, unless that costs a page and the slug has room without (at the head, or upright beside the
-        matter), else upright in a right-hand margin made wide enough for it where that saves a page and costs
-        nothing else, as a card sheet keeps its cards."""
+    def trials(self, blocks: list[Block]) -> Trial:
+        """The copy with its matter ending as far from the paper's right edge and its foot as the slug needs: the
+        whole slug kept free below it, unless that costs a page and the slug has room without (at the head, or
+        upright beside the matter), else upright in a right-hand margin made wide enough for it where that saves
+        a page and costs no finding more, as a card sheet keeps its cards."""
         job, m = self.job, self.layout.margin
-        foot = (m, foot_mm(job.slug, job.theme, job.size, m))
-        if foot[1] <= m:
+        below = foot_mm(job.slug, job.theme, job.size, m)
+        foot = self._trial(blocks, (m, below))
+        if below <= m or len(foot[0]) == 1:  # no room kept, or none to save: no other room ends on fewer pages
             return foot
-        with self.ts.measuring():  # counted, then set once for real: a trial's findings are dropped
-            pages, found = len(Flow(self, blocks, foot).run()), len(self.ts.findings)
-            bare = Flow(self, blocks, (m, m)).run()
-            if len(bare) < pages and all(holds(p, job.slug, job.theme) for p in bare):
-                return m, m
-            side = (side_mm(job.slug, job.theme, job.size, m), m)
-            before = len(self.ts.findings)
-            fewer = len(Flow(self, blocks, side).run()) < pages
-            return side if fewer and len(self.ts.findings) - before <= found else foot
+        bare = self._trial(blocks, (m, m))
+        if len(bare[0]) < len(foot[0]) and all(holds(p, job.slug, job.theme) for p in bare[0]):
+            return bare
+        side = self._trial(blocks, (side_mm(job.slug, job.theme, job.size, m), m))
+        said = {*foot[1], *bare[1]}  # one trial after another: the earlier ones' findings count as said
+        if len(side[0]) < len(foot[0]) and sum(f not in said for f in side[1]) <= len(foot[1]):
+            return side
+        return foot
+
+    def _trial(self, blocks: list[Block], ends: tuple[float, float]) -> Trial:
+        """The copy set with its matter `ends` from the paper's right edge and foot, and what that found, unsaid."""
+        with self.ts.measuring():
+            return Flow(self, blocks, ends).run(), self.ts.findings
 
     def measure(self, block: Block, box: Box) -> float:
         """Where a block would end, drawn nowhere and reporting nothing."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from deckpress.layout.ops import END, Begin, End, Tag
@@ -42,15 +43,34 @@ def end(d: Drawing, n: int = 1) -> None:
     d.page.tags += [(len(d.page.ops), END)] * n
 
 
-@contextmanager
+class _Element(AbstractContextManager[None]):
+    """An element open while its context is: a class, not a generator, as a big deck opens millions of them."""
+
+    __slots__ = ("d", "tag")
+
+    def __init__(self, d: Drawing, tag: Begin) -> None:
+        self.d, self.tag = d, tag
+
+    def __enter__(self) -> None:
+        self.d.page.tags.append((len(self.d.page.ops), self.tag))
+
+    def __exit__(self, *exc: object) -> None:
+        self.d.page.tags.append((len(self.d.page.ops), END))
+
+
 def tagged(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "",
-           actual: str = "", title: str = "") -> Iterator[None]:
+           actual: str = "", title: str = "") -> AbstractContextManager[None]:
     """What is drawn inside is one element (or, `ARTIFACT`, furniture)."""
-    begin(d, role, alt, cont, scope, actual, title)
-    try:
-        yield
-    finally:
-        end(d)
+    return _Element(d, _begin(role, alt, cont, scope, actual, title))
+
+
+@lru_cache(maxsize=4096)
+def _begin(role: str, alt: str, cont: bool, scope: str, actual: str, title: str) -> Begin:
+    """One tag for the same element opened again (a table's every row, a deck's every card's panels): a frozen
+    dataclass costs more to make than to look up."""
+    if role not in ROLES:
+        raise ValueError(f"not a structure type the press writes: {role}")
+    return Begin(role, alt, cont, scope, actual, title)
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from functools import lru_cache
 from math import ceil
 
 from deckpress.draw import fonts, scripts
-from deckpress.findings import Finding, Findings, Loc
+from deckpress.findings import Finding, Findings, Loc, Rehearsal
 from deckpress.layout.page import MM, Drawing
 from deckpress.layout.standing import KEPT_LIMIT, Forme, forme, left
 from deckpress.layout.standing import measure as measure  # where the layouts have always found it
@@ -145,6 +145,15 @@ class Typesetter:
         saved, self._measuring = self._measuring, Findings()
         try:
             yield
+        finally:
+            self._measuring = saved
+
+    @contextmanager
+    def rehearsing(self) -> Iterator[Findings]:
+        """Measuring, with what is found kept aside: given to `findings` if the run is kept as the real one."""
+        saved, self._measuring = self._measuring, Rehearsal(self.findings)
+        try:
+            yield self._measuring
         finally:
             self._measuring = saved
 
