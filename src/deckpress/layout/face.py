@@ -17,7 +17,7 @@ from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
 from deckpress.layout.shapes.outline import ROUND, Outline
 from deckpress.layout.spoken import echoed, spoken
-from deckpress.layout.structure import ARTIFACT, begin, drop_if_empty, end
+from deckpress.layout.structure import ARTIFACT, drop_if_empty, tagged
 from deckpress.model import Card, CardLayout, Element
 
 # An element's structure by its kind: a picture or a row of pictograms is a figure, named by what the card says
@@ -77,8 +77,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     trim = (x, y, *layout.size)
     table = [e for e in layout.elements if e.name in layout.table] if layout.table else []
     table = table if table and plain(face, table) else []
-    begin(d, "Sect", title=card.label)  # one card, its heading first, then its elements in the layout's order
-    try:
+    with tagged(d, "Sect", title=card.label):  # one card, its heading first, then its elements in the layout's order
         for n in plan.order:
             element, said = layout.elements[n], words[n]
             if table and element in table:  # its columns drawn together where the first stands, read row by row
@@ -94,14 +93,9 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
                 _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
             role = ARTIFACT if n in once else plan.roles[n]
             tags, ops = len(d.page.tags), len(d.page.ops)
-            begin(d, role, alt=said if role == "Figure" else "", actual=said if role in ("P", "H1") else "")
-            try:
+            with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role in ("P", "H1") else ""):
                 _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
-            finally:
-                end(d)
             drop_if_empty(d, tags, ops)
-    finally:
-        end(d)
     d.mark(None, "")
 
 

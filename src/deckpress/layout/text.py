@@ -11,8 +11,9 @@ from math import ceil
 from deckpress.draw import fonts, scripts
 from deckpress.findings import Finding, Findings, Loc, Rehearsal
 from deckpress.layout.page import MM, Drawing
-from deckpress.layout.standing import KEPT_LIMIT, Forme, forme, left
-from deckpress.layout.standing import measure as measure  # where the layouts have always found it
+from deckpress.layout.standing import Rack, set_in
+from deckpress.layout.standing import draw as draw  # where the layouts have always found it
+from deckpress.layout.standing import measure as measure
 from deckpress.load.icons import INLINE, IconFile, Icons
 from deckpress.model import Style, Theme
 
@@ -133,7 +134,7 @@ class Typesetter:
         self.placed = placed or {}  # its other texts translated (a parameter's, a card's field): their entries, by
         # their translation, so a template that prints one (a token's stone name) is answered for there
         # texts set once, printed card after card, by all that decided them (deckpress.layout.standing)
-        self.standing: dict[tuple[object, ...], tuple[Fitted, Forme]] = {}
+        self.standing: Rack[Fitted] = Rack()
 
     @property
     def findings(self) -> Findings:
@@ -253,56 +254,12 @@ class Typesetter:
             spare = h - fitted.height
             draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
             return fitted
-        if len(self.standing) > KEPT_LIMIT:
-            self.standing.clear()
-        self.standing[(text, self.font(style), style, w, h, valign, self.theme.line_spacing)] = \
-            fitted, set_in(fitted, w, h, valign)
+        self.standing.keep((text, self.font(style), style, w, h, valign, self.theme.line_spacing), fitted,
+                           set_in(fitted, w, h, valign))
         return self.reprint(d, text, style, box, valign)
 
     def reprint(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float],
                 valign: str = "top") -> Fitted | None:
-        """`text` drawn in `box` as it was set before in a box of its size, if it was (else None, nothing drawn):
-        what `box` draws, with nothing to look up or report."""
-        x, y, w, h = box
-        kept = self.standing.get((text, self.font(style), style, w, h, valign, self.theme.line_spacing))
-        if kept is None:
-            return None
-        kept[1].print(d, x, y, w, style.align)
-        return kept[0]
-
-
-def set_in(fitted: Fitted, width: float, height: float, valign: str = "top") -> Forme:
-    """Fitted lines as a forme for a box `width` x `height` mm, placed in it by `valign`."""
-    spare = height - fitted.height
-    drop = {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
-    return forme(fitted.lines, fitted.font, fitted.size, fitted.own, drop, fitted.leading)
-
-
-def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:
-    """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it, and half of whatever its
-    line's own height has to spare."""
-    kept = set_in(fitted, 0.0, 0.0)
-    if not fitted.icons:
-        kept.print(d, x, top, width, align)
-        return
-    baseline = top + kept.lead + kept.ascent
-    for line, line_w in zip(fitted.lines, kept.widths, strict=True):
-        at = left(x, width, line_w, align)
-        if INLINE.search(line):
-            _with_icons(d, fitted, at, baseline, line)
-        else:
-            d.text(at, baseline, line, fitted.font, fitted.size)
-        baseline += kept.step
-
-
-def _with_icons(d: Drawing, fitted: Fitted, x: float, baseline: float, line: str) -> None:
-    """A line in runs of text and icons: each icon an em square standing on the baseline, in the text's ink, its
-    name over it as invisible text (for copying, searching and reading aloud)."""
-    icons, heard, size = dict(fitted.icons), dict(fitted.heard), fitted.size
-    for i, part in enumerate(INLINE.split(line)):
-        if i % 2 and part in icons:
-            d.icon(icons[part], x, baseline - size / MM, size / MM, d.ink, alt=heard.get(part, part), font=fitted.font)
-            x += size / MM
-        elif part and not i % 2:
-            d.text(x, baseline, part, fitted.font, size)
-            x += fonts.width(fitted.font, part, size) / MM
+        """`text` drawn in `box` as set before in a box of its size (None, nothing drawn, if it was not)."""
+        key = (text, self.font(style), style, box[2], box[3], valign, self.theme.line_spacing)
+        return self.standing.reprint(key, d, box, style.align)
