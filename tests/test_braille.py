@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import subprocess
+import textwrap
 
 import pytest
 from conftest import FIXTURES, LAYOUTS, games
@@ -140,6 +141,17 @@ def test_runovers_and_items_are_set_within_40_cells():
     for kind, level in (("para", 0), ("item", 3), ("heading", 1), ("heading", 4)):
         lines = braille._set(Block(kind, text, level), text)
         assert all(len(line) <= CELLS for line in lines) and len(lines) > 2
+
+
+def test_a_block_that_fits_a_line_is_set_as_textwrap_sets_it():
+    """The short way for a block of one line gives textwrap's lines, whatever spaces, tabs or breaks it holds."""
+    alphabet = ["AB", "C-D", " ", "  ", "\t", "\n", "\xa0", ",", "#1"]
+    for n in range(4000):
+        text = "".join(alphabet[(n * 7 + k * k) % len(alphabet)] for k in range(n % 23))
+        first, runover, width = n % 5, n % 3, (38, 40)[n % 2]
+        want = textwrap.wrap(text, width, initial_indent=" " * first, subsequent_indent=" " * runover,
+                             break_long_words=True, break_on_hyphens=False) or [""]
+        assert braille.block_lines(text, first, runover, width) == want, repr(text)
 
 
 def test_without_liblouis_the_build_says_the_braille_was_skipped(deckpress, tmp_path, monkeypatch):

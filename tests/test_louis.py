@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from deckpress.publish import braille, louis
+# tactile imported here, not after braille.translator is patched: it would take the fake as its own translator,
+# and keep it once the patch is undone (its import binds braille's function by name)
+from deckpress.publish import braille, louis, tactile
 from deckpress.publish.louis import BrailleUnavailable, run_translator
 
 FAKES = {
@@ -64,8 +66,6 @@ def test_a_flood_is_cut_at_its_cap_in_bounded_memory(tmp_path):
 def test_a_build_with_a_failing_translator_makes_everything_else_and_warns(deckpress, tmp_path, monkeypatch):
     program = fake(tmp_path, "fails")
     monkeypatch.setattr(braille, "translator", lambda: program)
-    from deckpress.publish import tactile
-
     monkeypatch.setattr(tactile, "translator", lambda: program)
     result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--edition", "standard", "--jobs", "1")
     assert result.status == 0, result.err

@@ -126,6 +126,23 @@ def test_without_liblouis_the_labels_are_skipped_with_a_warning(deckpress, tmp_p
 
 
 @needs_liblouis
+def test_the_labels_card_names_are_translated_with_the_pages(deckpress, monkeypatch):
+    """The text edition's pages and the labels' card names in one run of the translator, the codes in another (a
+    process, and a load of a table, fewer): each table of each language run once."""
+    runs: list[str] = []
+    translate = braille.run_translator
+
+    def counted(command: list[str], given: str) -> str:
+        runs.append(command[-1])
+        return translate(command, given)
+
+    monkeypatch.setattr(braille, "run_translator", counted)
+    result = deckpress("build", GAME, "--paper", "a4", "--edition", "standard", "--jobs", "1")
+    assert result.status == 0, result.err
+    assert len(runs) == len(set(runs)) >= 2 and "en-us-brf.dis,en-ueb-g1.ctb" in runs, runs
+
+
+@needs_liblouis
 def test_labels_a_game_no_longer_asks_for_leave_no_file(deckpress, tmp_path):
     args = ("build", GAME, "--paper", "a4", "--edition", "standard", "--jobs", "1")
     assert deckpress(*args).status == 0 and list((tmp_path / "build").rglob("*tactile*"))

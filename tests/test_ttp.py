@@ -11,6 +11,7 @@ import shutil
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import SimpleNamespace
 
 import jsonschema
 import pytest
@@ -20,7 +21,7 @@ from test_export import FIXTURE, export, exporting, px
 from test_publications import files, secret_values, texts
 
 from deckpress.export import sprites, ttp, tts
-from deckpress.export.cutting import Cut
+from deckpress.export.cutting import Cut, first_backs
 from deckpress.export.tts import Deck
 from deckpress.findings import Loc
 from deckpress.model import Card
@@ -281,3 +282,12 @@ def test_a_big_deck_is_read_a_sheet_at_a_time(target):
         save.deck(Deck("big", "Big deck", _counted(cuts, lambda: len(save.files), seen), (63.0, 88.0), 150))
     assert seen[69] == 0 and seen[70] == 2 and seen[140] == 3  # the back and sheet 1 made, then sheet 2
 
+
+
+def test_a_deck_of_alike_backs_has_only_its_first_back_cut():
+    """A sprite sheet's deck shows one back where its backs are alike: the pages of its other backs are not cut
+    (at 2,400 cards, half the pages PDFium would draw)."""
+    decks = {"lots": SimpleNamespace(backs_differ=False), "desks": SimpleNamespace(backs_differ=True)}
+    wanted = first_backs(SimpleNamespace(decks=decks))  # type: ignore[arg-type]
+    asked = ["lots", "lots", "desks", "lots", "desks"]
+    assert [wanted(deck) for deck in asked] == [True, False, True, False, True]

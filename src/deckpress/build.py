@@ -87,6 +87,7 @@ class Prepared:
     findings: Findings
     templates: Templates
     documents: list[Document] = field(default_factory=list)
+    marks: dict[str, Stamp] = field(default_factory=dict)  # each checked game's stamp: its sources hashed once
 
 
 def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness | None = None,
@@ -112,7 +113,8 @@ def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TE
     press = Press(prepared.findings, [g.id for g in prepared.games if not g.source_game],
                   listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games},
                   parts={g.id: {c.id for c in g.components} | outputs.OWN_PARTS for g in prepared.games},
-                  versions={g.id: game_stamp(g, prepared.editions[g.id]).version for g in prepared.games})
+                  versions={g.id: (prepared.marks.get(g.id) or game_stamp(g, prepared.editions[g.id])).version
+                            for g in prepared.games})
     if prepared.findings.errors:
         _lay_out_every_page(prepared)  # every finding in one run, as `deckpress check` gives them
         return press
@@ -136,7 +138,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     findings, templates = Findings(), Templates()
     games = every_language(game_dirs, opts.content, findings, templates, opts.fallback)
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
-    marks: dict[str, Stamp] = {}
+    marks = prepared.marks
     for game in games:
         templates.origins = game.param_locs
         editions = prepared.editions[game.id]
@@ -210,10 +212,10 @@ def draw(prepared: Prepared, opts: Options, parts: tuple[str, ...] = (pool.TEXT,
     for game in prepared.games:
         if pool.TEXT in parts:
             read_by = _read_by(game, prepared, opts)  # the game's first edition among them, whatever is built
-            pages = html_pages(game, read_by, prepared.templates)
+            mark = (read_by is prepared.editions[game.id] and prepared.marks.get(game.id)) or game_stamp(game, read_by)
+            pages = html_pages(game, read_by, prepared.templates, mark)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
-            out += outputs.braille_outputs(game, pages, prepared.findings)
-            out += outputs.tactile_outputs(game, prepared.findings, opts.papers, game_stamp(game, read_by))
+            out += outputs.braille_and_labels(game, pages, prepared.findings, opts.papers, mark)
         setup = setup_for(game, opts)
         for edition in editions_of(game, opts) if pool.PDFS in parts else []:
             for paper in opts.papers:

@@ -7,12 +7,13 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.colour import Colour
-from deckpress.draw import fonts
+from deckpress.draw import fonts, operators
 from deckpress.layout.page import Icon, Tiles
 from deckpress.load.icons import IconFile, vectors
 
@@ -26,21 +27,29 @@ INVISIBLE: Literal[3] = 3  # text render mode: neither filled nor stroked, still
 def form_name(op: Icon | Tiles) -> str:
     """The form's name: a PDF name, so only regular characters (a `#` would start an escape, and a viewer would
     look for another form)."""
-    colour = op.colour if isinstance(op, Icon) else None
-    shown = colour.hex.lstrip("#") if colour is not None else "ink"
     if isinstance(op, Tiles):
-        stroke = f"x{op.stroke:.4f}-{op.height:.4f}"  # per unit of the tile's own stroke-width; its height
+        return _form_name(op.icon.name, op.icon.digest, op.size, None, None, None, op.stroke, op.height)
+    return _form_name(op.icon.name, op.icon.digest, op.size, op.height, op.colour, op.stroke, None, None)
+
+
+@lru_cache(maxsize=4096)  # an icon is placed thousands of times a deck, at a few sizes and colours
+def _form_name(name: str, digest: str, size: float, height: float | None, colour: Colour | None,
+               stroke: float | None, tile_stroke: float | None, tile_height: float | None) -> str:
+    shown = colour.hex.lstrip("#") if colour is not None else "ink"
+    if tile_stroke is not None:  # a pattern's tile: per unit of its own stroke-width; its height
+        stroke_part = f"x{tile_stroke:.4f}-{tile_height:.4f}"
     else:
-        stroke = "own" if op.stroke is None else f"{op.stroke:.4f}"
-    tall = f"x{op.height:.4f}" if isinstance(op, Icon) and op.height is not None else ""  # a square: as before
-    return f"icon-{op.icon.name}-{op.icon.digest}-{op.size:.4f}{tall}-{shown}-{stroke}"
+        stroke_part = "own" if stroke is None else f"{stroke:.4f}"
+    tall = f"x{height:.4f}" if height is not None else ""  # a square: as before
+    return f"icon-{name}-{digest}-{size:.4f}{tall}-{shown}-{stroke_part}"
 
 
 def define_all(canvas: Canvas, ops: Sequence[object], defined: set[str]) -> None:
     """Each icon (by file, size, colour and stroke) is drawn once a document, as a form that pages place: a deck
     repeats a few icons thousands of times. Defined before the page is drawn, each in its own stream."""
+    placed = (Icon, Tiles)  # (a tuple: `Icon | Tiles` would make a new union at every op)
     for op in ops:
-        if isinstance(op, Icon | Tiles):
+        if isinstance(op, placed):
             define(canvas, op, defined)
 
 
@@ -106,12 +115,11 @@ def _vector_form(canvas: Canvas, name: str, op: Icon | Tiles) -> None:
 
 
 def place(canvas: Canvas, op: Icon) -> None:
-    canvas.saveState()
-    canvas.translate(op.x, op.y)
-    canvas.doForm(form_name(op))
+    """The icon's form placed at its corner, in a state of its own (as `saveState`, `translate`, `doForm`)."""
+    operators.form(canvas, form_name(op), op.x, op.y)
     if op.alt and op.font:
         _alt(canvas, op)
-    canvas.restoreState()  # the text state too: what follows is visible again
+    canvas._code.append("Q")  # type: ignore[attr-defined]  # the text state too: what follows is visible again
 
 
 def tile(canvas: Canvas, op: Tiles) -> None:

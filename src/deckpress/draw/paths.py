@@ -27,15 +27,11 @@ def turning(op: Turn) -> tuple[float, float, float, float, float, float]:
     return m[0] + 0.0, m[1] + 0.0, m[2] + 0.0, m[3] + 0.0, m[4] + 0.0, m[5] + 0.0  # + 0.0: no -0 in the file
 
 
-def circle(c: Canvas, x: float, y: float, r: float, ry: float) -> PDFPathObject:
-    """Four quarter-circle curves, as ReportLab's circle draws them, without its general arc arithmetic (which
-    took half of the time of drawing a circle); an ellipse where `ry` differs from `r`. The same circle in the same
-    place (a braille dot in the same cell of every sheet of labels) is written out once."""
-    return PDFPathObject([_circle_code(x, y, r, ry)])
-
-
 @lru_cache(maxsize=8192)
-def _circle_code(x: float, y: float, r: float, ry: float) -> str:
+def circle_code(x: float, y: float, r: float, ry: float) -> str:
+    """Four quarter-circle curves, as ReportLab's circle draws them (`getCode`), without its general arc arithmetic
+    (which took half of the time of drawing a circle); an ellipse where `ry` differs from `r`. The same circle in the
+    same place (a braille dot in the same cell of every sheet of labels) is written out once."""
     k, ky = KAPPA * r, KAPPA * ry
     path = PDFPathObject()
     path.moveTo(x + r, y)

@@ -54,37 +54,36 @@ class Tree:
         self.root = Element("Document", None)
         self.stack = [self.root]
         self.hidden = 0  # artifacts open
+        # the element the next op drawn belongs to; None: furniture (outside every element, or marked so). Kept as
+        # each tag applies: the pen asks for it at every op
+        self.current: Element | None = None
         self.marks: list[list[Element]] = []  # each page's marked-content ids -> their element
         self.annotations: list[tuple[Annotation, Element]] = []  # each annotation and the element it is of
 
     def new_page(self) -> None:
         """Each page closes what it opened: its next page starts at the document again."""
-        self.stack, self.hidden = [self.root], 0
+        self.stack, self.hidden, self.current = [self.root], 0, None
         self.marks.append([])
 
     def apply(self, tag: Tag) -> None:
+        stack = self.stack
         if not isinstance(tag, Begin):
             if self.hidden:
                 self.hidden -= 1
-            elif len(self.stack) > 1:
-                self.stack.pop()
-            return
-        if self.hidden or tag.role == ARTIFACT:  # inside furniture, everything is furniture
+            elif len(stack) > 1:
+                stack.pop()
+        elif self.hidden or tag.role == ARTIFACT:  # inside furniture, everything is furniture
             self.hidden += 1
-            return
-        parent = self.stack[-1]
-        last = parent.kids[-1] if parent.kids else None
-        if tag.cont and isinstance(last, Element) and last.role == tag.role:
-            element = last
         else:
-            element = Element(tag.role, parent, tag.alt, tag.scope, tag.actual, tag.title)
-            parent.kids.append(element)
-        self.stack.append(element)
-
-    @property
-    def current(self) -> Element | None:
-        """The element the next op drawn belongs to; None: furniture (outside every element, or marked so)."""
-        return None if self.hidden or len(self.stack) == 1 else self.stack[-1]
+            parent = stack[-1]
+            last = parent.kids[-1] if parent.kids else None
+            if tag.cont and isinstance(last, Element) and last.role == tag.role:
+                element = last
+            else:
+                element = Element(tag.role, parent, tag.alt, tag.scope, tag.actual, tag.title)
+                parent.kids.append(element)
+            stack.append(element)
+        self.current = None if self.hidden or len(stack) == 1 else stack[-1]
 
     def mark(self, element: Element) -> int:
         """A new marked-content id on this page, for `element`."""

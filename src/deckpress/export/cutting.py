@@ -16,6 +16,7 @@ from deckpress.model import Card, Game
 from deckpress.publish import outputs
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left corner
+Wanted = Callable[[str], bool]  # a card's deck -> whether its back is wanted (each card asked once, in order)
 Face = TypeVar("Face")  # what cutting a card's side gives: an image, or its PNG made at once (deckpress.export.png)
 
 
@@ -45,24 +46,24 @@ def rendered(game: Game, doc: Document) -> tuple[Document, bytes]:
 
 
 def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: float, bleed: float,
-              size: tuple[int, int] | None = None) -> Iterator[Cut]:
+              size: tuple[int, int] | None = None, wanted: Wanted | None = None) -> Iterator[Cut]:
     """Each card entry of `decks` (the component's, in order) once, front and back cut `bleed` mm past the trim (or
     `size` px round it, the trim centred: `framed`): yielded as soon as its back is cut, so a deck at 600 dpi is
-    never all in memory."""
+    never all in memory. A page of backs none of whose cards `wanted` says is needed is not cut (their backs None)."""
     pdfium = pypdfium2.PdfDocument(pdf)
     try:
         def cut(n: int, cells: list[Box]) -> list[Image.Image]:
             image = page_image(pdfium, n, dpi)
             return [image.crop(cut_box(cell, dpi, bleed, size)) for cell in cells]
 
-        for deck, card, front, back in in_order(game, decks, doc, cut):
+        for deck, card, front, back in in_order(game, decks, doc, cut, wanted):
             yield Cut(deck, card, front, back)
     finally:
         pdfium.close()
 
 
-def in_order(game: Game, decks: list[str], doc: Document,
-             cut: Callable[[int, list[Box]], list[Face]]) -> Iterator[tuple[str, Card, Face, Face | None]]:
+def in_order(game: Game, decks: list[str], doc: Document, cut: Callable[[int, list[Box]], list[Face]],
+             wanted: Wanted | None = None) -> Iterator[tuple[str, Card, Face, Face | None]]:
     """Each card entry of `decks` once, in order: its deck, the card, and what `cut` gives for its front and back
     (`cut`: a page's index and the cells to cut from it, each a card's rectangle in mm, to what each cut gives; a
     page is asked for once, in order, and only where it holds a cell cut)."""
@@ -71,7 +72,8 @@ def in_order(game: Game, decks: list[str], doc: Document,
     at, waiting = 0, list[tuple[int, int, Face]]()  # a page's fronts (printed, place) awaiting backs
     for n, page in enumerate(doc.pages):
         if page.backs:  # the page after its fronts, each back at its own card's place
-            yield from _ready(printed, waiting, cut(n, list(page.backs)), game)
+            needed = wanted is None or any([wanted(printed[at_card][0]) for at_card, _, _ in waiting])
+            yield from _ready(printed, waiting, cut(n, list(page.backs)) if needed else [], game)
             waiting = []
             continue
         if not page.cells:
@@ -84,6 +86,18 @@ def in_order(game: Game, decks: list[str], doc: Document,
     yield from _ready(printed, waiting, [], game)
     if at != len(printed):  # the layout places every printed card once
         raise RuntimeError(f"{doc.game} {doc.component}: {at} cards cut, {len(printed)} printed")
+
+
+def first_backs(game: Game) -> Wanted:
+    """Whether a card's back is wanted where a deck whose backs are alike shows one back (a sprite sheet's deck):
+    every card's where its deck's backs differ, else only its deck's first card's."""
+    had: set[str] = set()
+
+    def wanted(deck: str) -> bool:
+        first = deck not in had
+        had.add(deck)
+        return first or game.decks[deck].backs_differ
+    return wanted
 
 
 def page_image(pdfium: pypdfium2.PdfDocument, n: int, dpi: float) -> Image.Image:

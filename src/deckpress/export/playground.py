@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from deckpress.export import TTS_DPI_CAP, Request, dice, ttp
-from deckpress.export.cutting import cut_cards, rendered
+from deckpress.export.cutting import cut_cards, first_backs, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi, zipped
 from deckpress.export.tts import File, decks_of
@@ -60,7 +60,8 @@ def _decks(game: Game, edition: Edition, component: Component, layout: CardLayou
     dpi = min(largest_dpi(layout.size, len(game.decks[d].cards), cap) for d in component.decks)
     doc, pdf = rendered(game, doc)
     described = describer(game, edition, prepared.templates, layout)
-    cuts = (replace(c, text=described(c.deck, c.card)) for c in cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
+    cut = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=first_backs(game))  # a deck shows one back
+    cuts = (replace(c, text=described(c.deck, c.card)) for c in cut)
     for deck in decks_of(game, component, layout.size, cuts):  # a sheet's cards at a time
         package.tokens(deck, layout.shape) if layout.shape is not None else package.deck(deck)
 

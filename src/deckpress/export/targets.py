@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, playground, pressed, shop, tts
 from deckpress.export import png as pod
-from deckpress.export.cutting import cut_cards, padding, rendered
+from deckpress.export.cutting import cut_cards, first_backs, padding, rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi
 from deckpress.export.vendors import VENDOR_DPI
@@ -96,13 +96,15 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
     entries = [len(game.decks[d].cards) for d in component.decks]
     dpi = min(largest_dpi(layout.size, n, request.dpi or TTS_DPI_CAP) for n in entries)
     doc, pdf = rendered(game, doc)
-    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0)  # a sheet's cards at a time, as the deck takes them
     if component.die:
-        if die := dice.made(game, component, layout, list(cuts), dpi, edition.theme.line_pt, prepared.findings):
+        faces = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
+        if die := dice.made(game, component, layout, faces, dpi, edition.theme.line_pt, prepared.findings):
             save.die(f"{game.id}-{component.id}.png", die)
         return
     described = describer(game, edition, prepared.templates, layout)
-    for deck in tts.decks_of(game, component, layout.size, (replace(c, text=described(c.deck, c.card)) for c in cuts)):
+    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=first_backs(game))  # a sheet's at a time
+    read = (replace(c, text=described(c.deck, c.card)) for c in cuts)
+    for deck in tts.decks_of(game, component, layout.size, read):
         save.tokens(deck, layout.shape) if layout.shape is not None else save.deck(deck)
 
 

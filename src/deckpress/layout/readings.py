@@ -9,21 +9,18 @@ marks (a letter, a lone shape) follow its name: `Amber (A, triangle)`.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from deckpress.layout.elements import KINDS
 from deckpress.layout.elements.kind import Reading, read_shown
-from deckpress.load.counted import singulars
+from deckpress.layout.said_once import Known, spoken, unrepeated
 from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Component, Edition, Element, Game
 from deckpress.templating import Templates
 
 Said = tuple["Part", ...]  # a face's readings, in layout order
-WORD = re.compile(r"\w+")
 BESIDE_MM = 1.0  # a printed line this close to a text's right edge, within its height, is a line to write on
 
 
@@ -81,16 +78,17 @@ def read_deck(game: Game, component: Component, edition: Edition | None, templat
               say: Callable[..., str], alone: bool = False) -> ReadDeck:
     """The component's cards, deck after deck; `alone`: each entry by itself (a page per private card)."""
     layout = edition.layouts.get(component.layout) if edition else None
+    faces = FaceReader(layout) if isinstance(layout, CardLayout) else None
     read = ReadDeck(component.title)
     for deck in (game.decks[d] for d in component.decks if d in game.decks):
         back_layout = edition.layouts.get(deck.back.layout) if edition and deck.back else None
-        back = back_layout if isinstance(back_layout, CardLayout) else None
+        back = FaceReader(back_layout) if isinstance(back_layout, CardLayout) else None
         shared = not deck.backs_differ and not alone  # one back behind every card: read once, with the first
         for card in (c for c in deck.cards if c.valid):
             reading = Reading(card, templates.card(game.params, card.values, card.index), game.params,
                               say) if templates else None
-            front = read_face(reading, layout) if reading and isinstance(layout, CardLayout) else _values(card)
-            behind = read_face(reading, back) if reading and back else ()
+            front = faces.read(reading) if reading and faces else _values(card)
+            behind = back.read(reading) if reading and back else ()
             if shared:
                 read.back = read.back or behind
                 back, behind = None, ()
@@ -127,100 +125,29 @@ def read_face(reading: Reading, layout: CardLayout) -> Said:
     """Every element's reading in layout order: a text with a printed line beside it is a line to write on; an icon
     inline in text reads as its name; a paragraph already said on the card, word for word, is not said again;
     columns of text side by side, as many lines each, are a table."""
-    said: list[tuple[Part, Element]] = []
-    for element in layout.elements:
-        lines = read_shown(reading, element)
-        if not lines:
-            continue
-        part = Part(tuple(read_inline(line, reading.params) for line in lines))
-        if len(part.lines) == 1 and _writes_beside(element.box, layout):
-            part = Part((reading.say("html_write_in", label=part.lines[0]),))
-        said.append((part, element))
-    return _tables(_marked(_unrepeated(said, reading), reading))
+    return FaceReader(layout).read(reading)
 
 
-def _unrepeated(said: list[tuple[Part, Element]], reading: Reading) -> list[tuple[Part, Element]]:
-    """Leaves out what says nothing the card's other readings do not: a paragraph said again word for word (the
-    first is kept); one whose words stand within another read from the same fields of the card (`3` beside `3
-    points`; `both ways`, read from none, beside every `…, both ways`), but never the card's own name, nor a value
-    another text merely mentions (`Village` in a story that tells of one); one naming the things a paragraph before
-    it counted (`Amber, Jade, Jade` after `1 Amber and 2 Jade`); and a pictogram the card's words say (`2 × star`
-    beside `Two stars`)."""
-    lines = [(j, line, element) for j, (p, element) in enumerate(said) for line in p.lines]
-    kept = []
-    for i, (part, element) in enumerate(said):
-        kind = KINDS[element.kind]
-        if kind.pictogram and kind.said_by(reading, element, [line for j, line, other in lines
-                                                              if j != i and not KINDS[other.kind].pictogram]):
-            continue
-        if len(part.lines) == 1 and _says_again(i, part.lines[0], element, lines, reading):
-            continue
-        kept.append((part, element))
-    return kept
+class FaceReader:
+    """Reads cards through one layout (`read_face`), what is the same on every card worked out once: each element's
+    kind, and whether a line is printed beside it to write on."""
 
+    def __init__(self, layout: CardLayout) -> None:
+        self.elements = [(e, KINDS[e.kind], _writes_beside(e.box, layout)) for e in layout.elements]
+        self.known = Known()  # what stays the same from card to card
 
-def _says_again(i: int, line: str, element: Element, lines: list[tuple[int, str, Element]], reading: Reading
-                ) -> bool:
-    """Whether the one-line part `i` says nothing the card's other lines do not (see `_unrepeated`)."""
-    joins, name, back = _joins(reading.say), _spoken(reading.card.label), singulars(reading.params)
-    spoken, tally = _spoken(line), _tally(line, joins, back)
-    for j, other, source in lines:
-        if j == i:
-            continue
-        same = spoken == _spoken(other)
-        if j < i and (same or tally is not None and tally == _tally(other, joins, back)):
-            return True
-        if same or spoken == name or not _within(line, other):
-            continue  # of two alike the later goes; the card's name stays
-        if (j < i or "\n" not in line) and _told_by(_fields(element, reading), _fields(source, reading)):
-            return True
-    return False
-
-
-def _told_by(read: frozenset[str] | None, other: frozenset[str] | None) -> bool:
-    """Whether a text read from the fields `other` (None: the card as a whole) tells what one read from `read`
-    does: from all the same fields, or the card as a whole."""
-    return other is None or read is not None and read <= other
-
-
-def _fields(element: Element, reading: Reading) -> frozenset[str] | None:
-    """The card's fields (and its number, as `index`) the element's reading is made from, by its keys' templates
-    and the fields they name; None when a template reads the card as a whole."""
-    read: set[str] = set()
-    for value in element.keys.values():
-        if isinstance(value, Element):
-            inner = _fields(value, reading)
-            if inner is None:
-                return None
-            read |= inner
-        elif isinstance(value, str) and "{" in value:
-            inputs = reading.texts.templates.inputs(value)
-            if inputs is None:
-                return None
-            read.update(inputs[0], ("index",) if inputs[1] else ())
-        elif isinstance(value, str) and value in reading.card.values:
-            read.add(value)
-    return frozenset(read)
-
-
-@lru_cache(maxsize=64)
-def _joins(say: Callable[..., str]) -> frozenset[str]:
-    """The words that join a list in the press's language (`and`): not things a text names."""
-    return frozenset(WORD.findall(say("html_and", first="", last="").casefold()))
-
-
-@lru_cache(maxsize=8192)  # the same texts recur card after card
-def _tally(text: str, joins: frozenset[str], back: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...] | None:
-    """The things a text names, each with its number (`2 Onyx and 1 Ruby`, `Onyx, Onyx, Ruby`: the same; `2
-    Rubies` names Ruby, by the plurals `back`); None for fewer than two things."""
-    counts, singular, times = Counter[str](), dict(back), 1
-    for word in WORD.findall(text.casefold()):
-        if word.isdigit():
-            times = int(word)
-        elif word not in joins:
-            counts[singular.get(word, word)] += times
-            times = 1
-    return tuple(sorted(counts.items())) if len(counts) >= 2 else None
+    def read(self, reading: Reading) -> Said:
+        said: list[tuple[Part, Element]] = []
+        params = reading.params
+        for element, kind, beside in self.elements:
+            lines = kind.read(reading, element) if element.when is None else read_shown(reading, element)
+            if not lines:
+                continue
+            part = Part(tuple([read_inline(line, params) for line in lines]))
+            if beside and len(part.lines) == 1:
+                part = Part((reading.say("html_write_in", label=part.lines[0]),))
+            said.append((part, element))
+        return _tables(_marked(unrepeated(said, reading, self.known), reading))
 
 
 def _marked(said: list[tuple[Part, Element]], reading: Reading) -> list[tuple[Part, Element]]:
@@ -273,20 +200,8 @@ def _writes_beside(box: tuple[float, float, float, float], layout: CardLayout) -
 
 def _labels(line: str, label: str) -> bool:
     """Whether `line` says what `label` does: the same words, or the label's words less a closing number."""
-    words, named = _spoken(line), _spoken(label)
+    words, named = spoken(line), spoken(label)
     return words != " " and (words == named or (named.startswith(words) and named[len(words):].strip().isdigit()))
-
-
-def _within(text: str, other: str) -> bool:
-    """Whether `text`'s words stand, in order and together, in `other`'s."""
-    words = _spoken(text)
-    return words != " " and words in _spoken(other)
-
-
-@lru_cache(maxsize=8192)  # the same texts recur card after card
-def _spoken(text: str) -> str:
-    """The words, casefolded, each between spaces: ` 3 points `."""
-    return f" {' '.join(WORD.findall(text.casefold()))} "
 
 
 def _values(card: Card) -> Said:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckpress.layout.page import PAPERS, Document, Drawing, Page, Sheets
+from deckpress.layout.page import MM, PAPERS, Circle, Document, Drawing, Page, Sheets, pt
 from deckpress.layout.structure import ARTIFACT, tagged
 
 DOT_MM, DOT_PITCH_MM, CELL_PITCH_MM = 1.5, 2.5, 6.2
@@ -47,27 +47,37 @@ def _grid(paper: str) -> tuple[int, int, float]:
 
 
 def _laid_out(labels: list[Label], paper: str) -> Iterator[Page]:
-    """The labels in rows and columns on pages of `paper`, each a figure named by its code and card."""
+    """The labels in rows and columns on pages of `paper`, each a figure named by its code and card; each label a
+    cell of the sheet, as a card is (the slug keeps clear of them together)."""
     across, down, left = _grid(paper)
+    placed: dict[str, list[tuple[float, float, float]]] = {}  # a code's dots, placed once however many cards bear it
     for start in range(0, len(labels), across * down):
         d = Drawing(PAPERS[paper])
         for n, label in enumerate(labels[start:start + across * down]):
             x, y = left + (n % across) * LABEL_MM[0], MARGIN_MM + (n // across) * LABEL_MM[1]
-            _label(d, label, x, y)
+            dotted = placed.get(label.braille)
+            _label(d, label, x, y, placed.setdefault(label.braille, _dotted(label.braille)) if dotted is None
+                   else dotted)
+            d.cell(x, y, *LABEL_MM)
         yield d.page
 
 
-def _label(d: Drawing, label: Label, x: float, y: float) -> None:
+def _dotted(braille: str) -> list[tuple[float, float, float]]:
+    """Each dot of a code: its cell's and its column's distance from the first dot's left, and its row's from the
+    top, mm."""
+    return [(i * CELL_PITCH_MM, column * DOT_PITCH_MM, row * DOT_PITCH_MM) for i, cell in enumerate(braille)
+            for column, row in (divmod(dot - 1, 3) for dot in dots(cell))]
+
+
+def _label(d: Drawing, label: Label, x: float, y: float, dotted: list[tuple[float, float, float]]) -> None:
     with tagged(d, ARTIFACT):  # the cut line
         d.rect(x, y, *LABEL_MM, LINE_PT)
     with tagged(d, "Figure", alt=label.alt):
         left = x + (LABEL_MM[0] - (len(label.braille) - 1) * CELL_PITCH_MM - DOT_PITCH_MM) / 2
         top = y + (LABEL_MM[1] - 2 * DOT_PITCH_MM) / 2
-        for i, cell in enumerate(label.braille):
-            for dot in dots(cell):
-                column, row = divmod(dot - 1, 3)
-                d.circle(left + i * CELL_PITCH_MM + column * DOT_PITCH_MM, top + row * DOT_PITCH_MM, DOT_MM / 2,
-                         0, fill=0.0)
+        height, r = d.paper[1], pt(DOT_MM / 2)  # Drawing.circle's points, inline: a deck's labels have 100,000 dots
+        d.page.ops.extend([Circle((left + cell + column) * MM, (height - (top + row)) * MM, r, 0, 0.0)
+                           for cell, column, row in dotted])
 
 
 def label_document(game: str, edition: str, title: str, paper: str, labels: list[Label], audience: str

@@ -47,4 +47,6 @@ def heard(name: str, params: dict[str, Any]) -> str:
 
 def read_inline(text: str, params: dict[str, Any]) -> str:
     """`text` with each icon inline in it (`:lantern:`) read as its word."""
+    if ":" not in text:  # most text holds none
+        return text
     return INLINE.sub(lambda m: heard(m[1], params), text)

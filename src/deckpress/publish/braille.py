@@ -13,7 +13,6 @@ Windows build from liblouis.io. Without it a build writes no BRF and says so.
 
 from __future__ import annotations
 
-import re
 import shutil
 import textwrap
 import xml.etree.ElementTree as ET
@@ -37,7 +36,7 @@ _LISTS = {"ul", "ol"}
 _PARAGRAPHS = {"p", "dt", "dd", "caption", "figcaption", "summary", "legend"}
 _BLOCKS = _LISTS | _PARAGRAPHS | set(_HEADINGS) | {"li", "table", "tr", "div", "section", "dl", "figure",
                                                      "details", "header", "footer", "main", "fieldset"}
-_SPACES = re.compile(r"\s+")
+_MARKS = {"br", "img", "input"}  # inline elements read as something of their own
 TICK_BOX = "\u2610"  # a tick box as read, said in words when translated
 BLANK = "____"  # an empty cell: the printed sheet's place to write
 _DIGITS = "JABCDEFGHI"  # braille ASCII's digits: a-j after the number sign
@@ -57,9 +56,11 @@ def translator() -> str | None:
     return shutil.which(TRANSLATOR)
 
 
-def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None]) -> dict[str, bytes]:
+def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None],
+              also: dict[str, str] | None = None) -> dict[str, bytes]:
     """HTML page name -> its BRF's bytes, every page translated in one run of the translator; `warn` is told of
-    signs its table has no braille for."""
+    signs its table has no braille for. `also`: more texts to translate in the same run (the tactile labels' card
+    names), each given its braille."""
     program, grade = translator(), grade_of(language)
     table = grade.text if grade else None
     if program is None:
@@ -70,7 +71,11 @@ def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None])
     read = {name: blocks(page, say("list_separator")) for name, page in sorted(pages.items())}
     tick = say("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
     texts = [b.text.replace(TICK_BOX, tick) for found in read.values() for b in found]
-    said = translated(program, table, texts, language)
+    more = list(also or {})
+    said = translated(program, table, texts + more, language)  # a line is translated on its own, whatever is beside it
+    said, braille_more = said[:len(texts)], said[len(texts):]
+    if also is not None:
+        also.update(zip(more, braille_more, strict=True))
     unknown = unknown_signs(escaped(texts, said), table, language)
     if unknown is not None:
         warn(unknown)
@@ -103,26 +108,35 @@ def blocks(page: str, separator: str = "; ") -> list[Block]:
     table row's cells between the language's list `separator`)."""
     root = ET.fromstring(page.encode("utf-8"))
     body = root.find(f"{_XHTML}body")
-    return [b for b in _walk(body if body is not None else root, 0, separator) if b.text]
+    out: list[Block] = []  # appended to, not yielded: a deck's page has tens of thousands of elements
+    _walk(body if body is not None else root, 0, separator, out)
+    return out
 
 
-def _walk(element: ET.Element, depth: int, separator: str) -> Iterator[Block]:
+def _walk(element: ET.Element, depth: int, separator: str, out: list[Block]) -> None:
     tag = element.tag.removeprefix(_XHTML)
     if tag in _SKIPPED or element.get("hidden") is not None or element.get("aria-hidden") == "true":
         return
     if tag in _HEADINGS:
-        yield Block("heading", _inline(element), _HEADINGS[tag])
+        _said(out, "heading", _inline(element), _HEADINGS[tag])
     elif tag in _PARAGRAPHS:
-        yield Block("para", _inline(element))
+        _said(out, "para", _inline(element))
     elif tag == "table":
-        yield from _table(element, max(depth, 1), separator)
+        for block in _table(element, max(depth, 1), separator):
+            _said(out, block.kind, block.text, block.level)
     elif tag == "li":
         own = _inline(element)
-        yield Block("item", own, depth)
-        yield from _inner(element, depth if own else depth - 1, separator)
+        _said(out, "item", own, depth)
+        _inner(element, depth if own else depth - 1, separator, out)
     else:
-        yield Block("para", _clean(element.text))
-        yield from _inner(element, depth + (tag in _LISTS), separator)
+        _said(out, "para", _clean(element.text))
+        _inner(element, depth + (tag in _LISTS), separator, out)
+
+
+def _said(out: list[Block], kind: str, text: str, level: int = 0) -> None:
+    """A block that says something, kept; an empty one is not read."""
+    if text:
+        out.append(Block(kind, text, level))
 
 
 def _table(table: ET.Element, depth: int, separator: str) -> Iterator[Block]:
@@ -144,48 +158,55 @@ def _table(table: ET.Element, depth: int, separator: str) -> Iterator[Block]:
         yield Block("item", ". ".join([*heading, separator.join(said)]) if heading else separator.join(said), depth)
 
 
-def _inner(element: ET.Element, depth: int, separator: str) -> Iterator[Block]:
+def _inner(element: ET.Element, depth: int, separator: str, out: list[Block]) -> None:
     """The blocks inside, and the loose text between them."""
     for child in element:
         if child.tag.removeprefix(_XHTML) in _BLOCKS:
-            yield from _walk(child, depth, separator)
-            yield Block("para", _clean(child.tail))
+            _walk(child, depth, separator, out)
+            _said(out, "para", _clean(child.tail))
 
 
 def _inline(element: ET.Element) -> str:
     """An element's own words: its text and its inline children's, not those of the blocks inside it."""
-    return _clean("".join(_words(element, top=True)))
+    if not len(element) and element.tag.removeprefix(_XHTML) not in _MARKS:  # most hold their words alone
+        return _clean(element.text)
+    words: list[str] = []
+    _words(element, words, top=True)
+    return _clean("".join(words))
 
 
-def _words(element: ET.Element, top: bool = False) -> Iterator[str]:
+def _words(element: ET.Element, out: list[str], top: bool = False) -> None:
     tag = element.tag.removeprefix(_XHTML)
     if not top and tag in _BLOCKS:
-        yield " "
+        out.append(" ")
         return
     if tag == "br":
-        yield " "
+        out.append(" ")
     elif tag == "img":
-        yield element.get("alt", "")
+        out.append(element.get("alt", ""))
     elif tag == "input" and element.get("type") == "checkbox":
-        yield TICK_BOX  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
-    yield element.text or ""
+        out.append(TICK_BOX)  # a tick box, read as the printed sheet's box (a cell to write in is read empty)
+    out.append(element.text or "")
     for child in element:
-        yield from _words(child)
-        yield child.tail or ""
+        _words(child, out)
+        out.append(child.tail or "")
 
 
 def _clean(text: str | None) -> str:
-    return _SPACES.sub(" ", text or "").strip()
+    return " ".join(text.split()) if text else ""  # runs of white space one space, none at the ends
 
 
 def brf(read: list[tuple[Block, str]]) -> bytes:
     """The blocks, set in braille as BANA's formats ask (a main heading centred, a lesser one from cell 5, a
     paragraph from cell 3, a list item from cell 1 and its runovers two cells in, deeper items deeper), on pages."""
     lines: list[str] = []
+    set_once: dict[tuple[str, int, str], list[str]] = {}  # a block set once, however often a deck repeats it
     for block, braille in read:
         if block.kind == "heading" and lines and lines[-1]:
             lines.append("")
-        lines += _set(block, braille)
+        key = (block.kind, block.level, braille)
+        done = set_once.get(key)
+        lines += done if done is not None else set_once.setdefault(key, _set(block, braille))
         if block.kind == "heading" and block.level <= 2:
             lines.append("")
     return paged(lines).encode("ascii", "replace")
@@ -204,6 +225,8 @@ def _set(block: Block, braille: str) -> list[str]:
 
 def block_lines(braille: str, first: int, runover: int, width: int = CELLS) -> list[str]:
     """Lines of at most `width` cells, broken between words (a word longer than a line is cut)."""
+    if braille and len(braille) + first <= width and braille.isprintable() and braille[0] != " " != braille[-1]:
+        return [" " * first + braille]  # one line, as textwrap sets it (no tab, break or space to drop)
     return textwrap.wrap(braille, width, initial_indent=" " * first, subsequent_indent=" " * runover,
                          break_long_words=True, break_on_hyphens=False) or [""]
 

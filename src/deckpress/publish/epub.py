@@ -25,7 +25,7 @@ from deckpress.draw.finish import pdf_date
 from deckpress.draw.fonts import FONT_FILES, SCRIPT_FILES
 from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
-from deckpress.publish.epub_pages import Chapter, chapters, contents
+from deckpress.publish.epub_pages import Chapter, chapters, contents, listed
 from deckpress.publish.epub_proof import proofs
 from deckpress.publish.epub_proof import summary as proved
 from deckpress.publish.page_templates import page_template
@@ -71,8 +71,8 @@ def book(game: Game, pages: dict[str, str], audience: str) -> bytes:
         "META-INF/container.xml": CONTAINER,
         "EPUB/package.opf": _render("epub_package.opf.j2", **shared, **_metadata(game, audience, content, packed),
                                     chapters=packed, fonts=[f"{FONTS}/{path.name}" for path in _fonts(game)]),
-        "EPUB/nav.xhtml": _render("epub_nav.xhtml.j2", **shared, contents=contents(packed), start=packed[0].name,
-                                  pages=[b for c in packed for b in c.breaks]),
+        "EPUB/nav.xhtml": _render("epub_nav.xhtml.j2", **shared, contents=listed(contents(packed)),
+                                  start=packed[0].name, pages=[b for c in packed for b in c.breaks]),
         **content,
         f"EPUB/{CSS}": _render("epub.css.j2", faces=[_face(path) for path in _fonts(game)],
                                family=scripts.family_name(scripts.family(game.language))),

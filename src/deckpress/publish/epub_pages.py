@@ -13,6 +13,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
+from markupsafe import Markup, escape
+
 _BODY = re.compile(r"<body\b[^>]*>(.*)</body>", re.S)
 _TITLE = re.compile(r"<title\b[^>]*>(.*?)</title>", re.S)
 HEADINGS = {f"h{n}": n for n in range(1, 7)}
@@ -72,6 +74,15 @@ def contents(chapters: list[Chapter]) -> list[Heading]:
             (stack[-1].children if stack else roots).append(node)
             stack.append(node)
     return roots
+
+
+def listed(headings: list[Heading]) -> Markup:
+    """The table of contents' items, each heading's own under it: markup made here rather than in the navigation
+    document's template, where every attribute a sandboxed template reads is checked (a deck's page has a heading
+    a card)."""
+    return Markup("".join(f'<li><a href="{escape(h.target)}">{escape(h.text)}</a>'
+                          f'{f"<ol>{chr(10)}{listed(h.children)}</ol>" if h.children else ""}</li>{chr(10)}'
+                          for h in headings))
 
 
 def _chapter(page: str, text: str, names: dict[str, str]) -> Chapter:

@@ -107,15 +107,26 @@ def epub_outputs(game: Game, pages: dict[str, tuple[str, str]]) -> list[Output]:
     return out
 
 
-def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Findings) -> list[Output]:
+def braille_and_labels(game: Game, pages: dict[str, tuple[str, str]], findings: Findings, papers: tuple[str, ...],
+                       mark: Stamp) -> list[Output]:
+    """The text edition's braille files, then the tactile labels', the labels' card names translated in the same run
+    of the translator as the pages (a process, and a load of its table, fewer)."""
+    from deckpress.publish.tactile import card_names
+
+    names = dict.fromkeys(card_names(game), "")
+    return braille_outputs(game, pages, findings, names) + tactile_outputs(game, findings, papers, mark, names)
+
+
+def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Findings,
+                    also: dict[str, str] | None = None) -> list[Output]:
     """Each page of the text edition as a braille-ready file beside it (`<page>.brf`), with its page's audience;
-    none, and a warning saying why, where the translator cannot be had."""
+    none, and a warning saying why, where the translator cannot be had. `also`: more texts to translate with them."""
     from deckpress.publish.braille import brf_files
     from deckpress.publish.louis import BrailleUnavailable
 
     try:
         files = brf_files({name: page for name, (_, page) in pages.items()}, game.language,
-                          lambda why: findings.add(Finding(game.loc, f"braille files: {why}", "warning")))
+                          lambda why: findings.add(Finding(game.loc, f"braille files: {why}", "warning")), also)
     except BrailleUnavailable as why:
         findings.add(Finding(game.loc, f"braille files skipped: {why}", "warning"))
         return []
@@ -129,14 +140,15 @@ def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Fin
     return out
 
 
-def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mark: Stamp) -> list[Output]:
+def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mark: Stamp,
+                    said: dict[str, str] | None = None) -> list[Output]:
     """The braille labels for the game's cards (deckpress.publish.tactile): the embosser's file, and the swell
-    paper's PDF on each paper, with its slug, beside the text edition."""
+    paper's PDF on each paper, with its slug, beside the text edition. `said`: card names already in braille."""
     from deckpress.draw.render import render
     from deckpress.publish.tactile import tactile_files
 
     out = []
-    for name, audience, made in tactile_files(game, findings, papers):
+    for name, audience, made in tactile_files(game, findings, papers, said):
         path = f"{game.id}/{name}"
         if isinstance(made, bytes):
             entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, say(game, "tactile_brf_title"), TEXT_EDITION,

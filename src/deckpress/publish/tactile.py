@@ -11,8 +11,6 @@ in the players'.
 
 from __future__ import annotations
 
-from babel import Locale, UnknownLocaleError
-
 from deckpress.findings import SHOWN_CARDS as SHOWN
 from deckpress.findings import Finding, Findings
 from deckpress.layout.page import Document
@@ -43,9 +41,20 @@ def coded(game: Game) -> dict[str, Cards]:
     return out
 
 
-def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...]) -> list[tuple[str, str, bytes | Document]]:
+def card_names(game: Game) -> list[str]:
+    """What the embosser's file says beside each code (`Lot cards: Amber 3`), before it is translated; not a name
+    of more than one line, which the translator would read as two (the labels' own run says so)."""
+    return [n for listed in coded(game).values() for deck, _, label in listed if "\n" not in (n := _named(deck, label))]
+
+
+def _named(deck: str, label: str) -> str:
+    return f"{deck}: {label}"
+
+
+def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...], said: dict[str, str] | None = None
+                  ) -> list[tuple[str, str, bytes | Document]]:
     """(name, audience, BRF bytes or the PDF's document) of the game's labels; none, with a warning, without the
-    translator."""
+    translator. `said`: card names already translated (with the text edition's braille), not translated again."""
     cards = coded(game)
     if not cards:
         return []
@@ -56,14 +65,15 @@ def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...]) -> li
         return []
     try:
         return [made for audience, listed in cards.items()
-                for made in _labels(game, audience, listed, (program, grade.text, grade.codes), papers, findings)]
+                for made in _labels(game, audience, listed, (program, grade.text, grade.codes), papers, findings,
+                                    said or {})]
     except BrailleUnavailable as why:
         findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))
         return []
 
 
 def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, str], papers: tuple[str, ...],
-            findings: Findings) -> list[tuple[str, str, bytes | Document]]:
+            findings: Findings, said: dict[str, str]) -> list[tuple[str, str, bytes | Document]]:
     """One audience's labels: the embosser's file and a PDF a paper; none, and a finding, where a code would not
     fit a label."""
     program, table, grade_1 = tables
@@ -72,8 +82,9 @@ def _labels(game: Game, audience: str, listed: Cards, tables: tuple[str, str, st
     if long:
         _too_long(game, long, grade_1, findings)
         return []
-    texts = [f"{deck}: {label}" for deck, _, label in listed]
-    names = translated(program, table, texts, game.language)
+    texts = [_named(deck, label) for deck, _, label in listed]
+    known = all(said.get(text) for text in texts)  # each name translated already, where the pages were
+    names = [said[text] for text in texts] if known else translated(program, table, texts, game.language)
     unknown = unknown_signs(escaped(texts, names), table, game.language)
     if unknown is not None:
         findings.add(Finding(game.loc, f"tactile labels: {unknown}", "warning"))
@@ -101,6 +112,8 @@ def _too_long(game: Game, long: dict[str, int], table: str, findings: Findings) 
 
 def _english(language: str) -> str:
     """A language's name in English (`Greek`), as the braille tables are known; its tag where Babel has none."""
+    from babel import Locale, UnknownLocaleError  # only for a code too long: a build of good codes needs no Babel
+
     try:
         return str(Locale.parse(language.split("-")[0]).english_name)
     except (ValueError, UnknownLocaleError):

@@ -22,7 +22,7 @@ from deckpress.draw.fonts import font_file
 from deckpress.layout.boards.reading import read_board
 from deckpress.layout.lists.entries import html_list
 from deckpress.layout.readings import ReadDeck, read_deck
-from deckpress.layout.slug import stamp
+from deckpress.layout.slug import Stamp, stamp
 from deckpress.load.icon_words import read_inline
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
 from deckpress.publish import phrases
@@ -37,11 +37,12 @@ FONT_FOLDER = "fonts"  # beside the pages
 _PARAMS: ContextVar[dict[str, Any] | None] = ContextVar("params", default=None)  # the game's, as its page is set
 
 
-def html_pages(game: Game, editions: Mapping[str, Edition] | None = None,
-               templates: Templates | None = None) -> dict[str, tuple[str, str]]:
-    """The game's pages (`_pages`), its icons inline in text read in its language."""
+def html_pages(game: Game, editions: Mapping[str, Edition] | None = None, templates: Templates | None = None,
+               mark: Stamp | None = None) -> dict[str, tuple[str, str]]:
+    """The game's pages (`_pages`), its icons inline in text read in its language; `mark`: the game's stamp by
+    `editions`, where the caller has it already."""
     with _reading(game):
-        return _pages(game, editions, templates)
+        return _pages(game, editions, templates, mark)
 
 
 @contextmanager
@@ -53,8 +54,8 @@ def _reading(game: Game) -> Iterator[None]:
         _PARAMS.reset(token)
 
 
-def _pages(game: Game, editions: Mapping[str, Edition] | None,
-           templates: Templates | None) -> dict[str, tuple[str, str]]:
+def _pages(game: Game, editions: Mapping[str, Edition] | None, templates: Templates | None,
+           mark: Stamp | None = None) -> dict[str, tuple[str, str]]:
     """File name -> audience and page: the game's page (public, linking no secret); where the game has secret
     material, the host's page (the same, linking every secret page) and one page for each piece of it, so that a
     screen-reader player is handed their own desk card and nobody else's, and the host the answers. Cards are read
@@ -68,7 +69,7 @@ def _pages(game: Game, editions: Mapping[str, Edition] | None,
                   sheets=read_sheets(game, public, say), fonts=FONT_FOLDER, face=typeface(game),
                   boards=[_board(read_board(game, c, edition, templates, say), say) for c in public
                           if c.kind == "board"])
-    lines = first_lines(game, edition, templates or Templates(), stamp(game, dict(editions or {})))
+    lines = first_lines(game, edition, templates or Templates(), mark or stamp(game, dict(editions or {})))
     source = print_source(game)
     pages = {f"{game.id}.html": (PUBLIC, numbered(template.render(
         **shared, heading=game.title, warning=None, private=[],

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import lru_cache
 
 from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
@@ -73,17 +75,35 @@ class Icon(Kind):
             return False
         said, count = shown
         stem = said.casefold().split()[-1]
-        numbers = reading.say("html_numbers").split()
-        counts = {str(count)} | ({numbers[count]} if count < len(numbers) else set())
-        for text in texts:
-            words = WORD.findall(text.casefold())
-            if any(w.startswith(stem) for w in words) and (count == 1 or counts & set(words)):
-                return True
-        return False
+        numbers = _numbers(reading.say)
+        counts = None if count == 1 else frozenset({str(count)} | ({numbers[count]} if count < len(numbers) else set()))
+        return any(_names(text, stem, counts) for text in texts)
+
+
+@lru_cache(maxsize=64)
+def _numbers(say: Callable[..., str]) -> tuple[str, ...]:
+    """The numbers in words in the press's language (`zero one two...`)."""
+    return tuple(say("html_numbers").split())
+
+
+@lru_cache(maxsize=8192)  # the same texts recur card after card
+def _names(text: str, stem: str, counts: frozenset[str] | None) -> bool:
+    """Whether `text` names the icon (a word starting with its `stem`), with its count (one of `counts`) where a
+    row of them is drawn."""
+    words = set(WORD.findall(text.casefold()))
+    return any(w.startswith(stem) for w in words) and (counts is None or bool(counts & words))
 
 
 def _shown(reading: Reading, element: Element) -> tuple[str, int] | None:
-    """The icon's name as read and how many are drawn; None when none is."""
+    """The icon's name as read and how many are drawn; None when none is. Worked out once a card: its reading
+    and the check of whether its words say it both ask."""
+    if id(element) in reading.kept:
+        return reading.kept[id(element)]  # type: ignore[no-any-return]
+    shown = reading.kept[id(element)] = _worked_out(reading, element)
+    return shown
+
+
+def _worked_out(reading: Reading, element: Element) -> tuple[str, int] | None:
     name = reading.render(element, element.keys["icon"])
     alt = element.keys["alt"]
     said = reading.render(element, alt) if alt is not None else name and said_as(heard(name, reading.params))

@@ -97,6 +97,7 @@ class Reading:
     params: dict[str, Any]
     say: Callable[..., str]
     findings: Findings = field(default_factory=Findings)
+    kept: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)  # a kind's own, by element id
 
     def render(self, element: Element, source: str | None) -> str | None:
         """The element's template for this card, as drawn."""
