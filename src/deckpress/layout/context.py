@@ -35,6 +35,9 @@ class Job:
     proof_backs: bool = True  # lay out backs not printed, for their findings (once an edition is enough)
     slug: list[str] = field(default_factory=list)  # the slug line's parts at their widest: card sheets keep room
     cutting: Cutting | None = None  # a card component's pieces a sheet, sheets and length of cut, once imposed
+    # what a card layout's faces share, worked out once (deckpress.layout.face), by the layout it is held with
+    plans: dict[int, tuple[object, object]] = field(default_factory=dict)
+    said: dict[tuple[Any, ...], str] = field(default_factory=dict)  # the press's phrases made so far (`say`)
 
     @property
     def theme(self) -> Theme:
@@ -60,8 +63,16 @@ class Job:
         return f"{self.ts.game} {self.ts.component}"
 
     def say(self, key: str, **values: Any) -> str:
-        """One of the press's own words (`deckpress.words`), in the game's language."""
-        return say(self.language, key, **values)
+        """One of the press's own words (`deckpress.words`), in the game's language; each phrase made once a job,
+        by its key and its values with their types (1 and 1.0 are written otherwise)."""
+        memo = (self.language, key, *((k, type(v), v) for k, v in values.items()))
+        try:
+            said = self.said.get(memo)
+        except TypeError:  # a value no key can hold (a list): made afresh
+            return say(self.language, key, **values)
+        if said is None:
+            said = self.said[memo] = say(self.language, key, **values)
+        return said
 
     def texts(self, card: Card) -> CardText:
         """The layout's templates, rendered for one card."""

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from deckpress.layout.art.turn import inner, past_card, quarter
 from deckpress.layout.card_table import draw_table, plain
 from deckpress.layout.computed.conditions import shown
@@ -37,27 +39,48 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
         _face(d, card, layout, at, job, bleed, shape)
 
 
+@dataclass(frozen=True)
+class Plan:
+    """What a card layout's faces share, worked out once a job: the order its elements are read in, each one's
+    structure element (the heading's H1), which are figures, and which are turned off the square."""
+
+    order: tuple[int, ...]
+    roles: tuple[str, ...]
+    figures: list[bool]
+    turned: tuple[bool, ...]
+
+    @classmethod
+    def of(cls, layout: CardLayout) -> Plan:
+        roles = tuple("H1" if e.name == layout.heading else _role(e) for e in layout.elements)
+        return cls(tuple(reading_order(layout)), roles, [_role(e) == "Figure" for e in layout.elements],
+                   tuple(not quarter(e.rotate) for e in layout.elements))
+
+
+def plan_of(job: Job, layout: CardLayout) -> Plan:
+    """The layout's plan, made once for the job (held with its layout: the same layout, not one like it)."""
+    held = job.plans.get(id(layout))
+    if held is None or held[0] is not layout:
+        held = job.plans[id(layout)] = layout, Plan.of(layout)
+    plan = held[1]
+    assert isinstance(plan, Plan)
+    return plan
+
+
 def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job, bleed: float,
           shape: Outline | None = None) -> None:
     x, y = at
-    line = job.theme.line_pt
     face = Face(d, job, card, job.texts(card))
-    if layout.background is not None:
-        _background(face, layout, (x, y, *layout.size), bleed, shape)
-    for x1, y1, x2, y2 in layout.rules:
-        d.line(x + x1, y + y1, x + x2, y + y2, line)
-    for x1, y1, x2, y2 in layout.folds:
-        d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
+    _printed_lines(face, layout, at, bleed, shape)
+    plan = plan_of(job, layout)
     words = spoken(job, card, face.texts, layout)
-    once = echoed([_role(e) == "Figure" for e in layout.elements], words)
+    once = echoed(plan.figures, words)
     trim = (x, y, *layout.size)
-    table = [e for e in layout.elements if e.name in layout.table]
+    table = [e for e in layout.elements if e.name in layout.table] if layout.table else []
     table = table if table and plain(face, table) else []
-    order = reading_order(layout)
     with tagged(d, "Sect", title=card.label):  # one card, its heading first, then its elements in the layout's order
-        for n in order:
+        for n in plan.order:
             element, said = layout.elements[n], words[n]
-            if element in table:  # its columns drawn together where the first stands, read row by row
+            if table and element in table:  # its columns drawn together where the first stands, read row by row
                 if element is table[0]:
                     d.mark(element.loc, face.what(element))
                     draw_table(face, [(e, (x + e.box[0], y + e.box[1], *e.box[2:])) for e in table])
@@ -66,14 +89,26 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
                 continue
             d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
             ex, ey, ew, eh = element.box
-            if not quarter(element.rotate):  # turned off the square: held to the card (and its bleed)
+            if plan.turned[n]:  # turned off the square: held to the card (and its bleed)
                 _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
-            role = ARTIFACT if n in once else "H1" if element.name == layout.heading else _role(element)
+            role = ARTIFACT if n in once else plan.roles[n]
             tags, ops = len(d.page.tags), len(d.page.ops)
             with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role in ("P", "H1") else ""):
                 _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
             drop_if_empty(d, tags, ops)
     d.mark(None, "")
+
+
+def _printed_lines(face: Face, layout: CardLayout, at: tuple[float, float], bleed: float,
+                   shape: Outline | None) -> None:
+    """The card's background, its rules and its fold lines."""
+    d, (x, y), line = face.d, at, face.job.theme.line_pt
+    if layout.background is not None:
+        _background(face, layout, (x, y, *layout.size), bleed, shape)
+    for x1, y1, x2, y2 in layout.rules:
+        d.line(x + x1, y + y1, x + x2, y + y2, line)
+    for x1, y1, x2, y2 in layout.folds:
+        d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
 
 
 def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> None:

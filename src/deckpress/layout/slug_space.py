@@ -27,6 +27,7 @@ from deckpress.layout.page import (
 )
 
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2
+ANCHORED = frozenset({Text, Icon, Rect, Circle, Picture})  # ops held at their own x, y (see `_anchor`)
 
 
 def obstacles(page: Page, clearance: float) -> list[Box]:
@@ -35,6 +36,8 @@ def obstacles(page: Page, clearance: float) -> list[Box]:
     boxes = [grid] if grid else []
     boxes += [page.bleed_box] if page.bleed_box else []
     boxes += [box for _, found in _measured(page) for box in found]
+    if not clearance:  # the boxes as they are: a page of tactile labels holds thousands
+        return boxes
     return [(x1 - clearance, y1 - clearance, x2 + clearance, y2 + clearance) for x1, y1, x2, y2 in boxes]
 
 
@@ -46,9 +49,10 @@ def beyond(page: Page, margin: float) -> list[tuple[int, float]]:
     for box in ([grid] if grid else []) + ([page.bleed_box] if page.bleed_box else []):
         if (gap := _gap(box, page)) < margin - 0.01:
             found.append((-1, gap))
+    said = page.found
     for i, boxes in _measured(page):
-        if not any(a <= i < b for a, b in page.found):
-            gap = min((_gap(box, page) for box in boxes), default=margin)
+        if not said or not any(a <= i < b for a, b in said):
+            gap = _gap(boxes[0], page) if len(boxes) == 1 else min((_gap(box, page) for box in boxes), default=margin)
             if gap < margin - 0.01:  # a hundredth of a point: rounding, not a mark out of place
                 found.append((i, gap))
     return found
@@ -63,9 +67,16 @@ def _measured(page: Page) -> list[tuple[int, list[Box]]]:
         return _last[0][2]
     grid = _cells(page)
     measured = []
-    ops, i = page.ops, 0
-    while i < len(ops):
+    ops, i, count = page.ops, 0, len(page.ops)
+    x1, y1, x2, y2 = grid or (0.0, 0.0, -1.0, -1.0)
+    while i < count:
         op = ops[i]
+        kind = type(op)
+        if kind in ANCHORED:  # most of a card sheet's ops: a text, an icon, a box, held at their x, y
+            if not (x1 <= op.x <= x2 and y1 <= op.y <= y2):  # type: ignore[union-attr]
+                measured.append((i, box_of(op)))
+            i += 1
+            continue
         span = op.ops if isinstance(op, Turn | Clip) else 0
         if grid is None or not _inside(op, grid):
             measured.append((i, _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)))
@@ -129,6 +140,9 @@ def _inside(op: Op, grid: Box) -> bool:
 
 
 def box_of(op: Op) -> list[Box]:  # long: one small case for each kind of op
+    if isinstance(op, Circle):  # first: a page of tactile labels has thousands of dots (the kinds do not overlap)
+        ry = op.r if op.ry is None else op.ry
+        return [(op.x - op.r - op.width, op.y - ry - op.width, op.x + op.r + op.width, op.y + ry + op.width)]
     if isinstance(op, Text):
         width = fonts.width(op.font, op.text, op.size)
         low = fonts.font(op.font).face.descent / 1000 * op.size
@@ -141,9 +155,6 @@ def box_of(op: Op) -> list[Box]:  # long: one small case for each kind of op
     if isinstance(op, Rect):
         w = op.width / 2
         return [(op.x - w, op.y - w, op.x + op.w + w, op.y + op.h + w)]
-    if isinstance(op, Circle):
-        ry = op.r if op.ry is None else op.ry
-        return [(op.x - op.r - op.width, op.y - ry - op.width, op.x + op.r + op.width, op.y + ry + op.width)]
     if isinstance(op, Polygon):
         xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
         return [(min(xs), min(ys), max(xs), max(ys))] if xs else []

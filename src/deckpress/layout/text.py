@@ -11,6 +11,9 @@ from math import ceil
 from deckpress.draw import fonts, scripts
 from deckpress.findings import Finding, Findings, Loc, Rehearsal
 from deckpress.layout.page import MM, Drawing
+from deckpress.layout.standing import Rack, set_in
+from deckpress.layout.standing import draw as draw  # where the layouts have always found it
+from deckpress.layout.standing import measure as measure
 from deckpress.load.icons import INLINE, IconFile, Icons
 from deckpress.model import Style, Theme
 
@@ -54,14 +57,6 @@ def depth(lines: int, font: str, size: float, leading: float, rows: bool = False
     line spacing adds no leading above the first line nor below the last. Rows take a full leading each."""
     own = leading if rows else own_height(font, size, leading)
     return leading * lines if own >= leading else leading * (lines - 1) + own
-
-
-def measure(font: str, text: str, size: float) -> float:
-    """The width of `text` in pt, an inline icon (`:name:`) as wide as the text is tall."""
-    if ":" not in text:
-        return fonts.width(font, text, size)
-    parts = INLINE.split(text)  # text, icon name, text, ...
-    return sum(size if i % 2 else fonts.width(font, part, size) for i, part in enumerate(parts))
 
 
 def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None:
@@ -138,6 +133,8 @@ class Typesetter:
         # problem with one is said there
         self.placed = placed or {}  # its other texts translated (a parameter's, a card's field): their entries, by
         # their translation, so a template that prints one (a token's stone name) is answered for there
+        # texts set once, printed card after card, by all that decided them (deckpress.layout.standing)
+        self.standing: Rack[Fitted] = Rack()
 
     @property
     def findings(self) -> Findings:
@@ -244,41 +241,25 @@ class Typesetter:
 
     def box(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc, what: str,
             valign: str = "top") -> Fitted | None:
-        """Fit `text` into `box` (x, y, w, h in mm) and draw it there."""
+        """Fit `text` into `box` (x, y, w, h in mm) and draw it there; set once for every box of its size
+        (`deckpress.layout.standing`) where nothing was found wrong with it."""
+        kept = self.reprint(d, text, style, box, valign)
+        if kept is not None:
+            return kept
         x, y, w, h = box
         fitted = self.fit(text, style, w, h, loc, what)
-        if fitted is not None:
+        if fitted is None:
+            return None
+        if fitted.icons:  # its icons looked up card by card, each card answered for
             spare = h - fitted.height
-            top = y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
-            draw(d, fitted, x, top, w, style.align)
-        return fitted
+            draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
+            return fitted
+        self.standing.keep((text, self.font(style), style, w, h, valign, self.theme.line_spacing), fitted,
+                           set_in(fitted, w, h, valign))
+        return self.reprint(d, text, style, box, valign)
 
-
-def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:
-    """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it, and half of whatever its
-    line's own height has to spare."""
-    ascent = fonts.ascent(fitted.font) * fitted.size / MM
-    descent = fonts.font(fitted.font).face.descent / 1000
-    half_gap = (fitted.own - fitted.size * (fonts.ascent(fitted.font) - descent)) / 2 / MM
-    baseline = top + max(half_gap, 0) + ascent
-    for line in fitted.lines:
-        line_w = measure(fitted.font, line, fitted.size) / MM
-        left = {"left": x, "centre": x + (width - line_w) / 2, "right": x + width - line_w}[align]
-        if fitted.icons and INLINE.search(line):
-            _with_icons(d, fitted, left, baseline, line)
-        else:
-            d.text(left, baseline, line, fitted.font, fitted.size)
-        baseline += fitted.leading / MM
-
-
-def _with_icons(d: Drawing, fitted: Fitted, x: float, baseline: float, line: str) -> None:
-    """A line in runs of text and icons: each icon an em square standing on the baseline, in the text's ink, its
-    name over it as invisible text (for copying, searching and reading aloud)."""
-    icons, heard, size = dict(fitted.icons), dict(fitted.heard), fitted.size
-    for i, part in enumerate(INLINE.split(line)):
-        if i % 2 and part in icons:
-            d.icon(icons[part], x, baseline - size / MM, size / MM, d.ink, alt=heard.get(part, part), font=fitted.font)
-            x += size / MM
-        elif part and not i % 2:
-            d.text(x, baseline, part, fitted.font, size)
-            x += fonts.width(fitted.font, part, size) / MM
+    def reprint(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float],
+                valign: str = "top") -> Fitted | None:
+        """`text` drawn in `box` as set before in a box of its size (None, nothing drawn, if it was not)."""
+        key = (text, self.font(style), style, box[2], box[3], valign, self.theme.line_spacing)
+        return self.standing.reprint(key, d, box, style.align)

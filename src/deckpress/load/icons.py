@@ -65,6 +65,11 @@ class Icons:
         folders += [(folder / "icons", f"{folder.as_posix()}/icons") for folder in layout_folders]
         return cls(folders, findings)
 
+    def known(self, name: str) -> IconFile | None:
+        """The icon `name` if it was found before (nothing to report again)."""
+        found = self._found.get(name)
+        return None if found is None or isinstance(found, str) else found
+
     def get(self, name: str, loc: Loc, what: str) -> IconFile | None:
         first = name not in self._found
         if first:

@@ -47,7 +47,7 @@ class Templates:
             return source
         names = (self.compiled.get(source) or self.of(source)).names
         found, key = self.recall(None if names is None else (source, context.get(LANGUAGE),  # the filters' words
-                                                             _typed(context.get(n, _ABSENT) for n in names)))
+                                                             _typed(context, names)))
         if found is not None:
             return found
         text = self.render_now(source, context, loc, findings, what, card)
@@ -169,10 +169,9 @@ class CardText:
         key = None
         if inputs is not None:
             fields, by_index = inputs
-            key = (source, self.same_params, _typed(self.values.get(f, _ABSENT) for f in fields),
-                   self.index if by_index else None)
+            key = (source, self.same_params, _typed(self.values, fields), self.index if by_index else None)
             if self.names:  # a repetition's: the names it reads decide it too
-                key += _typed(self.names.get(n, _ABSENT) for n in compiled.names or ())
+                key += _typed(self.names, compiled.names or ())
         found, key = templates.recall(key)
         if found is not None:
             return found
@@ -197,6 +196,8 @@ class _Same(int):
 _ABSENT = object()
 
 
-def _typed(values: Iterable[Any]) -> tuple[Any, ...]:
-    """Values with their types: 1, True and 1.0 are equal in Python but render as '1', 'True' and '1.0'."""
-    return tuple((type(v), v) for v in values)
+def _typed(values: Mapping[str, Any], names: Iterable[str]) -> tuple[Any, ...]:
+    """The values of `names` (absent: `_ABSENT`) with their types: 1, True and 1.0 are equal in Python but render
+    as '1', 'True' and '1.0'. Made by lists, not a generator: a big deck asks for tens of thousands."""
+    get = values.get
+    return tuple([(type(v), v) for v in [get(n, _ABSENT) for n in names]])

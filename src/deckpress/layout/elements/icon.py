@@ -45,7 +45,7 @@ class Icon(Kind):
         icons = face.job.icons
         if name is None or icons is None:
             return
-        icon = icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
+        icon = icons.known(name) or icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
         if icon is None:
             return
         count = 1

@@ -20,7 +20,6 @@ class Text(Kind):
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
         field = element.keys["field"]
-        loc = face.loc(element, field)
         if field is None:
             text = face.render(element, element.keys["text"] or "")
         elif field not in face.card.values:
@@ -33,8 +32,9 @@ class Text(Kind):
             return
         else:
             text = None if value is None else str(value)
-        if text is not None:
-            face.job.ts.box(face.d, text, element.style, box, loc, face.what(element), element.valign)
+        ts = face.job.ts
+        if text is not None and ts.reprint(face.d, text, element.style, box, element.valign) is None:
+            ts.box(face.d, text, element.style, box, face.loc(element, field), face.what(element), element.valign)
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """The text as drawn; a field holding entries is the entries element's, and drawn by none."""

@@ -1,0 +1,148 @@
+"""Standing type: a text set once in its box and kept, as a printer keeps a forme standing for the next run. Card
+after card sets the same words (a cost, a collection's name, a reminder) in the same box: the lines are broken,
+shrunk to fit and measured once, and each card only prints them where its box lies.
+
+Only what was set without a word to say is kept: a text that did not fit, lacked a glyph or named an inline icon
+is set afresh on every card, so each finding still names every card it is met on. Every text a component sets
+is printed here (`draw`), kept or not."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
+
+from deckpress.draw import fonts
+from deckpress.layout.page import MM, Drawing
+from deckpress.load.icons import INLINE, IconFile
+
+KEPT_LIMIT = 50_000  # formes a component keeps: a huge deck of one-off texts starts afresh rather than grow
+F = TypeVar("F")  # the fitted lines a forme was made from, handed back with it
+
+
+class Lines(Protocol):
+    """Lines fitted to a box (`deckpress.layout.text.Fitted`), as far as printing them goes."""
+
+    @property
+    def lines(self) -> tuple[str, ...]: ...
+    @property
+    def font(self) -> str: ...
+    @property
+    def size(self) -> float: ...
+    @property
+    def leading(self) -> float: ...
+    @property
+    def own(self) -> float: ...
+    @property
+    def height(self) -> float: ...
+    @property
+    def icons(self) -> tuple[tuple[str, IconFile], ...]: ...
+    @property
+    def heard(self) -> tuple[tuple[str, str], ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Forme:
+    """Lines set in a box, measured: all that printing them at a place needs; `draw` prints its lines through
+    one, so a text printed from a kept forme lands where setting it afresh puts it, to the last bit."""
+
+    lines: tuple[str, ...]
+    font: str
+    size: float
+    drop: float  # mm from the box's top to the block's top (its vertical alignment)
+    lead: float  # mm from the block's top to its first line's top: half what the line's own height spares
+    ascent: float  # mm from a line's top to its baseline
+    step: float  # mm from baseline to baseline
+    widths: tuple[float, ...]  # each line's width, mm
+
+    def print(self, d: Drawing, x: float, y: float, width: float, align: str) -> None:
+        top = y + self.drop
+        baseline = top + self.lead + self.ascent
+        for line, line_w in zip(self.lines, self.widths, strict=True):
+            d.text(left(x, width, line_w, align), baseline, line, self.font, self.size)
+            baseline += self.step
+
+
+class Rack(Generic[F]):
+    """The formes a component keeps standing, each with the fitted lines it was made from, by all that decided
+    them (the text, its font and style, the box's size, the vertical alignment, the line spacing). Per
+    typesetter: one component of one build."""
+
+    def __init__(self) -> None:
+        self.kept: dict[tuple[object, ...], tuple[F, Forme]] = {}
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def keep(self, key: tuple[object, ...], fitted: F, made: Forme) -> None:
+        if len(self.kept) > KEPT_LIMIT:
+            self.kept.clear()
+        self.kept[key] = fitted, made
+
+    def reprint(self, key: tuple[object, ...], d: Drawing, box: tuple[float, float, float, float],
+                align: str) -> F | None:
+        """The forme kept under `key` printed in `box`, and its fitted lines; None (nothing drawn) if none is."""
+        kept = self.kept.get(key)
+        if kept is None:
+            return None
+        kept[1].print(d, box[0], box[1], box[2], align)
+        return kept[0]
+
+
+def left(x: float, width: float, line_w: float, align: str) -> float:
+    """Where a line `line_w` mm wide starts in a measure `width` mm wide from `x`, aligned."""
+    return x if align == "left" else x + (width - line_w) / 2 if align == "centre" else x + width - line_w
+
+
+def measure(font: str, text: str, size: float) -> float:
+    """The width of `text` in pt, an inline icon (`:name:`) as wide as the text is tall."""
+    if ":" not in text:
+        return fonts.width(font, text, size)
+    parts = INLINE.split(text)  # text, icon name, text, ...
+    return sum(size if i % 2 else fonts.width(font, part, size) for i, part in enumerate(parts))
+
+
+
+def forme(lines: tuple[str, ...], font: str, size: float, own: float, drop: float, leading: float) -> Forme:
+    """The forme of lines set at `size` in `font` (`own`: a line's own height, pt; `leading`: pt), `drop` mm below
+    its box's top."""
+    widths = tuple([measure(font, line, size) / MM for line in lines])
+    descent = fonts.font(font).face.descent / 1000
+    half_gap = (own - size * (fonts.ascent(font) - descent)) / 2 / MM
+    return Forme(lines, font, size, drop, max(half_gap, 0), fonts.ascent(font) * size / MM, leading / MM, widths)
+
+
+def set_in(fitted: Lines, width: float, height: float, valign: str = "top") -> Forme:
+    """Fitted lines as a forme for a box `width` x `height` mm, placed in it by `valign`."""
+    spare = height - fitted.height
+    drop = {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
+    return forme(fitted.lines, fitted.font, fitted.size, fitted.own, drop, fitted.leading)
+
+
+def draw(d: Drawing, fitted: Lines, x: float, top: float, width: float, align: str = "left") -> None:
+    """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it, and half of whatever its
+    line's own height has to spare."""
+    kept = set_in(fitted, 0.0, 0.0)
+    if not fitted.icons:
+        kept.print(d, x, top, width, align)
+        return
+    baseline = top + kept.lead + kept.ascent
+    for line, line_w in zip(fitted.lines, kept.widths, strict=True):
+        at = left(x, width, line_w, align)
+        if INLINE.search(line):
+            _with_icons(d, fitted, at, baseline, line)
+        else:
+            d.text(at, baseline, line, fitted.font, fitted.size)
+        baseline += kept.step
+
+
+def _with_icons(d: Drawing, fitted: Lines, x: float, baseline: float, line: str) -> None:
+    """A line in runs of text and icons: each icon an em square standing on the baseline, in the text's ink, its
+    name over it as invisible text (for copying, searching and reading aloud)."""
+    icons, heard, size = dict(fitted.icons), dict(fitted.heard), fitted.size
+    for i, part in enumerate(INLINE.split(line)):
+        if i % 2 and part in icons:
+            d.icon(icons[part], x, baseline - size / MM, size / MM, d.ink, alt=heard.get(part, part), font=fitted.font)
+            x += size / MM
+        elif part and not i % 2:
+            d.text(x, baseline, part, fitted.font, size)
+            x += fonts.width(fitted.font, part, size) / MM
