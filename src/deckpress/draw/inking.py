@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from deckpress.colour import Colour
-from deckpress.draw import fonts, operators
+from deckpress.draw import fonts, operators, tagging
+from deckpress.draw.forms import Forms
 from deckpress.draw.marking import Marks
 from deckpress.draw.operators import Paint
-from deckpress.draw.setting import TextObject
+from deckpress.draw.setting import Setting, TextObject
 from deckpress.layout.ops import Text
 
 INK = 0.0  # black on white: the strongest contrast for every reader
@@ -17,8 +18,8 @@ INK = 0.0  # black on white: the strongest contrast for every reader
 class Inking(Marks):
     """The fill, stroke, line width, dash and font the page is drawn in so far."""
 
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
+    def __init__(self, canvas: Any, tree: tagging.Tree, fields: Forms, setting: Setting) -> None:
+        super().__init__(canvas, tree, fields, setting)
         self.grey: Paint | None = None  # the fill
         self.stroke: Colour | None = None  # None: black, the PDF's own
         self.width: float | None = None

@@ -8,17 +8,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deckpress.draw import fonts, icons, operators
+from deckpress.draw import fonts, icons, operators, tagging
+from deckpress.draw.forms import Forms
 from deckpress.draw.inking import INK, Inking
 from deckpress.draw.paths import circle_code, path_of, turning
+from deckpress.draw.setting import Setting
 from deckpress.layout.ops import Circle, Clip, Icon, Line, Path, Picture, Polygon, Rect, Text, Tiles, Turn
 
 
 class Pen(Inking):
     """Draws ops on one page; lines of text in the same font and ink share one PDF text object."""
 
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
+    def __init__(self, canvas: Any, tree: tagging.Tree, fields: Forms, setting: Setting) -> None:
+        super().__init__(canvas, tree, fields, setting)
         self.drawn = 0  # ops drawn on the page, turns and clips among them
         self.turns: list[tuple[int, tuple[object, ...]]] = []  # where each open turn ends, and the state before it
 
