@@ -241,3 +241,16 @@ def test_a_back_whose_elements_show_on_some_cards_differs_card_to_card(atlas):
     assert backs_differ(game.decks["explore"], dataclasses.replace(layout, elements=[grid]), templates)
     assert not backs_differ(game.decks["explore"], dataclasses.replace(layout, elements=[
         dataclasses.replace(grid, when=None)]), templates)
+
+
+def test_each_repetition_of_an_icon_reads_its_own_item(atlas_copy):
+    """A repetition reads the card through its own item: what one repetition's icon said is not the next one's."""
+    edit(atlas_copy / "layouts/standard/explore-card.yaml", "  - name: grid\n",
+         "  - name: marks\n    repeat: {name: mark, icon: \"{{ item }}\", box_mm: [0, 0, 6, 6]}\n"
+         "    over: \"{{ ['water', 'hourglass', 'hourglass'] }}\"\n    step_mm: [7, 0]\n    box_mm: [38, 28, 21, 6]\n"
+         "  - name: grid\n")
+    game, edition, templates = load(atlas_copy)
+    explore = next(c for c in game.components if c.id == "explore")
+    read = read_deck(game, explore, edition, templates, phrases(game.language))
+    assert [[line for part in card.front for line in part.lines][-2] for card in read.cards[:3]] == [
+        "water, hourglass, hourglass"] * 3

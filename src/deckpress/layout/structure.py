@@ -33,9 +33,7 @@ ROLES = frozenset({"Sect", "Div", "H1", "H2", "H3", "H4", "H5", "H6", "P", "L", 
 def begin(d: Drawing, role: str, alt: str = "", cont: bool = False, scope: str = "", actual: str = "",
           title: str = "") -> None:
     """Open an element before the next op drawn on `d`."""
-    if role not in ROLES:
-        raise ValueError(f"not a structure type the press writes: {role}")
-    d.page.tags.append((len(d.page.ops), Begin(role, alt, cont, scope, actual, title)))
+    d.page.tags.append((len(d.page.ops), _begin(role, alt, cont, scope, actual, title)))
 
 
 def end(d: Drawing, n: int = 1) -> None:

@@ -56,8 +56,9 @@ def _laid_out(labels: list[Label], paper: str) -> Iterator[Page]:
         for n, label in enumerate(labels[start:start + across * down]):
             x, y = left + (n % across) * LABEL_MM[0], MARGIN_MM + (n // across) * LABEL_MM[1]
             dotted = placed.get(label.braille)
-            _label(d, label, x, y, placed.setdefault(label.braille, _dotted(label.braille)) if dotted is None
-                   else dotted)
+            if dotted is None:
+                dotted = placed[label.braille] = _dotted(label.braille)
+            _label(d, label, x, y, dotted)
             d.cell(x, y, *LABEL_MM)
         yield d.page
 

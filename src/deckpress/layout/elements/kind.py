@@ -97,7 +97,8 @@ class Reading:
     params: dict[str, Any]
     say: Callable[..., str]
     findings: Findings = field(default_factory=Findings)
-    kept: dict[int, Any] = field(default_factory=dict, compare=False, repr=False)  # a kind's own, by element id
+    kept: dict[int, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # a kind's own, by
+    # element id: one card's reading, not a copy's with other texts (a repetition's, `replace` leaves it out)
 
     def render(self, element: Element, source: str | None) -> str | None:
         """The element's template for this card, as drawn."""
