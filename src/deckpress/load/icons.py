@@ -6,8 +6,11 @@ parsed once a game, refused with a finding naming the file (never a traceback).
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import io
 import re
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -205,11 +208,23 @@ def svg_refusal(data: bytes) -> str | None:
 def vectors(data: bytes, colour: str) -> Drawing | None:
     """The checked SVG as a ReportLab drawing, `currentColor` taken as `colour` (#rrggbb). svglib is given the
     text, never a path: it resolves nothing beside the file. Shared: callers copy it before changing it."""
-    from svglib.svglib import svg2rlg  # loaded when an icon is first drawn: an up-to-date build needs none of it
-
     root = etree.fromstring(data, _PARSER)
     root.set("color", colour)
     try:
-        return svg2rlg(io.BytesIO(etree.tostring(root)))
+        return svg_reader()(io.BytesIO(etree.tostring(root)))
     except Exception:  # noqa: BLE001  (a library's failure on a hostile file is a finding, not a traceback)
         return None
+
+
+def svg_reader() -> Callable[[io.BytesIO], Drawing | None]:
+    """svglib's reader, loaded when an icon is first drawn (an up-to-date build needs none of it). Its package's
+    `__init__` is svglib's `svg2pdf` command, which reads its own version through importlib.metadata (and so the
+    email package): a hundredth of a second of every build, none of it used. The package is entered bare (its
+    folder, not its code) unless something has already imported it."""
+    if "svglib" not in sys.modules:
+        spec = importlib.util.find_spec("svglib")
+        if spec is not None:
+            sys.modules["svglib"] = importlib.util.module_from_spec(spec)
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg
