@@ -6,11 +6,8 @@ parsed once a game, refused with a finding naming the file (never a traceback).
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import io
 import re
-import sys
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -21,6 +18,7 @@ from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
+from deckpress.load.svg_reader import svg_reader
 from deckpress.load.svgwork import declared, drawn_refusal, work_refusal
 from deckpress.paths import UNREADABLE, inside, open_regular
 
@@ -215,16 +213,3 @@ def vectors(data: bytes, colour: str) -> Drawing | None:
     except Exception:  # noqa: BLE001  (a library's failure on a hostile file is a finding, not a traceback)
         return None
 
-
-def svg_reader() -> Callable[[io.BytesIO], Drawing | None]:
-    """svglib's reader, loaded when an icon is first drawn (an up-to-date build needs none of it). Its package's
-    `__init__` is svglib's `svg2pdf` command, which reads its own version through importlib.metadata (and so the
-    email package): a hundredth of a second of every build, none of it used. The package is entered bare (its
-    folder, not its code) unless something has already imported it."""
-    if "svglib" not in sys.modules:
-        spec = importlib.util.find_spec("svglib")
-        if spec is not None:
-            sys.modules["svglib"] = importlib.util.module_from_spec(spec)
-    from svglib.svglib import svg2rlg
-
-    return svg2rlg
