@@ -88,6 +88,7 @@ def _load_drawing() -> None:
     And what every task loads its game with (sources, translations, Babel), which each would otherwise import
     again."""
     import babel.dates  # noqa: F401  (Babel's locale data, unpickled, names its classes)
+    import babel.localedata
     import babel.numbers  # noqa: F401  (every task writes numbers and plurals)
     import pypdfium2  # noqa: F401  (loaded lazily by a build in one process: an up-to-date one needs none)
     from PIL import Image
@@ -107,6 +108,7 @@ def _load_drawing() -> None:
         fonts.font(name)
     text_edition.edition_template()
     svg_reader()  # ReportLab's graphics with it (before anything imports them whole)
+    babel.localedata.load("en")  # English's (a game's language unless it names another), merged once for all
     Image.preinit()  # the formats a thumbnail is saved in (PNG), read when the first is saved
 
 
