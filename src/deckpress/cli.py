@@ -159,7 +159,7 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
         if status == OK and press.gone:
             print(escaped(f"deckpress: {', '.join(press.gone)}: no longer in {opts.content}; its files are taken "
                           f"away from {opts.out}"), file=sys.stderr)
-        if status == OK:  # a game's exports that would show other cards than its PDFs now do are gone
+        if status == OK and press.stale:  # a game's exports that would show other cards than its PDFs now do are gone
             from deckpress.export import stale_said
 
             for line in stale_said(press):

@@ -83,22 +83,34 @@ def stop(pool: ProcessPoolExecutor) -> None:
 def _load_drawing() -> None:
     """Import the drawing stages, read the fonts and compile the text edition's template before the workers start:
     where processes are forked they inherit all of it rather than each paying for it again. svglib and ReportLab's
-    graphics too (a tenth of a second): every game's icons are SVG, drawn by each worker. PDFium and Pillow's
-    image formats as well: each worker draws its PDFs' thumbnails (the text edition's task, its labels')."""
+    graphics too (a few hundredths of a second): every game's icons are SVG, drawn by each worker. PDFium and
+    Pillow's image formats as well: each worker draws its PDFs' thumbnails (the text edition's task, its labels').
+    And what every task loads its game with (sources, translations, Babel, the press's words), which each would
+    otherwise load again."""
+    import babel.dates  # noqa: F401  (Babel's locale data, unpickled, names its classes)
+    import babel.localedata
+    import babel.numbers  # noqa: F401  (every task writes numbers and plurals)
     import pypdfium2  # noqa: F401  (loaded lazily by a build in one process: an up-to-date one needs none)
-    import reportlab.graphics.renderPDF  # noqa: F401
-    import svglib.svglib  # noqa: F401
     from PIL import Image
 
     import deckpress.draw.kit
     import deckpress.draw.render
+    import deckpress.load.expand
+    import deckpress.load.game
+    import deckpress.load.layouts
     import deckpress.publish.catalogue  # noqa: F401  (ReportLab's canvas)
+    import deckpress.translation.apply  # noqa: F401  (each task loads the game and its translations itself)
+    from deckpress import words
     from deckpress.draw import fonts
+    from deckpress.load.svg_reader import svg_reader
     from deckpress.publish import text_edition
 
     for name in fonts.FONT_FILES:
         fonts.font(name)
     text_edition.edition_template()
+    svg_reader()  # ReportLab's graphics with it (before anything imports them whole)
+    babel.localedata.load("en")  # English (a game's language unless it names another): Babel's data merged once,
+    words.words("en")  # and the press's own words read once
     Image.preinit()  # the formats a thumbnail is saved in (PNG), read when the first is saved
 
 

@@ -18,6 +18,7 @@ from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
+from deckpress.load.svg_reader import svg_reader
 from deckpress.load.svgwork import declared, drawn_refusal, work_refusal
 from deckpress.paths import UNREADABLE, inside, open_regular
 
@@ -205,11 +206,10 @@ def svg_refusal(data: bytes) -> str | None:
 def vectors(data: bytes, colour: str) -> Drawing | None:
     """The checked SVG as a ReportLab drawing, `currentColor` taken as `colour` (#rrggbb). svglib is given the
     text, never a path: it resolves nothing beside the file. Shared: callers copy it before changing it."""
-    from svglib.svglib import svg2rlg  # loaded when an icon is first drawn: an up-to-date build needs none of it
-
     root = etree.fromstring(data, _PARSER)
     root.set("color", colour)
     try:
-        return svg2rlg(io.BytesIO(etree.tostring(root)))
+        return svg_reader()(io.BytesIO(etree.tostring(root)))
     except Exception:  # noqa: BLE001  (a library's failure on a hostile file is a finding, not a traceback)
         return None
+

@@ -14,7 +14,6 @@ from typing import Any
 from deckpress.check.plugins import deck_with, plugin
 from deckpress.findings import Findings, echoed
 from deckpress.model import Card, Game
-from deckpress.plugins.open_secret_exchange.routes import Market, solve
 
 DECK = "desk-cards"
 
@@ -84,6 +83,8 @@ def _market_cards(number: int, cards: list[Card], findings: Findings) -> bool:
 
 def _solve_market(number: int, cards: list[Card], desks: list[str], order: list[str],
                   findings: Findings) -> dict[str, Any]:
+    from deckpress.plugins.open_secret_exchange.routes import Market, solve  # only a game asking for the check
+
     by_desk = {c.values["desk"]: c for c in cards}
     market = Market(
         desks=tuple(d for d in desks if d in by_desk),
