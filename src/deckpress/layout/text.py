@@ -81,6 +81,13 @@ def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None
     return lines
 
 
+@lru_cache(maxsize=4096)  # a sheet's trials, pages and papers wrap the same texts at the same measures
+def wrapped(text: str, font: str, size: float, width_pt: float) -> tuple[str, ...] | None:
+    """`wrap`, its lines kept."""
+    lines = wrap(text, font, size, width_pt)
+    return None if lines is None else tuple(lines)
+
+
 @lru_cache(maxsize=4096)  # card after card sets the same texts in the same boxes
 def fit(text: str, font: str, style: Style, width: float, height: float, spacing: float) -> Fitted | None:
     """The largest size from style.size down to style.min_size at which `text` fits the box (mm)."""
@@ -236,12 +243,12 @@ class Typesetter:
         icons = self.inline(text, loc, what)
         if icons is None or not self.check_glyphs(INLINE.sub("", text), font, loc, what):
             return None
-        lines = wrap(text, font, style.size, width * MM)
+        lines = wrapped(text, font, style.size, width * MM)
         if lines is None:
             self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm "
                                      "line")
             return None
-        return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing, icons,
+        return Fitted(lines, font, style.size, style.size * self.theme.line_spacing, icons,
                       self._heard(icons))
 
     def box(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc, what: str,
