@@ -215,3 +215,15 @@ class Rehearsal(Findings):
         if finding not in self.parent._seen():
             super().add(finding)
 
+
+class Heeded(Findings):
+    """Findings passed on to `parent` as they are met, each counted (`met`) whether the parent lists it already or
+    not: a result that met none may be kept and used again, as it would say nothing anywhere."""
+
+    def __init__(self, parent: Findings) -> None:
+        super().__init__()
+        self.parent, self.met = parent, 0
+
+    def add(self, finding: Finding) -> None:
+        self.met += 1
+        self.parent.add(finding)

@@ -185,11 +185,14 @@ class Drawing:
         self.page.ops.append(Icon(icon, px, py, pt(size), colour, stroke, alt, font,
                                   None if tall == size else pt(tall)))
 
-    def tiles(self, icon: IconFile, places: list[tuple[float, float]], size: tuple[float, float],
+    def tiles(self, icon: IconFile, grid: tuple[list[float], list[float]], size: tuple[float, float],
               clip: tuple[float, float, float, float] | None, stroke: float) -> None:
-        """Tile `icon` (`size` wide and high) with its top-left corners at `places`, cut at `clip` (x, y, w, h), mm."""
-        height, tall = self.paper[1], size[1]  # _xy inline: a pattern tiles thousands of corners
-        corners = tuple([(x * MM, (height - (y + tall)) * MM) for x, y in places])
+        """Tile `icon` (`size` wide and high) with its top-left corners at each of the grid's places (its columns'
+        x, then its rows' y: row by row, left to right), cut at `clip` (x, y, w, h), mm."""
+        height, tall = self.paper[1], size[1]  # _xy inline, once a column and a row: a pattern tiles thousands
+        across = [x * MM for x in grid[0]]
+        down = [(height - (y + tall)) * MM for y in grid[1]]
+        corners = tuple([(x, y) for y in down for x in across])
         cut = None if clip is None else (*self._xy(clip[0], clip[1] + clip[3]), pt(clip[2]), pt(clip[3]))
         self.page.ops.append(Tiles(icon, corners, pt(size[0]), pt(size[1]), cut, stroke))
 

@@ -9,6 +9,7 @@ is printed here (`draw`), kept or not."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Generic, Protocol, TypeVar
 
 from deckpress.draw import fonts
@@ -103,9 +104,10 @@ def measure(font: str, text: str, size: float) -> float:
 
 
 
+@lru_cache(maxsize=8192)  # the same lines are set card after card, row after row, on both papers
 def forme(lines: tuple[str, ...], font: str, size: float, own: float, drop: float, leading: float) -> Forme:
     """The forme of lines set at `size` in `font` (`own`: a line's own height, pt; `leading`: pt), `drop` mm below
-    its box's top."""
+    its box's top: all it needs is its arguments (a font's name is its file, see `deckpress.draw.fonts`)."""
     widths = tuple([measure(font, line, size) / MM for line in lines])
     descent = fonts.font(font).face.descent / 1000
     half_gap = (own - size * (fonts.ascent(font) - descent)) / 2 / MM

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import ceil
+from typing import TypeVar
 
 from deckpress.draw import fonts, scripts
-from deckpress.findings import Finding, Findings, Loc, Rehearsal
+from deckpress.findings import Finding, Findings, Heeded, Loc, Rehearsal
 from deckpress.layout.page import MM, Drawing
 from deckpress.layout.standing import Rack, set_in
 from deckpress.layout.standing import draw as draw  # where the layouts have always found it
@@ -17,6 +18,7 @@ from deckpress.layout.standing import measure as measure
 from deckpress.load.icons import INLINE, IconFile, Icons
 from deckpress.model import Style, Theme
 
+F = TypeVar("F", bound=Findings)  # where findings go a while (`Typesetter.sent_to`)
 SHRINK_STEP = 0.5  # pt
 
 
@@ -77,6 +79,13 @@ def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None
                 line, line_w = word, word_w
         lines.append(line)
     return lines
+
+
+@lru_cache(maxsize=4096)  # a sheet's trials, pages and papers wrap the same texts at the same measures
+def wrapped(text: str, font: str, size: float, width_pt: float) -> tuple[str, ...] | None:
+    """`wrap`, its lines kept."""
+    lines = wrap(text, font, size, width_pt)
+    return None if lines is None else tuple(lines)
 
 
 @lru_cache(maxsize=4096)  # card after card sets the same texts in the same boxes
@@ -141,20 +150,23 @@ class Typesetter:
         """Where findings go: the component's, or while measuring a scratch list that is dropped."""
         return self._findings if self._measuring is None else self._measuring
 
-    @contextmanager
-    def measuring(self) -> Iterator[None]:
-        saved, self._measuring = self._measuring, Findings()
-        try:
-            yield
-        finally:
-            self._measuring = saved
+    def measuring(self) -> AbstractContextManager[Findings]:
+        return self.sent_to(Findings())
+
+    def rehearsing(self) -> AbstractContextManager[Findings]:
+        """Measuring, with what is found kept aside: given to `findings` if the run is kept as the real one."""
+        return self.sent_to(Rehearsal(self.findings))
+
+    def heeding(self) -> AbstractContextManager[Heeded]:
+        """What is found goes where it would, and is counted as it is met (`Heeded`)."""
+        return self.sent_to(Heeded(self.findings))
 
     @contextmanager
-    def rehearsing(self) -> Iterator[Findings]:
-        """Measuring, with what is found kept aside: given to `findings` if the run is kept as the real one."""
-        saved, self._measuring = self._measuring, Rehearsal(self.findings)
+    def sent_to(self, findings: F) -> Iterator[F]:
+        """What is found meanwhile goes to `findings`."""
+        saved, self._measuring = self._measuring, findings
         try:
-            yield self._measuring
+            yield findings
         finally:
             self._measuring = saved
 
@@ -231,12 +243,12 @@ class Typesetter:
         icons = self.inline(text, loc, what)
         if icons is None or not self.check_glyphs(INLINE.sub("", text), font, loc, what):
             return None
-        lines = wrap(text, font, style.size, width * MM)
+        lines = wrapped(text, font, style.size, width * MM)
         if lines is None:
             self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm "
                                      "line")
             return None
-        return Fitted(tuple(lines), font, style.size, style.size * self.theme.line_spacing, icons,
+        return Fitted(lines, font, style.size, style.size * self.theme.line_spacing, icons,
                       self._heard(icons))
 
     def box(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc, what: str,

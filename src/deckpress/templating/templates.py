@@ -4,6 +4,7 @@ keyed by what decided it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any
 
 from jinja2 import StrictUndefined
@@ -13,18 +14,40 @@ from deckpress.templating import budget
 from deckpress.templating.compiled import CardInputs, Compiled
 from deckpress.templating.errors import find_in_file, said, where
 from deckpress.templating.filters import LANGUAGE, TEXTS
-from deckpress.templating.sandbox import RUNTIME_ERRORS, bounded_render, environment
+from deckpress.templating.sandbox import RUNTIME_ERRORS, Sandbox, bounded_render, environment
 
 MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
+COMPILED_LIMIT = 8192  # sources kept compiled between builds: past that, start afresh
 MemoKey = tuple[Any, ...]
+
+
+@cache
+def _environment() -> Sandbox:
+    """The one environment every `Templates` renders in: made alike each time, and never changed once made."""
+    env = environment()
+    env.globals["icon"] = lambda name: f":{name}:"  # an icon inline in text, as `:name:` writes it
+    return env
+
+
+_COMPILED: dict[str, Compiled] = {}  # by source, in that environment: what a source compiles to is the source's
+
+
+def _compiled(source: str) -> Compiled:
+    """The compiled object of `source`, made once a process: build after build, test after test, sets most of
+    the same texts (a part that cannot be made is not kept: asking again raises again, reported at every use)."""
+    compiled = _COMPILED.get(source)
+    if compiled is None:
+        if len(_COMPILED) > COMPILED_LIMIT:
+            _COMPILED.clear()
+        compiled = _COMPILED[source] = Compiled(_environment(), source)
+    return compiled
 
 
 class Templates:
     """Renders text and evaluates expressions; a problem is a finding at the text's location and gives None."""
 
     def __init__(self) -> None:
-        self.env = environment()
-        self.env.globals["icon"] = lambda name: f":{name}:"  # an icon inline in text, as `:name:` writes it
+        self.env = _environment()
         self.compiled: dict[str, Compiled] = {}  # by source
         self.memo: dict[MemoKey, str] = {}  # text already rendered, by what decided it
         self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them
@@ -35,7 +58,7 @@ class Templates:
         """The compiled object of `source`, made once."""
         compiled = self.compiled.get(source)
         if compiled is None:
-            compiled = self.compiled[source] = Compiled(self.env, source)
+            compiled = self.compiled[source] = _compiled(source)
         return compiled
 
     def render(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings, what: str | None = None,

@@ -71,10 +71,10 @@ def draw_pattern(d: Drawing, tile: IconFile, x: float, y: float, w: float, h: fl
     left, top = x + (w - columns * step) / 2, y + (h - rows * step) / 2
     size = tile.width / TILE_UNITS * step
     if tile.repeat == "across":  # a column at every cell edge, stretched down the box: nothing to cut
-        d.tiles(tile, [(left + c * step, y) for c in range(columns + 1)], (size, h), None, line_pt)
+        d.tiles(tile, ([left + c * step for c in range(columns + 1)], [y]), (size, h), None, line_pt)
         return
     height = tile.height / tile.width * size
     across, down = math.ceil(columns * step / size - 1e-9), math.ceil(rows * step / height - 1e-9)
-    places = [(left + c * size, top + r * height) for r in range(down) for c in range(across)]
+    places = [left + c * size for c in range(across)], [top + r * height for r in range(down)]
     whole = across * size <= columns * step + 1e-9 and down * height <= rows * step + 1e-9
     d.tiles(tile, places, (size, height), None if whole else (left, top, columns * step, rows * step), line_pt)

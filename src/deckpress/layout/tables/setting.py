@@ -24,13 +24,27 @@ class TableSetter:
 
     def __init__(self, layout: SheetLayout, job: Job) -> None:
         self.layout, self.job, self.ts = layout, job, job.ts
+        self._sized: dict[tuple[str, float], tuple[float, list[float]]] = {}
 
     def own(self, block: Block) -> TableSizes:
         """The table's own sizes in this job's edition."""
         return block.sizes.in_edition(self.ts.theme.edition)
 
     def sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
-        """The header row's height and each row's, mm, for a table on a line `w` wide."""
+        """The header row's height and each row's, mm, for a table on a line `w` wide. A sheet's trials and pages
+        measure a table many times: sized once where that found nothing (what is found is said where it was),
+        keyed by the table's whole content and the width."""
+        key = (repr(block), w)
+        kept = self._sized.get(key)
+        if kept is not None:
+            return kept[0], list(kept[1])
+        with self.ts.heeding() as heeded:
+            sized = self._sizes(block, w)
+        if not heeded.met:
+            self._sized[key] = sized[0], list(sized[1])
+        return sized
+
+    def _sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
         shape = geometry(block, self.own(block), self.layout, w)
         header, cell = self.layout.styles["header"], self.layout.styles["cell"]
         header_h = max([shape.header, self.lines_height([block.corner], header, shape.label, block, shape)]
