@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Generic, Protocol, TypeVar
 
 from deckpress.draw import fonts
 from deckpress.layout.page import MM, Drawing
@@ -18,28 +17,47 @@ from deckpress.load.icons import INLINE, IconFile
 
 KEPT_LIMIT = 4_096  # formes a component keeps: a deck of one-off texts starts afresh rather than grow (at 24,000
 # cards, 50,000 kept held 25 MB more at the peak, for texts printed once)
-F = TypeVar("F")  # the fitted lines a forme was made from, handed back with it
 
 
-class Lines(Protocol):
-    """Lines fitted to a box (`deckpress.layout.text.Fitted`), as far as printing them goes."""
+@dataclass(frozen=True)
+class Fitted:
+    """A text broken into lines that fit a box, and the size and leading they fit at."""
+
+    lines: tuple[str, ...]
+    font: str
+    size: float
+    leading: float  # pt between baselines
+    icons: tuple[tuple[str, IconFile], ...] = ()  # the inline icons its lines name, found
+    heard: tuple[tuple[str, str], ...] = ()  # a translated game's words for them, read aloud (else their names)
+    rows: bool = False  # set in rows a full leading each (a ledger's entries), not as a block
 
     @property
-    def lines(self) -> tuple[str, ...]: ...
+    def own(self) -> float:
+        """One line's own height, pt: the leading, or a row's or a block's last line (see `depth`)."""
+        return self.leading if self.rows else own_height(self.font, self.size, self.leading)
+
     @property
-    def font(self) -> str: ...
+    def height(self) -> float:
+        """Height in mm from the top of the first line to the bottom of the last."""
+        return depth(len(self.lines), self.font, self.size, self.leading, self.rows) / MM
+
     @property
-    def size(self) -> float: ...
-    @property
-    def leading(self) -> float: ...
-    @property
-    def own(self) -> float: ...
-    @property
-    def height(self) -> float: ...
-    @property
-    def icons(self) -> tuple[tuple[str, IconFile], ...]: ...
-    @property
-    def heard(self) -> tuple[tuple[str, str], ...]: ...
+    def spare(self) -> float:
+        """The leading its last line leaves unused, mm: what keeps what follows a line's spacing below it (none
+        where the lines are solid)."""
+        return (self.leading - self.own) / MM
+
+
+def own_height(font: str, size: float, leading: float) -> float:
+    """A line's own height, pt: its font's ascent and descent, or the leading where that is tighter."""
+    return min(leading, size * (fonts.ascent(font) + fonts.descent(font)))
+
+
+def depth(lines: int, font: str, size: float, leading: float, rows: bool = False) -> float:
+    """The depth of a text block, pt: its leading between baselines and the last line's own height, so that open
+    line spacing adds no leading above the first line nor below the last. Rows take a full leading each."""
+    own = leading if rows else own_height(font, size, leading)
+    return leading * lines if own >= leading else leading * (lines - 1) + own
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,24 +82,24 @@ class Forme:
             baseline += self.step
 
 
-class Rack(Generic[F]):
+class Rack:
     """The formes a component keeps standing, each with the fitted lines it was made from, by all that decided
     them (the text, its font and style, the box's size, the vertical alignment, the line spacing). Per
     typesetter: one component of one build."""
 
     def __init__(self) -> None:
-        self.kept: dict[tuple[object, ...], tuple[F, Forme]] = {}
+        self.kept: dict[tuple[object, ...], tuple[Fitted, Forme]] = {}
 
     def __len__(self) -> int:
         return len(self.kept)
 
-    def keep(self, key: tuple[object, ...], fitted: F, made: Forme) -> None:
+    def keep(self, key: tuple[object, ...], fitted: Fitted, made: Forme) -> None:
         if len(self.kept) > KEPT_LIMIT:
             self.kept.clear()
         self.kept[key] = fitted, made
 
     def reprint(self, key: tuple[object, ...], d: Drawing, box: tuple[float, float, float, float],
-                align: str) -> F | None:
+                align: str) -> Fitted | None:
         """The forme kept under `key` printed in `box`, and its fitted lines; None (nothing drawn) if none is."""
         kept = self.kept.get(key)
         if kept is None:
@@ -114,14 +132,14 @@ def forme(lines: tuple[str, ...], font: str, size: float, own: float, drop: floa
     return Forme(lines, font, size, drop, max(half_gap, 0), fonts.ascent(font) * size / MM, leading / MM, widths)
 
 
-def set_in(fitted: Lines, width: float, height: float, valign: str = "top") -> Forme:
+def set_in(fitted: Fitted, width: float, height: float, valign: str = "top") -> Forme:
     """Fitted lines as a forme for a box `width` x `height` mm, placed in it by `valign`."""
     spare = height - fitted.height
     drop = {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
     return forme(fitted.lines, fitted.font, fitted.size, fitted.own, drop, fitted.leading)
 
 
-def draw(d: Drawing, fitted: Lines, x: float, top: float, width: float, align: str = "left") -> None:
+def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:
     """Draw fitted lines from `top` (mm); the first baseline sits one ascent below it, and half of whatever its
     line's own height has to spare."""
     kept = set_in(fitted, 0.0, 0.0)
@@ -138,7 +156,7 @@ def draw(d: Drawing, fitted: Lines, x: float, top: float, width: float, align: s
         baseline += kept.step
 
 
-def _with_icons(d: Drawing, fitted: Lines, x: float, baseline: float, line: str) -> None:
+def _with_icons(d: Drawing, fitted: Fitted, x: float, baseline: float, line: str) -> None:
     """A line in runs of text and icons: each icon an em square standing on the baseline, in the text's ink, its
     name over it as invisible text (for copying, searching and reading aloud)."""
     icons, heard, size = dict(fitted.icons), dict(fitted.heard), fitted.size

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from math import ceil
 from typing import TypeVar
@@ -12,7 +12,8 @@ from typing import TypeVar
 from deckpress.draw import fonts, scripts
 from deckpress.findings import Finding, Findings, Heeded, Loc, Rehearsal
 from deckpress.layout.page import MM, Drawing
-from deckpress.layout.standing import Rack, set_in
+from deckpress.layout.standing import Fitted as Fitted  # where the layouts have always found it
+from deckpress.layout.standing import Rack, depth, own_height, set_in
 from deckpress.layout.standing import draw as draw  # where the layouts have always found it
 from deckpress.layout.standing import measure as measure
 from deckpress.load.icons import INLINE, IconFile, Icons
@@ -20,45 +21,6 @@ from deckpress.model import Style, Theme
 
 F = TypeVar("F", bound=Findings)  # where findings go a while (`Typesetter.sent_to`)
 SHRINK_STEP = 0.5  # pt
-
-
-@dataclass(frozen=True)
-class Fitted:
-    lines: tuple[str, ...]
-    font: str
-    size: float
-    leading: float  # pt between baselines
-    icons: tuple[tuple[str, IconFile], ...] = ()  # the inline icons its lines name, found
-    heard: tuple[tuple[str, str], ...] = ()  # a translated game's words for them, read aloud (else their names)
-    rows: bool = False  # set in rows a full leading each (a ledger's entries), not as a block
-
-    @property
-    def own(self) -> float:
-        """One line's own height, pt: the leading, or a row's or a block's last line (see `depth`)."""
-        return self.leading if self.rows else own_height(self.font, self.size, self.leading)
-
-    @property
-    def height(self) -> float:
-        """Height in mm from the top of the first line to the bottom of the last."""
-        return depth(len(self.lines), self.font, self.size, self.leading, self.rows) / MM
-
-    @property
-    def spare(self) -> float:
-        """The leading its last line leaves unused, mm: what keeps what follows a line's spacing below it (none
-        where the lines are solid)."""
-        return (self.leading - self.own) / MM
-
-
-def own_height(font: str, size: float, leading: float) -> float:
-    """A line's own height, pt: its font's ascent and descent, or the leading where that is tighter."""
-    return min(leading, size * (fonts.ascent(font) + fonts.descent(font)))
-
-
-def depth(lines: int, font: str, size: float, leading: float, rows: bool = False) -> float:
-    """The depth of a text block, pt: its leading between baselines and the last line's own height, so that open
-    line spacing adds no leading above the first line nor below the last. Rows take a full leading each."""
-    own = leading if rows else own_height(font, size, leading)
-    return leading * lines if own >= leading else leading * (lines - 1) + own
 
 
 def wrap(text: str, font: str, size: float, width_pt: float) -> list[str] | None:
@@ -143,7 +105,7 @@ class Typesetter:
         self.placed = placed or {}  # its other texts translated (a parameter's, a card's field): their entries, by
         # their translation, so a template that prints one (a token's stone name) is answered for there
         # texts set once, printed card after card, by all that decided them (deckpress.layout.standing)
-        self.standing: Rack[Fitted] = Rack()
+        self.standing = Rack()
 
     @property
     def findings(self) -> Findings:
