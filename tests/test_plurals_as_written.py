@@ -41,3 +41,10 @@ def test_a_form_left_blank_in_the_po_is_a_finding_at_its_entry(deckpress):
     line = polib.pofile(str(FOLDER / "es-ES.po")).find("Pearl", msgctxt="game.yaml:parameters.stones[3]").linenum
     assert (f"{(FOLDER / 'es-ES.po').as_posix()}:{line}:1: error: es-ES: the translation of this counted word lacks "
             "its form for msgstr[1] (many) (game.yaml:parameters.stones[3])") in result.err
+
+
+def test_a_map_keyed_by_number_words_is_no_plural(deckpress):
+    edit(GAME / "game.yaml", "  hand_limit: 10\n", "  hand_limit: 10\n  bonus: {one: 1, two: 3, three: 6}\n")
+    result = deckpress("check", "stone-market")
+    assert result.status == 0, result.err
+    assert "counted word" not in result.err

@@ -38,6 +38,13 @@ def forms(node: Node | None) -> Forms | None:
     return {k: v.value for k, v in node.value.items()}
 
 
+def _meant(node: Node) -> bool:
+    """Whether a map is a plural written wrong: named by CLDR's categories alone, `one` or `other` among them, or
+    giving both; a map of its own that merely has a key `one` (`{one: 1, two: 3, three: 6}`) is not."""
+    keys = node.value.keys() if node.is_map else set()
+    return bool(keys & {"one", "other"}) and (keys <= set(CATEGORIES) or {"one", "other"} <= keys)
+
+
 def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings) -> dict[str, Forms]:
     """Each plural in the parameters (a text, or a list's item) made its `one` form, in place, before they are
     read; an icon's word checked. The plurals given, by their `one` form."""
@@ -47,7 +54,7 @@ def unplural(params: dict[str, Node], icons: dict[str, Node], findings: Findings
             if (given := forms(item)) is not None:
                 found[given["one"]] = given
                 item.value = given["one"]
-            elif item.is_map and item.value.keys() & {"one", "other"}:  # a plural meant, not given right
+            elif _meant(item):  # a plural meant, not given right
                 findings.error(item.loc, f"a counted word gives its forms as texts, `one` and `other` at least, none "
                                          f"blank, named by CLDR's categories ({', '.join(CATEGORIES)}): "
                                          f"{{one: Pearl, other: Pearls}}")
