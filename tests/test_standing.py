@@ -68,3 +68,10 @@ def test_a_missing_glyph_is_said_on_every_card_and_nothing_is_kept() -> None:
         assert ts.box(d, "Lot \u4e00", style, (4, 77, 55, 9), LOC, f"{card}, flavour") is None
     assert len(ts.findings) == 2, [f.message for f in ts.findings]
     assert not ts.standing and not d.page.ops
+
+
+def test_a_blank_translation_in_a_box_too_low_for_a_line_is_a_finding_at_its_entry() -> None:
+    ts = _typesetter()
+    entry = Loc("content/g/translations/de-DE.po", 12, 1)
+    assert ts.fit("  ", Style("regular", 7, 6), 20, 0.5, entry, "card 1 (a), heading") is None
+    assert "about 1 character too long" in ts.findings[0].message

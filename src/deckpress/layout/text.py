@@ -73,6 +73,8 @@ def too_long(text: str, font: str, size: float, width: float, height: float, spa
     lines = max(1, int((height * MM - own_height(font, size, size * spacing)) // (size * spacing)) + 1)
     flat = " ".join(text.split())
     whole = measure(font, flat, size)
+    if whole <= 0:  # a blank translation in a box too low for a line: no width to cut, nor a character's
+        return 1
     return max(1, ceil((whole - lines * width * MM * 0.9) / (whole / max(len(flat), 1))))
 
 
