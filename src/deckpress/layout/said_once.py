@@ -17,6 +17,7 @@ from deckpress.load.counted import singulars
 from deckpress.model import Element
 
 WORD = re.compile(r"\w+")
+COUNT_DIGITS = 18  # a longer number is no count of things: it is tallied as a word
 
 
 class Lines(Protocol):
@@ -140,7 +141,7 @@ def _tally(text: str, joins: frozenset[str], back: tuple[tuple[str, str], ...]) 
     Rubies` names Ruby, by the plurals `back`); None for fewer than two things."""
     counts, singular, times = Counter[str](), dict(back), 1
     for word in WORD.findall(text.casefold()):
-        if word.isdigit():
+        if word.isdecimal() and len(word) <= COUNT_DIGITS:  # not `²`, nor thousands of digits: int() refuses
             times = int(word)
         elif word not in joins:
             counts[singular.get(word, word)] += times
