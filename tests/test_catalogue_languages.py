@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from functools import partial
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
@@ -188,3 +189,18 @@ def test_the_spanish_version_s_brf_is_uncontracted_and_reads_back(built):
                           check=True).stdout
     assert "Lenguas del puerto" in back and "Reglas" in back
     assert WORDS["es"]["catalogue_brf_for"] in (built / "index.es.html").read_text(encoding="utf-8")
+
+
+def test_a_file_s_pieces_take_the_singular_where_the_language_calls_the_count_one():
+    """French calls 0 and 1 `one` (CLDR): `0 pierre`, `1 pierre`, `2 pierres`; English only 1: `0 pierres`."""
+    from deckpress.publish.catalogue import _pieces
+    from deckpress.publish.listing import Listing
+    from deckpress.publish.manifest import Entry
+    from deckpress.publish.print_plan import CARD, Facts, Part
+
+    facts = Facts(parts=(Part("stones", "Stones", CARD, "public", noun="pierre", nouns="pierres"),))
+    said = {language: [_pieces(Listing(language, facts=facts), partial(say, language),
+                               Entry("x.pdf", "g", "G", "stones", "Stones", "standard", "a4", 1, cards=n))
+                       for n in (0, 1, 2)] for language in ("fr", "en")}
+    assert said["fr"] == ["0 pierre", "1 pierre", "2 pierres"]
+    assert said["en"] == ["0 pierres", "1 pierre", "2 pierres"]

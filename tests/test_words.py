@@ -93,3 +93,11 @@ def test_a_count_of_one_takes_the_phrase_for_one() -> None:
     assert say("fr-FR", "epub_proof_pages", count=1) == "sa page unique déclare sa langue et a un titre"
     assert say("fr-FR", "epub_proof_pages", count=3).startswith("chacune de ses 3 pages")
     assert say("en", "epub_proof_links", count=1) == "its one link says where it leads"
+
+
+def test_a_count_no_plural_rule_reads_is_other_not_a_traceback():
+    """Babel's rule cannot take an infinity (it asks for the count's integer digits): such a count is `other`."""
+    from deckpress.words import plural
+
+    assert [plural(language, float("inf")) for language in ("en", "fr", "el-GR")] == ["other"] * 3
+    assert plural("fr", float("nan")) == "other" and plural("fr", 1) == "one"

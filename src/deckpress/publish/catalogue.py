@@ -39,7 +39,7 @@ from deckpress.publish.thumbnails import (
     thumbnail_path,
 )
 from deckpress.publish.write import Output
-from deckpress.words import language_name
+from deckpress.words import language_name, plural
 
 __all__ = ["Thumbnail", "catalogue", "missing_thumbnails"]
 
@@ -217,7 +217,8 @@ def _pieces(listing: Listing, say: Callable[..., str], entry: Entry) -> str:
     deck's noun where it gives no plural (`24 × lot`), cards where it names none."""
     part, count = listing.facts.part(entry), entry.cards
     if part.nouns:
-        return say("catalogue_pieces", cards=count, nouns=part.noun if count == 1 and part.noun else part.nouns)
+        one = part.noun and plural(listing.language, count) == "one"  # the language's rule: French's 0 and 1
+        return say("catalogue_pieces", cards=count, nouns=part.noun if one else part.nouns)
     if part.die:
         return say("catalogue_faces", cards=count)
     return say("catalogue_named", cards=count, noun=part.noun) if part.noun else say("catalogue_cards", cards=count)

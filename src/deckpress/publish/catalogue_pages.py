@@ -47,10 +47,13 @@ def for_page(games: list[dict[str, Any]], language: str) -> list[dict[str, Any]]
     leading its group where it has one (its files first), the others under it (`others`). Every game is listed."""
     ordered = sorted(games, key=lambda g: (g["source"], g["table"] != language, g["id"] != g["source"], g["id"]))
     shown: list[dict[str, Any]] = []
+    leads: dict[str, dict[str, Any]] = {}  # each source's leading game, as its group is met
     for game in ordered:
-        lead = next((s for s in shown if s["lead"] and s["source"] == game["source"]), None)
+        lead = leads.get(game["source"])
         shown.append({**game, "lead": lead is None, "others": []})
-        if lead is not None:
+        if lead is None:
+            leads[game["source"]] = shown[-1]
+        else:
             lead["others"].append(shown[-1])
     return shown
 

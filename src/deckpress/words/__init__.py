@@ -111,7 +111,7 @@ def plural(language: str, count: Any) -> str:
     rule = _plural_rule(language)
     try:
         return str(rule(count)) if rule is not None else "one" if count == 1 else "other"
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, ArithmeticError):  # not a number, or one no rule reads (an infinity)
         return "one" if count == 1 else "other"
 
 
