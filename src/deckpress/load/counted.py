@@ -21,7 +21,7 @@ from deckpress.load.icon_words import ICON_WORDS
 from deckpress.load.schema import as_text
 from deckpress.load.sources import Node
 from deckpress.templating.filters import language_of
-from deckpress.words import plural
+from deckpress.words import plural, plural_rule
 
 PLURALS = "_plurals"  # among a game's parameters: each counted word (as read, its `one` form) -> its forms
 CATEGORIES = ("zero", "one", "two", "few", "many", "other")  # CLDR's, in the order gettext numbers them
@@ -144,12 +144,10 @@ def singulars(params: dict[str, Any]) -> tuple[tuple[str, str], ...]:
 def gettext(language: str) -> tuple[str, tuple[str, ...]]:
     """A language's `Plural-Forms` header from Babel's CLDR rules, and the category each msgstr[n] is for. The
     rule's compact-decimal exponent `e` is 0 in a count (gettext knows no `e`)."""
-    from babel import Locale, UnknownLocaleError
     from babel.plural import to_gettext
 
-    try:
-        rule = Locale.parse(language.replace("-", "_")).plural_form
-    except (UnknownLocaleError, ValueError):
+    rule = plural_rule(language)
+    if rule is None:
         return "nplurals=2; plural=(n != 1);", ("one", "other")
     tags = rule.tags | {"other"}
     return re.sub(r"\be\b", "0", to_gettext(rule)), tuple(c for c in CATEGORIES if c in tags)

@@ -12,15 +12,18 @@ rule text, card text) are the game's own and never come from here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from deckpress.words.numbers import decimal, decimal_sign
+
+if TYPE_CHECKING:
+    from babel.plural import PluralRule
 
 LANGUAGES = ("en", "de", "fr", "es", "it", "nl", "el")  # English first: the source the others are translated from
 STATUSES = ("source", "reviewed", "draft")
@@ -108,7 +111,7 @@ def say(language: str, key: str, **fields: Any) -> str:
 
 def plural(language: str, count: Any) -> str:
     """CLDR's plural category of `count` in `language` (`one`, `other`...), from Babel."""
-    rule = _plural_rule(language)
+    rule = plural_rule(language)
     try:
         return str(rule(count)) if rule is not None else "one" if count == 1 else "other"
     except (ValueError, TypeError, ArithmeticError):  # not a number, or one no rule reads (an infinity)
@@ -116,7 +119,7 @@ def plural(language: str, count: Any) -> str:
 
 
 @lru_cache(maxsize=64)  # a reading asks for each count it says: the locale is parsed once
-def _plural_rule(language: str) -> Callable[[Any], str] | None:
+def plural_rule(language: str) -> PluralRule | None:
     """Babel's CLDR plural rule for `language`, or None where Babel does not know it."""
     from babel import Locale, UnknownLocaleError
 
@@ -152,4 +155,4 @@ def known(language: str) -> str | None:
 
 
 __all__ = ["LANGUAGES", "STATUSES", "TABLES", "WORDS", "Table", "contracted", "decimal", "decimal_sign", "known",
-           "language_name", "plural", "say", "words"]
+           "language_name", "plural", "plural_rule", "say", "words"]
