@@ -133,10 +133,8 @@ class Save:
                 self.objects.append(tokens.bag(self._guid(name), self._place((1.0, 1.0)), title, pieces))
 
     def _single_back(self, deck: Deck, first: list[Cut]) -> str:
-        """The deck's one back image: its back as printed (every card's), or a blank card where it has none."""
-        back = next((c.back for c in first if c.back is not None), None)
-        image = back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
-        self.files.append((name := f"{self.game}-{deck.id}-back.png", png(image), deck.audience))
+        """The deck's one back image (`one_back`)."""
+        self.files.append((name := f"{self.game}-{deck.id}-back.png", png(one_back(first)), deck.audience))
         return name
 
     def _card(self, entry: Read, card_id: int, sheets: dict[str, dict[str, Any]], scale: Scale) -> dict[str, Any]:
@@ -197,3 +195,9 @@ def _transform(x: float, scale: Scale, face_down: bool = False, z: float = 0.0) 
     return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": round(scale[0], 4), "scaleY": 1.0, "scaleZ": round(scale[1], 4)}
 
+
+def one_back(first: list[Cut]) -> Image.Image:
+    """A deck's one back (its every card's), from its first sheet's cards: as printed, or a blank card where it has
+    none."""
+    back = next((c.back for c in first if c.back is not None), None)
+    return back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
