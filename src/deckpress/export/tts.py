@@ -50,6 +50,11 @@ class Deck:
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
     audience: str = PUBLIC  # its component's: its sheets show what its faces hold
 
+    def backs_shown(self, first: list[Cut]) -> bool:
+        """Whether a sheet of backs goes with each sheet of faces (the backs differ, and are printed), from the
+        deck's first sheet's cards (a deck's back is its every card's, or none's); else it shows `one_back`."""
+        return self.unique_backs and any(c.back is not None for c in first)
+
 
 def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: Iterable[Cut]) -> Iterator[Deck]:
     """Each of the component's decks over its share of `cuts` (cut in deck order): read as they come, each deck's
@@ -88,7 +93,7 @@ class Save:
         unique, single = False, ""
         for k, chunk in enumerate(chunks(deck.cuts, PER_SHEET), 1):
             if k == 1:  # a deck's back is its every card's, or none's
-                unique = deck.unique_backs and any(c.back is not None for c in chunk)
+                unique = deck.backs_shown(chunk)
                 single = self._single_back(deck, chunk) if not unique else ""
             self.key += 1
             sheets[str(self.key)] = self._sheet(deck, k, chunk, single if not unique else None)
@@ -111,7 +116,7 @@ class Save:
         self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
         back_name = single or ""
         if single is None:
-            backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
+            backed = backs_sheet(chunk, deck.size)
             self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
         return {"FaceURL": self.url(face_name), "BackURL": self.url(back_name), "NumWidth": across,
                 "NumHeight": down, "BackIsHidden": True, "UniqueBack": single is None, "Type": 0}
@@ -201,3 +206,9 @@ def one_back(first: list[Cut]) -> Image.Image:
     none."""
     back = next((c.back for c in first if c.back is not None), None)
     return back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
+
+
+def backs_sheet(chunk: list[Cut], size: tuple[float, float]) -> Image.Image:
+    """The sheet of a chunk's backs, each where its face is on the sheet of faces (a blank card where it has none)."""
+    cell = chunk[0].front.size
+    return sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, size)[0]
