@@ -16,18 +16,21 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
 
 from PIL import Image
 
 from deckpress.export import tokens
-from deckpress.export.cutting import Cut
+from deckpress.export.cutting import Cut, cut_cards, first_backs
+from deckpress.export.described import describer
 from deckpress.export.dice import Die, rotation_values
 from deckpress.export.sprites import ACROSS, DOWN, WHITE, chunks, png, sheet
+from deckpress.layout.page import Document
 from deckpress.layout.shapes.outline import Outline
-from deckpress.model import AUDIENCES, PUBLIC, Card, Component, Game
+from deckpress.model import AUDIENCES, PUBLIC, Card, CardLayout, Component, Edition, Game
+from deckpress.templating import Templates
 
 PER_SHEET = ACROSS * DOWN
 POKER_MM = (63.5, 88.9)  # what TTS draws a card of scale 1 as (2.5 x 3.5 in): other sizes are scaled from it
@@ -68,6 +71,15 @@ def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: 
                    sum(1 for c in cards.cards if c.copies > 0), cards.backs_differ, component.audience)
         if deck == deck_id:
             deck, own = next(groups, ("", iter(())))
+
+
+def read_decks(game: Game, edition: Edition, component: Component, layout: CardLayout, doc: Document, pdf: bytes,
+               dpi: float, templates: Templates) -> Iterator[Deck]:
+    """The component's decks for a sprite sheet: their cards cut from `pdf` (a deck whose backs are alike shows one
+    back: only its first is cut), each read as its face says, a sheet's cards at a time."""
+    described = describer(game, edition, templates, layout)
+    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=first_backs(game))
+    return decks_of(game, component, layout.size, (replace(c, text=described(c.deck, c.card)) for c in cuts))
 
 
 Read = tuple[str, Card, str]  # an entry as a deck object lists it, its images let go: its deck, card and text
