@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfbase.pdfdoc import PDFFile, PDFIndirectObject, PDFStream, PDFTrailer
 
+from deckpress.draw.kit_file import cross_references
+
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
-
 
 
 @dataclass(frozen=True)
@@ -80,15 +81,7 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
     if number <= elements.first + len(elements.items) - 1:  # a number never reached: a broken file, not written
         raise RuntimeError(f"objects {number}-{elements.first + len(elements.items) - 1} were never written")
     start = file.tell()
-    _xref(file, offsets)
+    cross_references(file.write, offsets)
     trailer = PDFTrailer(startxref=start, Size=len(offsets) + 1, Root=catalog, Info=info, ID=doc.ID())
     file.write(trailer.format(doc))
     return file.getvalue()
-
-
-def _xref(file: io.BytesIO, offsets: array[int]) -> None:
-    """The cross-reference table as ReportLab sets it out (one section from object 0, every object in use), into
-    the file entry by entry: 170,000 of them at 24,000 cards."""
-    file.write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
-    for offset in offsets:
-        file.write(b"%0.10d 00000 n \n" % offset)

@@ -10,14 +10,13 @@ the press does not make: the README names its faces, for a die of Tabletop Playg
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from deckpress.export import TTS_DPI_CAP, Request, dice, ttp
-from deckpress.export.cutting import cut_cards, first_backs, rendered
+from deckpress.export.cutting import rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi, zipped
-from deckpress.export.tts import File, decks_of
+from deckpress.export.tts import File, read_decks
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
 from deckpress.model import PUBLIC, BoardLayout, CardLayout, Component, Edition, Game
@@ -59,10 +58,7 @@ def _decks(game: Game, edition: Edition, component: Component, layout: CardLayou
     """A component's decks into the package, each a stack (or a stack a kind of piece, for a shaped deck)."""
     dpi = min(largest_dpi(layout.size, len(game.decks[d].cards), cap) for d in component.decks)
     doc, pdf = rendered(game, doc)
-    described = describer(game, edition, prepared.templates, layout)
-    cut = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=first_backs(game))  # a deck shows one back
-    cuts = (replace(c, text=described(c.deck, c.card)) for c in cut)
-    for deck in decks_of(game, component, layout.size, cuts):  # a sheet's cards at a time
+    for deck in read_decks(game, edition, component, layout, doc, pdf, dpi, prepared.templates):
         package.tokens(deck, layout.shape) if layout.shape is not None else package.deck(deck)
 
 

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, playground, pressed, shop, tts
 from deckpress.export import png as pod
-from deckpress.export.cutting import cut_cards, first_backs, padding, rendered
-from deckpress.export.described import describer
+from deckpress.export.cutting import cut_cards, padding, rendered
 from deckpress.export.sprites import largest_dpi
 from deckpress.export.vendors import VENDOR_DPI
 from deckpress.findings import Findings
@@ -101,10 +99,7 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
         if die := dice.made(game, component, layout, faces, dpi, edition.theme.line_pt, prepared.findings):
             save.die(f"{game.id}-{component.id}.png", die)
         return
-    described = describer(game, edition, prepared.templates, layout)
-    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=first_backs(game))  # a sheet's at a time
-    read = (replace(c, text=described(c.deck, c.card)) for c in cuts)
-    for deck in tts.decks_of(game, component, layout.size, read):
+    for deck in tts.read_decks(game, edition, component, layout, doc, pdf, dpi, prepared.templates):
         save.tokens(deck, layout.shape) if layout.shape is not None else save.deck(deck)
 
 

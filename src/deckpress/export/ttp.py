@@ -26,8 +26,8 @@ from PIL import Image
 
 from deckpress.export import tokens
 from deckpress.export.cutting import Cut
-from deckpress.export.sprites import WHITE, chunks, png, sheet
-from deckpress.export.tts import PER_SHEET, Deck, File
+from deckpress.export.sprites import chunks, png, sheet
+from deckpress.export.tts import PER_SHEET, Deck, File, backs_sheet, one_back
 from deckpress.layout.shapes.outline import Outline
 from deckpress.model import AUDIENCES, PUBLIC
 
@@ -56,8 +56,8 @@ class Package:
         stacks, single = math.ceil(deck.entries / PER_SHEET), ""
         for k, chunk in enumerate(chunks(deck.cuts, PER_SHEET), 1):
             if k == 1:  # a deck's back is its every card's, or none's
-                unique = deck.unique_backs and any(c.back is not None for c in chunk)
-                single = "" if unique else self._texture(f"{self.game}-{deck.id}-back.png", _back(chunk),
+                unique = deck.backs_shown(chunk)
+                single = "" if unique else self._texture(f"{self.game}-{deck.id}-back.png", one_back(chunk),
                                                          deck.audience)
             name = deck.title if stacks == 1 else f"{deck.title} {k}/{stacks}"
             self._stack(deck, k, chunk, name, single)
@@ -69,8 +69,7 @@ class Package:
         front = self._texture(f"{self.game}-{deck.id}-faces-{k}.png", faces, deck.audience)
         back = single
         if not single:
-            backs, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
-            back = self._texture(f"{self.game}-{deck.id}-backs-{k}.png", backs, deck.audience)
+            back = self._texture(f"{self.game}-{deck.id}-backs-{k}.png", backs_sheet(chunk, deck.size), deck.audience)
         self._add(f"{self.game}-{deck.id}" + (f"-{k}" if name != deck.title else ""), deck.audience, {
             **_common(self._guid(f"{deck.id}/{k}"), name, self.game),
             "FrontTexture": front, "BackTexture": back, "HiddenTexture": "",
@@ -133,12 +132,6 @@ def _common(guid: str, name: str, tag: str) -> dict[str, Any]:
             "SnapPoints": [], "ZoomViewDirection": {"X": 0, "Y": 0, "Z": 0}, "GroundAccessibility": "Nothing",
             "Tags": [tag], "UsePrimaryColorForSide": False, "FrontTextureOverrideExposed": False,
             "AllowFlippedInStack": False, "MirrorBack": True, "EmissiveFront": False}
-
-
-def _back(first: list[Cut]) -> Image.Image:
-    """The deck's one back (its every card's): as printed, or a blank card where it has none."""
-    back = next((c.back for c in first if c.back is not None), None)
-    return back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
 
 
 def _cm(mm: float) -> float:

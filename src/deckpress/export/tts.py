@@ -16,18 +16,21 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
 
 from PIL import Image
 
 from deckpress.export import tokens
-from deckpress.export.cutting import Cut
+from deckpress.export.cutting import Cut, cut_cards, first_backs
+from deckpress.export.described import describer
 from deckpress.export.dice import Die, rotation_values
 from deckpress.export.sprites import ACROSS, DOWN, WHITE, chunks, png, sheet
+from deckpress.layout.page import Document
 from deckpress.layout.shapes.outline import Outline
-from deckpress.model import AUDIENCES, PUBLIC, Card, Component, Game
+from deckpress.model import AUDIENCES, PUBLIC, Card, CardLayout, Component, Edition, Game
+from deckpress.templating import Templates
 
 PER_SHEET = ACROSS * DOWN
 POKER_MM = (63.5, 88.9)  # what TTS draws a card of scale 1 as (2.5 x 3.5 in): other sizes are scaled from it
@@ -50,6 +53,11 @@ class Deck:
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
     audience: str = PUBLIC  # its component's: its sheets show what its faces hold
 
+    def backs_shown(self, first: list[Cut]) -> bool:
+        """Whether a sheet of backs goes with each sheet of faces (the backs differ, and are printed), from the
+        deck's first sheet's cards (a deck's back is its every card's, or none's); else it shows `one_back`."""
+        return self.unique_backs and any(c.back is not None for c in first)
+
 
 def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: Iterable[Cut]) -> Iterator[Deck]:
     """Each of the component's decks over its share of `cuts` (cut in deck order): read as they come, each deck's
@@ -63,6 +71,15 @@ def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: 
                    sum(1 for c in cards.cards if c.copies > 0), cards.backs_differ, component.audience)
         if deck == deck_id:
             deck, own = next(groups, ("", iter(())))
+
+
+def read_decks(game: Game, edition: Edition, component: Component, layout: CardLayout, doc: Document, pdf: bytes,
+               dpi: float, templates: Templates) -> Iterator[Deck]:
+    """The component's decks for a sprite sheet: their cards cut from `pdf` (a deck whose backs are alike shows one
+    back: only its first is cut), each read as its face says, a sheet's cards at a time."""
+    described = describer(game, edition, templates, layout)
+    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=first_backs(game))
+    return decks_of(game, component, layout.size, (replace(c, text=described(c.deck, c.card)) for c in cuts))
 
 
 Read = tuple[str, Card, str]  # an entry as a deck object lists it, its images let go: its deck, card and text
@@ -88,7 +105,7 @@ class Save:
         unique, single = False, ""
         for k, chunk in enumerate(chunks(deck.cuts, PER_SHEET), 1):
             if k == 1:  # a deck's back is its every card's, or none's
-                unique = deck.unique_backs and any(c.back is not None for c in chunk)
+                unique = deck.backs_shown(chunk)
                 single = self._single_back(deck, chunk) if not unique else ""
             self.key += 1
             sheets[str(self.key)] = self._sheet(deck, k, chunk, single if not unique else None)
@@ -111,7 +128,7 @@ class Save:
         self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
         back_name = single or ""
         if single is None:
-            backed, _ = sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, deck.size)
+            backed = backs_sheet(chunk, deck.size)
             self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
         return {"FaceURL": self.url(face_name), "BackURL": self.url(back_name), "NumWidth": across,
                 "NumHeight": down, "BackIsHidden": True, "UniqueBack": single is None, "Type": 0}
@@ -133,10 +150,8 @@ class Save:
                 self.objects.append(tokens.bag(self._guid(name), self._place((1.0, 1.0)), title, pieces))
 
     def _single_back(self, deck: Deck, first: list[Cut]) -> str:
-        """The deck's one back image: its back as printed (every card's), or a blank card where it has none."""
-        back = next((c.back for c in first if c.back is not None), None)
-        image = back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
-        self.files.append((name := f"{self.game}-{deck.id}-back.png", png(image), deck.audience))
+        """The deck's one back image (`one_back`)."""
+        self.files.append((name := f"{self.game}-{deck.id}-back.png", png(one_back(first)), deck.audience))
         return name
 
     def _card(self, entry: Read, card_id: int, sheets: dict[str, dict[str, Any]], scale: Scale) -> dict[str, Any]:
@@ -197,3 +212,15 @@ def _transform(x: float, scale: Scale, face_down: bool = False, z: float = 0.0) 
     return {"posX": x, "posY": 1.0, "posZ": z, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0 if face_down else 0.0,
             "scaleX": round(scale[0], 4), "scaleY": 1.0, "scaleZ": round(scale[1], 4)}
 
+
+def one_back(first: list[Cut]) -> Image.Image:
+    """A deck's one back (its every card's), from its first sheet's cards: as printed, or a blank card where it has
+    none."""
+    back = next((c.back for c in first if c.back is not None), None)
+    return back if back is not None else Image.new("RGB", first[0].front.size, WHITE)
+
+
+def backs_sheet(chunk: list[Cut], size: tuple[float, float]) -> Image.Image:
+    """The sheet of a chunk's backs, each where its face is on the sheet of faces (a blank card where it has none)."""
+    cell = chunk[0].front.size
+    return sheet([c.back or Image.new("RGB", cell, WHITE) for c in chunk], cell, size)[0]
