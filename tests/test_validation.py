@@ -294,3 +294,13 @@ def test_a_card_file_name_the_file_system_cannot_take_is_a_finding(deckpress):
     line = line_of(game, 'file: "lots')
     assert result.errors == [f"content/pocket-bazaar/game.yaml:{line}:11: error: text holds a control character "
                              "(U+0000), which would print as nothing or change what a reader shows; remove it"]
+
+
+def test_a_deck_listed_twice_in_one_component_is_a_finding(deckpress):
+    """A deck is printed once a component: listed twice, its exports would make a second, empty deck."""
+    game = Path("content/pocket-bazaar/game.yaml")
+    edit(game, "kind: cards, deck: lots,", "kind: cards, decks: [lots, lots],")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert result.errors == [f"{game}:{line_of(game, 'decks: [lots, lots]')}:66: error: decks lists 'lots' twice: a "
+                             f"deck is printed once a component"]

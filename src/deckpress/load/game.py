@@ -290,7 +290,12 @@ def _component_decks(f: Fields, findings: Findings) -> list[str]:
         items = as_list(many, "decks", findings) or []
         if many.is_list and not items:
             findings.error(many.loc, "decks must list at least one deck")
-        return [n.value for n in items if as_text(n, "deck", findings)]
+        named = [n for n in items if as_text(n, "deck", findings)]
+        for n, node in enumerate(named):
+            if node.value in (d.value for d in named[:n]):  # a deck is its cards once: twice, its files would clash
+                findings.error(node.loc, f"decks lists '{echoed(node.value)}' twice: a deck is printed once a "
+                                         f"component")
+        return list(dict.fromkeys(n.value for n in named))
     return [one.value] if one is not None and as_text(one, "deck", findings) else []
 
 
