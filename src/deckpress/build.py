@@ -32,7 +32,7 @@ from deckpress.publish.incremental import Freshness, freshness, recorded_listing
 from deckpress.publish.listing import Listing
 from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
-from deckpress.publish.stale import unlisted
+from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
 from deckpress.templating import Templates
@@ -247,7 +247,6 @@ def _draw_edition(game: Game, docs: list[Document], editions: tuple[dict[str, Ed
 def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     """The manifest, the catalogue and the build state over this build's files; then all move into place at once."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
-    from deckpress.publish.catalogue_pages import stale_pages
 
     stale = stale_exports(opts.out, press.versions)  # cut from older sources: taken away in the same commit
     entries = [e for e in merged_manifest(opts.out, press.outputs, press.parts, press.versions)
@@ -264,7 +263,7 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     # manifest last; what it no longer lists goes in the same commit (exports of older sources among them), and
     # what the public catalogue and the host's bundles no longer hold
     write_outputs(opts.out, [*press.outputs, *site, *shared.outputs, state, sums, manifest],
-                  [*unlisted(opts.out, entries), *shared.removed, *stale_pages(opts.out, {o.path for o in site})])
+                  taken_away(opts.out, entries, site, shared.removed))
     press.stale = sorted({e.game for e in stale})
 
 

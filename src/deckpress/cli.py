@@ -193,9 +193,8 @@ def _site(out: Path, content: Path) -> int:
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
-    from deckpress.publish.catalogue_pages import stale_pages
     from deckpress.publish.publications import publications
-    from deckpress.publish.stale import unlisted
+    from deckpress.publish.stale import taken_away
     from deckpress.publish.sums import sums_output
     from deckpress.publish.trusted import disagreements
 
@@ -210,7 +209,7 @@ def _site(out: Path, content: Path) -> int:
         shared = publications(out, entries, pages, recorded_listings(out))  # the public catalogue, host's bundles
         interrupts.check()
         write_outputs(out, [*pages, *shared.outputs, sums_output(out, entries, pages)],
-                      [*unlisted(out, entries), *shared.removed, *stale_pages(out, {o.path for o in pages})])
+                      taken_away(out, entries, pages, shared.removed))
     print(f"deckpress: wrote {out / 'index.html'}", file=sys.stderr)
     return OK
 

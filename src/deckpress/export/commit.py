@@ -11,7 +11,7 @@ from deckpress.publish.incremental import recorded_listings
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
 from deckpress.publish.publications import publications
-from deckpress.publish.stale import unlisted
+from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
 from deckpress.publish.write import Output, manifest_output, write_outputs
 
@@ -23,7 +23,6 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
     """Write the files; the manifest keeps every other entry still on disk, but none of an earlier export of these
     games to this target: its files are this export's now, and those this export does not make again go."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
-    from deckpress.publish.catalogue_pages import stale_pages
 
     games = {g.id for g in prepared.games}
     earlier = read_manifest(out)
@@ -37,4 +36,4 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
     shared = publications(out, entries, site, listings, {o.path: o.data for o in files})
     interrupts.check()
     write_outputs(out, [*files, *site, *shared.outputs, sums_output(out, entries, [*site, manifest]), manifest],
-                  [*unlisted(out, entries), *shared.removed, *stale_pages(out, {o.path for o in site})])
+                  taken_away(out, entries, site, shared.removed))

@@ -110,8 +110,7 @@ def _written_in(reading: Reading, languages: tuple[str, ...], read: tuple[dict[s
 
 
 def read_game_parameters(reading: Reading) -> tuple[dict[str, Any], dict[str, Loc]] | None:
-    """Only the parameters of a game, and where each was written: enough for a generator, before its card files
-    exist."""
+    """Only the parameters of a game, and where each was written: enough for a generator before its cards exist."""
     root = reading.read("game.yaml")
     if root is None or not root.is_map or "parameters" not in root.value:
         reading.findings.error(Loc(f"{reading.shown}/game.yaml"), "game.yaml needs 'parameters'")
@@ -291,10 +290,8 @@ def _component_decks(f: Fields, findings: Findings) -> list[str]:
         if many.is_list and not items:
             findings.error(many.loc, "decks must list at least one deck")
         named = [n for n in items if as_text(n, "deck", findings)]
-        for n, node in enumerate(named):
-            if node.value in (d.value for d in named[:n]):  # a deck is its cards once: twice, its files would clash
-                findings.error(node.loc, f"decks lists '{echoed(node.value)}' twice: a deck is printed once a "
-                                         f"component")
+        for node in (n for i, n in enumerate(named) if n.value in [d.value for d in named[:i]]):  # files would clash
+            findings.error(node.loc, f"decks lists '{echoed(node.value)}' twice: a deck is printed once a component")
         return list(dict.fromkeys(n.value for n in named))
     return [one.value] if one is not None and as_text(one, "deck", findings) else []
 

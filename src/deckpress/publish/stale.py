@@ -6,14 +6,24 @@ back."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
+from deckpress.publish.catalogue_pages import stale_pages
 from deckpress.publish.incremental import recorded_games
 from deckpress.publish.manifest import Entry, read_manifest
 from deckpress.publish.thumbnails import thumbnail_path
+from deckpress.publish.write import Output
 from deckpress.translation.tags import translations_in
 
 THUMBNAILS = "thumbnails"  # the press's own folder: every file in it is a thumbnail of a listed PDF, or stale
+
+
+def taken_away(out_dir: Path, entries: list[Entry], site: Iterable[Output], withdrawn: list[str]) -> list[str]:
+    """What a commit of `entries` (the new manifest) and the catalogue's pages `site` takes away: what the manifest
+    no longer lists (`unlisted`), what the public catalogue and the host's bundles no longer hold (`withdrawn`), and
+    the catalogue's pages in languages no game is in now."""
+    return [*unlisted(out_dir, entries), *withdrawn, *stale_pages(out_dir, {o.path for o in site})]
 
 
 def unlisted(out_dir: Path, entries: list[Entry]) -> list[str]:
