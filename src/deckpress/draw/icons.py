@@ -119,7 +119,7 @@ def place(canvas: Canvas, op: Icon) -> None:
     operators.form(canvas, form_name(op), op.x, op.y)
     if op.alt and op.font:
         _alt(canvas, op)
-    canvas._code.append("Q")  # type: ignore[attr-defined]  # the text state too: what follows is visible again
+    operators.restore(canvas)  # the text state too: what follows is visible again
 
 
 def tile(canvas: Canvas, op: Tiles) -> None:

@@ -91,8 +91,13 @@ def path(steps: Steps) -> str:
 
 def form(canvas: Any, name: str, x: float, y: float) -> None:
     """`saveState`, `translate(x, y)` and `doForm(name)`: the form placed with its corner at (x, y), in a state
-    of its own (the caller writes its `Q`)."""
+    of its own (closed by `restore`)."""
     canvas._code.append("q")
     canvas._code.append(f"1 0 0 1 {numbers(x, y)} cm")
     canvas._code.append(f"/FormXob.{name} Do")
     canvas._formsinuse.append(name)
+
+
+def restore(canvas: Any) -> None:
+    """The state `form` saved, restored: the graphics and the text state alike."""
+    canvas._code.append("Q")
