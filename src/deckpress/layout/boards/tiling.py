@@ -107,36 +107,48 @@ def axes(length: float, overlap: float, panels: int) -> Iterator[Axis]:
 
 
 def tile(size: tuple[float, float], overlap: float, fold: int, sheet: Sheet) -> Tiling | None:
-    """The fewest sheets (then the fewest pieces, then portrait) holding the board's pieces; None if none fits."""
+    """The fewest sheets (then the fewest pieces, then portrait) holding the board's pieces; None if none fits.
+    Every cut is weighed by its counts alone; only the one chosen is laid out piece by piece."""
     w, h = size
     across = 2 if fold == 4 or (fold == 2 and w >= h) else 1  # two panels fold across the longer side
     down = 2 if fold == 4 or (fold == 2 and w < h) else 1
-    best: tuple[tuple[int, int, int], Tiling] | None = None
+    best: tuple[tuple[int, int, int], tuple[float, float], Axis, Axis, tuple[int, int]] | None = None
     pw, ph = sheet.paper
+    cuts = list(axes(h, overlap, down))
     for turn, paper in enumerate(((pw, ph), (ph, pw))):
         for columns in axes(w, overlap, across):
-            for rows in axes(h, overlap, down):
-                tiling = _laid(paper, columns, rows, overlap, sheet)
-                if tiling is None:
+            for rows in cuts:
+                grid = _grid(paper, columns, rows, sheet)
+                if grid is None:
                     continue
-                key = (tiling.sheets, len(tiling.pieces), turn)
+                count = len(columns.spans) * len(rows.spans)
+                key = (ceil(count / (grid[0] * grid[1])), count, turn)
                 if best is None or key < best[0]:
-                    best = key, tiling
-    return best[1] if best else None
+                    best = key, paper, columns, rows, grid
+    return _laid(*best[1:], overlap, sheet) if best else None
 
 
-def _laid(paper: tuple[float, float], columns: Axis, rows: Axis, overlap: float, sheet: Sheet) -> Tiling | None:
-    """The pieces on sheets of `paper`, in a grid centred in the printable area: whole panels as many a sheet as
-    fit, pieces glued together one a sheet."""
-    x0, y0, aw, ah = sheet.area(paper)
-    cw, ch = columns.length + 2 * sheet.gutter, sheet.label + rows.length + sheet.gutter
-    across, down = int(aw // cw), int(ah // ch)
+def _grid(paper: tuple[float, float], columns: Axis, rows: Axis, sheet: Sheet) -> tuple[int, int] | None:
+    """How many pieces a sheet of `paper` holds across and down: whole panels as many as fit, pieces glued
+    together one a sheet; None if a piece does not fit."""
+    _, _, aw, ah = sheet.area(paper)
+    across = int(aw // (columns.length + 2 * sheet.gutter))
+    down = int(ah // (sheet.label + rows.length + sheet.gutter))
     if across < 1 or down < 1:
         return None
     if GLUE in columns.seams + rows.seams:  # small pieces packed on a sheet save paper but cost seams: one a sheet
-        across = down = 1
+        return 1, 1
     count = len(columns.spans) * len(rows.spans)
-    across, down = min(across, count), min(down, -(-count // min(across, count)))
+    across = min(across, count)
+    return across, min(down, -(-count // across))
+
+
+def _laid(paper: tuple[float, float], columns: Axis, rows: Axis, grid: tuple[int, int], overlap: float,
+          sheet: Sheet) -> Tiling:
+    """The pieces on sheets of `paper`, `grid` a sheet, in a grid centred in the printable area."""
+    x0, y0, aw, ah = sheet.area(paper)
+    cw, ch = columns.length + 2 * sheet.gutter, sheet.label + rows.length + sheet.gutter
+    across, down = grid
     per_sheet = across * down
     left, top = x0 + (aw - across * cw) / 2, y0 + (ah - down * ch) / 2
     pieces = []
@@ -145,7 +157,7 @@ def _laid(paper: tuple[float, float], columns: Axis, rows: Axis, overlap: float,
         at = (left + (place % across) * cw + sheet.gutter, top + (place // across) * ch + sheet.label)
         cs, rs = columns.spans[c], rows.spans[r]
         pieces.append(Piece(r, c, (cs.start, rs.start, cs.length, rs.length), n // per_sheet, at))
-    return Tiling(paper, columns, rows, overlap, tuple(pieces), ceil(count / per_sheet))
+    return Tiling(paper, columns, rows, overlap, tuple(pieces), ceil(len(pieces) / per_sheet))
 
 
 def label(row: int, column: int) -> str:
