@@ -4,6 +4,7 @@ string ReportLab's own method writes, and the canvas is left in the state that m
 from __future__ import annotations
 
 import io
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -11,12 +12,12 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from deckpress.colour import Colour
-from deckpress.draw import fonts, operators, tagging
+from deckpress.draw import fonts, icons, operators, tagging
 from deckpress.draw.forms import Forms
 from deckpress.draw.paths import circle_code, path_of, turning
 from deckpress.draw.pen import Pen
 from deckpress.draw.setting import Setting, TextObject
-from deckpress.layout.ops import END, Begin, Circle, Clip, Line, Path, Polygon, Rect, Text, Turn
+from deckpress.layout.ops import END, Begin, Circle, Clip, Line, Path, Polygon, Rect, Text, Tiles, Turn
 
 RED = Colour("harbour-red", (0.55, 0.12, 0.12))
 SEA = Colour("sea", (0.1, 0.4, 0.6), (0.9, 0.3, 0.0, 0.1))
@@ -86,6 +87,27 @@ def test_a_form_is_placed_as_reportlab_places_it_and_the_state_after_it_is_the_s
     theirs.restoreState()
     _same(ours, theirs)
     assert ours._formsinuse == theirs._formsinuse == ["icon-tea"]
+
+
+@pytest.mark.parametrize("clip", [None, (10.0, 20.0, 144.0, 72.5)])
+def test_a_patterns_tiles_are_placed_as_reportlab_places_them(clip):
+    icon = SimpleNamespace(name="wave", digest="0a1b2c3d")
+    op = Tiles(icon, ((10.0, 20.0), (28.35, 20.0), (10.0, 38.35)), 18.35, 18.35, clip, 0.5)  # type: ignore[arg-type]
+    ours, theirs = _pair()
+    icons.tile(ours, op)
+    theirs.saveState()
+    if clip is not None:
+        path = theirs.beginPath()
+        path.rect(*clip)
+        theirs.clipPath(path, stroke=0, fill=0)
+    for x, y in op.places:
+        theirs.saveState()
+        theirs.translate(x, y)
+        theirs.doForm(icons.form_name(op))
+        theirs.restoreState()
+    theirs.restoreState()
+    _same(ours, theirs)
+    assert ours._formsinuse == theirs._formsinuse
 
 
 # enough characters in one face for a second subset: ReportLab's first holds about 220

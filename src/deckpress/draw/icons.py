@@ -130,11 +130,9 @@ def tile(canvas: Canvas, op: Tiles) -> None:
         path.rect(*op.clip)
         canvas.clipPath(path, stroke=0, fill=0)
     name = form_name(op)
-    for x, y in op.places:
-        canvas.saveState()
-        canvas.translate(x, y)
-        canvas.doForm(name)
-        canvas.restoreState()
+    for x, y in op.places:  # a pattern places hundreds: its operators written as `place` writes an icon's
+        operators.form(canvas, name, x, y)
+        operators.restore(canvas)
     canvas.restoreState()
 
 
