@@ -7,19 +7,22 @@ import re
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 import yaml
 from conftest import CONTENT, LAYOUTS, SHIPPED
+from marks import pdfium_chars
 
 EDITIONS, PAPERS = ("standard", "large-print"), ("a4", "letter")
 MM = 72 / 25.4
 OSE = "open-secret-exchange"
 
 
-def _lines(page) -> list[tuple[float, float, str, list[dict]]]:  # type: ignore[no-untyped-def]
-    """The page's text lines, top to bottom: (top, bottom, text, chars)."""
-    rows: dict[float, list[dict]] = {}
-    for ch in page.chars:
+def _lines(page_chars: list[dict]) -> list[tuple[float, float, str, list[dict]]]:  # type: ignore[type-arg]
+    """A page's text lines from its characters (pdfplumber's `page.chars`, or `pdfium_chars`), top to bottom:
+    (top, bottom, text, chars)."""
+    rows: dict[float, list[dict]] = {}  # type: ignore[type-arg]
+    for ch in page_chars:
         if ch["text"].strip():
             key = next((k for k in rows if abs(k - ch["bottom"]) < 1.5), ch["bottom"])
             rows.setdefault(key, []).append(ch)
@@ -47,7 +50,7 @@ def test_the_ledger_reminder_box_ends_above_the_host_paragraph(built: Path, edit
     pdf_path = built / OSE / edition / f"{OSE}-rules-{paper}.pdf"
     with pdfplumber.open(pdf_path) as pdf:
         page = next(p for p in pdf.pages if "Private information ledger" in (p.extract_text() or ""))
-        lines = _lines(page)
+        lines = _lines(page.chars)
         # what follows it: the host's paragraph, or (large print on Letter) the next page, the slug here below it
         host_top = next(top for top, _, text, _ in lines if text.startswith("Host material") or " · " in text)
         ledger_top = next(top for top, _, text, _ in lines if text.startswith("Private information ledger"))
@@ -76,15 +79,16 @@ def test_no_page_ends_on_a_heading(built: Path):
     for pdf_path, _, layout in _flowed(built):
         margin, styles = layout["margin_mm"] * MM, layout["styles"]
         size = min(styles[k]["size"] for k in ("heading", "part") if k in styles)
-        with pdfplumber.open(pdf_path) as pdf:
-            for number, page in enumerate(pdf.pages, 1):
-                body = [line for line in _lines(page) if line[1] < page.height - margin + 1]  # not the slug line
-                if not body:
-                    continue
-                _, _, text, chars = body[-1]
-                heading = all("Bold" in c["fontname"] and c["size"] >= size - 0.01 for c in chars)
-                assert not heading, f"{pdf_path.name} page {number} ends on the heading {text!r}"
-                checked += 1
+        pdf = pdfium.PdfDocument(pdf_path)  # its characters as pdfplumber gives them, read several times sooner
+        for number in range(1, len(pdf) + 1):
+            page = pdf[number - 1]
+            body = [line for line in _lines(pdfium_chars(page)) if line[1] < page.get_height() - margin + 1]
+            if not body:  # the slug line left out
+                continue
+            _, _, text, chars = body[-1]
+            heading = all("Bold" in c["fontname"] and c["size"] >= size - 0.01 for c in chars)
+            assert not heading, f"{pdf_path.name} page {number} ends on the heading {text!r}"
+            checked += 1
     assert checked > 60
 
 
@@ -104,7 +108,7 @@ def test_a_table_run_on_repeats_its_header_row(built: Path, paper):
     with pdfplumber.open(pdf_path) as pdf:
         shown = 0  # set 1.5 apart, the records take the first page and the route starts whole on the next
         for page in pdf.pages:
-            lines = [line[2] for line in _lines(page)]
+            lines = [line[2] for line in _lines(page.chars)]
             first_turn = next((i for i, t in enumerate(lines) if re.match(r"Turn \d+ Desk", t)), None)
             if first_turn is not None:
                 assert any(t.startswith("Turn Initiator Partner") for t in lines[:first_turn]), lines
