@@ -159,20 +159,31 @@ def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[P
     paths = [o.path for o in outputs]
     if len(set(paths)) != len(paths):
         raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
-    staged = []
+    staged, ways, made = [], dict[str, Path | None](), set[Path]()  # a folder's way and its staging folder: once
     for output in outputs:
         if not relative(output.path):
             raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
-        if (link := link_on_the_way(out_dir, output.path)) is not None:
+        if (link := _link_on_the_way(out_dir, output.path, ways)) is not None:
             raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
         target = staging / "new" / output.path
-        target.parent.mkdir(parents=True, exist_ok=True)
+        if target.parent not in made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            made.add(target.parent)
         try:
             target.write_bytes(output.data)
         except OSError as exc:  # a full disk: nothing has moved yet
             raise CommitError(f"cannot write {output.path}: {exc.strerror or exc}") from exc
         staged.append((target, out_dir / output.path))
     return staged
+
+
+def _link_on_the_way(out_dir: Path, path: str, ways: dict[str, Path | None]) -> Path | None:
+    """`link_on_the_way`, each folder's way looked at once a commit (`ways`), the file itself every time."""
+    folder = path.rpartition("/")[0]
+    if folder not in ways:
+        ways[folder] = link_on_the_way(out_dir, folder) if folder else None
+    found = ways[folder]
+    return found if found is not None or not (out_dir / path).is_symlink() else out_dir / path
 
 
 @dataclass
@@ -191,10 +202,11 @@ def _commit(staged: Sequence[tuple[Path | None, Path]], earlier: Path) -> None:
     """Move every file into place (a file with no source: taken away), keeping each file it replaces until all are
     in; on a failure put everything back as it was, in reverse (a journal of the moves made)."""
     journal: list[_Move] = []
+    there: set[Path] = set()  # folders seen or made by this commit: each looked for once
     try:
         for n, (source, target) in enumerate(staged):
-            journal.append(move := _Move(source, target, _folders_for(target)))
-            if target.exists() or target.is_symlink():
+            journal.append(move := _Move(source, target, _folders_for(target, there)))
+            if os.path.lexists(target):  # a file, or a link in its place (moved aside, never followed)
                 (earlier / str(n)).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(target, earlier / str(n))
                 move.kept = earlier / str(n)
@@ -207,11 +219,15 @@ def _commit(staged: Sequence[tuple[Path | None, Path]], earlier: Path) -> None:
                           f"was") from exc
 
 
-def _folders_for(target: Path) -> list[Path]:
-    """Make the target's missing folders; the ones made, outermost first."""
-    missing = [p for p in reversed(target.parents) if not p.exists()]
+def _folders_for(target: Path, there: set[Path]) -> list[Path]:
+    """Make the target's missing folders; the ones made, outermost first. `there`: the folders known to be there
+    (added to), whose own parents are too."""
+    if target.parent in there:
+        return []
+    missing = [p for p in reversed(target.parents) if p not in there and not p.exists()]
     for folder in missing:
         folder.mkdir()
+    there.update(target.parents)
     return missing
 
 
