@@ -149,7 +149,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
         setup, art = setup_for(game, opts), Artwork.of(game, findings)
         mark = marks[game.id] = game_stamp(game, editions)
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
-            held = Held()  # a card face is the same on every paper: what its laying out works out is held for both
+            held = Held(len(opts.papers))  # a card face is the same on every paper: its laying out is shared
             for paper in opts.papers:
                 prepared.documents += _kit_pages(game, edition, paper, setup, findings)
                 prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,

@@ -6,7 +6,7 @@ edition on every paper), and each face's words as spoken (`deckpress.layout.spok
 Only what says nothing is held: the words are read without a finding to say, and a forme is kept only where its
 text was set without one; whatever the drawing says (a text too long, a missing glyph, an icon not found) is said
 again on every paper, in its place. Both are bounded: a deck of 24,000 cards holds no more than `HELD_LIMIT`
-faces' words at once (the bench's, on one paper, never needs them twice)."""
+faces' words at once, and on one paper alone (the bench's) only the last face's, for its card's next copy."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ class Held:
     """An edition's faces' shared work, for one game in one build or check (never longer: nothing leaks into
     the next build in the same process)."""
 
+    papers: int = 1  # how many papers share it: on one, only the last face's words are held (copies are adjacent)
     rack: Rack = field(default_factory=Rack)
     said: dict[tuple[int, int], Said] = field(default_factory=dict)
     # what a card layout's faces share (`deckpress.layout.face.Plan`), by the layout it is held with
@@ -44,6 +45,6 @@ class Held:
         return said if said is not None and said.card is card and said.layout is layout else None
 
     def hold(self, said: Said) -> None:
-        if len(self.said) >= HELD_LIMIT:
+        if len(self.said) >= (HELD_LIMIT if self.papers > 1 else 1):
             self.said.clear()
         self.said[(id(said.card), id(said.layout))] = said
