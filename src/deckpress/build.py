@@ -18,6 +18,7 @@ from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
 from deckpress.findings import Findings
 from deckpress.layout.cover import lay_out_blank, lay_out_cover
+from deckpress.layout.held import Held
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
 from deckpress.layout.plan import lay_out_calibration, lay_out_game, lay_out_print_check
@@ -148,11 +149,12 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
         setup, art = setup_for(game, opts), Artwork.of(game, findings)
         mark = marks[game.id] = game_stamp(game, editions)
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
+            held = Held(len(opts.papers))  # a card face is the same on every paper: its laying out is shared
             for paper in opts.papers:
                 prepared.documents += _kit_pages(game, edition, paper, setup, findings)
                 prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,
                                                    proof_backs=paper == opts.papers[0], mark=mark,
-                                                   setups=setups_for(game, opts))
+                                                   setups=setups_for(game, opts), held=held)
     prepared.documents = stamped(prepared.documents, marks, findings)  # every page names itself: one pass, kept lazy
     if every_page:
         _lay_out_every_page(prepared)

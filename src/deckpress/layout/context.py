@@ -7,6 +7,7 @@ from typing import Any
 
 from deckpress.colour import Colour
 from deckpress.findings import Findings
+from deckpress.layout.held import Held
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.inks import Tally
 from deckpress.layout.page import PAPERS
@@ -35,8 +36,8 @@ class Job:
     proof_backs: bool = True  # lay out backs not printed, for their findings (once an edition is enough)
     slug: list[str] = field(default_factory=list)  # the slug line's parts at their widest: card sheets keep room
     cutting: Cutting | None = None  # a card component's pieces a sheet, sheets and length of cut, once imposed
-    # what a card layout's faces share, worked out once (deckpress.layout.face), by the layout it is held with
-    plans: dict[int, tuple[object, object]] = field(default_factory=dict)
+    # what its faces share with the edition's other components and papers in this build (deckpress.layout.held)
+    held: Held = field(default_factory=Held)
     said: dict[tuple[Any, ...], str] = field(default_factory=dict)  # the press's phrases made so far (`say`)
 
     @property

@@ -13,6 +13,7 @@ from deckpress.layout.context import Job
 from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
 from deckpress.layout.elements.repeat import Repeat
+from deckpress.layout.held import Said
 from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
 from deckpress.layout.shapes.outline import ROUND, Outline
@@ -57,10 +58,12 @@ class Plan:
 
 
 def plan_of(job: Job, layout: CardLayout) -> Plan:
-    """The layout's plan, made once for the job (held with its layout: the same layout, not one like it)."""
-    held = job.plans.get(id(layout))
+    """The layout's plan, made once for the edition's papers (held with its layout: the same layout, not one like
+    it)."""
+    plans = job.held.plans
+    held = plans.get(id(layout))
     if held is None or held[0] is not layout:
-        held = job.plans[id(layout)] = layout, Plan.of(layout)
+        held = plans[id(layout)] = layout, Plan.of(layout)
     plan = held[1]
     assert isinstance(plan, Plan)
     return plan
@@ -72,8 +75,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     face = Face(d, job, card, job.texts(card))
     _printed_lines(face, layout, at, bleed, shape)
     plan = plan_of(job, layout)
-    words = spoken(job, card, face.texts, layout)
-    once = echoed(plan.figures, words)
+    words, once = _said(job, card, layout, face, plan)
     trim = (x, y, *layout.size)
     table = [e for e in layout.elements if e.name in layout.table] if layout.table else []
     table = table if table and plain(face, table) else []
@@ -97,6 +99,17 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
                 _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
             drop_if_empty(d, tags, ops)
     d.mark(None, "")
+
+
+def _said(job: Job, card: Card, layout: CardLayout, face: Face, plan: Plan) -> tuple[tuple[str, ...], frozenset[int]]:
+    """What each element of the face says, and which figures the texts say as well: read once for the edition's
+    papers (and a card's copies), as nothing of it depends on the paper and reading it says nothing."""
+    said = job.held.words(card, layout)
+    if said is None:
+        words = tuple(spoken(job, card, face.texts, layout))
+        said = Said(card, layout, words, frozenset(echoed(plan.figures, words)))
+        job.held.hold(said)
+    return said.words, said.echoed
 
 
 def _printed_lines(face: Face, layout: CardLayout, at: tuple[float, float], bleed: float,

@@ -13,6 +13,7 @@ from deckpress.layout.boxes import lay_out_box
 from deckpress.layout.boxes.schema import BOX, STANDEE, TUCK_BOX
 from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
+from deckpress.layout.held import Held
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
 from deckpress.layout.overlap import checked, reporter
@@ -43,17 +44,19 @@ PRINT_CHECK_LAYOUT = "print-check"
 def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates, findings: Findings,
                  setup: PrintSetup = SINGLE_SIDED, art: Artwork | None = None,
                  proof_backs: bool = True, mark: Stamp | None = None,
-                 setups: dict[str, PrintSetup] | None = None) -> list[Document]:
+                 setups: dict[str, PrintSetup] | None = None, held: Held | None = None) -> list[Document]:
     """Every component of the game. `proof_backs`: lay out the backs a single-sided print leaves out, for their
     findings (one paper of an edition finds them all). `mark`: the slug the pages will carry, for its room.
-    `setups`: a component's own print options, where it has any (by id; else `setup`, the game's)."""
+    `setups`: a component's own print options, where it has any (by id; else `setup`, the game's). `held`: what
+    its faces share with the edition's other papers in this build (each paper of the edition is given the same)."""
+    held = held or Held()
     docs = []
     for component in game.components:
         if component.editions and edition.theme.edition not in component.editions:
             continue  # built in other editions only
         own = (setups or {}).get(component.id, setup)
         doc = lay_out_component(game, component, edition, paper, templates, findings, own, art, proof_backs,
-                                mark)
+                                mark, held)
         if doc is not None:
             docs.append(doc)
     return docs
@@ -62,21 +65,20 @@ def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates,
 def lay_out_component(game: Game, component: Component, edition: Edition, paper: str, templates: Templates,
                       findings: Findings, setup: PrintSetup = SINGLE_SIDED,
                       art: Artwork | None = None, proof_backs: bool = True,
-                      mark: Stamp | None = None) -> Document | None:
+                      mark: Stamp | None = None, held: Held | None = None) -> Document | None:
     """One component's pages. `art` is the game's, shared by its components, editions and papers: each file is
-    checked (and decoded) once."""
+    checked (and decoded) once; `held` is the edition's, shared by its papers (`deckpress.layout.held`)."""
     layout = edition.layouts.get(component.layout)
     boxed = component.kind in (BOX, TUCK_BOX)
     if not (boxed or of_kind(layout, component.kind)) or _source_missing(game, component):
         return None  # reported by the validator
-    ts = Typesetter(edition.theme, findings, game.named, component.id, game.layout_entries, game.text_entries)
-    art = art or Artwork.of(game, findings)
-    ts.icons, ts.words = art.icons(edition.folders), dict(game.params.get(ICON_WORDS) or {})
+    art, held = art or Artwork.of(game, findings), held or Held()
+    ts = _typesetter(game, component, edition, findings, art, held)
     decks = [game.decks[d] for d in component.decks] if component.kind == "cards" else []
     printed = _printed(decks, edition)
     unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided
     job = Job(ts, paper, game.language, templates, game.params, replace(setup, fold=False) if unbacked else setup,
-              art, game.colours, proof_backs=proof_backs)
+              art, game.colours, proof_backs=proof_backs, held=held)
     parts = _slug_parts(mark, component, edition.theme.edition, paper)
     job.slug = parts(SAMPLE_PAGES) if parts else []
     cards: int | None = None
@@ -99,6 +101,15 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional,
                     apart=_apart(component, printed))
+
+
+def _typesetter(game: Game, component: Component, edition: Edition, findings: Findings, art: Artwork,
+                held: Held) -> Typesetter:
+    """The component's typesetter: the game's icons and their words at hand, its type kept standing in the rack
+    the edition's components share on every paper (a forme set on one paper stands for the next)."""
+    ts = Typesetter(edition.theme, findings, game.named, component.id, game.layout_entries, game.text_entries)
+    ts.icons, ts.words, ts.standing = art.icons(edition.folders), dict(game.params.get(ICON_WORDS) or {}), held.rack
+    return ts
 
 
 def _apart(component: Component, printed: list[Printed]) -> bool:

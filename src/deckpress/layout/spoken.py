@@ -6,6 +6,7 @@ card draws six stones. A column of a table set side by side reads as its head an
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from deckpress.layout.context import Job
 from deckpress.layout.elements.kind import KINDS, Reading, read_shown
@@ -31,7 +32,7 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[st
     return said
 
 
-def echoed(figures: list[bool], said: list[str]) -> set[int]:
+def echoed(figures: list[bool], said: Sequence[str]) -> set[int]:
     """The figures (by place) whose words the card's texts say as well: a pictogram beside its name ("Lanterns"
     beside a lantern) is read once, by the text, and the picture is left to the eye."""
     heard = {w for n, s in enumerate(said) if not figures[n] for w in _WORD.findall(s.lower())}

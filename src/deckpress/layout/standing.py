@@ -84,8 +84,8 @@ class Forme:
 
 class Rack:
     """The formes a component keeps standing, each with the fitted lines it was made from, by all that decided
-    them (the text, its font and style, the box's size, the vertical alignment, the line spacing). Per
-    typesetter: one component of one build."""
+    them (the text, its font and style, the box's size, the vertical alignment, the line spacing). One build's:
+    shared by the components of one edition on every paper (`deckpress.layout.held`), else one typesetter's."""
 
     def __init__(self) -> None:
         self.kept: dict[tuple[object, ...], tuple[Fitted, Forme]] = {}

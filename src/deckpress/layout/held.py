@@ -1,0 +1,50 @@
+"""What the papers of one edition share in one build or check: a card's face does not depend on the paper, so
+what its laying out works out from the card and its layout alone is worked out on the first paper and held for
+the next. Its type stands in formes (`deckpress.layout.standing`: the rack, shared by every component of the
+edition on every paper), and each face's words as spoken (`deckpress.layout.spoken`) are held by card and layout.
+
+Only what says nothing is held: the words are read without a finding to say, and a forme is kept only where its
+text was set without one; whatever the drawing says (a text too long, a missing glyph, an icon not found) is said
+again on every paper, in its place. Both are bounded: a deck of 24,000 cards holds no more than `HELD_LIMIT`
+faces' words at once, and on one paper alone (the bench's) only the last face's, for its card's next copy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckpress.layout.standing import Rack
+from deckpress.model import Card, CardLayout
+
+HELD_LIMIT = 4_096  # faces' words held: a deck larger than this starts afresh rather than grow
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A face's words, element by element in layout order, and the figures its texts say as well."""
+
+    card: Card  # the card and layout they were read from: held, so neither is mistaken for another made later
+    layout: CardLayout
+    words: tuple[str, ...]
+    echoed: frozenset[int]
+
+
+@dataclass
+class Held:
+    """An edition's faces' shared work, for one game in one build or check (never longer: nothing leaks into
+    the next build in the same process)."""
+
+    papers: int = 1  # how many papers share it: on one, only the last face's words are held (copies are adjacent)
+    rack: Rack = field(default_factory=Rack)
+    said: dict[tuple[int, int], Said] = field(default_factory=dict)
+    # what a card layout's faces share (`deckpress.layout.face.Plan`), by the layout it is held with
+    plans: dict[int, tuple[object, object]] = field(default_factory=dict)
+
+    def words(self, card: Card, layout: CardLayout) -> Said | None:
+        """The words held for this card read through this layout, if they are (the same objects, not like ones)."""
+        said = self.said.get((id(card), id(layout)))
+        return said if said is not None and said.card is card and said.layout is layout else None
+
+    def hold(self, said: Said) -> None:
+        if len(self.said) >= (HELD_LIMIT if self.papers > 1 else 1):
+            self.said.clear()
+        self.said[(id(said.card), id(said.layout))] = said
