@@ -59,6 +59,19 @@ def test_every_subset_in_every_kit_has_its_own_name(built: Path) -> None:
             assert re.fullmatch(r"/[A-Z]{6}\+AtkinsonHyperlegible-\w+", name), (kit.name, name)
 
 
+def test_a_descriptor_whose_type_is_written_with_escapes_is_found_as_one_written_plainly(built: Path,
+                                                                                        tmp_path: Path) -> None:
+    """The bytes that let an object be passed over, planted: each font descriptor's type written /Font#44escriptor
+    (a space of the same object taken out, so that every object stays where the table places it)."""
+    plain = built / "pocket-bazaar/standard/pocket-bazaar-rules-a4.pdf"
+    data = plain.read_bytes()
+    count = data.count(b"/Type /FontDescriptor")
+    planted = re.sub(rb"R \n  (/FontName [^\n]*)/Type /FontDescriptor\n", rb"R\n \1/Type /Font#44escriptor\n", data)
+    assert count >= 2 and planted.count(b"/Font#44escriptor") == count and len(planted) == len(data)
+    (tmp_path / "planted.pdf").write_bytes(planted)
+    assert _subsets(tmp_path / "planted.pdf") == _subsets(plain) and len(_subsets(plain)) == count
+
+
 def test_a_subset_tag_follows_its_font_and_characters() -> None:
     regular = "AtkinsonHyperlegible-Regular"
     tag = subset_tag(regular, [65, 66, 67])
