@@ -34,7 +34,8 @@ def way(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="module")
 def printed(way: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole catalogue printed this way (the plain one is the suite's `built`): read-only."""
+    """The whole catalogue printed this way (the plain one is the suite's `built`; test_printing.py reads the
+    folded and the bled ones too, test_host_kit.py and test_shipped_backs.py the duplex ones): read-only."""
     return shared(tmp_path_factory, (*CATALOGUE, *OPTIONS[way]))
 
 
