@@ -101,41 +101,51 @@ def pdfium_rects(page: pdfium.PdfPage) -> list[tuple[float, float, float, float]
     return found
 
 
-def pdfium_marks(page: pdfium.PdfPage) -> list[tuple[str, float, float, float, float, float]]:
+def pdfium_marks(page: pdfium.PdfPage, text: pdfium.PdfTextPage | None = None,
+                 ) -> list[tuple[str, float, float, float, float, float]]:
     """`marks`, read by pdfium: each character (its box the font's, descent to a size above it, along its
     baseline as pdfminer boxes it) and each line, rectangle and curve (a path's every piece by its points, as
     pdfminer splits a path at each move), as its text or "x", x0, top, x1, bottom and width from the mediabox's
-    top-left corner."""
+    top-left corner. (`text`: the page's text page, where the caller has it already.)"""
     left, _, _, top = page.get_mediabox()
     found = []
     for points in _subpaths(page):
         xs, ys = [x for x, _ in points], [y for _, y in points]
         found.append(("x", min(xs) - left, top - max(ys), max(xs) - left, top - min(ys), max(xs) - min(xs)))
-    text = page.get_textpage()
+    text = text or page.get_textpage()
     whole = text.get_text_range()
-    for i in range(text.count_chars()):
-        if pdfium_c.FPDFText_IsGenerated(text.raw, i) != 1:
-            x0, y0, x1, y1 = _glyph_box(text, i)
-            found.append((whole[i:i + 1], x0 - left, top - y1, x1 - left, top - y0, x1 - x0))
+    for i, (x0, y0, x1, y1) in _glyph_boxes(text):
+        found.append((whole[i:i + 1], x0 - left, top - y1, x1 - left, top - y0, x1 - x0))
     return found
 
 
-def _glyph_box(text: pdfium.PdfTextPage, i: int) -> tuple[float, float, float, float]:
-    """Character i's box as pdfminer makes it: from the font's descent below the baseline to its size above
-    that, its advance along the baseline (turned with it)."""
-    m, x, y, descent = pdfium_c.FS_MATRIX(), ctypes.c_double(), ctypes.c_double(), ctypes.c_float()
-    left, bottom, right, top = text.get_charbox(i, loose=True)
-    pdfium_c.FPDFText_GetMatrix(text.raw, i, ctypes.byref(m))
-    pdfium_c.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
-    size = pdfium_c.FPDFText_GetFontSize(text.raw, i)
-    font = pdfium_c.FPDFTextObj_GetFont(pdfium_c.FPDFText_GetTextObject(text.raw, i))
-    pdfium_c.FPDFFont_GetDescent(font, ctypes.c_float(size), ctypes.byref(descent))
-    scale = math.hypot(m.a, m.b) or 1.0
-    along = (m.a / scale, m.b / scale)  # the baseline's direction
-    advance = abs(along[0]) * (right - left) + abs(along[1]) * (top - bottom)
-    turned = (along[0], along[1], -along[1], along[0], x.value, y.value)
-    (ax, ay), (bx, by) = _apply((0, descent.value), turned), _apply((advance, descent.value + size), turned)
-    return min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)
+def _glyph_boxes(text: pdfium.PdfTextPage) -> Iterator[tuple[int, tuple[float, float, float, float]]]:
+    """Each character's index and box as pdfminer makes it (the spaces pdfium adds left out): from the font's
+    descent below the baseline to its size above that, its advance along the baseline (turned with it). pdfium's
+    own calls, their arguments made once: a scan of every page."""
+    m, x, y, descent, loose = pdfium_c.FS_MATRIX(), ctypes.c_double(), ctypes.c_double(), ctypes.c_float(), \
+        pdfium_c.FS_RECTF()
+    at, x_at, y_at, descent_at = ctypes.byref(m), ctypes.byref(x), ctypes.byref(y), ctypes.byref(descent)
+    raw, generated, box, matrix = text.raw, pdfium_c.FPDFText_IsGenerated, pdfium_c.FPDFText_GetLooseCharBox, \
+        pdfium_c.FPDFText_GetMatrix
+    origin, size_of, font_of, descent_of = pdfium_c.FPDFText_GetCharOrigin, pdfium_c.FPDFText_GetFontSize, \
+        pdfium_c.FPDFTextObj_GetFont, pdfium_c.FPDFFont_GetDescent
+    drawn = pdfium_c.FPDFText_GetTextObject
+    for i in range(text.count_chars()):
+        if generated(raw, i) == 1:
+            continue
+        if not box(raw, i, loose):
+            raise pdfium.PdfiumError("Failed to get charbox.")
+        matrix(raw, i, at)
+        origin(raw, i, x_at, y_at)
+        size = size_of(raw, i)
+        descent_of(font_of(drawn(raw, i)), ctypes.c_float(size), descent_at)
+        scale = math.hypot(m.a, m.b) or 1.0
+        along = (m.a / scale, m.b / scale)  # the baseline's direction
+        advance = abs(along[0]) * (loose.right - loose.left) + abs(along[1]) * (loose.top - loose.bottom)
+        turned = (along[0], along[1], -along[1], along[0], x.value, y.value)
+        (ax, ay), (bx, by) = _apply((0, descent.value), turned), _apply((advance, descent.value + size), turned)
+        yield i, (min(ax, bx), min(ay, by), max(ax, bx), max(ay, by))
 
 
 def _subpaths(page: pdfium.PdfPage) -> Iterator[list[tuple[float, float]]]:

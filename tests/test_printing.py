@@ -23,6 +23,13 @@ def build(out: Path, *args: str) -> Path:
     return out / "pocket-bazaar" / "standard"
 
 
+def printed(factory: pytest.TempPathFactory, *options: str) -> Path:
+    """The whole catalogue printed with `options` as test_slug.py prints it (spelled as it spells them: the one
+    build, shared), read-only: its folder of The Pocket Bazaar's standard edition, whose PDFs are byte for byte
+    those a build of that game and edition alone makes."""
+    return shared(factory, (*CATALOGUE, *options)) / "pocket-bazaar" / "standard"
+
+
 def cells(drawn: list[tuple[float, float, float, float]]) -> list[tuple[float, float]]:
     """Top-left corners (mm) of the 63 x 88 mm card cells among a page's rectangles (`rects`, `pdfium_rects`):
     fronts' cut lines, backs' patterns."""
@@ -74,8 +81,9 @@ def test_duplex_brings_a_calibration_page_and_records_the_options(tmp_path):
     assert "duplex" not in rules and rules["path"].endswith("pocket-bazaar-rules-letter.pdf")
 
 
-def test_fold_and_glue_puts_backs_below_the_fold(tmp_path):
-    folder = build(tmp_path, "--paper", "a4", "--fold")
+@pytest.mark.slow  # the catalogue folded (test_slug.py reads it too)
+def test_fold_and_glue_puts_backs_below_the_fold(tmp_path_factory):
+    folder = printed(tmp_path_factory, "--fold")
     with pdfplumber.open(folder / "pocket-bazaar-lot-cards-a4-fold.pdf") as doc:
         page = doc.pages[0]
         found = cells(rects(page))
@@ -90,8 +98,9 @@ def test_fold_and_glue_puts_backs_below_the_fold(tmp_path):
         assert folds
 
 
-def test_bleed_sets_trim_and_bleed_boxes(tmp_path):
-    folder = build(tmp_path, "--paper", "a4", "--bleed", "3mm")
+@pytest.mark.slow  # the catalogue bled (test_slug.py reads it too)
+def test_bleed_sets_trim_and_bleed_boxes(tmp_path_factory):
+    folder = printed(tmp_path_factory, "--bleed", "3")
     reader = PdfReader(folder / "pocket-bazaar-lot-cards-a4-bleed3mm.pdf")
     for page in reader.pages:
         trim, bleed = page.trimbox, page.bleedbox
@@ -104,8 +113,9 @@ def test_bleed_sets_trim_and_bleed_boxes(tmp_path):
     assert abs(width - (columns * 63 + (columns - 1) * 6)) < 0.1 and abs(height - (rows * 88 + (rows - 1) * 6)) < 0.1
     with pdfplumber.open(folder / "pocket-bazaar-lot-cards-a4-bleed3mm.pdf") as doc:
         assert not cells(rects(doc.pages[0]))  # no cut line at the trim: print shops cut there
-    entries = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
-    assert next(e for e in entries if e["component"] == "lot-cards")["bleed_mm"] == 3
+    entries = json.loads((folder.parent.parent / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    lots = "pocket-bazaar/standard/pocket-bazaar-lot-cards-a4-bleed3mm.pdf"
+    assert next(e for e in entries if e["path"] == lots)["bleed_mm"] == 3
 
 
 def test_default_outputs_have_no_print_options(built):
@@ -138,8 +148,9 @@ def test_duplex_in_both_editions_reports_before_writing_and_calibrates(tmp_path)
         assert min(c["size"] if c["upright"] else c["width"] for page in doc.pages for c in page.chars) >= 18 - 1e-3
 
 
-def test_the_fold_line_is_named(tmp_path):
-    folder = build(tmp_path, "--paper", "letter", "--fold")
+@pytest.mark.slow  # the catalogue folded (test_slug.py reads it too)
+def test_the_fold_line_is_named(tmp_path_factory):
+    folder = printed(tmp_path_factory, "--fold")
     text = PdfReader(folder / "pocket-bazaar-lot-cards-letter-fold.pdf").pages[0].extract_text()
     assert "fold" in text.split()
 

@@ -1,17 +1,18 @@
 """Every printed page names itself: the slug line, read back from every kit for every way of printing, and every
-glyph and mark on it inside the printer margin."""
+glyph and mark on it inside the printer margin. Each page is read once for all the module's tests (`leaves`)."""
 
 from __future__ import annotations
 
-import ctypes
-import math
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
 from conftest import CATALOGUE, CONTENT, MM, SHIPPED, shared
-from marks import pdfium_marks
+from leaves import Leaf, leaves
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen import canvas
 
 from deckpress.findings import Findings
 from deckpress.load import load_game
@@ -21,6 +22,9 @@ OPTIONS = {"plain": [], "long-edge": ["--duplex", "long-edge"], "short-edge": ["
            "bleed": ["--bleed", "3"], "fold": ["--fold"]}
 MARGIN_MM = 4.2  # the shipped themes' printer_margin_mm: office lasers print no nearer the edge
 LARGE_PRINT_LINE_MM = 152.4  # 6 in: the large-print theme's longest line
+EDGE = MARGIN_MM * MM - 0.3  # pdfium's tight glyph boxes, rounded
+MARKS_EDGE = MARGIN_MM * MM - 0.01  # pdfplumber's boxes
+MARKED = ("plain", "bleed")  # the prints with marks of their own, whose lines and boxes are read
 
 
 @pytest.fixture(scope="module", params=list(OPTIONS))
@@ -30,8 +34,31 @@ def way(request: pytest.FixtureRequest) -> str:
 
 @pytest.fixture(scope="module")
 def printed(way: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole catalogue printed this way (the plain one is the suite's `built`): read-only."""
+    """The whole catalogue printed this way (the plain one is the suite's `built`; test_printing.py reads the
+    folded and the bled ones too, test_host_kit.py and test_shipped_backs.py the duplex ones): read-only."""
     return shared(tmp_path_factory, (*CATALOGUE, *OPTIONS[way]))
+
+
+def _marked(printed: Path) -> list[Path]:
+    """The PDFs whose every line and box is read: the kits, and the tuck boxes (in no kit)."""
+    boxes = sorted(printed.glob("*/*/*-box-*.pdf"))
+    return sorted(printed.glob("*/*/*-kit-a4*.pdf")) + sorted(printed.glob("*/*/*-kit-letter*.pdf")) + boxes
+
+
+@pytest.fixture(scope="module")
+def read(way: str, printed: Path) -> Callable[[Path], list[Leaf]]:
+    """A PDF of this print's pages, each read once for every test of the module that reads it."""
+    titles = {game: _title(game) for game in SHIPPED}
+    marked = set(_marked(printed)) if way in MARKED else set()
+    done: dict[Path, list[Leaf]] = {}
+
+    def pages(path: Path) -> list[Leaf]:
+        if path not in done:
+            title = titles.get(path.relative_to(printed).parts[0])
+            done[path] = leaves(path, title, EDGE, MARKS_EDGE if path in marked else None)
+        return done[path]
+
+    return pages
 
 
 def _title(game: str) -> str:
@@ -40,85 +67,67 @@ def _title(game: str) -> str:
     return loaded.title
 
 
-def test_every_page_of_every_kit_carries_its_slug_inside_the_printer_margin(printed: Path) -> None:
+def test_every_page_of_every_kit_carries_its_slug_inside_the_printer_margin(
+        printed: Path, read: Callable[[Path], list[Leaf]]) -> None:
     for game in SHIPPED:
         title = _title(game)
         for kit in sorted(printed.glob(f"{game}/*/{game}-kit-*.pdf")):
-            pdf = pdfium.PdfDocument(kit)
-            for number in range(len(pdf)):
-                page = pdf[number]
-                width, height = page.get_size()
-                text = page.get_textpage()
-                words = " ".join(text.get_text_range().split())
+            for number, page in enumerate(read(kit)):
+                words = page.words
                 assert title in words and re.search(r"page \d+ of \d+", words), (kit.name, number + 1, words[-300:])
-                edge = MARGIN_MM * MM - 0.3  # pdfium's glyph boxes, rounded
-                for i in range(text.count_chars()):
-                    x1, y1, x2, y2 = text.get_charbox(i)
-                    if x2 > x1:  # a space has no box
-                        assert x1 >= edge and y1 >= edge and x2 <= width - edge and y2 <= height - edge, (
-                            kit.name, number + 1, text.get_text_range(i, 1), (x1, y1, x2, y2))
+                assert not page.astray, (kit.name, number + 1, page.astray[:5])  # every glyph's box (not a space's)
 
 
-def test_a_component_counts_its_own_pages_and_names_game_component_edition_paper_and_version(printed: Path) -> None:
+def test_a_component_counts_its_own_pages_and_names_game_component_edition_paper_and_version(
+        printed: Path, read: Callable[[Path], list[Leaf]]) -> None:
+    assert _title("pocket-bazaar") == "The Pocket Bazaar"  # the title its slug is found by
     for pdf_path in sorted(printed.glob("pocket-bazaar/*/pocket-bazaar-lot-cards-*.pdf")):
-        pdf = pdfium.PdfDocument(pdf_path)
+        pages = read(pdf_path)
         edition = "Standard edition" if "/standard/" in pdf_path.as_posix() else "Large-print edition"
         paper = "A4" if "-a4" in pdf_path.name else "US Letter"
-        for number in range(len(pdf)):
-            chars, _, _ = _slug_chars(pdf[number].get_textpage(), "The Pocket Bazaar")
+        for number, page in enumerate(pages):
+            assert page.slug is not None, page.whole[-200:]
             # its lines in reading order, spaces and separators left out (a line break takes a separator's place)
-            words = "".join(c for _, c, _ in chars if c != "·")
-            slug = f"The Pocket Bazaar Lot cards {edition} {paper} page {number + 1} of {len(pdf)} ".replace(" ", "")
+            words = "".join(c for _, c, _ in page.slug if c != "·")
+            slug = f"The Pocket Bazaar Lot cards {edition} {paper} page {number + 1} of {len(pages)} ".replace(" ", "")
             assert words.startswith(slug), words
             assert re.fullmatch(r"Firstedition,2026[0-9a-f]{7}", words[len(slug):]), words
 
 
-def test_private_material_repeats_its_warning_on_every_page(printed: Path) -> None:
+def test_private_material_repeats_its_warning_on_every_page(printed: Path,
+                                                             read: Callable[[Path], list[Leaf]]) -> None:
     for pdf_path in printed.glob("open-secret-exchange/*/open-secret-exchange-answer-guide-*.pdf"):
-        pdf = pdfium.PdfDocument(pdf_path)
-        for number in range(len(pdf)):
-            words = " ".join(pdf[number].get_textpage().get_text_range().split())
+        for page in read(pdf_path):
+            words = page.words
             assert "Host only · Open Secret Exchange" in words, words[-300:]  # the answer guide: audience host
 
 
-def test_every_line_and_box_is_inside_the_printer_margin(way: str, printed: Path) -> None:
+def test_every_line_and_box_is_inside_the_printer_margin(way: str, printed: Path,
+                                                         read: Callable[[Path], list[Leaf]]) -> None:
     """pdfplumber's boxes, read by pdfium (`pdfium_marks`): glyphs by their font's descent and size (descenders
     too), lines and rectangles. (The prints with marks of their own, plain and bled, stand for the rest.)"""
-    if way not in ("plain", "bleed"):
+    if way not in MARKED:
         pytest.skip("read with pdfium above")
-    boxes = sorted(printed.glob("*/*/*-box-*.pdf"))  # optional: in no kit
-    for kit in sorted(printed.glob("*/*/*-kit-a4*.pdf")) + sorted(printed.glob("*/*/*-kit-letter*.pdf")) + boxes:
-        pdf = pdfium.PdfDocument(kit)
-        for number in range(len(pdf)):
-            page = pdf[number]
-            width, height = page.get_size()
-            edge = MARGIN_MM * MM - 0.01
-            for text, x0, top, x1, bottom, across in pdfium_marks(page):
-                if text.strip() == "" or across == width:
-                    continue
-                assert x0 >= edge and top >= edge and x1 <= width - edge and bottom <= height - edge, (
-                    kit.name, number + 1, text, x0, top, x1, bottom)
+    for kit in _marked(printed):
+        for number, page in enumerate(read(kit)):
+            assert not page.strays, (kit.name, number + 1, *page.strays[0])
 
 
-def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
+def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path, read: Callable[[Path], list[Leaf]]) -> None:
     """Its characters are the page's last (it is stamped last) and lie together: one orientation, no other
     character inside the box round them, level lines at the foot or head or upright lines at a side; in large
     print each line within 6 in where the sheet has the room (it always has, in the shipped games but one:
     the private desk cards folded on A4, whose two lines run the printable width)."""
-    titles = {game: _title(game) for game in SHIPPED}
     for pdf_path in sorted(p for game in SHIPPED for p in printed.glob(f"{game}/*/*.pdf")):
-        pdf = pdfium.PdfDocument(pdf_path)
-        for number in range(len(pdf)):
-            page = pdf[number]
+        for number, page in enumerate(read(pdf_path)):
             where = (pdf_path.name, number + 1)
-            slug, others, angles = _slug_chars(page.get_textpage(), titles[pdf_path.parts[-3]])
+            slug, angles = page.slug, page.angles
+            assert slug is not None, (where, page.whole[-200:])
             assert slug and len(angles) == 1, (where, angles)  # one block, level or upright
             x1, y1 = min(c[0][0] for c in slug), min(c[0][1] for c in slug)
             x2, y2 = max(c[0][2] for c in slug), max(c[0][3] for c in slug)
-            inside = [c for b, c in others if x1 + 0.5 < b[2] and b[0] < x2 - 0.5 and y1 + 0.5 < b[3]
-                      and b[1] < y2 - 0.5]
-            assert not inside, (where, "".join(inside)[:80])  # nothing of the page between its pieces
-            width, height = page.get_size()
+            assert not page.inside, (where, page.inside[:80])  # nothing of the page between its pieces
+            width, height = page.size
             level = angles == {0}
             near = (y1 < height / 4 or y2 > height * 3 / 4) if level else (x1 < width / 4 or x2 > width * 3 / 4)
             assert near, (where, "not in a margin", (x1, y1, x2, y2))
@@ -133,38 +142,30 @@ def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path) -> None:
                 assert longest <= LARGE_PRINT_LINE_MM * MM + 1, (where, longest / MM)
 
 
-Char = tuple[tuple[float, float, float, float], str, tuple[float, float]]  # its box, itself, its origin
-Other = tuple[tuple[float, float, float, float], str]  # a character of the page's own: its box, itself
-
-
-def _slug_chars(text: pdfium.PdfTextPage, title: str) -> tuple[list[Char], list[Other], set[int]]:
-    """The slug's characters (from the last time the page names its game, or its warning, to the end: it is
-    stamped last), the rest of the page's, and the slug's orientations (degrees, a half turn taken as none)."""
-    whole = text.get_text_range()
-    start = whole.rfind(title)
-    for warning in ("Private · ", "Host only · "):
-        if whole[max(0, start - len(warning)):start] == warning:
-            start -= len(warning)
-    end = re.compile(r"· [0-9a-f]{7}").search(whole, max(start, 0))
-    assert start >= 0 and end, whole[-200:]
-    slug: list[Char] = []
-    others: list[Other] = []
-    angles: set[int] = set()
-    first: float | None = None  # the slug's size: a reader may order a card's words amid its lines
-    for i in range(text.count_chars()):
-        if not whole[i:i + 1].strip():
-            continue  # a space, or a break the reader added
-        box = text.get_charbox(i)
-        if box[2] <= box[0]:
-            continue  # a space drawn as a glyph
-        ours = start <= i < end.end()  # the origin, size and angle are read for the slug's characters only
-        size = pdfium.raw.FPDFText_GetFontSize(text.raw, i) if ours else 0.0
-        first = size if ours and first is None else first
-        if ours and abs(size - (first or 0.0)) < 0.01:
-            x, y = ctypes.c_double(), ctypes.c_double()
-            pdfium.raw.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
-            slug.append((box, whole[i], (x.value, y.value)))
-            angles.add(round(math.degrees(pdfium.raw.FPDFText_GetCharAngle(text.raw, i))) % 180)
-        else:
-            others.append((box, whole[i]))
-    return slug, others, angles
+def test_a_glyph_in_the_margin_a_word_amid_the_slug_and_a_rule_off_the_edge_are_each_found(tmp_path: Path) -> None:
+    """The reading the tests above rest on, shown a page with each fault planted and a clean page: each fault
+    found, with the character pdfium's own `get_charbox` boxes outside the margin, and nothing on the clean page."""
+    path = tmp_path / "planted.pdf"
+    sheet = canvas.Canvas(str(path), pagesize=A4)
+    for faulty in (True, False):
+        sheet.setFont("Helvetica", 10)
+        sheet.drawString(30 * MM, 150 * MM, "A line well inside the margin")
+        if faulty:
+            sheet.drawString(1 * MM, 100 * MM, "X")  # a glyph moved into the margin
+            sheet.drawString(60 * MM, 8 * MM, "W")  # a word of the page's own, amid the slug
+            sheet.line(20 * MM, 50 * MM, 20 * MM, 296 * MM)  # a rule run off the top
+        sheet.setFont("Helvetica", 6)
+        sheet.drawString(30 * MM, 8 * MM, "The Pocket Bazaar · Lot cards · page 1 of 1 · First edition, 2026 · 0123abc")
+        sheet.showPage()
+    sheet.save()
+    faulty, clean = leaves(path, "The Pocket Bazaar", EDGE, MARKS_EDGE)
+    pdf = pdfium.PdfDocument(path)
+    text = pdf[0].get_textpage()
+    width, height = pdf[0].get_size()
+    boxes = [(text.get_text_range(i, 1), text.get_charbox(i)) for i in range(text.count_chars())]
+    assert faulty.astray == [(c, b) for c, b in boxes if b[2] > b[0] and not (
+        b[0] >= EDGE and b[1] >= EDGE and b[2] <= width - EDGE and b[3] <= height - EDGE)]
+    assert [c for c, _ in faulty.astray] == ["X"] and faulty.inside == "W"
+    assert [m[0] for m in faulty.strays] == ["x", "X"] and faulty.angles == {0}  # the rule, then the glyph
+    assert faulty.slug and "".join(c for _, c, _ in faulty.slug).endswith("0123abc")
+    assert clean.slug and not clean.astray and not clean.inside and not clean.strays and clean.angles == {0}

@@ -1,0 +1,116 @@
+"""A printed page read back by pdfium once for all test_slug.py asks of it: its words, its glyphs outside the
+printer margin, its slug, and (for the prints whose marks are checked) its marks outside the margin. Loading a page
+is most of the time of a reading of every page of a catalogue (a sheet of backs is thousands of tiles): each page
+of each PDF is loaded once, not once for each question; pdfium's own calls, their arguments made once."""
+
+from __future__ import annotations
+
+import ctypes
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+from marks import pdfium_marks
+
+Box = tuple[float, float, float, float]  # left, bottom, right, top (pdfium's tight glyph box)
+Char = tuple[Box, str, tuple[float, float]]  # a character of the slug: its box, itself, its origin
+Mark = tuple[str, float, float, float, float]  # a glyph or drawing as pdfplumber boxes it: x0, top, x1, bottom
+END = re.compile(r"· [0-9a-f]{7}")  # the slug's last words: its version
+
+
+@dataclass
+class Leaf:
+    """One page: its size, its text as pdfium reads it, the glyphs whose boxes pass the printer margin (`edge`
+    from each side of the page), the slug (None where the page names neither its game nor its version), and
+    the marks pdfplumber would box outside the margin (read where asked)."""
+    size: tuple[float, float]
+    whole: str
+    astray: list[tuple[str, Box]]
+    slug: list[Char] | None = None
+    angles: set[int] = field(default_factory=set)
+    inside: str = ""  # the page's own characters inside the box round the slug
+    strays: list[Mark] = field(default_factory=list)
+
+    @property
+    def words(self) -> str:
+        return " ".join(self.whole.split())
+
+
+def leaves(path: Path, title: str | None, edge: float, marks_edge: float | None) -> list[Leaf]:
+    """Every page of the PDF at `path`, read once: its slug found by the game's `title` (none read without one),
+    its marks read where `marks_edge` is given."""
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return [_leaf(pdf[number], title, edge, marks_edge) for number in range(len(pdf))]
+    finally:
+        pdf.close()
+
+
+def _leaf(page: pdfium.PdfPage, title: str | None, edge: float, marks_edge: float | None) -> Leaf:
+    width, height = page.get_size()
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    boxes = _boxes(text)
+    astray = [(whole[i:i + 1], b) for i, b in enumerate(boxes) if b[2] > b[0]  # a space has no box
+              and not (b[0] >= edge and b[1] >= edge and b[2] <= width - edge and b[3] <= height - edge)]
+    leaf = Leaf((width, height), whole, astray)
+    if title is not None:
+        _read_slug(leaf, text, boxes, title)
+    if marks_edge is not None:
+        leaf.strays = [(t, x0, top, x1, bottom) for t, x0, top, x1, bottom, across in pdfium_marks(page, text)
+                       if t.strip() != "" and across != width and not (
+                           x0 >= marks_edge and top >= marks_edge and x1 <= width - marks_edge
+                           and bottom <= height - marks_edge)]
+    page.close()
+    return leaf
+
+
+def _boxes(text: pdfium.PdfTextPage) -> list[Box]:
+    """Each character's tight box, as `get_charbox` gives it."""
+    left, bottom, right, top = ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double()
+    at = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))  # pdfium's order
+    raw, box, found = text.raw, pdfium_c.FPDFText_GetCharBox, []
+    for i in range(text.count_chars()):
+        if not box(raw, i, *at):
+            raise pdfium.PdfiumError("Failed to get charbox.")
+        found.append((left.value, bottom.value, right.value, top.value))
+    return found
+
+
+def _read_slug(leaf: Leaf, text: pdfium.PdfTextPage, boxes: list[Box], title: str) -> None:
+    """The slug's characters (from the last time the page names its game, or its warning, to the end: it is
+    stamped last), their orientations (degrees, a half turn taken as none), and the page's other characters that
+    lie inside the box round them."""
+    whole = leaf.whole
+    start = whole.rfind(title)
+    for warning in ("Private · ", "Host only · "):
+        if whole[max(0, start - len(warning)):start] == warning:
+            start -= len(warning)
+    end = END.search(whole, max(start, 0))
+    if start < 0 or not end:
+        return
+    slug: list[Char] = []
+    others: list[tuple[Box, str]] = []
+    first: float | None = None  # the slug's size: a reader may order a card's words amid its lines
+    x, y = ctypes.c_double(), ctypes.c_double()
+    for i, box in enumerate(boxes):
+        if not whole[i:i + 1].strip() or box[2] <= box[0]:
+            continue  # a space, or a break the reader added; or a space drawn as a glyph
+        ours = start <= i < end.end()  # the origin, size and angle are read for the slug's characters only
+        size = pdfium_c.FPDFText_GetFontSize(text.raw, i) if ours else 0.0
+        first = size if ours and first is None else first
+        if ours and abs(size - (first or 0.0)) < 0.01:
+            pdfium_c.FPDFText_GetCharOrigin(text.raw, i, ctypes.byref(x), ctypes.byref(y))
+            slug.append((box, whole[i], (x.value, y.value)))
+            leaf.angles.add(round(math.degrees(pdfium_c.FPDFText_GetCharAngle(text.raw, i))) % 180)
+        else:
+            others.append((box, whole[i]))
+    leaf.slug = slug
+    if slug:
+        x1, y1 = min(c[0][0] for c in slug), min(c[0][1] for c in slug)
+        x2, y2 = max(c[0][2] for c in slug), max(c[0][3] for c in slug)
+        leaf.inside = "".join(c for b, c in others if x1 + 0.5 < b[2] and b[0] < x2 - 0.5 and y1 + 0.5 < b[3]
+                              and b[1] < y2 - 0.5)
