@@ -76,10 +76,11 @@ class Forme:
 
     def print(self, d: Drawing, x: float, y: float, width: float, align: str) -> None:
         top = y + self.drop
-        baseline = top + self.lead + self.ascent
+        baseline, step = top + self.lead + self.ascent, self.step
+        put, font, size = d.text, self.font, self.size
         for line, line_w in zip(self.lines, self.widths, strict=True):
-            d.text(left(x, width, line_w, align), baseline, line, self.font, self.size)
-            baseline += self.step
+            put(left(x, width, line_w, align), baseline, line, font, size)
+            baseline += step
 
 
 class Rack:
