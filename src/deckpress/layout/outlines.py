@@ -163,8 +163,10 @@ def flattened(steps: Steps) -> list[list[tuple[float, float]]]:
 
 def _box_edges(box: Box, m: Matrix, at: int, edges: list[Segment]) -> None:
     x0, y0, x1, y1 = box
-    corners = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-    edges += [(*corners[i], *corners[(i + 1) % 4], at) for i in range(4)]
+    a, b, c, d, e, f = m  # each corner `_apply`'d, inline: a sheet's every box and cell
+    ax, ay, bx, by = a * x0 + c * y0 + e, b * x0 + d * y0 + f, a * x1 + c * y0 + e, b * x1 + d * y0 + f
+    cx, cy, dx, dy = a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x0 + c * y1 + e, b * x0 + d * y1 + f
+    edges += [(ax, ay, bx, by, at), (bx, by, cx, cy, at), (cx, cy, dx, dy, at), (dx, dy, ax, ay, at)]
 
 
 _METRICS: dict[str, tuple[float, float]] = {}
