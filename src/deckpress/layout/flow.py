@@ -25,7 +25,8 @@ class Setter(Protocol):
     job: Job
     layout: SheetLayout
 
-    def measure(self, block: Block, box: Box) -> float: ...
+    def measure(self, block: Block, box: Box) -> float:
+        """Where `block` set in `box` ends, drawn nowhere and reporting nothing: where setting it there ends it."""
 
     def block(self, d: Drawing, block: Block, box: Box) -> float: ...
 
@@ -39,9 +40,11 @@ KEEP_ROWS = 2  # rows a table keeps with its header (and a heading with the tabl
 
 
 class Flow:
-    def __init__(self, setter: Setter, blocks: list[Block], ends: tuple[float, float]) -> None:
-        """`ends`: how far from the paper's right edge and its foot the matter ends, mm (the slug's room)."""
-        self.setter, self.blocks = setter, blocks
+    def __init__(self, setter: Setter, blocks: list[Block], ends: tuple[float, float], dry: bool = False) -> None:
+        """`ends`: how far from the paper's right edge and its foot the matter ends, mm (the slug's room). `dry`:
+        only the pages counted, a table's rows not drawn but stepped down by their heights, as setting them does
+        (`TableSetter.table`): the same pages, the same breaks."""
+        self.setter, self.blocks, self.dry = setter, blocks, dry
         (pw, ph), m = setter.job.size, setter.layout.margin
         self.x, self.w, self.top, self.bottom = m, pw - m - ends[0], m, ph - ends[1]
         self.head = _running_head(blocks)
@@ -68,7 +71,9 @@ class Flow:
             job = self.setter.job
             job.findings.error(block.loc, f"{job.where}: a {block.kind} block is {end - self.y:.0f} mm tall, "
                                           f"more than a page holds ({job.theme.edition} edition)")
-        self.y = self.setter.block(self.drawings[-1], block, self.box()) + self.setter.layout.gap
+        # dry, where the block was just measured to end: setting it there ends it there (see `Setter.measure`)
+        self.y = (end if self.dry else self.setter.block(self.drawings[-1], block, self.box())) + \
+            self.setter.layout.gap
 
     def table(self, block: Block) -> None:
         """As many rows as fit on each page, the header row repeated above each part."""
@@ -83,8 +88,12 @@ class Flow:
                 fits = self._rows_fitting(header_h, heights, start)
             fits = max(fits, min(1, len(heights) - start))  # a row taller than a page: set, and run over
             d = self.drawings[-1]
-            with d.made_by(block.loc, f"table '{echoed(block.corner)}'"):
-                self.y = self.setter.table(d, block, (self.x, self.y, self.w), range(start, start + fits), start > 0)
+            if self.dry:
+                self.y = _below(self.y, header_h, heights, range(start, start + fits))
+            else:
+                with d.made_by(block.loc, f"table '{echoed(block.corner)}'"):
+                    self.y = self.setter.table(d, block, (self.x, self.y, self.w), range(start, start + fits),
+                                               start > 0)
             self.y += self.setter.layout.gap
             start += fits
             if start >= len(heights):
@@ -130,6 +139,14 @@ class Flow:
 
     def box(self) -> tuple[float, float, float, float]:
         return self.x, self.y, self.w, self.bottom - self.y
+
+
+def _below(y: float, header_h: float, heights: list[float], rows: range) -> float:
+    """Where a table's header row and rows `rows` set from `y` end, summed in the order setting them sums."""
+    y += header_h
+    for r in rows:
+        y += heights[r]
+    return y
 
 
 def _running_head(blocks: list[Block]) -> list[Block]:

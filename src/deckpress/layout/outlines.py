@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from math import cos, radians, sin
 
 from deckpress.draw import fonts
@@ -104,9 +105,7 @@ def _outline(op: Op, m: Matrix, at: int, edges: list[Segment],
         ends = points[1:] + (points[:1] if op.closed else [])
         edges += [(*a, *b, at) for a, b in zip(points, ends, strict=False)]
     elif isinstance(op, Path):
-        for run in flattened(op.steps):
-            points = [_apply(m, x, y) for x, y in run]
-            edges += [(*a, *b, at) for a, b in zip(points, points[1:], strict=False)]
+        edges += [(*chord, at) for chord in _chords(op.steps, m)]
     elif isinstance(op, Circle):
         cx, cy = _apply(m, op.x, op.y)
         rx, ry = op.r, op.r if op.ry is None else op.ry
@@ -125,6 +124,17 @@ def _ellipse_steps(x: float, y: float, rx: float, ry: float) -> Steps:
     return (("M", x + rx, y), ("C", x + rx, y + ky, x + k, y + ry, x, y + ry),
             ("C", x - k, y + ry, x - rx, y + ky, x - rx, y), ("C", x - rx, y - ky, x - k, y - ry, x, y - ry),
             ("C", x + k, y - ry, x + rx, y - ky, x + rx, y), ("Z",))
+
+
+@lru_cache(maxsize=1024)
+def _chords(steps: Steps, m: Matrix) -> tuple[tuple[float, float, float, float], ...]:
+    """A path's chords on the page, turned by `m`: worked out once for the same steps and turns (a card's corners
+    and die lines drawn again on every sheet of a deck, in every check of it). Keyed by content; read only."""
+    chords: list[tuple[float, float, float, float]] = []
+    for run in flattened(steps):
+        points = [_apply(m, x, y) for x, y in run]
+        chords += [(*a, *b) for a, b in zip(points, points[1:], strict=False)]
+    return tuple(chords)
 
 
 CURVE_STEPS = 8  # chords a Bézier curve is measured by: within 0.1 mm on a card's corners and tokens
@@ -153,8 +163,10 @@ def flattened(steps: Steps) -> list[list[tuple[float, float]]]:
 
 def _box_edges(box: Box, m: Matrix, at: int, edges: list[Segment]) -> None:
     x0, y0, x1, y1 = box
-    corners = [_apply(m, x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-    edges += [(*corners[i], *corners[(i + 1) % 4], at) for i in range(4)]
+    a, b, c, d, e, f = m  # each corner `_apply`'d, inline: a sheet's every box and cell
+    ax, ay, bx, by = a * x0 + c * y0 + e, b * x0 + d * y0 + f, a * x1 + c * y0 + e, b * x1 + d * y0 + f
+    cx, cy, dx, dy = a * x1 + c * y1 + e, b * x1 + d * y1 + f, a * x0 + c * y1 + e, b * x0 + d * y1 + f
+    edges += [(ax, ay, bx, by, at), (bx, by, cx, cy, at), (cx, cy, dx, dy, at), (dx, dy, ax, ay, at)]
 
 
 _METRICS: dict[str, tuple[float, float]] = {}

@@ -51,7 +51,8 @@ def overlaps(page: Page) -> list[Overlap]:
         inner = (x0 + EPS, y0 + EPS, x1 - EPS, y1 - EPS) if turned is None else convex.bounds(turned)
         if inner[0] >= inner[2] or inner[1] >= inner[3]:
             continue
-        keys = _cells(inner)
+        cx, cy = int(inner[0] // CELL), int(inner[1] // CELL)  # `_cells`, inline for a text in one bucket
+        keys = [cx * ROW + cy] if cx == int(inner[2] // CELL) and cy == int(inner[3] // CELL) else _cells(inner)
         hit = _first(keys, (grid, own), inner, turned)
         if hit is not None:
             op = ops[at]
@@ -63,7 +64,7 @@ def overlaps(page: Page) -> list[Overlap]:
     return found
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=256)  # a catalogue's card sheets and pages of furniture, from one check to the next
 def _furniture(edges: tuple[Segment, ...], rounds: tuple[Segment, ...], icons: tuple[Area, ...]
                ) -> dict[int, list[Entry]]:
     """What the page's texts are checked against, bucketed: its lines, edges, outlines and icons. Keyed by their
@@ -71,7 +72,9 @@ def _furniture(edges: tuple[Segment, ...], rounds: tuple[Segment, ...], icons: t
     and icons in the same places, as most do, share one: only their texts are checked page by page. Read only."""
     grid: dict[int, list[Entry]] = {}  # bucket -> what reaches into it
     for e in edges:  # a level or upright edge is its own (flat) box: it crosses a text whose box it meets
-        _put(grid, (*_seg_box(e), e[4], None if e[0] == e[2] or e[1] == e[3] else _cuts, e, _cuts))
+        x1, y1, x2, y2, at = e  # its box, its ends in order (a sheet has thousands)
+        _put(grid, (x2 if x2 < x1 else x1, y2 if y2 < y1 else y1, x2 if x2 > x1 else x1, y2 if y2 > y1 else y1, at,
+                    None if x1 == x2 or y1 == y2 else _cuts, e, _cuts))
     for r in rounds:
         _put(grid, (r[0] - r[2], r[1] - r[3], r[0] + r[2], r[1] + r[3], r[4], _crosses_ellipse, r,
                     _crosses_ellipse))
@@ -87,6 +90,10 @@ Entry = tuple[float, float, float, float, int, Test | None, Any, Test]
 
 
 def _put(grid: dict[int, list[Entry]], entry: Entry) -> None:
+    x0, x1, y0, y1 = int(entry[0] // CELL), int(entry[2] // CELL), int(entry[1] // CELL), int(entry[3] // CELL)
+    if x0 == x1 and y0 == y1:  # `_cells`, inline for the one bucket most things lie in
+        grid.setdefault(x0 * ROW + y0, []).append(entry)
+        return
     for key in _cells(entry[:4]):
         grid.setdefault(key, []).append(entry)
 
@@ -176,11 +183,6 @@ def _cells(box: Box) -> list[int]:
     if x0 == x1 and y0 == y1:
         return [x0 * ROW + y0]  # most texts lie in one bucket
     return [i * ROW + j for i in range(x0, x1 + 1) for j in range(y0, y1 + 1)]
-
-
-def _seg_box(seg: Segment) -> Box:
-    x1, y1, x2, y2, _ = seg
-    return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
 
 
 def _cuts(seg: Segment, box: Box, turned: Sequence[convex.Point] | None = None) -> bool:

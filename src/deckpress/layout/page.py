@@ -108,7 +108,8 @@ class Drawing:
         return x * MM, (self.paper[1] - y) * MM  # pt(), inline: a big deck makes a million of these
 
     def text(self, x: float, baseline: float, text: str, font: str, size: float, angle: float = 0) -> None:
-        self.page.ops.append(Text(*self._xy(x, baseline), text, font, size, angle, self.ink))
+        # `_xy`, inline: every line of every card and cell is one
+        self.page.ops.append(Text(x * MM, (self.paper[1] - baseline) * MM, text, font, size, angle, self.ink))
 
     def line(self, x1: float, y1: float, x2: float, y2: float, width: float, dash: tuple[float, ...] = (),
              stroke: Colour | None = None, field: WriteIn | None = None) -> None:

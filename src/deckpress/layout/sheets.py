@@ -85,6 +85,7 @@ class SheetSetter:
     def __init__(self, layout: SheetLayout, job: Job, rules: Rules | None) -> None:
         self.layout, self.job, self.ts, self.rules = layout, job, job.ts, rules
         self.tables = TableSetter(layout, job)
+        self._measured: dict[tuple[str, Box], float] = {}  # where a block ends, by its whole content and its box
 
     def flow(self, blocks: list[Block]) -> list[Page]:
         """One copy from the top of a new page; a block that does not fit what is left of a page starts the next,
@@ -104,10 +105,16 @@ class SheetSetter:
         foot = self._trial(blocks, (m, below))
         if below <= m or len(foot[0]) == 1:  # no room kept, or none to save: no other room ends on fewer pages
             return foot
-        bare = self._trial(blocks, (m, m))
-        if len(bare[0]) < len(foot[0]) and all(holds(p, job.slug, job.theme) for p in bare[0]):
+        # a trial is set only where its pages, counted first (`_pages`), are fewer: one that cannot win is not
+        bare = self._trial(blocks, (m, m)) if self._pages(blocks, (m, m)) < len(foot[0]) else None
+        if bare is not None and len(bare[0]) < len(foot[0]) and all(holds(p, job.slug, job.theme) for p in bare[0]):
             return bare
-        side = self._trial(blocks, (side_mm(job.slug, job.theme, job.size, m), m))
+        beside = (side_mm(job.slug, job.theme, job.size, m), m)
+        if self._pages(blocks, beside) >= len(foot[0]):
+            return foot
+        if bare is None:
+            bare = self._trial(blocks, (m, m))
+        side = self._trial(blocks, beside)
         said = {*foot[1], *bare[1]}  # one trial after another: the earlier ones' findings count as said
         if len(side[0]) < len(foot[0]) and sum(f not in said for f in side[1]) <= len(foot[1]):
             return side
@@ -118,11 +125,22 @@ class SheetSetter:
         with self.ts.measuring():
             return Flow(self, blocks, ends).run(), self.ts.findings
 
-    def measure(self, block: Block, box: Box) -> float:
-        """Where a block would end, drawn nowhere and reporting nothing."""
-        x, _, w, _ = box
+    def _pages(self, blocks: list[Block], ends: tuple[float, float]) -> int:
+        """How many pages the copy takes with its matter `ends` from the paper's right edge and foot (a dry flow:
+        its tables' rows not drawn), reporting nothing."""
         with self.ts.measuring():
-            return self.block(Drawing((x + w + 1, 10_000)), block, box)
+            return len(Flow(self, blocks, ends, dry=True).run())
+
+    def measure(self, block: Block, box: Box) -> float:
+        """Where a block would end, drawn nowhere and reporting nothing. A copy's trials and pages measure the same
+        block in the same box again and again (its room, where it starts a page): measured once."""
+        key = (repr(block), box)
+        end = self._measured.get(key)
+        if end is None:
+            x, _, w, _ = box
+            with self.ts.measuring():
+                end = self._measured[key] = self.block(Drawing((x + w + 1, 10_000)), block, box)
+        return end
 
     def region(self, d: Drawing, blocks: list[Block], region: Box, sheet: Sheet) -> None:
         """One copy in a fixed region of the page; too tall a copy is reported unless something in it was."""

@@ -48,11 +48,14 @@ class Fitted:
         return (self.leading - self.own) / MM
 
 
+@lru_cache(maxsize=4096)  # asked of every line measured and set: a few fonts at a few sizes (a font's name is
+# its file, see `deckpress.draw.fonts`)
 def own_height(font: str, size: float, leading: float) -> float:
     """A line's own height, pt: its font's ascent and descent, or the leading where that is tighter."""
     return min(leading, size * (fonts.ascent(font) + fonts.descent(font)))
 
 
+@lru_cache(maxsize=4096)
 def depth(lines: int, font: str, size: float, leading: float, rows: bool = False) -> float:
     """The depth of a text block, pt: its leading between baselines and the last line's own height, so that open
     line spacing adds no leading above the first line nor below the last. Rows take a full leading each."""
@@ -76,10 +79,11 @@ class Forme:
 
     def print(self, d: Drawing, x: float, y: float, width: float, align: str) -> None:
         top = y + self.drop
-        baseline = top + self.lead + self.ascent
+        baseline, step = top + self.lead + self.ascent, self.step
+        put, font, size = d.text, self.font, self.size
         for line, line_w in zip(self.lines, self.widths, strict=True):
-            d.text(left(x, width, line_w, align), baseline, line, self.font, self.size)
-            baseline += self.step
+            put(left(x, width, line_w, align), baseline, line, font, size)
+            baseline += step
 
 
 class Rack:
