@@ -84,6 +84,22 @@ def _holder(out: Path) -> Iterator[subprocess.Popen[str]]:
             holder.kill()
 
 
+def _until_locked(out: Path, pid: int, waiting: bool) -> None:
+    """Wait until process `pid` holds the out folder's lock or, `waiting`, is blocked in flock for it, as the kernel
+    lists its locks (/proc/locks: a waiter's line marked `->`): that moment itself, which a fixed sleep guessed at."""
+    inode = os.stat(out).st_ino
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        for line in Path("/proc/locks").read_text(encoding="ascii").splitlines():
+            fields = line.split()[1:]
+            blocked = fields[0] == "->"
+            kind, _, _, holder, device = fields[blocked:blocked + 5]
+            if blocked == waiting and kind == "FLOCK" and int(holder) == pid and device.endswith(f":{inode}"):
+                return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} never {'waited for' if waiting else 'held'} the lock on {out}")
+
+
 def _manifest_matches(out: Path) -> None:
     """Every file the manifest lists is on disk with its checksum, and every PDF on disk is listed; the public
     catalogue and the host's bundles (public/, host/<game>/) are whole by their manifests too."""
@@ -110,7 +126,7 @@ def test_a_build_waits_while_the_folder_is_held_and_goes_on_when_its_holder_is_k
     out.mkdir()
     with _holder(out) as holder:
         build = subprocess.Popen(_command(game, out), cwd=game, stderr=subprocess.PIPE, text=True)
-        time.sleep(3)
+        _until_locked(out, build.pid, waiting=True)
         assert build.poll() is None  # still waiting
         assert not list(out.iterdir())
         holder.send_signal(signal.SIGKILL)
@@ -128,7 +144,7 @@ def test_ctrl_c_or_sigterm_while_waiting_writes_nothing(built_game: Path, stop: 
     before = tree(out)
     with _holder(out):
         build = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.PIPE, text=True)
-        time.sleep(3)
+        _until_locked(out, build.pid, waiting=True)  # the signal comes while it waits
         build.send_signal(stop)
         _, err = build.communicate(timeout=30)
     assert build.returncode == 130, err
@@ -154,7 +170,7 @@ def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(bui
     game = built_game  # pocket-bazaar built into build/ (the module's first build)
     out = game / "build"
     first = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.DEVNULL)
-    time.sleep(0.5)  # it holds the folder
+    _until_locked(out, first.pid, waiting=False)  # it holds the folder
     second = subprocess.Popen(_command(game, out, "--bleed", "2mm"), cwd=game, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
     while not [p for p in game.glob(".deckpress-build-*/new") if p.is_dir()] and time.monotonic() < deadline:
