@@ -8,6 +8,8 @@ import os
 import re
 import shutil
 import signal
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -219,6 +221,19 @@ def shared(factory: pytest.TempPathFactory, *commands: Sequence[str]) -> Path:
             assert status == 0, f"deckpress {' '.join(command)} ended {status}"
 
     return made_once(factory, repr([list(c) for c in commands]), make)
+
+
+def by_a_process(factory: pytest.TempPathFactory) -> Path:
+    """pocket-bazaar built on A4 by a real process (`python -m deckpress build`), once per test run: the folder of
+    its content (content/pocket-bazaar) and out folder (build/), read-only. A build keeps no path in its out
+    folder, so a copy of the folder is what a build there leaves: the earlier build of the tests that build again."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
+        subprocess.run([sys.executable, "-m", "deckpress", "build", "pocket-bazaar", "--paper", "a4", "--content",
+                        "content", "--layouts", str(LAYOUTS), "--out", str(root / "build"), "--jobs", "1"],
+                       cwd=root, check=True, capture_output=True)
+
+    return made_once(factory, "pocket-bazaar built on A4 by a process", make)
 
 
 # The whole catalogue of the real content, both papers, every edition, one process (the reference the parallel
