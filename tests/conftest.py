@@ -39,6 +39,12 @@ MM = 72 / 25.4
 SHIPPED = ("open-secret-exchange", "pocket-bazaar", "stone-market")
 
 
+# How often a server a test runs in a thread (serve_forever) looks whether it is told to stop: socketserver's half
+# second kept each test of a served folder waiting up to that long for its shutdown. A request is answered as it
+# comes, whatever this is: only the stop comes sooner.
+STOP_POLL = 0.01
+
+
 def games(content: Path = CONTENT) -> list[str]:
     """The games in a content folder, by id, in the order the press lists them."""
     return sorted(p.parent.name for p in content.glob("*/game.yaml"))
