@@ -242,6 +242,18 @@ def by_a_process(factory: pytest.TempPathFactory) -> Path:
     return made_once(factory, "pocket-bazaar built on A4 by a process", make)
 
 
+def on_a4(factory: pytest.TempPathFactory) -> Path:
+    """The real content built on A4 (`build --paper a4`, in this process), once per test run: its out folder,
+    read-only. A build keeps no path in its out folder: a copy of it is what a build there leaves."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT, root / "content")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(root)
+            assert main(["build", "--paper", "a4", "--layouts", str(LAYOUTS)]) == 0
+
+    return made_once(factory, "the content built on A4", make) / "build"
+
+
 # The whole catalogue of the real content, both papers, every edition, one process (the reference the parallel
 # builds are compared with): the build most test modules read.
 CATALOGUE = ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--jobs", "1")
