@@ -8,6 +8,8 @@ import os
 import re
 import shutil
 import signal
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,6 +37,12 @@ MM = 72 / 25.4
 # The games this repository ships. A test about one of them names it; a test about the press works with whatever
 # games content/ holds (games(...)), so a game folder added there breaks no test.
 SHIPPED = ("open-secret-exchange", "pocket-bazaar", "stone-market")
+
+
+# How often a server a test runs in a thread (serve_forever) looks whether it is told to stop: socketserver's half
+# second kept each test of a served folder waiting up to that long for its shutdown. A request is answered as it
+# comes, whatever this is: only the stop comes sooner.
+STOP_POLL = 0.01
 
 
 def games(content: Path = CONTENT) -> list[str]:
@@ -219,6 +227,31 @@ def shared(factory: pytest.TempPathFactory, *commands: Sequence[str]) -> Path:
             assert status == 0, f"deckpress {' '.join(command)} ended {status}"
 
     return made_once(factory, repr([list(c) for c in commands]), make)
+
+
+def by_a_process(factory: pytest.TempPathFactory) -> Path:
+    """pocket-bazaar built on A4 by a real process (`python -m deckpress build`), once per test run: the folder of
+    its content (content/pocket-bazaar) and out folder (build/), read-only. A build keeps no path in its out
+    folder, so a copy of the folder is what a build there leaves: the earlier build of the tests that build again."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
+        subprocess.run([sys.executable, "-m", "deckpress", "build", "pocket-bazaar", "--paper", "a4", "--content",
+                        "content", "--layouts", str(LAYOUTS), "--out", str(root / "build"), "--jobs", "1"],
+                       cwd=root, check=True, capture_output=True)
+
+    return made_once(factory, "pocket-bazaar built on A4 by a process", make)
+
+
+def on_a4(factory: pytest.TempPathFactory) -> Path:
+    """The real content built on A4 (`build --paper a4`, in this process), once per test run: its out folder,
+    read-only. A build keeps no path in its out folder: a copy of it is what a build there leaves."""
+    def make(root: Path) -> None:
+        shutil.copytree(CONTENT, root / "content")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.chdir(root)
+            assert main(["build", "--paper", "a4", "--layouts", str(LAYOUTS)]) == 0
+
+    return made_once(factory, "the content built on A4", make) / "build"
 
 
 # The whole catalogue of the real content, both papers, every edition, one process (the reference the parallel

@@ -1,7 +1,7 @@
 """A designer's content/ is theirs: beside the shipped games it holds games of its own, and the tests about the
 press hold for whatever valid games it holds. Shown on a copy of content/ with two games added (a new one from
 `deckpress new`, and a fixture game with a layout of its own): checked, then the content-generic test modules run
-over it (DECKPRESS_TEST_CONTENT), one module a run, each reading the one build of it made for them all
+over it (DECKPRESS_TEST_CONTENT), all in one run of their own, reading the one build of it made for them all
 (DECKPRESS_TEST_BUILT, their `built` fixture: the whole catalogue of that content, as they would build it)."""
 
 from __future__ import annotations
@@ -47,15 +47,16 @@ def test_games_added_to_content_are_checked_and_built_with_the_rest(added, tmp_p
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("module", GENERIC)
-def test_the_suite_holds_for_games_added_to_content(added, tmp_path_factory, tmp_path, module):
+def test_the_suite_holds_for_games_added_to_content(added, tmp_path_factory, tmp_path):
+    """The modules in one inner run, as the suite runs them, in one process: every test of each, each module's
+    fixtures its own; a run for each module started Python, pytest and the press again for each."""
     # the inner `built`: the catalogue of this content exactly as conftest's CATALOGUE builds it there
     built = shared(tmp_path_factory, ("build", "--content", str(added), "--layouts", str(LAYOUTS), "--jobs", "1"))
     # the inner run is a run of its own: no worker of this one, its own temporary folder
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["DECKPRESS_TEST_CONTENT"], env["DECKPRESS_TEST_BUILT"] = str(added), str(built)
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
-                          f"--basetemp={tmp_path / 'suite'}", f"tests/{module}"],
+                          f"--basetemp={tmp_path / 'suite'}", *(f"tests/{module}" for module in GENERIC)],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1] and " failed" not in run.stdout

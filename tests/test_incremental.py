@@ -6,9 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, built_games, edit, games, made_once
-
-from deckpress.cli import main
+from conftest import built_games, edit, games, on_a4
 
 
 def snapshot() -> dict[Path, int]:
@@ -17,14 +15,8 @@ def snapshot() -> dict[Path, int]:
 
 @pytest.fixture(scope="module")
 def built_once(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real content built on A4 (`build --paper a4`), once for the module: read-only."""
-    def make(root: Path) -> None:
-        shutil.copytree(CONTENT, root / "content")
-        with pytest.MonkeyPatch.context() as patch:
-            patch.chdir(root)
-            assert main(["build", "--paper", "a4", "--layouts", str(LAYOUTS)]) == 0
-
-    return made_once(tmp_path_factory, "test_incremental: the content built on A4", make) / "build"
+    """The real content built on A4 (`build --paper a4`), once for the run: read-only."""
+    return on_a4(tmp_path_factory)
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, made_once
+from conftest import CONTENT, LAYOUTS, by_a_process
 from test_interrupt import no_staging_left, tree, whole
 
 WAIT = "another build is writing into"
@@ -51,22 +51,10 @@ def game(tmp_path: Path) -> Path:
     return tmp_path
 
 
-@pytest.fixture(scope="module")
-def first_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """pocket-bazaar built on A4 by a real process (`_command`), once for the module: the folder of its content and
-    out folder, build/, read-only."""
-    def make(root: Path) -> None:
-        shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
-        subprocess.run(_command(root, root / "build"), cwd=root, check=True, capture_output=True)
-
-    return made_once(tmp_path_factory, "test_one_build: pocket-bazaar built on A4 by a process", make)
-
-
 @pytest.fixture
-def built_game(first_build: Path, tmp_path: Path) -> Path:
-    """`game` with build/ as a build of it leaves it: the module's first build, copied (a build keeps no path in its
-    out folder, so the copy is what a build here writes)."""
-    shutil.copytree(first_build, tmp_path, dirs_exist_ok=True)
+def built_game(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> Path:
+    """`game` with build/ as a build of it leaves it: the run's one build of it by a process, copied."""
+    shutil.copytree(by_a_process(tmp_path_factory), tmp_path, dirs_exist_ok=True)
     return tmp_path
 
 
@@ -82,6 +70,22 @@ def _holder(out: Path) -> Iterator[subprocess.Popen[str]]:
             yield holder
         finally:
             holder.kill()
+
+
+def _until_locked(out: Path, pid: int, waiting: bool) -> None:
+    """Wait until process `pid` holds the out folder's lock or, `waiting`, is blocked in flock for it, as the kernel
+    lists its locks (/proc/locks: a waiter's line marked `->`): that moment itself, which a fixed sleep guessed at."""
+    inode = os.stat(out).st_ino
+    deadline = time.monotonic() + 300
+    while time.monotonic() < deadline:
+        for line in Path("/proc/locks").read_text(encoding="ascii").splitlines():
+            fields = line.split()[1:]
+            blocked = fields[0] == "->"
+            kind, _, _, holder, device = fields[blocked:blocked + 5]
+            if blocked == waiting and kind == "FLOCK" and int(holder) == pid and device.endswith(f":{inode}"):
+                return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} never {'waited for' if waiting else 'held'} the lock on {out}")
 
 
 def _manifest_matches(out: Path) -> None:
@@ -110,7 +114,7 @@ def test_a_build_waits_while_the_folder_is_held_and_goes_on_when_its_holder_is_k
     out.mkdir()
     with _holder(out) as holder:
         build = subprocess.Popen(_command(game, out), cwd=game, stderr=subprocess.PIPE, text=True)
-        time.sleep(3)
+        _until_locked(out, build.pid, waiting=True)
         assert build.poll() is None  # still waiting
         assert not list(out.iterdir())
         holder.send_signal(signal.SIGKILL)
@@ -123,12 +127,12 @@ def test_a_build_waits_while_the_folder_is_held_and_goes_on_when_its_holder_is_k
 
 @pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
 def test_ctrl_c_or_sigterm_while_waiting_writes_nothing(built_game: Path, stop: signal.Signals) -> None:
-    game = built_game  # pocket-bazaar built into build/ (the module's first build)
+    game = built_game  # pocket-bazaar built into build/ (the run's one build of it)
     out = game / "build"
     before = tree(out)
     with _holder(out):
         build = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.PIPE, text=True)
-        time.sleep(3)
+        _until_locked(out, build.pid, waiting=True)  # the signal comes while it waits
         build.send_signal(stop)
         _, err = build.communicate(timeout=30)
     assert build.returncode == 130, err
@@ -151,10 +155,10 @@ def test_the_lock_is_free_after_a_build_and_a_failed_build_leaves_no_folder(game
 
 
 def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(built_game: Path) -> None:
-    game = built_game  # pocket-bazaar built into build/ (the module's first build)
+    game = built_game  # pocket-bazaar built into build/ (the run's one build of it)
     out = game / "build"
     first = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.DEVNULL)
-    time.sleep(0.5)  # it holds the folder
+    _until_locked(out, first.pid, waiting=False)  # it holds the folder
     second = subprocess.Popen(_command(game, out, "--bleed", "2mm"), cwd=game, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
     while not [p for p in game.glob(".deckpress-build-*/new") if p.is_dir()] and time.monotonic() < deadline:
@@ -173,7 +177,7 @@ def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(bui
 def test_a_command_after_a_build_killed_mid_commit_finds_the_folder_whole(built_game: Path, after: int,
                                                                           then: str) -> None:
     """The killed build's commit is finished by the next process holding the folder, before it reads anything."""
-    game = built_game  # pocket-bazaar built into build/ (the module's first build)
+    game = built_game  # pocket-bazaar built into build/ (the run's one build of it)
     out = game / "build"
     killed = subprocess.run([sys.executable, "-c", KILLED_AT, str(out), str(after),
                              *_command(game, out, "--bleed", "3mm")[3:]], cwd=game, capture_output=True)
@@ -200,7 +204,7 @@ def _unfinishable(out: Path) -> None:
 
 
 def test_a_stopped_commit_that_cannot_be_finished_is_refused_in_one_line(built_game: Path) -> None:
-    game = built_game  # pocket-bazaar built into build/ (the module's first build)
+    game = built_game  # pocket-bazaar built into build/ (the run's one build of it)
     out = game / "build"
     _unfinishable(out)
     before = tree(out)

@@ -12,6 +12,7 @@ from contextlib import redirect_stderr
 from pathlib import Path
 
 import pytest
+from conftest import STOP_POLL
 
 from deckpress.publish.serve import server
 
@@ -33,7 +34,7 @@ def served(tmp_path: Path) -> Iterator[tuple[Path, int, io.StringIO]]:
     errors = io.StringIO()
     with redirect_stderr(errors):
         running = server(out, 0)
-        threading.Thread(target=running.serve_forever, daemon=True).start()
+        threading.Thread(target=running.serve_forever, args=(STOP_POLL,), daemon=True).start()
         try:
             yield out, running.server_address[1], errors
         finally:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import LAYOUTS, edit
+from conftest import LAYOUTS, STOP_POLL, edit
 from watchfiles import Change
 
 from deckpress.options import Options
@@ -145,7 +145,7 @@ def test_served_pages_reload_when_a_build_lands(tmp_path):
     (out / "manifest.json").write_text('{"outputs": []}\n', encoding="utf-8")
     (out / "a.pdf").write_bytes(b"%PDF-1.4 not html </body>")
     running = server(out, 0)
-    threading.Thread(target=running.serve_forever, daemon=True).start()
+    threading.Thread(target=running.serve_forever, args=(STOP_POLL,), daemon=True).start()
     url = f"http://127.0.0.1:{running.server_address[1]}"
 
     def get(path: str) -> bytes:

@@ -8,7 +8,9 @@ an earlier press is never reused for a cover.
 
 from __future__ import annotations
 
+import hashlib
 import io
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -56,8 +58,28 @@ def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbn
     return made
 
 
+# The thumbnails drawn in this process, by the SHA-256 of their PDF's bytes and the page asked for: the same bytes
+# draw the same PNG, so a PDF built again unchanged (by the next build in a watching or serving process, or a
+# test's) is not drawn again. The oldest goes first past DRAWN_KEPT; a thumbnail is about ten kilobytes.
+_DRAWN: dict[tuple[bytes, int], Thumbnail] = {}
+_DRAWN_LOCK = threading.Lock()
+DRAWN_KEPT = 512
+
+
 def thumbnail(pdf: bytes, page_index: int = 0) -> Thumbnail:
     """A PNG of one page (the first unless told), THUMBNAIL_WIDTH pixels wide."""
+    key = (hashlib.sha256(pdf).digest(), page_index)
+    drawn = _DRAWN.get(key)
+    if drawn is None:
+        drawn = _drawn(pdf, page_index)
+        with _DRAWN_LOCK:
+            _DRAWN[key] = drawn
+            while len(_DRAWN) > DRAWN_KEPT:
+                del _DRAWN[next(iter(_DRAWN))]
+    return drawn
+
+
+def _drawn(pdf: bytes, page_index: int) -> Thumbnail:
     import pypdfium2  # PDFium loads only to draw a thumbnail: the checksums and paths here need none of it
 
     document = pypdfium2.PdfDocument(pdf)
