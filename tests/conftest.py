@@ -13,12 +13,15 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import polib
 import pytest
 from typecase import set_forms_once, set_type_once
 
 from deckpress.cli import main
+from deckpress.findings import Findings
+from deckpress.templating import Templates
 
 # A run started in the background by a non-interactive shell (as a CI runner may start it) has Ctrl-C ignored, and
 # Python then leaves it ignored: the tests of Ctrl-C, and the commands they start (which inherit an ignored signal,
@@ -105,6 +108,20 @@ def deckpress(capsys, monkeypatch, tmp_path):
         return Result(status, captured.out, captured.err)
 
     return run
+
+
+def loaded(game_id: str, edition: str = "standard") -> tuple[Any, Any, Templates]:
+    """A shipped game loaded and its sheets expanded, with one edition of the shared layouts (those it names and
+    the print check), and the templates they were read with: what a layout test lays out, found faultless."""
+    from deckpress.load import expand_sheets, load_edition, load_game
+
+    findings, templates = Findings(), Templates()
+    game = load_game(CONTENT / game_id, f"content/{game_id}", findings, templates)
+    expand_sheets(game, findings, templates)
+    names = {c.layout for c in game.components} | {"print-check"}
+    loaded_edition = load_edition([LAYOUTS], edition, names, findings)
+    assert list(findings) == []
+    return game, loaded_edition, templates
 
 
 def in_source_language(game: Path) -> None:

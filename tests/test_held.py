@@ -7,28 +7,21 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from conftest import CONTENT, LAYOUTS
+from conftest import loaded
 
 import deckpress.layout.face as face
 from deckpress.findings import Findings
 from deckpress.layout import held as held_module
 from deckpress.layout.held import HELD_LIMIT, Held, Said
 from deckpress.layout.plan import lay_out_game
-from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.model import Style
-from deckpress.templating import Templates
 
 PAPERS = ("a4", "letter")
 
 
 @pytest.fixture(scope="module")
 def press():
-    findings, templates = Findings(), Templates()
-    game = load_game(CONTENT / "stone-market", "content/stone-market", findings, templates)
-    expand_sheets(game, findings, templates)
-    names = {c.layout for c in game.components} | {"print-check"}
-    edition = load_edition([LAYOUTS], "standard", names, findings)
-    assert list(findings) == []
+    game, edition, templates = loaded("stone-market")
     decks = [c for c in game.components if c.kind == "cards"]  # the faces: the rules and sheets are not theirs
     return dataclasses.replace(game, components=decks), edition, templates
 

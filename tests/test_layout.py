@@ -6,7 +6,7 @@ import dataclasses
 import os
 
 import pytest
-from conftest import CONTENT, FIXTURES, LAYOUTS
+from conftest import FIXTURES, loaded
 
 from deckpress.findings import Findings
 from deckpress.layout.imposition import SINGLE_SIDED, impose, trim_box
@@ -14,9 +14,7 @@ from deckpress.layout.marks import crop_mark_segments, scale_bar
 from deckpress.layout.page import MM, PAPERS, Drawing, Line, Rect, Text, Turn
 from deckpress.layout.plan import lay_out_component
 from deckpress.layout.text import fit, wrap
-from deckpress.load import expand_sheets, load_edition, load_game
 from deckpress.model import Style
-from deckpress.templating import Templates
 
 GOLDEN = FIXTURES.parent / "golden"
 
@@ -30,13 +28,7 @@ REGULAR = "AtkinsonHyperlegible-Regular"
 
 @pytest.fixture(scope="module")
 def press():
-    findings, templates = Findings(), Templates()
-    game = load_game(CONTENT / "pocket-bazaar", "content/pocket-bazaar", findings, templates)
-    expand_sheets(game, findings, templates)
-    names = {c.layout for c in game.components} | {"print-check"}
-    edition = load_edition([LAYOUTS], "standard", names, findings)
-    assert list(findings) == []
-    return game, edition, templates
+    return loaded("pocket-bazaar")
 
 
 def component(press, component_id, paper="a4"):
