@@ -54,21 +54,23 @@ def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbn
         if entry is None or not o.path.endswith(".pdf") or (out_dir / thumbnail_path(entry)).is_file():
             continue
         source = shown_page(o)
-        made[thumbnail_path(entry)] = thumbnail(*source) if source else placeholder(page_ratio(o.data))
+        own = o.sha256 if source is not None and source[0] is o.data else None  # its own page, not a cover's
+        made[thumbnail_path(entry)] = thumbnail(*source, own) if source else placeholder(page_ratio(o.data))
     return made
 
 
 # The thumbnails drawn in this process, by the SHA-256 of their PDF's bytes and the page asked for: the same bytes
 # draw the same PNG, so a PDF built again unchanged (by the next build in a watching or serving process, or a
 # test's) is not drawn again. The oldest goes first past DRAWN_KEPT; a thumbnail is about ten kilobytes.
-_DRAWN: dict[tuple[bytes, int], Thumbnail] = {}
+_DRAWN: dict[tuple[str, int], Thumbnail] = {}
 _DRAWN_LOCK = threading.Lock()
 DRAWN_KEPT = 512
 
 
-def thumbnail(pdf: bytes, page_index: int = 0) -> Thumbnail:
-    """A PNG of one page (the first unless told), THUMBNAIL_WIDTH pixels wide."""
-    key = (hashlib.sha256(pdf).digest(), page_index)
+def thumbnail(pdf: bytes, page_index: int = 0, sha256: str | None = None) -> Thumbnail:
+    """A PNG of one page (the first unless told), THUMBNAIL_WIDTH pixels wide. `sha256`: the PDF's checksum, where
+    its output has it already (hashed once, for the manifest too)."""
+    key = (sha256 or hashlib.sha256(pdf).hexdigest(), page_index)
     drawn = _DRAWN.get(key)
     if drawn is None:
         drawn = _drawn(pdf, page_index)
