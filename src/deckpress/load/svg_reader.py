@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib.util
 import sys
 from collections.abc import Callable
+from functools import cache
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
 
+@cache  # the packages are entered once a process
 def svg_reader() -> Callable[[Any], Drawing | None]:
     """svglib's `svg2rlg`, loaded when an icon is first drawn (an up-to-date build needs none of it); ReportLab's
     graphics with it."""
@@ -43,9 +45,14 @@ def _bare(name: str) -> ModuleType | None:
     loader = spec.loader
 
     def whole(attribute: str) -> object:
-        """A name the bare package lacks: its `__init__` run now, in place, then the name looked up again."""
-        del module.__dict__["__getattr__"]
-        loader.exec_module(module)
+        """A name the bare package lacks: its `__init__` run now, in place, then the name looked up again. An
+        `__init__` that fails takes the half-made package away with it: the next import meets the real error."""
+        module.__dict__.pop("__getattr__", None)
+        try:
+            loader.exec_module(module)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
         return getattr(module, attribute)
 
     module.__dict__["__getattr__"] = whole
