@@ -81,6 +81,7 @@ def test_only_the_last_face_is_held_on_one_paper_and_a_bounded_number_on_two(mon
     for card in cards:
         small.hold(Said(card, layout, ("a",), frozenset()))  # type: ignore[arg-type]
     assert len(small.said) <= 3
+    assert all(small.words(c, layout) is not None for c in cards[:3])  # type: ignore[arg-type]  # the first: met again
     assert HELD_LIMIT >= 1_000  # a catalogue deck's faces, not a 24,000-card deck's
 
 

@@ -6,7 +6,7 @@ edition on every paper), and each face's words as spoken (`deckpress.layout.spok
 Only what says nothing is held: the words are read without a finding to say, and a forme is kept only where its
 text was set without one; whatever the drawing says (a text too long, a missing glyph, an icon not found) is said
 again on every paper, in its place. Both are bounded: a deck of 24,000 cards holds no more than `HELD_LIMIT`
-faces' words at once, and on one paper alone (the bench's) only the last face's, for its card's next copy."""
+faces' words (its first), and on one paper alone (the bench's) only the last face's, for its card's next copy."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from deckpress.layout.standing import Rack
 from deckpress.model import Card, CardLayout
 
-HELD_LIMIT = 4_096  # faces' words held: a deck larger than this starts afresh rather than grow
+HELD_LIMIT = 4_096  # faces' words held for the next paper: a larger deck's first this many, no more
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,11 @@ class Held:
         return said if said is not None and said.card is card and said.layout is layout else None
 
     def hold(self, said: Said) -> None:
-        if len(self.said) >= (HELD_LIMIT if self.papers > 1 else 1):
+        """On one paper the last face's words replace the one before; on several the first `HELD_LIMIT` faces' are
+        held and no more (a store cleared when full would be empty again by the time the next paper reached
+        them, as faces come in the same order on every paper)."""
+        if self.papers == 1:
             self.said.clear()
+        elif len(self.said) >= HELD_LIMIT:
+            return
         self.said[(id(said.card), id(said.layout))] = said
