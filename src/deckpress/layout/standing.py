@@ -15,8 +15,8 @@ from deckpress.draw import fonts
 from deckpress.layout.page import MM, Drawing
 from deckpress.load.icons import INLINE, IconFile
 
-KEPT_LIMIT = 4_096  # formes a component keeps: a deck of one-off texts starts afresh rather than grow (at 24,000
-# cards, 50,000 kept held 25 MB more at the peak, for texts printed once)
+KEPT_LIMIT = 4_096  # formes a rack keeps (an edition's, on every paper): a deck of one-off texts starts afresh
+# rather than grow (at 24,000 cards, 50,000 kept held 25 MB more at the peak, for texts printed once)
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class Rack:
         return len(self.kept)
 
     def keep(self, key: tuple[object, ...], fitted: Fitted, made: Forme) -> None:
-        if len(self.kept) > KEPT_LIMIT:
+        if len(self.kept) >= KEPT_LIMIT:
             self.kept.clear()
         self.kept[key] = fitted, made
 
