@@ -25,9 +25,6 @@ class TableSetter:
     def __init__(self, layout: SheetLayout, job: Job) -> None:
         self.layout, self.job, self.ts = layout, job, job.ts
         self._sized: dict[tuple[str, float], tuple[float, list[float]]] = {}
-        # each cell's form field name by its row's label, the corner and its column: the same on every copy,
-        # trial and page a table is set on (the job's language is the same throughout)
-        self._names: dict[tuple[str, str, str], str] = {}
 
     def own(self, block: Block) -> TableSizes:
         """The table's own sizes in this job's edition."""
@@ -102,7 +99,7 @@ class TableSetter:
             box = (x + shape.left(c), y, shape.column(c), row_h)
             printed = row.cells[c] if c < len(row.cells) else ""
             # a cell left empty is one to write in, or a tick box: a form field, named by its row and column
-            field = None if printed else WriteIn(self.field_name(block, r, c), tick=row.cell == "check")
+            field = None if printed else WriteIn(field_name(block, r, c, self.job.say), tick=row.cell == "check")
             if field is None or field.tick:
                 with artifact(d):
                     d.rect(*box, line)
@@ -116,14 +113,6 @@ class TableSetter:
                 else:
                     with form(d, field.name), artifact(d):  # the cell's rules stay furniture
                         d.rect(*box, line, field=field)
-
-    def field_name(self, block: Block, r: int, c: int) -> str:
-        """`field_name`, worked out once for the same row label, corner and column."""
-        key = (block.rows[r].label, block.corner, block.columns[c])
-        name = self._names.get(key)
-        if name is None:
-            name = self._names[key] = field_name(block, r, c, self.job.say)
-        return name
 
     def lines_height(self, texts: list[str], style: Style, width: float, block: Block, shape: Geometry) -> float:
         """The height the tallest of these texts needs, wrapped at its style's size inside a cell."""
