@@ -101,8 +101,7 @@ def _misspelt(root: Node, key: str) -> Node | None:
 
 def _written_in(reading: Reading, languages: tuple[str, ...], read: tuple[dict[str, Any], dict[str, Loc]]
                 ) -> tuple[dict[str, Any], dict[str, Loc]]:
-    """The parameters, and the language the game is read in among them where it is not English: its filters'
-    (`| words`)."""
+    """The parameters, and the language the game is read in among them where not English (`| words` reads it)."""
     language = reading.translation.language if reading.translation is not None else languages[0]
     if known(language) not in (None, "en"):
         read[0][LANGUAGE] = language
@@ -290,9 +289,10 @@ def _component_decks(f: Fields, findings: Findings) -> list[str]:
         if many.is_list and not items:
             findings.error(many.loc, "decks must list at least one deck")
         named = [n for n in items if as_text(n, "deck", findings)]
-        for node in (n for i, n in enumerate(named) if n.value in [d.value for d in named[:i]]):  # files would clash
+        first = {n.value: n for n in reversed(named)}  # each deck's first naming: a later one's files would clash
+        for node in (n for n in named if first[n.value] is not n):
             findings.error(node.loc, f"decks lists '{echoed(node.value)}' twice: a deck is printed once a component")
-        return list(dict.fromkeys(n.value for n in named))
+        return [n.value for n in named if first[n.value] is n]
     return [one.value] if one is not None and as_text(one, "deck", findings) else []
 
 
