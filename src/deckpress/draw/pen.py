@@ -13,7 +13,7 @@ from deckpress.draw.forms import Forms
 from deckpress.draw.inking import INK, Inking
 from deckpress.draw.paths import circle_code, path_of, turning
 from deckpress.draw.setting import Setting
-from deckpress.layout.ops import Circle, Clip, Icon, Line, Path, Picture, Polygon, Rect, Text, Tiles, Turn
+from deckpress.layout.ops import Circle, Clip, Icon, Line, Mirror, Path, Picture, Polygon, Rect, Text, Tiles, Turn
 
 
 class Pen(Inking):
@@ -33,10 +33,7 @@ class Pen(Inking):
                 self._mark()
             self._write(op)
         else:
-            drawn = KINDS.get(type(op))
-            if drawn is None:  # a kind made from one of these (a mirror, a turn): drawn as the kind it is made from
-                drawn = next((f for k, f in KINDS.items() if isinstance(op, k)), Pen._begin)
-            drawn(self, op)
+            KINDS[type(op)](self, op)  # a kind the pen does not know fails here, never drawn as nothing
         turns = self.turns
         while turns and turns[-1][0] <= self.drawn:  # the turn's last op is drawn: back to the state before it
             self._unturn()
@@ -152,5 +149,6 @@ class Pen(Inking):
 # each kind of op, and how the pen draws it (the pen's own functions, not its bound methods: a pen holding its own
 # methods would be a cycle, kept with its page's content until the garbage collector came round)
 KINDS: dict[type, Callable[[Pen, Any], None]] = {
-    Turn: Pen._turn, Clip: Pen._turn, Icon: Pen._icon, Tiles: Pen._tiles, Text: Pen._turned_text, Line: Pen._line,
-    Rect: Pen._rect, Circle: Pen._circle, Picture: Pen._picture, Polygon: Pen._polygon, Path: Pen._path}
+    Turn: Pen._turn, Mirror: Pen._turn, Clip: Pen._turn, Icon: Pen._icon, Tiles: Pen._tiles, Text: Pen._turned_text,
+    Line: Pen._line, Rect: Pen._rect, Circle: Pen._circle, Picture: Pen._picture, Polygon: Pen._polygon,
+    Path: Pen._path}
