@@ -46,8 +46,8 @@ File = tuple[str, bytes, str]  # an exported file's name, bytes and audience (wh
 class Deck:
     id: str
     title: str
-    cuts: Iterable[Cut]  # each entry once, in deck order: read once, a sheet at a time (a big deck's images are
-    # never all in memory)
+    cuts: Iterator[Cut]  # each entry once, in deck order: read once, a sheet at a time (a big deck's images are
+    # never all in memory), each deck's before the next deck is asked for (they share one reading of the PDF)
     size: tuple[float, float]  # the card's trim, mm
     entries: int  # how many entries `cuts` gives: how many sheets are known before the first is made
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
