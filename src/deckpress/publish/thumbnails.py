@@ -54,7 +54,7 @@ def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbn
         if entry is None or not o.path.endswith(".pdf") or (out_dir / thumbnail_path(entry)).is_file():
             continue
         source = shown_page(o)
-        own = o.sha256 if source is not None and source[0] is o.data else None  # its own page, not a cover's
+        own = o.sha256 if o.shown is None else None  # its own first page, not another PDF's (a cover)
         made[thumbnail_path(entry)] = thumbnail(*source, own) if source else placeholder(page_ratio(o.data))
     return made
 
