@@ -220,22 +220,28 @@ class Typesetter:
         """Fit `text` into `box` (x, y, w, h in mm) and draw it there; set once for every box of its size
         (`deckpress.layout.standing`) where nothing was found wrong with it."""
         kept = self.reprint(d, text, style, box, valign)
-        if kept is not None:
-            return kept
-        x, y, w, h = box
-        fitted = self.fit(text, style, w, h, loc, what)
-        if fitted is None:
-            return None
-        if fitted.icons:  # its icons looked up card by card, each card answered for
-            spare = h - fitted.height
-            draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
-            return fitted
-        self.standing.keep((text, self.font(style), style, w, h, valign, self.theme.line_spacing), fitted,
-                           set_in(fitted, w, h, valign))
-        return self.reprint(d, text, style, box, valign)
+        return kept if kept is not None else set_anew(self, d, text, style, box, loc, what, valign)
 
     def reprint(self, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float],
                 valign: str = "top") -> Fitted | None:
         """`text` drawn in `box` as set before in a box of its size (None, nothing drawn, if it was not)."""
         key = (text, self.font(style), style, box[2], box[3], valign, self.theme.line_spacing)
         return self.standing.reprint(key, d, box, style.align)
+
+
+def set_anew(ts: Typesetter, d: Drawing, text: str, style: Style, box: tuple[float, float, float, float], loc: Loc,
+             what: str, valign: str = "top") -> Fitted | None:
+    """`Typesetter.box` for a text not standing yet (its `reprint` found none): fitted, kept where nothing was
+    found wrong, and printed."""
+    x, y, w, h = box
+    fitted = ts.fit(text, style, w, h, loc, what)
+    if fitted is None:
+        return None
+    if fitted.icons:  # its icons looked up card by card, each card answered for
+        spare = h - fitted.height
+        draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
+        return fitted
+    made = set_in(fitted, w, h, valign)
+    ts.standing.keep((text, ts.font(style), style, w, h, valign, ts.theme.line_spacing), fitted, made)
+    made.print(d, x, y, w, style.align)
+    return fitted

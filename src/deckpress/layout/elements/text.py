@@ -5,6 +5,7 @@ from __future__ import annotations
 from deckpress.findings import echoed
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
+from deckpress.layout.text import set_anew
 from deckpress.model import Element
 
 
@@ -34,7 +35,8 @@ class Text(Kind):
             text = None if value is None else str(value)
         ts = face.job.ts
         if text is not None and ts.reprint(face.d, text, element.style, box, element.valign) is None:
-            ts.box(face.d, text, element.style, box, face.loc(element, field), face.what(element), element.valign)
+            set_anew(ts, face.d, text, element.style, box, face.loc(element, field), face.what(element),
+                     element.valign)
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """The text as drawn; a field holding entries is the entries element's, and drawn by none."""
