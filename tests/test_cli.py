@@ -101,6 +101,22 @@ def test_the_installed_command_reports_without_a_traceback(deckpress):
     assert ": error: points must be 1-6, got 7" in run.stderr
 
 
+def test_the_command_leaves_with_its_output_flushed_and_the_exit_handlers_run(deckpress):
+    """`deckpress` skips Python's teardown on the way out (os._exit): a pipe still gets every byte, the status is
+    the command's, and what registered an exit handler still has it run."""
+    dumped = deckpress("dump", "pocket-bazaar")
+    assert dumped.status == 0 and len(dumped.out) > 10_000  # more than a pipe's buffer holds
+    script = "import atexit; atexit.register(print, 'handled'); from deckpress.cli import entry; entry()"
+    run = subprocess.run([sys.executable, "-c", script, "dump", "pocket-bazaar", "--layouts", str(LAYOUTS)],
+                         capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stdout) == (0, dumped.out + "handled\n")
+    edit(Path("content/pocket-bazaar/lots.yaml"), "points: 2", "points: 7")
+    run = subprocess.run([sys.executable, "-c", script, "check", "--layouts", str(LAYOUTS)], capture_output=True,
+                         text=True, timeout=120)
+    assert (run.returncode, run.stdout) == (1, "handled\n")
+    assert ": error: points must be 1-6, got 7" in run.stderr
+
+
 def test_a_parallel_build_reports_every_finding_and_writes_nothing(deckpress):
     edit(Path("content/pocket-bazaar/lots.yaml"), "points: 2", "points: 9")
     edit(Path("content/stone-market/wares.yaml"), "stars: 0}", "stars: 5}")

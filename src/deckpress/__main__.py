@@ -1,3 +1,3 @@
 from deckpress.cli import entry
 
-raise SystemExit(entry())
+entry()
