@@ -123,6 +123,26 @@ def test_a_link_made_after_the_check_is_refused_at_the_commit(tmp_path):
     assert not list((tmp_path / "elsewhere").iterdir())
 
 
+def test_a_copy_of_the_same_bytes_is_a_second_name_for_the_file_and_a_later_build_parts_them(tmp_path, monkeypatch):
+    """A public copy is the tree's file linked, written once; the next commit replaces either name by a new file,
+    never writing into the other. Where the file system has no hard links the copy is written."""
+    out, pdf = tmp_path / "build", b"%PDF- the kit"
+    write.write_outputs(out, [write.Output("game/kit.pdf", pdf), write.Output("public/game/kit.pdf", pdf),
+                              write.Output("game/rules.pdf", bytes(bytearray(pdf)))])  # equal, not the same: apart
+    assert os.path.samefile(out / "game/kit.pdf", out / "public/game/kit.pdf")
+    assert not os.path.samefile(out / "game/kit.pdf", out / "game/rules.pdf")
+    write.write_outputs(out, [write.Output("game/kit.pdf", b"%PDF- a new kit")])
+    assert (out / "public/game/kit.pdf").read_bytes() == pdf and (out / "game/kit.pdf").read_bytes() != pdf
+
+    def no_links(source: object, target: object) -> None:
+        raise OSError(1, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    write.write_outputs(out, [write.Output("game/kit.pdf", pdf), write.Output("public/game/kit.pdf", pdf)])
+    assert (out / "public/game/kit.pdf").read_bytes() == pdf == (out / "game/kit.pdf").read_bytes()
+    assert not os.path.samefile(out / "game/kit.pdf", out / "public/game/kit.pdf")
+
+
 @pytest.mark.parametrize(("name", "text", "said"), [
     ("manifest.json", '{"outputs": [1, 2, 3]}', "build/manifest.json has 3 entries that do not fit"),
     ("manifest.json", '{"outputs": [{"path": "../secret.pdf"}]}', "build/manifest.json has 1 entries that do not fit"),

@@ -160,6 +160,7 @@ def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[P
     if len(set(paths)) != len(paths):
         raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
     staged, ways, made = [], dict[str, Path | None](), set[Path]()  # a folder's way and its staging folder: once
+    first: dict[int, Path] = {}  # each bytes object's staged file, by identity (the outputs hold them all alive)
     for output in outputs:
         if not relative(output.path):
             raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
@@ -170,11 +171,27 @@ def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[P
             target.parent.mkdir(parents=True, exist_ok=True)
             made.add(target.parent)
         try:
-            target.write_bytes(output.data)
+            if not _named_again(first.get(id(output.data)), target):
+                target.write_bytes(output.data)
+                first[id(output.data)] = target
         except OSError as exc:  # a full disk: nothing has moved yet
             raise CommitError(f"cannot write {output.path}: {exc.strerror or exc}") from exc
         staged.append((target, out_dir / output.path))
     return staged
+
+
+def _named_again(staged: Path | None, target: Path) -> bool:
+    """Whether `target` could be made a second name of the staged file holding the same bytes: a PDF's copy in
+    public/ or a host's bundle is the tree's file, written once (half a catalogue's bytes). Each moves into place
+    on its own and a later build replaces each by a new file, so neither ever changes under the other's name;
+    where the file system has no hard links (FAT), the copy is written."""
+    if staged is None:
+        return False
+    try:
+        os.link(staged, target)
+    except OSError:
+        return False
+    return True
 
 
 def _link_on_the_way(out_dir: Path, path: str, ways: dict[str, Path | None]) -> Path | None:
