@@ -262,3 +262,20 @@ def test_a_die_is_declared_on_its_component_and_checked_where_it_is_written(tmp_
     assert f"/ferry-tickets/game.yaml:{line}:" in finding
     assert said in finding
     assert not (tmp_path / "build" / "manifest.json").exists()
+
+
+def test_decks_sharing_one_reading_of_the_cuts_are_read_in_turn_or_refused() -> None:
+    """A component's decks share one pass over the cuts: read each before asking for the next, as the exports do;
+    gathering them first is refused where it would otherwise leave the first deck silently empty."""
+    from types import SimpleNamespace
+
+    from deckpress.export.tts import decks_of
+
+    cuts = [SimpleNamespace(deck=d, n=n) for d, n in (("a", 1), ("a", 2), ("b", 3))]
+    game = SimpleNamespace(decks={d: SimpleNamespace(cards=[SimpleNamespace(copies=1)] * k, backs_differ=False)
+                                  for d, k in (("a", 2), ("b", 1))})
+    component = SimpleNamespace(decks=["a", "b"], title="Tiles", audience="public")
+    read = [(d.id, d.entries, [c.n for c in d.cuts]) for d in decks_of(game, component, (63, 88), iter(cuts))]
+    assert read == [("a", 2, [1, 2]), ("b", 1, [3])]
+    with pytest.raises(RuntimeError, match="deck a: its cards were not all read"):
+        list(decks_of(game, component, (63, 88), iter(cuts)))

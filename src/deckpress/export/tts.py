@@ -61,7 +61,8 @@ class Deck:
 
 def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: Iterable[Cut]) -> Iterator[Deck]:
     """Each of the component's decks over its share of `cuts` (cut in deck order): read as they come, each deck's
-    before the next's."""
+    before the next's. The decks share one reading of the cuts: a deck left unread when the next is asked for is
+    an error, not a deck found empty later."""
     groups = groupby(cuts, key=lambda c: c.deck)
     deck, own = next(groups, ("", iter(())))
     for deck_id in component.decks:
@@ -70,6 +71,8 @@ def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: 
         yield Deck(deck_id, title, own if deck == deck_id else iter(()), size,
                    sum(1 for c in cards.cards if c.copies > 0), cards.backs_differ, component.audience)
         if deck == deck_id:
+            if next(own, None) is not None:
+                raise RuntimeError(f"deck {deck_id}: its cards were not all read before the next deck was asked for")
             deck, own = next(groups, ("", iter(())))
 
 
