@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import io
 from array import array
-from collections.abc import Callable
 
 from deckpress.draw.finish import pdf_text
+from deckpress.draw.save import cross_references
 
 # Fixed numbers of the objects a kit writes itself; copied objects follow them.
 CATALOG, PAGES, OUTLINES, INFO, VIEWER_PREFERENCES, STRUCTURE, DOCUMENT, PARENT_TREE, METADATA = range(1, 10)
@@ -52,11 +52,3 @@ def pdf_file(objects: dict[int, bytes], streams: dict[int, memoryview] | None = 
     out.write(b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(offsets) + 1, CATALOG, INFO, checksum, checksum, xref))
     return out.getvalue()
-
-
-def cross_references(write: Callable[[bytes], object], offsets: array[int]) -> None:
-    """The cross-reference table as ReportLab sets it out (one section from object 0, every object in use, at
-    `offsets`), written entry by entry as it is set out: 170,000 entries at 24,000 cards."""
-    write(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
-    for at in offsets:
-        write(b"%010d 00000 n \n" % at)
