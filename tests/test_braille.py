@@ -98,7 +98,7 @@ def test_each_secret_brf_holds_only_its_own_page(built):
 def test_a_backslash_in_the_text_is_translated_not_taken_for_an_escape():
     page = '<html xmlns="http://www.w3.org/1999/xhtml"><body><p>C:\\x41 and \\u0042</p></body></html>'
     warned: list[str] = []
-    brf = braille.brf_files({"p.html": page}, "en-GB", warned.append)["p.html"]
+    brf = braille.brf_files({"p.html": page}, "en-GB", warned.append)[0]["p.html"]
     assert _words("c x41 and u0042") in _back(brf) and warned == []
 
 

@@ -51,7 +51,7 @@ def test_a_spanish_brf_is_uncontracted_and_reads_back_word_for_word():
     page = ('<html xmlns="http://www.w3.org/1999/xhtml"><body><h1>El Mercado de Piedras</h1>'
             f'<p>{SPANISH.split(". ", 1)[1]}</p></body></html>')
     warned: list[str] = []
-    brf = braille.brf_files({"p.html": page}, "es-ES", warned.append)["p.html"]
+    brf = braille.brf_files({"p.html": page}, "es-ES", warned.append)[0]["p.html"]
     assert warned == []
     words = re.findall(r"\w+", SPANISH)  # word for word, accents and capitals kept (punctuation is braille's own)
     assert re.findall(r"\w+", _back(brf, TABLES["es"])) == words

@@ -16,7 +16,7 @@ from __future__ import annotations
 import shutil
 import textwrap
 import xml.etree.ElementTree as ET
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from deckpress.publish import phrases
@@ -57,10 +57,10 @@ def translator() -> str | None:
 
 
 def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None],
-              also: dict[str, str] | None = None) -> dict[str, bytes]:
+              also: Sequence[str] = ()) -> tuple[dict[str, bytes], dict[str, str]]:
     """HTML page name -> its BRF's bytes, every page translated in one run of the translator; `warn` is told of
-    signs its table has no braille for. `also`: more texts to translate in the same run (the tactile labels' card
-    names), each given its braille."""
+    signs its table has no braille for. And `also`, more texts translated in the same run (the tactile labels'
+    card names): each text -> its braille."""
     program, grade = translator(), grade_of(language)
     table = grade.text if grade else None
     if program is None:
@@ -71,16 +71,14 @@ def brf_files(pages: dict[str, str], language: str, warn: Callable[[str], None],
     read = {name: blocks(page, say("list_separator")) for name, page in sorted(pages.items())}
     tick = say("braille_tick_box")  # a tick box in words: braille has no cell for the print sign
     texts = [b.text.replace(TICK_BOX, tick) for found in read.values() for b in found]
-    more = list(also or {})
-    said = translated(program, table, texts + more, language)  # a line is translated on its own, whatever is beside it
+    said = translated(program, table, texts + list(also), language)  # a line is translated on its own
     said, braille_more = said[:len(texts)], said[len(texts):]
-    if also is not None:
-        also.update(zip(more, braille_more, strict=True))
     unknown = unknown_signs(escaped(texts, said), table, language)
     if unknown is not None:
         warn(unknown)
     braille = iter(said)
-    return {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
+    files = {name: brf([(b, next(braille)) for b in found]) for name, found in read.items()}
+    return files, dict(zip(also, braille_more, strict=True))
 
 
 def translated(program: str, table: str, texts: list[str], language: str) -> list[str]:

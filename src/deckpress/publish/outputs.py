@@ -8,6 +8,7 @@ language (deckpress.words); the game's components keep the titles the game gives
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from deckpress.draw.finish import DocInfo, pdf_date
 from deckpress.findings import Finding, Findings
@@ -19,6 +20,9 @@ from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import TEXT_EDITION, Entry
 from deckpress.publish.write import Output
+
+if TYPE_CHECKING:
+    from deckpress.publish.tactile import Cards
 
 KIT, HOST_KIT, TEXT_EDITION_COMPONENT, EPUB_COMPONENT = "kit", "host-kit", "accessible-html", "epub"
 BRAILLE_COMPONENT = "braille"  # the text edition's pages as braille-ready files
@@ -111,25 +115,27 @@ def braille_and_labels(game: Game, pages: dict[str, tuple[str, str]], findings: 
                        mark: Stamp) -> list[Output]:
     """The text edition's braille files, then the tactile labels', the labels' card names translated in the same run
     of the translator as the pages (a process, and a load of its table, fewer)."""
-    from deckpress.publish.tactile import card_names
+    from deckpress.publish.tactile import card_names, coded
 
-    names = dict.fromkeys(card_names(game), "")
-    return braille_outputs(game, pages, findings, names) + tactile_outputs(game, findings, papers, mark, names)
+    cards = coded(game)
+    brf, said = braille_outputs(game, pages, findings, card_names(cards))
+    return brf + tactile_outputs(game, findings, papers, mark, (cards, said))
 
 
 def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Findings,
-                    also: dict[str, str] | None = None) -> list[Output]:
+                    also: list[str]) -> tuple[list[Output], dict[str, str]]:
     """Each page of the text edition as a braille-ready file beside it (`<page>.brf`), with its page's audience;
-    none, and a warning saying why, where the translator cannot be had. `also`: more texts to translate with them."""
+    none, and a warning saying why, where the translator cannot be had. And `also`, more texts translated with
+    them: each text -> its braille."""
     from deckpress.publish.braille import brf_files
     from deckpress.publish.louis import BrailleUnavailable
 
     try:
-        files = brf_files({name: page for name, (_, page) in pages.items()}, game.language,
-                          lambda why: findings.add(Finding(game.loc, f"braille files: {why}", "warning")), also)
+        files, said = brf_files({name: page for name, (_, page) in pages.items()}, game.language,
+                                lambda why: findings.add(Finding(game.loc, f"braille files: {why}", "warning")), also)
     except BrailleUnavailable as why:
         findings.add(Finding(game.loc, f"braille files skipped: {why}", "warning"))
-        return []
+        return [], {}
     title = say(game, "braille_title")
     out = []
     for name, data in files.items():
@@ -137,18 +143,19 @@ def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Fin
         entry = Entry(path, game.id, game.title, BRAILLE_COMPONENT, title, TEXT_EDITION, None, None,
                       audience=pages[name][0])
         out.append(Output(path, data, entry))
-    return out
+    return out, said
 
 
 def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mark: Stamp,
-                    said: dict[str, str] | None = None) -> list[Output]:
+                    cards: tuple[dict[str, Cards], dict[str, str]]) -> list[Output]:
     """The braille labels for the game's cards (deckpress.publish.tactile): the embosser's file, and the swell
-    paper's PDF on each paper, with its slug, beside the text edition. `said`: card names already in braille."""
+    paper's PDF on each paper, with its slug, beside the text edition. `cards`: the coded cards, and the card
+    names already in braille."""
     from deckpress.draw.render import render
     from deckpress.publish.tactile import tactile_files
 
     out = []
-    for name, audience, made in tactile_files(game, findings, papers, said):
+    for name, audience, made in tactile_files(game, findings, papers, *cards):
         path = f"{game.id}/{name}"
         if isinstance(made, bytes):
             entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, say(game, "tactile_brf_title"), TEXT_EDITION,

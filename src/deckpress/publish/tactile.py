@@ -41,21 +41,21 @@ def coded(game: Game) -> dict[str, Cards]:
     return out
 
 
-def card_names(game: Game) -> list[str]:
+def card_names(cards: dict[str, Cards]) -> list[str]:
     """What the embosser's file says beside each code (`Lot cards: Amber 3`), before it is translated; not a name
     of more than one line, which the translator would read as two (the labels' own run says so)."""
-    return [n for listed in coded(game).values() for deck, _, label in listed if "\n" not in (n := _named(deck, label))]
+    return [n for listed in cards.values() for deck, _, label in listed if "\n" not in (n := _named(deck, label))]
 
 
 def _named(deck: str, label: str) -> str:
     return f"{deck}: {label}"
 
 
-def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...], said: dict[str, str] | None = None
-                  ) -> list[tuple[str, str, bytes | Document]]:
-    """(name, audience, BRF bytes or the PDF's document) of the game's labels; none, with a warning, without the
-    translator. `said`: card names already translated (with the text edition's braille), not translated again."""
-    cards = coded(game)
+def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...], cards: dict[str, Cards],
+                  said: dict[str, str]) -> list[tuple[str, str, bytes | Document]]:
+    """(name, audience, BRF bytes or the PDF's document) of the game's `coded` cards' labels; none, with a warning,
+    without the translator. `said`: card names already translated (with the text edition's braille), not
+    translated again."""
     if not cards:
         return []
     program, grade = translator(), grade_of(game.language)
@@ -66,7 +66,7 @@ def tactile_files(game: Game, findings: Findings, papers: tuple[str, ...], said:
     try:
         return [made for audience, listed in cards.items()
                 for made in _labels(game, audience, listed, (program, grade.text, grade.codes), papers, findings,
-                                    said or {})]
+                                    said)]
     except BrailleUnavailable as why:
         findings.add(Finding(game.loc, f"tactile labels skipped: {why}", "warning"))
         return []
