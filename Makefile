@@ -27,23 +27,23 @@ check: $(STAMP)
 # there, and each worker would otherwise rewrite every module again (seconds of a core each, every run).
 # The suite's scratch folders (a gigabyte in fifty thousand files a run, each build's staging, commit and copies) go
 # into memory where the machine has a tmpfs with room (half the suite's system time is the disk's bookkeeping
-# otherwise): one folder a checkout, emptied by pytest as a run starts and taken away after a run that passed (a
-# failed run's stay to be looked at).
+# otherwise): one folder a checkout and target (`make test-quick` beside `make test` never empties its folder),
+# emptied by pytest as a run starts and taken away after a run that passed (a failed run's stays to be looked at).
 SCRATCH := $(shell test "$$(df -k --output=avail /dev/shm 2>/dev/null | tail -n 1)" -gt 4000000 2>/dev/null && \
              echo /dev/shm/deckpress-tests-$$(id -u)-$$(pwd | cksum | cut -d ' ' -f 1))
-PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest $(if $(SCRATCH),--basetemp=$(SCRATCH))
+PYTEST = PYTHONDONTWRITEBYTECODE= $(BIN)/pytest $(if $(SCRATCH),--basetemp=$(SCRATCH)-$@)
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & types=$$!; \
 	$(PYTEST) -n auto --durations=15; suite=$$?; \
 	wait $$types; typed=$$?; echo "mypy:"; cat $(VENV)/mypy.log; \
-	test $$suite -ne 0 || rm -rf $(SCRATCH); \
+	test $$suite -ne 0 || rm -rf $(SCRATCH)-$@; \
 	test $$suite -eq 0 -a $$typed -eq 0
 
 # While editing: lint and the suite without the tests marked slow; `make test` before committing.
 test-quick: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
-	$(PYTEST) -n auto -m "not slow" && rm -rf $(SCRATCH)
+	$(PYTEST) -n auto -m "not slow" && rm -rf $(SCRATCH)-$@
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
@@ -58,7 +58,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf build/* $(VENV)
+	rm -rf build/* $(VENV) $(SCRATCH)-test $(SCRATCH)-test-quick
 
 # Rewrite the golden drawing logs in tests/golden (Pocket Bazaar's, and Hedgerow's face, back and rules page)
 # after an intended layout change.
