@@ -113,7 +113,11 @@ Asked = tuple[str, bytes, int, list[Box], float, float, "tuple[int, int] | None"
 class Cutter:
     """Cuts a document's cards from its pages and makes their PNGs, page by page: in this process, or where the
     machine has cores to spare, in processes of their own, a page each at a time (a page at 600 dpi is 100 MB:
-    never more than one a process). The sides come back in the document's order: the same files either way."""
+    never more than one a process). The sides come back in the document's order: the same files either way.
+
+    Its workers start as it is entered (`with Cutter() as cutter`), before the export has read a game or made a
+    PNG: a process forked later holds every page of its parent's as its own (at 600 dpi, the PNGs made so far),
+    and its resident set with them."""
 
     def __init__(self, jobs: int | None = None) -> None:
         self.jobs = _spare() if jobs is None else jobs
@@ -133,18 +137,20 @@ class Cutter:
         for _ in in_order(game, decks, doc, ask):
             pass  # what each page is asked for, before any is cut
         made: Iterator[list[Face]]
-        if self.jobs < 2 or len(asked) < 2:
+        if self.pool is None or len(asked) < 2:
             made = map(_cut_page, asked)
         else:
-            self.pool = self.pool or ProcessPoolExecutor(self.jobs, initializer=interrupts.take_in_worker)
-            gc.freeze()  # the workers fork now: their collections leave this heap's pages alone, so none is copied
-            try:
-                made = self.pool.map(_cut_page, asked)
-            finally:
-                gc.unfreeze()
+            made = self.pool.map(_cut_page, asked)
         return in_order(game, decks, doc, lambda n, cells: next(made))
 
     def __enter__(self) -> Cutter:
+        if self.jobs >= 2:
+            self.pool = ProcessPoolExecutor(self.jobs, initializer=interrupts.take_in_worker)
+            gc.freeze()  # their collections leave this heap's pages alone, so none is copied
+            try:
+                self.pool.submit(int).result()  # the first task forks every worker (where processes are forked)
+            finally:
+                gc.unfreeze()
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import nullcontext
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
@@ -26,8 +27,9 @@ if TYPE_CHECKING:
     from deckpress.build import Prepared
 
 
-def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]:
-    """Every exported file of every game, each listed in the manifest under the target's name."""
+def exported(prepared: Prepared, request: Request, bleed: float, cutter: pod.Cutter | None = None) -> list[Output]:
+    """Every exported file of every game, each listed in the manifest under the target's name; `cutter` cuts the
+    PNGs' pages (`--to png`)."""
     out: list[Output] = []
     for game in prepared.games:
         edition_id = request.edition or game.editions[0]
@@ -39,7 +41,7 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
                 if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
         made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
                 else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
-                else _png(game, edition, docs, request, bleed, prepared.findings) if request.target == "png"
+                else _png(game, edition, docs, request, bleed, prepared.findings, cutter) if request.target == "png"
                 else _print_shop(game, edition, docs, request, bleed, prepared.findings))
         title = phrases(game.language)(f"export_{request.target}_title")
         source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
@@ -104,14 +106,14 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
-         findings: Findings) -> list[tts.File]:
+         findings: Findings, cutter: pod.Cutter | None) -> list[tts.File]:
     """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
     is of its component's audience (a host's cards too: the host orders the whole game printed). For a shop
     (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
     to = shop.order(request.vendor, request.px)
     made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
     made.products = {} if to else None
-    with pod.Cutter() as cutter:  # the pages cut and made PNGs on every core, while the next PDF is drawn here
+    with nullcontext(cutter) if cutter else pod.Cutter() as cutting:  # on every core, while the next PDF is drawn
         cut = []
         for component, layout, doc in _card_docs(game, edition, docs):
             size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
@@ -124,7 +126,7 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
             if to:
                 _shop_findings(to, game, layout, backs, findings)
             doc, pdf = rendered(game, doc)
-            cut.append((component, layout, backs, cutter.sides(game, component.decks, doc, pdf, made.dpi, bleed,
+            cut.append((component, layout, backs, cutting.sides(game, component.decks, doc, pdf, made.dpi, bleed,
                                                                size, band)))
         for component, layout, backs, sides in cut:
             for side in sides:
