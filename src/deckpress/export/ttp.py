@@ -26,7 +26,7 @@ from PIL import Image
 
 from deckpress.export import tokens
 from deckpress.export.cutting import Cut
-from deckpress.export.sprites import chunks, png, sheet
+from deckpress.export.sprites import png, sheet
 from deckpress.export.tts import PER_SHEET, Deck, File, backs_sheet, one_back
 from deckpress.layout.shapes.outline import Outline
 from deckpress.model import AUDIENCES, PUBLIC
@@ -53,14 +53,11 @@ class Package:
     def deck(self, deck: Deck) -> None:
         """The deck's stack: a template a sheet of at most PER_SHEET cards (a larger deck is several stacks), its
         cards read a sheet at a time."""
-        stacks, single = math.ceil(deck.entries / PER_SHEET), ""
-        for k, chunk in enumerate(chunks(deck.cuts, PER_SHEET), 1):
-            if k == 1:  # a deck's back is its every card's, or none's
-                unique = deck.backs_shown(chunk)
-                single = "" if unique else self._texture(f"{self.game}-{deck.id}-back.png", one_back(chunk),
-                                                         deck.audience)
+        stacks = math.ceil(deck.entries / PER_SHEET)
+        for k, chunk, single in deck.sheets(
+                lambda first: self._texture(f"{self.game}-{deck.id}-back.png", one_back(first), deck.audience)):
             name = deck.title if stacks == 1 else f"{deck.title} {k}/{stacks}"
-            self._stack(deck, k, chunk, name, single)
+            self._stack(deck, k, chunk, name, single or "")
 
     def _stack(self, deck: Deck, k: int, chunk: list[Cut], name: str, single: str) -> None:
         """Stack `k`: its sheet of faces, and of backs unless they are the `single` back ("": they differ)."""

@@ -58,6 +58,15 @@ class Deck:
         deck's first sheet's cards (a deck's back is its every card's, or none's); else it shows `one_back`."""
         return self.unique_backs and any(c.back is not None for c in first)
 
+    def sheets(self, one: Callable[[list[Cut]], str]) -> Iterator[tuple[int, list[Cut], str | None]]:
+        """Each sheet of the deck's cards (numbered from 1) and its back: the deck's one back image, which `one`
+        makes from the first sheet's cards as that sheet is read, or None where each sheet has its backs' own."""
+        single: str | None = None
+        for k, chunk in enumerate(chunks(self.cuts, PER_SHEET), 1):
+            if k == 1 and not self.backs_shown(chunk):
+                single = one(chunk)
+            yield k, chunk, single
+
 
 def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: Iterable[Cut]) -> Iterator[Deck]:
     """Each of the component's decks over its share of `cuts` (cut in deck order): read as they come, each deck's
@@ -105,13 +114,9 @@ class Save:
         read: list[tuple[Read, int]] = []  # each entry and its card id
         self.audiences.append(deck.audience)
         self.parts.append((deck.title, deck.audience))
-        unique, single = False, ""
-        for k, chunk in enumerate(chunks(deck.cuts, PER_SHEET), 1):
-            if k == 1:  # a deck's back is its every card's, or none's
-                unique = deck.backs_shown(chunk)
-                single = self._single_back(deck, chunk) if not unique else ""
+        for k, chunk, single in deck.sheets(lambda first: self._single_back(deck, first)):
             self.key += 1
-            sheets[str(self.key)] = self._sheet(deck, k, chunk, single if not unique else None)
+            sheets[str(self.key)] = self._sheet(deck, k, chunk, single)
             read += [((c.deck, c.card, c.text), self.key * 100 + n) for n, c in enumerate(chunk)]
         cards = [(entry, card_id) for entry, card_id in read for _ in range(entry[1].copies)]
         scale, sideways = card_scale(deck.size)
