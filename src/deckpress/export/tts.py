@@ -49,7 +49,8 @@ class Deck:
     cuts: Iterator[Cut]  # each entry once, in deck order: read once, a sheet at a time (a big deck's images are
     # never all in memory), each deck's before the next deck is asked for (they share one reading of the PDF)
     size: tuple[float, float]  # the card's trim, mm
-    entries: int  # how many entries `cuts` gives: how many sheets are known before the first is made
+    entries: int  # how many entries `cuts` gives (every card: `copies` is at least 1), as the sheets' dpi is
+    # chosen from: how many sheets are known before the first is made
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
     audience: str = PUBLIC  # its component's: its sheets show what its faces hold
 
@@ -78,7 +79,7 @@ def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: 
         title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
         cards = game.decks[deck_id]
         yield Deck(deck_id, title, own if deck == deck_id else iter(()), size,
-                   sum(1 for c in cards.cards if c.copies > 0), cards.backs_differ, component.audience)
+                   len(cards.cards), cards.backs_differ, component.audience)
         if deck == deck_id:
             if next(own, None) is not None:
                 raise RuntimeError(f"deck {deck_id}: its cards were not all read before the next deck was asked for")
