@@ -289,5 +289,5 @@ def test_a_deck_of_alike_backs_has_only_its_first_back_cut():
     (at 2,400 cards, half the pages PDFium would draw)."""
     decks = {"lots": SimpleNamespace(backs_differ=False), "desks": SimpleNamespace(backs_differ=True)}
     wanted = first_backs(SimpleNamespace(decks=decks))  # type: ignore[arg-type]
-    asked = ["lots", "lots", "desks", "lots", "desks"]
-    assert [wanted(deck) for deck in asked] == [True, False, True, False, True]
+    pages = [["lots", "lots"], ["lots"], ["desks"], ["lots", "lots"], ["lots", "desks"], ["lots"]]
+    assert [wanted(decks) for decks in pages] == [True, False, True, False, True, False]

@@ -16,7 +16,7 @@ from deckpress.model import Card, Game
 from deckpress.publish import outputs
 
 Box = tuple[float, float, float, float]  # x, y, w, h in mm from the page's top-left corner
-Wanted = Callable[[str], bool]  # a card's deck -> whether its back is wanted (each card asked once, in order)
+Wanted = Callable[[list[str]], bool]  # a page of backs' cards' decks -> whether it is cut (each page once, in order)
 Face = TypeVar("Face")  # what cutting a card's side gives: an image, or its PNG made at once (deckpress.export.png)
 
 
@@ -72,7 +72,7 @@ def in_order(game: Game, decks: list[str], doc: Document, cut: Callable[[int, li
     at, waiting = 0, list[tuple[int, int, Face]]()  # a page's fronts (printed, place) awaiting backs
     for n, page in enumerate(doc.pages):
         if page.backs:  # the page after its fronts, each back at its own card's place
-            needed = wanted is None or any([wanted(printed[at_card][0]) for at_card, _, _ in waiting])
+            needed = wanted is None or wanted([printed[at_card][0] for at_card, _, _ in waiting])
             yield from _ready(printed, waiting, cut(n, list(page.backs)) if needed else [], game)
             waiting = []
             continue
@@ -89,14 +89,15 @@ def in_order(game: Game, decks: list[str], doc: Document, cut: Callable[[int, li
 
 
 def first_backs(game: Game) -> Wanted:
-    """Whether a card's back is wanted where a deck whose backs are alike shows one back (a sprite sheet's deck):
-    every card's where its deck's backs differ, else only its deck's first card's."""
+    """Whether a page of backs is wanted where a deck whose backs are alike shows one back (a sprite sheet's deck):
+    each page holding a card of a deck whose backs differ, or its deck's first card. It remembers the decks met, so
+    every page is asked about once, in order, with all its cards."""
     had: set[str] = set()
 
-    def wanted(deck: str) -> bool:
-        first = deck not in had
-        had.add(deck)
-        return first or game.decks[deck].backs_differ
+    def wanted(decks: list[str]) -> bool:
+        first = not had.issuperset(decks)
+        had.update(decks)
+        return first or any(game.decks[deck].backs_differ for deck in decks)
     return wanted
 
 
