@@ -89,10 +89,16 @@ def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: 
 def read_decks(game: Game, edition: Edition, component: Component, layout: CardLayout, doc: Document, pdf: bytes,
                dpi: float, templates: Templates) -> Iterator[Deck]:
     """The component's decks for a sprite sheet: their cards cut from `pdf` (a deck whose backs are alike shows one
-    back: only its first is cut), each read as its face says, a sheet's cards at a time."""
+    back: only its first is cut; a shaped deck's pieces are their fronts: no back is), each read as its face says,
+    a sheet's cards at a time."""
     described = describer(game, edition, templates, layout)
-    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=first_backs(game))
+    wanted = first_backs(game) if layout.shape is None else _no_back
+    cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=wanted)
     return decks_of(game, component, layout.size, (replace(c, text=described(c.deck, c.card)) for c in cuts))
+
+
+def _no_back(decks: list[str]) -> bool:
+    return False
 
 
 Read = tuple[str, Card, str]  # an entry as a deck object lists it, its images let go: its deck, card and text
