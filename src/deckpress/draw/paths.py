@@ -9,6 +9,7 @@ from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from deckpress.draw.operators import path
 from deckpress.layout.ops import Mirror, Steps, Turn
 
 KAPPA = 0.5522847498307936  # a quarter circle's Bézier control distance, as a fraction of the radius
@@ -29,18 +30,13 @@ def turning(op: Turn) -> tuple[float, float, float, float, float, float]:
 
 @lru_cache(maxsize=8192)
 def circle_code(x: float, y: float, r: float, ry: float) -> str:
-    """Four quarter-circle curves, as ReportLab's circle draws them (`getCode`), without its general arc arithmetic
-    (which took half of the time of drawing a circle); an ellipse where `ry` differs from `r`. The same circle in the
-    same place (a braille dot in the same cell of every sheet of labels) is written out once."""
+    """Four quarter-circle curves, as ReportLab's circle draws them, without its general arc arithmetic (which took
+    half of the time of drawing a circle); an ellipse where `ry` differs from `r`. The same circle in the same
+    place (a braille dot in the same cell of every sheet of labels) is written out once."""
     k, ky = KAPPA * r, KAPPA * ry
-    path = PDFPathObject()
-    path.moveTo(x + r, y)
-    path.curveTo(x + r, y + ky, x + k, y + ry, x, y + ry)
-    path.curveTo(x - k, y + ry, x - r, y + ky, x - r, y)
-    path.curveTo(x - r, y - ky, x - k, y - ry, x, y - ry)
-    path.curveTo(x + k, y - ry, x + r, y - ky, x + r, y)
-    path.close()
-    return str(path.getCode())
+    return path((("M", x + r, y), ("C", x + r, y + ky, x + k, y + ry, x, y + ry),
+                 ("C", x - k, y + ry, x - r, y + ky, x - r, y), ("C", x - r, y - ky, x - k, y - ry, x, y - ry),
+                 ("C", x + k, y - ry, x + r, y - ky, x + r, y), ("Z",)))
 
 
 def die_cut(c: Canvas, steps: Steps, width: float) -> None:
