@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from deckpress.findings import Loc
 from deckpress.layout.page import MM
+from deckpress.layout.standing import dropped
 from deckpress.layout.structure import tagged
 from deckpress.layout.text import Fitted, characters, draw, measure, too_long, translated
 
@@ -53,8 +54,7 @@ def draw_table(face: Face, columns: list[tuple[Element, Box]]) -> None:
         if fitted is not None and len(fitted.lines) != len((text or "").split("\n")):  # a cell broke in two
             _broken(face, element, loc, text or "", fitted, w)
         if fitted is not None:
-            spare = h - fitted.height
-            top = y + {"top": 0, "middle": spare / 2, "bottom": spare}[element.valign]
+            top = y + dropped(fitted, h, element.valign)
             set_.append((element, (x, top, w, h), fitted, fitted.leading / MM))
     rows = max((len(f.lines) for _, _, f, _ in set_), default=0)
     with tagged(d, "Table"):

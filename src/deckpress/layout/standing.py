@@ -138,9 +138,13 @@ def forme(lines: tuple[str, ...], font: str, size: float, own: float, drop: floa
 
 def set_in(fitted: Fitted, width: float, height: float, valign: str = "top") -> Forme:
     """Fitted lines as a forme for a box `width` x `height` mm, placed in it by `valign`."""
+    return forme(fitted.lines, fitted.font, fitted.size, fitted.own, dropped(fitted, height, valign), fitted.leading)
+
+
+def dropped(fitted: Fitted, height: float, valign: str) -> float:
+    """How far below a box's top (mm) lines fitted in it start, by `valign`: top, middle or bottom."""
     spare = height - fitted.height
-    drop = {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
-    return forme(fitted.lines, fitted.font, fitted.size, fitted.own, drop, fitted.leading)
+    return {"top": 0, "middle": spare / 2, "bottom": spare}[valign]
 
 
 def draw(d: Drawing, fitted: Fitted, x: float, top: float, width: float, align: str = "left") -> None:

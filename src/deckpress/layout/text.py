@@ -13,7 +13,7 @@ from deckpress.draw import fonts, scripts
 from deckpress.findings import Finding, Findings, Heeded, Loc, Rehearsal
 from deckpress.layout.page import MM, Drawing
 from deckpress.layout.standing import Fitted as Fitted  # where the layouts have always found it
-from deckpress.layout.standing import Rack, depth, own_height, set_in
+from deckpress.layout.standing import Rack, depth, dropped, own_height, set_in
 from deckpress.layout.standing import draw as draw  # where the layouts have always found it
 from deckpress.layout.standing import measure as measure
 from deckpress.load.icons import INLINE, IconFile, Icons
@@ -238,8 +238,7 @@ def set_anew(ts: Typesetter, d: Drawing, text: str, style: Style, box: tuple[flo
     if fitted is None:
         return None
     if fitted.icons:  # its icons looked up card by card, each card answered for
-        spare = h - fitted.height
-        draw(d, fitted, x, y + {"top": 0, "middle": spare / 2, "bottom": spare}[valign], w, style.align)
+        draw(d, fitted, x, y + dropped(fitted, h, valign), w, style.align)
         return fitted
     made = set_in(fitted, w, h, valign)
     ts.standing.keep((text, ts.font(style), style, w, h, valign, ts.theme.line_spacing), fitted, made)
