@@ -31,19 +31,20 @@ check: $(STAMP)
 # emptied by pytest as a run starts and taken away after a run that passed (a failed run's stays to be looked at).
 SCRATCH := $(shell test "$$(df -k --output=avail /dev/shm 2>/dev/null | tail -n 1)" -gt 4000000 2>/dev/null && \
              echo /dev/shm/deckpress-tests-$$(id -u)-$$(pwd | cksum | cut -d ' ' -f 1))
-PYTEST = PYTHONDONTWRITEBYTECODE= $(BIN)/pytest $(if $(SCRATCH),--basetemp=$(SCRATCH)-$@)
+SCRATCH_DIR = $(if $(SCRATCH),$(SCRATCH)-$@)
+PYTEST = PYTHONDONTWRITEBYTECODE= $(BIN)/pytest $(if $(SCRATCH),--basetemp=$(SCRATCH_DIR))
 test: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
 	$(BIN)/mypy > $(VENV)/mypy.log 2>&1 & types=$$!; \
 	$(PYTEST) -n auto --durations=15; suite=$$?; \
 	wait $$types; typed=$$?; echo "mypy:"; cat $(VENV)/mypy.log; \
-	test $$suite -ne 0 || rm -rf $(SCRATCH)-$@; \
+	test $$suite -ne 0 || rm -rf $(SCRATCH_DIR); \
 	test $$suite -eq 0 -a $$typed -eq 0
 
 # While editing: lint and the suite without the tests marked slow; `make test` before committing.
 test-quick: $(STAMP)
 	$(BIN)/ruff check src tests bench scripts
-	$(PYTEST) -n auto -m "not slow" && rm -rf $(SCRATCH)-$@
+	$(PYTEST) -n auto -m "not slow" && rm -rf $(SCRATCH_DIR)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
@@ -58,7 +59,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 clean:
-	rm -rf build/* $(VENV) $(SCRATCH)-test $(SCRATCH)-test-quick
+	rm -rf build/* $(VENV) $(if $(SCRATCH),$(SCRATCH) $(SCRATCH)-test $(SCRATCH)-test-quick)
 
 # Rewrite the golden drawing logs in tests/golden (Pocket Bazaar's, and Hedgerow's face, back and rules page)
 # after an intended layout change.

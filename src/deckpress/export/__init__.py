@@ -10,7 +10,6 @@ to `<out>/<game>/export/<target>/`.
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,7 +19,6 @@ from deckpress.options import Options
 
 if TYPE_CHECKING:
     from deckpress.build import Press
-    from deckpress.export.png import Cutter
 
 TARGETS = ("tts", "ttp", "png", "print-shop")
 POD_BLEED_MM = 3.175  # 1/8 in: what print-on-demand shops ask for
@@ -66,22 +64,11 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     opts.out, opts.edition, opts.papers = request.out, request.edition, opts.papers[:1]
     # every back on a page of its own, and no fold or offset a game's content may ask for
     opts.printing = {"duplex": "long-edge", "fold": False, "offset_x": 0.0, "offset_y": 0.0, "bleed_mm": bleed}
-    with _cutter(request.target) as cutter:  # its workers start before the games are read
-        prepared = prepare(opts, game_dirs, every_page=False)
-        files = [] if prepared.findings.errors else labelled(exported(prepared, request, bleed, cutter),
-                                                             prepared.games)
+    prepared = prepare(opts, game_dirs, every_page=False)
+    files = [] if prepared.findings.errors else labelled(exported(prepared, request, bleed), prepared.games)
     if not prepared.findings.errors:
         commit(request.out, files, prepared, request.target)
     return prepared.findings
-
-
-def _cutter(target: str) -> AbstractContextManager[Cutter | None]:
-    """The PNG export's page cutter, for all its games (deckpress.export.png.Cutter); the others cut none."""
-    if target != "png":
-        return nullcontext(None)
-    from deckpress.export.png import Cutter
-
-    return Cutter()
 
 
 def stale_said(press: Press) -> list[str]:
