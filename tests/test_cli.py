@@ -117,6 +117,24 @@ def test_the_command_leaves_with_its_output_flushed_and_the_exit_handlers_run(de
     assert ": error: points must be 1-6, got 7" in run.stderr
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here to write into")
+def test_output_that_cannot_be_written_is_said_and_fails_the_command():
+    """Output lost at the last flush (a full disk: /dev/full) is an error said on stderr, not a quiet success; a
+    reader gone (a closed pipe) is no error."""
+    script = "import deckpress.cli as c; c.main = lambda: print('x' * 12) or 0; c.entry()"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}  # the 12 bytes wait in the buffer
+    with open("/dev/full", "w") as full:
+        run = subprocess.run([sys.executable, "-c", script], stdout=full, stderr=subprocess.PIPE, text=True,
+                             env=env, timeout=60)
+    assert (run.returncode, run.stderr) == (1, "deckpress: error: cannot write the output: No space left on device\n")
+    reader, writer = os.pipe()
+    os.close(reader)
+    run = subprocess.run([sys.executable, "-c", script], stdout=writer, stderr=subprocess.PIPE, text=True, env=env,
+                         timeout=60)
+    os.close(writer)
+    assert (run.returncode, run.stderr) == (0, "")
+
+
 def test_a_parallel_build_reports_every_finding_and_writes_nothing(deckpress):
     edit(Path("content/pocket-bazaar/lots.yaml"), "points: 2", "points: 9")
     edit(Path("content/stone-market/wares.yaml"), "stars: 0}", "stars: 5}")

@@ -7,18 +7,16 @@ Exit status 0 ok, 1 findings, 2 usage, 130 Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import atexit
 import json
 import os
-import signal
 import sys
-import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 from deckpress import interrupts
 from deckpress.arguments import USAGE, misplaced, parser
 from deckpress.findings import escaped
+from deckpress.leaving import leave
 from deckpress.options import PAPERS, Options
 from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge, source_holding
 from deckpress.publish.incremental import damage, freshness, recorded_listings
@@ -53,20 +51,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> NoReturn:
-    """The `deckpress` command: once the work is done, a late Ctrl-C cannot turn the exit into a traceback; the
-    exit handlers run and the output is flushed, then the process leaves without Python taking every module and
-    object apart (0.1 s of a build). A thread still running (none does) would be waited for, as Python would."""
-    status = main()
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if threading.active_count() > 1:
-        sys.exit(status)
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a reader gone (`| head`) or a stream closed: nothing more can be said
-            pass
-    os._exit(status)
+    """The `deckpress` command (deckpress.leaving: how its process ends)."""
+    leave(main())
 
 
 def run(args: argparse.Namespace) -> int:

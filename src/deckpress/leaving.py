@@ -1,0 +1,41 @@
+"""How the `deckpress` command's process ends: its exit handlers run and its output flushed, then `os._exit`,
+without Python taking every module and object apart (0.1 s of a build, more than the rest of an up-to-date one;
+mypy leaves the same way)."""
+
+from __future__ import annotations
+
+import atexit
+import os
+import signal
+import sys
+import threading
+from typing import NoReturn, TextIO
+
+CANNOT_WRITE = 1  # as a finding: what the command said is lost
+
+
+def leave(status: int) -> NoReturn:
+    """End the process with `status`: a late Ctrl-C cannot turn the exit into a traceback now; output that cannot
+    be written (a full disk) is said and fails the command; a reader gone (`| head`) is not a failure. A thread
+    still running (none does) is waited for, as Python would."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if threading.active_count() > 1:
+        sys.exit(status)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        status = _flushed(stream, status)
+    os._exit(status)
+
+
+def _flushed(stream: TextIO, status: int) -> int:
+    try:
+        stream.flush()
+    except (BrokenPipeError, ValueError):  # the reader has what it wanted, or the stream was closed
+        return status
+    except OSError as exc:
+        try:  # straight to the descriptor: stderr's own buffer may be what failed
+            os.write(2, f"deckpress: error: cannot write the output: {exc.strerror or exc}\n".encode())
+        except OSError:
+            pass
+        return status or CANNOT_WRITE
+    return status
