@@ -49,7 +49,7 @@ def cut_cards(game: Game, decks: list[str], doc: Document, pdf: bytes, dpi: floa
               size: tuple[int, int] | None = None, wanted: Wanted | None = None) -> Iterator[Cut]:
     """Each card entry of `decks` (the component's, in order) once, front and back cut `bleed` mm past the trim (or
     `size` px round it, the trim centred: `framed`): yielded as soon as its back is cut, so a deck at 600 dpi is
-    never all in memory. A page of backs none of whose cards `wanted` says is needed is not cut (their backs None)."""
+    never all in memory. A page of backs `wanted` declines is not cut (its cards' backs None)."""
     pdfium = pypdfium2.PdfDocument(pdf)
     try:
         def cut(n: int, cells: list[Box]) -> list[Image.Image]:

@@ -115,9 +115,9 @@ class Cutter:
     machine has cores to spare, in processes of their own, a page each at a time (a page at 600 dpi is 100 MB:
     never more than one a process). The sides come back in the document's order: the same files either way.
 
-    Its workers start as it is entered (`with Cutter() as cutter`), before the export has read a game or made a
-    PNG: a process forked later holds every page of its parent's as its own (at 600 dpi, the PNGs made so far),
-    and its resident set with them."""
+    Its workers start as it is entered (`with Cutter() as cutter`), before the export has made a PNG: a process
+    forked later holds every page of its parent's as its own (at 600 dpi, the PNGs made so far), and its resident
+    set with them."""
 
     def __init__(self, jobs: int | None = None) -> None:
         self.jobs = _spare() if jobs is None else jobs
@@ -148,7 +148,7 @@ class Cutter:
             self.pool = ProcessPoolExecutor(self.jobs, initializer=interrupts.take_in_worker)
             gc.freeze()  # their collections leave this heap's pages alone, so none is copied
             try:
-                self.pool.submit(int).result()  # the first task forks every worker (where processes are forked)
+                self.pool.submit(int).result()  # where processes are forked (Linux), the first task forks them all
             finally:
                 gc.unfreeze()
         return self
@@ -159,6 +159,7 @@ class Cutter:
             if error is not None:  # Ctrl-C or a failure: no worker is left running or waited for
                 stop(self.pool)
             self.pool.shutdown()
+            self.pool = None  # used again, it cuts in this process
         _let_go()
 
 

@@ -27,31 +27,35 @@ if TYPE_CHECKING:
     from deckpress.build import Prepared
 
 
-def exported(prepared: Prepared, request: Request, bleed: float, cutter: pod.Cutter | None = None) -> list[Output]:
-    """Every exported file of every game, each listed in the manifest under the target's name; `cutter` cuts the
-    PNGs' pages (`--to png`)."""
-    out: list[Output] = []
-    for game in prepared.games:
-        edition_id = request.edition or game.editions[0]
-        edition = prepared.editions[game.id].get(edition_id)
-        if edition is None or edition_id not in game.editions:
-            continue  # a game without the edition asked for (another game named defines it)
-        components = {c.id: c for c in game.components}
-        docs = [d for d in prepared.documents
-                if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
-        made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
-                else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
-                else _png(game, edition, docs, request, bleed, prepared.findings, cutter) if request.target == "png"
-                else _print_shop(game, edition, docs, request, bleed, prepared.findings))
-        title = phrases(game.language)(f"export_{request.target}_title")
-        source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
-        products = _products(request, game, edition, docs)  # a shop's order: deck -> the product it is made at
-        out += [Output(path := f"{folder(game.id, request.target)}/{name}", data,
-                       Entry(path, game.id, game.title, request.target, title, edition_id, None, None,
-                             audience=audience, source=source, vendor=request.vendor if products else None,
-                             product=shop.filed(game.id, products, name)))
-                for name, data, audience in made]
-    return out
+def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]:
+    """Every exported file of every game, each listed in the manifest under the target's name. PNGs are cut by one
+    cutter for every game, its workers started before the first PDF is drawn: started later, a worker would hold
+    the PNGs made so far as its own (deckpress.export.png.Cutter)."""
+    with pod.Cutter() if request.target == "png" else nullcontext(None) as cutter:
+        return [o for game in prepared.games for o in _game_exported(game, prepared, request, bleed, cutter)]
+
+
+def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: float, cutter: pod.Cutter | None
+                   ) -> list[Output]:
+    edition_id = request.edition or game.editions[0]
+    edition = prepared.editions[game.id].get(edition_id)
+    if edition is None or edition_id not in game.editions:
+        return []  # a game without the edition asked for (another game named defines it)
+    components = {c.id: c for c in game.components}
+    docs = [d for d in prepared.documents
+            if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
+    made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
+            else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
+            else _png(game, edition, docs, request, bleed, prepared.findings, cutter) if cutter  # --to png
+            else _print_shop(game, edition, docs, request, bleed, prepared.findings))
+    title = phrases(game.language)(f"export_{request.target}_title")
+    source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
+    products = _products(request, game, edition, docs)  # a shop's order: deck -> the product it is made at
+    return [Output(path := f"{folder(game.id, request.target)}/{name}", data,
+                   Entry(path, game.id, game.title, request.target, title, edition_id, None, None,
+                         audience=audience, source=source, vendor=request.vendor if products else None,
+                         product=shop.filed(game.id, products, name)))
+            for name, data, audience in made]
 
 
 def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
@@ -106,32 +110,31 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
-         findings: Findings, cutter: pod.Cutter | None) -> list[tts.File]:
+         findings: Findings, cutter: pod.Cutter) -> list[tts.File]:
     """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
     is of its component's audience (a host's cards too: the host orders the whole game printed). For a shop
     (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
     to = shop.order(request.vendor, request.px)
     made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
     made.products = {} if to else None
-    with nullcontext(cutter) if cutter else pod.Cutter() as cutting:  # on every core, while the next PDF is drawn
-        cut = []
-        for component, layout, doc in _card_docs(game, edition, docs):
-            size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
-            if to and size is None:
-                continue
-            if to and made.products is not None:
-                made.products.update(dict.fromkeys(component.decks, shop.made_for(to, layout) or ""))
-            band = min(padding(layout.size, made.dpi, size)) if size else made.band
-            backs = {d: _back_layout(game, edition, d) for d in component.decks}
-            if to:
-                _shop_findings(to, game, layout, backs, findings)
-            doc, pdf = rendered(game, doc)
-            cut.append((component, layout, backs, cutting.sides(game, component.decks, doc, pdf, made.dpi, bleed,
-                                                               size, band)))
-        for component, layout, backs, sides in cut:
-            for side in sides:
-                back = backs[side[0]]
-                made.add(side, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience)
+    cut = []
+    for component, layout, doc in _card_docs(game, edition, docs):
+        size = shop.upload(to, layout, component.decks, bleed, findings) if to else None
+        if to and size is None:
+            continue
+        if to and made.products is not None:
+            made.products.update(dict.fromkeys(component.decks, shop.made_for(to, layout) or ""))
+        band = min(padding(layout.size, made.dpi, size)) if size else made.band
+        backs = {d: _back_layout(game, edition, d) for d in component.decks}
+        if to:
+            _shop_findings(to, game, layout, backs, findings)
+        doc, pdf = rendered(game, doc)
+        cut.append((component, layout, backs, cutter.sides(game, component.decks, doc, pdf, made.dpi, bleed,
+                                                           size, band)))
+    for component, layout, backs, sides in cut:
+        for side in sides:
+            back = backs[side[0]]
+            made.add(side, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience)
     if to and not made.decks:  # an order of nothing: the export asked for is not written, the one before stays
         findings.error(game.loc, f"{game.id}: no deck of the {edition.theme.edition} edition fits a product of "
                                  f"{request.vendor or 'the pixels given'}, so there is nothing to order; the "

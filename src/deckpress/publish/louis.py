@@ -55,7 +55,9 @@ def _wait(proc: subprocess.Popen[bytes], timeout: float) -> None:
         proc.wait(timeout)
         return
     try:
-        if not select.select([end], [], [], timeout)[0]:
+        ended = select.poll()  # not select(): it refuses a descriptor numbered 1024 or more (a long `watch`)
+        ended.register(end, select.POLLIN)
+        if not ended.poll(timeout * 1000):
             raise subprocess.TimeoutExpired(proc.args, timeout)
     finally:
         os.close(end)

@@ -119,7 +119,7 @@ def braille_and_labels(game: Game, pages: dict[str, tuple[str, str]], findings: 
 
     cards = coded(game)
     brf, said = braille_outputs(game, pages, findings, card_names(cards))
-    return brf + tactile_outputs(game, findings, papers, mark, (cards, said))
+    return brf + tactile_outputs(game, findings, papers, mark, cards, said)
 
 
 def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Findings,
@@ -146,16 +146,16 @@ def braille_outputs(game: Game, pages: dict[str, tuple[str, str]], findings: Fin
     return out, said
 
 
-def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mark: Stamp,
-                    cards: tuple[dict[str, Cards], dict[str, str]]) -> list[Output]:
-    """The braille labels for the game's cards (deckpress.publish.tactile): the embosser's file, and the swell
-    paper's PDF on each paper, with its slug, beside the text edition. `cards`: the coded cards, and the card
-    names already in braille."""
+def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mark: Stamp, cards: dict[str, Cards],
+                    said: dict[str, str]) -> list[Output]:
+    """The braille labels for the game's `coded` cards (deckpress.publish.tactile): the embosser's file, and the
+    swell paper's PDF on each paper, with its slug, beside the text edition. `said`: card names already in
+    braille."""
     from deckpress.draw.render import render
     from deckpress.publish.tactile import tactile_files
 
     out = []
-    for name, audience, made in tactile_files(game, findings, papers, *cards):
+    for name, audience, made in tactile_files(game, findings, papers, cards, said):
         path = f"{game.id}/{name}"
         if isinstance(made, bytes):
             entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, say(game, "tactile_brf_title"), TEXT_EDITION,
