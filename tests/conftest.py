@@ -252,9 +252,10 @@ def by_a_process(factory: pytest.TempPathFactory) -> Path:
     folder, so a copy of the folder is what a build there leaves: the earlier build of the tests that build again."""
     def make(root: Path) -> None:
         shutil.copytree(CONTENT / "pocket-bazaar", root / "content/pocket-bazaar")
-        subprocess.run([sys.executable, "-m", "deckpress", "build", "pocket-bazaar", "--paper", "a4", "--content",
-                        "content", "--layouts", str(LAYOUTS), "--out", str(root / "build"), "--jobs", "1"],
-                       cwd=root, check=True, capture_output=True)
+        run = subprocess.run([sys.executable, "-m", "deckpress", "build", "pocket-bazaar", "--paper", "a4",
+                              "--content", "content", "--layouts", str(LAYOUTS), "--out", str(root / "build"),
+                              "--jobs", "1"], cwd=root, capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stderr  # said once, not hidden behind CalledProcessError
 
     return made_once(factory, "pocket-bazaar built on A4 by a process", make)
 

@@ -132,9 +132,12 @@ def read_by() -> dict[str, set[str]]:
         read: dict[str, set[str]] = {}
         for game in sorted(p.parent.name for p in CONTENT.glob("*/game.yaml")):
             _NOTING.append(set())
-            with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
-                status = main(["check", game, "--content", str(root / "content"), "--layouts", str(root / "layouts")])
-            opened = [Path(p) for p in _NOTING.pop()]
+            try:  # the hook goes idle again whatever the check does
+                with contextlib.redirect_stderr(io.StringIO()) as err, contextlib.redirect_stdout(io.StringIO()):
+                    status = main(["check", game, "--content", str(root / "content"), "--layouts",
+                                   str(root / "layouts")])
+            finally:
+                opened = [Path(p) for p in _NOTING.pop()]
             assert status == 0, err.getvalue()
             read[game] = {p.relative_to(root).as_posix() for p in opened if p.is_relative_to(root / "layouts")}
     return read

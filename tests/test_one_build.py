@@ -72,20 +72,24 @@ def _holder(out: Path) -> Iterator[subprocess.Popen[str]]:
             holder.kill()
 
 
-def _until_locked(out: Path, pid: int, waiting: bool) -> None:
-    """Wait until process `pid` holds the out folder's lock or, `waiting`, is blocked in flock for it, as the kernel
-    lists its locks (/proc/locks: a waiter's line marked `->`): that moment itself, which a fixed sleep guessed at."""
+def _until_locked(out: Path, build: subprocess.Popen, waiting: bool) -> None:
+    """Wait until the build holds the out folder's lock or, `waiting`, is blocked in flock for it, as the kernel
+    lists its locks (/proc/locks: a waiter's line marked `->`): that moment itself, which a fixed sleep guessed at.
+    A build that ends first fails the test at once, with what it said."""
     inode = os.stat(out).st_ino
-    deadline = time.monotonic() + 300
+    deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
+        if build.poll() is not None:
+            raise AssertionError(f"the build ended ({build.returncode}) before it {'waited for' if waiting else 'held'}"
+                                 f" the lock: {build.communicate()[1]}")
         for line in Path("/proc/locks").read_text(encoding="ascii").splitlines():
             fields = line.split()[1:]
             blocked = fields[0] == "->"
             kind, _, _, holder, device = fields[blocked:blocked + 5]
-            if blocked == waiting and kind == "FLOCK" and int(holder) == pid and device.endswith(f":{inode}"):
+            if blocked == waiting and kind == "FLOCK" and int(holder) == build.pid and device.endswith(f":{inode}"):
                 return
         time.sleep(0.01)
-    raise AssertionError(f"process {pid} never {'waited for' if waiting else 'held'} the lock on {out}")
+    raise AssertionError(f"process {build.pid} never {'waited for' if waiting else 'held'} the lock on {out}")
 
 
 def _manifest_matches(out: Path) -> None:
@@ -114,7 +118,7 @@ def test_a_build_waits_while_the_folder_is_held_and_goes_on_when_its_holder_is_k
     out.mkdir()
     with _holder(out) as holder:
         build = subprocess.Popen(_command(game, out), cwd=game, stderr=subprocess.PIPE, text=True)
-        _until_locked(out, build.pid, waiting=True)
+        _until_locked(out, build, waiting=True)
         assert build.poll() is None  # still waiting
         assert not list(out.iterdir())
         holder.send_signal(signal.SIGKILL)
@@ -132,7 +136,7 @@ def test_ctrl_c_or_sigterm_while_waiting_writes_nothing(built_game: Path, stop: 
     before = tree(out)
     with _holder(out):
         build = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.PIPE, text=True)
-        _until_locked(out, build.pid, waiting=True)  # the signal comes while it waits
+        _until_locked(out, build, waiting=True)  # the signal comes while it waits
         build.send_signal(stop)
         _, err = build.communicate(timeout=30)
     assert build.returncode == 130, err
@@ -158,10 +162,11 @@ def test_a_build_killed_mid_commit_while_another_waits_leaves_a_whole_folder(bui
     game = built_game  # pocket-bazaar built into build/ (the run's one build of it)
     out = game / "build"
     first = subprocess.Popen(_command(game, out, "--bleed", "3mm"), cwd=game, stderr=subprocess.DEVNULL)
-    _until_locked(out, first.pid, waiting=False)  # it holds the folder
+    _until_locked(out, first, waiting=False)  # it holds the folder
     second = subprocess.Popen(_command(game, out, "--bleed", "2mm"), cwd=game, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 300
     while not [p for p in game.glob(".deckpress-build-*/new") if p.is_dir()] and time.monotonic() < deadline:
+        assert first.poll() is None, "the first build ended before its commit was seen"
         time.sleep(0.002)  # the first build is staging its files: its commit has begun
     first.send_signal(signal.SIGKILL)
     first.wait()
