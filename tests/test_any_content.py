@@ -55,8 +55,10 @@ def test_the_suite_holds_for_games_added_to_content(added, tmp_path_factory, tmp
     # the inner run is a run of its own: no worker of this one, its own temporary folder
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")}
     env["DECKPRESS_TEST_CONTENT"], env["DECKPRESS_TEST_BUILT"] = str(added), str(built)
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "no:xdist",
                           f"--basetemp={tmp_path / 'suite'}", *(f"tests/{module}" for module in GENERIC)],
                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=1800)
     assert run.returncode == 0, run.stdout[-6000:] + run.stderr[-2000:]
     assert " passed" in run.stdout.splitlines()[-1] and " failed" not in run.stdout
+    passed = {line.split()[1].split("::")[0] for line in run.stdout.splitlines() if line.startswith("PASSED ")}
+    assert passed == {f"tests/{module}" for module in GENERIC}, passed  # each module passed tests of its own
