@@ -102,4 +102,5 @@ def test_a_forme_set_on_one_paper_stands_for_the_other(press):
         if paper == PAPERS[0]:
             kept = dict(shared.rack.kept)
     assert kept and all(shared.rack.kept.get(key) is value for key, value in kept.items())
+    assert len(shared.rack.kept) == len(kept)  # the second paper set no forme of its own: it took the first's
     assert all(isinstance(key[2], Style) for key in kept)
