@@ -26,10 +26,12 @@ check: $(STAMP)
 # Bytecode is written even where the environment says not to: pytest keeps its assertion-rewritten test modules
 # there, and each worker would otherwise rewrite every module again (seconds of a core each, every run).
 # The suite's scratch folders (a gigabyte in fifty thousand files a run, each build's staging, commit and copies) go
-# into memory where the machine has a tmpfs with room (half the suite's system time is the disk's bookkeeping
-# otherwise): one folder a checkout and target (`make test-quick` beside `make test` never empties its folder),
-# emptied by pytest as a run starts and taken away after a run that passed (a failed run's stays to be looked at).
+# into memory where the machine has a tmpfs with room, not mounted noexec (a test runs a script of its own there;
+# half the suite's system time is the disk's bookkeeping otherwise): one folder a checkout and target (`make
+# test-quick` beside `make test` never empties its folder), emptied by pytest as a run starts and taken away after
+# a run that passed (a failed run's stays to be looked at).
 SCRATCH := $(shell test "$$(df -k --output=avail /dev/shm 2>/dev/null | tail -n 1)" -gt 4000000 2>/dev/null && \
+             ! awk '$$2 == "/dev/shm" {print $$4}' /proc/mounts 2>/dev/null | grep -qw noexec && \
              echo /dev/shm/deckpress-tests-$$(id -u)-$$(pwd | cksum | cut -d ' ' -f 1))
 SCRATCH_DIR = $(if $(SCRATCH),$(SCRATCH)-$@)
 PYTEST = PYTHONDONTWRITEBYTECODE= $(BIN)/pytest $(if $(SCRATCH),--basetemp=$(SCRATCH_DIR))
