@@ -15,7 +15,8 @@ from deckpress.draw import fonts
 from deckpress.layout.page import MM, Drawing
 from deckpress.load.icons import INLINE, IconFile
 
-KEPT_LIMIT = 4_096  # formes a rack keeps (an edition's, on every paper): a deck of one-off texts starts afresh
+KEPT_LIMIT = 4_096  # formes a rack keeps (an edition's, on every paper); past it none more, so that those kept
+# still stand for the next paper (emptied, a deck of one-off texts would leave the next paper none)
 # rather than grow (at 24,000 cards, 50,000 kept held 25 MB more at the peak, for texts printed once)
 
 
@@ -87,9 +88,9 @@ class Forme:
 
 
 class Rack:
-    """The formes a component keeps standing, each with the fitted lines it was made from, by all that decided
-    them (the text, its font and style, the box's size, the vertical alignment, the line spacing). One build's:
-    shared by the components of one edition on every paper (`deckpress.layout.held`), else one typesetter's."""
+    """The formes kept standing, each with the fitted lines it was made from, by all that decided them (the text,
+    its font and style, the box's size, the vertical alignment, the line spacing). One build's: shared by the
+    components of one edition on every paper (`deckpress.layout.held`), else one typesetter's."""
 
     def __init__(self) -> None:
         self.kept: dict[tuple[object, ...], tuple[Fitted, Forme]] = {}
@@ -98,9 +99,8 @@ class Rack:
         return len(self.kept)
 
     def keep(self, key: tuple[object, ...], fitted: Fitted, made: Forme) -> None:
-        if len(self.kept) >= KEPT_LIMIT:
-            self.kept.clear()
-        self.kept[key] = fitted, made
+        if len(self.kept) < KEPT_LIMIT:
+            self.kept[key] = fitted, made
 
     def reprint(self, key: tuple[object, ...], d: Drawing, box: tuple[float, float, float, float],
                 align: str) -> Fitted | None:
