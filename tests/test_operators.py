@@ -219,3 +219,17 @@ def test_the_pen_writes_a_page_as_reportlabs_methods_wrote_it():
     pen.end()
     _theirs(theirs)
     _same(ours, theirs)
+
+
+def test_an_op_of_a_kind_the_pen_does_not_know_fails_naming_it() -> None:
+    """Never drawn as nothing: a kind missing from the pen's table is an error that says which."""
+    ours, _ = _pair()
+    tree = tagging.Tree()
+    tree.new_page()
+    pen = Pen(ours, tree, Forms(ours, tree), Setting(ours))
+
+    class Sparkle:
+        pass
+
+    with pytest.raises(TypeError, match="the pen cannot draw a Sparkle"):
+        pen.draw(Sparkle())  # type: ignore[arg-type]

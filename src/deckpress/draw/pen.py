@@ -33,7 +33,10 @@ class Pen(Inking):
                 self._mark()
             self._write(op)
         else:
-            KINDS[type(op)](self, op)  # a kind the pen does not know fails here, never drawn as nothing
+            drawn = KINDS.get(type(op))
+            if drawn is None:  # a kind the pen does not know fails here, never drawn as nothing
+                raise TypeError(f"the pen cannot draw a {type(op).__name__}")
+            drawn(self, op)
         turns = self.turns
         while turns and turns[-1][0] <= self.drawn:  # the turn's last op is drawn: back to the state before it
             self._unturn()

@@ -59,16 +59,6 @@ class Rect:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundedRect:
-    x: float  # lower-left corner, pt
-    y: float
-    w: float
-    h: float
-    r: float  # corner radius, pt
-    width: float  # stroke width
-
-
-@dataclass(frozen=True, slots=True)
 class Circle:
     x: float
     y: float

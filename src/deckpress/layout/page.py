@@ -20,7 +20,6 @@ from deckpress.layout.ops import (
     Picture,
     Polygon,
     Rect,
-    RoundedRect,
     Steps,
     Tag,
     Text,
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
 # the ops are made here, so their importers find them here too
 __all__ = [
     "INCH", "MM", "PAPERS", "Document", "Drawing", "Page", "Sheets", "pt", "Circle", "Clip", "Icon", "Line", "Op",
-    "Path", "Picture", "Polygon", "Rect", "RoundedRect", "Steps", "Text", "Tiles", "Turn",
+    "Path", "Picture", "Polygon", "Rect", "Steps", "Text", "Tiles", "Turn",
     "WriteIn",
 ]
 
