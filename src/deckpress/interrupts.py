@@ -81,6 +81,13 @@ def take_in_worker() -> None:
     signal.signal(signal.SIGALRM, _overdue)
 
 
+def left_to_parent() -> None:
+    """A worker process the parent ends itself on Ctrl-C or SIGTERM (`pool.stop`): it ignores them, so that one
+    waiting for its next task never stops there with a traceback of its own."""
+    for number in SIGNALS:
+        signal.signal(number, signal.SIG_IGN)
+
+
 def check() -> None:
     """Stop here if Ctrl-C (or SIGTERM) came since the build began."""
     if _requested:

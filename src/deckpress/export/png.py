@@ -145,7 +145,7 @@ class Cutter:
 
     def __enter__(self) -> Cutter:
         if self.jobs >= 2:
-            self.pool = ProcessPoolExecutor(self.jobs, initializer=interrupts.take_in_worker)
+            self.pool = ProcessPoolExecutor(self.jobs, initializer=interrupts.left_to_parent)
             gc.freeze()  # their collections leave this heap's pages alone, so none is copied
             try:
                 self.pool.submit(int).result()  # where processes are forked (Linux), the first task forks them all
