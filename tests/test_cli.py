@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import LAYOUTS, edit, games, languages
+from conftest import CONTENT, LAYOUTS, edit, games, languages
 
 
 def test_usage_errors_exit_2(deckpress, capsys):
@@ -126,6 +126,11 @@ def test_output_that_cannot_be_written_is_said_and_fails_the_command():
     with open("/dev/full", "w") as full:
         run = subprocess.run([sys.executable, "-c", script], stdout=full, stderr=subprocess.PIPE, text=True,
                              env=env, timeout=60)
+    assert (run.returncode, run.stderr) == (1, "deckpress: error: cannot write the output: No space left on device\n")
+    with open("/dev/full", "w") as full:  # more than a buffer's worth: it fails while the command still writes
+        run = subprocess.run([sys.executable, "-m", "deckpress", "dump", "pocket-bazaar", "--content", str(CONTENT),
+                              "--layouts", str(LAYOUTS)], stdout=full, stderr=subprocess.PIPE, text=True, env=env,
+                             timeout=120)
     assert (run.returncode, run.stderr) == (1, "deckpress: error: cannot write the output: No space left on device\n")
     reader, writer = os.pipe()
     os.close(reader)

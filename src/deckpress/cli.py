@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, NoReturn
 from deckpress import interrupts
 from deckpress.arguments import USAGE, misplaced, parser
 from deckpress.findings import escaped
-from deckpress.leaving import leave
+from deckpress.leaving import UNWRITABLE, leave, unwritten
 from deckpress.options import PAPERS, Options
 from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge, source_holding
 from deckpress.publish.incremental import damage, freshness, recorded_listings
@@ -48,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     except TreeTooLarge as exc:  # a game or layout folder holds far more than sources: said before it is read
         print(f"deckpress: {exc}", file=sys.stderr)
         return FINDINGS
+    except OSError as exc:  # what it says cannot be written (`dump GAME > /dev/full`): said, not a traceback
+        if exc.errno not in UNWRITABLE:
+            raise
+        return unwritten(exc)
 
 
 def entry() -> NoReturn:

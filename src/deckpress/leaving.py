@@ -5,6 +5,7 @@ mypy leaves the same way)."""
 from __future__ import annotations
 
 import atexit
+import errno
 import os
 import signal
 import sys
@@ -12,6 +13,7 @@ import threading
 from typing import NoReturn, TextIO
 
 CANNOT_WRITE = 1  # as a finding: what the command said is lost
+UNWRITABLE = {errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG}  # a disk full or failing under the output
 
 
 def leave(status: int) -> NoReturn:
@@ -27,15 +29,23 @@ def leave(status: int) -> NoReturn:
     os._exit(status)
 
 
+def unwritten(exc: OSError) -> int:
+    """Output that could not be written, said (straight to the descriptor: stderr's own buffer may be what
+    failed); the rest of it goes nowhere, so the last flush does not fail again. The command's status."""
+    try:
+        os.write(2, f"deckpress: error: cannot write the output: {exc.strerror or exc}\n".encode())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return CANNOT_WRITE
+
+
 def _flushed(stream: TextIO, status: int) -> int:
     try:
         stream.flush()
     except (BrokenPipeError, ValueError):  # the reader has what it wanted, or the stream was closed
         return status
     except OSError as exc:
-        try:  # straight to the descriptor: stderr's own buffer may be what failed
-            os.write(2, f"deckpress: error: cannot write the output: {exc.strerror or exc}\n".encode())
-        except OSError:
-            pass
-        return status or CANNOT_WRITE
+        said = unwritten(exc)
+        return status or said
     return status
