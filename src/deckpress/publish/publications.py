@@ -77,7 +77,9 @@ def publications(out_dir: Path, entries: list[Entry], site: list[Output],
     files = _public(out_dir, entries, read, pictures, listings or {})
     for game in sorted({e.game for e in entries if e.audience != PUBLIC}):
         files |= _bundle(game, [e for e in entries if e.game == game], read, (listings or {}).get(game))
-    outputs = [Output(path, data) for path, data in sorted(files.items()) if not _same(out_dir / path, data)]
+    made = {id(data) for data in now.values()}  # a file of this commit's: written again beside it, a second name
+    outputs = [Output(path, data) for path, data in sorted(files.items())
+               if id(data) in made or not _same(out_dir / path, data)]
     gone = [p for folder in (PUBLIC_FOLDER, HOST_FOLDER) for p in _files_under(out_dir, folder) if p not in files]
     return Publications(outputs, gone)
 
