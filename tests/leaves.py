@@ -1,11 +1,14 @@
 """A printed page read back by pdfium once for all test_slug.py asks of it: its words, its glyphs outside the
 printer margin, its slug, and (for the prints whose marks are checked) its marks outside the margin. Loading a page
 is most of the time of a reading of every page of a catalogue (a sheet of backs is thousands of tiles): each page
-of each PDF is loaded once, not once for each question; pdfium's own calls, their arguments made once."""
+of each PDF is loaded once, not once for each question; pdfium's own calls, their arguments made once. And a page
+alike in every byte pdfium reads to another already read (a kit's copy of its component's page, a host kit's) is
+read once: told alike by their `fingerprints`, from the file's objects as they are written, not loaded."""
 
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import math
 import re
 from dataclasses import dataclass, field
@@ -14,6 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 from marks import pdfium_marks
+from pypdf import PdfReader
 
 Box = tuple[float, float, float, float]  # left, bottom, right, top (pdfium's tight glyph box)
 Char = tuple[Box, str, tuple[float, float]]  # a character of the slug: its box, itself, its origin
@@ -39,14 +43,58 @@ class Leaf:
         return " ".join(self.whole.split())
 
 
-def leaves(path: Path, title: str | None, edge: float, marks_edge: float | None) -> list[Leaf]:
+# What a page's fingerprint leaves out: where it sits in the page tree and the structure tree, its annotations (form
+# fields: not page objects, which are all pdfium reads here), and a stream's length (its bytes are in it).
+UNREAD = re.compile(rb"/(?:Parent|StructParents|Length) \d+(?: \d+ R)?|/Annots\s*(?:\[[^\]]*\]|\d+ \d+ R)")
+REFERENCE = re.compile(rb"(\d+) \d+ R")
+# an object's strings (read past: a string may hold any word) or the keyword that starts its stream's data
+STREAM = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|(stream\r?\n)", re.S)
+
+
+def leaves(path: Path, title: str | None, edge: float, marks_edge: float | None,
+           seen: dict[tuple[bytes, str | None, float, float | None], Leaf] | None = None) -> list[Leaf]:
     """Every page of the PDF at `path`, read once: its slug found by the game's `title` (none read without one),
-    its marks read where `marks_edge` is given."""
-    pdf = pdfium.PdfDocument(path)
+    its marks read where `marks_edge` is given. A page whose fingerprint is in `seen`, read the same way, is that
+    page's leaf; each page read is added."""
+    seen = {} if seen is None else seen
+    keys = [(f, title, edge, marks_edge) for f in fingerprints(path)]
+    pdf = None
     try:
-        return [_leaf(pdf[number], title, edge, marks_edge) for number in range(len(pdf))]
+        for number, key in enumerate(keys):
+            if key not in seen:
+                pdf = pdf or pdfium.PdfDocument(path)
+                seen[key] = leaf = _leaf(pdf[number], title, edge, marks_edge)
+                seen.setdefault((*key[:3], None), leaf)  # read with its marks, it answers a reading without
+        return [seen[key] for key in keys]
     finally:
-        pdf.close()
+        if pdf is not None:
+            pdf.close()
+
+
+def fingerprints(path: Path) -> list[bytes]:
+    """Each page's digest of what pdfium reads it from: its dictionary (boxes, contents, resources) and all it
+    refers to, each object as written (a stream's data as it lies in the file), with the objects it refers to by
+    their own digests in place of their numbers, `UNREAD` left out and the spacing between its values evened.
+    Pages with the same digest are the same page wherever they lie. Read from the file's bytes, no object parsed
+    but the page tree (pypdf's)."""
+    reader = PdfReader(path)
+    data = path.read_bytes()
+    starts = {number: offset for number, offset in reader.xref[0].items() if offset}
+    table = int(data[data.rindex(b"startxref") + len(b"startxref"):].split()[0])  # the cross-reference table
+    ends = dict(zip(sorted(starts, key=starts.__getitem__), [*sorted(starts.values())[1:], table], strict=True))
+    known: dict[int, bytes] = {}
+
+    def digest(number: int) -> bytes:
+        if number not in known:
+            known[number] = b"cycle"  # a reference back up the graph (the page tree's are left out)
+            body = data[starts[number]:ends[number]]
+            cut = next((m.start() for m in STREAM.finditer(body) if m.group(1)), len(body))
+            head = b" ".join(UNREAD.sub(b"", body[:cut].split(b" obj", 1)[-1]).split())  # as a kit spaces it
+            known[number] = hashlib.sha256(REFERENCE.sub(lambda m: digest(int(m[1])).hex().encode(), head)
+                                           + body[cut:]).digest()
+        return known[number]
+
+    return [digest(page.indirect_reference.idnum) for page in reader.pages]  # type: ignore[union-attr]
 
 
 def _leaf(page: pdfium.PdfPage, title: str | None, edge: float, marks_edge: float | None) -> Leaf:

@@ -10,10 +10,12 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from conftest import CATALOGUE, CONTENT, MM, SHIPPED, shared
-from leaves import Leaf, leaves
+from leaves import Leaf, fingerprints, leaves
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
+from deckpress.draw.finish import DocInfo
+from deckpress.draw.kit import kit as joined_kit
 from deckpress.findings import Findings
 from deckpress.load import load_game
 from deckpress.templating import Templates
@@ -47,15 +49,17 @@ def _marked(printed: Path) -> list[Path]:
 
 @pytest.fixture(scope="module")
 def read(way: str, printed: Path) -> Callable[[Path], list[Leaf]]:
-    """A PDF of this print's pages, each read once for every test of the module that reads it."""
+    """A PDF of this print's pages, each read once for every test of the module that reads it; a page alike to
+    one read already (a kit's copy of its component's) read once for both."""
     titles = {game: _title(game) for game in SHIPPED}
     marked = set(_marked(printed)) if way in MARKED else set()
     done: dict[Path, list[Leaf]] = {}
+    alike: dict[tuple[bytes, str | None, float, float | None], Leaf] = {}
 
     def pages(path: Path) -> list[Leaf]:
         if path not in done:
             title = titles.get(path.relative_to(printed).parts[0])
-            done[path] = leaves(path, title, EDGE, MARKS_EDGE if path in marked else None)
+            done[path] = leaves(path, title, EDGE, MARKS_EDGE if path in marked else None, alike)
         return done[path]
 
     return pages
@@ -142,22 +146,28 @@ def test_the_slug_is_whole_on_every_page_of_every_pdf(printed: Path, read: Calla
                 assert longest <= LARGE_PRINT_LINE_MM * MM + 1, (where, longest / MM)
 
 
-def test_a_glyph_in_the_margin_a_word_amid_the_slug_and_a_rule_off_the_edge_are_each_found(tmp_path: Path) -> None:
-    """The reading the tests above rest on, shown a page with each fault planted and a clean page: each fault
-    found, with the character pdfium's own `get_charbox` boxes outside the margin, and nothing on the clean page."""
-    path = tmp_path / "planted.pdf"
+def _planted(path: Path, nudge: float = 0.0, face: str = "Helvetica") -> Path:
+    """A page with a fault of each kind planted (a glyph in the margin, a word amid the slug, a rule off the edge),
+    then a clean page: the glyph in the margin `nudge` points further in, the slug set in `face`."""
     sheet = canvas.Canvas(str(path), pagesize=A4)
     for faulty in (True, False):
         sheet.setFont("Helvetica", 10)
         sheet.drawString(30 * MM, 150 * MM, "A line well inside the margin")
         if faulty:
-            sheet.drawString(1 * MM, 100 * MM, "X")  # a glyph moved into the margin
+            sheet.drawString(1 * MM + nudge, 100 * MM, "X")  # a glyph moved into the margin
             sheet.drawString(60 * MM, 8 * MM, "W")  # a word of the page's own, amid the slug
             sheet.line(20 * MM, 50 * MM, 20 * MM, 296 * MM)  # a rule run off the top
-        sheet.setFont("Helvetica", 6)
+        sheet.setFont(face, 6)
         sheet.drawString(30 * MM, 8 * MM, "The Pocket Bazaar · Lot cards · page 1 of 1 · First edition, 2026 · 0123abc")
         sheet.showPage()
     sheet.save()
+    return path
+
+
+def test_a_glyph_in_the_margin_a_word_amid_the_slug_and_a_rule_off_the_edge_are_each_found(tmp_path: Path) -> None:
+    """The reading the tests above rest on, shown a page with each fault planted and a clean page: each fault
+    found, with the character pdfium's own `get_charbox` boxes outside the margin, and nothing on the clean page."""
+    path = _planted(tmp_path / "planted.pdf")
     faulty, clean = leaves(path, "The Pocket Bazaar", EDGE, MARKS_EDGE)
     pdf = pdfium.PdfDocument(path)
     text = pdf[0].get_textpage()
@@ -169,3 +179,26 @@ def test_a_glyph_in_the_margin_a_word_amid_the_slug_and_a_rule_off_the_edge_are_
     assert [m[0] for m in faulty.strays] == ["x", "X"] and faulty.angles == {0}  # the rule, then the glyph
     assert faulty.slug and "".join(c for _, c, _ in faulty.slug).endswith("0123abc")
     assert clean.slug and not clean.astray and not clean.inside and not clean.strays and clean.angles == {0}
+
+
+def test_a_page_alike_to_one_read_is_read_once_and_a_page_changed_anywhere_is_read_again(tmp_path: Path) -> None:
+    """The fingerprint the module's reading rests on: the planted pages copied twice into a kit by the press's own
+    join (other object numbers, as a kit holds its components' pages) are told alike, and given the leaves the
+    first file's reading left, the same as a reading afresh; a glyph moved by a hundredth of a point, or the slug in
+    another font, is a page of its own."""
+    first = _planted(tmp_path / "planted.pdf")
+    joined = tmp_path / "kit.pdf"
+    joined.write_bytes(joined_kit([("One", first.read_bytes()), ("Two", first.read_bytes())],
+                           DocInfo("Kit", "Round & Revel", "A test", "en-GB")))
+    assert fingerprints(joined) == fingerprints(first) * 2
+    seen: dict[tuple[bytes, str | None, float, float | None], Leaf] = {}
+    read = leaves(first, "The Pocket Bazaar", EDGE, MARKS_EDGE, seen)
+    held = dict(seen)
+    again = leaves(joined, "The Pocket Bazaar", EDGE, MARKS_EDGE, seen)
+    assert seen == held and [id(leaf) for leaf in again] == [id(leaf) for leaf in read * 2]  # nothing read again
+    assert again == leaves(joined, "The Pocket Bazaar", EDGE, MARKS_EDGE)  # as read afresh
+    assert leaves(first, "The Pocket Bazaar", EDGE, None, seen) == read  # read with marks, it answers without
+    nudged = fingerprints(_planted(tmp_path / "nudged.pdf", nudge=0.01))
+    other_face = fingerprints(_planted(tmp_path / "face.pdf", face="Times-Roman"))
+    assert nudged[0] != fingerprints(first)[0] and nudged[1] == fingerprints(first)[1]
+    assert not {*other_face} & {*fingerprints(first)}
