@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import gc
 import hashlib
 import os
 import re
@@ -27,6 +28,11 @@ from deckpress.templating import Templates
 # Python then leaves it ignored: the tests of Ctrl-C, and the commands they start (which inherit an ignored signal,
 # not a handler), would never see it. Python's own handler, as a terminal gives it.
 signal.signal(signal.SIGINT, signal.default_int_handler)
+# A test process holds a large heap (every module, pytest's own objects, what its fixtures read) and its tests make
+# millions of short-lived objects: at Python's usual pace the cycle collector scanned that heap again and again
+# (a tenth of the time of a module of small builds and checks). Collected seldom, as a build collects
+# (`build._seldom_collected`, which puts this back after each build).
+gc.set_threshold(20_000, 50, 100)
 set_type_once()  # pypdf reads each font of a PDF once, not once per form that uses it: the same text, sooner
 set_forms_once()  # pdfminer (pdfplumber) parses each form of a PDF once, not once per time a page draws it
 
