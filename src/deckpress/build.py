@@ -17,11 +17,10 @@ from typing import TYPE_CHECKING, Any
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
 from deckpress.findings import Findings
-from deckpress.layout.cover import lay_out_blank, lay_out_cover
 from deckpress.layout.held import Held
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
-from deckpress.layout.plan import lay_out_calibration, lay_out_game, lay_out_print_check
+from deckpress.layout.plan import lay_out_game, lay_out_kit_pages
 from deckpress.layout.slug import Stamp, stamped
 from deckpress.layout.slug import stamp as game_stamp
 from deckpress.load import expand_sheets, load_edition
@@ -35,7 +34,7 @@ from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
-from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports, write_outputs
+from deckpress.publish.write import Output, Staging, manifest_output, merged_manifest, stale_exports
 from deckpress.templating import Templates
 from deckpress.translation.games import every_language, labelled, relabelled
 from deckpress.translation.layout_texts import check_layout_texts, layout_names
@@ -96,15 +95,16 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
     """Build the games whose inputs changed since their last build (`fresh`, if the caller has looked already);
     the others are up to date. With `jobs` > 1 each edition of a game is made in a process of its own. The files
     of the games `gone` (no longer in the sources) are taken away in the same commit."""
-    with _seldom_collected():
+    with _seldom_collected(), Staging(opts.out) as staging:  # a parallel build's files staged as each task's come
         fresh = fresh or freshness(game_dirs, opts.layouts, opts.key(), opts.out)
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
         tasks = pool.tasks(opts, todo, jobs) if jobs > 1 else []
-        press = Press.joined(pool.run(_task, tasks, jobs, compile_pages)) if len(tasks) > 1 else make(opts, todo)
+        press = (Press.joined(pool.run(_task, tasks, jobs, compile_pages, lambda part: staging.add(part.outputs)))
+                 if len(tasks) > 1 else make(opts, todo))
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
         if not press.findings.errors and (press.ids or press.gone):
-            publish(opts, press, fresh)
+            publish(opts, press, fresh, staging)
         return press
 
 
@@ -151,7 +151,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
             held = Held(len(opts.papers))  # a card face is the same on every paper: its laying out is shared
             for paper in opts.papers:
-                prepared.documents += _kit_pages(game, edition, paper, setup, findings)
+                prepared.documents += lay_out_kit_pages(game, edition, paper, setup, findings)
                 prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,
                                                    proof_backs=paper == opts.papers[0], mark=mark,
                                                    setups=setups_for(game, opts), held=held)
@@ -185,17 +185,6 @@ def layout_dirs(game: Game, opts: Options) -> tuple[Path, ...]:
     own = game.dir / "layouts"
     mine = [own] if own.is_dir() and own.resolve().is_relative_to(game.dir.resolve()) else []
     return tuple(dict.fromkeys([*mine, *opts.layouts]))
-
-
-def _kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup, findings: Findings) -> list[Document]:
-    """The kits' own pages: the print check they open with (its instructions for these options), the calibration
-    pages when printing duplex, a cover for each private or host component (the host's kit) and, duplex, the blank
-    back that starts each part on a front side."""
-    check = lay_out_print_check(game, edition, paper, findings, setup)
-    calibration = lay_out_calibration(game, edition, paper, setup, findings) if setup.duplex else None
-    covers = [lay_out_cover(game, c, edition, paper, findings) for c in game.components if c.secret]
-    blank = lay_out_blank(game, edition, paper) if setup.duplex else None
-    return [d for d in (check, calibration, *covers, blank) if d is not None]
 
 
 def _lay_out_every_page(prepared: Prepared) -> None:
@@ -246,8 +235,9 @@ def _draw_edition(game: Game, docs: list[Document], editions: tuple[dict[str, Ed
     return edition_files(game, rendered, editions, paper, setup, findings)
 
 
-def publish(opts: Options, press: Press, fresh: Freshness) -> None:
-    """The manifest, the catalogue and the build state over this build's files; then all move into place at once."""
+def publish(opts: Options, press: Press, fresh: Freshness, staging: Staging) -> None:
+    """The manifest, the catalogue and the build state over this build's files; then all move into place at once,
+    staged with those `staging` holds already."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
     stale = stale_exports(opts.out, press.versions)  # cut from older sources: taken away in the same commit
@@ -264,8 +254,8 @@ def publish(opts: Options, press: Press, fresh: Freshness) -> None:
     sums = sums_output(opts.out, entries, [*site, manifest])
     # manifest last; what it no longer lists goes in the same commit (exports of older sources among them), and
     # what the public catalogue and the host's bundles no longer hold
-    write_outputs(opts.out, [*press.outputs, *site, *shared.outputs, state, sums, manifest],
-                  taken_away(opts.out, entries, site, shared.removed))
+    staging.commit([*press.outputs, *site, *shared.outputs, state, sums, manifest],
+                   taken_away(opts.out, entries, site, shared.removed))
     press.stale = sorted({e.game for e in stale})
 
 

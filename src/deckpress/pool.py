@@ -49,9 +49,11 @@ def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
 
 
 def run(work: Callable[[Options, Path, tuple[str, ...]], Result], todo: list[Task], jobs: int,
-        meanwhile: Callable[[], object] = lambda: None) -> list[Result]:
+        meanwhile: Callable[[], object] = lambda: None,
+        arrived: Callable[[Result], object] = lambda result: None) -> list[Result]:
     """`work` on every task, `jobs` processes at a time; the results in the order of the tasks. This process does
-    `meanwhile` as they work (it would otherwise only wait)."""
+    `meanwhile` as they work (it would otherwise only wait), then hands each result to `arrived` as it comes, in
+    that order, while the later tasks are still at work."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -60,7 +62,10 @@ def run(work: Callable[[Options, Path, tuple[str, ...]], Result], todo: list[Tas
     try:
         running = pool.map(work, *zip(*todo, strict=True))  # every task is handed out now
         meanwhile()
-        results = list(running)
+        results = []
+        for result in running:
+            arrived(result)
+            results.append(result)
     except BrokenProcessPool:
         stop(pool)
         interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash

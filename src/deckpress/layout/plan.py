@@ -13,6 +13,7 @@ from deckpress.layout.boxes import lay_out_box
 from deckpress.layout.boxes.schema import BOX, STANDEE, TUCK_BOX
 from deckpress.layout.cards import Printed, card_pages
 from deckpress.layout.context import Job
+from deckpress.layout.cover import lay_out_blank, lay_out_cover
 from deckpress.layout.held import Held
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.marks import calibration, print_check
@@ -215,3 +216,15 @@ def lay_out_print_check(game: Game, edition: Edition, paper: str, findings: Find
 
 def _where(game: str, component: str, edition: Edition, paper: str) -> str:
     return f"{game} {component} ({edition.theme.edition} edition, {paper})"
+
+
+def lay_out_kit_pages(game: Game, edition: Edition, paper: str, setup: PrintSetup,
+                      findings: Findings) -> list[Document]:
+    """The kits' own pages: the print check they open with (its instructions for these options), the calibration
+    pages when printing duplex, a cover for each private or host component (the host's kit) and, duplex, the blank
+    back that starts each part on a front side."""
+    check = lay_out_print_check(game, edition, paper, findings, setup)
+    calibration = lay_out_calibration(game, edition, paper, setup, findings) if setup.duplex else None
+    covers = [lay_out_cover(game, c, edition, paper, findings) for c in game.components if c.secret]
+    blank = lay_out_blank(game, edition, paper) if setup.duplex else None
+    return [d for d in (check, calibration, *covers, blank) if d is not None]

@@ -119,17 +119,84 @@ def write_outputs(out_dir: Path, outputs: list[Output], removed: Sequence[str] =
     """Stage every file beside `out_dir`, then move them all into place, in the order given, after taking away the
     files `removed` names (and the folders that leaves empty). If a move fails (a locked file, a vanished folder),
     the moves already made are undone: CommitError, the folder as it was."""
-    out_dir.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=staging_prefix(out_dir), dir=out_dir.resolve().parent))
-    try:
-        staged = _staged(staging, out_dir, outputs)
-        moves = [*_removed(out_dir, removed, {o.path for o in outputs}), *staged]
+    with Staging(out_dir) as staging:
+        staging.commit(outputs, removed)
+
+
+class Staging:
+    """A commit's staging folder beside the out folder, filled as its files are ready (a parallel build's as each
+    task's arrive, while the others are still drawn), then moved into place at once (`commit`). A context: the
+    folder, made at the first file, goes as it ends, whatever happened."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir = out_dir
+        self.folder: Path | None = None
+        self.staged: dict[str, tuple[Path, Path]] = {}  # each file's path -> (staged, target), as first staged
+        self._ways: dict[str, Path | None] = {}  # a folder's way, looked at once a commit (`_link_on_the_way`)
+        self._made: set[Path] = set()  # the staging folder's folders made
+        # each bytes object's staged file, by identity; the bytes held, so that no other object takes their id
+        self._first: dict[int, tuple[bytes, Path]] = {}
+
+    def __enter__(self) -> Staging:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def add(self, outputs: Sequence[Output]) -> None:
+        """Each file written into the staging folder (a path staged before: written anew, as the later task's).
+        Every check comes first: a commit must not stop half-way for a reason it could have seen."""
+        paths = [o.path for o in outputs]
+        if len(set(paths)) != len(paths):
+            raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
+        for output in outputs:
+            if not relative(output.path):
+                raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
+            if (link := _link_on_the_way(self.out_dir, output.path, self._ways)) is not None:
+                raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
+            self._write(output)
+
+    def _write(self, output: Output) -> None:
+        target = self._root() / "new" / output.path
+        if output.path in self.staged:  # staged already: its file (perhaps a second name of another) is replaced
+            target.unlink()
+            self._first = {k: held for k, held in self._first.items() if held[1] != target}
+        elif target.parent not in self._made:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._made.add(target.parent)
+        held = self._first.get(id(output.data))
+        try:
+            if held is None or not _named_again(held[1], target):
+                target.write_bytes(output.data)
+                self._first[id(output.data)] = (output.data, target)
+        except OSError as exc:  # a full disk: nothing has moved yet
+            raise CommitError(f"cannot write {output.path}: {exc.strerror or exc}") from exc
+        self.staged.setdefault(output.path, (target, self.out_dir / output.path))
+
+    def _root(self) -> Path:
+        """The staging folder, beside the out folder (made only at the commit: a build that fails makes none)."""
+        if self.folder is None:
+            beside = self.out_dir.resolve().parent
+            beside.mkdir(parents=True, exist_ok=True)
+            self.folder = Path(tempfile.mkdtemp(prefix=staging_prefix(self.out_dir), dir=beside))
+        return self.folder
+
+    def commit(self, files: Sequence[Output], removed: Sequence[str] = ()) -> None:
+        """The files move into place in the order given (those not staged yet staged first; every file staged is
+        among them), after taking away the files `removed` names; if a move fails, those made are undone:
+        CommitError, the folder as it was."""
+        self.add([o for o in files if o.path not in self.staged])
+        order = [o.path for o in files]
+        if sorted(order) != sorted(self.staged):
+            raise ValueError(f"the commit's files are not those staged: {sorted(set(order) ^ set(self.staged))}")
+        staging, out_dir = self._root(), self.out_dir
+        out_dir.mkdir(parents=True, exist_ok=True)
+        moves = [*_removed(out_dir, removed, set(order)), *(self.staged[path] for path in order)]
         _recorded(staging, out_dir, moves)
         with interrupts.held():
             _commit(moves, staging / ".earlier")
             prune(out_dir, [target for source, target in moves if source is None])
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
 
 
 def _recorded(staging: Path, out_dir: Path, moves: list[tuple[Path | None, Path]]) -> None:
@@ -153,40 +220,11 @@ def _removed(out_dir: Path, paths: Sequence[str], written: set[str]) -> list[tup
     return gone
 
 
-def _staged(staging: Path, out_dir: Path, outputs: list[Output]) -> list[tuple[Path, Path]]:
-    """Each file written into the staging folder: (staged, target). Every check comes first: a commit must not
-    stop half-way for a reason it could have seen."""
-    paths = [o.path for o in outputs]
-    if len(set(paths)) != len(paths):
-        raise ValueError(f"two outputs for {sorted(p for p in set(paths) if paths.count(p) > 1)}")
-    staged, ways, made = [], dict[str, Path | None](), set[Path]()  # a folder's way and its staging folder: once
-    first: dict[int, Path] = {}  # each bytes object's staged file, by identity (the outputs hold them all alive)
-    for output in outputs:
-        if not relative(output.path):
-            raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
-        if (link := _link_on_the_way(out_dir, output.path, ways)) is not None:
-            raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
-        target = staging / "new" / output.path
-        if target.parent not in made:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            made.add(target.parent)
-        try:
-            if not _named_again(first.get(id(output.data)), target):
-                target.write_bytes(output.data)
-                first[id(output.data)] = target
-        except OSError as exc:  # a full disk: nothing has moved yet
-            raise CommitError(f"cannot write {output.path}: {exc.strerror or exc}") from exc
-        staged.append((target, out_dir / output.path))
-    return staged
-
-
-def _named_again(staged: Path | None, target: Path) -> bool:
+def _named_again(staged: Path, target: Path) -> bool:
     """Whether `target` could be made a second name of the staged file holding the same bytes: a PDF's copy in
     public/ or a host's bundle is the tree's file, written once (half a catalogue's bytes). Each moves into place
     on its own and a later build replaces each by a new file, so neither ever changes under the other's name;
     where the file system has no hard links (FAT), the copy is written."""
-    if staged is None:
-        return False
     try:
         os.link(staged, target)
     except OSError:

@@ -1,0 +1,66 @@
+"""A commit's files staged as they come: a parallel build's as each task's arrive, while the later tasks work."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from deckpress import pool
+from deckpress.options import Options
+from deckpress.publish.write import Output, Staging, staging_prefix
+
+
+def _at_work(opts: Options, folder: Path, parts: tuple[str, ...]) -> tuple[str, float]:
+    """A task that takes its folder's name in tenths of a second, and says when it ended."""
+    time.sleep(int(folder.name) / 10)
+    return folder.name, time.time()
+
+
+def test_each_result_is_handed_on_in_the_tasks_order_as_it_comes_while_later_tasks_work():
+    arrived: list[tuple[str, float]] = []
+    tasks = [(Options(), Path(name), ("pdfs",)) for name in ("1", "12", "2")]
+    results = pool.run(_at_work, tasks, 2, arrived=lambda result: arrived.append((result[0], time.time())))
+    assert [name for name, _ in results] == [name for name, _ in arrived] == ["1", "12", "2"]
+    ended = dict(results)
+    assert arrived[0][1] < ended["12"]  # the first handed on while the long task was still at work
+    assert arrived[1][1] >= ended["12"]  # each in its turn: after the tasks before it
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_path_staged_again_is_the_later_file_and_a_second_name_of_the_earlier_keeps_its_bytes(tmp_path):
+    out = tmp_path / "build"
+    first, again = b"the first lot cards", b"the lot cards drawn again"
+    with Staging(out) as staging:
+        staging.add([Output("a/lots.pdf", first), Output("public/lots.pdf", first)])  # the copy: a second name
+        staging.add([Output("a/lots.pdf", again)])  # a later task's file of the same path
+        staging.add([Output("host/lots.pdf", first)])  # the first bytes again: linked to no file holding others
+        assert sorted(staging.staged) == ["a/lots.pdf", "host/lots.pdf", "public/lots.pdf"]
+        staging.commit([Output("a/lots.pdf", again), Output("public/lots.pdf", first), Output("host/lots.pdf", first)])
+    assert _files(out) == {"a/lots.pdf": again, "host/lots.pdf": first, "public/lots.pdf": first}
+    assert not os.path.samefile(out / "a/lots.pdf", out / "public/lots.pdf")  # written anew, not through the link
+    assert not list(tmp_path.glob(f"{staging_prefix(out)}*"))  # the staging folder is gone
+
+
+def test_a_commit_must_move_every_file_staged_and_only_those(tmp_path):
+    out = tmp_path / "build"
+    with Staging(out) as staging:
+        staging.add([Output("a.pdf", b"a"), Output("b.pdf", b"b")])
+        with pytest.raises(ValueError, match="not those staged"):
+            staging.commit([Output("a.pdf", b"a")])
+        with pytest.raises(ValueError, match="two outputs"):
+            staging.add([Output("c.pdf", b"c"), Output("c.pdf", b"c")])
+    assert not out.exists() and not list(tmp_path.iterdir())  # nothing moved, the staging folder gone
+
+
+def test_staging_that_ends_without_a_commit_leaves_no_out_folder_and_no_staging_folder(tmp_path):
+    out = tmp_path / "build"
+    with pytest.raises(KeyboardInterrupt), Staging(out) as staging:
+        staging.add([Output("pocket-bazaar/lots.pdf", b"lots")])
+        raise KeyboardInterrupt  # as a Ctrl-C while the later tasks are drawn
+    assert list(tmp_path.iterdir()) == []
