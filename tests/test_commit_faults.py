@@ -13,7 +13,7 @@ from conftest import CONTENT, LAYOUTS, edit, made_once
 from test_interrupt import no_staging_left, tree
 
 from deckpress.cli import main
-from deckpress.publish import write
+from deckpress.publish import staging, write
 from deckpress.publish.journal import finish
 
 LOTS = Path("content/pocket-bazaar/lots.yaml")
@@ -38,7 +38,7 @@ def earlier(tmp_path_factory) -> tuple[dict[str, bytes], int]:
             assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
             shutil.copytree("build", "earlier")
             edit(LOTS, "A steady light for late arrivals.", "A steady light for those who come late.")
-            patch.setattr(write.os, "replace", counted)  # a dry run: how many moves a commit makes
+            patch.setattr(staging.os, "replace", counted)  # a dry run: how many moves a commit makes
             assert main([*BUILD, "--layouts", str(LAYOUTS)]) == 0
         (root / "moves").write_text(str(len(moves)), encoding="utf-8")
 
@@ -72,7 +72,7 @@ def test_a_move_that_fails_leaves_the_earlier_build(deckpress, earlier, rebuilt,
             raise PermissionError(1, "Operation not permitted")
         replace(source, target)
 
-    monkeypatch.setattr(write.os, "replace", failing_replace)
+    monkeypatch.setattr(staging.os, "replace", failing_replace)
     result = deckpress(*BUILD)
     assert result.status == 1
     (line,) = result.err.strip().splitlines()
@@ -119,7 +119,7 @@ def test_a_link_made_after_the_check_is_refused_at_the_commit(tmp_path):
     (tmp_path / "elsewhere").mkdir()
     os.symlink(tmp_path / "elsewhere", tmp_path / "build/game")
     with pytest.raises(write.CommitError, match="build/game is a symbolic link"):
-        write.write_outputs(tmp_path / "build", [write.Output("game/rules.pdf", b"%PDF-")])
+        staging.write_outputs(tmp_path / "build", [write.Output("game/rules.pdf", b"%PDF-")])
     assert not list((tmp_path / "elsewhere").iterdir())
 
 
@@ -127,18 +127,18 @@ def test_a_copy_of_the_same_bytes_is_a_second_name_for_the_file_and_a_later_buil
     """A public copy is the tree's file linked, written once; the next commit replaces either name by a new file,
     never writing into the other. Where the file system has no hard links the copy is written."""
     out, pdf = tmp_path / "build", b"%PDF- the kit"
-    write.write_outputs(out, [write.Output("game/kit.pdf", pdf), write.Output("public/game/kit.pdf", pdf),
+    staging.write_outputs(out, [write.Output("game/kit.pdf", pdf), write.Output("public/game/kit.pdf", pdf),
                               write.Output("game/rules.pdf", bytes(bytearray(pdf)))])  # equal, not the same: apart
     assert os.path.samefile(out / "game/kit.pdf", out / "public/game/kit.pdf")
     assert not os.path.samefile(out / "game/kit.pdf", out / "game/rules.pdf")
-    write.write_outputs(out, [write.Output("game/kit.pdf", b"%PDF- a new kit")])
+    staging.write_outputs(out, [write.Output("game/kit.pdf", b"%PDF- a new kit")])
     assert (out / "public/game/kit.pdf").read_bytes() == pdf and (out / "game/kit.pdf").read_bytes() != pdf
 
     def no_links(source: object, target: object) -> None:
         raise OSError(1, "Operation not permitted")
 
     monkeypatch.setattr(os, "link", no_links)
-    write.write_outputs(out, [write.Output("game/kit.pdf", pdf), write.Output("public/game/kit.pdf", pdf)])
+    staging.write_outputs(out, [write.Output("game/kit.pdf", pdf), write.Output("public/game/kit.pdf", pdf)])
     assert (out / "public/game/kit.pdf").read_bytes() == pdf == (out / "game/kit.pdf").read_bytes()
     assert not os.path.samefile(out / "game/kit.pdf", out / "public/game/kit.pdf")
 
@@ -198,7 +198,7 @@ def test_a_commit_killed_while_it_undoes_a_failed_move_is_finished_by_the_next(t
     """The undo puts each new file back where it was staged, so the journal still holds whenever it stops."""
     out = tmp_path / "build"
     earlier = [write.Output(f"game/part-{i}.pdf", b"%PDF earlier " + bytes([i])) for i in range(4)]
-    write.write_outputs(out, [*earlier, write.Output("gone.pdf", b"%PDF taken away")])
+    staging.write_outputs(out, [*earlier, write.Output("gone.pdf", b"%PDF taken away")])
     new = [write.Output(f"game/part-{i}.pdf", b"%PDF new " + bytes([i])) for i in range(1, 6)]
     calls: list[Path] = []
     replace = os.replace
@@ -211,11 +211,11 @@ def test_a_commit_killed_while_it_undoes_a_failed_move_is_finished_by_the_next(t
             raise _Killed
         replace(source, target)
 
-    monkeypatch.setattr(write.os, "replace", failing_then_killed)
-    monkeypatch.setattr(write.shutil, "rmtree", lambda *args, **kwargs: None)  # killed: nothing cleans up
+    monkeypatch.setattr(staging.os, "replace", failing_then_killed)
+    monkeypatch.setattr(staging.shutil, "rmtree", lambda *args, **kwargs: None)  # killed: nothing cleans up
     with pytest.raises(_Killed):
-        write.write_outputs(out, new, ["gone.pdf"])
+        staging.write_outputs(out, new, ["gone.pdf"])
     monkeypatch.undo()
-    (staging,) = write.leftovers(out)
-    finish(staging, out)
+    (left,) = write.leftovers(out)
+    finish(left, out)
     assert tree(out) == {"game/part-0.pdf": b"%PDF earlier \x00", **{o.path: o.data for o in new}}

@@ -140,7 +140,7 @@ def test_an_export_again_takes_away_the_files_it_no_longer_makes(tmp_path):
 
 
 def test_the_commit_takes_files_away_with_the_rest_or_not_at_all(tmp_path, monkeypatch):
-    from deckpress.publish import write
+    from deckpress.publish import staging, write
 
     out = tmp_path / "out"
     (out / "g" / "export" / "tts").mkdir(parents=True)
@@ -154,14 +154,14 @@ def test_the_commit_takes_files_away_with_the_rest_or_not_at_all(tmp_path, monke
             raise OSError(28, "No space left on device")
         real(source, target)
 
-    monkeypatch.setattr(write.os, "replace", failing)
+    monkeypatch.setattr(staging.os, "replace", failing)
     with pytest.raises(write.CommitError):
-        write.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
+        staging.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
     assert (out / "g" / "export" / "tts" / "old.png").read_bytes() == b"old sheet"  # put back
     assert (out / "index.html").read_bytes() == b"old page"
-    monkeypatch.setattr(write.os, "replace", real)
+    monkeypatch.setattr(staging.os, "replace", real)
     with pytest.raises(ValueError, match="only inside the out folder"):
-        write.write_outputs(out, [], ["../outside.txt"])
-    write.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
+        staging.write_outputs(out, [], ["../outside.txt"])
+    staging.write_outputs(out, [write.Output("index.html", b"new page")], ["g/export/tts/old.png"])
     assert not (out / "g" / "export").exists() and (out / "g" / "kept.pdf").is_file()  # empty folders go too
     assert (out / "index.html").read_bytes() == b"new page"

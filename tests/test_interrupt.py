@@ -18,7 +18,8 @@ from conftest import CONTENT, LAYOUTS, edit, games, made_once, on_a4
 
 from deckpress.draw import render as render_stage
 from deckpress.publish import write
-from deckpress.publish.write import Output, write_outputs
+from deckpress.publish.staging import write_outputs
+from deckpress.publish.write import Output
 
 
 def tree(out: Path) -> dict[str, bytes]:

@@ -10,7 +10,9 @@ import pytest
 
 from deckpress import pool
 from deckpress.options import Options
-from deckpress.publish.write import Output, Staging, staging_prefix
+from deckpress.publish.lock import out_lock
+from deckpress.publish.staging import Staging, write_outputs
+from deckpress.publish.write import Output, leftovers, staging_prefix
 
 
 def _at_work(opts: Options, folder: Path, parts: tuple[str, ...]) -> tuple[str, float]:
@@ -39,23 +41,29 @@ def test_a_path_staged_again_is_the_later_file_and_a_second_name_of_the_earlier_
     with Staging(out) as staging:
         staging.add([Output("a/lots.pdf", first), Output("public/lots.pdf", first)])  # the copy: a second name
         staging.add([Output("a/lots.pdf", again)])  # a later task's file of the same path
-        staging.add([Output("host/lots.pdf", first)])  # the first bytes again: linked to no file holding others
+        staging.add([Output("host/lots.pdf", first)])  # the first bytes again: linked to the file still holding them
         assert sorted(staging.staged) == ["a/lots.pdf", "host/lots.pdf", "public/lots.pdf"]
         staging.commit([Output("a/lots.pdf", again), Output("public/lots.pdf", first), Output("host/lots.pdf", first)])
     assert _files(out) == {"a/lots.pdf": again, "host/lots.pdf": first, "public/lots.pdf": first}
     assert not os.path.samefile(out / "a/lots.pdf", out / "public/lots.pdf")  # written anew, not through the link
+    assert os.path.samefile(out / "public/lots.pdf", out / "host/lots.pdf")  # a second name of the copy left
     assert not list(tmp_path.glob(f"{staging_prefix(out)}*"))  # the staging folder is gone
 
 
-def test_a_commit_must_move_every_file_staged_and_only_those(tmp_path):
+def test_a_commit_moves_the_bytes_it_is_given_every_file_staged_and_no_path_twice(tmp_path):
     out = tmp_path / "build"
     with Staging(out) as staging:
-        staging.add([Output("a.pdf", b"a"), Output("b.pdf", b"b")])
-        with pytest.raises(ValueError, match="not those staged"):
+        staging.add([Output("a.pdf", b"staged early"), Output("b.pdf", b"b")])
+        with pytest.raises(ValueError, match=r"staged but not committed: \['b.pdf'\]"):
             staging.commit([Output("a.pdf", b"a")])
         with pytest.raises(ValueError, match="two outputs"):
-            staging.add([Output("c.pdf", b"c"), Output("c.pdf", b"c")])
+            staging.commit([Output("c.pdf", b"c"), Output("c.pdf", b"c")])
     assert not out.exists() and not list(tmp_path.iterdir())  # nothing moved, the staging folder gone
+    with Staging(out) as staging:
+        early = Output("a.pdf", b"staged early")
+        staging.add([early])
+        staging.commit([Output("a.pdf", b"made again at the commit"), Output("b.pdf", early.data)])
+    assert _files(out) == {"a.pdf": b"made again at the commit", "b.pdf": b"staged early"}
 
 
 def test_staging_that_ends_without_a_commit_leaves_no_out_folder_and_no_staging_folder(tmp_path):
@@ -64,3 +72,24 @@ def test_staging_that_ends_without_a_commit_leaves_no_out_folder_and_no_staging_
         staging.add([Output("pocket-bazaar/lots.pdf", b"lots")])
         raise KeyboardInterrupt  # as a Ctrl-C while the later tasks are drawn
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_parallel_builds_files_are_staged_until_a_task_has_errors(tmp_path):
+    with Staging(tmp_path / "build") as staging:
+        staging.add_part([Output("pocket-bazaar/lots.pdf", b"lots")], failed=False)
+        staging.add_part([], failed=True)  # a task whose game has errors: the build will write nothing
+        staging.add_part([Output("stone-market/wares.pdf", b"wares")], failed=False)
+        assert list(staging.staged) == ["pocket-bazaar/lots.pdf"]
+
+
+def test_the_staging_of_a_build_killed_while_its_tasks_worked_is_taken_away_by_the_next(tmp_path):
+    """Files staged, no journal yet (killed by SIGKILL while the later tasks were drawn): the next build holding
+    the folder takes the leftover away unread, and the folder is as the last commit left it."""
+    out = tmp_path / "build"
+    write_outputs(out, [Output("pocket-bazaar/lots.pdf", b"the last commit's lots")])
+    staging = Staging(out)
+    staging.add([Output("pocket-bazaar/lots.pdf", b"a killed build's lots")])  # never committed, never cleaned
+    assert leftovers(out) == [staging.folder]
+    with out_lock(out):
+        assert leftovers(out) == []
+    assert _files(out) == {"pocket-bazaar/lots.pdf": b"the last commit's lots"}

@@ -32,9 +32,10 @@ from deckpress.publish.incremental import Freshness, freshness, recorded_listing
 from deckpress.publish.listing import Listing
 from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
+from deckpress.publish.staging import Staging
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
-from deckpress.publish.write import Output, Staging, manifest_output, merged_manifest, stale_exports
+from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports
 from deckpress.templating import Templates
 from deckpress.translation.games import every_language, labelled, relabelled
 from deckpress.translation.layout_texts import check_layout_texts, layout_names
@@ -95,13 +96,16 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
     """Build the games whose inputs changed since their last build (`fresh`, if the caller has looked already);
     the others are up to date. With `jobs` > 1 each edition of a game is made in a process of its own. The files
     of the games `gone` (no longer in the sources) are taken away in the same commit."""
-    with _seldom_collected(), Staging(opts.out) as staging:  # a parallel build's files staged as each task's come
+    with _seldom_collected(), Staging(opts.out) as staging:
         fresh = fresh or freshness(game_dirs, opts.layouts, opts.key(), opts.out)
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
         tasks = pool.tasks(opts, todo, jobs) if jobs > 1 else []
-        press = (Press.joined(pool.run(_task, tasks, jobs, compile_pages, lambda part: staging.add(part.outputs)))
-                 if len(tasks) > 1 else make(opts, todo))
+        if len(tasks) > 1:  # each task's files staged as its result comes, while the later tasks work
+            press = Press.joined(pool.run(_task, tasks, jobs, compile_pages,
+                                          lambda part: staging.add_part(part.outputs, bool(part.findings.errors))))
+        else:
+            press = make(opts, todo)
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
         if not press.findings.errors and (press.ids or press.gone):
             publish(opts, press, fresh, staging)

@@ -22,8 +22,9 @@ from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge, source_holding
 from deckpress.publish.incremental import damage, freshness, recorded_listings
 from deckpress.publish.lock import out_lock
 from deckpress.publish.manifest import MANIFEST, read_manifest
+from deckpress.publish.staging import write_outputs
 from deckpress.publish.stale import gone_games
-from deckpress.publish.write import CommitError, check_out, write_outputs
+from deckpress.publish.write import CommitError, check_out
 
 if TYPE_CHECKING:
     from deckpress.findings import Findings

@@ -11,9 +11,10 @@ from deckpress.publish.incremental import recorded_listings
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
 from deckpress.publish.publications import publications
+from deckpress.publish.staging import write_outputs
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
-from deckpress.publish.write import Output, manifest_output, write_outputs
+from deckpress.publish.write import Output, manifest_output
 
 if TYPE_CHECKING:
     from deckpress.build import Prepared
