@@ -29,9 +29,10 @@ from deckpress.templating import Templates
 # not a handler), would never see it. Python's own handler, as a terminal gives it.
 signal.signal(signal.SIGINT, signal.default_int_handler)
 # A test process holds a large heap (every module, pytest's own objects, what its fixtures read) and its tests make
-# millions of short-lived objects: at Python's usual pace the cycle collector scanned that heap again and again
-# (a tenth of the time of a module of small builds and checks). Collected seldom, as a build collects
-# (`build._seldom_collected`, which puts this back after each build).
+# millions of short-lived objects: at Python's usual pace (700) the cycle collector scanned that heap again and
+# again (a tenth of the time of a module of small builds and checks). Collected seldom: a build in it more seldom
+# still (`build._seldom_collected`: 100,000, this put back after each build); 20,000 between builds, so that what
+# the tests' own readings leave in cycles does not pile up over a run.
 gc.set_threshold(20_000, 50, 100)
 set_type_once()  # pypdf reads each font of a PDF once, not once per form that uses it: the same text, sooner
 set_forms_once()  # pdfminer (pdfplumber) parses each form of a PDF once, not once per time a page draws it

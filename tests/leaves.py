@@ -11,8 +11,9 @@ import ctypes
 import hashlib
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -64,7 +65,7 @@ def leaves(path: Path, title: str | None, edge: float, marks_edge: float | None,
             if key not in seen:
                 pdf = pdf or pdfium.PdfDocument(path)
                 seen[key] = leaf = _leaf(pdf[number], title, edge, marks_edge)
-                seen.setdefault((*key[:3], None), leaf)  # read with its marks, it answers a reading without
+                seen.setdefault((*key[:3], None), replace(leaf, strays=[]))  # as a reading without its marks
         return [seen[key] for key in keys]
     finally:
         if pdf is not None:
@@ -72,29 +73,56 @@ def leaves(path: Path, title: str | None, edge: float, marks_edge: float | None,
 
 
 def fingerprints(path: Path) -> list[bytes]:
-    """Each page's digest of what pdfium reads it from: its dictionary (boxes, contents, resources) and all it
-    refers to, each object as written (a stream's data as it lies in the file), with the objects it refers to by
-    their own digests in place of their numbers, `UNREAD` left out and the spacing between its values evened.
-    Pages with the same digest are the same page wherever they lie. Read from the file's bytes, no object parsed
-    but the page tree (pypdf's)."""
+    """Each page's digest of what pdfium reads it from: its dictionary (contents, resources) and all it refers to,
+    each object as written (a stream's data as it lies in the file), with the objects it refers to by their own
+    digests in place of their numbers, `UNREAD` left out and the spacing between its values evened (a dictionary's
+    strings are no page object's: a shown text lies in a stream); with its boxes and turn as pypdf reads them,
+    inherited or not. Pages with the same digest show the same. Read from the file's bytes, no object parsed but
+    the page tree (pypdf's). A page that inherits its resources, or whose objects refer back to one another, has a
+    digest of its own: read afresh, never taken for another."""
     reader = PdfReader(path)
     data = path.read_bytes()
     starts = {number: offset for number, offset in reader.xref[0].items() if offset}
     table = int(data[data.rindex(b"startxref") + len(b"startxref"):].split()[0])  # the cross-reference table
     ends = dict(zip(sorted(starts, key=starts.__getitem__), [*sorted(starts.values())[1:], table], strict=True))
-    known: dict[int, bytes] = {}
+    known: dict[int, bytes | None] = {}  # None: its digest is being made (met again: a cycle)
+
+    def head(number: int) -> tuple[bytes, bytes]:
+        """An object's dictionary or value (its number, `UNREAD` and uneven spacing left out), and its stream's
+        data."""
+        body = data[starts[number]:ends[number]]
+        cut = next((m.start() for m in STREAM.finditer(body) if m.group(1)), len(body))
+        return b" ".join(UNREAD.sub(b"", body[:cut].split(b" obj", 1)[-1]).split()), body[cut:]
 
     def digest(number: int) -> bytes:
-        if number not in known:
-            known[number] = b"cycle"  # a reference back up the graph (the page tree's are left out)
-            body = data[starts[number]:ends[number]]
-            cut = next((m.start() for m in STREAM.finditer(body) if m.group(1)), len(body))
-            head = b" ".join(UNREAD.sub(b"", body[:cut].split(b" obj", 1)[-1]).split())  # as a kit spaces it
-            known[number] = hashlib.sha256(REFERENCE.sub(lambda m: digest(int(m[1])).hex().encode(), head)
-                                           + body[cut:]).digest()
-        return known[number]
+        if number in known:
+            if (found := known[number]) is None:
+                raise _Cycle
+            return found
+        known[number] = None
+        try:
+            own, stream = head(number)
+            found = hashlib.sha256(REFERENCE.sub(lambda m: digest(int(m[1])).hex().encode(), own) + stream).digest()
+        except _Cycle:
+            del known[number]
+            raise
+        known[number] = found
+        return found
 
-    return [digest(page.indirect_reference.idnum) for page in reader.pages]  # type: ignore[union-attr]
+    def page_print(number: int, page: Any) -> bytes:
+        boxes = repr((list(page.mediabox), list(page.cropbox), page.rotation)).encode()
+        try:
+            if b"/Resources" in head(number)[0]:
+                return hashlib.sha256(digest(number) + boxes).digest()
+        except _Cycle:
+            pass
+        return hashlib.sha256(f"{path.resolve()}, page {number}".encode()).digest()
+
+    return [page_print(page.indirect_reference.idnum, page) for page in reader.pages]  # type: ignore[union-attr]
+
+
+class _Cycle(Exception):
+    """An object met again while its own digest is made."""
 
 
 def _leaf(page: pdfium.PdfPage, title: str | None, edge: float, marks_edge: float | None) -> Leaf:

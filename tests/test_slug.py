@@ -197,8 +197,40 @@ def test_a_page_alike_to_one_read_is_read_once_and_a_page_changed_anywhere_is_re
     again = leaves(joined, "The Pocket Bazaar", EDGE, MARKS_EDGE, seen)
     assert seen == held and [id(leaf) for leaf in again] == [id(leaf) for leaf in read * 2]  # nothing read again
     assert again == leaves(joined, "The Pocket Bazaar", EDGE, MARKS_EDGE)  # as read afresh
-    assert leaves(first, "The Pocket Bazaar", EDGE, None, seen) == read  # read with marks, it answers without
+    # read with its marks, it answers a reading without them as that reading would
+    assert leaves(first, "The Pocket Bazaar", EDGE, None, seen) == leaves(first, "The Pocket Bazaar", EDGE, None)
     nudged = fingerprints(_planted(tmp_path / "nudged.pdf", nudge=0.01))
     other_face = fingerprints(_planted(tmp_path / "face.pdf", face="Times-Roman"))
     assert nudged[0] != fingerprints(first)[0] and nudged[1] == fingerprints(first)[1]
     assert not {*other_face} & {*fingerprints(first)}
+
+
+def _bare_pdf(pages: bytes, page: bytes, more: tuple[bytes, ...] = ()) -> bytes:
+    """A one-page PDF written by hand: its page tree's own entries `pages`, its page's `page`, objects 5 on."""
+    objects = (b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 " + pages + b" >>",
+               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R " + page + b" >>",
+               b"<< /Length 0 >>\nstream\n\nendstream", *more)
+    pdf, offsets = b"%PDF-1.4\n", []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(pdf))
+        pdf += b"%d 0 obj\n%s\nendobj\n" % (number, body)
+    table = b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    return pdf + b"xref\n0 %d\n0000000000 65535 f \n%strailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1, table, len(objects) + 1, len(pdf))
+
+
+def test_a_page_turned_or_given_resources_by_its_page_tree_or_caught_in_a_cycle_is_never_taken_for_another(
+        tmp_path: Path) -> None:
+    """What a page inherits is read as pypdf reads it (its turn), or makes the page one of its own (resources);
+    so does a cycle among the objects it refers to."""
+    def prints(name: str, pdf: bytes) -> list[bytes]:
+        (tmp_path / name).write_bytes(pdf)
+        return fingerprints(tmp_path / name)
+
+    level = prints("level.pdf", _bare_pdf(b"/Rotate 0", b"/Resources << >>"))
+    assert level == prints("level-again.pdf", _bare_pdf(b"/Rotate 0", b"/Resources << >>"))  # alike: told alike
+    assert level != prints("turned.pdf", _bare_pdf(b"/Rotate 90", b"/Resources << >>"))
+    inherits = _bare_pdf(b"/Resources << >>", b"")
+    assert prints("inherits.pdf", inherits) != prints("inherits-again.pdf", inherits)
+    cycle = _bare_pdf(b"", b"/Resources 5 0 R", (b"<< /XObject << /Tile 6 0 R >> >>", b"<< /Back 5 0 R >>"))
+    assert prints("cycle.pdf", cycle) != prints("cycle-again.pdf", cycle)
