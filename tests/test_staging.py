@@ -12,7 +12,7 @@ from deckpress import pool
 from deckpress.options import Options
 from deckpress.publish.lock import out_lock
 from deckpress.publish.staging import Staging, write_outputs
-from deckpress.publish.write import Output, leftovers, staging_prefix
+from deckpress.publish.write import CommitError, Output, leftovers, staging_prefix
 
 
 def _at_work(opts: Options, folder: Path, parts: tuple[str, ...]) -> tuple[str, float]:
@@ -93,3 +93,33 @@ def test_the_staging_of_a_build_killed_while_its_tasks_worked_is_taken_away_by_t
     with out_lock(out):
         assert leftovers(out) == []
     assert _files(out) == {"pocket-bazaar/lots.pdf": b"the last commit's lots"}
+
+
+def test_a_link_made_after_a_file_was_staged_is_refused_at_the_commit(tmp_path):
+    out, elsewhere = tmp_path / "build", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    with Staging(out) as staging:
+        staging.add_part([Output("pocket-bazaar/lots.pdf", b"lots")], failed=False)
+        out.mkdir()
+        (out / "pocket-bazaar").symlink_to(elsewhere)  # made while the later tasks were drawn
+        with pytest.raises(CommitError, match="pocket-bazaar is a symbolic link"):
+            staging.commit([Output("pocket-bazaar/lots.pdf", staging.staged["pocket-bazaar/lots.pdf"][0])])
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_a_file_the_out_folder_refuses_while_tasks_work_is_said_at_the_commit_after_every_tasks_findings(tmp_path):
+    out = tmp_path / "build"
+    out.mkdir()
+    (out / "pocket-bazaar").symlink_to(tmp_path)
+    with Staging(out) as staging:
+        staging.add_part([Output("pocket-bazaar/lots.pdf", b"lots")], failed=False)  # refused, not raised: the
+        staging.add_part([Output("stone-market/wares.pdf", b"wares")], failed=False)  # tasks still gathered
+        assert staging.refused is not None and staging.staged == {}
+        with pytest.raises(CommitError, match="pocket-bazaar is a symbolic link"):
+            staging.commit([Output("stone-market/wares.pdf", b"wares")])
+
+
+@pytest.mark.parametrize("name", ["a/./lots.pdf", "a//lots.pdf", "a/lots.pdf/", "../lots.pdf"])
+def test_a_file_is_staged_by_one_name_only(tmp_path, name):
+    with Staging(tmp_path / "build") as staging, pytest.raises(ValueError, match="each named one way"):
+        staging.add([Output(name, b"lots")])

@@ -1,5 +1,5 @@
 """An export's commit, as a build's: its files, the manifest (every file with its checksum, under the target's
-name), the catalogue linking it and SHA256SUMS, all moved into place at once (deckpress.publish.write)."""
+name), the catalogue linking it and SHA256SUMS, all moved into place at once (deckpress.publish.staging)."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import shutil
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from deckpress import interrupts
 from deckpress.paths import relative
@@ -44,6 +44,7 @@ class Staging:
         # (each object is held in `staged` while it has a file, so no other takes its identity meanwhile)
         self._names: dict[int, list[Path]] = {}
         self.failed = False  # a parallel build's task had errors: nothing more is staged
+        self.refused: CommitError | None = None  # what the out folder said of a task's file, said at the commit
 
     def __enter__(self) -> Staging:
         return self
@@ -57,24 +58,35 @@ class Staging:
         Every check comes first: a commit must not stop half-way for a reason it could have seen."""
         _one_each(outputs)
         for output in outputs:
-            if not relative(output.path):
-                raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder")
-            if (link := _link_on_the_way(self.out_dir, output.path, self._ways)) is not None:
-                raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
+            if not relative(output.path) or PurePosixPath(output.path).as_posix() != output.path:
+                raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder, each named"
+                                 " one way")
+        self._no_link_on_the_way([o.path for o in outputs])
         for output in outputs:
             self._write(output)
 
+    def _no_link_on_the_way(self, paths: Sequence[str]) -> None:
+        for path in paths:
+            if (link := _link_on_the_way(self.out_dir, path, self._ways)) is not None:
+                raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
+
     def add_part(self, outputs: Sequence[Output], failed: bool) -> None:
-        """A parallel build's task's files, staged as its result comes, until a task has errors: the build then
-        writes nothing, and its findings are said whatever the disk would have said of the files."""
+        """A parallel build's task's files, staged as its result comes, until a task has errors (the build then
+        writes nothing) or the out folder refuses a file: what it said is said at the commit, so that every task's
+        findings are gathered first, as a serial build gathers them before it writes."""
         self.failed = self.failed or failed
-        if not self.failed:
+        if self.failed or self.refused is not None:
+            return
+        try:
             self.add(outputs)
+        except CommitError as refused:
+            self.refused = refused
 
     def _write(self, output: Output) -> None:
         target = self._root() / "new" / output.path
         earlier = self.staged.get(output.path)
-        if earlier is not None:  # its file goes (never written through: it may be a second name of other files)
+        if earlier is not None:  # its file goes (never written through: it may be a second name of other files;
+            # if the new one cannot be written, the CommitError ends the build and the staging with it)
             target.unlink()
             names = self._names[id(earlier[0])]
             names.remove(target)
@@ -104,8 +116,12 @@ class Staging:
         """The files move into place in the order given (each staged first unless these very bytes are staged at
         its path already; nothing else staged), after taking away the files `removed` names; if a move fails,
         those made are undone: CommitError, the folder as it was."""
+        if self.refused is not None:
+            raise self.refused
         _one_each(files)
         self.add([o for o in files if (staged := self.staged.get(o.path)) is None or staged[0] is not o.data])
+        self._ways.clear()  # the way to each file staged looked at again: a link made since is refused
+        self._no_link_on_the_way(list(self.staged))
         if len(self.staged) != len(files):
             raise ValueError(f"staged but not committed: {sorted(set(self.staged) - {o.path for o in files})}")
         staging, out_dir = self._root(), self.out_dir
