@@ -44,12 +44,13 @@ class Leaf:
         return " ".join(self.whole.split())
 
 
-# What a page's fingerprint leaves out: where it sits in the page tree and the structure tree, its annotations (form
-# fields: not page objects, which are all pdfium reads here), and a stream's length (its bytes are in it).
-UNREAD = re.compile(rb"/(?:Parent|StructParents|Length) \d+(?: \d+ R)?|/Annots\s*(?:\[[^\]]*\]|\d+ \d+ R)")
+# What a page's fingerprint leaves out: where it sits in the page tree and the structure tree, and its annotations
+# (form fields: not page objects, which are all pdfium reads here).
+UNREAD = re.compile(rb"/(?:Parent|StructParents) \d+(?: \d+ R)?|/Annots\s*(?:\[[^\]]*\]|\d+ \d+ R)")
 REFERENCE = re.compile(rb"(\d+) \d+ R")
-# an object's strings (read past: a string may hold any word) or the keyword that starts its stream's data
-STREAM = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|(stream\r?\n)", re.S)
+# what an object's dictionary is read by, up to its stream's data: a string's parentheses and escapes (a string
+# may hold any word, and balanced parentheses), and the keyword that starts the data
+TOKENS = re.compile(rb"\\.|[()]|(?<![\w/])stream\r?\n", re.S)
 
 
 def leaves(path: Path, title: str | None, edge: float, marks_edge: float | None,
@@ -91,7 +92,7 @@ def fingerprints(path: Path) -> list[bytes]:
         """An object's dictionary or value (its number, `UNREAD` and uneven spacing left out), and its stream's
         data."""
         body = data[starts[number]:ends[number]]
-        cut = next((m.start() for m in STREAM.finditer(body) if m.group(1)), len(body))
+        cut = _data_start(body)
         return b" ".join(UNREAD.sub(b"", body[:cut].split(b" obj", 1)[-1]).split()), body[cut:]
 
     def digest(number: int) -> bytes:
@@ -119,6 +120,19 @@ def fingerprints(path: Path) -> list[bytes]:
         return hashlib.sha256(f"{path.resolve()}, page {number}".encode()).digest()
 
     return [page_print(page.indirect_reference.idnum, page) for page in reader.pages]  # type: ignore[union-attr]
+
+
+def _data_start(body: bytes) -> int:
+    """Where an object's stream data starts (its `stream` keyword, outside any string), or its end."""
+    depth = 0
+    for token in TOKENS.finditer(body):
+        if token[0] == b"(":
+            depth += 1
+        elif token[0] == b")":
+            depth = max(depth - 1, 0)
+        elif token[0][:1] != b"\\" and depth == 0:
+            return token.start()
+    return len(body)
 
 
 class _Cycle(Exception):

@@ -205,11 +205,14 @@ def test_a_page_alike_to_one_read_is_read_once_and_a_page_changed_anywhere_is_re
     assert not {*other_face} & {*fingerprints(first)}
 
 
-def _bare_pdf(pages: bytes, page: bytes, more: tuple[bytes, ...] = ()) -> bytes:
-    """A one-page PDF written by hand: its page tree's own entries `pages`, its page's `page`, objects 5 on."""
+def _bare_pdf(pages: bytes, page: bytes, more: tuple[bytes, ...] = (), drawn: bytes = b"",
+              length: int | None = None) -> bytes:
+    """A one-page PDF written by hand: its page tree's own entries `pages`, its page's `page`, objects 5 on; its
+    content `drawn` (its stream's length `length`, else its own)."""
+    content = b"<< /Length %d >>\nstream\n%s\nendstream" % (len(drawn) if length is None else length, drawn)
     objects = (b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 " + pages + b" >>",
                b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 100] /Contents 4 0 R " + page + b" >>",
-               b"<< /Length 0 >>\nstream\n\nendstream", *more)
+               content, *more)
     pdf, offsets = b"%PDF-1.4\n", []
     for number, body in enumerate(objects, 1):
         offsets.append(len(pdf))
@@ -222,7 +225,8 @@ def _bare_pdf(pages: bytes, page: bytes, more: tuple[bytes, ...] = ()) -> bytes:
 def test_a_page_turned_or_given_resources_by_its_page_tree_or_caught_in_a_cycle_is_never_taken_for_another(
         tmp_path: Path) -> None:
     """What a page inherits is read as pypdf reads it (its turn), or makes the page one of its own (resources);
-    so does a cycle among the objects it refers to."""
+    so does a cycle among the objects it refers to. A string in its dictionary is read past, however it nests, and
+    a stream by its length too."""
     def prints(name: str, pdf: bytes) -> list[bytes]:
         (tmp_path / name).write_bytes(pdf)
         return fingerprints(tmp_path / name)
@@ -234,3 +238,11 @@ def test_a_page_turned_or_given_resources_by_its_page_tree_or_caught_in_a_cycle_
     assert prints("inherits.pdf", inherits) != prints("inherits-again.pdf", inherits)
     cycle = _bare_pdf(b"", b"/Resources 5 0 R", (b"<< /XObject << /Tile 6 0 R >> >>", b"<< /Back 5 0 R >>"))
     assert prints("cycle.pdf", cycle) != prints("cycle-again.pdf", cycle)
+    # a word `stream` in a string with parentheses of its own is no stream: the contents after it are read
+    noted = b"/Resources << >> /Note (a (b) stream\n)"
+    hello = prints("hello.pdf", _bare_pdf(b"", noted, drawn=b"BT /F1 9 Tf (HELLO) Tj ET"))
+    assert hello != prints("world.pdf", _bare_pdf(b"", noted, drawn=b"BT /F1 9 Tf (WORLD) Tj ET"))
+    # the same bytes, read to another length
+    drawn = b"BT /F1 9 Tf (A) Tj ET\nendstream\nBT (B) Tj ET"
+    assert prints("a.pdf", _bare_pdf(b"", noted, drawn=drawn, length=21)) != prints("ab.pdf", _bare_pdf(
+        b"", noted, drawn=drawn))
