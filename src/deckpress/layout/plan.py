@@ -108,8 +108,9 @@ def _typesetter(game: Game, component: Component, edition: Edition, findings: Fi
                 held: Held) -> Typesetter:
     """The component's typesetter: the game's icons and their words at hand, its type kept standing in the rack
     the edition's components share on every paper (a forme set on one paper stands for the next)."""
-    ts = Typesetter(edition.theme, findings, game.named, component.id, game.layout_entries, game.text_entries)
-    ts.icons, ts.words, ts.standing = art.icons(edition.folders), dict(game.params.get(ICON_WORDS) or {}), held.rack
+    ts = Typesetter(edition.theme, findings, game.named, component.id, game.layout_entries, game.text_entries,
+                    held.rack)
+    ts.icons, ts.words = art.icons(edition.folders), dict(game.params.get(ICON_WORDS) or {})
     return ts
 
 

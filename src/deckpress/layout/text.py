@@ -94,7 +94,8 @@ class Typesetter:
     (`measuring()`) it reports nothing: what is only measured, or set again, is reported where it is set first."""
 
     def __init__(self, theme: Theme, findings: Findings, game: str, component: str,
-                 entries: dict[str, Loc] | None = None, placed: dict[str, Loc] | None = None) -> None:
+                 entries: dict[str, Loc] | None = None, placed: dict[str, Loc] | None = None,
+                 standing: Rack | None = None) -> None:
         self.theme = theme
         self.game = game
         self.component = component
@@ -106,8 +107,9 @@ class Typesetter:
         # problem with one is said there
         self.placed = placed or {}  # its other texts translated (a parameter's, a card's field): their entries, by
         # their translation, so a template that prints one (a token's stone name) is answered for there
-        # texts set once, printed card after card, by all that decided them (deckpress.layout.standing)
-        self.standing = Rack()
+        # texts set once, printed card after card, by all that decided them (deckpress.layout.standing): the rack
+        # given (an edition's, shared by its components on every paper), else one of its own
+        self.standing = Rack() if standing is None else standing
 
     @property
     def findings(self) -> Findings:
