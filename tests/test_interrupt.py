@@ -128,3 +128,19 @@ def test_ctrl_c_at_any_moment_leaves_the_last_complete_build(tmp_path, first_bui
     else:
         assert process.returncode == 0, err  # finished before the signal came
         assert whole(out)
+
+
+def test_a_cutting_worker_leaves_ctrl_c_to_its_parent_and_ends_on_sigterm():
+    """A worker the PNG export forks ignores the terminal's Ctrl-C (its parent ends it), and SIGTERM ends it: a
+    worker whose parent was killed outright is not left for good."""
+    import signal
+
+    from deckpress import interrupts
+
+    before = signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)
+    try:
+        interrupts.left_to_parent()
+        assert (signal.getsignal(signal.SIGINT), signal.getsignal(signal.SIGTERM)) == (signal.SIG_IGN, signal.SIG_DFL)
+    finally:
+        signal.signal(signal.SIGINT, before[0])
+        signal.signal(signal.SIGTERM, before[1])

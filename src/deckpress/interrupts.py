@@ -3,8 +3,9 @@
 While a build runs (`deferred`), Ctrl-C and SIGTERM note the request; `check()`, called
 between pages, documents and files, turns it into KeyboardInterrupt. Work that reaches no
 such point for GRACE seconds (a long template, a large check) is stopped where it is: nothing
-is written before the commit, so the earlier build stands either way. Worker processes take
-the same handling (`take_in_worker`). `held` covers the few milliseconds of moving finished
+is written before the commit, so the earlier build stands either way. A build's worker processes
+take the same handling (`take_in_worker`); the PNG export's cutting workers leave Ctrl-C to their
+parent (`left_to_parent`). `held` covers the few milliseconds of moving finished
 files into place: a signal then waits until the moves are done.
 """
 
@@ -82,10 +83,11 @@ def take_in_worker() -> None:
 
 
 def left_to_parent() -> None:
-    """A worker process the parent ends itself on Ctrl-C or SIGTERM (`pool.stop`): it ignores them, so that one
-    waiting for its next task never stops there with a traceback of its own."""
-    for number in SIGNALS:
-        signal.signal(number, signal.SIG_IGN)
+    """A worker process the parent ends itself on Ctrl-C (`pool.stop`): it ignores the terminal's Ctrl-C, so that
+    one waiting for its next task never stops there with a traceback of its own; SIGTERM ends it at once, without
+    a word (its default): a worker left behind by a parent killed outright can still be ended."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def check() -> None:
