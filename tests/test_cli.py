@@ -160,3 +160,14 @@ def test_a_build_reports_card_text_that_does_not_fit_with_the_other_findings(dec
     assert any("points must be 1-6, got 9" in e for e in result.errors)
     assert any("flavour: text does not fit its 55 x 12 mm box" in e for e in result.errors), result.errors
     assert not Path("build").exists()
+
+
+def test_a_disk_failing_under_a_file_names_the_file_and_leaves_the_output_alone(capfd):
+    import errno
+
+    from deckpress.leaving import CANNOT_WRITE, unwritten
+
+    assert unwritten(OSError(errno.EIO, "Input/output error", "layouts/fonts/Body.ttf")) == CANNOT_WRITE
+    print("still said")
+    out, err = capfd.readouterr()
+    assert err == "deckpress: error: layouts/fonts/Body.ttf: Input/output error\n" and out == "still said\n"

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -16,7 +15,7 @@ from typing import TYPE_CHECKING, NoReturn
 from deckpress import interrupts
 from deckpress.arguments import USAGE, misplaced, parser
 from deckpress.findings import escaped
-from deckpress.leaving import UNWRITABLE, leave, unwritten
+from deckpress.leaving import UNWRITABLE, leave, silenced, unwritten
 from deckpress.options import PAPERS, Options
 from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge, source_holding
 from deckpress.publish.incremental import damage, freshness, recorded_listings
@@ -38,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return run(parser().parse_args(argv))
     except BrokenPipeError:  # `deckpress dump GAME | head`: the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silenced()
         return OK
     except KeyboardInterrupt:  # taken only before the files are committed (deckpress.interrupts)
         print("deckpress: interrupted; nothing was written", file=sys.stderr)

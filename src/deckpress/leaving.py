@@ -30,14 +30,26 @@ def leave(status: int) -> NoReturn:
 
 
 def unwritten(exc: OSError) -> int:
-    """Output that could not be written, said (straight to the descriptor: stderr's own buffer may be what
-    failed); the rest of it goes nowhere, so the last flush does not fail again. The command's status."""
+    """A disk that failed under the command, said (straight to the descriptor: stderr's own buffer may be what
+    failed): a file it names, or else the output, whose rest then goes nowhere, so that the last flush does not
+    fail again. The command's status."""
     try:
-        os.write(2, f"deckpress: error: cannot write the output: {exc.strerror or exc}\n".encode())
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        what = exc.filename if exc.filename is not None else "cannot write the output"
+        os.write(2, f"deckpress: error: {what}: {exc.strerror or exc}\n".encode())
+        if exc.filename is None:
+            silenced()
     except (OSError, ValueError):
         pass
     return CANNOT_WRITE
+
+
+def silenced() -> None:
+    """The command's output from here on goes nowhere (its reader is gone, or its disk full)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
 
 
 def _flushed(stream: TextIO, status: int) -> int:
