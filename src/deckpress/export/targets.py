@@ -46,7 +46,7 @@ def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: floa
             if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
     made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
             else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
-            else _png(game, edition, docs, request, bleed, prepared.findings, cutter) if cutter  # --to png
+            else _png(game, edition, docs, request, bleed, prepared.findings, cutter) if request.target == "png"
             else _print_shop(game, edition, docs, request, bleed, prepared.findings))
     title = phrases(game.language)(f"export_{request.target}_title")
     source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
@@ -110,10 +110,11 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
-         findings: Findings, cutter: pod.Cutter) -> list[tts.File]:
+         findings: Findings, cutter: pod.Cutter | None) -> list[tts.File]:
     """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
     is of its component's audience (a host's cards too: the host orders the whole game printed). For a shop
     (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
+    assert cutter is not None, "a PNG export cuts with the cutter `exported` makes for it"
     to = shop.order(request.vendor, request.px)
     made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
     made.products = {} if to else None

@@ -57,15 +57,15 @@ class Package:
         for k, chunk, single in deck.sheets(
                 lambda first: self._texture(f"{self.game}-{deck.id}-back.png", one_back(first), deck.audience)):
             name = deck.title if stacks == 1 else f"{deck.title} {k}/{stacks}"
-            self._stack(deck, k, chunk, name, single or "")
+            self._stack(deck, k, chunk, name, single)
 
-    def _stack(self, deck: Deck, k: int, chunk: list[Cut], name: str, single: str) -> None:
-        """Stack `k`: its sheet of faces, and of backs unless they are the `single` back ("": they differ)."""
+    def _stack(self, deck: Deck, k: int, chunk: list[Cut], name: str, single: str | None) -> None:
+        """Stack `k`: its sheet of faces, and of backs unless they are the `single` back (None: they differ)."""
         cell = chunk[0].front.size
         faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
         front = self._texture(f"{self.game}-{deck.id}-faces-{k}.png", faces, deck.audience)
         back = single
-        if not single:
+        if back is None:
             back = self._texture(f"{self.game}-{deck.id}-backs-{k}.png", backs_sheet(chunk, deck.size), deck.audience)
         self._add(f"{self.game}-{deck.id}" + (f"-{k}" if name != deck.title else ""), deck.audience, {
             **_common(self._guid(f"{deck.id}/{k}"), name, self.game),
