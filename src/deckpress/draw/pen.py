@@ -33,9 +33,10 @@ class Pen(Inking):
                 self._mark()
             self._write(op)
         else:
-            drawn = KINDS.get(type(op))
-            if drawn is None:  # a kind the pen does not know fails here, never drawn as nothing
-                raise TypeError(f"the pen cannot draw a {type(op).__name__}")
+            try:
+                drawn = KINDS[type(op)]
+            except KeyError:  # a kind the pen does not know fails here, never drawn as nothing
+                raise TypeError(f"the pen cannot draw a {type(op).__name__}") from None
             drawn(self, op)
         turns = self.turns
         while turns and turns[-1][0] <= self.drawn:  # the turn's last op is drawn: back to the state before it

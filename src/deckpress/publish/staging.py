@@ -119,9 +119,9 @@ class Staging:
         if self.refused is not None:
             raise self.refused
         _one_each(files)
-        self.add([o for o in files if (staged := self.staged.get(o.path)) is None or staged[0] is not o.data])
-        self._ways.clear()  # the way to each file staged looked at again: a link made since is refused
+        self._ways.clear()  # the way to each file staged before looked at again: a link made since is refused
         self._no_link_on_the_way(list(self.staged))
+        self.add([o for o in files if (staged := self.staged.get(o.path)) is None or staged[0] is not o.data])
         if len(self.staged) != len(files):
             raise ValueError(f"staged but not committed: {sorted(set(self.staged) - {o.path for o in files})}")
         staging, out_dir = self._root(), self.out_dir
