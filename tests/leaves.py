@@ -12,6 +12,7 @@ import hashlib
 import math
 import re
 from dataclasses import dataclass, field, replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -79,8 +80,8 @@ def fingerprints(path: Path) -> list[bytes]:
     digests in place of their numbers, `UNREAD` left out and the spacing between its values evened (a dictionary's
     strings are no page object's: a shown text lies in a stream); with its boxes and turn as pypdf reads them,
     inherited or not. Pages with the same digest show the same. Read from the file's bytes, no object parsed but
-    the page tree (pypdf's). A page that inherits its resources, or whose objects refer back to one another, has a
-    digest of its own: read afresh, never taken for another."""
+    the page tree (pypdf's). A page that inherits its resources, whose objects refer back to one another, or that
+    names an object the file lacks, has a digest of its own: read afresh, never taken for another."""
     reader = PdfReader(path)
     data = path.read_bytes()
     starts = {number: offset for number, offset in reader.xref[0].items() if offset}
@@ -88,9 +89,10 @@ def fingerprints(path: Path) -> list[bytes]:
     ends = dict(zip(sorted(starts, key=starts.__getitem__), [*sorted(starts.values())[1:], table], strict=True))
     known: dict[int, bytes | None] = {}  # None: its digest is being made (met again: a cycle)
 
+    @cache
     def head(number: int) -> tuple[bytes, bytes]:
         """An object's dictionary or value (its number, `UNREAD` and uneven spacing left out), and its stream's
-        data."""
+        data. KeyError: the file has no such object."""
         body = data[starts[number]:ends[number]]
         cut = _data_start(body)
         return b" ".join(UNREAD.sub(b"", body[:cut].split(b" obj", 1)[-1]).split()), body[cut:]
@@ -104,7 +106,7 @@ def fingerprints(path: Path) -> list[bytes]:
         try:
             own, stream = head(number)
             found = hashlib.sha256(REFERENCE.sub(lambda m: digest(int(m[1])).hex().encode(), own) + stream).digest()
-        except _Cycle:
+        except (_Cycle, KeyError):
             del known[number]
             raise
         known[number] = found
@@ -115,7 +117,7 @@ def fingerprints(path: Path) -> list[bytes]:
         try:
             if b"/Resources" in head(number)[0]:
                 return hashlib.sha256(digest(number) + boxes).digest()
-        except _Cycle:
+        except (_Cycle, KeyError):  # a cycle, or a reference (perhaps a string's words) to no object
             pass
         return hashlib.sha256(f"{path.resolve()}, page {number}".encode()).digest()
 

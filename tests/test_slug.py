@@ -238,6 +238,8 @@ def test_a_page_turned_or_given_resources_by_its_page_tree_or_caught_in_a_cycle_
     assert prints("inherits.pdf", inherits) != prints("inherits-again.pdf", inherits)
     cycle = _bare_pdf(b"", b"/Resources 5 0 R", (b"<< /XObject << /Tile 6 0 R >> >>", b"<< /Back 5 0 R >>"))
     assert prints("cycle.pdf", cycle) != prints("cycle-again.pdf", cycle)
+    missing = _bare_pdf(b"", b"/Resources << >> /Note (see 9 0 R)")  # words that read as a reference to no object
+    assert prints("missing.pdf", missing) != prints("missing-again.pdf", missing)
     # a word `stream` in a string with parentheses of its own is no stream: the contents after it are read
     noted = b"/Resources << >> /Note (a (b) stream\n)"
     hello = prints("hello.pdf", _bare_pdf(b"", noted, drawn=b"BT /F1 9 Tf (HELLO) Tj ET"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from conftest import LAYOUTS
 
 from deckpress.findings import Findings, Loc
+from deckpress.layout import standing
 from deckpress.layout.page import Drawing, Text
 from deckpress.layout.text import Typesetter, draw, fit
 from deckpress.load.layouts import LayoutReader
@@ -75,3 +76,12 @@ def test_a_blank_translation_in_a_box_too_low_for_a_line_is_a_finding_at_its_ent
     entry = Loc("content/g/translations/de-DE.po", 12, 1)
     assert ts.fit("  ", Style("regular", 7, 6), 20, 0.5, entry, "card 1 (a), heading") is None
     assert "about 1 character too long" in ts.findings[0].message
+
+
+def test_a_full_rack_keeps_what_it_holds_and_takes_no_more(monkeypatch):
+    """Past its limit a rack takes no forme more, and each it holds stays standing for the next paper."""
+    monkeypatch.setattr(standing, "KEPT_LIMIT", 3)
+    rack, fitted, forme = standing.Rack(), object(), object()
+    for n in range(5):
+        rack.keep(("text", n), fitted, forme)  # type: ignore[arg-type]
+    assert len(rack) == 3 and list(rack.kept) == [("text", 0), ("text", 1), ("text", 2)]
