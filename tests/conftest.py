@@ -20,6 +20,7 @@ import polib
 import pytest
 from typecase import set_forms_once, set_type_once
 
+from deckpress import pool
 from deckpress.cli import main
 from deckpress.findings import Findings
 from deckpress.templating import Templates
@@ -34,6 +35,13 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 # still (`build._seldom_collected`: 100,000, this put back after each build); 20,000 between builds, so that what
 # the tests' own readings leave in cycles does not pile up over a run.
 gc.set_threshold(20_000, 50, 100)
+# Each process of a pytest-xdist run shares the cores with the others: a build in it (told no --jobs) and the PNG
+# export's cutting take its share (one process where two workers share two cores) rather than forking the test
+# process's large heap into a worker a core, onto cores already busy. A parallel build is tested where asked for
+# (--jobs 2), and in the commands the tests start (their default is the press's).
+if workers := int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 0):
+    _cores = pool.cores()
+    pool.cores = lambda: max(1, _cores // workers)
 set_type_once()  # pypdf reads each font of a PDF once, not once per form that uses it: the same text, sooner
 set_forms_once()  # pdfminer (pdfplumber) parses each form of a PDF once, not once per time a page draws it
 

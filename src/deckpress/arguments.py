@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
+from deckpress import pool
 from deckpress.options import DUPLEX, PAPERS
 
 USAGE = 2
@@ -44,7 +44,7 @@ def parser() -> argparse.ArgumentParser:
                    help="fronts and backs on one sheet, either side of a fold")
     b.add_argument("--bleed", type=millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
     _printed(b)
-    b.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=os.cpu_count() or 1, metavar="N",
+    b.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=pool.cores(), metavar="N",
                    help="build games and editions in N parallel processes (default: one per CPU; 1: in this process)")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")
     c.add_argument("games", nargs="*", metavar="GAME")

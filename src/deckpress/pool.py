@@ -7,6 +7,7 @@ parent has loaded, so the drawing stages are loaded before the pool starts.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,12 @@ TEXT, PDFS = "text", "pdfs"
 # The options (of one edition), the game's folder, and what the task makes of it.
 Task = tuple[Options, Path, tuple[str, ...]]
 Result = TypeVar("Result")
+
+
+def cores() -> int:
+    """The cores this process may run on (a container or `taskset` may give it fewer than the machine has): a
+    build's processes, and the PNG export's, unless told."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def tasks(opts: Options, game_dirs: list[Path], jobs: int) -> list[Task]:

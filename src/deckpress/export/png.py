@@ -16,7 +16,7 @@ from types import TracebackType
 import pypdfium2
 from PIL import Image
 
-from deckpress import interrupts
+from deckpress import interrupts, pool
 from deckpress.export.cutting import Box, cut_box, in_order, page_image, pixels
 from deckpress.export.safe_csv import csv_bytes
 from deckpress.export.sprites import WHITE, png, zipped
@@ -174,7 +174,7 @@ def _spare() -> int:
     """The processes to cut pages in: one a core (at most PAGE_JOBS) while the machine has a core to spare; one
     (this process) when others' work keeps them busy, where workers would only wait for a core and cost their
     start-up and the pages sent to them."""
-    cores = os.cpu_count() or 1
+    cores = pool.cores()
     busy = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     return min(PAGE_JOBS, cores) if busy < cores + 0.5 else 1
 
