@@ -39,9 +39,9 @@ gc.set_threshold(20_000, 50, 100)
 # export's cutting take its share (one process where two workers share two cores) rather than forking the test
 # process's large heap into a worker a core, onto cores already busy. A parallel build is tested where asked for
 # (--jobs 2), and in the commands the tests start (their default is the press's).
+machine_cores = pool.cores  # the press's own, for the test of it
 if workers := int(os.environ.get("PYTEST_XDIST_WORKER_COUNT") or 0):
-    _cores = pool.cores()
-    pool.cores = lambda: max(1, _cores // workers)
+    pool.cores = lambda: max(1, machine_cores() // workers)
 set_type_once()  # pypdf reads each font of a PDF once, not once per form that uses it: the same text, sooner
 set_forms_once()  # pdfminer (pdfplumber) parses each form of a PDF once, not once per time a page draws it
 

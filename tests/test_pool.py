@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from conftest import CONTENT, FIXTURES
+from conftest import CONTENT, FIXTURES, machine_cores
 
 from deckpress import pool
+from deckpress.arguments import parser
 from deckpress.build import Press
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.options import Options
@@ -54,3 +56,13 @@ def test_each_edition_is_named_by_the_part_that_loaded_its_theme():
     large = Press(listings={"g": Listing("en", (("standard", "standard"), ("large-print", "Large-print edition")))})
     assert Press.joined([standard, large]).listings["g"].editions == (
         ("standard", "Standard edition"), ("large-print", "Large-print edition"))
+
+
+def test_a_build_takes_a_process_a_core_it_may_run_on_unless_told(monkeypatch):
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 3, 5}, raising=False)  # `taskset -c 0,3,5`
+    assert machine_cores() == 3
+    monkeypatch.delattr(os, "sched_getaffinity")  # a system without it (macOS): the machine's count
+    monkeypatch.setattr(os, "cpu_count", lambda: 8)
+    assert machine_cores() == 8
+    monkeypatch.setattr(pool, "cores", lambda: 5)
+    assert parser().parse_args(["build"]).jobs == 5 and parser().parse_args(["build", "--jobs", "1"]).jobs == 1
