@@ -3,6 +3,7 @@ where it was compiled from the same text, by the same Jinja and Python, with the
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -58,6 +59,16 @@ def test_a_page_changed_or_set_up_otherwise_is_compiled_anew(folder, monkeypatch
     assert compiled == ["page.j2"]  # once: the second took what the first wrote
     assert rendered(folder, trim_blocks=False).startswith("\n  <li class=lot>")  # the settings shape the code
     assert compiled == ["page.j2", "page.j2"]
+
+
+def test_a_fifo_where_the_code_is_kept_is_passed_by(folder, monkeypatch):
+    first = rendered(folder)
+    (kept,) = (folder / "compiled").glob("page.j2.*.jinja")
+    kept.unlink()
+    os.mkfifo(kept)  # read as a file, it would wait for ever for a writer
+    compiled = compiling(monkeypatch)
+    assert rendered(folder) == first and compiled == ["page.j2"]
+    assert kept.is_file()  # written again in its place
 
 
 @pytest.mark.parametrize("spoilt", ["garbage", "cut short", "another head", "too long"])

@@ -26,6 +26,8 @@ import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 from jinja2.bccache import Bucket, BytecodeCache
 
+from deckpress.paths import open_regular
+
 TEMPLATES = Path(__file__).parent / "templates"
 COMPILED = TEMPLATES / "__pycache__"
 MAX_COMPILED = 4 * 1024 * 1024  # bytes: the largest page's code is a hundredth of this; a bigger file is not ours
@@ -57,7 +59,7 @@ class Compiled(BytecodeCache):
 
     def load_bytecode(self, bucket: Bucket) -> None:
         try:
-            with open(self.folder / bucket.key, "rb") as file:
+            with open_regular(self.folder / bucket.key) as file:  # a FIFO there would wait for a writer
                 data = file.read(MAX_COMPILED + 1)
         except OSError:
             return
