@@ -32,23 +32,21 @@ def pdf_file(objects: dict[int, bytes], streams: dict[int, memoryview] | None = 
     one in-memory file, each object let go of once written (`objects` and `streams` are emptied), whose bytes are
     then the file's own: it is held whole once, never beside a copy of itself or of every object."""
     streams = streams or {}
-    out, digest, offsets = io.BytesIO(), hashlib.md5(usedforsecurity=False), array("q")
-
-    def write(piece: bytes | memoryview) -> None:
-        out.write(piece)
-        digest.update(piece)
-
-    write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+    out, offsets = io.BytesIO(), array("q")
+    out.write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
     for n in range(1, max(objects) + 1):
         offsets.append(out.tell())
         data = streams.pop(n, None)
-        write(b"%d 0 obj\n%s" % (n, objects.pop(n)))
-        if data is not None:
-            write(data)
-        write(b"\nendobj\n")
+        if data is None:
+            out.write(b"%d 0 obj\n%s\nendobj\n" % (n, objects.pop(n)))
+            continue
+        out.write(b"%d 0 obj\n%s" % (n, objects.pop(n)))
+        out.write(data)
+        out.write(b"\nendobj\n")
     xref = out.tell()
-    cross_references(write, offsets)
-    checksum = digest.hexdigest().encode()  # all before the trailer
+    cross_references(out.write, offsets)
+    with out.getbuffer() as written:  # all before the trailer, hashed as it lies (no copy)
+        checksum = hashlib.md5(written, usedforsecurity=False).hexdigest().encode()
     out.write(b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R /ID [ <%s> <%s> ] >>\nstartxref\n%d\n%%%%EOF\n" % (
         len(offsets) + 1, CATALOG, INFO, checksum, checksum, xref))
     return out.getvalue()
