@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
 from pathlib import Path
 
+import pytest
 from conftest import CONTENT, FIXTURES, machine_cores
 
 from deckpress import pool
@@ -66,3 +69,22 @@ def test_a_build_takes_a_process_a_core_it_may_run_on_unless_told(monkeypatch):
     assert machine_cores() == 8
     monkeypatch.setattr(pool, "cores", lambda: 5)
     assert parser().parse_args(["build"]).jobs == 5 and parser().parse_args(["build", "--jobs", "1"]).jobs == 1
+
+
+_LOADED: list[str] = []  # what this process loaded before its workers started
+
+
+def _inherited(opts: Options, game: Path, parts: tuple[str, ...]) -> list[str]:
+    return list(_LOADED)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked only where the system forks")
+def test_the_workers_inherit_what_this_process_loaded_whatever_python_starts_processes_with():
+    before = multiprocessing.get_start_method(allow_none=True)
+    multiprocessing.set_start_method("spawn", force=True)  # as Python 3.14's fork server would, started afresh
+    try:
+        _LOADED.append("the drawing stages")
+        assert pool.run(_inherited, [(Options(), PICNIC, (pool.TEXT,))] * 2, 2) == [["the drawing stages"]] * 2
+    finally:
+        _LOADED.clear()
+        multiprocessing.set_start_method(before, force=True)

@@ -8,6 +8,7 @@ parent has loaded, so the drawing stages are loaded before the pool starts.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -19,6 +20,7 @@ from deckpress.options import Options
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.context import BaseContext
 
 # What a task makes of its game: its text edition (the HTML, EPUB, braille and tactile labels), one edition's PDFs,
 # or both.
@@ -32,6 +34,15 @@ def cores() -> int:
     """The cores this process may run on (a container or `taskset` may give it fewer than the machine has): a
     build's processes, and the PNG export's, unless told."""
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def forked() -> BaseContext | None:
+    """Worker processes forked from this one where the system forks safely (Linux), whatever Python's default
+    (3.14's is a fork server): they inherit what this process loaded for them rather than each importing it again.
+    Elsewhere (macOS, Windows) the default, which starts them afresh."""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
 
 
 def tasks(opts: Options, game_dirs: list[Path], jobs: int) -> list[Task]:
@@ -65,7 +76,8 @@ def run(work: Callable[[Options, Path, tuple[str, ...]], Result], todo: list[Tas
     from concurrent.futures.process import BrokenProcessPool
 
     _load_drawing()
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), initializer=interrupts.take_in_worker)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=forked(),
+                               initializer=interrupts.take_in_worker)
     try:
         running = pool.map(work, *zip(*todo, strict=True))  # every task is handed out now
         meanwhile()

@@ -145,10 +145,10 @@ class Cutter:
 
     def __enter__(self) -> Cutter:
         if self.jobs >= 2:
-            self.pool = ProcessPoolExecutor(self.jobs, initializer=interrupts.left_to_parent)
+            self.pool = ProcessPoolExecutor(self.jobs, mp_context=pool.forked(), initializer=interrupts.left_to_parent)
             gc.freeze()  # their collections leave this heap's pages alone, so none is copied
             try:
-                self.pool.submit(int).result()  # where processes are forked (Linux), the first task forks them all
+                self.pool.submit(int).result()  # forked (Linux): the first task forks them all
             finally:
                 gc.unfreeze()
         return self
