@@ -159,7 +159,8 @@ def test_a_damaged_state_file_means_building_again_with_a_warning(deckpress, reb
     assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1").err.count("warning") == 0
 
 
-def test_a_full_disk_leaves_the_earlier_build(deckpress, tmp_path):
+@pytest.mark.parametrize("jobs", ["1", "2"])  # in parallel, the workers' results fill the disk too
+def test_a_full_disk_leaves_the_earlier_build(deckpress, tmp_path, jobs):
     disk = tmp_path / "disk"
     disk.mkdir()
     if shutil.which("mount") is None or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=16m", "tmpfs", str(disk)],
@@ -178,7 +179,7 @@ def test_a_full_disk_leaves_the_earlier_build(deckpress, tmp_path):
                     filler.flush()
             except OSError:
                 pass
-        result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", "1", "--out", str(out))
+        result = deckpress("build", "pocket-bazaar", "--paper", "a4", "--jobs", jobs, "--out", str(out))
         assert result.status in (1, 2)  # refused before the work (2) or at the commit (1): either way, said once
         (line,) = result.err.strip().splitlines()
         assert line.startswith("deckpress: error: ") and "No space left on device" in line

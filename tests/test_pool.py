@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import multiprocessing
 import os
 import sys
@@ -88,3 +89,27 @@ def test_the_workers_inherit_what_this_process_loaded_whatever_python_starts_pro
     finally:
         _LOADED.clear()
         multiprocessing.set_start_method(before, force=True)
+
+
+def _a_deck(opts: Options, game: Path, parts: tuple[str, ...]) -> bytes:
+    return parts[0].encode() * 1_000_000  # megabytes, as a big deck's files
+
+
+def test_each_result_comes_back_through_a_file_that_goes_with_its_folder(tmp_path):
+    results = pool.run(_a_deck, [(Options(), PICNIC, ("lots",)), (Options(), PICNIC, ("wares",))], 2,
+                       folder=tmp_path)
+    assert results == [b"lots" * 1_000_000, b"wares" * 1_000_000]
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the workers see this process's patch if forked")
+def test_a_result_the_disk_cannot_take_is_its_error_naming_the_file(tmp_path, monkeypatch):
+    def full(*args: object, **kw: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pool.pickle, "dump", full)
+    with pytest.raises(pool.Unfiled) as refused:
+        pool.run(_a_deck, [(Options(), PICNIC, ("lots",))] * 2, 2, folder=tmp_path)
+    assert refused.value.errno == errno.ENOSPC and refused.value.filename.endswith(".pickle")
+    assert refused.value.filename.startswith(str(tmp_path))
+    assert list(tmp_path.iterdir()) == []

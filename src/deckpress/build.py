@@ -35,7 +35,7 @@ from deckpress.publish.publications import publications
 from deckpress.publish.staging import Staging
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
-from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports
+from deckpress.publish.write import CommitError, Output, manifest_output, merged_manifest, stale_exports
 from deckpress.templating import Templates
 from deckpress.translation.games import every_language, labelled, relabelled
 from deckpress.translation.layout_texts import check_layout_texts, layout_names
@@ -101,15 +101,20 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
         tasks = pool.tasks(opts, todo, jobs) if jobs > 1 else []
-        if len(tasks) > 1:  # each task's files staged as its result comes, while the later tasks work
-            press = Press.joined(pool.run(_task, tasks, jobs, compile_pages,
-                                          lambda part: staging.add_part(part.outputs, bool(part.findings.errors))))
-        else:
-            press = make(opts, todo)
+        press = Press.joined(_in_parallel(tasks, jobs, staging)) if len(tasks) > 1 else make(opts, todo)
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
         if not press.findings.errors and (press.ids or press.gone):
             publish(opts, press, fresh, staging)
         return press
+
+
+def _in_parallel(tasks: list[pool.Task], jobs: int, staging: Staging) -> list[Press]:
+    """Each task in a process of its own, its files staged as its result comes, while the later tasks work."""
+    try:
+        return pool.run(_task, tasks, jobs, compile_pages,
+                        lambda part: staging.add_part(part.outputs, bool(part.findings.errors)), staging.scratch())
+    except pool.Unfiled as exc:  # as the commit says a full disk: nothing has moved
+        raise CommitError(f"cannot write {staging.out_dir}: {exc.strerror}") from None
 
 
 def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TEXT, pool.PDFS)) -> Press:

@@ -8,11 +8,14 @@ parent has loaded, so the drawing stages are loaded before the pool starts.
 from __future__ import annotations
 
 import os
+import pickle
 import sys
+import tempfile
 from collections.abc import Callable
 from dataclasses import replace
+from itertools import count, repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from deckpress import interrupts
 from deckpress.load import listed_editions
@@ -68,32 +71,62 @@ def _editions_listed(game_dir: Path, opts: Options) -> list[str | None]:
 
 def run(work: Callable[[Options, Path, tuple[str, ...]], Result], todo: list[Task], jobs: int,
         meanwhile: Callable[[], object] = lambda: None,
-        arrived: Callable[[Result], object] = lambda result: None) -> list[Result]:
+        arrived: Callable[[Result], object] = lambda result: None, folder: Path | None = None) -> list[Result]:
     """`work` on every task, `jobs` processes at a time; the results in the order of the tasks. This process does
     `meanwhile` as they work (it would otherwise only wait), then hands each result to `arrived` as it comes, in
-    that order, while the later tasks are still at work."""
+    that order, while the later tasks are still at work. Each result comes back through a file of its own in a
+    folder made in `folder` (the system's temporary folder if None), not the pipe: pickled for the pipe, a big
+    deck's files were held twice in the worker (at 24,000 cards, its peak) and twice here as they came."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     _load_drawing()
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=forked(),
-                               initializer=interrupts.take_in_worker)
-    try:
-        running = pool.map(work, *zip(*todo, strict=True))  # every task is handed out now
-        meanwhile()
-        results = []
-        for result in running:
-            arrived(result)
-            results.append(result)
-    except BrokenProcessPool:
-        stop(pool)
-        interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
-        raise
-    except BaseException:  # Ctrl-C, SIGTERM, or a worker's error: no worker is left running or waited for
-        stop(pool)
-        raise
-    pool.shutdown()
+    with tempfile.TemporaryDirectory(prefix="results-", dir=folder) as filed:
+        pool = ProcessPoolExecutor(max_workers=min(jobs, len(todo)), mp_context=forked(),
+                                   initializer=interrupts.take_in_worker)
+        try:  # every task is handed out now
+            running = pool.map(_filed, repeat(work), repeat(filed), count(), *zip(*todo, strict=True))
+            meanwhile()
+            results = []
+            for path in running:
+                result = _unfiled(path)
+                arrived(result)
+                results.append(result)
+        except BrokenProcessPool:
+            stop(pool)
+            interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
+            raise
+        except BaseException:  # Ctrl-C, SIGTERM, or a worker's error: no worker is left running or waited for
+            stop(pool)
+            raise
+        pool.shutdown()
     return results
+
+
+class Unfiled(OSError):
+    """A worker could not file its result (a full disk beside the out folder)."""
+
+
+def _filed(work: Callable[..., Result], folder: str, index: int, *task: Any) -> str:
+    """In a worker: the task's result pickled into a file of its own in `folder`, written as it is pickled (never
+    whole in memory beside the result); the file's path."""
+    result = work(*task)
+    path = os.path.join(folder, f"{index}.pickle")
+    try:
+        with open(path, "xb") as file:
+            pickle.dump(result, file, protocol=pickle.HIGHEST_PROTOCOL)
+    except OSError as exc:  # a full disk
+        raise Unfiled(exc.errno, exc.strerror, path) from None
+    return path
+
+
+def _unfiled(path: str) -> Any:
+    """A result a worker filed, read back and its file taken away. The folder is this build's own, made by it
+    (only its user may write there), as trusted as the pipe it replaces."""
+    with open(path, "rb") as file:
+        result = pickle.load(file)
+    os.unlink(path)
+    return result
 
 
 def stop(pool: ProcessPoolExecutor) -> None:
@@ -139,9 +172,9 @@ def _load_drawing() -> None:
 
 
 def handed_back(result: Result) -> Result:
-    """A worker's result, its freed heap first returned to the system: sending it back pickles a copy of its files
-    (tens of megabytes for a big deck), and the heap the laid-out cards left would otherwise stay resident under
-    that copy (at 24,000 cards the worker's peak, 20 MB of it). glibc's malloc_trim; elsewhere nothing."""
+    """A worker's result, its freed heap first returned to the system: the heap the laid-out cards left would
+    otherwise stay resident while the result is pickled into its file (at 24,000 cards, 20 MB of it). glibc's
+    malloc_trim; elsewhere nothing."""
     import ctypes
 
     try:

@@ -206,7 +206,8 @@ def _renumbered(part: _Part, start: int) -> dict[int, int]:
 
 
 def _refs(part: _Part, n: int) -> array[int]:
-    """Where object `n`'s dictionary refers to others (start, end, number, flat), read once for walk and copy."""
+    """Where object `n`'s dictionary refers to others (start, end, number, flat), read once for the walk and the
+    copy."""
     found = part.refs.get(n)
     if found is None:
         head = part.head(n)
@@ -227,7 +228,7 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int, streams: dict[int, 
             continue
         head, data = part.head(old), part.data(old)
         pieces, at = [], 0
-        refs = _refs(part, old)
+        refs = part.refs.pop(old)  # read in the walk; let go as the copies grow (a big deck's peak)
         for begin, end, ref in zip(refs[::3], refs[1::3], refs[2::3], strict=True):
             pieces += [head[at:begin], b"%d 0 R" % numbers[ref]]
             at = end

@@ -104,6 +104,14 @@ class Staging:
         names.append(target)
         self.staged[output.path] = (output.data, target)
 
+    def scratch(self) -> Path | None:
+        """The staging folder, for what the build's processes hand each other meanwhile (it goes with the folder,
+        as a build killed meanwhile leaves it); None where it cannot be made (the commit will say why)."""
+        try:
+            return self._root()
+        except OSError:
+            return None
+
     def _root(self) -> Path:
         """The staging folder, beside the out folder, made at the first file staged."""
         if self.folder is None:
