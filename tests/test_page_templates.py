@@ -15,11 +15,23 @@ from deckpress.publish.page_templates import MAX_COMPILED, Compiled
 PAGE = "{% for lot in lots %}\n  <li>{{ lot }}</li>\n{% endfor %}\n"
 
 
-def rendered(folder: Path, **settings: bool) -> str:
-    """page.j2 in `folder`, its code kept in `folder`/compiled, as a page template is set up."""
+def rendered(folder: Path, page: str = "page.j2", **settings: object) -> str:
+    """`page` in `folder`, its code kept in `folder`/compiled, as a page template is set up."""
     env = Environment(loader=FileSystemLoader(folder), autoescape=True, bytecode_cache=Compiled(folder / "compiled"),
-                      **{"trim_blocks": True, "lstrip_blocks": True, **settings})
-    return env.get_template("page.j2").render(lots=["Lantern", "<Teacup>"])
+                      **{"trim_blocks": True, "lstrip_blocks": True, **settings})  # type: ignore[arg-type]
+    return env.get_template(page).render(lots=["Lantern", "<Teacup>"])
+
+
+def shout(value: object) -> object:
+    return value.upper() if isinstance(value, str) else value
+
+
+def whisper(value: object) -> object:
+    return value.lower() if isinstance(value, str) else value
+
+
+def told(word: str) -> object:
+    return lambda value: word  # a finalize made as the program runs: two of them share a name
 
 
 @pytest.fixture
@@ -92,3 +104,28 @@ def test_nothing_is_written_where_python_writes_no_byte_code_or_may_not_write(fo
     assert rendered(folder) == rendered(folder)  # compiled each time, no error
     assert list(folder.glob("compiled*")) == [folder / "compiled"]
 
+
+
+def test_what_a_page_calls_as_it_compiles_keeps_its_code_apart(folder, monkeypatch):
+    """Jinja applies finalize to a constant as it compiles: each finalize its own code, a nameless one none."""
+    (folder / "sign.j2").write_text('{{ "Lantern" }}', encoding="utf-8")
+    signs = ["Lantern", "LANTERN", "lantern"]
+    assert [rendered(folder, "sign.j2", finalize=f) for f in (None, shout, whisper)] == signs
+    compiled = compiling(monkeypatch)
+    assert [rendered(folder, "sign.j2", finalize=f) for f in (None, shout, whisper)] == signs
+    assert compiled == []  # each taken from its own file
+    assert [rendered(folder, "sign.j2", finalize=told(w)) for w in ("lots", "wares")] == ["lots", "wares"]
+    assert compiled == ["sign.j2", "sign.j2"]  # never kept: another process could not tell the two apart
+    assert len(list((folder / "compiled").glob("sign.j2.*"))) == 3
+
+
+def test_code_another_jinja_or_python_compiled_is_compiled_anew(folder, monkeypatch):
+    first = rendered(folder)
+    (kept,) = (folder / "compiled").glob("page.j2.*.jinja")
+    data = kept.read_bytes()
+    head = data.split(b"\n")
+    for line in (1, 2):  # Jinja's version, Python's
+        kept.write_bytes(b"\n".join([*head[:line], head[line] + b"0", *head[line + 1:]]))
+        compiled = compiling(monkeypatch)
+        assert rendered(folder) == first and compiled == ["page.j2"]
+        assert kept.read_bytes() == data

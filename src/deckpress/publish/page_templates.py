@@ -51,13 +51,16 @@ class Compiled(BytecodeCache):
         self.folder = folder
 
     def get_bucket(self, environment: Environment, name: str, filename: str | None, source: str) -> Bucket:
-        settings = hashlib.sha256(_settings(environment).encode()).hexdigest()[:16]
-        bucket = Bucket(environment, f"{name}.{sys.implementation.cache_tag}.{settings}.jinja",
+        settings = _settings(environment)
+        key = "" if settings is None else hashlib.sha256(settings.encode()).hexdigest()[:16]
+        bucket = Bucket(environment, key and f"{name}.{sys.implementation.cache_tag}.{key}.jinja",
                         self.get_source_checksum(source))
         self.load_bytecode(bucket)
         return bucket
 
     def load_bytecode(self, bucket: Bucket) -> None:
+        if not bucket.key:  # settings another process could not tell apart: never kept
+            return
         try:
             with open_regular(self.folder / bucket.key) as file:  # a FIFO there would wait for a writer
                 data = file.read(MAX_COMPILED + 1)
@@ -74,7 +77,7 @@ class Compiled(BytecodeCache):
             bucket.code = code
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        if sys.dont_write_bytecode or bucket.code is None:
+        if sys.dont_write_bytecode or bucket.code is None or not bucket.key:
             return
         written = self.folder / f"{bucket.key}.{os.getpid()}.tmp"  # then renamed: a reader sees all or nothing
         try:
@@ -88,20 +91,34 @@ class Compiled(BytecodeCache):
 
 def _head(bucket: Bucket) -> bytes:
     """What a compiled template's file must start with to be taken: what it was compiled by, how, and from what."""
-    made = [jinja2.__version__, sys.version, _settings(bucket.environment), bucket.checksum]
+    made = [jinja2.__version__, sys.version, str(_settings(bucket.environment)), bucket.checksum]
     return "\n".join(["deckpress page template", *made, ""]).encode()
 
 
-def _settings(env: Environment) -> str:
-    """The environment's settings that shape a template's compiled code (its syntax, and what it calls)."""
-    def named(f: Any) -> str:
-        return f"{f.__module__}.{f.__qualname__}" if callable(f) else repr(f)
-
+def _settings(env: Environment) -> str | None:
+    """The environment's settings that shape a template's compiled code: its syntax, and what it calls as it
+    compiles (finalize and the filters run on constants); None where one of those is a function another process
+    could not tell from another of its name (a closure, a lambda, a partial)."""
+    called = [env.finalize, env.autoescape, *(f for _, f in sorted(env.filters.items())),
+              *(f for _, f in sorted(env.tests.items()))]
+    names = [_named(f) for f in called]
+    if None in names:
+        return None
     return repr([env.block_start_string, env.block_end_string, env.variable_start_string, env.variable_end_string,
                  env.comment_start_string, env.comment_end_string, env.line_statement_prefix,
                  env.line_comment_prefix, env.trim_blocks, env.lstrip_blocks, env.newline_sequence,
                  env.keep_trailing_newline, sorted(env.extensions), env.optimized, env.is_async,
-                 named(env.finalize), named(env.autoescape)])
+                 sorted(env.filters), sorted(env.tests), names])
+
+
+def _named(f: Any) -> str | None:
+    """A callable by the module and name it is found by in any process (None: it is not found so, being made
+    as the program ran); anything else by its repr."""
+    if not callable(f):
+        return repr(f)
+    module, name = getattr(f, "__module__", None) or "", getattr(f, "__qualname__", None) or ""
+    found = getattr(sys.modules.get(module), name, None) if name and "." not in name else None
+    return f"{module}.{name}" if found is f else None
 
 
 def compile_pages() -> None:
