@@ -123,3 +123,10 @@ def test_a_file_the_out_folder_refuses_while_tasks_work_is_said_at_the_commit_af
 def test_a_file_is_staged_by_one_name_only(tmp_path, name):
     with Staging(tmp_path / "build") as staging, pytest.raises(ValueError, match="each named one way"):
         staging.add([Output(name, b"lots")])
+
+
+def test_a_staging_folder_that_cannot_be_made_is_said_as_the_commit_says_it(tmp_path):
+    (tmp_path / "taken").write_text("a file where the out folder's parent would be", encoding="utf-8")
+    with Staging(tmp_path / "taken" / "build") as staging, pytest.raises(CommitError) as refused:
+        staging.scratch()
+    assert str(refused.value).startswith(f"cannot write {tmp_path / 'taken' / 'build'}: ")

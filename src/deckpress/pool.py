@@ -130,8 +130,8 @@ def _unfiled(path: str) -> Any:
 
 
 def stop(pool: ProcessPoolExecutor) -> None:
-    """End the workers now: one busy in a long template would otherwise be waited for. They have written
-    nothing (only the build's own process writes), so nothing is lost."""
+    """End the workers now: one busy in a long template would otherwise be waited for. They have written only
+    their results' files, in a folder taken away after them, and nothing in the out folder, so nothing is lost."""
     for process in list(getattr(pool, "_processes", {}).values()):  # the executor keeps them only there
         process.kill()
     pool.shutdown(wait=True, cancel_futures=True)

@@ -31,8 +31,9 @@ def write_outputs(out_dir: Path, outputs: list[Output], removed: Sequence[str] =
 
 class Staging:
     """A commit's staging folder beside the out folder, filled as its files are ready, then moved into place at
-    once (`commit`). A context: the folder, made at the first file, goes as it ends, whatever happened (a build
-    killed meanwhile leaves it without a journal: the next build into the folder takes it away, unread)."""
+    once (`commit`). A context: the folder, made at the first file (or as a parallel build starts, `scratch`),
+    goes as it ends, whatever happened (a build killed meanwhile leaves it without a journal: the next build into
+    the folder takes it away, unread)."""
 
     def __init__(self, out_dir: Path) -> None:
         self.out_dir = out_dir
@@ -104,16 +105,16 @@ class Staging:
         names.append(target)
         self.staged[output.path] = (output.data, target)
 
-    def scratch(self) -> Path | None:
-        """The staging folder, for what the build's processes hand each other meanwhile (it goes with the folder,
-        as a build killed meanwhile leaves it); None where it cannot be made (the commit will say why)."""
+    def scratch(self) -> Path:
+        """The staging folder, made now, for what a parallel build's workers hand it meanwhile (their results wait
+        there as files, then go as they are read; a build killed meanwhile leaves them with the folder)."""
         try:
             return self._root()
-        except OSError:
-            return None
+        except OSError as exc:  # nothing has moved yet
+            raise CommitError(f"cannot write {self.out_dir}: {exc.strerror or exc}") from exc
 
     def _root(self) -> Path:
-        """The staging folder, beside the out folder, made at the first file staged."""
+        """The staging folder, beside the out folder, made at the first file staged (or `scratch`)."""
         if self.folder is None:
             beside = self.out_dir.resolve().parent
             beside.mkdir(parents=True, exist_ok=True)
