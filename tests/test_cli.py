@@ -144,11 +144,12 @@ def test_a_parallel_build_reports_every_finding_and_writes_nothing(deckpress):
     edit(Path("content/pocket-bazaar/lots.yaml"), "points: 2", "points: 9")
     edit(Path("content/stone-market/wares.yaml"), "stars: 0}", "stars: 5}")
     before = sorted(Path().rglob("*"))
-    result = deckpress("build", "--jobs", "2")
-    assert result.status == 1 and "Traceback" not in result.err
-    assert any("lots.yaml" in e and "points must be 1-6, got 9" in e for e in result.errors)
-    assert any("wares.yaml" in e and "stars must be 0-2, got 5" in e for e in result.errors)
-    assert sorted(Path().rglob("*")) == before  # no file, no folder (its workers' results went with the staging)
+    for out in ("build", "new/folders/build"):  # not even the out folder's missing parents are left
+        result = deckpress("build", "--jobs", "2", "--out", out)
+        assert result.status == 1 and "Traceback" not in result.err
+        assert any("lots.yaml" in e and "points must be 1-6, got 9" in e for e in result.errors)
+        assert any("wares.yaml" in e and "stars must be 0-2, got 5" in e for e in result.errors)
+        assert sorted(Path().rglob("*")) == before  # no file, no folder (the workers' results went with the staging)
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

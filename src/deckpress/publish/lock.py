@@ -24,9 +24,9 @@ WAITING = "deckpress: another build is writing into {out}; waiting for it to fin
 @contextmanager
 def out_lock(out: Path) -> Iterator[None]:
     """Hold the out folder (made if missing) for the length of the block. While another process holds it, say so
-    once and wait; Ctrl-C while waiting raises KeyboardInterrupt with nothing written. A folder this call made
-    and the block left empty (a build that failed) is removed again."""
-    made = not out.exists()
+    once and wait; Ctrl-C while waiting raises KeyboardInterrupt with nothing written. The folders this call made
+    (the out folder and its missing parents) that the block left empty (a build that failed) are removed again."""
+    made = _missing(out)
     out.mkdir(parents=True, exist_ok=True)
     fd = _taken(out)
     try:
@@ -34,8 +34,18 @@ def out_lock(out: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)
-        if made:
-            _remove_if_empty(out)
+        for folder in made:  # innermost first: one left holding something keeps those round it
+            _remove_if_empty(folder)
+
+
+def _missing(out: Path) -> list[Path]:
+    """The out folder and each of its parents not there yet, innermost first."""
+    missing = []
+    for folder in (out, *out.parents):
+        if folder.exists():
+            break
+        missing.append(folder)
+    return missing
 
 
 def _finished(out: Path) -> None:
