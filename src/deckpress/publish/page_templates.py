@@ -90,8 +90,9 @@ class Compiled(BytecodeCache):
 
 
 def _head(bucket: Bucket) -> bytes:
-    """What a compiled template's file must start with to be taken: what it was compiled by, how, and from what."""
-    made = [jinja2.__version__, sys.version, str(_settings(bucket.environment)), bucket.checksum]
+    """What a compiled template's file must start with to be taken: what it was compiled by, how (its key names the
+    settings' digest) and from what."""
+    made = [jinja2.__version__, sys.version, bucket.key, bucket.checksum]
     return "\n".join(["deckpress page template", *made, ""]).encode()
 
 
