@@ -5,15 +5,19 @@ from __future__ import annotations
 import errno
 import multiprocessing
 import os
+import signal
 import sys
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
 import pytest
 from conftest import CONTENT, FIXTURES, machine_cores
 
-from deckpress import pool
+from deckpress import interrupts, pool
 from deckpress.arguments import parser
 from deckpress.build import Press
+from deckpress.export.png import Cutter
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.options import Options
 from deckpress.publish.write import Output
@@ -113,3 +117,15 @@ def test_a_result_the_disk_cannot_take_is_its_error_naming_the_file(tmp_path, mo
     assert refused.value.errno == errno.ENOSPC and refused.value.filename.endswith(".pickle")
     assert refused.value.filename.startswith(str(tmp_path))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_pool_a_signal_broke_is_an_interrupt_and_one_that_crashed_is_not():
+    """The process group's SIGTERM (or Ctrl-C) ends a worker before this process notes it: the broken pool it
+    leaves, in the build's pool or the PNG cutter's, is said as an interrupt."""
+    with interrupts.deferred():
+        pool.stop(ProcessPoolExecutor(1), BrokenProcessPool())  # no signal came: the crash is the caller's to raise
+        os.kill(os.getpid(), signal.SIGTERM)  # noted, as the group's SIGTERM is
+        with pytest.raises(KeyboardInterrupt):
+            pool.stop(ProcessPoolExecutor(1), BrokenProcessPool())
+        with pytest.raises(KeyboardInterrupt), Cutter(2):
+            raise BrokenProcessPool("a worker ended")

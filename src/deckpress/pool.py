@@ -78,7 +78,6 @@ def run(work: Callable[[Options, Path, tuple[str, ...]], Result], todo: list[Tas
     folder made in `folder` (the system's temporary folder if None), not the pipe: pickled for the pipe, a big
     deck's files were held twice in the worker (at 24,000 cards, its peak) and twice here as they came."""
     from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
     _load_drawing()
     with tempfile.TemporaryDirectory(prefix="results-", dir=folder) as filed:
@@ -92,12 +91,8 @@ def run(work: Callable[[Options, Path, tuple[str, ...]], Result], todo: list[Tas
                 result = _unfiled(path)
                 arrived(result)
                 results.append(result)
-        except BrokenProcessPool:
-            stop(pool)
-            interrupts.check()  # a worker stopped by Ctrl-C before it could note it: an interrupt, not a crash
-            raise
-        except BaseException:  # Ctrl-C, SIGTERM, or a worker's error: no worker is left running or waited for
-            stop(pool)
+        except BaseException as error:  # Ctrl-C, SIGTERM, or a worker's error: no worker is left running or waited for
+            stop(pool, error)
             raise
         pool.shutdown()
     return results
@@ -129,12 +124,18 @@ def _unfiled(path: str) -> Any:
     return result
 
 
-def stop(pool: ProcessPoolExecutor) -> None:
+def stop(pool: ProcessPoolExecutor, error: BaseException | None = None) -> None:
     """End the workers now: one busy in a long template would otherwise be waited for. They have written only
-    their results' files, in a folder taken away after them, and nothing in the out folder, so nothing is lost."""
+    their results' files, in a folder taken away after them, and nothing in the out folder, so nothing is lost.
+    A pool broken by a worker that Ctrl-C or SIGTERM ended (sent to the process group, as a terminal or a service
+    manager sends it) before this process noted the signal is an interrupt (KeyboardInterrupt), not a crash."""
+    from concurrent.futures.process import BrokenProcessPool
+
     for process in list(getattr(pool, "_processes", {}).values()):  # the executor keeps them only there
         process.kill()
     pool.shutdown(wait=True, cancel_futures=True)
+    if isinstance(error, BrokenProcessPool):
+        interrupts.check()
 
 
 def _load_drawing() -> None:

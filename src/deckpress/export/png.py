@@ -157,7 +157,7 @@ class Cutter:
                  ) -> None:
         if self.pool is not None:
             if error is not None:  # Ctrl-C or a failure: no worker is left running or waited for
-                stop(self.pool)
+                stop(self.pool, error)
             self.pool.shutdown()
             self.pool = None  # used again, it cuts in this process
         _let_go()
