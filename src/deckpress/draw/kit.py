@@ -56,8 +56,8 @@ class _Part:
     split into its dictionary (or value) and its stream's data. Places, not copies: a deck of 24,000 cards has
     170,000 objects, and each is read once more only as it is copied."""
 
-    def __init__(self, title: str, pdf: bytes) -> None:
-        self.title = title
+    def __init__(self, title: str, pdf: bytes, again: bool = False) -> None:
+        self.title, self.again = title, again  # again: copied more than once (the blank back), its reading kept
         start, table, trailer = _table(pdf, title)
         offsets = {}
         for n in range(1, int(table[1])):  # an entry: 10 digits of offset, 5 of generation, n (in use) or f
@@ -148,7 +148,7 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
     for title, pdf in parts:
         interrupts.check()
         read.append((title, _Part(title or "blank page", pdf)))
-    blank = _Part("blank page", backs) if backs is not None and backed else None
+    blank = _Part("blank page", backs, again=True) if backs is not None and backed else None
     copies = 0  # the blank backs copied between the pages of backed parts
     first = (METADATA if any(part.structure for _, part in read) else VIEWER_PREFERENCES) + 1  # untagged: no tree
     for i, (title, part) in enumerate(read):
@@ -228,7 +228,8 @@ def _copied(part: _Part, numbers: dict[int, int], keys: int, streams: dict[int, 
             continue
         head, data = part.head(old), part.data(old)
         pieces, at = [], 0
-        refs = part.refs.pop(old)  # read in the walk; let go as the copies grow (a big deck's peak)
+        # read in the walk; let go as the copies grow (a big deck's peak) unless the part is copied again
+        refs = part.refs[old] if part.again else part.refs.pop(old)
         for begin, end, ref in zip(refs[::3], refs[1::3], refs[2::3], strict=True):
             pieces += [head[at:begin], b"%d 0 R" % numbers[ref]]
             at = end
