@@ -48,6 +48,8 @@ class Leaf:
 # What a page's fingerprint leaves out: where it sits in the page tree and the structure tree, and its annotations
 # (form fields: not page objects, which are all pdfium reads here).
 UNREAD = re.compile(rb"/(?:Parent|StructParents) \d+(?: \d+ R)?|/Annots\s*(?:\[[^\]]*\]|\d+ \d+ R)")
+# Not the kit's readers (deckpress.draw.kit): those trust ReportLab's escaping, and a fingerprint reads any PDF, a
+# string's unescaped parentheses too; a string's words read as a reference make a page of its own, never a wrong one.
 REFERENCE = re.compile(rb"(\d+) \d+ R")
 # what an object's dictionary is read by, up to its stream's data: a string's parentheses and escapes (a string
 # may hold any word, and balanced parentheses), and the keyword that starts the data
@@ -102,13 +104,9 @@ def fingerprints(path: Path) -> list[bytes]:
             if (found := known[number]) is None:
                 raise _Cycle
             return found
-        known[number] = None
-        try:
-            own, stream = head(number)
-            found = hashlib.sha256(REFERENCE.sub(lambda m: digest(int(m[1])).hex().encode(), own) + stream).digest()
-        except (_Cycle, KeyError):
-            del known[number]
-            raise
+        known[number] = None  # being read: met again before it is done, a cycle (and it stays so if it fails)
+        own, stream = head(number)
+        found = hashlib.sha256(REFERENCE.sub(lambda m: digest(int(m[1])).hex().encode(), own) + stream).digest()
         known[number] = found
         return found
 

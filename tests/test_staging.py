@@ -28,7 +28,7 @@ def test_each_result_is_handed_on_in_the_tasks_order_as_it_comes_while_later_tas
     assert [name for name, _ in results] == [name for name, _ in arrived] == ["1", "12", "2"]
     ended = dict(results)
     assert arrived[0][1] < ended["12"]  # the first handed on while the long task was still at work
-    assert arrived[1][1] >= ended["12"]  # each in its turn: after the tasks before it
+    assert ended["2"] < ended["12"] <= arrived[2][1]  # the last, done sooner, handed on in its turn after the long one
 
 
 def _files(folder: Path) -> dict[str, bytes]:
