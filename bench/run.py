@@ -11,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import cards  # noqa: E402
 import catalogue  # noqa: E402
 import findings  # noqa: E402
+import peaks  # noqa: E402
 import png  # noqa: E402
 import ratios  # noqa: E402
 import solver  # noqa: E402
@@ -25,4 +26,5 @@ if __name__ == "__main__":
     png.adopt()
     load = os.getloadavg()
     print(png.report(*png.run(1, [300, png.MAX_DPI], None), (load, os.getloadavg())), flush=True)
+    print(peaks.report(peaks.run()), flush=True)
     print(findings.report(findings.run()), flush=True)

@@ -45,7 +45,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--bleed", type=millimetres, metavar="MM", help="run card art past the trim, e.g. 3mm")
     _printed(b)
     b.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=min(pool.cores(), MAX_JOBS),
-                   metavar="N", help="build games and editions in N processes at once (default: one per CPU core)")
+                   metavar="N", help="build games and editions in N processes at once (default: one a core it may use)")
     c = sub.add_parser("check", parents=[common], help="validate without rendering")
     c.add_argument("games", nargs="*", metavar="GAME")
     d = sub.add_parser("dump", parents=[common], help="print the validated model of a game as JSON")
