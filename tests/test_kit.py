@@ -7,6 +7,7 @@ import io
 import re
 import warnings
 
+import pikepdf
 import pypdfium2
 import pytest
 from PIL import Image
@@ -17,7 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 from deckpress.draw.finish import DocInfo, finish
 from deckpress.draw.kit import kit
 from deckpress.draw.kit_kept import runs
-from deckpress.draw.kit_part import Part
+from deckpress.draw.kit_part import REFERENCES, Part
 
 INFO = DocInfo("Stone Market: Print-and-play kit (A4)", "Round & Revel", "Wares (and stones) \\ 1 0 R", "en-GB")
 
@@ -138,6 +139,19 @@ def test_a_cut_or_broken_part_is_refused_with_its_title_never_read_on():
             kit([("Lot cards", re.sub(rb"/Root \d+ 0 R", b"/Root " + root + b" 0 R", good))], INFO)
 
 
+def test_every_reference_in_a_component_is_set_after_a_space(built):
+    """What the kept part's guard counts on (deckpress.draw.kit_kept): the press sets out every reference after a
+    space, so counting " N 0 R" finds every reference to N."""
+    for path in sorted(built.glob("*/standard/*-a4.pdf")):
+        if "-kit-" in path.name:
+            continue
+        part = Part(path.name, path.read_bytes())
+        for n in range(1, len(part.at)):
+            if part.at[n]:
+                head = part.head(n)
+                assert all(head[t.start(1) - 1] == ord(" ") for t in REFERENCES.finditer(head) if t[1]), (path, n)
+
+
 def raw_objects(pdf: bytes) -> dict[int, bytes]:
     """Each object's bytes as they lie in the file, by number, from its cross-reference table."""
     table = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", pdf)[1])
@@ -162,6 +176,13 @@ def test_the_largest_part_keeps_its_objects_byte_for_byte_under_their_own_number
         assert b"/S /Part /T (score-sheets)" in joined[n]
     for n in sheets.replaced:  # the kit's own objects in their places, or null
         assert joined[n] != own[n], n
+    with pikepdf.open(io.BytesIO(kit(parts, INFO))) as pdf:  # the rules' keys after the kept part's, none twice
+        root = pdf.Root.StructTreeRoot
+        keys = [int(k) for k in list(root.ParentTree.Nums)[::2]]
+        assert keys == sorted(set(keys)) and int(root.ParentTreeNextKey) == keys[-1] + 1
+        marked = [int(p.StructParents) for p in pdf.pages] + [int(a.StructParent) for p in pdf.pages
+                                                                for a in p.get("/Annots", []) if "/StructParent" in a]
+        assert sorted(marked) == keys
 
 
 def test_a_part_referring_elsewhere_to_what_the_kit_replaces_is_copied_object_by_object(built):

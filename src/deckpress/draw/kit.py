@@ -86,7 +86,8 @@ def _begun(parts: list[Part]) -> tuple[_Kit, Part | None]:
         return _Kit(Own(*range(1, 10)), (9 if tagged else 5)), None  # first, then the parts (untagged: no tree)
     own, left = own_numbers(kept, len(kept.at))
     joined = _Kit(own, max(len(kept.at) - 1, *vars(own).values()), kept=found)
-    joined.objects |= dict.fromkeys(left, b"null")
+    unused = [n for n in range(1, len(kept.at)) if not kept.at[n]] if kept.at.count(0) > 1 else []
+    joined.objects |= dict.fromkeys([*left, *unused], b"null")  # no number of the kit's without its object
     return joined, kept
 
 

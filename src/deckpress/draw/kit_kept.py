@@ -64,16 +64,15 @@ def runs(part: Part) -> list[Run] | None:
 
 def _referred_only_as_allowed(part: Part) -> bool:
     """Whether each object the kit replaces is referred to only by those allowed to: the replaced objects among
-    themselves, the pages their page tree, the Documents their root."""
-    pages, documents = part.pages, part.structure.documents if part.structure else []
+    themselves, the pages their page tree, the Documents their root (each referrer counted once, however often it
+    is named)."""
+    pages, documents = set(part.pages), set(part.structure.documents if part.structure else ())
     heads = [part.head(n) for n in part.replaced]
     start, end = min(a for a in part.at if a), max(part.end)
     for n in part.replaced:
         mark = b" %d 0 R" % n
-        allowed = sum(head.count(mark) for head in heads)
-        allowed += sum(part.head(p).count(mark) for p in pages) if n == part.tree else 0
-        allowed += sum(part.head(d).count(mark) for d in documents) if part.structure and n == part.structure.root \
-            else 0
+        referrers = pages if n == part.tree else documents if part.structure and n == part.structure.root else ()
+        allowed = sum(head.count(mark) for head in heads) + sum(part.head(r).count(mark) for r in referrers)
         if part.pdf.count(mark, start, end) != allowed:
             return False
     return True
