@@ -4,8 +4,9 @@
 Three rows: 2,400 generated lot cards and 240 (`bench/cards.deck`: standard edition, A4; the kit, text edition,
 EPUB, thumbnails and catalogue included), and the whole shipped catalogue from clean (every game, sheet, kit,
 edition and paper) against the plain script's 2,400 cards. Each pair is timed in turn `--runs` times (5 unless
-told), after a round not counted (Python's byte code, the disk cache); the ratio is of the medians. The load
-average is printed before and after: the machine is shared, and a ratio taken under load is worth less.
+told; every other round in the reverse order, so that no side always runs first), after a round not counted
+(Python's byte code, the disk cache); the ratio is of the medians. The load average is printed before and after:
+the machine is shared, and a ratio taken under load is worth less.
 
 `python bench/ratios.py [--runs N] [--jobs N] [--against REF]`: `--jobs` is passed to `deckpress build` (the
 default is the command's own: one process per CPU); `--against REF` also times the press of a git commit (its
@@ -81,19 +82,32 @@ def run(runs: int = 5, jobs: int | None = None, against: str | None = None
     before = os.getloadavg()
     with tempfile.TemporaryDirectory() as folder:
         scratch = Path(folder)
-        sides = {"": None} if against is None else {"": None, against: _checkout(against, scratch)}
+        sides: dict[str, Path | None] = {"": None}  # this tree's press, and REF's
+        if against is not None:
+            sides[against] = _checkout(against, scratch)
         table = rows(scratch, extra)
         for n in range(runs + 1):
             for i, row in enumerate(table):
-                times = {side: timed([sys.executable, "-m", "deckpress", "build", *_own(row.build, src, scratch),
-                                      "--out", str(scratch / f"out-{i}-{n}-{k}")], src)
-                         for k, (side, src) in enumerate(sides.items())}
-                plain_s = timed([sys.executable, str(PLAIN), str(row.plain_cards), str(scratch / f"plain-{i}.pdf")])
+                times, plain_s = _in_turn(row, f"{i}-{n}", sides, scratch, n % 2 == 1)
                 if n:  # the first round warms the caches
                     for side, t in times.items():
                         row.build_s.setdefault(side, []).append(t)
                     row.plain_s.append(plain_s)
     return table, before, os.getloadavg()
+
+
+def _in_turn(row: Row, name: str, sides: dict[str, Path | None], scratch: Path, backwards: bool
+             ) -> tuple[dict[str, float], float]:
+    """One round of a row: each press's build, then the plain script; every other round the other way round, so
+    that no side always runs first in a row (its disk cache cold, a core's clock not yet raised) or always after
+    the heaviest. The presses' times by side, in the order of `sides`, and the plain script's."""
+    commands: list[tuple[str | None, list[str], Path | None]] = [
+        (side, [sys.executable, "-m", "deckpress", "build", *_own(row.build, src, scratch), "--out",
+                str(scratch / f"out-{name}-{k}")], src) for k, (side, src) in enumerate(sides.items())]
+    commands.append((None, [sys.executable, str(PLAIN), str(row.plain_cards), str(scratch / f"plain-{name}.pdf")],
+                     None))
+    took = {side: timed(command, src) for side, command, src in (commands[::-1] if backwards else commands)}
+    return {side: took[side] for side in sides}, took[None]
 
 
 def _own(build: list[str], src: Path | None, scratch: Path) -> list[str]:
