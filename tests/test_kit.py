@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.draw.finish import DocInfo, finish
 from deckpress.draw.kit import kit
-from deckpress.draw.kit_kept import runs
+from deckpress.draw.kit_kept import replaced, runs
 from deckpress.draw.kit_part import REFERENCES, Part
 
 INFO = DocInfo("Stone Market: Print-and-play kit (A4)", "Round & Revel", "Wares (and stones) \\ 1 0 R", "en-GB")
@@ -152,6 +152,10 @@ def test_every_reference_in_a_component_is_set_after_a_space(built):
                 assert all(head[t.start(1) - 1] == ord(" ") for t in REFERENCES.finditer(head) if t[1]), (path, n)
 
 
+def kept_runs(part: Part) -> object:
+    return runs(part, replaced(part))
+
+
 def raw_objects(pdf: bytes) -> dict[int, bytes]:
     """Each object's bytes as they lie in the file, by number, from its cross-reference table."""
     table = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", pdf)[1])
@@ -159,7 +163,8 @@ def raw_objects(pdf: bytes) -> dict[int, bytes]:
     entries = pdf[table + head.end():]
     at = {n: int(entries[20 * n:20 * n + 10]) for n in range(1, int(head[1])) if entries[20 * n + 17] == ord("n")}
     ends = sorted([*at.values(), table])
-    return {n: pdf[start:ends[ends.index(start) + 1]] for n, start in at.items()}
+    end_of = dict(zip(ends, ends[1:], strict=False))
+    return {n: pdf[start:end_of[start]] for n, start in at.items()}
 
 
 def test_the_largest_part_keeps_its_objects_byte_for_byte_under_their_own_numbers(built):
@@ -167,14 +172,14 @@ def test_the_largest_part_keeps_its_objects_byte_for_byte_under_their_own_number
     parts = [(name, (folder / f"stone-market-{name}-a4.pdf").read_bytes()) for name in ("rules", "score-sheets")]
     joined, sheets = raw_objects(kit(parts, INFO)), Part("score sheets", parts[1][1])  # the larger, with fields
     own = raw_objects(parts[1][1])
-    apart = sheets.replaced | set(sheets.structure.documents) | set(sheets.fields)
+    apart = replaced(sheets) | set(sheets.structure.documents) | set(sheets.fields)
     copied = [n for n in own if n not in apart]
-    assert len(copied) > 500 and runs(sheets) is not None
+    assert len(copied) > 500 and kept_runs(sheets) is not None
     for n in copied:  # each as it was: its references, its parent-tree keys, its stream
         assert joined[n] == own[n], n
     for n in sheets.structure.documents:
         assert b"/S /Part /T (score-sheets)" in joined[n]
-    for n in sheets.replaced:  # the kit's own objects in their places, or null
+    for n in replaced(sheets):  # the kit's own objects in their places, or null
         assert joined[n] != own[n], n
     with pikepdf.open(io.BytesIO(kit(parts, INFO))) as pdf:  # the rules' keys after the kept part's, none twice
         root = pdf.Root.StructTreeRoot
@@ -190,14 +195,14 @@ def test_a_part_referring_elsewhere_to_what_the_kit_replaces_is_copied_object_by
     out references) or what reads like one (a text) makes the part copied object by object, as every part was."""
     pdf = (built / "stone-market" / "standard" / "stone-market-ware-cards-a4.pdf").read_bytes()
     part = Part("ware cards", pdf)
-    assert runs(part) is not None
+    assert kept_runs(part) is not None
     catalog = b"%d" % part.catalog
     parent = re.search(rb"/P (\d{%d}) 0 R" % len(catalog), pdf)  # as long: every object stays where the table says
     said = re.search(rb"/ActualText \(([^()\\]{%d,})\)" % (len(catalog) + 5), pdf)
     assert parent is not None and said is not None
     stray = pdf[:parent.start(1)] + catalog + pdf[parent.end(1):]
     text = pdf[:said.start(1)] + b" %s 0 R" % catalog + pdf[said.start(1) + len(catalog) + 5:]
-    assert runs(Part("ware cards", stray)) is None and runs(Part("ware cards", text)) is None
+    assert kept_runs(Part("ware cards", stray)) is None and kept_runs(Part("ware cards", text)) is None
     joined = kit([("Ware cards", stray)], INFO)
     assert joined.count(b"/Type /Catalog") == 2  # the part's, reached from its element, beside the kit's own
     assert pixels(kit([("Ware cards", text)], INFO)) == pixels(joined) == pixels(pdf)

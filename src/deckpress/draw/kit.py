@@ -20,7 +20,7 @@ from deckpress import interrupts
 from deckpress.draw.finish import DocInfo, pdf_text
 from deckpress.draw.forms import KitForm
 from deckpress.draw.kit_file import Own, Run, outline, pdf_file
-from deckpress.draw.kit_kept import largest, own_numbers, runs
+from deckpress.draw.kit_kept import first_numbers, largest, own_numbers, replaced, runs
 from deckpress.draw.kit_part import REFERENCES, Part
 from deckpress.draw.kit_tree import KitTree
 
@@ -30,7 +30,8 @@ _STRUCT_PARENTS = re.compile(rb"(/StructParents?) (\d+)")  # a page's key in the
 @dataclass
 class _Kit:
     """The kit as its parts are joined: its own objects' numbers, the objects copied (their dictionaries, and the
-    data of those with a stream, as it lies in its part), the kept part's runs, the highest number taken."""
+    data of those with a stream, as it lies in its part), the kept part's runs, the highest number taken (every
+    object is added through `add`, which keeps it)."""
 
     own: Own
     top: int
@@ -71,8 +72,8 @@ def kit(parts: list[tuple[str | None, bytes]], info: DocInfo, backs: bytes | Non
         pages.append(own[-1])
     joined.add(outline(marks, joined.top + 1, joined.own.outlines))
     joined.add(form.objects(joined.objects, joined.top + 1))
-    joined.objects |= tree.objects(info, every_part=tree.parts == len(parts) + copies)
-    joined.objects |= _catalogue(joined.own, info, pages, tree.catalog + form.catalog)
+    joined.add(tree.objects(info, every_part=tree.parts == len(parts) + copies))
+    joined.add(_catalogue(joined.own, info, pages, tree.catalog + form.catalog))
     return pdf_file(joined.objects, joined.streams, joined.own.catalog, joined.own.info, joined.kept)
 
 
@@ -80,14 +81,15 @@ def _begun(parts: list[Part]) -> tuple[_Kit, Part | None]:
     """The kit before its parts are joined: its own objects numbered, and the part it keeps whole (if any can be)
     with its runs of objects; the numbers it leaves over hold null."""
     kept = largest(parts)
-    found = runs(kept) if kept is not None else None
+    gone = replaced(kept) if kept is not None else set()
+    found = runs(kept, gone) if kept is not None else None
     if kept is None or found is None:
-        tagged = any(part.structure for part in parts)
-        return _Kit(Own(*range(1, 10)), (9 if tagged else 5)), None  # first, then the parts (untagged: no tree)
-    own, left = own_numbers(kept, len(kept.at))
+        own = first_numbers(any(part.structure for part in parts))
+        return _Kit(own, max(vars(own).values())), None
+    own, left = own_numbers(kept, gone, len(kept.at))
     joined = _Kit(own, max(len(kept.at) - 1, *vars(own).values()), kept=found)
-    unused = [n for n in range(1, len(kept.at)) if not kept.at[n]] if kept.at.count(0) > 1 else []
-    joined.objects |= dict.fromkeys([*left, *unused], b"null")  # no number of the kit's without its object
+    unused = [n for n in range(1, len(kept.at)) if not kept.at[n]]
+    joined.add(dict.fromkeys([*left, *unused], b"null"))  # no number of the kit's without its object
     return joined, kept
 
 
@@ -109,7 +111,7 @@ def _keep(part: Part, title: str | None, kit: _Kit, into: tuple[KitTree, KitForm
     under their own numbers (each is written again); its pages' numbers, its own."""
     tree, form = into
     for n in [*(part.structure.documents if part.structure else []), *part.fields]:
-        kit.objects[n] = part.head(n)
+        kit.add({n: part.head(n)})
         if (data := part.data(n)) is not None:
             kit.streams[n] = data
     tree.add(part.structure, None, kit.objects, title)
@@ -121,8 +123,7 @@ def _join(part: Part, title: str | None, kit: _Kit, into: tuple[KitTree, KitForm
     """The part's objects copied into the kit after those there, its structure and its form's fields `into` the
     kit's; its pages' new numbers."""
     tree, form = into
-    if not part.cut:
-        part.cut_parents()
+    part.cut_parents()
     numbers = _renumbered(part, kit.top + 1, kit.own.document)
     kit.add(_copied(part, numbers, (tree.keys, kit.own.pages), kit.streams))
     tree.add(part.structure, numbers, kit.objects, title)
@@ -179,7 +180,7 @@ def _copied(part: Part, numbers: dict[int, int], kit: tuple[int, int], streams: 
             pieces += [head[at:begin], b"%d 0 R" % numbers[ref]]
             at = end
         head = b"".join([*pieces, head[at:]]) if pieces else head
-        if old in part.page_set:  # its own parent was cut as the part was read
+        if old in part.page_set:  # its own parent was cut before the walk
             head = _STRUCT_PARENTS.sub(moved, head.replace(b"<<", b"<< /Parent %d 0 R" % tree, 1))
         elif old in part.fields:  # a widget's key moves on as its page's does
             head = _STRUCT_PARENTS.sub(moved, head)

@@ -39,6 +39,7 @@ class Part:
         start, table, trailer = _table(pdf, title)
         self.pdf, self.view = pdf, memoryview(pdf)  # streams' data stays where it lies (copied only into the kit)
         self.at, self.end = _places(pdf, table, start, title)  # object n: where it starts and ends (0: not in use)
+        self.xref = start  # where the objects end and the cross-reference table starts
         self.spans = array("q", bytes(32 * len(self.at)))  # object n: its head's start and end, its data's
         self.cut: dict[int, bytes] = {}  # the heads changed as they are read: the pages'
         self.info = int(found[1]) if (found := re.search(rb"/Info (\d+) 0 R", pdf[trailer:])) else 0
@@ -54,17 +55,17 @@ class Part:
         self.page_set = set(self.pages)
         self.refs: dict[int, array[int]] = {}  # each dictionary's references, once read (_refs)
         self.structure = Structure(self, catalog) if b"/StructTreeRoot" in catalog else None
-        form = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
+        found = re.search(rb"/AcroForm\s+(\d+) 0 R", catalog)  # its fields: each a widget on one of its pages
+        self.form = int(found[1]) if found else 0
         self.fields = dict.fromkeys(int(n) for n in re.findall(rb"(\d+) 0 R", _array(  # in order, each found at once
-            self.head(int(form[1])), b"/Fields", title))) if form else {}
-        # the objects a kit writes its own of: the catalogue, what it names, the information and the parent tree
-        self.replaced = {self.catalog, *(int(n) for n in re.findall(rb"(\d+) 0 R", catalog))} | (
-            {self.info} - {0}) | ({self.structure.parent_tree} if self.structure else set()) | (
-            {int(n) for n in re.findall(rb"(\d+) 0 R", self.head(int(form[1])))} - set(self.fields) if form else set())
+            self.head(self.form), b"/Fields", title))) if self.form else {}
 
     def cut_parents(self) -> None:
         """Each page's parent cut, before the walk from the pages (it would climb into this file's page tree and so
-        reach every page); the copy names the kit's page tree instead."""
+        reach every page); the copy names the kit's page tree instead. Once: the blank back is joined again and
+        again."""
+        if self.cut:
+            return
         for n in self.pages:
             self.cut[n], cut = _PARENT.subn(b"", self.head(n))
             if cut != 1:
@@ -76,6 +77,14 @@ class Part:
             return self.cut[n]
         start, end = self._span(n)
         return self.pdf[start:end]
+
+    def place(self, n: int) -> tuple[int, int]:
+        """Where object `n` starts and ends in the file, checked to be there whole (as it is copied unread)."""
+        at, end = self.at[n], self.end[n]
+        if not self.pdf.startswith(b"%d 0 obj" % n, at) or not self.pdf[max(at, end - 16):end].rstrip().endswith(
+                b"endobj"):
+            raise ValueError(_misplaced(self.title, n))
+        return at, end
 
     def data(self, n: int) -> memoryview | None:
         """Object `n`'s stream's data, where it lies in the file; None: it has no stream."""
@@ -133,7 +142,7 @@ def _places(pdf: bytes, table: re.Match[bytes], start: int, title: str) -> tuple
             if not entry[:10].isdigit() or not 0 < int(entry[:10]) < start:
                 raise ValueError(f"kit: {title}: object {n} lies outside the file's objects")
             at[n] = int(entry[:10])
-    order = sorted(range(1, count), key=at.__getitem__)
+    order = sorted((n for n in range(1, count) if at[n]), key=at.__getitem__)
     for n, after in zip(order, [*order[1:], 0], strict=True):
         end[n] = at[after] if after else start
     return at, end
@@ -156,7 +165,7 @@ def _object(raw: bytes, at: int, n: int, title: str) -> tuple[int, int, int, int
     none)."""
     head, whole = _OBJ.match(raw), raw.rstrip()
     if head is None or int(head[1]) != n or not whole.endswith(b"endobj"):
-        raise ValueError(f"kit: {title}: object {n} is not where its cross-reference table says")
+        raise ValueError(_misplaced(title, n))
     body, at = whole[head.end():-len(b"endobj")].rstrip(), at + head.end()
     if b"stream" not in body:  # most objects (every structure element) have none: no need to read their strings
         return at, at + len(body), 0, 0
@@ -164,6 +173,10 @@ def _object(raw: bytes, at: int, n: int, title: str) -> tuple[int, int, int, int
         if token[1]:
             return at, at + token.end(), at + token.end(), at + len(body)
     return at, at + len(body), 0, 0
+
+
+def _misplaced(title: str, n: int) -> str:
+    return f"kit: {title}: object {n} is not where its cross-reference table says"
 
 
 def _only(entries: re.Pattern[bytes], dictionary: bytes) -> bool:

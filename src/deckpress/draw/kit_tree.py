@@ -38,9 +38,9 @@ class KitTree:
         for old in structure.documents:  # a part's Document is a Part of the kit's
             objects[new(old)] = objects[new(old)].replace(b"/S /Document", named, 1)
             self.documents.append(new(old))
-        keys = 0 if numbers is None else self.keys
+        keys = 0 if numbers is None else self.keys  # the kept part's keys its own (reserved as the tree began)
         self.nums += [(keys + key, new(n)) for key, n in structure.arrays]
-        self.keys += 0 if numbers is None else structure.keys
+        self.keys = max(self.keys, keys + structure.keys)
 
     @property
     def catalog(self) -> bytes:
