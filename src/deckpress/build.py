@@ -32,10 +32,10 @@ from deckpress.publish.incremental import Freshness, freshness, recorded_listing
 from deckpress.publish.listing import Listing
 from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
-from deckpress.publish.staging import Staging
+from deckpress.publish.staging import Staging, refused
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
-from deckpress.publish.write import CommitError, Output, manifest_output, merged_manifest, stale_exports
+from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports
 from deckpress.templating import Templates
 from deckpress.translation.games import every_language, labelled, relabelled
 from deckpress.translation.layout_texts import check_layout_texts, layout_names
@@ -114,7 +114,7 @@ def _in_parallel(tasks: list[pool.Task], jobs: int, staging: Staging) -> list[Pr
         return pool.run(_task, tasks, jobs, compile_pages,
                         lambda part: staging.add_part(part.outputs, bool(part.findings.errors)), staging.scratch())
     except pool.Unfiled as exc:  # as the commit says a full disk: nothing has moved
-        raise CommitError(f"cannot write {staging.out_dir}: {exc.strerror}") from None
+        raise refused(staging.out_dir, exc) from None
 
 
 def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TEXT, pool.PDFS)) -> Press:

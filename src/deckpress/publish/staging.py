@@ -101,7 +101,7 @@ class Staging:
             if not (names and _named_again(names[0], target)):
                 target.write_bytes(output.data)
         except OSError as exc:  # a full disk: nothing has moved yet
-            raise CommitError(f"cannot write {output.path}: {exc.strerror or exc}") from exc
+            raise refused(output.path, exc) from exc
         names.append(target)
         self.staged[output.path] = (output.data, target)
 
@@ -111,7 +111,7 @@ class Staging:
         try:
             return self._root()
         except OSError as exc:  # nothing has moved yet
-            raise CommitError(f"cannot write {self.out_dir}: {exc.strerror or exc}") from exc
+            raise refused(self.out_dir, exc) from exc
 
     def _root(self) -> Path:
         """The staging folder, beside the out folder, made at the first file staged (or `scratch`)."""
@@ -143,6 +143,11 @@ class Staging:
             prune(out_dir, [target for source, target in moves if source is None])
 
 
+def refused(where: Path | str, exc: OSError, after: str = "") -> CommitError:
+    """What the build says where the disk refused it (full, read-only, gone): one line, the place and why."""
+    return CommitError(f"cannot write {where}: {exc.strerror or exc}{after}")
+
+
 def _one_each(outputs: Sequence[Output]) -> None:
     paths = [o.path for o in outputs]
     if len(set(paths)) != len(paths):
@@ -154,7 +159,7 @@ def _recorded(staging: Path, out_dir: Path, moves: list[tuple[Path | None, Path]
     try:
         record(staging, out_dir, moves)
     except OSError as exc:  # a full disk: nothing has moved yet
-        raise CommitError(f"cannot write {out_dir}: {exc.strerror or exc}") from exc
+        raise refused(out_dir, exc) from exc
 
 
 def _removed(out_dir: Path, paths: Sequence[str], written: set[str]) -> list[tuple[Path | None, Path]]:
@@ -220,8 +225,7 @@ def _commit(staged: Sequence[tuple[Path | None, Path]], earlier: Path) -> None:
                 move.placed = True
     except OSError as exc:
         _undo(journal)
-        raise CommitError(f"cannot write {journal[-1].target}: {exc.strerror or exc}; the earlier build is as it "
-                          f"was") from exc
+        raise refused(journal[-1].target, exc, "; the earlier build is as it was") from exc
 
 
 def _folders_for(target: Path, there: set[Path]) -> list[Path]:
