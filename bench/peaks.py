@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from cards import deck
+from png import children
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_MB = 300
@@ -37,11 +38,7 @@ def run(n: int = CARDS) -> dict[int, int]:
 
 
 def _descendants(pid: int) -> list[int]:
-    try:
-        children = [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
-    except OSError:  # ended meanwhile
-        return []
-    return children + [d for c in children for d in _descendants(c)]
+    return [d for c in children(pid) for d in (c, *_descendants(c))]
 
 
 def _peak(pid: int) -> int:

@@ -91,13 +91,20 @@ def _resident(pid: int) -> tuple[int, int]:
             if line.startswith(("Rss:", "Pss:")):
                 kb = int(line.split()[1])
                 rss, pss = (rss + kb, pss) if line.startswith("Rss:") else (rss, pss + kb)
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            for child in (task / "children").read_text().split():
-                more = _resident(int(child))
-                rss, pss = rss + more[0], pss + more[1]
     except (OSError, ValueError):
         pass  # it ended meanwhile
+    for child in children(pid):
+        more = _resident(child)
+        rss, pss = rss + more[0], pss + more[1]
     return rss, pss
+
+
+def children(pid: int) -> list[int]:
+    """The processes a process started, from any of its threads (Linux's /proc; none once it has ended)."""
+    try:
+        return [int(c) for task in Path(f"/proc/{pid}/task").iterdir() for c in (task / "children").read_text().split()]
+    except (OSError, ValueError):
+        return []
 
 
 def checkout(ref: str, into: Path) -> Path:
