@@ -80,19 +80,16 @@ def _kit(game: Game, parts: list[Part], edition: str, paper: str, setup: PrintSe
     pdf = kit([(None if doc.component == BLANK else doc.title, data) for doc, data in parts],
               outputs.doc_info(game, outputs.kit_title(game, audience), paper), blank, backed(parts, setup))
     output = outputs.kit_output(game, edition, paper, setup, pdf, kit_pages(parts, setup), audience)
-    return replace(output, shown=(pdf, _first_content_page(parts)))
+    return replace(output, shown=_pictured(parts) or (pdf, 0))
 
 
 def _cover(pdf: bytes | None) -> tuple[bytes, int] | None:
     return None if pdf is None else (pdf, 0)
 
 
-def _first_content_page(parts: list[Part]) -> int:
-    """The kit's page (from 0) its catalogue picture shows: the first after the print plan, the print check, the
-    calibration and their blank backs, which every kit shares."""
-    pages = 0
-    for doc, _ in parts:
-        if doc.component not in (*OPENING, BLANK, PLAN):
-            return pages
-        pages += len(doc.pages)
-    return 0
+def _pictured(parts: list[Part]) -> tuple[bytes, int] | None:
+    """The page a kit's catalogue picture shows: the first after the print plan, the print check, the calibration
+    and their blank backs, which every kit shares; None if it has none. That page is its part's first, copied into
+    the kit as it is: it is drawn from the part's own file, whose picture the build has drawn already (the kit,
+    opened for it, took as long again)."""
+    return next(((pdf, 0) for doc, pdf in parts if doc.component not in (*OPENING, BLANK, PLAN)), None)
