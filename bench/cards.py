@@ -54,8 +54,9 @@ def deck(n: int, folder: Path, root: Path = ROOT) -> Path:
 def measure(n: int) -> dict[str, float]:
     """One deck size, each run in a fresh process (its peak memory is then this build's alone); decks up to 2,400
     cards run three times and the run with the median ratio is shown, as the machine is shared and noisy."""
-    runs = [json.loads(subprocess.run([sys.executable, __file__, "--one", str(n)], capture_output=True, text=True,
-                                      check=True).stdout) for _ in range(3 if n <= 2400 else 1)]
+    runs: list[dict[str, float]] = [
+        json.loads(subprocess.run([sys.executable, __file__, "--one", str(n)], capture_output=True, text=True,
+                                  check=True).stdout) for _ in range(3 if n <= 2400 else 1)]
     return sorted(runs, key=lambda r: r["ratio"])[len(runs) // 2]
 
 

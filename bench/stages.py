@@ -28,7 +28,8 @@ STAGES: dict[str, list[tuple[str, str]]] = {
     "slug line": [("deckpress.layout.slug", "with_slug")],
     "drawing ops to ReportLab": [("deckpress.draw.render", "render")],
     "structure tree (tagging)": [("deckpress.draw.tagging", "write")],
-    "ReportLab save": [("reportlab.pdfgen.canvas", "Canvas.save"), ("reportlab.pdfgen.canvas", "Canvas.getpdfdata")],
+    # the press writes the file itself (deckpress.draw.save): its objects, fonts and cross-references
+    "saving the PDF": [("deckpress.draw.save", "pdf_data")],
     "text edition: readings": [("deckpress.layout.readings", "read_deck")],
     "text edition: HTML": [("deckpress.publish.text_edition", "html_pages")],
     "braille files (BRF)": [("deckpress.publish.outputs", "braille_outputs")],
@@ -107,6 +108,7 @@ def run(what: str = "2400") -> tuple[dict[str, float], float]:
             _wrap(clock, stage, module, name)
     clock.leave()
     with tempfile.TemporaryDirectory() as scratch:
+        papers: tuple[str, ...]
         if what == "catalogue":
             content, papers = ROOT / "content", ("a4", "letter")
         else:

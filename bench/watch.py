@@ -15,6 +15,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import IO
 
 from cards import plain_reportlab
 
@@ -48,6 +49,12 @@ def run() -> dict[str, float]:
     return result
 
 
+def _relay(stream: IO[str] | None, lines: queue.Queue[str]) -> None:
+    """The watcher's messages, line by line, to the benchmark's thread."""
+    for line in stream or ():
+        lines.put(line)
+
+
 def _saves(scratch: Path, game: str, name: str, words: tuple[str, str], component: str) -> tuple[list[float], ...]:
     """Each save's time to the component's fresh PDF, and to the whole game's build."""
     content, out = scratch / "content", scratch / "build"
@@ -58,7 +65,7 @@ def _saves(scratch: Path, game: str, name: str, words: tuple[str, str], componen
     lines: queue.Queue[str] = queue.Queue()
     fresh, full = [], []
     with subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True) as watcher:
-        threading.Thread(target=lambda: [lines.put(line) for line in watcher.stderr], daemon=True).start()
+        threading.Thread(target=_relay, args=(watcher.stderr, lines), daemon=True).start()
         try:
             _until(lines, "watching")
             for n in range(SAVES):
