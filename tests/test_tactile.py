@@ -6,12 +6,18 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from dataclasses import replace
+from pathlib import Path
 
 import pdfplumber
 import pytest
 from conftest import edit, line_of
 from pypdf import PdfReader
 
+from deckpress.layout.outlines import shapes
+from deckpress.layout.page import Dots, Page
+from deckpress.layout.reverse import pair, reversed_out
+from deckpress.layout.slug_space import box_of
 from deckpress.layout.tactile import ASCII, CELL_PITCH_MM, DOT_MM, DOT_PITCH_MM, LABEL_MM, dots
 from deckpress.publish import braille
 
@@ -162,3 +168,42 @@ def test_nothing_on_a_label_sheet_lies_within_the_printer_margin(built, paper):
             assert things and any(c["text"] == "·" or c["text"].isalpha() for c in page.chars)  # the slug, whole
             for t in things:
                 assert min(t["x0"], t["top"], page.width - t["x1"], page.height - t["bottom"]) >= 4.2 * MM - 0.01
+
+
+def _discs(path: Path) -> list[list[tuple[float, float, float]]]:
+    """Each label's discs (left, top, width), from its cut line's corner, label by label in reading order."""
+    with pdfplumber.open(path) as pdf:
+        page = pdf.pages[0]
+        cuts = sorted(page.rects, key=lambda r: (round(r["top"]), r["x0"]))
+        return [[(round(c["x0"] - r["x0"], 2), round(c["top"] - r["top"], 2), round(c["x1"] - c["x0"], 2))
+                 for c in page.curves if r["x0"] < c["x0"] < r["x1"] and r["top"] < c["top"] < r["bottom"]]
+                for r in cuts]
+
+
+@needs_liblouis
+def test_copies_of_a_card_place_one_drawing_of_their_code(deckpress, tmp_path):
+    """Copies of a card bear one code: its dots are drawn once a document (a form) and placed on each copy's
+    label, the same discs in the same places as the labels of the codes drawn as they stand."""
+    game = tmp_path / "content" / GAME
+    args = ("build", GAME, "--paper", "a4", "--edition", "standard", "--jobs", "1")
+    assert deckpress(*args).status == 0
+    alone = _discs(tmp_path / "build" / GAME / f"{GAME}-tactile-labels-a4.pdf")
+    edit(game / "game.yaml", "    grid: [collection, points]", "")
+    edit(game / "lots.yaml", "  - collection: Lanterns\n    points: 2\n", "  - collection: Lanterns\n    points: 1\n")
+    assert deckpress(*args).status == 0
+    path = tmp_path / "build" / GAME / f"{GAME}-tactile-labels-a4.pdf"
+    forms = [name for page in PdfReader(path).pages for name in page["/Resources"]["/XObject"]]
+    assert len({f for f in forms if "dots" in f}) == 1  # the one code two cards bear, once
+    copies = _discs(path)
+    assert copies[0] == copies[1] == alone[0] and copies[2:] == alone[2:]  # the copy's label as the card's own
+
+
+def test_dots_are_measured_and_reversed_out_as_their_discs():
+    """The margin's check, the struck-through check and the high-contrast pages know the dots of a form as the
+    discs it draws."""
+    op = Dots(((0.0, 0.0), (7.0, -7.0)), 2.0, 100.0, 200.0)
+    assert box_of(op) == [(98.0, 191.0, 109.0, 202.0)]
+    assert shapes([op])[2] == [(100.0, 200.0, 2.0, 2.0, 0), (107.0, 193.0, 2.0, 2.0, 0)]
+    ink, paper = pair("yellow-on-black") or (None, None)
+    drawn = reversed_out(Page(300.0, 300.0, [op]), (ink, paper)).ops
+    assert drawn[1] == replace(op, ink=ink) and ink is not None

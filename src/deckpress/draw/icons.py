@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Literal
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.colour import Colour
-from deckpress.draw import fonts, operators
-from deckpress.layout.page import Icon, Tiles
+from deckpress.draw import dots, fonts, operators
+from deckpress.layout.page import Dots, Icon, Tiles
 from deckpress.load.icons import IconFile, vectors
 
 if TYPE_CHECKING:  # ReportLab's graphics (and the paragraphs they import) load when a vector icon is first drawn
@@ -46,11 +46,15 @@ def _form_name(name: str, digest: str, size: float, height: float | None, colour
 
 def define_all(canvas: Canvas, ops: Sequence[object], defined: set[str]) -> None:
     """Each icon (by file, size, colour and stroke) is drawn once a document, as a form that pages place: a deck
-    repeats a few icons thousands of times. Defined before the page is drawn, each in its own stream."""
-    placed = (Icon, Tiles)  # (a tuple: `Icon | Tiles` would make a new union at every op)
+    repeats a few icons thousands of times; and each set of dots (deckpress.draw.dots). Defined before the page
+    is drawn, each in its own stream."""
+    placed = (Icon, Tiles, Dots)  # (a tuple: `Icon | Tiles` would make a new union at every op)
     for op in ops:
         if isinstance(op, placed):
-            define(canvas, op, defined)
+            if isinstance(op, Dots):
+                dots.define(canvas, op, defined)
+            else:
+                define(canvas, op, defined)
 
 
 def define(canvas: Canvas, op: Icon | Tiles, defined: set[str]) -> None:

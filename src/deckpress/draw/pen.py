@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from deckpress.draw import fonts, icons, operators, tagging
+from deckpress.draw import dots, fonts, icons, operators, tagging
 from deckpress.draw.forms import Forms
 from deckpress.draw.inking import INK, Inking
 from deckpress.draw.paths import circle_code, path_of, turning
 from deckpress.draw.setting import Setting
-from deckpress.layout.ops import Circle, Clip, Icon, Line, Mirror, Path, Picture, Polygon, Rect, Text, Tiles, Turn
+from deckpress.layout.ops import Circle, Clip, Dots, Icon, Line, Mirror, Path, Picture, Polygon, Rect, Text, Tiles, Turn
 
 
 class Pen(Inking):
@@ -86,6 +86,10 @@ class Pen(Inking):
         self._begin(op)
         icons.tile(self.c, op)
 
+    def _dots(self, op: Dots) -> None:
+        self._begin(op)
+        dots.place(self.c, op)
+
     def _turned_text(self, op: Text) -> None:
         self._begin(op)
         c = self.c
@@ -155,4 +159,4 @@ class Pen(Inking):
 KINDS: dict[type, Callable[[Pen, Any], None]] = {
     Turn: Pen._turn, Mirror: Pen._turn, Clip: Pen._turn, Icon: Pen._icon, Tiles: Pen._tiles, Text: Pen._turned_text,
     Line: Pen._line, Rect: Pen._rect, Circle: Pen._circle, Picture: Pen._picture, Polygon: Pen._polygon,
-    Path: Pen._path}
+    Path: Pen._path, Dots: Pen._dots}

@@ -153,7 +153,19 @@ class Tiles:
     stroke: float  # points per unit of the SVG's own stroke-width (the theme's line_pt)
 
 
-Op = Text | Line | Rect | Circle | Polygon | Path | Picture | Icon | Tiles | Turn | Clip
+@dataclass(frozen=True, slots=True)
+class Dots:
+    """Filled discs of one size, drawn once a document (a form) and placed wherever the same dots recur: a
+    braille label's code, on label after label."""
+
+    dots: tuple[tuple[float, float], ...]  # each disc's centre, pt from (x, y)
+    r: float
+    x: float
+    y: float
+    ink: Colour | None = None  # None: black
+
+
+Op = Text | Line | Rect | Circle | Polygon | Path | Picture | Icon | Tiles | Dots | Turn | Clip
 
 
 # --- the structure beside the ops (deckpress.layout.structure): tags by op index, never among the ops ---

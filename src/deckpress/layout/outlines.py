@@ -12,7 +12,7 @@ from math import cos, radians, sin
 from deckpress.draw import fonts
 from deckpress.draw.paths import KAPPA
 from deckpress.layout.art.convex import Point, of_box
-from deckpress.layout.page import Circle, Clip, Icon, Line, Op, Path, Polygon, Rect, Steps, Text, Tiles, Turn
+from deckpress.layout.page import Circle, Clip, Dots, Icon, Line, Op, Path, Polygon, Rect, Steps, Text, Tiles, Turn
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1, pt
 Segment = tuple[float, float, float, float, int]  # x1, y1, x2, y2 (an ellipse: cx, cy, rx, ry), op index
@@ -106,6 +106,8 @@ def _outline(op: Op, m: Matrix, at: int, edges: list[Segment],
         edges += [(*a, *b, at) for a, b in zip(points, ends, strict=False)]
     elif isinstance(op, Path):
         edges += [(*chord, at) for chord in _chords(op.steps, m)]
+    elif isinstance(op, Dots):  # each disc's outline, as a circle's
+        rounds += [(*_apply(m, op.x + x, op.y + y), op.r, op.r, at) for x, y in op.dots]
     elif isinstance(op, Circle):
         cx, cy = _apply(m, op.x, op.y)
         rx, ry = op.r, op.r if op.ry is None else op.ry

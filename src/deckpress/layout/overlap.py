@@ -15,7 +15,7 @@ from typing import Any
 from deckpress.findings import Findings, Loc
 from deckpress.layout.art import convex
 from deckpress.layout.outlines import ICON_INSET, Area, Box, Segment, shapes
-from deckpress.layout.page import Circle, Icon, Line, Op, Page, Path, Polygon, Rect, Sheets, Text, Tiles
+from deckpress.layout.page import Circle, Dots, Icon, Line, Op, Page, Path, Polygon, Rect, Sheets, Text, Tiles
 
 EPS = 0.3  # pt: texts and edges that only touch do not cross
 CELL = 96.0  # pt: the side of a bucket
@@ -225,7 +225,7 @@ def _thing(op: Op) -> str:
         return f"icon '{op.icon.name}'"
     return {Line: "a line", Rect: "the edge of a box", Circle: "the outline of an ellipse",
             Polygon: "the outline of a shape", Path: "the outline of a shape",
-            Tiles: "the edge of a pattern"}.get(type(op), "a drawing")
+            Tiles: "the edge of a pattern", Dots: "a dot"}.get(type(op), "a drawing")
 
 
 def _what(page: Page, at: int, default: str) -> str:

@@ -12,6 +12,7 @@ from deckpress.colour import Colour
 from deckpress.layout.ops import (
     Circle,
     Clip,
+    Dots,
     Icon,
     Line,
     Mirror,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
 # the ops are made here, so their importers find them here too
 __all__ = [
     "INCH", "MM", "PAPERS", "Document", "Drawing", "Page", "Sheets", "pt", "Circle", "Clip", "Icon", "Line", "Op",
-    "Path", "Picture", "Polygon", "Rect", "Steps", "Text", "Tiles", "Turn",
+    "Path", "Picture", "Polygon", "Rect", "Steps", "Text", "Tiles", "Dots", "Turn",
     "WriteIn",
 ]
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import replace
 
 from deckpress.colour import BLACK, Colour
-from deckpress.layout.ops import Circle, Icon, Line, Op, Path, Picture, Polygon, Rect, Text
+from deckpress.layout.ops import Circle, Dots, Icon, Line, Op, Path, Picture, Polygon, Rect, Text
 from deckpress.layout.page import Page
 
 PAIRS = {"yellow-on-black": ("#ffff00", "#000000"), "white-on-black": ("#ffffff", "#000000")}
@@ -60,6 +60,8 @@ def _op(op: Op, ink: Colour, paper: Colour) -> Op:
         return op if op.die_cut else replace(op, stroke=ink, fill=_fill(op.fill, ink, paper))
     if isinstance(op, Icon):
         return replace(op, colour=ink)
+    if isinstance(op, Dots):  # solid black discs: the ink
+        return replace(op, ink=ink)
     if isinstance(op, Picture):
         return Rect(op.x, op.y, op.w, op.h, 0.75, stroke=ink)
     return op

@@ -13,6 +13,7 @@ from deckpress.layout.page import (
     MM,
     Circle,
     Clip,
+    Dots,
     Icon,
     Line,
     Op,
@@ -97,7 +98,8 @@ def describe(op: Op | None) -> str:
     if isinstance(op, Text):
         return f"text '{op.text if len(op.text) <= 40 else op.text[:37] + '...'}'"
     return {Line: "a line", Rect: "a box", Circle: "a circle", Polygon: "a shape", Path: "a path", Picture: "a picture",
-            Icon: "an icon", Tiles: "a pattern", Turn: "a turned drawing", Clip: "a drawing"}.get(type(op), "a drawing")
+            Icon: "an icon", Tiles: "a pattern", Dots: "dots", Turn: "a turned drawing",
+            Clip: "a drawing"}.get(type(op), "a drawing")
 
 
 def widest_gap(boxes: list[Box], band: tuple[float, float], span: tuple[float, float]) -> tuple[float, float] | None:
@@ -166,6 +168,9 @@ def box_of(op: Op) -> list[Box]:  # long: one small case for each kind of op
         return [(op.x, op.y, op.x + op.w, op.y + op.h)]
     if isinstance(op, Icon):
         return [(op.x, op.y, op.x + op.size, op.y + (op.size if op.height is None else op.height))]
+    if isinstance(op, Dots):
+        xs, ys = [op.x + x for x, _ in op.dots], [op.y + y for _, y in op.dots]
+        return [(min(xs) - op.r, min(ys) - op.r, max(xs) + op.r, max(ys) + op.r)] if xs else []
     if isinstance(op, Tiles):
         if op.clip is not None:
             x, y, w, h = op.clip

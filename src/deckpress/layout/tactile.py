@@ -10,10 +10,11 @@ black. A label's outline is its cut line. The codes come already translated (bra
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckpress.layout.page import MM, PAPERS, Circle, Document, Drawing, Page, Sheets, pt
+from deckpress.layout.page import MM, PAPERS, Circle, Document, Dots, Drawing, Page, Sheets, pt
 from deckpress.layout.structure import ARTIFACT, tagged
 
 DOT_MM, DOT_PITCH_MM, CELL_PITCH_MM = 1.5, 2.5, 6.2
@@ -46,39 +47,51 @@ def _grid(paper: str) -> tuple[int, int, float]:
     return across, int((height - 2 * MARGIN_MM) // LABEL_MM[1]), (width - across * LABEL_MM[0]) / 2
 
 
+@dataclass(frozen=True)
+class _Code:
+    """A code's dots: each its cell's and its column's distance from the first dot's left and its row's from the
+    top, mm; and where the code recurs (copies of a card), the same as a form's, pt from the first dot."""
+
+    dotted: list[tuple[float, float, float]]
+    form: tuple[tuple[float, float], ...] = ()
+
+
 def _laid_out(labels: list[Label], paper: str) -> Iterator[Page]:
     """The labels in rows and columns on pages of `paper`, each a figure named by its code and card; each label a
     cell of the sheet, as a card is (the slug keeps clear of them together)."""
     across, down, left = _grid(paper)
-    placed: dict[str, list[tuple[float, float, float]]] = {}  # a code's dots, placed once however many cards bear it
+    recurring = {code for code, n in Counter(label.braille for label in labels).items() if n > 1}
+    placed: dict[str, _Code] = {}  # a code's dots, worked out once however many cards bear it
     for start in range(0, len(labels), across * down):
         d = Drawing(PAPERS[paper])
         for n, label in enumerate(labels[start:start + across * down]):
             x, y = left + (n % across) * LABEL_MM[0], MARGIN_MM + (n // across) * LABEL_MM[1]
-            dotted = placed.get(label.braille)
-            if dotted is None:
-                dotted = placed[label.braille] = _dotted(label.braille)
-            _label(d, label, x, y, dotted)
+            code = placed.get(label.braille)
+            if code is None:
+                code = placed[label.braille] = _dotted(label.braille, label.braille in recurring)
+            _label(d, label, x, y, code)
             d.cell(x, y, *LABEL_MM)
         yield d.page
 
 
-def _dotted(braille: str) -> list[tuple[float, float, float]]:
-    """Each dot of a code: its cell's and its column's distance from the first dot's left, and its row's from the
-    top, mm."""
-    return [(i * CELL_PITCH_MM, column * DOT_PITCH_MM, row * DOT_PITCH_MM) for i, cell in enumerate(braille)
-            for column, row in (divmod(dot - 1, 3) for dot in dots(cell))]
+def _dotted(braille: str, recurs: bool) -> _Code:
+    dotted = [(i * CELL_PITCH_MM, column * DOT_PITCH_MM, row * DOT_PITCH_MM) for i, cell in enumerate(braille)
+              for column, row in (divmod(dot - 1, 3) for dot in dots(cell))]
+    return _Code(dotted, tuple(((cell + column) * MM, -row * MM) for cell, column, row in dotted) if recurs else ())
 
 
-def _label(d: Drawing, label: Label, x: float, y: float, dotted: list[tuple[float, float, float]]) -> None:
+def _label(d: Drawing, label: Label, x: float, y: float, code: _Code) -> None:
     with tagged(d, ARTIFACT):  # the cut line
         d.rect(x, y, *LABEL_MM, LINE_PT)
     with tagged(d, "Figure", alt=label.alt):
         left = x + (LABEL_MM[0] - (len(label.braille) - 1) * CELL_PITCH_MM - DOT_PITCH_MM) / 2
         top = y + (LABEL_MM[1] - 2 * DOT_PITCH_MM) / 2
         height, r = d.paper[1], pt(DOT_MM / 2)  # Drawing.circle's points, inline: a deck's labels have 100,000 dots
-        d.page.ops.extend([Circle((left + cell + column) * MM, (height - (top + row)) * MM, r, 0, 0.0)
-                           for cell, column, row in dotted])
+        if code.form:  # a code on many labels: its dots drawn once a document (deckpress.draw.dots)
+            d.page.ops.append(Dots(code.form, r, left * MM, (height - top) * MM))
+        else:  # a code of its own: a form for it would only add an object
+            d.page.ops.extend([Circle((left + cell + column) * MM, (height - (top + row)) * MM, r, 0, 0.0)
+                               for cell, column, row in code.dotted])
 
 
 def label_document(game: str, edition: str, title: str, paper: str, labels: list[Label], audience: str
