@@ -39,6 +39,9 @@ STAGES = [
     ("deckpress.publish.thumbnails", "missing_thumbnails", "thumbnails"),
     ("deckpress.pool", "_unfiled", "a worker's result read"),
     ("deckpress.build", "publish", "publish: catalogue, manifest, commit"),
+    ("deckpress.publish.catalogue", "catalogue", "publish: a catalogue's pages (the tree's, public/'s)"),
+    ("deckpress.build", "publications", "publish: public/ and host/"),
+    ("deckpress.publish.staging", "Staging.commit", "publish: the commit (files staged, then moved into place)"),
 ]
 Stamp = tuple[int, str, float, float]  # process, stage, start, end (seconds since START)
 
@@ -76,9 +79,13 @@ def _timed(log: Log, f: Callable[..., Any], label: str | None) -> Callable[..., 
 def _wrap(log: Log) -> None:
     """Each stage's function replaced, in its module and wherever a module imported it by name."""
     for module, name, label in STAGES:
-        owner = importlib.import_module(module)
-        original = getattr(owner, name)
+        owner: Any = importlib.import_module(module)
+        *path, attr = name.split(".")  # a method: its class's
+        for part in path:
+            owner = getattr(owner, part)
+        original = getattr(owner, attr)
         timed = _timed(log, original, label)
+        setattr(owner, attr, timed)
         for other in [m for m in list(sys.modules.values()) if m is not None]:
             for key, value in list(vars(other).items()):
                 if value is original:
