@@ -10,15 +10,20 @@ from dataclasses import replace
 from pathlib import Path
 
 import pdfplumber
+import pypdfium2 as pdfium
 import pytest
 from conftest import edit, line_of
+from PIL import Image, ImageChops
 from pypdf import PdfReader
 
+from deckpress.draw.finish import DocInfo
+from deckpress.draw.render import render
+from deckpress.layout import tactile
 from deckpress.layout.outlines import shapes
-from deckpress.layout.page import Dots, Page
+from deckpress.layout.page import Document, Dots, Page
 from deckpress.layout.reverse import pair, reversed_out
 from deckpress.layout.slug_space import box_of
-from deckpress.layout.tactile import ASCII, CELL_PITCH_MM, DOT_MM, DOT_PITCH_MM, LABEL_MM, dots
+from deckpress.layout.tactile import ASCII, CELL_PITCH_MM, DOT_MM, DOT_PITCH_MM, LABEL_MM, Label, dots, label_document
 from deckpress.publish import braille
 
 MM = 72 / 25.4
@@ -207,3 +212,24 @@ def test_dots_are_measured_and_reversed_out_as_their_discs():
     ink, paper = pair("yellow-on-black") or (None, None)
     drawn = reversed_out(Page(300.0, 300.0, [op]), (ink, paper)).ops
     assert drawn[1] == replace(op, ink=ink) and ink is not None
+
+
+@pytest.mark.parametrize("contrast", [None, "yellow-on-black"])
+def test_a_codes_form_prints_the_discs_its_labels_drew_one_by_one(monkeypatch, contrast):
+    """A recurring code's form, placed on each label, prints what its discs drawn label by label printed: its box
+    holds every disc, and its ink is its own (black; on the high-contrast pages, their ink), not the page's."""
+    labels = [Label(code, f"code {code}") for code in ["A1", "A1", "#BC", "=", "=", "LK7", "#BC", ""] * 2]
+    made = tactile._dotted
+
+    def drawn(forms: bool) -> tuple[bytes, Image.Image]:
+        monkeypatch.setattr(tactile, "_dotted", lambda braille, recurs: made(braille, recurs and forms))
+        pages = list(label_document("g", "accessible", "Labels", "a4", labels, "public").pages)
+        if contrast is not None:
+            pages = [reversed_out(page, pair(contrast) or ()) for page in pages]
+        pdf = render(Document("g", "tactile-labels", "Labels", "accessible", "a4", pages), DocInfo("L", "", "", "en"))
+        return pdf, pdfium.PdfDocument(pdf)[0].render(scale=300 / 72).to_pil().convert("RGB")
+
+    (with_forms, placed), (without, one_by_one) = drawn(True), drawn(False)
+    assert b"FormXob.dots" in with_forms and b"FormXob.dots" not in without
+    difference = ImageChops.difference(placed, one_by_one).getextrema()
+    assert max(high for _, high in difference) <= 8, difference  # anti-aliasing alone
