@@ -13,9 +13,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from conftest import CONTENT
 from PIL import Image
 from pypdf import PdfReader
 
+from deckpress.cli import main
 from deckpress.publish.thumbnails import thumbnail
 from deckpress.words import WORDS, known
 
@@ -110,6 +112,19 @@ def test_the_kits_picture_is_its_first_part_not_the_print_check(built, page, man
         first = next(reader.get_destination_page_number(o) for o in reader.outline
                      if o.title not in (say["plan_title"], say["print_check"]))
         assert shown == pixels(thumbnail(pdf, first)[0]) and shown != pixels(thumbnail(pdf, first - 1)[0]), e["path"]
+
+
+def test_a_kits_picture_drawn_again_by_site_is_its_first_parts(built, page, manifest, tmp_path):
+    """`deckpress site` over a folder whose kits' pictures were deleted draws them again from each kit's first part
+    (read back from its bookmarks), as the build drew them, not from its print check or print plan."""
+    out = tmp_path / "build"
+    shutil.copytree(built, out)
+    pictures = {page.pictures[e["path"]] for e in manifest.values() if e["component"] in ("kit", "host-kit")}
+    drawn = {picture: (out / picture).read_bytes() for picture in pictures}
+    for picture in pictures:
+        (out / picture).unlink()
+    assert main(["site", "--out", str(out), "--content", str(CONTENT)]) == 0
+    assert {picture: (out / picture).read_bytes() for picture in pictures} == drawn
 
 
 def test_link_names_are_said_once(page):

@@ -30,8 +30,10 @@ from deckpress.publish.plan_words import about, builds, printing
 from deckpress.publish.print_plan import plan
 from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import (
+    KITS,
     Thumbnail,
     covered,
+    first_part_page,
     missing_thumbnails,
     page_ratio,
     placeholder,
@@ -88,7 +90,8 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
     pngs: dict[str, bytes] = {}
     listed, listings = {}, listings or {}
     for e in (e for e in manifest if e.path.endswith(".pdf") and e.is_pdf):  # an export's PDFs are linked with it
-        picture, png = _thumbnail(out_dir, read, e, made or {}, (shown or {}).get(e.path))
+        language = listings[e.game].language if e.game in listings else FRAME_LANGUAGE
+        picture, png = _thumbnail(out_dir, read, e, made or {}, (shown or {}).get(e.path), language)
         if png:
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
@@ -119,9 +122,9 @@ def _papers(language: str) -> str:
 
 
 def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: dict[str, Thumbnail],
-               shown: tuple[bytes, int] | None) -> tuple[Shown, bytes]:
+               shown: tuple[bytes, int] | None, language: str) -> tuple[Shown, bytes]:
     """The PDF's thumbnail, and its PNG when it is not in `out_dir` yet (else b""). A secret part's is its cover;
-    where the cover is not at hand, a blank page, never its content."""
+    where the cover is not at hand, a blank page, never its content; a kit's, its first part's page."""
     path = thumbnail_path(entry)
     interrupts.check()
     if (out_dir / path).is_file():
@@ -134,7 +137,8 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
     elif covered(entry):
         png, width, height, ratio = placeholder(page_ratio(read(entry.path)))
     else:
-        png, width, height, ratio = thumbnail(read(entry.path))
+        pdf = read(entry.path)
+        png, width, height, ratio = thumbnail(pdf, first_part_page(pdf, language) if entry.component in KITS else 0)
     return Shown(path, width, height, ratio), png
 
 

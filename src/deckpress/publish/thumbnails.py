@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from deckpress.publish.manifest import Entry
 from deckpress.publish.write import Output
+from deckpress.words import say
 
 if TYPE_CHECKING:
     from PIL import Image
@@ -93,6 +94,24 @@ def _drawn(pdf: bytes, page_index: int) -> Thumbnail:
     finally:
         document.close()
     return _png(image), image.width, image.height, width / height
+
+
+def first_part_page(pdf: bytes, language: str) -> int:
+    """The page (from 0) a kit's picture shows, read back from the kit where the build that made it is not at hand
+    (`deckpress site` over a folder whose pictures were deleted): the first its bookmarks lead to after the parts
+    every kit opens with (the print plan, check and calibration, titled in the game's language); its first page
+    where it has none, or its bookmarks cannot be read."""
+    from pypdf import PdfReader  # only here: a build knows the page without reading the kit back
+    from pypdf.errors import PyPdfError
+
+    try:
+        opening = {say(language, key) for key in ("plan_title", "print_check", "calibration")}
+        reader = PdfReader(io.BytesIO(pdf))
+        marks = [mark for mark in reader.outline if not isinstance(mark, list) and mark.title not in opening]
+        page = reader.get_destination_page_number(marks[0]) if marks else None
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError):  # a file that is no kit of ours
+        return 0
+    return page or 0
 
 
 def placeholder(ratio: float) -> Thumbnail:
