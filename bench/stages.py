@@ -12,6 +12,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -73,19 +74,20 @@ class Clock:
         return wrapper
 
 
-def _wrap(clock: Clock, stage: str, module: str, name: str) -> None:
-    """The function replaced, wherever it was imported by name, by one that keeps the stage's clock."""
+def replaced(module: str, name: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+    """The function `name` of `module` (a method: `Class.method`) replaced by `wrap(it)`, there and wherever a
+    module imported it by name."""
     owner: Any = importlib.import_module(module)
     *path, attr = name.split(".")
     for part in path:
         owner = getattr(owner, part)
     original = getattr(owner, attr)
-    timed = clock.timed(stage, original)
-    setattr(owner, attr, timed)
+    wrapped = wrap(original)
+    setattr(owner, attr, wrapped)
     for other in list(sys.modules.values()):
         for key, value in list(getattr(other, "__dict__", {}).items()):
             if value is original:
-                setattr(other, key, timed)
+                setattr(other, key, wrapped)
 
 
 def _imports(clock: Clock) -> None:
@@ -105,7 +107,7 @@ def run(what: str = "2400") -> tuple[dict[str, float], float]:
     from deckpress.options import Options
     for stage, functions in STAGES.items():
         for module, name in functions:
-            _wrap(clock, stage, module, name)
+            replaced(module, name, partial(clock.timed, stage))
     clock.leave()
     with tempfile.TemporaryDirectory() as scratch:
         papers: tuple[str, ...]

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import importlib
 import os
 import subprocess
 import sys
@@ -23,6 +22,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from stages import replaced
 
 START = [0.0]  # when the command's imports began: the system's monotonic clock, which the workers' stamps share
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,19 +78,9 @@ def _timed(log: Log, f: Callable[..., Any], label: str | None) -> Callable[..., 
 
 
 def _wrap(log: Log) -> None:
-    """Each stage's function replaced, in its module and wherever a module imported it by name."""
+    """Each stage's function replaced by its timed one (`stages.replaced`)."""
     for module, name, label in STAGES:
-        owner: Any = importlib.import_module(module)
-        *path, attr = name.split(".")  # a method: its class's
-        for part in path:
-            owner = getattr(owner, part)
-        original = getattr(owner, attr)
-        timed = _timed(log, original, label)
-        setattr(owner, attr, timed)
-        for other in [m for m in list(sys.modules.values()) if m is not None]:
-            for key, value in list(vars(other).items()):
-                if value is original:
-                    setattr(other, key, timed)
+        replaced(module, name, functools.partial(_timed, log, label=label))
 
 
 def run(what: str, jobs: int | None) -> tuple[list[Stamp], float, float]:
@@ -141,7 +132,6 @@ def report(stamps: list[Stamp], imported: float, end: float, cores: int) -> str:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, str(Path(__file__).parent))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", nargs="?", default="2400", help="a number of lot cards, or 'catalogue'")
     parser.add_argument("--jobs", type=int, help="processes (the command's own default unless told)")
