@@ -119,12 +119,12 @@ class Structure:
         if not _MARKED.fullmatch(info) or not _only(_ROOT_ENTRIES, head):
             raise ValueError(f"kit: {title}: its structure tree has entries a kit would lose")
         self.documents = [int(n) for n in re.findall(rb"(\d+) 0 R", _array(head, b"/K", title))]
-        nums = _array(part.head(_ref(head, b"/ParentTree", title)), b"/Nums", title)
+        self.parent_tree = _ref(head, b"/ParentTree", title)
+        nums = _array(part.head(self.parent_tree), b"/Nums", title)
         pairs = re.findall(rb"(\d+)\s+(\d+) 0 R", nums)
         if len(pairs) != len(re.findall(rb"\d+ 0 R", nums)):
             raise ValueError(f"kit: {title}: its parent tree is not one flat list of arrays")
         self.arrays = [(int(key), int(n)) for key, n in pairs]
-        self.parent_tree = _ref(head, b"/ParentTree", title)
         self.keys = int(_value(head, b"/ParentTreeNextKey", title))
 
 

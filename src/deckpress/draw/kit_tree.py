@@ -2,18 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Protocol
-
 from deckpress.draw.finish import DocInfo, pdf_text, xmp
 from deckpress.draw.kit_file import Own
-
-
-class Structure(Protocol):
-    """What a tagged part's structure gives the kit: its Documents, its parent tree's arrays by key, its keys."""
-
-    documents: list[int]
-    arrays: list[tuple[int, int]]
-    keys: int
+from deckpress.draw.kit_part import Structure
 
 
 class KitTree:
