@@ -53,7 +53,7 @@ class _Code:
     top, mm; and where the code recurs (copies of a card), the same as a form's, pt from the first dot."""
 
     dotted: list[tuple[float, float, float]]
-    form: tuple[tuple[float, float], ...] = ()
+    form: tuple[tuple[float, float], ...]
 
 
 def _laid_out(labels: list[Label], paper: str) -> Iterator[Page]:

@@ -95,8 +95,7 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
         if png:
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
-        listed[e.path] = Listed(e, _size(size, listings[e.game].language if e.game in listings else FRAME_LANGUAGE),
-                                picture)
+        listed[e.path] = Listed(e, _size(size, language), picture)
     games = _games(manifest, listed, listings, public=scope != "tree")
     bundles = sorted({e.game for e in manifest if e.secret})
     languages = page_languages(games)
