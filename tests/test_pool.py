@@ -17,6 +17,7 @@ from conftest import CONTENT, FIXTURES, machine_cores
 from deckpress import interrupts, pool
 from deckpress.arguments import parser
 from deckpress.build import Press
+from deckpress.export import png
 from deckpress.export.png import Cutter
 from deckpress.findings import Finding, Findings, Loc
 from deckpress.options import Options
@@ -119,6 +120,15 @@ def test_a_result_the_disk_cannot_take_is_its_error_naming_the_file(tmp_path, mo
     assert list(tmp_path.iterdir()) == []
 
 
+class Opened:
+    """A document the cutter holds open, as far as letting go of it goes."""
+
+    closed = False
+
+    def close(self) -> None:
+        self.closed = True
+
+
 def test_a_pool_a_signal_broke_is_an_interrupt_and_one_that_crashed_is_not():
     """The process group's SIGTERM (or Ctrl-C) ends a worker before this process notes it: the broken pool it
     leaves, in the build's pool or the PNG cutter's, is said as an interrupt."""
@@ -127,5 +137,7 @@ def test_a_pool_a_signal_broke_is_an_interrupt_and_one_that_crashed_is_not():
         os.kill(os.getpid(), signal.SIGTERM)  # noted, as the group's SIGTERM is
         with pytest.raises(KeyboardInterrupt):
             pool.stop(ProcessPoolExecutor(1), BrokenProcessPool())
-        with pytest.raises(KeyboardInterrupt), Cutter(2):
+        with pytest.raises(KeyboardInterrupt), Cutter(2) as cutter:
+            png._open["a game's deck"] = opened = Opened()
             raise BrokenProcessPool("a worker ended")
+        assert cutter.pool is None and png._open == {} and opened.closed  # let go of, the interrupt said all the same

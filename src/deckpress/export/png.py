@@ -155,12 +155,14 @@ class Cutter:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
                  ) -> None:
-        if self.pool is not None:
-            if error is not None:  # Ctrl-C or a failure: no worker is left running or waited for
-                stop(self.pool, error)
-            self.pool.shutdown()
-            self.pool = None  # used again, it cuts in this process
-        _let_go()
+        try:
+            if self.pool is not None and error is not None:  # Ctrl-C or a failure: no worker left running or waited for
+                stop(self.pool, error)  # a pool a signal broke raises the interrupt here
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown()
+                self.pool = None  # used again, it cuts in this process
+            _let_go()
 
 
 def _let_go() -> None:
