@@ -25,7 +25,7 @@ from deckpress.build import build
 from deckpress.options import Options
 
 ROOT = Path(__file__).resolve().parent.parent
-__all__ = ["deck", "plain_reportlab", "run", "report"]
+__all__ = ["deck", "peak_kib", "plain_reportlab", "run", "report"]
 
 
 def deck(n: int, folder: Path, root: Path = ROOT) -> Path:
@@ -80,13 +80,16 @@ def one(n: int) -> dict[str, float]:
 def _peak_bytes() -> int:
     """This process's resident high-water mark. Linux's VmHWM starts afresh with the program; ru_maxrss would
     carry over the parent's (the benchmark runner's) across fork and exec."""
+    return (peak_kib() or resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
+
+
+def peak_kib(pid: int | str = "self") -> int:
+    """A process's resident high-water mark (VmHWM), KiB; 0 where /proc does not say (it has ended, or no Linux)."""
     try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) * 1024
+        status = Path(f"/proc/{pid}/status").read_text()
     except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+        return 0
+    return next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")), 0)
 
 
 def report(rows: list[dict[str, float]]) -> str:

@@ -5,14 +5,16 @@ runs), the largest against the target. Linux only (/proc)."""
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from cards import deck
-from png import children
+from cards import deck, peak_kib
+from png import descendants
+from ratios import at_least_one
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGET_MB = 300
@@ -24,29 +26,20 @@ def run(n: int = CARDS) -> dict[int, int]:
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         deck(n, root / "content")
-        build = subprocess.Popen([sys.executable, "-m", "deckpress", "build", "--content", str(root / "content"),
-                                  "--layouts", str(ROOT / "layouts"), "--paper", "a4", "--out", str(root / "build")],
-                                 cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        peaks = {build.pid: 0}
-        while build.poll() is None:
-            for pid in [build.pid, *_descendants(build.pid)]:
-                peaks[pid] = max(peaks.get(pid, 0), _peak(pid))
-            time.sleep(0.05)
-        if build.returncode:
-            raise SystemExit(f"peaks: the build of {n:,} cards ended {build.returncode}")
+        with tempfile.TemporaryFile() as said:  # what the build says, shown if it fails
+            build = subprocess.Popen([sys.executable, "-m", "deckpress", "build", "--content", str(root / "content"),
+                                      "--layouts", str(ROOT / "layouts"), "--paper", "a4", "--out",
+                                      str(root / "build")], cwd=ROOT, stdout=subprocess.DEVNULL, stderr=said)
+            peaks = {build.pid: 0}
+            while build.poll() is None:
+                for pid in [build.pid, *descendants(build.pid)]:
+                    peaks[pid] = max(peaks.get(pid, 0), peak_kib(pid))
+                time.sleep(0.05)
+            if build.returncode:
+                said.seek(0)
+                raise SystemExit(f"peaks: the build of {n:,} cards ended {build.returncode}:\n"
+                                 f"{said.read().decode(errors='replace')[-2000:]}")
     return peaks
-
-
-def _descendants(pid: int) -> list[int]:
-    return [d for c in children(pid) for d in (c, *_descendants(c))]
-
-
-def _peak(pid: int) -> int:
-    try:
-        status = Path(f"/proc/{pid}/status").read_text()
-    except OSError:
-        return 0
-    return next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:")), 0)
 
 
 def report(peaks: dict[int, int], n: int = CARDS) -> str:
@@ -61,5 +54,7 @@ def report(peaks: dict[int, int], n: int = CARDS) -> str:
 
 
 if __name__ == "__main__":
-    cards = int(sys.argv[1]) if len(sys.argv) > 1 else CARDS
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("cards", nargs="?", type=at_least_one, default=CARDS, help="lot cards (24,000 unless told)")
+    cards = parser.parse_args().cards
     print(report(run(cards), cards))

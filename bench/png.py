@@ -86,17 +86,20 @@ def _reap() -> None:
 def _resident(pid: int) -> tuple[int, int]:
     """The resident and proportional sets (kB) of a process and all its descendants, each summed."""
     rss = pss = 0
-    try:
-        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-            if line.startswith(("Rss:", "Pss:")):
-                kb = int(line.split()[1])
-                rss, pss = (rss + kb, pss) if line.startswith("Rss:") else (rss, pss + kb)
-    except (OSError, ValueError):
-        pass  # it ended meanwhile
-    for child in children(pid):
-        more = _resident(child)
-        rss, pss = rss + more[0], pss + more[1]
+    for one in (pid, *descendants(pid)):
+        try:
+            for line in Path(f"/proc/{one}/smaps_rollup").read_text().splitlines():
+                if line.startswith(("Rss:", "Pss:")):
+                    kb = int(line.split()[1])
+                    rss, pss = (rss + kb, pss) if line.startswith("Rss:") else (rss, pss + kb)
+        except (OSError, ValueError):
+            pass  # it ended meanwhile
     return rss, pss
+
+
+def descendants(pid: int) -> list[int]:
+    """The processes a process started, and theirs, and so on."""
+    return [d for c in children(pid) for d in (c, *descendants(c))]
 
 
 def children(pid: int) -> list[int]:

@@ -153,7 +153,7 @@ def report(table: list[Row], before: tuple[float, ...], after: tuple[float, ...]
 
 
 def at_least_one(text: str) -> int:
-    """A count of runs: a median needs one at least."""
+    """A count (of runs, of cards) of one at least: a median needs a run, a deck a card."""
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, got {value}")
