@@ -221,7 +221,7 @@ def draw(prepared: Prepared, opts: Options, parts: tuple[str, ...] = (pool.TEXT,
             for paper in opts.papers:
                 docs = [d for d in prepared.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]
                 out += _draw_edition(game, docs, (prepared.editions[game.id], edition), paper, setup,
-                                     prepared.findings)
+                                     prepared.marks[game.id], prepared.findings)  # drawn: checked, stamped
     return out
 
 
@@ -236,12 +236,12 @@ def _read_by(game: Game, prepared: Prepared, opts: Options) -> dict[str, Edition
 
 
 def _draw_edition(game: Game, docs: list[Document], editions: tuple[dict[str, Edition], str], paper: str,
-                  setup: PrintSetup, findings: Findings) -> list[Output]:
+                  setup: PrintSetup, mark: Stamp, findings: Findings) -> list[Output]:
     from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
     from deckpress.publish.kit_plan import edition_files
 
     rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
-    return edition_files(game, rendered, editions, paper, setup, findings)
+    return edition_files(game, rendered, editions, paper, setup, mark, findings)
 
 
 def publish(opts: Options, press: Press, fresh: Freshness, staging: Staging) -> None:

@@ -11,7 +11,7 @@ from deckpress.findings import Findings
 from deckpress.layout.cover import BLANK
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.plan_page import Block, lay_out_plan
-from deckpress.layout.slug import Stamp, slugged, stamp
+from deckpress.layout.slug import Stamp, slugged
 from deckpress.model import HOST, PUBLIC, Edition, Game
 from deckpress.publish import kits, outputs, phrases
 from deckpress.publish.kits import Part, kit_pages, kit_parts
@@ -26,12 +26,12 @@ TRIES = 3  # a plan's length settles at once or on the second pass: its page cou
 
 
 def edition_files(game: Game, rendered: list[Part], editions: tuple[dict[str, Edition], str], paper: str,
-                  setup: PrintSetup, findings: Findings) -> list[Output]:
+                  setup: PrintSetup, mark: Stamp, findings: Findings) -> list[Output]:
     """Each component's file of one edition (the game's editions loaded, and which) and paper, and its kits: the
-    host's opens with the print plan, counted from them."""
+    host's opens with the print plan, counted from them and slugged with the game's `mark`."""
     files = kits.files(game, rendered, setup)
     loaded, edition = editions
-    plan = plan_part(game, loaded[edition], paper, setup, rendered, files, findings, stamp(game, loaded))
+    plan = plan_part(game, loaded[edition], paper, setup, rendered, files, findings, mark)
     return files + kits.kits(game, rendered, edition, paper, setup, plan)
 
 
