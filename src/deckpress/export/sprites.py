@@ -29,7 +29,7 @@ def png(image: Image.Image, dpi: float | None = None) -> bytes:
     tags.add(b"sRGB", b"\x00")
     tags.add(b"gAMA", SRGB_GAMMA.to_bytes(4, "big"))
     options = {"dpi": (dpi, dpi)} if dpi else {}
-    # zlib at level 3: an image in three fifths the time of the default 6, for 1-7% more bytes (as thumbnails)
+    # zlib at level 3 (as thumbnails): an export's images in 50-65% of the time of the default 6, for 1-7% more bytes
     image.save(out, "PNG", compress_level=3, pnginfo=tags, **options)
     return out.getvalue()
 
