@@ -6,7 +6,9 @@ EPUB, thumbnails and catalogue included), and the whole shipped catalogue from c
 edition and paper) against the plain script's 2,400 cards. Each pair is timed in turn `--runs` times (5 unless
 told; every other round in the reverse order, so that no side always runs first), after a round not counted
 (Python's byte code, the disk cache); the ratio is of the medians. The load average is printed before and after:
-the machine is shared, and a ratio taken under load is worth less.
+the machine is shared, and a ratio taken under load is worth less. Each process's processor time (user and system,
+its workers' included) is shown beside: on a shared machine it moves less than the wall clock from one run to the
+next, so a before-and-after reads better in it; the targets are of the wall clock.
 
 `python bench/ratios.py [--runs N] [--jobs N] [--against REF]`: `--jobs` is passed to `deckpress build` (the
 default is the command's own: one process per CPU); `--against REF` also times the press of a git commit (its
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -40,11 +43,19 @@ class Row:
     target: float
     build: list[str]  # the arguments after `deckpress build`
     plain_cards: int
-    build_s: dict[str, list[float]] = field(default_factory=dict)  # the press timed (this tree, REF) -> times
-    plain_s: list[float] = field(default_factory=list)
+    build_s: dict[str, list[Took]] = field(default_factory=dict)  # the press timed (this tree, REF) -> times
+    plain_s: list[Took] = field(default_factory=list)
 
-    def ratio(self, side: str = "") -> float:
-        return statistics.median(self.build_s[side]) / statistics.median(self.plain_s)
+    def ratio(self, side: str = "", clock: int = 0) -> float:
+        """The medians' ratio by the wall clock (`clock` 0) or in processor time (1)."""
+        return median(self.build_s[side], clock) / median(self.plain_s, clock)
+
+
+Took = tuple[float, float]  # a process's wall time and its processor time (its children's included), seconds
+
+
+def median(times: list[Took], clock: int = 0) -> float:
+    return statistics.median(t[clock] for t in times)
 
 
 CARDS = (2400, 240)  # the generated decks' sizes, each with its target
@@ -63,15 +74,22 @@ def rows(scratch: Path, jobs: list[str]) -> list[Row]:
     return made
 
 
-def timed(command: list[str], src: Path | None = None) -> float:
-    """Wall time of a whole process, as a designer's shell runs it (byte code cached); `src`: the press's code
-    taken from there."""
+def timed(command: list[str], src: Path | None = None) -> Took:
+    """Wall and processor time of a whole process, as a designer's shell runs it (byte code cached); `src`: the
+    press's code taken from there. Its processor time is what this process's waited-for children took meanwhile:
+    the process, and its workers, which it waited for."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     if src is not None:
         env["PYTHONPATH"] = str(src)
+    used = _children_cpu()
     start = time.perf_counter()
     subprocess.run(command, cwd=ROOT, env=env, check=True, capture_output=True)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _children_cpu() - used
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def run(runs: int = 5, jobs: int | None = None, against: str | None = None
@@ -97,7 +115,7 @@ def run(runs: int = 5, jobs: int | None = None, against: str | None = None
 
 
 def _in_turn(row: Row, name: str, sides: dict[str, Path | None], scratch: Path, backwards: bool
-             ) -> tuple[dict[str, float], float]:
+             ) -> tuple[dict[str, Took], Took]:
     """One round of a row: each press's build, then the plain script; every other round the other way round, so
     that no side always runs first in a row (its disk cache cold, a core's clock not yet raised) or always after
     the heaviest. The presses' times by side, in the order of `sides`, and the plain script's."""
@@ -141,14 +159,15 @@ def report(table: list[Row], before: tuple[float, ...], after: tuple[float, ...]
     load = f"load average {before[0]:.2f} {before[1]:.2f} {before[2]:.2f} -> {after[0]:.2f} {after[1]:.2f} " \
            f"{after[2]:.2f}"
     lines = [f"ratios: whole processes, median of {len(table[0].plain_s)} runs each; {load}",
-             f"  {'work':36} {'press':>8} {'deckpress':>10} {'plain':>14} {'ratio':>6} {'target':>7}"]
+             f"  {'work':36} {'press':>8} {'deckpress':>10} {'plain':>14} {'ratio':>6} {'target':>7}      "
+             f"{'processor time: deckpress':>25} {'plain':>6} {'ratio':>6}"]
     for row in table:
-        plain = statistics.median(row.plain_s)
         for side, times in row.build_s.items():
             verdict = "ok" if row.ratio(side) <= row.target else "over"
-            lines.append(f"  {row.label:36} {side or 'this':>8} {statistics.median(times):9.2f}s {plain:6.2f}s "
+            lines.append(f"  {row.label:36} {side or 'this':>8} {median(times):9.2f}s {median(row.plain_s):6.2f}s "
                          f"({row.plain_cards:>5,}) {row.ratio(side):6.2f} {'<= ' + format(row.target, 'g'):>7} "
-                         f"{verdict}")
+                         f"{verdict:4} {median(times, 1):25.2f}s {median(row.plain_s, 1):5.2f}s "
+                         f"{row.ratio(side, 1):6.2f}")
     return "\n".join(lines)
 
 
