@@ -76,6 +76,27 @@ def test_a_folder_with_too_many_files_is_a_finding(game: Path, monkeypatch: pyte
     assert not (game / "build").exists()
 
 
+def test_a_fingerprint_reads_the_regular_files_inside_and_follows_no_link_out(tmp_path: Path) -> None:
+    """What a build's fingerprint (and the slug's version) hashes, in order: regular files, and links to files
+    inside the folder; not a link leading out, a link to a folder, a broken link or a loop, a FIFO, __pycache__."""
+    root, outside = tmp_path / "game", tmp_path / "elsewhere"
+    for folder in (root / "a/b", root / "a/__pycache__", root / "c-d", outside / "folder"):
+        folder.mkdir(parents=True)
+    for name in ("a/b/f.txt", "a/g", "a.b", "c-d/h", "a/__pycache__/y.pyc", "../elsewhere/o.txt"):
+        (root / name).write_text(name, encoding="utf-8")
+    (root / "c-d/link-in").symlink_to("../a/g")
+    (root / "a/link-out").symlink_to(outside / "o.txt")
+    (root / "folder-out").symlink_to(outside / "folder")
+    (root / "folder-in").symlink_to("a/b")
+    (root / "broken").symlink_to("nowhere")
+    (root / "loop1").symlink_to("loop2")
+    (root / "loop2").symlink_to("loop1")
+    os.mkfifo(root / "pipe")
+    found = [p.relative_to(root).as_posix() for p in paths._files(root)]
+    assert found == ["a/b/f.txt", "a/g", "a.b", "c-d/h", "c-d/link-in"]  # sorted by folder, then name
+    assert paths._files(tmp_path / "none") == [] and paths._files(root / "a/g") == []
+
+
 def test_the_byte_cap_stops_the_reading(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(paths, "MAX_TREE_BYTES", 1000)
     (tmp_path / "a.bin").write_bytes(b"x" * 600)

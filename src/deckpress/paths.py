@@ -93,31 +93,49 @@ def open_regular(path: Path) -> BinaryIO:
 
 
 def _files(root: Path) -> list[Path]:
-    """The regular files below `root` that a build may read: a symbolic link leading out of it is not followed
-    (nothing outside the named folders is read; the loader refuses such a file too). Raises TreeTooLarge once the
-    walk passes MAX_TREE_FILES entries, without walking on."""
+    """The regular files below `root` that a build may read, in order: a symbolic link leading out of it is not
+    followed (nothing outside the named folders is read; the loader refuses such a file too), nor one to a folder.
+    Raises TreeTooLarge once the walk passes MAX_TREE_FILES entries, without walking on. Each folder is listed once
+    (os.scandir: an entry's kind comes with the listing, not from a call to the system for each file)."""
     inner = root.resolve()
     found: list[Path] = []
-    seen = 0
-    for folder, names, files in os.walk(root):
-        seen += len(names) + len(files)
+    seen, folders = 0, [os.fspath(root)]
+    while folders:
+        try:
+            with os.scandir(folders.pop()) as listing:
+                entries = list(listing)
+        except OSError:  # gone, or not to be read: nothing of it is read
+            continue
+        seen += len(entries)
         if seen > MAX_TREE_FILES:
             raise TreeTooLarge(root, f"{MAX_TREE_FILES:,} files")
-        names[:] = sorted(n for n in names if n != "__pycache__" and _within(Path(folder) / n, inner))
-        found += [Path(folder) / f for f in files if _within(Path(folder) / f, inner)]
-    return sorted(p for p in found if _regular(p))
+        for entry in entries:
+            if _is_folder(entry):
+                if not entry.is_symlink() and entry.name != "__pycache__":
+                    folders.append(entry.path)
+            elif _regular(entry) and (not entry.is_symlink() or _within(Path(entry.path), inner)):
+                found.append(Path(entry.path))
+    return sorted(found)
 
 
-def _regular(path: Path) -> bool:
+def _is_folder(entry: os.DirEntry[str]) -> bool:
     try:
-        return stat.S_ISREG(path.stat().st_mode)
-    except (OSError, ValueError):
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _regular(entry: os.DirEntry[str]) -> bool:
+    """A regular file, or a link to one."""
+    try:
+        return entry.is_file()
+    except OSError:
         return False
 
 
 def _within(path: Path, inner: Path) -> bool:
     try:
-        return not path.is_symlink() or path.resolve().is_relative_to(inner)
+        return path.resolve().is_relative_to(inner)
     except (OSError, RuntimeError):  # a loop of links
         return False
 
