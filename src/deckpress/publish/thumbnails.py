@@ -50,13 +50,14 @@ def missing_thumbnails(out_dir: Path, outputs: list[Output]) -> dict[str, Thumbn
     """Thumbnails of the PDFs among `outputs` that the out folder has none of yet, by thumbnail path: drawn where
     the PDFs are made (a parallel build's workers), for the catalogue to take as `made`."""
     made = {}
+    sums = {id(o.data): o.sha256 for o in outputs if o.entry is not None}  # hashed once, for the manifest
     for o in outputs:
         entry = o.listed
         if entry is None or not o.path.endswith(".pdf") or (out_dir / thumbnail_path(entry)).is_file():
             continue
-        source = shown_page(o)
-        own = o.sha256 if o.shown is None else None  # its own first page, not another PDF's (a cover)
-        made[thumbnail_path(entry)] = thumbnail(*source, own) if source else placeholder(page_ratio(o.data))
+        source = shown_page(o)  # its own first page, or another PDF's (a kit's first part, a cover)
+        drawn = thumbnail(*source, sums.get(id(source[0]))) if source else placeholder(page_ratio(o.data))
+        made[thumbnail_path(entry)] = drawn
     return made
 
 
