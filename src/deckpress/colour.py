@@ -14,6 +14,8 @@ HEX = re.compile(r"#([0-9a-fA-F]{6})")
 
 @dataclass(frozen=True)
 class Colour:
+    """A colour as the press draws it: screen RGB, and the print shop's CMYK where the palette gives it."""
+
     name: str  # as the palette or the layout names it ("harbour-red", "#8b1e1e")
     rgb: tuple[float, float, float]  # each 0-1
     cmyk: tuple[float, float, float, float] | None = None  # each 0-1; the print shop's values where given

@@ -15,6 +15,9 @@ DUPLEX = ("long-edge", "short-edge")  # the edge a duplex printer turns the shee
 
 @dataclass
 class Options:
+    """What the command line asks of a build: where to read and write, which games, editions and papers, and how
+    to print."""
+
     content: Path = Path("content")
     layouts: list[Path] = field(default_factory=lambda: [Path("layouts")])
     out: Path = Path("build")

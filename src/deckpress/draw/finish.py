@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class DocInfo:
+    """A PDF's document information: its title, author, subject, language and date."""
+
     title: str
     author: str
     subject: str

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class PrintSetup:
+    """How the sheets will be printed: the backs duplexed or folded, the offset of the back pages, the bleed."""
+
     duplex: str | None = None  # long-edge | short-edge: backs on the following page
     offset: tuple[float, float] = (0.0, 0.0)  # mm: shifts back pages, from the calibration page
     fold: bool = False  # backs below a fold line on the same sheet
@@ -41,6 +43,8 @@ class PrintSetup:
 
 @dataclass(frozen=True)
 class Imposition:
+    """Where a layout's cards sit on a sheet: each front's and back's trim corner, and the room kept for the slug."""
+
     cell: tuple[float, float]  # trim size
     fronts: tuple[tuple[float, float], ...]  # top-left of each card's trim, in the order cards fill a sheet
     backs: tuple[tuple[float, float], ...]  # the same cards' backs: on the next page (duplex) or this one (fold)

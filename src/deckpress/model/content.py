@@ -25,6 +25,8 @@ AUDIENCES = (PUBLIC, PRIVATE, HOST)  # who may see a component, from the whole t
 
 @dataclass
 class FieldSpec:
+    """A field a deck declares: its name and type, and the values a card may give it."""
+
     name: str
     type: str  # text | int | choice | list | map | cells
     loc: Loc
@@ -38,6 +40,8 @@ class FieldSpec:
 
 @dataclass
 class Card:
+    """One entry of a deck, as its file gives it: its values, and where each was written."""
+
     index: int  # 1-based position in its deck's file (or `from` list): findings name it
     values: dict[str, Any]
     locs: dict[str, Loc]
@@ -67,6 +71,8 @@ class Where:
 
 @dataclass
 class Deck:
+    """A deck of cards as game.yaml declares it and its card file fills it, with the checks it asks for."""
+
     id: str
     loc: Loc
     fields: dict[str, FieldSpec]
@@ -98,6 +104,8 @@ class Deck:
 
 @dataclass
 class Check:
+    """A rule game.yaml states over its parameters (`checks:`), said as `message` where it fails."""
+
     that: str  # an expression over the parameters that must be true
     message: str
     loc: Loc
@@ -105,6 +113,9 @@ class Check:
 
 @dataclass
 class Component:
+    """A printed part of the game (cards, a sheet, the rules, a board, a box, a standee): what is drawn, how and for
+    whom."""
+
     id: str
     title: str
     kind: str  # cards | sheet | rules | board | tuck-box | box | standee
@@ -133,6 +144,8 @@ class Component:
 
 @dataclass
 class Section:
+    """A section of the rules: its heading and its paragraphs or items."""
+
     heading: str
     loc: Loc
     id: str | None = None
@@ -145,6 +158,8 @@ class Section:
 
 @dataclass
 class Rules:
+    """The rules as rules.yaml writes them: the booklet's head and its sections, in order."""
+
     loc: Loc
     kicker: str | None
     tagline: str | None
@@ -158,6 +173,8 @@ class Rules:
 
 @dataclass
 class Row:
+    """A row of a sheet's table: its label and the cells printed after it."""
+
     label: str
     cell: str = "write"  # write | check: the cells after `cells`
     cells: list[str] = field(default_factory=list)  # printed cells, left to right after the label
@@ -165,6 +182,9 @@ class Row:
 
 @dataclass
 class Block:
+    """A piece of a sheet, laid out in order: a heading, text, boxes to write in, a table or a reminder of the
+    rules."""
+
     kind: str  # heading | text | write-in | table | rules
     loc: Loc
     text: str = ""
@@ -178,6 +198,8 @@ class Block:
 
 @dataclass
 class Sheet:
+    """A sheet as sheets.yaml writes it, and its blocks as rendered for each printed copy."""
+
     id: str
     loc: Loc
     source: Any  # the sheet's YAML node, expanded after validation
@@ -195,6 +217,9 @@ class Table:
 
 @dataclass
 class Game:
+    """A game as its folder gives it (game.yaml, its decks, rules and sheets), in one language: what every stage
+    after loading reads."""
+
     id: str
     dir: Path
     loc: Loc

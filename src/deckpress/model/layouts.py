@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Style:
+    """How a text is set: its font's role in the theme, its size and the smallest it may shrink to, its alignment."""
+
     font: str  # a role in the theme: regular | bold
     size: float  # pt
     min_size: float  # pt; shrink-to-fit never goes below
@@ -28,6 +30,8 @@ class Style:
 
 @dataclass
 class Theme:
+    """What an edition sets every page with: its fonts, its smallest text, its lines and margins, its palette."""
+
     edition: str
     loc: Loc
     label: str
@@ -51,6 +55,8 @@ class Theme:
 
 @dataclass
 class Element:
+    """A part of a card layout: a box on the card, and what its kind draws there."""
+
     name: str
     loc: Loc
     box: tuple[float, float, float, float]  # x, y, w, h in mm from the card's top-left
@@ -66,6 +72,8 @@ class Element:
 
 @dataclass
 class CardLayout:
+    """A card's face or back: its trim size, how many go on a page, its elements and printed lines."""
+
     name: str
     loc: Loc
     size: tuple[float, float]  # trim size, mm
@@ -85,6 +93,8 @@ class CardLayout:
 
 @dataclass
 class SheetLayout:
+    """How a sheet's blocks are set on the page."""
+
     name: str
     loc: Loc
     margin: float  # mm
@@ -97,6 +107,8 @@ class SheetLayout:
 
 @dataclass
 class BookletLayout:
+    """How the rules are set as a booklet."""
+
     name: str
     loc: Loc
     margin: float  # mm
@@ -114,6 +126,8 @@ Layout = CardLayout | SheetLayout | BookletLayout
 
 @dataclass
 class Edition:
+    """An edition as loaded from the layout folders: its theme and its layouts, by name."""
+
     theme: Theme
     layouts: dict[str, Layout]
     broken: set[str] = field(default_factory=set)  # layouts found but in error (already reported)

@@ -18,6 +18,8 @@ from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_j
 
 @dataclass
 class Output:
+    """A file the build makes, not yet written: its path in the out folder, its bytes, and its manifest entry."""
+
     path: str  # relative to the out folder, with forward slashes
     data: bytes
     entry: Entry | None = None  # what the manifest says of it (its path the same); None: a file it does not list
