@@ -110,7 +110,7 @@ def first_part_page(pdf: bytes, language: str) -> int:
         reader = PdfReader(io.BytesIO(pdf))
         marks = [mark for mark in reader.outline if not isinstance(mark, list) and mark.title not in opening]
         page = reader.get_destination_page_number(marks[0]) if marks else None
-    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError):  # a file that is no kit of ours
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, RecursionError):  # a file no kit of ours
         return 0
     return page or 0
 
