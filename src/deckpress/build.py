@@ -35,6 +35,7 @@ from deckpress.publish.publications import publications
 from deckpress.publish.staging import Staging, refused
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
+from deckpress.publish.thumbnails import missing_thumbnails
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports
 from deckpress.templating import Templates
 from deckpress.translation.games import every_language, labelled, relabelled
@@ -118,7 +119,8 @@ def _in_parallel(tasks: list[pool.Task], jobs: int, staging: Staging) -> list[Pr
 
 
 def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TEXT, pool.PDFS)) -> Press:
-    """Load, check, lay out, draw and finish these games (text editions, PDFs or both): their files, unwritten."""
+    """Load, check, lay out, draw and finish these games (text editions, PDFs or both): their files, unwritten,
+    and the thumbnails of their PDFs, drawn from the bytes and checksums at hand."""
     prepared = prepare(opts, game_dirs, every_page=False)
     press = Press(prepared.findings, [g.id for g in prepared.games if not g.source_game],
                   listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games},
@@ -130,16 +132,13 @@ def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TE
         return press
     built = draw(prepared, opts, parts)  # the decks' pages are laid out here, as they are drawn
     press.outputs = [] if press.findings.errors else labelled(built, prepared.games)  # each its language
+    press.thumbnails = missing_thumbnails(opts.out, press.outputs)
     return press
 
 
 def _task(opts: Options, game_dir: Path, parts: tuple[str, ...]) -> Press:
     """A worker's task: a game's text edition, or one edition's PDFs, with the thumbnails of its PDFs."""
-    from deckpress.publish.catalogue import missing_thumbnails
-
-    press = make(opts, [game_dir], parts)
-    press.thumbnails = missing_thumbnails(opts.out, press.outputs)
-    return pool.handed_back(press)
+    return pool.handed_back(make(opts, [game_dir], parts))
 
 
 def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Prepared:
