@@ -57,10 +57,21 @@ def test_a_translator_that_misbehaves_is_a_reason_not_a_traceback(tmp_path, monk
     assert _sleepers(tmp_path) <= before  # nothing it started outlives it
 
 
-def test_a_flood_is_cut_at_its_cap_in_bounded_memory(tmp_path):
-    with pytest.raises(BrailleUnavailable):
+def test_a_flood_is_cut_at_its_cap_in_bounded_memory(tmp_path, monkeypatch):
+    monkeypatch.setattr(louis, "TIMEOUT_S", 5)
+    with pytest.raises(BrailleUnavailable) as why:
         run_translator([fake(tmp_path, "floods")], "x" * 100)
+    assert "gave no answer" not in str(why.value)  # stopped by its limit on what it writes, not by the clock
     assert not [p for p in os.listdir(tmp_path) if p.startswith("tmp")]
+
+
+def test_the_translator_runs_with_its_arguments_as_given_and_its_limit_set(tmp_path):
+    script = tmp_path / "lou_translate"
+    script.write_text('#!/bin/sh\nprintf \'%s|\' "$@"; ulimit -f; cat\n', encoding="utf-8")
+    script.chmod(0o755)
+    said = run_translator([str(script), "--forward", "a b,c$d", ""], "text")
+    blocks = -(-(louis.OUTPUT_FACTOR * 4 + louis.MEGABYTE) // 512)
+    assert said == f"--forward|a b,c$d||{blocks}\ntext"
 
 
 def test_a_build_with_a_failing_translator_makes_everything_else_and_warns(deckpress, tmp_path, monkeypatch):
