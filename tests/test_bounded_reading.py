@@ -63,6 +63,23 @@ def test_a_fifo_in_place_of_a_source_or_an_icon_is_refused_at_once(game: Path, s
     assert said in run.stderr and "no icon" not in run.stderr
 
 
+@pytest.mark.parametrize(("state", "said"), [("manifest.json", "what it lists is built again"),
+                                             (".deckpress-inputs.json", "every game is built again")])
+def test_a_fifo_in_place_of_a_state_file_is_damage_not_a_wait(game: Path, state: str, said: str) -> None:
+    (game / "build").mkdir()
+    os.mkfifo(game / "build" / state)
+    run = _check(game)
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert f"build/{state} is damaged: {said}" in run.stderr
+    assert (game / "build" / state).is_file()  # written anew in its place
+    (game / "served").mkdir()
+    os.mkfifo(game / "served" / "manifest.json")
+    served = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; from deckpress.publish."
+                             "serve import manifest_checksum; print(manifest_checksum(Path(sys.argv[1])))",
+                             str(game / "served")], capture_output=True, text=True, timeout=60)
+    assert served.stdout == "None\n", served.stderr  # nothing built there to reload for
+
+
 def test_a_folder_with_too_many_files_is_a_finding(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     crowd = game / "crowd"
     crowd.mkdir()

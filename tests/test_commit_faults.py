@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -121,6 +122,18 @@ def test_a_link_made_after_the_check_is_refused_at_the_commit(tmp_path):
     with pytest.raises(write.CommitError, match="build/game is a symbolic link"):
         staging.write_outputs(tmp_path / "build", [write.Output("game/rules.pdf", b"%PDF-")])
     assert not list((tmp_path / "elsewhere").iterdir())
+
+
+def test_a_journal_that_is_a_fifo_is_refused_not_waited_on(tmp_path):
+    staging, out = tmp_path / ".deckpress-build-abcd1234", tmp_path / "build"
+    staging.mkdir()
+    out.mkdir()
+    os.mkfifo(staging / "journal.json")
+    ran = subprocess.run([sys.executable, "-c", "import sys; from pathlib import Path; from deckpress.publish.journal "
+                          "import finish, Unfinished\ntry: finish(Path(sys.argv[1]), Path(sys.argv[2]))\nexcept "
+                          "Unfinished as why: print(why)", str(staging), str(out)], capture_output=True, text=True,
+                         timeout=60)
+    assert ran.stdout == f"cannot read {staging / 'journal.json'}: not a regular file\n", ran.stderr
 
 
 def test_a_copy_of_the_same_bytes_is_a_second_name_for_the_file_and_a_later_build_parts_them(tmp_path, monkeypatch):

@@ -4,11 +4,12 @@ the files of a folder a build may read, hashed for the change detection and the 
 from __future__ import annotations
 
 import errno
+import io
 import os
 import re
 import stat
 from pathlib import Path, PurePosixPath
-from typing import Any, BinaryIO
+from typing import Any
 
 UNREADABLE = (OSError, ValueError, RuntimeError)  # a NUL in a name, a name too long, a symlink loop
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game, component or layout: it names files and URLs
@@ -78,7 +79,7 @@ def _hash_file(digest: Any, path: Path, room: int) -> int:
         return 0
 
 
-def open_regular(path: Path) -> BinaryIO:
+def open_regular(path: Path) -> io.BufferedReader:
     """`path` opened for reading if it is a regular file. A FIFO or a device would block a read forever or never
     end: it raises OSError ("not a regular file") without waiting for a writer."""
     fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)

@@ -12,7 +12,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from deckpress.paths import relative
+from deckpress.paths import open_regular, relative
+from deckpress.publish.manifest import MAX_STATE_BYTES
 
 JOURNAL = "journal.json"  # in the staging folder; a commit killed while writing it had moved nothing yet
 
@@ -46,11 +47,16 @@ def finish(staging: Path, out_dir: Path) -> None:
 def _recorded(staging: Path) -> list[tuple[str | None, str]]:
     """The journal's moves; none if there is no journal, or it was cut short (killed while writing it)."""
     try:
-        data = json.loads((staging / JOURNAL).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):  # ValueError: cut short, so no move was made yet
+        with open_regular(staging / JOURNAL) as file:  # a FIFO in its place is refused, not waited on
+            text = file.read(MAX_STATE_BYTES + 1)
+    except FileNotFoundError:
         return []
     except OSError as exc:
         raise Unfinished(f"cannot read {staging / JOURNAL}: {exc.strerror or exc}") from exc
+    try:
+        data = json.loads(text.decode("utf-8")) if len(text) <= MAX_STATE_BYTES else None
+    except (ValueError, RecursionError):  # cut short, so no move was made yet
+        return []
     rows = data.get("moves") if isinstance(data, dict) else None
     if not isinstance(rows, list) or not all(_valid(row) for row in rows):
         raise Unfinished(f"{staging / JOURNAL} is not a journal of moves inside the out folder")

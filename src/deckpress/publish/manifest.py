@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from deckpress.model import AUDIENCES, HOST, PUBLIC
-from deckpress.paths import relative
+from deckpress.paths import open_regular, relative
 
 MANIFEST = "manifest.json"
 MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
@@ -144,11 +144,11 @@ def listed_outputs(out_dir: Path) -> object:
 
 
 def read_json(path: Path) -> object:
-    """A state file of the press, as untrusted input: None if it is missing, larger than any the press writes, or
-    not JSON."""
+    """A state file of the press, as untrusted input: None if it is missing, not a regular file (a FIFO in its
+    place would block the read forever), larger than any the press writes, or not JSON."""
     try:
-        if path.stat().st_size > MAX_STATE_BYTES:
-            return None
-        return json.loads(path.read_text(encoding="utf-8"))
+        with open_regular(path) as file:
+            data = file.read(MAX_STATE_BYTES + 1)  # never more, whatever the file system says of its size
+        return None if len(data) > MAX_STATE_BYTES else json.loads(data.decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None

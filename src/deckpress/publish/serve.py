@@ -17,6 +17,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from deckpress.paths import open_regular
 from deckpress.publish.manifest import MANIFEST
 from deckpress.publish.publications import PUBLIC_FOLDER
 
@@ -40,7 +41,8 @@ RELOAD = """<script>
 def manifest_checksum(out: Path) -> str | None:
     """The SHA-256 of the out folder's manifest (written last by every build); None when nothing is built."""
     try:
-        return hashlib.sha256((out / MANIFEST).read_bytes()).hexdigest()
+        with open_regular(out / MANIFEST) as file:  # not waiting on a FIFO in its place
+            return hashlib.file_digest(file, "sha256").hexdigest()
     except OSError:
         return None
 
