@@ -115,6 +115,19 @@ def test_a_symbolic_link_inside_the_out_folder_is_refused(deckpress, rebuilt, tm
     assert not list(elsewhere.iterdir())
 
 
+@pytest.mark.parametrize("command", [BUILD, ("site",)])
+def test_a_folder_where_the_press_writes_a_file_is_refused_and_kept(deckpress, rebuilt, command):
+    Path("build/index.html").unlink()
+    Path("build/index.html").mkdir()
+    Path("build/index.html/mine.txt").write_text("kept\n", encoding="utf-8")
+    before = tree(Path("build"))
+    result = deckpress(*command, layouts=(LAYOUTS,) if command == BUILD else ())  # `site` reads no layout
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.err.strip().splitlines()[-1] == (
+        "deckpress: error: build/index.html is a folder where the press writes a file; move it away")
+    assert tree(Path("build")) == before and no_staging_left(Path("build"))
+
+
 def test_a_link_made_after_the_check_is_refused_at_the_commit(tmp_path):
     (tmp_path / "build").mkdir()
     (tmp_path / "elsewhere").mkdir()

@@ -62,14 +62,18 @@ class Staging:
             if not relative(output.path) or PurePosixPath(output.path).as_posix() != output.path:
                 raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder, each named"
                                  " one way")
-        self._no_link_on_the_way([o.path for o in outputs])
+        self._nothing_in_the_way([o.path for o in outputs])
         for output in outputs:
             self._write(output)
 
-    def _no_link_on_the_way(self, paths: Sequence[str]) -> None:
+    def _nothing_in_the_way(self, paths: Sequence[str]) -> None:
+        """No link on the way to a file, and no folder where it goes: a commit moves aside what it replaces and
+        throws it away once all is in, which for a folder would be whatever someone keeps in it."""
         for path in paths:
             if (link := _link_on_the_way(self.out_dir, path, self._ways)) is not None:
                 raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
+            if (self.out_dir / path).is_dir():  # not a link to one: that is refused above
+                raise CommitError(f"{self.out_dir / path} is a folder where the press writes a file; move it away")
 
     def add_part(self, outputs: Sequence[Output], failed: bool) -> None:
         """A parallel build's task's files, staged as its result comes, until a task has errors (the build then
@@ -129,7 +133,7 @@ class Staging:
             raise self.refused
         _one_each(files)
         self._ways.clear()  # the way to each file staged before looked at again: a link made since is refused
-        self._no_link_on_the_way(list(self.staged))
+        self._nothing_in_the_way(list(self.staged))
         self.add([o for o in files if (staged := self.staged.get(o.path)) is None or staged[0] is not o.data])
         if len(self.staged) != len(files):
             raise ValueError(f"staged but not committed: {sorted(set(self.staged) - {o.path for o in files})}")
