@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import STOP_POLL
 
+from deckpress.publish import serve
 from deckpress.publish.serve import server
 
 
@@ -80,3 +81,13 @@ def test_bad_paths_get_a_4xx(served, path, expected):
     assert _status(port, path)[0] == expected
     assert _status(port, "/game/rules.pdf")[0] == 200  # and the server goes on
     assert "Traceback" not in errors.getvalue()
+
+
+def test_a_page_larger_than_any_the_press_writes_is_sent_as_it_is_not_read_whole(served, monkeypatch):
+    out, port, _ = served
+    monkeypatch.setattr(serve, "MAX_RELOADED", 1000)
+    (out / "big.html").write_bytes(b"<html><body>" + b"x" * 2000 + b"</body></html>")
+    status, body = _status(port, "/big.html")
+    assert status == 200 and body == (out / "big.html").read_bytes()  # no reload script: streamed as written
+    status, body = _status(port, "/index.html")
+    assert status == 200 and b"deckpress serve: reload" in body  # a page of the press's size has it

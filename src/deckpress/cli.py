@@ -191,6 +191,7 @@ def _site(out: Path, content: Path) -> int:
         print(f"deckpress: error: nothing is built in {out}: run deckpress build first", file=sys.stderr)
         return USAGE
     from deckpress.publish.catalogue import catalogue  # pypdfium2 loads only for the catalogue
+    from deckpress.publish.earlier import not_on_disk
     from deckpress.publish.publications import publications
     from deckpress.publish.stale import taken_away
     from deckpress.publish.sums import sums_output
@@ -198,7 +199,7 @@ def _site(out: Path, content: Path) -> int:
 
     with interrupts.deferred():
         entries = read_manifest(out)
-        if said := disagreements(content, entries):
+        if said := [*not_on_disk(out, entries), *disagreements(content, entries)]:
             print("\n".join(f"deckpress: {line}" for line in said), file=sys.stderr)
             print(f"deckpress: {len(said)} error{'s' * (len(said) != 1)}; nothing was written: run deckpress build",
                   file=sys.stderr)

@@ -93,6 +93,20 @@ def open_regular(path: Path) -> io.BufferedReader:
         raise
 
 
+def read_bounded(path: Path, most: int) -> bytes | None:
+    """A regular file's bytes (`open_regular`), or None if it holds more than `most`. Read as far as its size
+    says (a read of `most` bytes would take that much memory at once, whatever the file holds), then on, up to
+    `most`, should it have grown since."""
+    with open_regular(path) as file:
+        size = os.fstat(file.fileno()).st_size
+        if size > most:
+            return None
+        data = file.read(size + 1)
+        if len(data) > size:
+            data += file.read(most + 1 - len(data))
+    return None if len(data) > most else data
+
+
 def _files(root: Path) -> list[Path]:
     """The regular files below `root` that a build may read, in order: a symbolic link leading out of it is not
     followed (nothing outside the named folders is read; the loader refuses such a file too), nor one to a folder.

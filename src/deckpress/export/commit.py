@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
+from deckpress.publish.earlier import on_disk
 from deckpress.publish.incremental import recorded_listings
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
@@ -27,7 +28,7 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
 
     games = {g.id for g in prepared.games}
     earlier = read_manifest(out)
-    kept = [e for e in earlier if (out / e.path).is_file() and not (e.game in games and e.component == target)]
+    kept = [e for e in earlier if on_disk(out, e.path) and not (e.game in games and e.component == target)]
     listed = {e.path: e for e in kept} | {e.path: e for o in files if (e := o.listed) is not None}
     entries: list[Entry] = [listed[p] for p in sorted(listed)]
     listings = {**recorded_listings(out),

@@ -8,6 +8,7 @@ checksums are in SHA256SUMS too, for `sha256sum -c`.
 from __future__ import annotations
 
 import html
+import io
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
@@ -22,6 +23,7 @@ from deckpress.model import PRIVATE
 from deckpress.options import PAPERS
 from deckpress.publish import phrases
 from deckpress.publish.catalogue_pages import FRAME_LANGUAGE, for_page, page_languages, page_path, pages_of, table_of
+from deckpress.publish.earlier import on_disk, read_earlier
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COMPONENT
@@ -85,7 +87,7 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
     which page it is: the full tree's ("tree", leading to the public catalogue and the host's bundles) or the
     public catalogue's ("public", deckpress.publish.publications)."""
     def read(path: str) -> bytes:
-        return fresh[path] if path in fresh else (out_dir / path).read_bytes()
+        return fresh[path] if path in fresh else read_earlier(out_dir, path)
 
     pngs: dict[str, bytes] = {}
     listed, listings = {}, listings or {}
@@ -126,9 +128,8 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
     where the cover is not at hand, a blank page, never its content; a kit's, its first part's page."""
     path = thumbnail_path(entry)
     interrupts.check()
-    if (out_dir / path).is_file():
-        with Image.open(out_dir / path) as image:
-            return Shown(path, image.width, image.height, image.width / image.height), b""
+    if (kept := _kept_thumbnail(out_dir, path)) is not None:
+        return kept, b""
     if path in made:
         png, width, height, ratio = made[path]
     elif shown is not None:
@@ -139,6 +140,18 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
         pdf = read(entry.path)
         png, width, height, ratio = thumbnail(pdf, first_part_page(pdf, language) if entry.component in KITS else 0)
     return Shown(path, width, height, ratio), png
+
+
+def _kept_thumbnail(out_dir: Path, path: str) -> Shown | None:
+    """The thumbnail an earlier build drew, if it is one: anything else in its place (not a picture, a link, a
+    picture past Pillow's bound) is drawn again, and the new one takes its place."""
+    if not on_disk(out_dir, path) or (out_dir / path).is_symlink():
+        return None
+    try:
+        with Image.open(io.BytesIO(read_earlier(out_dir, path)), formats=["PNG"]) as image:
+            return Shown(path, image.width, image.height, image.width / image.height)
+    except (OSError, ValueError, Image.DecompressionBombError):  # UnidentifiedImageError is an OSError
+        return None
 
 
 def _size(size: int, language: str) -> str:

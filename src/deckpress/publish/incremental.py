@@ -17,6 +17,7 @@ from typing import Any
 from deckpress import __version__
 from deckpress.draw.fonts import FONT_FILES
 from deckpress.paths import hash_tree
+from deckpress.publish.earlier import sha256_of
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, listed_outputs, read_json, read_manifest
 from deckpress.publish.write import Output
@@ -101,9 +102,7 @@ def recorded_listings(out: Path) -> dict[str, Listing]:
 
 
 def _intact(out: Path, entry: Entry | None) -> bool:
-    if entry is None or not (out / entry.path).is_file():
-        return False
-    return hashlib.sha256((out / entry.path).read_bytes()).hexdigest() == entry.sha256
+    return entry is not None and sha256_of(out, entry.path) == entry.sha256
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from deckpress.paths import open_regular, relative
+from deckpress.paths import read_bounded, relative
 from deckpress.publish.manifest import MAX_STATE_BYTES
 
 JOURNAL = "journal.json"  # in the staging folder; a commit killed while writing it had moved nothing yet
@@ -47,14 +47,13 @@ def finish(staging: Path, out_dir: Path) -> None:
 def _recorded(staging: Path) -> list[tuple[str | None, str]]:
     """The journal's moves; none if there is no journal, or it was cut short (killed while writing it)."""
     try:
-        with open_regular(staging / JOURNAL) as file:  # a FIFO in its place is refused, not waited on
-            text = file.read(MAX_STATE_BYTES + 1)
+        text = read_bounded(staging / JOURNAL, MAX_STATE_BYTES)  # a FIFO in its place: refused, not waited on
     except FileNotFoundError:
         return []
     except OSError as exc:
         raise Unfinished(f"cannot read {staging / JOURNAL}: {exc.strerror or exc}") from exc
     try:
-        data = json.loads(text.decode("utf-8")) if len(text) <= MAX_STATE_BYTES else None
+        data = json.loads(text.decode("utf-8")) if text is not None else None
     except (ValueError, RecursionError):  # cut short, so no move was made yet
         return []
     rows = data.get("moves") if isinstance(data, dict) else None

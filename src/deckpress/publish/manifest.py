@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from deckpress.model import AUDIENCES, HOST, PUBLIC
-from deckpress.paths import open_regular, relative
+from deckpress.paths import read_bounded, relative
 
 MANIFEST = "manifest.json"
 MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
@@ -147,8 +147,7 @@ def read_json(path: Path) -> object:
     """A state file of the press, as untrusted input: None if it is missing, not a regular file (a FIFO in its
     place would block the read forever), larger than any the press writes, or not JSON."""
     try:
-        with open_regular(path) as file:
-            data = file.read(MAX_STATE_BYTES + 1)  # never more, whatever the file system says of its size
-        return None if len(data) > MAX_STATE_BYTES else json.loads(data.decode("utf-8"))
+        data = read_bounded(path, MAX_STATE_BYTES)
+        return None if data is None else json.loads(data.decode("utf-8"))
     except (OSError, ValueError, RecursionError):
         return None

@@ -27,6 +27,7 @@ from PIL import Image
 from deckpress.model import PUBLIC
 from deckpress.publish import phrases
 from deckpress.publish.catalogue_pages import table_of
+from deckpress.publish.earlier import read_earlier
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
 from deckpress.publish.outputs import (
@@ -71,7 +72,7 @@ def publications(out_dir: Path, entries: list[Entry], site: list[Output],
     now = dict(fresh or {})
 
     def read(path: str) -> bytes:
-        return now[path] if path in now else (out_dir / path).read_bytes()
+        return now[path] if path in now else read_earlier(out_dir, path)
 
     pictures = {o.path: o.data for o in site if o.path.startswith("thumbnails/")}
     files = _public(out_dir, entries, read, pictures, listings or {})

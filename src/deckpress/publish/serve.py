@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sys
 from functools import partial
 from http import HTTPStatus
@@ -18,12 +19,13 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from deckpress.paths import open_regular
-from deckpress.publish.manifest import MANIFEST
+from deckpress.publish.manifest import MANIFEST, MAX_STATE_BYTES
 from deckpress.publish.publications import PUBLIC_FOLDER
 
 BUILD_STATE = "/.deckpress/build.json"  # what the pages ask: {"manifest": sha256 of manifest.json, or null}
 POLL_MS = 1000
 MAX_PATH = 1024  # longer than any path a build writes; a longer request is refused before the disk is asked
+MAX_RELOADED = 64 << 20  # a page read whole to add the reload script: far past any the press writes
 RELOAD = """<script>
   // deckpress serve: reload this page when a new build lands (not in the file itself, only as served).
   (function () {{
@@ -42,6 +44,8 @@ def manifest_checksum(out: Path) -> str | None:
     """The SHA-256 of the out folder's manifest (written last by every build); None when nothing is built."""
     try:
         with open_regular(out / MANIFEST) as file:  # not waiting on a FIFO in its place
+            if os.fstat(file.fileno()).st_size > MAX_STATE_BYTES:  # no manifest of the press's
+                return None
             return hashlib.file_digest(file, "sha256").hexdigest()
     except OSError:
         return None
@@ -116,7 +120,9 @@ class Handler(SimpleHTTPRequestHandler):
         if local.is_dir() and path.endswith("/"):  # without the slash the standard library redirects first
             local = local / "index.html"
         inside = local.resolve().is_relative_to(self.out.resolve())
-        return local if inside and local.suffix == ".html" and local.is_file() else None
+        if not (inside and local.suffix == ".html" and local.is_file()):
+            return None
+        return local if local.stat().st_size <= MAX_RELOADED else None  # a larger one is sent as it is, streamed
 
     def _send(self, body: bytes, kind: str) -> None:
         self.send_response(HTTPStatus.OK)

@@ -7,9 +7,9 @@ written last, so its sum is taken over the bytes about to be written. SHA256SUMS
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
+from deckpress.publish.earlier import sha256_of
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.thumbnails import thumbnail_path
 from deckpress.publish.write import Output
@@ -23,6 +23,6 @@ def sums_output(out_dir: Path, entries: list[Entry], written: list[Output]) -> O
     sums = {e.path: e.sha256 for e in entries}
     sums |= {o.path: o.sha256 for o in written if o.path != SUMS}
     for path in [*(thumbnail_path(e) for e in entries if e.path.endswith(".pdf")), CATALOGUE, MANIFEST]:
-        if path not in sums and (out_dir / path).is_file():
-            sums[path] = hashlib.sha256((out_dir / path).read_bytes()).hexdigest()
+        if path not in sums and (found := sha256_of(out_dir, path)) is not None:
+            sums[path] = found
     return Output(SUMS, "".join(f"{sums[p]}  {p}\n" for p in sorted(sums)).encode())

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
+from deckpress.publish.earlier import on_disk
 from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_json, read_manifest
 
 
@@ -44,7 +45,7 @@ def merged_manifest(out_dir: Path, outputs: list[Output], parts: dict[str, set[s
     text edition's files (pages, books, braille, labels), which every build of a game makes whole."""
     parts = parts or {}
     stale = {e.path for e in stale_exports(out_dir, versions or {})}
-    entries = {e.path: e for e in read_manifest(out_dir) if (out_dir / e.path).is_file() and e.path not in stale
+    entries = {e.path: e for e in read_manifest(out_dir) if on_disk(out_dir, e.path) and e.path not in stale
                and (e.game not in parts or e.is_export  # exports stay listed
                     or (e.component in parts[e.game] and e.edition != TEXT_EDITION))}  # made whole every build
     entries.update({e.path: e for o in outputs if (e := o.listed) is not None})
@@ -55,7 +56,7 @@ def stale_exports(out_dir: Path, versions: dict[str, str]) -> list[Entry]:
     """The export files in the manifest of the games in `versions` (game -> its sources' version now) that were cut
     from other sources (or say not which): decided by what the manifest records, not by the files' times."""
     return [e for e in read_manifest(out_dir) if e.is_export and e.game in versions
-            and e.source != versions[e.game] and (out_dir / e.path).is_file()]
+            and e.source != versions[e.game] and on_disk(out_dir, e.path)]
 
 
 def manifest_output(entries: list[Entry]) -> Output:

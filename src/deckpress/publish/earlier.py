@@ -1,0 +1,59 @@
+"""The out folder's earlier outputs, read as untrusted: what an earlier build wrote may have been replaced since by
+anything. A FIFO in a file's place would block a read forever, a folder fail it, and a huge file (sparse, so it
+costs no disk) fill the memory and, copied into public/, the disk: none of them is taken for an output."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import stat
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckpress.paths import open_regular, read_bounded
+
+if TYPE_CHECKING:
+    from deckpress.publish.manifest import Entry
+
+# Far past any file the press writes (a 24,000-card deck's PDF is a few tens of megabytes): a larger one was not
+# written by it, and is not read.
+MAX_OUTPUT_BYTES = 1 << 30
+
+
+def on_disk(out_dir: Path, path: str) -> bool:
+    """Whether the out folder holds at `path` what can be an earlier output: a regular file no larger than any
+    output (reached as `Path.is_file` reaches it: a link on the way is refused when the folder is written)."""
+    try:
+        found = os.stat(out_dir / path)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(found.st_mode) and found.st_size <= MAX_OUTPUT_BYTES
+
+
+def not_on_disk(out_dir: Path, entries: Iterable[Entry]) -> list[str]:
+    """A line for each file the manifest lists that is not there to publish (`site` publishes what is built)."""
+    return [f"{(out_dir / e.path).as_posix()}: error: manifest.json lists it, but it is missing, or is no file the "
+            "press writes (a folder, a FIFO, a file larger than any output)" for e in entries
+            if not on_disk(out_dir, e.path)]
+
+
+def read_earlier(out_dir: Path, path: str) -> bytes:
+    """An earlier output's bytes; OSError if it is not a regular file, or larger than any output (whatever the file
+    system said of it when it was looked at)."""
+    data = read_bounded(out_dir / path, MAX_OUTPUT_BYTES)
+    if data is None:
+        raise OSError(errno.EFBIG, "larger than any file the press writes", str(out_dir / path))
+    return data
+
+
+def sha256_of(out_dir: Path, path: str) -> str | None:
+    """An earlier output's SHA-256, read a piece at a time; None if it is no output (`on_disk`) or cannot be read."""
+    try:
+        with open_regular(out_dir / path) as file:
+            if os.fstat(file.fileno()).st_size > MAX_OUTPUT_BYTES:
+                return None
+            return hashlib.file_digest(file, "sha256").hexdigest()
+    except OSError:
+        return None
