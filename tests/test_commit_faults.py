@@ -4,6 +4,7 @@ in one line and exits 1; an out folder that cannot take a build is refused befor
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -246,3 +247,13 @@ def test_a_commit_killed_while_it_undoes_a_failed_move_is_finished_by_the_next(t
     (left,) = write.leftovers(out)
     finish(left, out)
     assert tree(out) == {"game/part-0.pdf": b"%PDF earlier \x00", **{o.path: o.data for o in new}}
+
+
+def test_a_file_larger_than_any_the_press_writes_is_refused_before_anything_moves(deckpress, rebuilt, monkeypatch):
+    monkeypatch.setattr(staging, "MAX_OUTPUT_BYTES", 10_000)  # the lot cards' PDF is larger
+    before = tree(Path("build"))
+    result = deckpress(*BUILD)
+    assert result.status == 1 and "Traceback" not in result.err
+    assert re.search(r"^deckpress: error: pocket-bazaar/\S+ would be 0\.0 GiB, more "
+                     r"than the press writes in a file \(1 GiB\): make the component smaller$", result.err, re.M)
+    assert tree(Path("build")) == before and no_staging_left(Path("build"))

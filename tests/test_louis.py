@@ -83,3 +83,18 @@ def test_a_build_with_a_failing_translator_makes_everything_else_and_warns(deckp
     assert "warning: braille files skipped: lou_translate failed (exit 1): \\x1b]0;title\\x07bad table" in result.err
     assert "warning: tactile labels skipped" in result.err and "Traceback" not in result.err
     assert not list((tmp_path / "build").rglob("*.brf")) and list((tmp_path / "build").rglob("*.html"))
+
+
+def test_a_translator_that_cannot_be_run_is_said_so_not_as_a_shell_s_failure(tmp_path):
+    with pytest.raises(BrailleUnavailable, match="^lou_translate could not be started: not an executable file$"):
+        run_translator([str(tmp_path / "lou_translate")], "text")
+
+
+def test_what_passes_the_cap_is_refused_whatever_limit_the_shell_set(tmp_path, monkeypatch):
+    monkeypatch.setattr(louis, "LIMITED", 'shift; exec "$@"')  # a shell that set no limit
+    monkeypatch.setattr(louis, "TIMEOUT_S", 5)
+    script = tmp_path / "lou_translate"
+    script.write_text("#!/bin/sh\nhead -c 2000000 /dev/zero | tr '\\0' 'x'\n", encoding="utf-8")
+    script.chmod(0o755)
+    with pytest.raises(BrailleUnavailable, match="^lou_translate wrote more than 1,049,088 bytes for 4: a runaway$"):
+        run_translator([str(script)], "text")

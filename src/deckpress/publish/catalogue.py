@@ -23,7 +23,7 @@ from deckpress.model import PRIVATE
 from deckpress.options import PAPERS
 from deckpress.publish import phrases
 from deckpress.publish.catalogue_pages import FRAME_LANGUAGE, for_page, page_languages, page_path, pages_of, table_of
-from deckpress.publish.earlier import on_disk, read_earlier
+from deckpress.publish.earlier import on_disk, read_earlier, reader
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COMPONENT
@@ -86,9 +86,7 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
     `listings` each game's language and editions' names (English and the edition ids where not given); `scope`
     which page it is: the full tree's ("tree", leading to the public catalogue and the host's bundles) or the
     public catalogue's ("public", deckpress.publish.publications)."""
-    def read(path: str) -> bytes:
-        return fresh[path] if path in fresh else read_earlier(out_dir, path)
-
+    read = reader(out_dir, fresh)
     pngs: dict[str, bytes] = {}
     listed, listings = {}, listings or {}
     for e in (e for e in manifest if e.path.endswith(".pdf") and e.is_pdf):  # an export's PDFs are linked with it
@@ -143,8 +141,9 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
 
 
 def _kept_thumbnail(out_dir: Path, path: str) -> Shown | None:
-    """The thumbnail an earlier build drew, if it is one: anything else in its place (not a picture, a link, a
-    picture past Pillow's bound) is drawn again, and the new one takes its place."""
+    """The thumbnail an earlier build drew, if it is one: anything else in its place (not a picture, a picture past
+    Pillow's bound) is drawn again, and the new one takes its place; a link is not read (the commit refuses it, as
+    any link in the out folder)."""
     if not on_disk(out_dir, path) or (out_dir / path).is_symlink():
         return None
     try:

@@ -8,7 +8,7 @@ import errno
 import hashlib
 import os
 import stat
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -37,6 +37,21 @@ def not_on_disk(out_dir: Path, entries: Iterable[Entry]) -> list[str]:
     return [f"{(out_dir / e.path).as_posix()}: error: manifest.json lists it, but it is missing, or is no file the "
             "press writes (a folder, a FIFO, a file larger than any output)" for e in entries
             if not on_disk(out_dir, e.path)]
+
+
+def reader(out_dir: Path, fresh: Mapping[str, bytes]) -> Callable[[str], bytes]:
+    """The bytes of a file after this commit: `fresh` (path -> bytes, about to be written), else the earlier file
+    (`read_earlier`). One that cannot be read (replaced since it was looked at) ends the command in one line."""
+    from deckpress.publish.write import CommitError  # write needs this module: imported as it is used
+
+    def read(path: str) -> bytes:
+        if path in fresh:
+            return fresh[path]
+        try:
+            return read_earlier(out_dir, path)
+        except OSError as exc:
+            raise CommitError(f"cannot read {out_dir / path}: {exc.strerror or exc}; build again") from None
+    return read
 
 
 def read_earlier(out_dir: Path, path: str) -> bytes:

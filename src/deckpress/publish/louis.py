@@ -20,7 +20,8 @@ MEGABYTE = 1 << 20
 # The translator started by a shell that first limits what it may write (`ulimit -f`, in 512-byte blocks, its
 # hard limit too), then becomes it: no Python runs in the child between fork and exec. A `preexec_fn` did, which
 # is unsafe beside threads and made Python copy the whole process for each start (22 ms for a 300 MB heap,
-# against 1.4 ms through the shell). A limit already lower than ours stays (raising it is refused).
+# against 1.4 ms through the shell). A hard limit already lower than ours, which the shell may not raise (but as
+# root), stays; what the translator writes past the cap is refused here too, whatever limit the shell set.
 LIMITED = 'ulimit -f "$1" 2>/dev/null; shift; exec "$@"'
 
 
@@ -36,6 +37,8 @@ def run_translator(command: list[str], given: str) -> str:
     with tempfile.TemporaryFile() as into, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         into.write(data)  # read from a file, not a pipe: nothing to feed it piece by piece while it works
         into.seek(0)
+        if not os.access(command[0], os.X_OK):  # said as before the shell: it would only say its exec failed
+            raise BrailleUnavailable(f"{name} could not be started: not an executable file")
         try:
             proc = subprocess.Popen(["/bin/sh", "-c", LIMITED, "sh", str(blocks), *command], stdin=into,
                                     stdout=out, stderr=err, start_new_session=True)
@@ -47,7 +50,10 @@ def run_translator(command: list[str], given: str) -> str:
             raise BrailleUnavailable(f"{name} gave no answer in {TIMEOUT_S} s") from None
         finally:
             _end_group(proc)
-        return _answer(name, proc.returncode, _read(out, cap), _read(err, 4096))
+        said = _read(out, cap)
+        if len(said) > cap:
+            raise BrailleUnavailable(f"{name} wrote more than {cap:,} bytes for {len(data):,}: a runaway")
+        return _answer(name, proc.returncode, said, _read(err, 4096))
 
 
 def _wait(proc: subprocess.Popen[bytes], timeout: float) -> None:

@@ -27,7 +27,7 @@ from PIL import Image
 from deckpress.model import PUBLIC
 from deckpress.publish import phrases
 from deckpress.publish.catalogue_pages import table_of
-from deckpress.publish.earlier import read_earlier
+from deckpress.publish.earlier import reader
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, manifest_json
 from deckpress.publish.outputs import (
@@ -70,9 +70,7 @@ def publications(out_dir: Path, entries: list[Entry], site: list[Output],
     """public/ and host/<game>/ over the tree `entries` list: `fresh` (path -> bytes) are this commit's new files,
     `site` the tree's catalogue and its new thumbnails; the rest are read from `out_dir`."""
     now = dict(fresh or {})
-
-    def read(path: str) -> bytes:
-        return now[path] if path in now else read_earlier(out_dir, path)
+    read = reader(out_dir, now)
 
     pictures = {o.path: o.data for o in site if o.path.startswith("thumbnails/")}
     files = _public(out_dir, entries, read, pictures, listings or {})

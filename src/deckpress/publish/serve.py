@@ -18,7 +18,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from deckpress.paths import open_regular
+from deckpress.paths import open_regular, read_bounded
 from deckpress.publish.manifest import MANIFEST, MAX_STATE_BYTES
 from deckpress.publish.publications import PUBLIC_FOLDER
 
@@ -82,10 +82,15 @@ class Handler(SimpleHTTPRequestHandler):
             self._send(json.dumps({"manifest": manifest_checksum(self.built)}).encode(), "application/json")
             return
         page = self._html_page(path)
-        if page is None:
+        try:
+            read = None if page is None else read_bounded(page, MAX_RELOADED)
+        except OSError:  # replaced since it was looked at (a FIFO is not waited on)
+            self.send_error(HTTPStatus.NOT_FOUND)
+            return
+        if read is None:  # not a page, or larger than any the press writes: sent as it is, streamed
             super().do_GET()
             return
-        self._send(with_reload(page.read_bytes(), reload_script(self.built)), "text/html; charset=utf-8")
+        self._send(with_reload(read, reload_script(self.built)), "text/html; charset=utf-8")
 
     def do_HEAD(self) -> None:  # noqa: N802 (the standard library's name)
         if (refused := self._refused(urlsplit(self.path).path)) is not None:
@@ -120,9 +125,7 @@ class Handler(SimpleHTTPRequestHandler):
         if local.is_dir() and path.endswith("/"):  # without the slash the standard library redirects first
             local = local / "index.html"
         inside = local.resolve().is_relative_to(self.out.resolve())
-        if not (inside and local.suffix == ".html" and local.is_file()):
-            return None
-        return local if local.stat().st_size <= MAX_RELOADED else None  # a larger one is sent as it is, streamed
+        return local if inside and local.suffix == ".html" and local.is_file() else None
 
     def _send(self, body: bytes, kind: str) -> None:
         self.send_response(HTTPStatus.OK)

@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 
 from deckpress import interrupts
 from deckpress.paths import relative
+from deckpress.publish.earlier import MAX_OUTPUT_BYTES
 from deckpress.publish.journal import link_on_the_way, prune, record
 from deckpress.publish.write import CommitError, Output, staging_prefix
 
@@ -62,6 +63,9 @@ class Staging:
             if not relative(output.path) or PurePosixPath(output.path).as_posix() != output.path:
                 raise ValueError(f"refusing to write {output.path!r}: outputs stay inside the out folder, each named"
                                  " one way")
+            if len(output.data) > MAX_OUTPUT_BYTES:  # what a later command reads back as an output (earlier.py)
+                raise CommitError(f"{output.path} would be {len(output.data) / 2**30:.1f} GiB, more than the press "
+                                  "writes in a file (1 GiB): make the component smaller")
         self._nothing_in_the_way([o.path for o in outputs])
         for output in outputs:
             self._write(output)
