@@ -94,6 +94,15 @@ def test_an_existing_folder_is_refused_and_left_alone(capsys, monkeypatch, tmp_p
     assert [p.name for p in (tmp_path / "content" / "x").iterdir()] == ["notes.txt"]
 
 
+def test_a_link_leading_nowhere_in_the_games_place_is_refused_and_left_alone(capsys, monkeypatch, tmp_path):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "x").symlink_to(tmp_path / "nowhere")
+    assert run(capsys, "new", "x") == (2, ["deckpress: error: content/x already exists: choose another name or "
+                                           "remove it"])
+    assert (tmp_path / "content" / "x").is_symlink() and not (tmp_path / "nowhere").exists()
+
+
 @pytest.mark.parametrize("name", ["My-Game", "my_game", "x.y", "x-", "a--b", "../x", "", "x y", "thumbnails",
                                   "public", "host", "a" * 65, "x\x1b[2J"])
 def test_a_name_not_of_lowercase_letters_digits_and_hyphens_is_refused(capsys, monkeypatch, tmp_path, name):

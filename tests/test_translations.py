@@ -4,10 +4,12 @@ text, the output the same bytes every time."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import polib
+import pytest
 from conftest import edit, line_of
 
 from deckpress.translation.texts import worded
@@ -145,3 +147,47 @@ def test_the_generators_name_and_a_code_field_are_not_offered_for_translation(de
     assert "game.yaml:parameters.generator" not in pot and "stone-market" not in pot.values()
     assert not [c for c in pot if c.endswith(".stones")]  # the wares' codes: a field of type code
     assert pot["game.yaml:parameters.die_faces[5]"] == "Choice"  # the parameters around it are offered
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _folder(path: Path) -> None:
+    path.mkdir()
+
+
+@pytest.mark.parametrize("place", ["pocket-bazaar.pot", "de-DE.po"])
+@pytest.mark.parametrize("kind", ["link", "fifo", "folder"])
+def test_a_catalogue_that_is_a_link_a_fifo_or_a_folder_is_refused_in_one_line(deckpress, tmp_path, place, kind):
+    """Nothing is written: a link would write wherever it leads (outside the game), a FIFO would be waited on."""
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("someone's\n", encoding="utf-8")
+    target = FOLDER / place
+    target.unlink()
+    {"link": lambda p: p.symlink_to(elsewhere), "fifo": _fifo, "folder": _folder}[kind](target)
+    before = sorted(p.name for p in FOLDER.iterdir())
+    result = deckpress("translations", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.errors == [f"content/pocket-bazaar/translations/{place}:1:1: error: a catalogue must be a file of "
+                             "the game's own folder, not a link, a folder or a FIFO: move it away"]
+    assert elsewhere.read_text(encoding="utf-8") == "someone's\n" and sorted(p.name for p in FOLDER.iterdir()) == before
+
+
+def test_a_file_where_the_translations_folder_goes_is_refused_in_one_line(deckpress):
+    shutil.rmtree(FOLDER)
+    FOLDER.write_text("notes\n", encoding="utf-8")
+    result = deckpress("translations", "pocket-bazaar")
+    assert result.status == 1 and result.errors == [
+        "content/pocket-bazaar/translations:1:1: error: the game's translations must be a folder of its own folder, "
+        "not a file or a link: move it away"]
+    assert FOLDER.read_text(encoding="utf-8") == "notes\n"
+
+
+def test_a_catalogue_is_replaced_whole_and_keeps_its_time_when_unchanged(deckpress):
+    assert deckpress("translations", "pocket-bazaar").status == 0
+    pot = FOLDER / "pocket-bazaar.pot"
+    os.utime(pot, (1_000_000, 1_000_000))
+    assert deckpress("translations", "pocket-bazaar").status == 0
+    assert pot.stat().st_mtime == 1_000_000  # the same text: not written again
+    assert not [p for p in FOLDER.iterdir() if p.name.startswith(".")]  # no temporary file left

@@ -36,7 +36,7 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
         raise Refused(f"a game's name is lowercase letters, digits and hyphens, at most {MAX_ID} characters, and not "
                       f"{', '.join(sorted(RESERVED))}, got {shown}")
     folder = content / game
-    if folder.exists():
+    if folder.exists() or folder.is_symlink():  # a link leading nowhere is there too
         raise Refused(f"{folder} already exists: choose another name or remove it")
     deck = _sheet_deck(cards, sheet)
     values = {"game": game, "title": title_of(game)}

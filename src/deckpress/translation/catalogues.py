@@ -10,6 +10,8 @@ source location as their reference. The output depends on nothing but the source
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields, as_map
 from deckpress.load.sources import Node, read_source, read_yaml
+from deckpress.paths import read_bounded
 from deckpress.translation.layout_texts import about_context, extracted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
@@ -172,8 +175,9 @@ def kept(was: polib.POEntry, entry: polib.POEntry) -> bool:
 
 
 def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
-    """The PO file at `path`, or None when there is none or it cannot be read (said)."""
-    if not path.is_file():
+    """The PO file at `path`, or None when there is none or it cannot be read (said: a FIFO or a folder in its
+    place too)."""
+    if not os.path.lexists(path):
         return None
     if not path.resolve().is_relative_to(path.parent.parent.resolve()):  # a link out of the game's folder
         findings.error(Loc(shown), "a translation must be a file in the game's own folder, not a link out of it")
@@ -205,6 +209,10 @@ def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequ
         return []
     pot = template(game)
     out = folder / FOLDER
+    places = [out / f"{folder.name}.pot", *(out / f"{language}.po" for language in game.languages[1:])]
+    _writable(out, places, f"{shown}/{FOLDER}", findings)
+    if findings.errors:
+        return []
     out.mkdir(exist_ok=True)
     written = [out / f"{folder.name}.pot"]
     _write(written[0], str(pot))
@@ -218,7 +226,32 @@ def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequ
     return written
 
 
+def _writable(out: Path, places: list[Path], shown: str, findings: Findings) -> None:
+    """Each place a catalogue is written is a file, or nothing yet, in the game's own translations folder: a link
+    there would write wherever it leads, and a folder or a FIFO cannot be written (a FIFO would be waited on)."""
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        findings.error(Loc(shown), "the game's translations must be a folder of its own folder, not a file or a link: "
+                                   "move it away")
+        return
+    for path in places:
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            findings.error(Loc(f"{shown}/{path.name}"), "a catalogue must be a file of the game's own folder, not a "
+                                                        "link, a folder or a FIFO: move it away")
+
+
 def _write(path: Path, text: str) -> None:
-    """Write `text` unless the file holds it already: an unchanged catalogue keeps its file's time, and says so."""
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    """Write `text` unless the file holds it already (an unchanged catalogue keeps its file's time, and says so;
+    the old one read no further than the new one's length): whole or not at all, moved into place."""
+    data = text.encode("utf-8")
+    with contextlib.suppress(OSError):
+        if read_bounded(path, len(data)) == data:
+            return
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # made anew (never through a link): the umask's mode
+    try:
+        with open(temporary, "xb") as file:
+            file.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
