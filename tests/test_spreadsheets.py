@@ -521,9 +521,9 @@ def test_new_types_empty_cells_as_optional_and_cells_as_cells_and_leaves_no_suit
 
 def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, checkout):
     write_csv(Path("shops.csv"), [["Card Name", "cost"], ["Baker", 2]])
-    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (2, [
-        "deckpress: error: shops.csv:1:1: error: cell A1: column 'Card Name': a field's name is a letter, then "
-        "letters, digits or _, and names one column: rename it in the sheet"])
+    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (1, [
+        "shops.csv:1:1: error: cell A1: column 'Card Name': a field's name is a letter, then letters, digits or _, "
+        "and names one column: rename it in the sheet", "deckpress: 1 error; nothing was written"])
     assert run(capsys, "new", "shops", "--cards", "shops.txt") == (2, [
         "deckpress: error: --cards takes a spreadsheet (.csv, .xlsx, .ods), got shops.txt"])
     assert run(capsys, "new", "shops", "--cards", "shops.csv", "--sheet", "Lots") == (2, [
@@ -531,21 +531,21 @@ def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, ch
     assert run(capsys, "new", "shops", "--sheet", "Lots") == (2, [
         "deckpress: error: --sheet names a sheet of the --cards workbook: give --cards too"])
     write_csv(Path("shops.csv"), [["name", "cost"], ["Bak\x1b[2Jer", 2]])  # its first build would refuse it
-    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (2, [
-        "deckpress: error: shops.csv:2:1: error: cell A2: text holds a control character (U+001B), which would "
-        "print as nothing or change what a reader shows; remove it"])
+    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (1, [
+        "shops.csv:2:1: error: cell A2: text holds a control character (U+001B), which would print as nothing or "
+        "change what a reader shows; remove it", "deckpress: 1 error; nothing was written"])
     assert not Path("content/shops").exists()
 
 
 def test_new_refuses_a_cell_the_font_cannot_print_and_writes_nothing(capsys, checkout):
     market = "\u6771\u4eac\u306e\u5e02\u5834\u3067\u3059"  # seven characters, none in the font
     write_csv(Path("shops.csv"), [["name", "cost"], ["Baker", 2], ["Snow \u2603 man", 3], [market, 4]])
-    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (2, [
-        "deckpress: error: shops.csv:3:1: error: cell A3: text holds '\u2603' (U+2603), not in the game's font, "
-        "Atkinson Hyperlegible: it would print as an empty box; write it another way; shops.csv:4:1: error: cell A4: "
-        "text holds '\u6771' (U+6771), '\u4eac' (U+4EAC), '\u306e' (U+306E), '\u5e02' (U+5E02), '\u5834' (U+5834) "
-        "and 2 more, not in the game's font, Atkinson Hyperlegible: it would print as an empty box; write it another "
-        "way"])
+    assert run(capsys, "new", "shops", "--cards", "shops.csv") == (1, [
+        "shops.csv:3:1: error: cell A3: text holds '\u2603' (U+2603), not in the game's font, Atkinson Hyperlegible: "
+        "it would print as an empty box; write it another way",
+        "shops.csv:4:1: error: cell A4: text holds '\u6771' (U+6771), '\u4eac' (U+4EAC), '\u306e' (U+306E), "
+        "'\u5e02' (U+5E02), '\u5834' (U+5834) and 2 more, not in the game's font, Atkinson Hyperlegible: it would "
+        "print as an empty box; write it another way", "deckpress: 2 errors; nothing was written"])
     assert not Path("content/shops").exists()
     write_csv(Path("shops.csv"), [["name", "cost"], ["Caf\u00e9 \u2013 \u201cBaker\u201d", 2]])  # the font has these
     assert run(capsys, "new", "shops", "--cards", "shops.csv")[0] == 0

@@ -228,13 +228,15 @@ def _generate(folder: Path, shown: str, seed: int, layouts: list[Path]) -> int:
 
 
 def _new(content: Path, game: str, cards: Path | None, sheet: str | None) -> int:
-    from deckpress.scaffold import Refused, new_game
+    from deckpress.scaffold import Refused, SheetFindings, new_game
 
     try:
         written = new_game(content, game, cards, sheet)
     except Refused as refused:
         print(f"deckpress: error: {refused}", file=sys.stderr)
         return USAGE
+    except SheetFindings as sheet_said:  # each where it stands in the sheet, as a build says a source's
+        return _report(sheet_said.findings, "; nothing was written")
     print(f"deckpress: wrote {content / game} ({len(written)} files); build it with: deckpress build {game}",
           file=sys.stderr)
     return OK

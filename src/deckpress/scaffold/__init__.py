@@ -14,8 +14,11 @@ from pathlib import Path
 from string import Template
 
 from deckpress.findings import escaped
-from deckpress.paths import MAX_ID, NAME, RESERVED
-from deckpress.scaffold.from_sheet import SheetDeck, SheetRefused, card_layout, read_sheet_deck
+from deckpress.load.sources import MAX_SOURCE_BYTES
+from deckpress.paths import MAX_ID, NAME, RESERVED, read_bounded
+from deckpress.scaffold.from_sheet import SheetDeck, SheetFindings, SheetRefused, card_layout, read_sheet_deck
+
+__all__ = ["Refused", "SheetFindings", "new_game"]
 from deckpress.scaffold.sheet_game import game_yaml, rules_yaml
 
 TEXT = (".yaml", ".svg", ".md")  # filled in; anything else (a PNG) is copied as it is
@@ -48,7 +51,10 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
         target.parent.mkdir(parents=True, exist_ok=True)
         if deck is not None and relative == (CARD_FILE,):
             target = folder / deck.file
-            target.write_bytes(deck.source.read_bytes())
+            copied = read_bounded(deck.source, MAX_SOURCE_BYTES)  # as the sheet was read: bounded
+            if copied is None:
+                raise Refused(f"--cards: {deck.source} grew past {MAX_SOURCE_BYTES:,} bytes while it was read")
+            target.write_bytes(copied)
         elif template.name.endswith(TEXT):
             text = Template(template.read_text(encoding="utf-8")).substitute(values)
             target.write_text(text if deck is None else _from_sheet(deck, relative, text), encoding="utf-8")

@@ -20,14 +20,21 @@ from deckpress.load.spreadsheets.table import UNCACHED, Table
 FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
 COPIES = "copies"
 MAX_CHOICES = 12  # a column of at most this many values, each on two cards or more, is a choice (a suit)
-SHOWN_FINDINGS = 3
 SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
 # The faces a new game's cards (its title bold, the rest regular) and its text edition set the cells in
 FACES = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")
 
 
 class SheetRefused(ValueError):
-    """Why the spreadsheet cannot start a game, in one line."""
+    """Why the spreadsheet cannot be asked for (not one, or not with --sheet), in one line."""
+
+
+class SheetFindings(Exception):
+    """What is wrong inside the spreadsheet, each finding where it stands (a cell, a row): it cannot start a game."""
+
+    def __init__(self, findings: Findings) -> None:
+        super().__init__(f"{len(findings)} findings")
+        self.findings = findings
 
 
 @dataclass(frozen=True)
@@ -74,7 +81,8 @@ def _flow(value: Any) -> str:
 
 
 def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
-    """The deck the spreadsheet `source` makes; SheetRefused when it cannot (its first findings, in one line)."""
+    """The deck the spreadsheet `source` makes; SheetRefused when it is not one to read, SheetFindings when what it
+    holds cannot make a deck (every finding)."""
     if not is_spreadsheet(source.name):
         raise SheetRefused(f"--cards takes a spreadsheet (.csv, .xlsx, .ods), got {source}")
     if not source.is_file():
@@ -84,11 +92,11 @@ def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
     findings = Findings()
     table = read_table(source, str(source), sheet, Loc(str(source)), findings)
     if table is None or findings:
-        raise SheetRefused(_first(findings))
+        raise SheetFindings(findings)
     columns = _columns(table, findings)
     _unprintable(table, findings)  # the game's first build would refuse them: said now, and nothing written
     if findings:
-        raise SheetRefused(_first(findings))
+        raise SheetFindings(findings)
     return SheetDeck(source, f"cards{source.suffix.lower()}", sheet, columns, longest(table.rows[1:], table.rows[0]))
 
 
@@ -112,11 +120,6 @@ def _unprintable_text(text: str) -> str | None:
     more = f" and {len(missing) - SHOWN_CHARACTERS} more" if len(missing) > SHOWN_CHARACTERS else ""
     return (f"text holds {shown}{more}, not in the game's font, Atkinson Hyperlegible: it would print as an empty "
             "box; write it another way")
-
-
-def _first(findings: Findings) -> str:
-    more = f" (and {len(findings) - SHOWN_FINDINGS} more)" if len(findings) > SHOWN_FINDINGS else ""
-    return "; ".join(str(f) for f in findings[:SHOWN_FINDINGS]) + more
 
 
 def _columns(table: Table, findings: Findings) -> list[Column]:
