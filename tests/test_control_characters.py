@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import polib
 import pytest
 from conftest import in_source_language, line_of
 
@@ -15,7 +16,7 @@ ESC = "\x1b"
 
 
 @pytest.mark.parametrize(("written", "code"), [("\\e[2J", "U+001B"), ("\\u202e", "U+202E"), ("\\x07", "U+0007"),
-                                               ("\\x9b", "U+009B")])
+                                               ("\\x9b", "U+009B"), ("\\u200f", "U+200F"), ("\\u061c", "U+061C")])
 def test_a_control_character_in_a_value_is_a_finding_where_it_stands(deckpress, written, code):
     text = GAME_YAML.read_text(encoding="utf-8")
     title = next(line for line in text.splitlines() if line.startswith("title:"))
@@ -73,3 +74,17 @@ def test_a_control_character_in_a_spreadsheet_cell_is_a_finding_at_its_cell(tmp_
     game = game_with(tmp_path, "csv", rows)
     assert errors(game) == ["content/pocket-bazaar/lots.csv:4:1: error: cell A4: text holds a control character "
                             "(U+001B), which would print as nothing or change what a reader shows; remove it"]
+
+
+def test_a_control_character_in_a_translation_is_a_finding_at_its_entry(deckpress):
+    po_path = GAME_YAML.parent / "translations/de-DE.po"
+    po = polib.pofile(str(po_path))
+    entry = next(e for e in po if e.msgstr and not e.fuzzy and not e.msgid_plural)
+    entry.msgstr = "Ein \u202eAuktionsspiel"
+    po.save()
+    line = polib.pofile(str(po_path)).find(entry.msgid, msgctxt=entry.msgctxt).linenum
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "\u202e" not in result.err
+    assert result.errors == [f"content/pocket-bazaar/translations/de-DE.po:{line}:1: error: de-DE: the translation "
+                             "holds a control character (U+202E), which would print as nothing or change what a "
+                             f"reader shows ({entry.msgctxt}); remove it"]

@@ -242,3 +242,10 @@ def test_an_edited_manifest_does_not_make_a_private_page_public(built, tmp_path)
     (out / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
     assert main(["site", "--out", str(out), "--content", str(CONTENT)]) == 0
     assert files(out / "public") == files(built / "public")
+
+
+def test_a_private_pages_title_is_read_back_as_written_for_the_bundle_page_to_escape_once():
+    from deckpress.publish.publications import _title
+
+    page = "<html><head><title>Desk card 1 &amp; &lt;2&gt; — A &quot;game&quot;</title></head></html>".encode()
+    assert _title(page) == 'Desk card 1 & <2> — A "game"'  # the bundle page's template escapes it, once

@@ -14,8 +14,9 @@ from typing import NamedTuple
 SHOWN_CARDS = 3  # a problem on many cards names this many of them, then says how many more
 ECHOED = 40  # characters of a written value a finding repeats: enough to know it by, never a file's worth
 # Characters that change what a terminal (or a reader) shows rather than showing themselves: C0 and C1 controls but
-# tab and newline, DEL, and the bidirectional overrides and isolates ("Trojan Source")
-CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+# tab and newline, DEL, the bidirectional overrides and isolates ("Trojan Source"), and the marks that turn the
+# direction of what stands beside them (left-to-right, right-to-left, Arabic letter mark)
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 def escaped(text: str) -> str:

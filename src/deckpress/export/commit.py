@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.publish.earlier import on_disk
 from deckpress.publish.incremental import recorded_listings
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
@@ -15,7 +14,7 @@ from deckpress.publish.publications import publications
 from deckpress.publish.staging import write_outputs
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
-from deckpress.publish.write import Output, manifest_output
+from deckpress.publish.write import Output, manifest_output, on_disk
 
 if TYPE_CHECKING:
     from deckpress.build import Prepared

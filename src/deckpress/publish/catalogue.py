@@ -23,7 +23,7 @@ from deckpress.model import PRIVATE
 from deckpress.options import PAPERS
 from deckpress.publish import phrases
 from deckpress.publish.catalogue_pages import FRAME_LANGUAGE, for_page, page_languages, page_path, pages_of, table_of
-from deckpress.publish.earlier import on_disk, read_earlier, reader
+from deckpress.publish.earlier import read_earlier, reader
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COMPONENT
@@ -42,7 +42,7 @@ from deckpress.publish.thumbnails import (
     thumbnail,
     thumbnail_path,
 )
-from deckpress.publish.write import Output
+from deckpress.publish.write import Output, on_disk
 from deckpress.words import language_name, plural
 
 __all__ = ["Thumbnail", "catalogue", "missing_thumbnails"]

@@ -7,30 +7,15 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-import stat
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress.paths import open_regular, read_bounded
+from deckpress.publish.write import MAX_OUTPUT_BYTES, CommitError, on_disk
 
 if TYPE_CHECKING:
     from deckpress.publish.manifest import Entry
-
-# Far past any file the press writes (a 24,000-card deck's PDF is a few tens of megabytes): a larger one was not
-# written by it, and is not read.
-MAX_OUTPUT_BYTES = 1 << 30
-
-
-def on_disk(out_dir: Path, path: str) -> bool:
-    """Whether the out folder holds at `path` what can be an earlier output: a regular file no larger than any
-    output (reached as `Path.is_file` reaches it: a link on the way is refused when the folder is written)."""
-    try:
-        found = os.stat(out_dir / path)
-    except (OSError, ValueError):
-        return False
-    return stat.S_ISREG(found.st_mode) and found.st_size <= MAX_OUTPUT_BYTES
-
 
 def not_on_disk(out_dir: Path, entries: Iterable[Entry]) -> list[str]:
     """A line for each file the manifest lists that is not there to publish (`site` publishes what is built)."""
@@ -42,8 +27,6 @@ def not_on_disk(out_dir: Path, entries: Iterable[Entry]) -> list[str]:
 def reader(out_dir: Path, fresh: Mapping[str, bytes]) -> Callable[[str], bytes]:
     """The bytes of a file after this commit: `fresh` (path -> bytes, about to be written), else the earlier file
     (`read_earlier`). One that cannot be read (replaced since it was looked at) ends the command in one line."""
-    from deckpress.publish.write import CommitError  # write needs this module: imported as it is used
-
     def read(path: str) -> bytes:
         if path in fresh:
             return fresh[path]

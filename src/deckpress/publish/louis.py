@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import os
 import select
+import shutil
 import signal
 import subprocess
 import tempfile
@@ -37,7 +38,7 @@ def run_translator(command: list[str], given: str) -> str:
     with tempfile.TemporaryFile() as into, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         into.write(data)  # read from a file, not a pipe: nothing to feed it piece by piece while it works
         into.seek(0)
-        if not os.access(command[0], os.X_OK):  # said as before the shell: it would only say its exec failed
+        if shutil.which(command[0]) is None:  # said as before the shell: it would only say its exec failed
             raise BrailleUnavailable(f"{name} could not be started: not an executable file")
         try:
             proc = subprocess.Popen(["/bin/sh", "-c", LIMITED, "sh", str(blocks), *command], stdin=into,

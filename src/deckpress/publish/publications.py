@@ -15,6 +15,7 @@ whole folder. A PDF's name in them carries its edition, so two editions' files n
 from __future__ import annotations
 
 import hashlib
+import html
 import io
 import os
 import re
@@ -187,7 +188,7 @@ def _page_title(path: str, renamed: dict[str, str], data: dict[str, bytes]) -> s
 
 def _title(page: bytes) -> str:
     found = _TITLE.search(page)
-    return found[1].decode("utf-8").strip() if found else ""
+    return html.unescape(found[1].decode("utf-8")).strip() if found else ""  # the bundle page escapes it again
 
 
 def _bundle_page(game: str, files: list[Entry], pages: list[tuple[str, str]], host: str | None,

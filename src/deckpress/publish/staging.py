@@ -17,9 +17,8 @@ from pathlib import Path, PurePosixPath
 
 from deckpress import interrupts
 from deckpress.paths import relative
-from deckpress.publish.earlier import MAX_OUTPUT_BYTES
 from deckpress.publish.journal import link_on_the_way, prune, record
-from deckpress.publish.write import CommitError, Output, staging_prefix
+from deckpress.publish.write import MAX_OUTPUT_BYTES, CommitError, Output, staging_prefix
 
 
 def write_outputs(out_dir: Path, outputs: list[Output], removed: Sequence[str] = ()) -> None:

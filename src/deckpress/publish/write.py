@@ -8,12 +8,12 @@ import glob
 import hashlib
 import os
 import re
+import stat
 import tempfile
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from deckpress.publish.earlier import on_disk
 from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_json, read_manifest
 
 
@@ -61,6 +61,22 @@ def stale_exports(out_dir: Path, versions: dict[str, str]) -> list[Entry]:
 
 def manifest_output(entries: list[Entry]) -> Output:
     return Output(MANIFEST, manifest_json(entries))
+
+
+# Far past any file the press writes (a 24,000-card deck's PDF is a few tens of megabytes): a larger file is
+# refused as it is staged, and one found in the out folder was not written by the press and is not read.
+MAX_OUTPUT_BYTES = 1 << 30
+
+
+def on_disk(out_dir: Path, path: str) -> bool:
+    """Whether the out folder holds at `path` what can be an earlier output: a regular file no larger than any
+    output (reached as `Path.is_file` reaches it: a link on the way is refused when the folder is written). What
+    an earlier build wrote may have been replaced since by anything (deckpress.publish.earlier reads it)."""
+    try:
+        found = os.stat(out_dir / path)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(found.st_mode) and found.st_size <= MAX_OUTPUT_BYTES
 
 
 class CommitError(Exception):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import polib
 
-from deckpress.findings import Finding, Findings, Loc
+from deckpress.findings import Finding, Findings, Loc, control_character
 from deckpress.load.counted import Forms, forms, gettext, icon_forms
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.sources import Node
@@ -98,6 +98,8 @@ class Translation:
         elif missing := self._left_out(entry.msgid, entry.msgstr or entry.msgstr_plural.get(0, "")):
             self.findings.error(at, f"{self.language}: the translation leaves out a value its source prints "
                                     f"({context}): {', '.join(missing)}")
+        elif (control := _control(entry)) is not None:  # the YAML's texts are refused these as they are read
+            self.findings.error(at, f"{self.language}: " + CONTROLLED.format(control=control, context=context))
         elif entry.msgid_plural and (lacking := _lacking(entry, self.language)):
             self.findings.error(at, f"{self.language}: the translation of this counted word lacks its form for "
                                     f"{lacking} ({context}): give every form the header's Plural-Forms asks for")
@@ -178,6 +180,16 @@ class Translation:
         else:
             findings.error(loc, message)
 
+
+
+
+CONTROLLED = ("the translation holds a control character ({control}), which would print as nothing or change what a "
+              "reader shows ({context}); remove it")
+
+def _control(entry: polib.POEntry) -> str | None:
+    """The first control character of the entry's translation, any form of it (`U+202E`); None if it has none."""
+    return next((c for text in (entry.msgstr, *entry.msgstr_plural.values())
+                 if (c := control_character(str(text))) is not None), None)
 
 def _lacking(entry: polib.POEntry, language: str) -> str:
     """The forms of a counted word's entry left empty (or blank), each with its CLDR category: `msgstr[1] (other)`."""
