@@ -53,14 +53,16 @@ def test_a_fifo_beside_the_sources_blocks_nothing(game: Path) -> None:
 
 @pytest.mark.parametrize(("source", "said"), [
     ("rules.yaml", "content/pocket-bazaar/rules.yaml:1:1: error: cannot read file: not a regular file"),
-    ("icons/lantern.svg", "icon content/pocket-bazaar/icons/lantern.svg cannot be read: not a regular file")])
+    ("icons/lantern.svg", "icon content/pocket-bazaar/icons/lantern.svg cannot be read: not a regular file"),
+    ("translations/de-DE.po", "content/pocket-bazaar/translations/de-DE.po:1:1: error: cannot read file: not a "
+                              "regular file")])
 def test_a_fifo_in_place_of_a_source_or_an_icon_is_refused_at_once(game: Path, source: str, said: str) -> None:
     path = game / "content/pocket-bazaar" / source
     path.unlink()
     os.mkfifo(path)
     run = _check(game)
     assert run.returncode == 1 and "Traceback" not in run.stderr
-    assert said in run.stderr and "no icon" not in run.stderr
+    assert said in run.stderr and "no icon" not in run.stderr and "is missing" not in run.stderr
 
 
 @pytest.mark.parametrize(("state", "said"), [("manifest.json", "what it lists is built again"),

@@ -9,6 +9,7 @@ was translated is a finding at its entry (or, with `fallback`, a warning, and th
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +52,7 @@ class Translation:
     def read(cls, folder: Path, shown: str, language: str, findings: Findings, fallback: bool = False) -> Translation:
         po_shown = f"{shown}/{FOLDER}/{language}.po"
         po = read_po(folder / FOLDER / f"{language}.po", po_shown, findings)
-        if po is None and not (folder / FOLDER / f"{language}.po").is_file():
+        if po is None and not os.path.lexists(folder / FOLDER / f"{language}.po"):  # one there is said by read_po
             cls._say(findings, fallback, Loc(f"{shown}/{GAME_FILE}"),
                      f"{language}: no translation yet ({po_shown} is missing): {RUN.format(game=folder.name)}, then "
                      f"translate it{_swapped(folder / FOLDER, language)}")
