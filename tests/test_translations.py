@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 from pathlib import Path
 
 import polib
@@ -191,3 +192,11 @@ def test_a_catalogue_is_replaced_whole_and_keeps_its_time_when_unchanged(deckpre
     assert deckpress("translations", "pocket-bazaar").status == 0
     assert pot.stat().st_mtime == 1_000_000  # the same text: not written again
     assert not [p for p in FOLDER.iterdir() if p.name.startswith(".")]  # no temporary file left
+
+
+def test_a_rewritten_catalogue_keeps_its_mode(deckpress):
+    pot = FOLDER / "pocket-bazaar.pot"
+    pot.write_text("# an older POT\n", encoding="utf-8")
+    pot.chmod(0o640)
+    assert deckpress("translations", "pocket-bazaar").status == 0
+    assert pot.read_text(encoding="utf-8") != "# an older POT\n" and stat.S_IMODE(pot.stat().st_mode) == 0o640

@@ -15,7 +15,8 @@ SHOWN_CARDS = 3  # a problem on many cards names this many of them, then says ho
 ECHOED = 40  # characters of a written value a finding repeats: enough to know it by, never a file's worth
 # Characters that change what a terminal (or a reader) shows rather than showing themselves: C0 and C1 controls but
 # tab and newline, DEL, the bidirectional overrides and isolates ("Trojan Source"), and the marks that turn the
-# direction of what stands beside them (left-to-right, right-to-left, Arabic letter mark)
+# direction of what stands beside them (left-to-right, right-to-left, Arabic letter mark). No language the press
+# prints runs right to left (it has no face for one): one that does will need the marks in its own texts.
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 

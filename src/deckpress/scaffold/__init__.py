@@ -42,6 +42,7 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
     if folder.exists() or folder.is_symlink():  # a link leading nowhere is there too
         raise Refused(f"{folder} already exists: choose another name or remove it")
     deck = _sheet_deck(cards, sheet)
+    copied = None if deck is None else _copied(deck.source)  # before anything is written: refused, nothing is
     values = {"game": game, "title": title_of(game)}
     written = []
     for relative, template in _template_files(files(__package__) / "game"):
@@ -51,10 +52,7 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
         target.parent.mkdir(parents=True, exist_ok=True)
         if deck is not None and relative == (CARD_FILE,):
             target = folder / deck.file
-            copied = read_bounded(deck.source, MAX_SOURCE_BYTES)  # as the sheet was read: bounded
-            if copied is None:
-                raise Refused(f"--cards: {deck.source} grew past {MAX_SOURCE_BYTES:,} bytes while it was read")
-            target.write_bytes(copied)
+            target.write_bytes(copied or b"")
         elif template.name.endswith(TEXT):
             text = Template(template.read_text(encoding="utf-8")).substitute(values)
             target.write_text(text if deck is None else _from_sheet(deck, relative, text), encoding="utf-8")
@@ -62,6 +60,17 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
             target.write_bytes(template.read_bytes())
         written.append(target)
     return written
+
+
+def _copied(source: Path) -> bytes:
+    """The spreadsheet's bytes, to copy into the game, read as its reading was: bounded, a regular file."""
+    try:
+        copied = read_bounded(source, MAX_SOURCE_BYTES)
+    except OSError as exc:
+        raise Refused(f"--cards: {source} cannot be read: {exc.strerror or exc}") from None
+    if copied is None:
+        raise Refused(f"--cards: {source} grew past {MAX_SOURCE_BYTES:,} bytes while it was read")
+    return copied
 
 
 def _sheet_deck(cards: Path | None, sheet: str | None) -> SheetDeck | None:

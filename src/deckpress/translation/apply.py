@@ -182,15 +182,15 @@ class Translation:
             findings.error(loc, message)
 
 
-
-
 CONTROLLED = ("the translation holds a control character ({control}), which would print as nothing or change what a "
               "reader shows ({context}); remove it")
+
 
 def _control(entry: polib.POEntry) -> str | None:
     """The first control character of the entry's translation, any form of it (`U+202E`); None if it has none."""
     return next((c for text in (entry.msgstr, *entry.msgstr_plural.values())
                  if (c := control_character(str(text))) is not None), None)
+
 
 def _lacking(entry: polib.POEntry, language: str) -> str:
     """The forms of a counted word's entry left empty (or blank), each with its CLDR category: `msgstr[1] (other)`."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,6 +215,14 @@ def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequ
     _writable(out, places, f"{shown}/{FOLDER}", findings)
     if findings.errors:
         return []
+    try:
+        return _written(folder, out, pot, game, shown, findings)
+    except OSError as exc:  # a read-only folder, a full disk: what was written is whole, the rest as it was
+        findings.error(Loc(f"{shown}/{FOLDER}"), f"cannot write the catalogues: {exc.strerror or exc}")
+        return []
+
+
+def _written(folder: Path, out: Path, pot: polib.POFile, game: Sources, shown: str, findings: Findings) -> list[Path]:
     out.mkdir(exist_ok=True)
     written = [out / f"{folder.name}.pot"]
     _write(written[0], str(pot))
@@ -246,12 +256,22 @@ def _write(path: Path, text: str) -> None:
     with contextlib.suppress(OSError):
         if read_bounded(path, len(data)) == data:
             return
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # made anew (never through a link): the umask's mode
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)  # this run's own, a name of its own
     try:
-        with open(temporary, "xb") as file:
+        os.fchmod(handle, _mode(path))
+        with os.fdopen(handle, "wb") as file:
             file.write(data)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _mode(path: Path) -> int:
+    """The catalogue's mode: the earlier file's, or what the umask leaves of a new file's (mkstemp's is 0600)."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(os.stat(path).st_mode)
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
