@@ -4,6 +4,7 @@ the files of a folder a build may read, hashed for the change detection and the 
 from __future__ import annotations
 
 import errno
+import hashlib
 import io
 import os
 import re
@@ -105,6 +106,18 @@ def read_bounded(path: Path, most: int) -> bytes | None:
         if len(data) > size:
             data += file.read(most + 1 - len(data))
     return None if len(data) > most else data
+
+
+def sha256_bounded(path: Path, most: int) -> str | None:
+    """A regular file's SHA-256, read a piece at a time; None if it is no regular file, holds more than `most`
+    (by its size when opened), or cannot be read."""
+    try:
+        with open_regular(path) as file:
+            if os.fstat(file.fileno()).st_size > most:
+                return None
+            return hashlib.file_digest(file, "sha256").hexdigest()
+    except OSError:
+        return None
 
 
 def _files(root: Path) -> list[Path]:

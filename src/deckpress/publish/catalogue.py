@@ -42,7 +42,7 @@ from deckpress.publish.thumbnails import (
     thumbnail,
     thumbnail_path,
 )
-from deckpress.publish.write import Output, on_disk
+from deckpress.publish.write import Output
 from deckpress.words import language_name, plural
 
 __all__ = ["Thumbnail", "catalogue", "missing_thumbnails"]
@@ -144,9 +144,9 @@ def _kept_thumbnail(out_dir: Path, path: str) -> Shown | None:
     """The thumbnail an earlier build drew, if it is one: anything else in its place (not a picture, a picture past
     Pillow's bound) is drawn again, and the new one takes its place; a link is not read (the commit refuses it, as
     any link in the out folder)."""
-    if not on_disk(out_dir, path) or (out_dir / path).is_symlink():
+    if (out_dir / path).is_symlink():
         return None
-    try:
+    try:  # read_earlier refuses anything but a regular file of an output's size
         with Image.open(io.BytesIO(read_earlier(out_dir, path)), formats=["PNG"]) as image:
             return Shown(path, image.width, image.height, image.width / image.height)
     except (OSError, ValueError, Image.DecompressionBombError):  # UnidentifiedImageError is an OSError

@@ -5,17 +5,16 @@ costs no disk) fill the memory and, copied into public/, the disk: none of them 
 from __future__ import annotations
 
 import errno
-import hashlib
-import os
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckpress.paths import open_regular, read_bounded
+from deckpress.paths import read_bounded, sha256_bounded
 from deckpress.publish.write import MAX_OUTPUT_BYTES, CommitError, on_disk
 
 if TYPE_CHECKING:
     from deckpress.publish.manifest import Entry
+
 
 def not_on_disk(out_dir: Path, entries: Iterable[Entry]) -> list[str]:
     """A line for each file the manifest lists that is not there to publish (`site` publishes what is built)."""
@@ -48,10 +47,4 @@ def read_earlier(out_dir: Path, path: str) -> bytes:
 
 def sha256_of(out_dir: Path, path: str) -> str | None:
     """An earlier output's SHA-256, read a piece at a time; None if it is no output (`on_disk`) or cannot be read."""
-    try:
-        with open_regular(out_dir / path) as file:
-            if os.fstat(file.fileno()).st_size > MAX_OUTPUT_BYTES:
-                return None
-            return hashlib.file_digest(file, "sha256").hexdigest()
-    except OSError:
-        return None
+    return sha256_bounded(out_dir / path, MAX_OUTPUT_BYTES)

@@ -35,11 +35,11 @@ def run_translator(command: list[str], given: str) -> str:
     data, name = given.encode("utf-8"), os.path.basename(command[0])
     blocks = -(-(OUTPUT_FACTOR * len(data) + MEGABYTE) // 512)
     cap = blocks * 512  # what it may write, in the limit's own blocks
+    if shutil.which(command[0]) is None:  # said as before the shell: it would only say its exec failed
+        raise BrailleUnavailable(f"{name} could not be started: not an executable file")
     with tempfile.TemporaryFile() as into, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         into.write(data)  # read from a file, not a pipe: nothing to feed it piece by piece while it works
         into.seek(0)
-        if shutil.which(command[0]) is None:  # said as before the shell: it would only say its exec failed
-            raise BrailleUnavailable(f"{name} could not be started: not an executable file")
         try:
             proc = subprocess.Popen(["/bin/sh", "-c", LIMITED, "sh", str(blocks), *command], stdin=into,
                                     stdout=out, stderr=err, start_new_session=True)

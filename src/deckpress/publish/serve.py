@@ -8,9 +8,7 @@ Pages reload themselves when a build lands: every HTML page is served (not writt
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import sys
 from functools import partial
 from http import HTTPStatus
@@ -18,7 +16,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from deckpress.paths import open_regular, read_bounded
+from deckpress.paths import read_bounded, sha256_bounded
 from deckpress.publish.manifest import MANIFEST, MAX_STATE_BYTES
 from deckpress.publish.publications import PUBLIC_FOLDER
 
@@ -42,13 +40,7 @@ RELOAD = """<script>
 
 def manifest_checksum(out: Path) -> str | None:
     """The SHA-256 of the out folder's manifest (written last by every build); None when nothing is built."""
-    try:
-        with open_regular(out / MANIFEST) as file:  # not waiting on a FIFO in its place
-            if os.fstat(file.fileno()).st_size > MAX_STATE_BYTES:  # no manifest of the press's
-                return None
-            return hashlib.file_digest(file, "sha256").hexdigest()
-    except OSError:
-        return None
+    return sha256_bounded(out / MANIFEST, MAX_STATE_BYTES)  # not waiting on a FIFO in its place
 
 
 def reload_script(out: Path) -> bytes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -39,7 +40,7 @@ class Staging:
         self.out_dir = out_dir
         self.folder: Path | None = None
         self.staged: dict[str, tuple[bytes, Path]] = {}  # each file's path -> its bytes and staged file, in order
-        self._ways: dict[str, Path | None] = {}  # a folder's way, looked at once a commit (`_link_on_the_way`)
+        self._ways: dict[str, Path | None] = {}  # a folder's way, looked at once a commit (`_in_the_way`)
         self._made: set[Path] = set()  # the staging folder's folders made
         # the staged files of each bytes object, by its identity: the first written, the rest second names of it
         # (each object is held in `staged` while it has a file, so no other takes its identity meanwhile)
@@ -73,10 +74,8 @@ class Staging:
         """No link on the way to a file, and no folder where it goes: a commit moves aside what it replaces and
         throws it away once all is in, which for a folder would be whatever someone keeps in it."""
         for path in paths:
-            if (link := _link_on_the_way(self.out_dir, path, self._ways)) is not None:
-                raise CommitError(f"{link} is a symbolic link: the press writes only inside the out folder; remove it")
-            if (self.out_dir / path).is_dir():  # not a link to one: that is refused above
-                raise CommitError(f"{self.out_dir / path} is a folder where the press writes a file; move it away")
+            if (why := _in_the_way(self.out_dir, path, self._ways)) is not None:
+                raise CommitError(why)
 
     def add_part(self, outputs: Sequence[Output], failed: bool) -> None:
         """A parallel build's task's files, staged as its result comes, until a task has errors (the build then
@@ -194,13 +193,20 @@ def _named_again(staged: Path, target: Path) -> bool:
     return True
 
 
-def _link_on_the_way(out_dir: Path, path: str, ways: dict[str, Path | None]) -> Path | None:
-    """`link_on_the_way`, each folder's way looked at once a commit (`ways`), the file itself every time."""
+def _in_the_way(out_dir: Path, path: str, ways: dict[str, Path | None]) -> str | None:
+    """Why the file cannot go to `path`, or None: a link on the way (`link_on_the_way`, each folder's way looked at
+    once a commit, `ways`) or in its place, or a folder in its place; the file itself looked at every time."""
     folder = path.rpartition("/")[0]
     if folder not in ways:
         ways[folder] = link_on_the_way(out_dir, folder) if folder else None
-    found = ways[folder]
-    return found if found is not None or not (out_dir / path).is_symlink() else out_dir / path
+    try:
+        mode = os.lstat(out_dir / path).st_mode if ways[folder] is None else stat.S_IFLNK
+    except OSError:  # nothing there yet
+        return None
+    if stat.S_ISLNK(mode):
+        link = ways[folder] or out_dir / path
+        return f"{link} is a symbolic link: the press writes only inside the out folder; remove it"
+    return f"{out_dir / path} is a folder where the press writes a file; move it away" if stat.S_ISDIR(mode) else None
 
 
 @dataclass

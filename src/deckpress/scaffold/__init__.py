@@ -17,9 +17,9 @@ from deckpress.findings import escaped
 from deckpress.load.sources import MAX_SOURCE_BYTES
 from deckpress.paths import MAX_ID, NAME, RESERVED, read_bounded
 from deckpress.scaffold.from_sheet import SheetDeck, SheetFindings, SheetRefused, card_layout, read_sheet_deck
+from deckpress.scaffold.sheet_game import game_yaml, rules_yaml
 
 __all__ = ["Refused", "SheetFindings", "new_game"]
-from deckpress.scaffold.sheet_game import game_yaml, rules_yaml
 
 TEXT = (".yaml", ".svg", ".md")  # filled in; anything else (a PNG) is copied as it is
 GAME_FILE, CARD_FILE, CARD_LAYOUT = "game.yaml", "cards.yaml", "card.yaml"  # what a spreadsheet's deck replaces
@@ -42,7 +42,7 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
     if folder.exists() or folder.is_symlink():  # a link leading nowhere is there too
         raise Refused(f"{folder} already exists: choose another name or remove it")
     deck = _sheet_deck(cards, sheet)
-    copied = None if deck is None else _copied(deck.source)  # before anything is written: refused, nothing is
+    copied = b"" if deck is None else _copied(deck.source)  # before anything is written: refused, nothing is
     values = {"game": game, "title": title_of(game)}
     written = []
     for relative, template in _template_files(files(__package__) / "game"):
@@ -52,7 +52,7 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
         target.parent.mkdir(parents=True, exist_ok=True)
         if deck is not None and relative == (CARD_FILE,):
             target = folder / deck.file
-            target.write_bytes(copied or b"")
+            target.write_bytes(copied)
         elif template.name.endswith(TEXT):
             text = Template(template.read_text(encoding="utf-8")).substitute(values)
             target.write_text(text if deck is None else _from_sheet(deck, relative, text), encoding="utf-8")

@@ -13,8 +13,8 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import secrets
 import stat
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -256,9 +256,12 @@ def _write(path: Path, text: str) -> None:
     with contextlib.suppress(OSError):
         if read_bounded(path, len(data)) == data:
             return
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)  # this run's own, a name of its own
+    temporary = path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")  # this run's own name
+    # made anew, never through a link (O_EXCL), in the umask's mode as any new file; the earlier file's, if any
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
-        os.fchmod(handle, _mode(path))
+        with contextlib.suppress(OSError):
+            os.fchmod(handle, stat.S_IMODE(os.stat(path).st_mode))
         with os.fdopen(handle, "wb") as file:
             file.write(data)
         os.replace(temporary, path)
@@ -266,12 +269,3 @@ def _write(path: Path, text: str) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
-
-
-def _mode(path: Path) -> int:
-    """The catalogue's mode: the earlier file's, or what the umask leaves of a new file's (mkstemp's is 0600)."""
-    with contextlib.suppress(OSError):
-        return stat.S_IMODE(os.stat(path).st_mode)
-    umask = os.umask(0)
-    os.umask(umask)
-    return 0o666 & ~umask
