@@ -6,11 +6,11 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from reportlab.pdfbase.pdfdoc import PDFObject
+from reportlab.pdfbase.pdfdoc import PDFObject, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.draw import fonts
-from deckpress.draw.save import Elements, pdf_data
+from deckpress.draw.save import Elements, _formatted_stream, pdf_data
 from deckpress.draw.streams import compress_last_page
 
 BODIES = [b"<< /Type /StructElem /S /P /T (Lot %d) >>" % n for n in range(40)]
@@ -58,3 +58,31 @@ def test_numbered_objects_are_written_as_if_reportlab_had_held_them():
     written = pdf_data(ours, Elements(first, BODIES, lambda body, doc: body))
     assert written == theirs.getpdfdata()  # type: ignore[no-untyped-call]
     assert b"%d 0 obj\n%s\nendobj\n" % (first + 39, BODIES[39]) in written
+
+
+def test_a_subset_embedded_again_is_written_from_its_first_formatting_as_reportlab_writes_it():
+    """The font subsets and character maps every document of a build embeds are formatted once a process: each
+    later file is still ReportLab's own, byte for byte, and a stream that is not the same is formatted anew."""
+    first = pdf_data(_drawn(), Elements(1, [], lambda item, doc: b""))
+    again = pdf_data(_drawn(), Elements(1, [], lambda item, doc: b""))
+    assert first == again == _drawn().getpdfdata()  # type: ignore[no-untyped-call]
+    other = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+    other.setFont(fonts.font("AtkinsonHyperlegible-Bold").fontName, 12)
+    other.drawString(72, 720, "Keys, 5 points")  # another subset: its own font file, its own map
+    other.showPage()
+    compress_last_page(other)
+    theirs = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+    theirs.setFont(fonts.font("AtkinsonHyperlegible-Bold").fontName, 12)
+    theirs.drawString(72, 720, "Keys, 5 points")
+    theirs.showPage()
+    compress_last_page(theirs)
+    assert pdf_data(other, Elements(1, [], lambda item, doc: b"")) == theirs.getpdfdata()  # type: ignore[no-untyped-call]
+
+
+def test_a_stream_naming_another_object_is_formatted_by_its_own_document():
+    """A reference is written with its document's numbering: such a stream is never taken from another's."""
+    doc: Any = Canvas(io.BytesIO())._doc  # type: ignore[attr-defined]
+    plain, named = PDFStream(content=b"q Q"), PDFStream(content=b"q Q")
+    named.dictionary["Parent"] = doc.Reference(PDFStream(content=b""))
+    assert _formatted_stream(plain, doc) is not None
+    assert _formatted_stream(named, doc) is None

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfbase.pdfdoc import PDFFile, PDFIndirectObject, PDFStream, PDFTrailer
+from reportlab.pdfbase.pdfdoc import NoEncryption, PDFFile, PDFIndirectObject, PDFStream, PDFTrailer
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -73,7 +73,12 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
             break
         name = doc.numberToId[number]
         obj = doc.idToObject[name]
-        offsets.append(out.add(PDFIndirectObject(name, obj).format(doc)))
+        formatted = _formatted_stream(obj, doc)
+        if formatted is None:
+            offsets.append(out.add(PDFIndirectObject(name, obj).format(doc)))
+        else:  # set out as PDFIndirectObject sets it
+            end = b"" if formatted.endswith(b"\n") else b"\n"
+            offsets.append(out.add(b"%d 0 obj\n%s%sendobj\n" % (number, formatted, end)))
         if isinstance(obj, PDFStream):
             obj.content = b""  # written: its data is not read again
     if number <= elements.first + len(elements.items) - 1:  # a number never reached: a broken file, not written
@@ -83,6 +88,32 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
     trailer = PDFTrailer(startxref=start, Size=len(offsets) + 1, Root=catalog, Info=info, ID=doc.ID())
     file.write(trailer.format(doc))
     return file.getvalue()
+
+
+# A stream's formatted bytes by what makes them: its dictionary's plain entries, its filters and its data. Every
+# document of a build embeds the same font subsets and their character maps (ReportLab makes each subset once a
+# process: deckpress.draw.fonts), and compressing them again for each was a twentieth of a catalogue's build.
+_STREAMS: dict[tuple[object, ...], bytes] = {}
+_STREAMS_HELD = 256  # a build embeds a few dozen distinct subsets; the rest start afresh
+_PLAIN = (int, float, str)  # a number, or a name or text as ReportLab writes it
+
+
+def _formatted_stream(obj: object, doc: Any) -> bytes | None:
+    """A stream of only plain dictionary entries (no reference, whose number is the document's own), formatted
+    once a process for its bytes; None for any other object (ReportLab formats it)."""
+    if type(obj) is not PDFStream or not isinstance(obj.content, (bytes, str)) or type(doc.encrypt) is not NoEncryption:
+        return None  # (an encrypted stream's bytes are its document's own)
+    entries = obj.dictionary.dict
+    if not all(type(value) in _PLAIN for value in entries.values()):  # a bool, an array, a reference: its own
+        return None
+    filters = obj.filters if obj.filters is not None else doc.defaultStreamFilters
+    key = (tuple((k, type(v), v) for k, v in entries.items()), tuple(f.pdfname for f in filters or ()), obj.content)
+    body = _STREAMS.get(key)
+    if body is None:
+        if len(_STREAMS) >= _STREAMS_HELD:
+            _STREAMS.clear()
+        body = _STREAMS[key] = obj.format(doc)
+    return body
 
 
 def cross_references(write: Callable[[bytes], object], offsets: array[int]) -> None:
