@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import io
+from collections import OrderedDict
 from typing import Any
 
-from reportlab.pdfbase.pdfdoc import PDFObject, PDFStream
+from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObject, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from deckpress.draw import fonts
@@ -86,3 +87,12 @@ def test_a_stream_naming_another_object_is_formatted_by_its_own_document():
     named.dictionary["Parent"] = doc.Reference(PDFStream(content=b""))
     assert _formatted_stream(plain, doc) is not None
     assert _formatted_stream(named, doc) is None
+
+
+def test_a_stream_is_taken_from_another_only_where_reportlab_would_write_the_same_bytes():
+    """ReportLab sorts a dictionary's keys, but keeps an OrderedDict's order: the same entries, other bytes."""
+    doc: Any = Canvas(io.BytesIO())._doc  # type: ignore[attr-defined]
+    entries = [("Length1", 3), ("BBox", "[0 0 1 1]")]
+    for made in (dict, OrderedDict, dict):
+        stream = PDFStream(PDFDictionary(made(entries)), b"abc")
+        assert _formatted_stream(stream, doc) == stream.format(doc)

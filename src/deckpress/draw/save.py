@@ -107,7 +107,9 @@ def _formatted_stream(obj: object, doc: Any) -> bytes | None:
     if not all(type(value) in _PLAIN for value in entries.values()):  # a bool, an array, a reference: its own
         return None
     filters = obj.filters if obj.filters is not None else doc.defaultStreamFilters
-    key = (tuple((k, type(v), v) for k, v in entries.items()), tuple(f.pdfname for f in filters or ()), obj.content)
+    # (an OrderedDict keeps its order where a dict's keys are sorted: the same entries, other bytes)
+    key = (type(entries), tuple((k, type(v), v) for k, v in entries.items()), tuple(f.pdfname for f in filters or ()),
+           obj.content)
     body = _STREAMS.get(key)
     if body is None:
         if len(_STREAMS) >= _STREAMS_HELD:
