@@ -137,8 +137,8 @@ def _own(build: list[str], src: Path | None, scratch: Path) -> list[str]:
     cannot read keys a later one added to them)."""
     if src is None:
         return build
-    return [a.replace(str(ROOT), str(src.parent)).replace(str(scratch / "lots-"), str(src.parent / "lots-"))
-            for a in build]
+    decks, theirs = str(scratch / "lots-"), str(src.parent)  # a scratch folder may be inside the checkout: decks first
+    return [a.replace(decks, f"{theirs}/lots-") if a.startswith(decks) else a.replace(str(ROOT), theirs) for a in build]
 
 
 def _checkout(ref: str, into: Path) -> Path:
@@ -188,6 +188,6 @@ if __name__ == "__main__":
     p.add_argument("--runs", type=at_least_one, default=5)
     p.add_argument("--jobs", type=int)
     p.add_argument("--against", metavar="REF")
-    p.add_argument("--scratch", metavar="DIR", type=Path)
+    p.add_argument("--scratch", metavar="DIR", type=lambda d: Path(d).resolve())  # the builds run from the checkout
     args = p.parse_args()
     print(report(*run(args.runs, args.jobs, args.against, args.scratch)))

@@ -10,7 +10,7 @@ from typing import Any
 from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFObject, PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
-from deckpress.draw import fonts
+from deckpress.draw import fonts, save
 from deckpress.draw.save import Elements, _formatted_stream, pdf_data
 from deckpress.draw.streams import compress_last_page
 
@@ -61,11 +61,24 @@ def test_numbered_objects_are_written_as_if_reportlab_had_held_them():
     assert b"%d 0 obj\n%s\nendobj\n" % (first + 39, BODIES[39]) in written
 
 
-def test_a_subset_embedded_again_is_written_from_its_first_formatting_as_reportlab_writes_it():
+def test_a_subset_embedded_again_is_written_from_its_first_formatting_as_reportlab_writes_it(monkeypatch):
     """The font subsets and character maps every document of a build embeds are formatted once a process: each
     later file is still ReportLab's own, byte for byte, and a stream that is not the same is formatted anew."""
+    formatted: list[object] = []  # the streams ReportLab formats but the pages' own (compressed as each page ends)
+    format_stream = PDFStream.format
+
+    def counted(stream: Any, doc: Any) -> bytes:
+        if "Filter" not in stream.dictionary.dict:
+            formatted.append(stream)
+        return format_stream(stream, doc)
+
+    monkeypatch.setattr(PDFStream, "format", counted)
+    monkeypatch.setattr(save, "_STREAMS", {})
     first = pdf_data(_drawn(), Elements(1, [], lambda item, doc: b""))
+    assert len(formatted) == 2  # the subset's font file and its character map
     again = pdf_data(_drawn(), Elements(1, [], lambda item, doc: b""))
+    assert len(formatted) == 2  # taken as they were formatted
+    monkeypatch.undo()
     assert first == again == _drawn().getpdfdata()  # type: ignore[no-untyped-call]
     other = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
     other.setFont(fonts.font("AtkinsonHyperlegible-Bold").fontName, 12)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from reportlab import rl_config
 from reportlab.pdfbase.pdfdoc import NoEncryption, PDFFile, PDFIndirectObject, PDFStream, PDFTrailer
 
 if TYPE_CHECKING:
@@ -101,15 +102,18 @@ _PLAIN = (int, float, str)  # a number, or a name or text as ReportLab writes it
 def _formatted_stream(obj: object, doc: Any) -> bytes | None:
     """A stream of only plain dictionary entries (no reference, whose number is the document's own), formatted
     once a process for its bytes; None for any other object (ReportLab formats it)."""
-    if type(obj) is not PDFStream or not isinstance(obj.content, (bytes, str)) or type(doc.encrypt) is not NoEncryption:
-        return None  # (an encrypted stream's bytes are its document's own)
+    # (an encrypted stream's bytes are its document's own; a stream's comment is written before it)
+    if type(obj) is not PDFStream or not isinstance(obj.content, (bytes, str)) or hasattr(obj, "__Comment__") \
+            or type(doc.encrypt) is not NoEncryption:
+        return None
     entries = obj.dictionary.dict
     if not all(type(value) in _PLAIN for value in entries.values()):  # a bool, an array, a reference: its own
         return None
     filters = obj.filters if obj.filters is not None else doc.defaultStreamFilters
-    # (an OrderedDict keeps its order where a dict's keys are sorted: the same entries, other bytes)
+    # (an OrderedDict keeps its order where a dict's keys are sorted: the same entries, other bytes; ReportLab's
+    # settings of how a dictionary and ASCII85 data are set out)
     key = (type(entries), tuple((k, type(v), v) for k, v in entries.items()), tuple(f.pdfname for f in filters or ()),
-           obj.content)
+           rl_config.pdfMultiLine, rl_config.wrapA85, obj.content)
     body = _STREAMS.get(key)
     if body is None:
         if len(_STREAMS) >= _STREAMS_HELD:
