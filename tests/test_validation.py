@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import polib
 import pytest
 from conftest import edit, line_of
 
@@ -304,3 +305,30 @@ def test_a_deck_listed_twice_in_one_component_is_a_finding(deckpress):
     assert result.status == 1
     assert result.errors == [f"{game}:{line_of(game, 'decks: [lots, lots]')}:66: error: decks lists 'lots' twice: a "
                              f"deck is printed once a component"]
+
+
+# --- texts printed as written --------------------------------------------------
+
+
+def test_a_template_in_the_games_title_is_a_finding_not_braces_on_every_page(deckpress):
+    """A title, a component's name, the publisher and the version are printed as written: nothing fills in a
+    template there, and every slug, PDF title and catalogue entry would print its braces."""
+    edit(GAME_YAML, "title: The Pocket Bazaar", 'title: "The {{ budget }} Bazaar"')
+    edit(GAME_YAML, "title: Lot cards,", 'title: "Lot cards {# for now #}",')
+    game, component = line_of(GAME_YAML, "The {{ budget }}"), line_of(GAME_YAML, "Lot cards {#")
+    column = GAME_YAML.read_text(encoding="utf-8").splitlines()[component - 1].index('"Lot cards {#') + 1
+    errors = check_errors(deckpress)
+    assert f"{GAME_YAML}:{game}:8: error: title is printed as written: its '{{{{' would print on every page; write " \
+           "the words themselves" in errors
+    assert f"{GAME_YAML}:{component}:{column}: error: title is printed as written: its '{{#' would print on every " \
+           "page; write the words themselves" in errors
+
+
+def test_a_template_in_a_translated_title_is_said_at_its_po_entry(deckpress):
+    po_path = GAME / "translations" / "de-DE.po"
+    po = polib.pofile(str(po_path), wrapwidth=0)
+    entry = po.find("The Pocket Bazaar", msgctxt="game.yaml:title")
+    entry.msgstr = "Der {{ budget }} Taschenbasar"
+    po.save(str(po_path))
+    assert check_errors(deckpress) == [f"{po_path}:{entry.linenum}:1: error: title is printed as written: its '{{{{' "
+                                       "would print on every page; write the words themselves"]

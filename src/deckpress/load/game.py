@@ -47,8 +47,8 @@ def read_game(reading: Reading) -> Game | None:
         return None
     findings = reading.findings
     f = Fields(root, "game", findings)
-    title, publisher = f.text("title"), f.text("publisher")
-    subject, languages = f.text("subject"), read_languages(f, findings)
+    title, publisher = f.words("title"), f.words("publisher")
+    subject, languages = f.words("subject"), read_languages(f, findings)
     editions = [_edition_name(n, findings) for n in f.list("editions")]
     param_nodes, icons = f.map("parameters"), f.map("icons", required=False)  # icons: the words they are read as
     params, param_locs = _written_in(reading, languages, read_counted(param_nodes, icons, findings, read_parameters))
@@ -62,7 +62,7 @@ def read_game(reading: Reading) -> Game | None:
     rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
     printing = _printing(f.get("print", required=False), findings)
     colours = read_palette(f.get("colours", required=False) or _misspelt(root, "colours"), findings)
-    version, date = f.text("version", None), _date(f.get("date", required=False), findings)
+    version, date = f.words("version", None), _date(f.get("date", required=False), findings)
     back_node, table = f.get("back", required=False), read_table(f, findings)
     f.done()
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
@@ -209,7 +209,7 @@ def _check(node: Node, findings: Findings) -> Check | None:
 
 def _component(node: Node, findings: Findings) -> Component | None:
     f = Fields(node, "component", findings)
-    cid, title, kind = f.text("id"), f.text("title"), f.choice("kind", COMPONENT_KINDS)
+    cid, title, kind = f.text("id"), f.words("title"), f.choice("kind", COMPONENT_KINDS)
     decks = _component_decks(f, findings) if kind in DECKED else []
     board = _board(f, node, findings) if kind == "board" else None
     decks = [board[1]] if board is not None and board[1] else decks

@@ -91,6 +91,9 @@ def _given(default: Any) -> Any:
     return None if default is _MISSING else default
 
 
+TEMPLATE_MARKS = ("{{", "{%", "{#")  # where Jinja reads a template: in a text printed as written, a mistake
+
+
 class Fields:
     """Reads the keys of one mapping; `done()` reports the keys nobody asked for."""
 
@@ -116,6 +119,18 @@ class Fields:
     def text(self, key: str, default: Any = _MISSING) -> Any:
         node = self.get(key, default is _MISSING)
         return _given(default) if node is None else as_text(node, key, self.findings)
+
+    def words(self, key: str, default: Any = _MISSING) -> Any:
+        """A text printed as written (a title, a name, a version): a template in it is a finding, as nothing fills
+        it in, and every page would print its braces."""
+        node = self.get(key, default is _MISSING)
+        if node is None:
+            return _given(default)
+        text = as_text(node, key, self.findings)
+        if text is not None and (mark := next((m for m in TEMPLATE_MARKS if m in text), None)) is not None:
+            self.findings.error(node.loc, f"{key} is printed as written: its '{mark}' would print on every page; "
+                                          "write the words themselves")
+        return text
 
     def int(self, key: str, lo: int | None = None, hi: int | None = None, default: Any = _MISSING) -> Any:
         node = self.get(key, default is _MISSING)
