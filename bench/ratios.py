@@ -183,11 +183,19 @@ def at_least_one(text: str) -> int:
     return value
 
 
+def a_folder(text: str) -> Path:
+    """An existing folder, resolved: the builds run from the checkout, wherever this is run from."""
+    folder = Path(text).resolve()
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"not a folder: {text}")
+    return folder
+
+
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     p.add_argument("--runs", type=at_least_one, default=5)
     p.add_argument("--jobs", type=int)
     p.add_argument("--against", metavar="REF")
-    p.add_argument("--scratch", metavar="DIR", type=lambda d: Path(d).resolve())  # the builds run from the checkout
+    p.add_argument("--scratch", metavar="DIR", type=a_folder)
     args = p.parse_args()
     print(report(*run(args.runs, args.jobs, args.against, args.scratch)))

@@ -257,3 +257,27 @@ def test_a_file_larger_than_any_the_press_writes_is_refused_before_anything_move
     assert re.search(r"^deckpress: error: pocket-bazaar/\S+ would be 0\.0 GiB, more "
                      r"than the press writes in a file \(1 GiB\): make the component smaller$", result.err, re.M)
     assert tree(Path("build")) == before and no_staging_left(Path("build"))
+
+
+def test_a_file_written_whole_keeps_the_mode_of_the_one_it_replaces_and_never_writes_through_a_link(tmp_path):
+    """`paths.write_whole`, beside every file the press rewrites outside a commit (a game's catalogues and generated
+    decks, files put back after proofs, compiled page templates): a reader sees the old file or the new, a
+    replaced file keeps who may read it, a new one gets the mode any new file gets, and a link in its place is
+    replaced, not followed."""
+    from deckpress.paths import write_whole
+
+    kept = tmp_path / "kept.yaml"
+    kept.write_text("old", encoding="utf-8")
+    kept.chmod(0o640)
+    write_whole(kept, b"new")
+    assert (kept.read_bytes(), kept.stat().st_mode & 0o777) == (b"new", 0o640)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    write_whole(tmp_path / "fresh.yaml", b"x")
+    assert (tmp_path / "fresh.yaml").stat().st_mode & 0o777 == 0o666 & ~umask  # not a private temporary file's 0600
+    elsewhere = tmp_path / "elsewhere.yaml"
+    elsewhere.write_text("theirs", encoding="utf-8")
+    (tmp_path / "linked.yaml").symlink_to(elsewhere)
+    write_whole(tmp_path / "linked.yaml", b"ours")
+    assert elsewhere.read_text(encoding="utf-8") == "theirs" and not (tmp_path / "linked.yaml").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere.yaml", "fresh.yaml", "kept.yaml", "linked.yaml"]

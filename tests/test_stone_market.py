@@ -161,3 +161,13 @@ def test_cards_read_back_with_their_stones_as_text(built):
     die = PdfReader(pdf(built, "die")).pages[0].extract_text()
     assert all(face in die for face in ("Amber", "Jade", "Onyx", "Pearl", "Ruby", "Choice"))
     assert len(PdfReader(pdf(built, "reference-cards")).pages) == 2
+
+
+def test_a_generated_deck_keeps_the_mode_of_the_file_it_replaces(tmp_path, capsys):
+    """Written whole and moved into place, not left as a private temporary file (0600) a shared checkout's other
+    readers could not read."""
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    (folder / "stone-market/wares.yaml").chmod(0o644)
+    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 0
+    assert (folder / "stone-market/wares.yaml").stat().st_mode & 0o777 == 0o644

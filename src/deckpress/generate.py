@@ -9,7 +9,6 @@ deck passes every check of the game, then writes the card files.
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -18,6 +17,7 @@ from typing import Any, TypeVar
 
 from deckpress.check.parameters import Kind, typed_parameters
 from deckpress.findings import Findings, Loc
+from deckpress.paths import write_whole
 from deckpress.translation.texts import GENERATOR
 
 T = TypeVar("T")
@@ -139,8 +139,6 @@ def _write(game_dir: Path, files: dict[str, str]) -> list[Path]:
     written = []
     for name, text in files.items():
         target = game_dir / name
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=game_dir, delete=False, suffix=".tmp") as tmp:
-            tmp.write(text)
-        os.replace(tmp.name, target)
+        write_whole(target, text.encode("utf-8"))
         written.append(target)
     return written

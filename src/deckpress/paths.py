@@ -3,11 +3,13 @@ the files of a folder a build may read, hashed for the change detection and the 
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import io
 import os
 import re
+import secrets
 import stat
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -118,6 +120,25 @@ def sha256_bounded(path: Path, most: int) -> str | None:
             return hashlib.file_digest(file, "sha256").hexdigest()
     except OSError:
         return None
+
+
+def write_whole(target: Path, data: bytes) -> None:
+    """`data` written under a name of its own beside `target`, then moved into its place: a reader sees the earlier
+    file or the new one, never part of either, and a killed run leaves at most a stray `.tmp` (never in the way of
+    the next run's). Made anew (never written through a link) in the mode any new file gets, or the earlier file's:
+    a file replaced keeps who may read it."""
+    temporary = target.with_name(f".{target.name}.{secrets.token_hex(8)}.tmp")
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with contextlib.suppress(OSError):
+            os.fchmod(handle, stat.S_IMODE(os.stat(target).st_mode))
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 def _files(root: Path) -> list[Path]:

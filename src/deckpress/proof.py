@@ -10,8 +10,6 @@ Any error, and there is no proof: the build that follows says what is wrong.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +17,7 @@ from deckpress.findings import Findings
 from deckpress.layout.boxes import panel_layouts
 from deckpress.model import Component, Edition, Game
 from deckpress.options import Options
+from deckpress.paths import write_whole
 from deckpress.publish.journal import link_on_the_way
 from deckpress.publish.write import Output
 from deckpress.templating import Templates
@@ -98,14 +97,7 @@ def put_back(out: Path, placed: list[tuple[str, bytes | None]]) -> None:
 
 def _replace(target: Path, data: bytes) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".deckpress-proof-", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, target)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    write_whole(target, data)
 
 
 def reading(game: Game, edition: Edition, saved: set[Path]) -> list[Component]:

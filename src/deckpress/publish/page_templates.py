@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import marshal
-import os
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -26,7 +25,7 @@ import jinja2
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 from jinja2.bccache import Bucket, BytecodeCache
 
-from deckpress.paths import open_regular
+from deckpress.paths import open_regular, write_whole
 
 TEMPLATES = Path(__file__).parent / "templates"
 COMPILED = TEMPLATES / "__pycache__"
@@ -79,14 +78,9 @@ class Compiled(BytecodeCache):
     def dump_bytecode(self, bucket: Bucket) -> None:
         if sys.dont_write_bytecode or bucket.code is None or not bucket.key:
             return
-        written = self.folder / f"{bucket.key}.{os.getpid()}.tmp"  # then renamed: a reader sees all or nothing
-        try:
+        with contextlib.suppress(OSError):  # a cache: one not written is compiled again next time
             self.folder.mkdir(exist_ok=True)
-            written.write_bytes(_head(bucket) + marshal.dumps(bucket.code))
-            os.replace(written, self.folder / bucket.key)
-        except OSError:
-            with contextlib.suppress(OSError):  # the folder's trouble may keep it from being taken away too
-                written.unlink()
+            write_whole(self.folder / bucket.key, _head(bucket) + marshal.dumps(bucket.code))  # all or nothing
 
 
 def _head(bucket: Bucket) -> bytes:

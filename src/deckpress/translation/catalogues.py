@@ -13,8 +13,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +26,7 @@ from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields, as_map
 from deckpress.load.sources import Node, read_source, read_yaml
-from deckpress.paths import read_bounded
+from deckpress.paths import read_bounded, write_whole
 from deckpress.translation.layout_texts import about_context, extracted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
@@ -251,21 +249,9 @@ def _writable(out: Path, places: list[Path], shown: str, findings: Findings) -> 
 
 def _write(path: Path, text: str) -> None:
     """Write `text` unless the file holds it already (an unchanged catalogue keeps its file's time, and says so;
-    the old one read no further than the new one's length): whole or not at all, moved into place."""
+    the old one read no further than the new one's length): whole or not at all (`write_whole`)."""
     data = text.encode("utf-8")
     with contextlib.suppress(OSError):
         if read_bounded(path, len(data)) == data:
             return
-    temporary = path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")  # this run's own name
-    # made anew, never through a link (O_EXCL), in the umask's mode as any new file; the earlier file's, if any
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    try:
-        with contextlib.suppress(OSError):
-            os.fchmod(handle, stat.S_IMODE(os.stat(path).st_mode))
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    write_whole(path, data)
