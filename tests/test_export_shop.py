@@ -31,8 +31,10 @@ def _read(path: Path) -> Image.Image:
 
 @pytest.fixture(scope="module")
 def crafter(tmp_path_factory) -> Path:
-    """Ferry Tickets ordered from The Game Crafter, once per test run: read-only."""
-    return shared(tmp_path_factory, exporting("ferry-tickets", "--to", "png", "--for", "thegamecrafter"))
+    """Ferry Tickets ordered from The Game Crafter, once per test run: read-only. Its PNGs are made after its
+    print-shop PDFs, the very export test_export_shop_pdf.py reads (they are written beside them)."""
+    return shared(tmp_path_factory, exporting("ferry-tickets", "--to", "print-shop", "--for", "thegamecrafter"),
+                  exporting("ferry-tickets", "--to", "png", "--for", "thegamecrafter"))
 
 
 @pytest.mark.parametrize("shop", SHOPS)

@@ -16,8 +16,8 @@ from pathlib import Path
 import polib
 import pypdf
 import pytest
-from conftest import FIXTURES, LAYOUTS, built_fixture, edit, fixture_game
-from test_epub_validators import ace, ace_command, chromium, epubcheck, epubcheck_jar
+from conftest import FIXTURES, LAYOUTS, edit, fixture_built, fixture_game
+from test_epub_validators import ace_violations, epubcheck_faults
 
 from deckpress.cli import main
 
@@ -33,7 +33,7 @@ PO = Path("content") / GAME / "translations"
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    return built_fixture(FIXTURES / "languages", tmp_path_factory.mktemp("languages"))
+    return fixture_built(tmp_path_factory, FIXTURES / "languages")
 
 
 def entries(out: Path) -> list[dict[str, object]]:
@@ -74,17 +74,14 @@ def test_every_html_page_and_epub_is_in_its_language(built, language):
 
 
 @pytest.mark.slow
-def test_every_languages_epub_passes_epubcheck(built, tmp_path):
-    jar = epubcheck_jar()
-    faults = epubcheck(jar, [built / game / f"{game}.epub" for game in LANGUAGES.values()], tmp_path)
+def test_every_languages_epub_passes_epubcheck(built, tmp_path_factory):
+    faults = epubcheck_faults(tmp_path_factory, [built / game / f"{game}.epub" for game in LANGUAGES.values()])
     assert not faults, "\n".join(faults)
 
 
 @pytest.mark.slow
-def test_every_languages_epub_passes_daisy_ace(built, tmp_path):
-    command, browser = ace_command(), chromium()
-    books = [built / game / f"{game}.epub" for game in LANGUAGES.values()]
-    violations = ace(command, browser, books, tmp_path)
+def test_every_languages_epub_passes_daisy_ace(built, tmp_path_factory):
+    violations = ace_violations(tmp_path_factory, [built / game / f"{game}.epub" for game in LANGUAGES.values()])
     assert not violations, "\n".join(violations)
 
 
