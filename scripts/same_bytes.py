@@ -32,7 +32,8 @@ def checkout(ref: str, into: Path) -> Path:
 
 
 def build(tree: Path, out: Path, options: list[str]) -> None:
-    args = ["build", "--content", str(tree / "content"), "--layouts", str(tree / "layouts"), "--out", str(out)]
+    """As `make decks` builds, in the tree: its layouts/ are those searched unless told."""
+    args = ["build", "--content", str(tree / "content"), "--out", str(out)]
     subprocess.run([sys.executable, "-c", RUN, str(tree / "src"), *args, *options], check=True, cwd=tree)
 
 

@@ -97,3 +97,14 @@ def test_the_version_names_the_declared_edition_and_tells_sources_apart(tmp_path
     cards.write_text(cards.read_text(encoding="utf-8") + "\n# a change\n", encoding="utf-8")
     assert _build(content, tmp_path / "three") == 0
     assert _version(tmp_path / "three") != first
+
+
+def test_the_version_is_the_same_however_the_layout_folder_is_named(tmp_path: Path, monkeypatch) -> None:
+    """`--layouts` naming layouts/ from the folder that holds it names it twice (it is searched there unless told):
+    the same sources, so the same hash, as from a folder without one."""
+    content = _copy(tmp_path)
+    monkeypatch.chdir(LAYOUTS.parent)
+    assert _build(content, tmp_path / "twice") == 0
+    monkeypatch.chdir(tmp_path)
+    assert _build(content, tmp_path / "once") == 0
+    assert _version(tmp_path / "twice") == _version(tmp_path / "once")

@@ -45,7 +45,8 @@ class Stamp:
 
 def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
     """The game's stamp: its version hashes its folder and every layout folder its editions are looked for in."""
-    folders = list(dict.fromkeys(f for e in game.editions if e in editions for f in editions[e].folders))
+    # each folder once, however it is named (`--layouts layouts` names the folder searched unless told again)
+    folders = list({f.resolve(): f for e in game.editions if e in editions for f in editions[e].folders}.values())
     version = SEPARATOR.join(p for p in (game.version, source_hash(game, folders)) if p)
     titles = {c.id: game.text_entries.get(c.title, c.loc) for c in game.components}
     return Stamp(game.title, version, game.language, {e.theme.edition: e.theme for e in editions.values()}, game.loc,
@@ -53,13 +54,14 @@ def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
 
 
 def source_hash(game: Game, folders: Sequence[Path]) -> str:
-    """7 hex digits over the game's folder and the layout folders it is laid out with (paths and bytes): two
-    prints of different sources are told apart, the same sources always give the same. The game's translations
-    are left out but for a translation's own PO file: a language's print changes with its sources alone."""
+    """7 hex digits over the game's folder and the layout folders it is laid out with that are there (each once:
+    the paths inside them and their bytes): two prints of different sources are told apart, the same sources
+    always give the same, however their folders are named. The game's translations are left out but for a
+    translation's own PO file: a language's print changes with its sources alone."""
     digest = hashlib.sha256()
     for root in [game.dir, *folders]:
-        digest.update(b"\0root\0")
-        if root.is_dir():
+        if root.is_dir():  # a folder searched that is not there holds no source
+            digest.update(b"\0root\0")
             hash_tree(digest, root, skip="translations" if root == game.dir else None)
     if game.source_game and (po := game.dir / "translations" / f"{game.language}.po").is_file():
         digest.update(b"\0translation\0" + po.read_bytes())
