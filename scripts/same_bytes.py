@@ -1,7 +1,8 @@
 """`make same-bytes REF=<commit>`: the catalogue built by REF and by the working tree, compared byte for byte.
 
-Each side builds with its own code, content and layouts, three times (plain; duplex long-edge with 3 mm bleed;
-fold-and-glue), into fresh out folders; every file written is compared by SHA-256. The build state file is left
+Each side builds with its own code, content and layouts, as `make decks` builds (its layouts/ found where it is
+run, not named again with --layouts), three times (plain; duplex long-edge with 3 mm bleed; fold-and-glue), into
+fresh out folders; every file written is compared by SHA-256. The build state file is left
 out: it fingerprints deckpress's own code, so it differs whenever the code does, by design.
 Exit 0 when every build gives the same bytes, 1 otherwise (each differing file listed).
 """

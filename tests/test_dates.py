@@ -101,10 +101,14 @@ def test_the_version_names_the_declared_edition_and_tells_sources_apart(tmp_path
 
 def test_the_version_is_the_same_however_the_layout_folder_is_named(tmp_path: Path, monkeypatch) -> None:
     """`--layouts` naming layouts/ from the folder that holds it names it twice (it is searched there unless told):
-    the same sources, so the same hash, as from a folder without one."""
+    the same sources, so the same hash, as from a folder without one, or with an empty one (which a build's
+    fingerprint does not tell from none: the slug must not either, or a build kept as current would print
+    another version than a clean one)."""
     content = _copy(tmp_path)
     monkeypatch.chdir(LAYOUTS.parent)
     assert _build(content, tmp_path / "twice") == 0
     monkeypatch.chdir(tmp_path)
     assert _build(content, tmp_path / "once") == 0
-    assert _version(tmp_path / "twice") == _version(tmp_path / "once")
+    (tmp_path / "layouts" / "cards").mkdir(parents=True)
+    assert _build(content, tmp_path / "empty") == 0
+    assert _version(tmp_path / "twice") == _version(tmp_path / "once") == _version(tmp_path / "empty")

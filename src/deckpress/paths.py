@@ -54,13 +54,15 @@ class TreeTooLarge(Exception):
                          "need; move what no game uses out of it, or name a smaller folder")
 
 
-def hash_tree(digest: Any, root: Path, skip: str | None = None) -> None:
+def hash_tree(digest: Any, root: Path, skip: str | None = None, heading: bytes = b"") -> None:
     """Feed every regular file below `root` into `digest`, by relative path and bytes, in order (but those in its
-    folder `skip`). Raises TreeTooLarge past MAX_TREE_FILES files or MAX_TREE_BYTES bytes."""
+    folder `skip`), after `heading` where there is one: a folder without a file, or not there, feeds nothing.
+    Raises TreeTooLarge past MAX_TREE_FILES files or MAX_TREE_BYTES bytes."""
     total = 0
-    for path in _files(root):
-        if skip is not None and path.relative_to(root).parts[0] == skip:
-            continue
+    files = [p for p in _files(root) if skip is None or p.relative_to(root).parts[0] != skip]
+    if files:
+        digest.update(heading)
+    for path in files:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         total += _hash_file(digest, path, MAX_TREE_BYTES - total)
         if total > MAX_TREE_BYTES:

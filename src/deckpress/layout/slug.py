@@ -54,15 +54,13 @@ def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
 
 
 def source_hash(game: Game, folders: Sequence[Path]) -> str:
-    """7 hex digits over the game's folder and the layout folders it is laid out with that are there (each once:
+    """7 hex digits over the game's folder and the layout folders it is laid out with that hold files (each once:
     the paths inside them and their bytes): two prints of different sources are told apart, the same sources
     always give the same, however their folders are named. The game's translations are left out but for a
     translation's own PO file: a language's print changes with its sources alone."""
     digest = hashlib.sha256()
-    for root in [game.dir, *folders]:
-        if root.is_dir():  # a folder searched that is not there holds no source
-            digest.update(b"\0root\0")
-            hash_tree(digest, root, skip="translations" if root == game.dir else None)
+    for root in [game.dir, *folders]:  # a folder searched that is empty or not there holds no source
+        hash_tree(digest, root, skip="translations" if root == game.dir else None, heading=b"\0root\0")
     if game.source_game and (po := game.dir / "translations" / f"{game.language}.po").is_file():
         digest.update(b"\0translation\0" + po.read_bytes())
     return digest.hexdigest()[:7]
