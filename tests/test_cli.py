@@ -78,6 +78,15 @@ def test_build_one_paper_and_keep_the_rest_of_the_manifest(deckpress, tmp_path_f
     assert not [p for p in Path(".").glob(".deckpress-*")]  # the staging folder is gone
 
 
+def test_a_layouts_folder_that_is_a_loop_of_links_is_no_folder_not_a_traceback(deckpress):
+    """layouts/ where the command runs is searched unless told: a link to itself there (anyone may leave one) is no
+    layout folder, and the games build from those named."""
+    Path("layouts").symlink_to("layouts")
+    built = deckpress("build", "pocket-bazaar", "--paper", "a4", "--edition", "standard", "--jobs", "1")
+    assert built.status == 0, built.err
+    assert deckpress("check", "pocket-bazaar").status == 0
+
+
 @pytest.mark.slow  # a whole build
 def test_a_failed_build_writes_nothing_and_damages_nothing(deckpress, built):
     shutil.copytree(built, "build")  # the catalogue as `build` writes it: the run's one build (it keeps no path)

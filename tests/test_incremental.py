@@ -6,7 +6,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import built_games, edit, games, on_a4
+from conftest import CONTENT, LAYOUTS, built_games, edit, games, on_a4
+
+from deckpress.cli import main
 
 
 def snapshot() -> dict[Path, int]:
@@ -72,3 +74,16 @@ def test_a_build_hashes_its_inputs_and_earlier_outputs_once(built, monkeypatch):
     monkeypatch.setattr(incremental, "up_to_date", lambda *args: looks.append(args) or set())
     assert deckpress("build", "--paper", "a4", "--jobs", "1").status == 0
     assert len(looks) == 1  # the command line's look is the build's
+
+
+def test_a_layout_folder_named_twice_is_read_once(tmp_path, monkeypatch, capsys):
+    """`--layouts layouts` run where layouts/ is names the folder searched unless told: the same inputs as a build
+    that names it once, so the build after that one is up to date."""
+    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content" / "pocket-bazaar")
+    monkeypatch.chdir(LAYOUTS.parent)
+    once = ["build", "pocket-bazaar", "--paper", "a4", "--edition", "standard", "--jobs", "1", "--content",
+            str(tmp_path / "content"), "--out", str(tmp_path / "build")]
+    assert main(once) == 0
+    capsys.readouterr()
+    assert main([*once, "--layouts", str(LAYOUTS)]) == 0
+    assert "pocket-bazaar: up to date, nothing rendered" in capsys.readouterr().err

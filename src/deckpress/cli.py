@@ -16,7 +16,7 @@ from deckpress import interrupts
 from deckpress.arguments import USAGE, misplaced, parser
 from deckpress.findings import escaped
 from deckpress.leaving import UNWRITABLE, leave, silenced, unwritten
-from deckpress.options import PAPERS, Options
+from deckpress.options import PAPERS, Options, layout_folders
 from deckpress.paths import MAX_ID, NAME, RESERVED, TreeTooLarge, source_holding
 from deckpress.publish.incremental import damage, freshness, recorded_listings
 from deckpress.publish.lock import out_lock
@@ -85,8 +85,7 @@ def _command(args: argparse.Namespace) -> int:
     dirs = _game_dirs(args.content, wanted, getattr(args, "edition", None))
     if dirs is None:
         return USAGE
-    # --layouts adds folders, searched before the shared layouts/ (and after a game's own layouts/)
-    opts = Options(content=args.content, layouts=list(dict.fromkeys([*(args.layouts or []), Path("layouts")])))
+    opts = Options(content=args.content, layouts=layout_folders(args.layouts))
     if args.command == "generate":
         return _generate(dirs[0], f"{args.content.as_posix()}/{args.game}", args.seed, opts.layouts)
     if args.command == "build":

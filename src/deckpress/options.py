@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from deckpress.paths import real
 from deckpress.publish.braille import translator  # whether the braille files can be made changes what is built
 
 PAPERS = ("a4", "letter")
@@ -38,3 +39,13 @@ class Options:
                 **({"source_date_epoch": epoch} if epoch else {}), "braille": translator() is not None,
                 **({"bold": True} if self.bold else {}),
                 **({"high_contrast": self.high_contrast} if self.high_contrast else {})}
+
+
+def layout_folders(given: list[Path] | None) -> list[Path]:
+    """--layouts' folders, searched before the shared layouts/ (and after a game's own layouts/): each once, as it
+    was first named (`--layouts layouts` names the folder searched unless told: read and hashed twice, the same
+    sources would count as changed)."""
+    folders: dict[Path, Path] = {}
+    for folder in [*(given or []), Path("layouts")]:
+        folders.setdefault(real(folder), folder)
+    return list(folders.values())

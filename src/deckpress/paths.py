@@ -24,6 +24,12 @@ OWN_PART_NAMES = frozenset({"kit", "host-kit", "calibration", "print-check", "ac
 MAX_ID = 64  # characters of such a name: with an edition, a paper and a page number it stays a file name
 
 
+def real(path: Path) -> Path:
+    """Where `path` leads, absolute, its links followed: as `Path.resolve`, but a loop of links is left where it
+    loops rather than raised (Python 3.11 raises RuntimeError): a path named is anyone's to name."""
+    return Path(os.path.realpath(path))
+
+
 def relative(name: str) -> bool:
     """A name below its folder: not empty, not absolute, no `..` and no backslash (a Windows separator)."""
     path = PurePosixPath(name)
@@ -148,7 +154,7 @@ def _files(root: Path) -> list[Path]:
     followed (nothing outside the named folders is read; the loader refuses such a file too), nor one to a folder.
     Raises TreeTooLarge once the walk passes MAX_TREE_FILES entries, without walking on. Each folder is listed once
     (os.scandir: an entry's kind comes with the listing, not from a call to the system for each file)."""
-    inner = root.resolve()
+    inner = real(root)
     found: list[Path] = []
     seen, folders = 0, [os.fspath(root)]
     while folders:
@@ -197,11 +203,11 @@ def source_holding(out: Path, content: Path | None, layouts: list[Path]) -> str 
     own folders."""
     if content is None:
         return None
-    there = out.absolute().resolve()
-    if there == content.absolute().resolve():
+    there = real(out)
+    if there == real(content):
         return f"{out} is the content folder: a build would write into the games' folders; choose another out folder"
     for source in [*(p.parent for p in sorted(content.glob("*/game.yaml"))), *layouts, Path("layouts")]:
-        if there.is_relative_to(source.absolute().resolve()):
+        if there.is_relative_to(real(source)):
             return (f"{out} is inside the source folder {source}: every build would read the last one's files as "
                     "sources; choose an out folder outside every game and layout folder")
     return None

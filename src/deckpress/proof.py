@@ -17,7 +17,7 @@ from deckpress.findings import Findings
 from deckpress.layout.boxes import panel_layouts
 from deckpress.model import Component, Edition, Game
 from deckpress.options import Options
-from deckpress.paths import write_whole
+from deckpress.paths import real, write_whole
 from deckpress.publish.journal import link_on_the_way
 from deckpress.publish.write import Output
 from deckpress.templating import Templates
@@ -32,8 +32,8 @@ def proofs(opts: Options, game_dir: Path, saved: set[Path] | None) -> Iterator[O
     from deckpress.check.validate import validate_game
     from deckpress.load import expand_sheets, load_game
 
-    folder = (game_dir / translations.FOLDER).resolve()  # a translation changes no PDF of the source language
-    source = {p for p in saved or () if not p.resolve().is_relative_to(folder)}
+    folder = real(game_dir / translations.FOLDER)  # a translation changes no PDF of the source language
+    source = {p for p in saved or () if not real(p).is_relative_to(folder)}
     if saved and not source:
         return
     findings, templates = Findings(), Templates()
@@ -103,9 +103,9 @@ def _replace(target: Path, data: bytes) -> None:
 def reading(game: Game, edition: Edition, saved: set[Path]) -> list[Component]:
     """The components of the edition that read the saved files; none where a file is the game's game.yaml, which
     every component reads, or a file no component reads on its own (an icon, a translation)."""
-    files = {p.resolve() for p in saved}
-    read = {c.id: {Path(f).resolve() for f in _sources(game, edition, c)} for c in game.components if _in(c, edition)}
-    if not files or Path(game.loc.file).resolve() in files or any(
+    files = {real(p) for p in saved}
+    read = {c.id: {real(Path(f)) for f in _sources(game, edition, c)} for c in game.components if _in(c, edition)}
+    if not files or real(Path(game.loc.file)) in files or any(
             not any(f in own for own in read.values()) for f in files):
         return []
     return [c for c in game.components if c.id in read and read[c.id] & files]

@@ -24,7 +24,7 @@ from watchfiles import watch as file_events
 from deckpress import interrupts
 from deckpress.findings import Findings
 from deckpress.options import Options
-from deckpress.paths import TreeTooLarge
+from deckpress.paths import TreeTooLarge, real
 from deckpress.publish.incremental import Freshness, freshness
 from deckpress.publish.lock import out_lock
 from deckpress.publish.write import CommitError
@@ -40,7 +40,7 @@ class Sources(DefaultFilter):
     """The files a save can change: not the out folder, its staging folders or an editor's temporary files."""
 
     def __init__(self, out: Path) -> None:
-        super().__init__(ignore_paths=[out.resolve()])
+        super().__init__(ignore_paths=[real(out)])
 
     def __call__(self, change: Change, path: str) -> bool:
         name = os.path.basename(path)
@@ -70,13 +70,13 @@ class Watcher:
     def paths(self) -> list[Path]:
         """The folders to watch: the games' (or the whole content folder's, for games yet to come) and the layouts."""
         games = [self.opts.content] if not self.games else self.game_dirs()
-        inside = [p for p in self.opts.layouts if any(p.resolve().is_relative_to(g.resolve()) for g in games)]
+        inside = [p for p in self.opts.layouts if any(real(p).is_relative_to(real(g)) for g in games)]
         return [p for p in [*games, *self.opts.layouts] if p.is_dir() and p not in inside]
 
     def changed(self, paths: set[str]) -> list[Path]:
         """The games a set of saved files touches: a game's own folder, or every game for a layout."""
-        dirs, content = self.game_dirs(), self.opts.content.resolve()
-        saved = [Path(p).resolve() for p in paths]
+        dirs, content = self.game_dirs(), real(self.opts.content)
+        saved = [real(Path(p)) for p in paths]
         if any(not p.is_relative_to(content) for p in saved):
             return dirs  # a layout: every game may look different
         named = {p.relative_to(content).parts[0] for p in saved if p != content}

@@ -22,7 +22,7 @@ from deckpress.layout.page import MM, PAPERS, Document, Page, Sheets, Text, pt
 from deckpress.layout.reverse import reversed_out
 from deckpress.layout.slug_space import Box, beyond, box_of, describe, obstacles, widest_gap
 from deckpress.model import Edition, Game, Theme
-from deckpress.paths import hash_tree
+from deckpress.paths import hash_tree, real
 from deckpress.words import words
 
 SEPARATOR = " · "
@@ -46,7 +46,7 @@ class Stamp:
 def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
     """The game's stamp: its version hashes its folder and every layout folder its editions are looked for in."""
     # each folder once, however it is named (`--layouts layouts` names the folder searched unless told again)
-    folders = list({f.resolve(): f for e in game.editions if e in editions for f in editions[e].folders}.values())
+    folders = list({real(f): f for e in game.editions if e in editions for f in editions[e].folders}.values())
     version = SEPARATOR.join(p for p in (game.version, source_hash(game, folders)) if p)
     titles = {c.id: game.text_entries.get(c.title, c.loc) for c in game.components}
     return Stamp(game.title, version, game.language, {e.theme.edition: e.theme for e in editions.values()}, game.loc,
