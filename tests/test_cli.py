@@ -85,6 +85,9 @@ def test_a_layouts_folder_that_is_a_loop_of_links_is_no_folder_not_a_traceback(d
     built = deckpress("build", "pocket-bazaar", "--paper", "a4", "--edition", "standard", "--jobs", "1")
     assert built.status == 0, built.err
     assert deckpress("check", "pocket-bazaar").status == 0
+    Path("out").symlink_to("out")  # an out folder the same: said, before any work
+    refused = deckpress("build", "pocket-bazaar", "--out", "out")
+    assert (refused.status, refused.err) == (2, "deckpress: error: --out: out is not a folder\n")
 
 
 @pytest.mark.slow  # a whole build

@@ -124,6 +124,16 @@ def test_a_po_file_linked_from_outside_the_game_is_refused(deckpress, tmp_path):
     assert result.err.count("this layout text has no translation") == 1, result.err  # not again for each
 
 
+def test_a_po_file_that_is_a_link_to_itself_is_a_finding_not_a_traceback(deckpress):
+    translated(deckpress, "languages: [en-GB, de-DE]\n")
+    (FOLDER / "de-DE.po").unlink()
+    (FOLDER / "de-DE.po").symlink_to("de-DE.po")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.errors[0] == ("content/pocket-bazaar/translations/de-DE.po:1:1: error: cannot read file: Too many "
+                                "levels of symbolic links"), result.err
+
+
 def test_the_same_sources_give_the_same_bytes(deckpress):
     translated(deckpress)
     first = {p.name: p.read_bytes() for p in FOLDER.iterdir()}

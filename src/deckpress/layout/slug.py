@@ -45,7 +45,7 @@ class Stamp:
 
 def stamp(game: Game, editions: dict[str, Edition]) -> Stamp:
     """The game's stamp: its version hashes its folder and every layout folder its editions are looked for in."""
-    # each folder once, however it is named (`--layouts layouts` names the folder searched unless told again)
+    # each folder once, however it is named (a game's own layouts/ named again by --layouts, another way)
     folders = list({real(f): f for e in game.editions if e in editions for f in editions[e].folders}.values())
     version = SEPARATOR.join(p for p in (game.version, source_hash(game, folders)) if p)
     titles = {c.id: game.text_entries.get(c.title, c.loc) for c in game.components}

@@ -85,7 +85,7 @@ class CommitError(Exception):
 
 def check_out(out_dir: Path) -> str | None:
     """Why the out folder cannot take a build, or None: asked before any work, so a build is not drawn in vain."""
-    if out_dir.exists() and not out_dir.is_dir():
+    if os.path.lexists(out_dir) and not out_dir.is_dir():  # a file, or a link leading nowhere or to itself
         return f"{out_dir} is not a folder"
     if out_dir.is_dir() and (link := _linked(out_dir)) is not None:
         return f"{link} is a symbolic link: the press writes only inside the out folder; remove the link"

@@ -26,7 +26,7 @@ from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields, as_map
 from deckpress.load.sources import Node, read_source, read_yaml
-from deckpress.paths import read_bounded, write_whole
+from deckpress.paths import read_bounded, real, write_whole
 from deckpress.translation.layout_texts import about_context, extracted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
@@ -179,7 +179,7 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
     place too)."""
     if not os.path.lexists(path):
         return None
-    if not path.resolve().is_relative_to(path.parent.parent.resolve()):  # a link out of the game's folder
+    if not real(path).is_relative_to(real(path.parent.parent)):  # a link out of the game's folder (or to itself)
         findings.error(Loc(shown), "a translation must be a file in the game's own folder, not a link out of it")
         return None
     data = read_source(path, shown, findings)  # bounded, and never a FIFO: a PO file comes from outside
