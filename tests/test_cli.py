@@ -78,6 +78,14 @@ def test_build_one_paper_and_keep_the_rest_of_the_manifest(deckpress, tmp_path_f
     assert not [p for p in Path(".").glob(".deckpress-*")]  # the staging folder is gone
 
 
+def test_a_file_name_that_is_not_utf8_in_a_game_folder_is_read_past(deckpress):
+    """A name in no encoding (a file copied from an old disk): the game's fingerprint and stamp hash it as named."""
+    Path(os.fsdecode(b"content/pocket-bazaar/\xff.txt")).write_text("x\n", encoding="utf-8")
+    assert deckpress("check", "pocket-bazaar").status == 0
+    built = deckpress("build", "pocket-bazaar", "--paper", "a4", "--edition", "standard", "--jobs", "1")
+    assert built.status == 0, built.err
+
+
 def test_a_layouts_folder_that_is_a_loop_of_links_is_no_folder_not_a_traceback(deckpress):
     """layouts/ where the command runs is searched unless told: a link to itself there (anyone may leave one) is no
     layout folder, and the games build from those named."""

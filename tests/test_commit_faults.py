@@ -221,6 +221,19 @@ def test_a_full_disk_leaves_the_earlier_build(deckpress, earlier, tmp_path, jobs
         subprocess.run(["umount", str(disk)], check=False)
 
 
+def test_a_file_where_a_folder_goes_is_said_at_the_file_being_written_and_nothing_moves(tmp_path):
+    """The first file's folder cannot be made (a file, or a FIFO, left in its place): the commit names that file
+    (it said an earlier one, or failed on a journal still empty), and the folder is as it was."""
+    out = tmp_path / "build"
+    staging.write_outputs(out, [write.Output("a.pdf", b"%PDF a")])
+    (out / "game").write_text("in the way\n")
+    new = [write.Output("game/export/part.pdf", b"%PDF part"), write.Output("a.pdf", b"%PDF b")]
+    with pytest.raises(write.CommitError) as refused:
+        staging.write_outputs(out, new)
+    assert str(refused.value).startswith(f"cannot write {out / 'game' / 'export' / 'part.pdf'}: Not a directory")
+    assert tree(out) == {"a.pdf": b"%PDF a", "game": b"in the way\n"}
+
+
 class _Killed(BaseException):
     """Stands for SIGKILL: nothing after it runs, no clean-up either."""
 

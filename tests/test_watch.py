@@ -114,7 +114,9 @@ def test_a_game_is_built_again_for_its_own_files_and_every_game_for_a_layout(tmp
     assert watcher.paths() == [Path("content")]  # the whole folder: a new game is seen too
 
 
-def test_ctrl_c_stops_watching_with_status_130(tmp_path):
+def _watched(tmp_path: Path, then: Callable[[subprocess.Popen[str]], object]) -> tuple[int | None, list[str]]:
+    """`deckpress watch` of a new game in a process of its own: `then` done to it once it watches; its status and
+    what it said."""
     new_game(tmp_path / "content", "x")
     command = [sys.executable, "-u", "-m", "deckpress", "watch", "x", "--layouts", "content/x/layouts",
                "--layouts", str(LAYOUTS)]
@@ -126,15 +128,28 @@ def test_ctrl_c_stops_watching_with_status_130(tmp_path):
         try:
             while not any("watching" in line for line in said):
                 said.append(lines.get(timeout=WAIT))
-            watcher.send_signal(signal.SIGINT)
+            then(watcher)
             watcher.wait(WAIT)
         finally:
             watcher.kill()
             reader.join(WAIT)
     while not lines.empty():
         said.append(lines.get())
-    assert watcher.returncode == 130
+    return watcher.returncode, said
+
+
+def test_ctrl_c_stops_watching_with_status_130(tmp_path):
+    status, said = _watched(tmp_path, lambda watcher: watcher.send_signal(signal.SIGINT))
+    assert status == 130
     assert said[-1] == "deckpress: stopped watching\n" and not any("Traceback" in line for line in said)
+
+
+def test_a_file_name_the_watcher_cannot_read_is_said_not_a_traceback(tmp_path):
+    """A name that is not UTF-8, saved in a game's folder: the watcher cannot report it, and says so."""
+    odd = tmp_path / os.fsdecode(b"content/x/\xff.txt")
+    status, said = _watched(tmp_path, lambda watcher: odd.write_text("x\n", encoding="utf-8"))
+    assert status == 1 and not any("Traceback" in line for line in said), said
+    assert said[-1].startswith("deckpress: error: stopped watching: ") and said[-1].endswith("; rename it\n"), said
 
 
 def test_served_pages_reload_when_a_build_lands(tmp_path):

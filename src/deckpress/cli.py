@@ -243,6 +243,8 @@ def _new(content: Path, game: str, cards: Path | None, sheet: str | None) -> int
 
 def _watch(args: argparse.Namespace, opts: Options) -> int:
     """Build, then again on every save, until Ctrl-C (exit 130: whatever was built stays)."""
+    from watchfiles._rust_notify import WatchfilesRustInternalError
+
     from deckpress.watch import Watcher
 
     opts.out, opts.edition = args.out, args.edition
@@ -252,6 +254,9 @@ def _watch(args: argparse.Namespace, opts: Options) -> int:
     except KeyboardInterrupt:
         print("deckpress: stopped watching", file=sys.stderr)
         return INTERRUPTED
+    except WatchfilesRustInternalError as exc:  # a file name the watcher cannot read (not UTF-8): said, not a trace
+        print(f"deckpress: error: stopped watching: {exc}; rename it", file=sys.stderr)
+        return FINDINGS
     return OK
 
 

@@ -228,7 +228,8 @@ def _commit(staged: Sequence[tuple[Path | None, Path]], earlier: Path) -> None:
     there: set[Path] = set()  # folders seen or made by this commit: each looked for once
     try:
         for n, (source, target) in enumerate(staged):
-            journal.append(move := _Move(source, target, _folders_for(target, there)))
+            journal.append(move := _Move(source, target, []))  # before its folders: a failure names this file
+            _folders_for(target, there, move.made)
             if os.path.lexists(target):  # a file, or a link in its place (moved aside, never followed)
                 (earlier / str(n)).parent.mkdir(parents=True, exist_ok=True)
                 os.replace(target, earlier / str(n))
@@ -241,16 +242,15 @@ def _commit(staged: Sequence[tuple[Path | None, Path]], earlier: Path) -> None:
         raise refused(journal[-1].target, exc, "; the earlier build is as it was") from exc
 
 
-def _folders_for(target: Path, there: set[Path]) -> list[Path]:
-    """Make the target's missing folders; the ones made, outermost first. `there`: the folders known to be there
-    (added to), whose own parents are too."""
+def _folders_for(target: Path, there: set[Path], made: list[Path]) -> None:
+    """Make the target's missing folders, each added to `made` as it is made (outermost first: undone in reverse
+    if a later one cannot be). `there`: the folders known to be there (added to), whose own parents are too."""
     if target.parent in there:
-        return []
-    missing = [p for p in reversed(target.parents) if p not in there and not p.exists()]
-    for folder in missing:
+        return
+    for folder in [p for p in reversed(target.parents) if p not in there and not p.exists()]:
         folder.mkdir()
+        made.append(folder)
     there.update(target.parents)
-    return missing
 
 
 def _undo(journal: list[_Move]) -> None:
