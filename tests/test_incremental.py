@@ -38,6 +38,15 @@ def test_a_rebuild_with_no_change_renders_nothing_and_says_so(built):
     assert snapshot() == before
 
 
+def test_a_translations_file_gone_builds_its_game_again(built):
+    """A translated PDF taken away (or anything put in its place): the game it is built with is not up to date."""
+    deckpress = built
+    gone = Path("build/pocket-bazaar-de-de/standard/pocket-bazaar-de-de-kit-a4.pdf")
+    gone.unlink()
+    again = deckpress("build", "--paper", "a4")
+    assert again.status == 0 and gone.is_file(), again.err
+
+
 def test_changing_one_game_rebuilds_only_that_game(built):
     deckpress = built
     before = snapshot()

@@ -80,8 +80,9 @@ def state_output(out: Path, prints: dict[str, str], outputs: list[Output], listi
     for game, print_ in prints.items():
         translations = {t: listing.as_json() for t, listing in sorted(listings.items())  # built with it: theirs too
                         if t != game and listing.languages and listing.languages[0][0] == game}
+        made = {game, *translations}  # its translations' files are its build's too: one gone builds it again
         state[game] = {"fingerprint": print_, "listing": listings.get(game, Listing()).as_json(),
-                       "outputs": sorted(o.path for o in outputs if o.entry is not None and o.entry.game == game),
+                       "outputs": sorted(o.path for o in outputs if o.entry is not None and o.entry.game in made),
                        **({"translations": translations} if translations else {})}
     return Output(STATE, (json.dumps(state, indent=1, sort_keys=True) + "\n").encode())
 
