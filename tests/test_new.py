@@ -3,6 +3,7 @@ colour, icons of its own, a back layout, both editions."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -101,6 +102,18 @@ def test_a_link_leading_nowhere_in_the_games_place_is_refused_and_left_alone(cap
     assert run(capsys, "new", "x") == (2, ["deckpress: error: content/x already exists: choose another name or "
                                            "remove it"])
     assert (tmp_path / "content" / "x").is_symlink() and not (tmp_path / "nowhere").exists()
+
+
+@pytest.mark.parametrize("made", ["a file", "a FIFO", "a link to itself", "a link leading nowhere"])
+def test_a_content_folder_that_is_no_folder_is_refused_and_nothing_written(capsys, monkeypatch, tmp_path, made):
+    monkeypatch.chdir(tmp_path)
+    content = Path("content")
+    {"a file": lambda: content.write_text("x\n"), "a FIFO": lambda: os.mkfifo(content),
+     "a link to itself": lambda: content.symlink_to("content"),
+     "a link leading nowhere": lambda: content.symlink_to("nowhere/a")}[made]()
+    assert main(["new", "newg"]) == 2
+    assert capsys.readouterr().err == "deckpress: error: cannot make a game in content: content is not a folder\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["content"]
 
 
 @pytest.mark.parametrize("name", ["My-Game", "my_game", "x.y", "x-", "a--b", "../x", "", "x y", "thumbnails",

@@ -25,6 +25,10 @@ from deckpress.cli import main
     (["check", "--layouts", "notes.txt"], "must name an existing folder, got 'notes.txt' (a file)"),
     (["export", "--to", "png", "--layouts", "nope"], "must name an existing folder, got 'nope'"),
     (["build", "--layouts", ""], "argument --layouts: must name an existing folder, got an empty name"),
+    *(([command, option, name], f"argument {option}: has a name longer than a file system takes (255 bytes; 4095")
+      for command, option in (("build", "--out"), ("site", "--out"), ("build", "--content"), ("check", "--layouts"),
+                              ("new", "--cards"))
+      for name in ("o" * 256, "a/" + "o" * 300 + "/b", "o/" * 2048)),
 ])
 def test_a_value_the_press_cannot_use_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, arguments, said):
     monkeypatch.chdir(tmp_path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
@@ -28,14 +29,14 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="deckpress", description="Validate print-and-play games and render cut-ready PDFs.")
     sub = p.add_subparsers(dest="command", required=True)
     common = _Parser(add_help=False)
-    common.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
+    common.add_argument("--content", type=a_path, default=Path("content"), help="folder of games (default: content)")
     common.add_argument("--layouts", type=folder("layouts"), action="append",
                         help="a layout folder searched before layouts/, may repeat")
     b = sub.add_parser("build", parents=[common], help="validate, then render PDFs into the out folder")
     b.add_argument("games", nargs="*", metavar="GAME")
     b.add_argument("--edition", metavar="EDITION", help="only this edition (a layout folder with a theme.yaml)")
     b.add_argument("--paper", choices=PAPERS)
-    b.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    b.add_argument("--out", type=a_path, default=Path("build"), help="output folder (default: build)")
     b.add_argument("--duplex", choices=DUPLEX, help="put each page of card backs after its fronts, for this flip")
     b.add_argument("--offset-x", type=between("offset", -20, 20, "mm"), metavar="MM",
                    help="shift back pages right (from the calibration page), -20 to 20")
@@ -53,8 +54,8 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("solve", parents=[common], help="print the solution a game's checks proved (a route) as JSON")
     s.add_argument("game", metavar="GAME")
     site = sub.add_parser("site", help="write the download catalogue (build/index.html) from what is built")
-    site.add_argument("--out", type=Path, default=Path("build"))
-    site.add_argument("--content", type=Path, default=Path("content"),
+    site.add_argument("--out", type=a_path, default=Path("build"))
+    site.add_argument("--content", type=a_path, default=Path("content"),
                       help="folder of games, whose sources say who may see each file (default: content)")
     _serve_command(sub)
     g = sub.add_parser("generate", parents=[common], help="write a new generated deck into a game's content")
@@ -80,7 +81,7 @@ def _translations_command(sub: argparse._SubParsersAction[_Parser], common: _Par
 def _serve_command(sub: argparse._SubParsersAction[_Parser]) -> None:
     serve = sub.add_parser("serve", help="serve the public catalogue (<out>/public) on this computer for a quick look "
                                          "(Ctrl-C stops)")
-    serve.add_argument("--out", type=Path, default=Path("build"))
+    serve.add_argument("--out", type=a_path, default=Path("build"))
     serve.add_argument("--full", action="store_true", help="serve the whole out folder, the host's material with it")
     serve.add_argument("--port", type=between("port", 0, 65535, whole=True), default=8000,
                        help="0 picks a free port")
@@ -98,7 +99,7 @@ def _export_command(sub: argparse._SubParsersAction[_Parser], common: _Parser) -
     e.add_argument("games", nargs="*", metavar="GAME")
     e.add_argument("--to", choices=EXPORT_TARGETS, required=True, help="tts: a saved object; ttp: a Tabletop "
                    "Playground package; png: card images; print-shop: a PDF a deck, a card a page")
-    e.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    e.add_argument("--out", type=a_path, default=Path("build"), help="output folder (default: build)")
     e.add_argument("--edition", metavar="EDITION", help="this edition (default: each game's first)")
     e.add_argument("--base-url", type=web_address, metavar="URL",
                    help="tts: where the files will be uploaded (default: file:/// addresses on this computer)")
@@ -159,15 +160,15 @@ def _starting_commands(sub: argparse._SubParsersAction[_Parser],
     """`new` and `watch`: starting a game and iterating on it."""
     n = sub.add_parser("new", help="write a small working game to start from into the content folder")
     n.add_argument("game", metavar="GAME", help="its id: lowercase letters, digits and hyphens")
-    n.add_argument("--content", type=Path, default=Path("content"), help="folder of games (default: content)")
-    n.add_argument("--cards", type=Path, metavar="FILE", help="start its deck from a spreadsheet (.csv, .xlsx, "
+    n.add_argument("--content", type=a_path, default=Path("content"), help="folder of games (default: content)")
+    n.add_argument("--cards", type=a_path, metavar="FILE", help="start its deck from a spreadsheet (.csv, .xlsx, "
                    ".ods): the header row names the fields, typed by what each column holds")
     n.add_argument("--sheet", metavar="NAME", help="with --cards, the workbook's sheet (default: its first)")
     w = sub.add_parser("watch", parents=[common], help="build, then build again on every save (Ctrl-C stops)")
     w.add_argument("games", nargs="*", metavar="GAME")
     w.add_argument("--edition", metavar="EDITION", help="only this edition")
     w.add_argument("--paper", choices=PAPERS)
-    w.add_argument("--out", type=Path, default=Path("build"), help="output folder (default: build)")
+    w.add_argument("--out", type=a_path, default=Path("build"), help="output folder (default: build)")
     w.add_argument("--jobs", type=between("jobs", 1, MAX_JOBS, whole=True), default=1, metavar="N",
                    help="build in N processes once the first edition is fresh (default: 1, this warm process)")
 
@@ -206,10 +207,23 @@ def ink_on_paper(text: str) -> str:
     return text
 
 
+NAME_MAX, PATH_MAX = 255, 4095  # bytes of a name, and of a whole path, that Linux and macOS take
+
+
+def a_path(text: str) -> Path:
+    """An argument's reader: a path the file system can take, or a usage error (a name too long for it would
+    otherwise end the first look at it in an OSError)."""
+    long = next((part for part in Path(text).parts if len(os.fsencode(part)) > NAME_MAX), None)
+    if long is not None or len(os.fsencode(text)) > PATH_MAX:
+        raise argparse.ArgumentTypeError(f"has a name longer than a file system takes ({NAME_MAX} bytes; {PATH_MAX} "
+                                         f"for a whole path), got {(long or text)[:40]!r}...")
+    return Path(text)
+
+
 def folder(what: str) -> Callable[[str], Path]:
     """An argument's reader: a folder that exists, or a usage error (a misspelt one would be silently skipped)."""
     def read(text: str) -> Path:
-        path = Path(text)
+        path = a_path(text)
         if not text.strip():  # Path("") is the current folder: an empty value is a slip, never a choice
             raise argparse.ArgumentTypeError("must name an existing folder, got an empty name")
         if not path.is_dir():

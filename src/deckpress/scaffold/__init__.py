@@ -8,6 +8,7 @@ icon, a back layout): no code names them.
 
 from __future__ import annotations
 
+import os
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -38,6 +39,9 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
         shown = escaped(repr(game[:80])) + ("..." if len(game) > 80 else "")
         raise Refused(f"a game's name is lowercase letters, digits and hyphens, at most {MAX_ID} characters, and not "
                       f"{', '.join(sorted(RESERVED))}, got {shown}")
+    there = next(p for p in (content, *content.parents) if os.path.lexists(p))  # what the game's folder goes in
+    if not there.is_dir():  # a file, a FIFO, or a link leading nowhere or to itself
+        raise Refused(f"cannot make a game in {content}: {there} is not a folder")
     folder = content / game
     if folder.exists() or folder.is_symlink():  # a link leading nowhere is there too
         raise Refused(f"{folder} already exists: choose another name or remove it")
