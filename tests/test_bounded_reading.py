@@ -55,7 +55,9 @@ def test_a_fifo_beside_the_sources_blocks_nothing(game: Path) -> None:
     ("rules.yaml", "content/pocket-bazaar/rules.yaml:1:1: error: cannot read file: not a regular file"),
     ("icons/lantern.svg", "icon content/pocket-bazaar/icons/lantern.svg cannot be read: not a regular file"),
     ("translations/de-DE.po", "content/pocket-bazaar/translations/de-DE.po:1:1: error: cannot read file: not a "
-                              "regular file")])
+                              "regular file"),
+    ("layouts/standard/lot-back.yaml", "layouts/standard/lot-back.yaml:1:1: error: cannot read file: not a regular "
+                                       "file")])  # the game's own layout: not passed over for the shared one
 def test_a_fifo_in_place_of_a_source_or_an_icon_is_refused_at_once(game: Path, source: str, said: str) -> None:
     path = game / "content/pocket-bazaar" / source
     path.unlink()

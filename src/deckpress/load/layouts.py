@@ -9,6 +9,7 @@ also writes the layout reference.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TypeVar
 
@@ -51,7 +52,7 @@ class LayoutReader:
         """The layout file, with `extends: other` merged underneath it."""
         for folder in dirs:
             path = folder / edition / f"{name}.yaml"
-            if path.is_file():
+            if os.path.lexists(path):  # a folder, FIFO or link leading nowhere there too: said, not passed over
                 node = read_yaml(path, str(path), self.findings)
                 break
         else:
