@@ -116,6 +116,17 @@ def test_a_content_folder_that_is_no_folder_is_refused_and_nothing_written(capsy
     assert [p.name for p in tmp_path.iterdir()] == ["content"]
 
 
+def test_a_game_too_deep_for_the_file_system_is_refused_and_what_was_made_goes(capsys, monkeypatch, tmp_path):
+    """The content folder's path is one the file system takes, the game's files' paths are not: refused as it
+    writes, and the folders it made go again."""
+    monkeypatch.chdir(tmp_path)
+    content = "/".join(["d" * 200] * 20 + ["e" * 60])  # 4,080 bytes: the game's files would be past 4,095
+    assert main(["new", "newg", "--content", content]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith(f"deckpress: error: cannot write {content}/newg: File name too long"), said[-300:]
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("name", ["My-Game", "my_game", "x.y", "x-", "a--b", "../x", "", "x y", "thumbnails",
                                   "public", "host", "a" * 65, "x\x1b[2J"])
 def test_a_name_not_of_lowercase_letters_digits_and_hyphens_is_refused(capsys, monkeypatch, tmp_path, name):

@@ -254,8 +254,9 @@ def _watch(args: argparse.Namespace, opts: Options) -> int:
     except KeyboardInterrupt:
         print("deckpress: stopped watching", file=sys.stderr)
         return INTERRUPTED
-    except WatchfilesRustInternalError as exc:  # a file name the watcher cannot read (not UTF-8): said, not a trace
-        print(f"deckpress: error: stopped watching: {exc}; rename it", file=sys.stderr)
+    except WatchfilesRustInternalError as exc:  # e.g. a file name the watcher cannot read (not UTF-8): said
+        print(f"deckpress: error: stopped watching: {exc}{'; rename it' * ('decode path' in str(exc))}",
+              file=sys.stderr)
         return FINDINGS
     return OK
 

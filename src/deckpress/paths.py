@@ -69,7 +69,7 @@ def hash_tree(digest: Any, root: Path, skip: str | None = None, heading: bytes =
     if files:
         digest.update(heading)
     for path in files:
-        digest.update(os.fsencode(path.relative_to(root).as_posix()) + b"\0")  # as named: UTF-8 or not
+        digest.update(os.fsencode(path.relative_to(root).as_posix()) + b"\0")  # as the disk names it
         total += _hash_file(digest, path, MAX_TREE_BYTES - total)
         if total > MAX_TREE_BYTES:
             raise TreeTooLarge(root, f"{MAX_TREE_BYTES // 2**20} MiB")

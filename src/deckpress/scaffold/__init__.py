@@ -9,6 +9,7 @@ icon, a back layout): no code names them.
 from __future__ import annotations
 
 import os
+import shutil
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -43,11 +44,24 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
     if not there.is_dir():  # a file, a FIFO, or a link leading nowhere or to itself
         raise Refused(f"cannot make a game in {content}: {there} is not a folder")
     folder = content / game
-    if folder.exists() or folder.is_symlink():  # a link leading nowhere is there too
-        raise Refused(f"{folder} already exists: choose another name or remove it")
+    try:
+        if folder.exists() or folder.is_symlink():  # a link leading nowhere is there too
+            raise Refused(f"{folder} already exists: choose another name or remove it")
+    except OSError as exc:  # a name too long for the file system, a folder not to be looked into
+        raise Refused(f"cannot make a game in {content}: {exc.strerror or exc}") from None
     deck = _sheet_deck(cards, sheet)
     copied = b"" if deck is None else _copied(deck.source)  # before anything is written: refused, nothing is
-    values = {"game": game, "title": title_of(game)}
+    try:
+        return _written(folder, {"game": game, "title": title_of(game)}, deck, copied)
+    except OSError as exc:  # what it made goes again: the folder as it was
+        shutil.rmtree(folder, ignore_errors=True)
+        for made in folder.parents:  # the content folder's own, made for it
+            if made == there or not _emptied(made):
+                break
+        raise Refused(f"cannot write {folder}: {exc.strerror or exc}") from None
+
+
+def _written(folder: Path, values: dict[str, str], deck: SheetDeck | None, copied: bytes) -> list[Path]:
     written = []
     for relative, template in _template_files(files(__package__) / "game"):
         if deck is not None and relative in SUIT_ICONS:
@@ -64,6 +78,14 @@ def new_game(content: Path, game: str, cards: Path | None = None, sheet: str | N
             target.write_bytes(template.read_bytes())
         written.append(target)
     return written
+
+
+def _emptied(folder: Path) -> bool:
+    try:
+        folder.rmdir()
+    except OSError:  # not empty, or not there
+        return False
+    return True
 
 
 def _copied(source: Path) -> bytes:
