@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -171,3 +172,37 @@ def test_a_generated_deck_keeps_the_mode_of_the_file_it_replaces(tmp_path, capsy
     (folder / "stone-market/wares.yaml").chmod(0o644)
     assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 0
     assert (folder / "stone-market/wares.yaml").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_generated_deck_never_writes_through_a_link_out_of_the_game(tmp_path, capsys):
+    """Each candidate deck is checked in a copy of the game's files: the link in the deck file's place is replaced,
+    and what it led to is left as it was."""
+    folder, elsewhere = tmp_path / "content", tmp_path / "elsewhere.yaml"
+    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    elsewhere.write_text("not the game's\n", encoding="utf-8")
+    (folder / "stone-market/exchanges.yaml").unlink()
+    (folder / "stone-market/exchanges.yaml").symlink_to(elsewhere)
+    os.mkfifo(folder / "stone-market/notes")  # a FIFO beside: copied no more than read
+    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 0, capsys.readouterr().err
+    assert elsewhere.read_text(encoding="utf-8") == "not the game's\n"
+    assert not (folder / "stone-market/exchanges.yaml").is_symlink()
+
+
+def test_a_folder_in_the_generated_decks_place_is_a_finding_there(tmp_path, capsys):
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    (folder / "stone-market/exchanges.yaml").unlink()
+    (folder / "stone-market/exchanges.yaml").mkdir()
+    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 1
+    assert capsys.readouterr().err.startswith(f"{folder.as_posix()}/stone-market/exchanges.yaml:1:1: error: "
+                                              "exchanges.yaml is where the generated deck goes, but it is a folder")
+
+
+def test_a_game_folder_too_large_to_read_is_said_at_once_by_its_name(tmp_path, capsys):
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    with (folder / "stone-market/big.bin").open("wb") as big:
+        big.truncate(6 * 2**30)  # sparse: nothing is written, but a copy would write it all
+    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 1
+    assert capsys.readouterr().err.startswith(f"deckpress: {folder.as_posix()}/stone-market: error: the folder holds "
+                                              "more than 512 MiB")

@@ -9,7 +9,7 @@ deck passes every check of the game, then writes the card files.
 from __future__ import annotations
 
 import hashlib
-import shutil
+import os
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 from deckpress.check.parameters import Kind, typed_parameters
 from deckpress.findings import Findings, Loc
-from deckpress.paths import write_whole
+from deckpress.paths import copy_tree, write_whole
 from deckpress.translation.texts import GENERATOR
 
 T = TypeVar("T")
@@ -88,9 +88,13 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
         return []
     for attempt in range(MAX_ATTEMPTS):
         files = make(params, seed, attempt)
-        if not _checked(game_dir, files, layouts=None):  # its own checks first: quick, and seed by seed
+        if (held := next((n for n in files if _held(game_dir / n)), None)) is not None:
+            findings.error(Loc(f"{shown}/{held}"), f"{held} is where the generated deck goes, but it is a folder or a "
+                                                   "FIFO, which the press does not replace; remove it")
+            return []
+        if not _checked(game_dir, shown, files, layouts=None):  # its own checks first: quick, and seed by seed
             continue
-        laid_out = _checked(game_dir, files, layouts)
+        laid_out = _checked(game_dir, shown, files, layouts)
         if laid_out:
             return _write(game_dir, files)
         first, at = laid_out.findings[0], locs.get(GENERATOR, where)
@@ -112,9 +116,14 @@ class _Verdict:
         return not self.findings
 
 
-def _checked(game_dir: Path, files: dict[str, str], layouts: list[Path] | None) -> _Verdict:
-    """Check a candidate deck in a scratch copy of the game folder: the game's own checks, or (`layouts` given)
-    everything `deckpress check` does."""
+def _held(path: Path) -> bool:
+    """Whether something other than a file (or a link, which the deck replaces) holds the deck file's place."""
+    return os.path.lexists(path) and not path.is_symlink() and not path.is_file()
+
+
+def _checked(game_dir: Path, shown: str, files: dict[str, str], layouts: list[Path] | None) -> _Verdict:
+    """Check a candidate deck in a scratch copy of the game folder (its files alone: nothing written there reaches
+    outside it): the game's own checks, or (`layouts` given) everything `deckpress check` does."""
     from deckpress.build import prepare
     from deckpress.check.validate import validate_game
     from deckpress.load import load_game
@@ -123,13 +132,13 @@ def _checked(game_dir: Path, files: dict[str, str], layouts: list[Path] | None) 
 
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / game_dir.name
-        shutil.copytree(game_dir, copy, symlinks=True, ignore=shutil.ignore_patterns("__pycache__"))
+        copy_tree(game_dir, copy)
         for name, text in files.items():
             (copy / name).write_text(text, encoding="utf-8")
         if layouts is not None:
             return _Verdict(prepare(Options(content=Path(scratch), layouts=layouts), [copy]).findings)
         findings, templates = Findings(), Templates()
-        game = load_game(copy, str(copy), findings, templates)
+        game = load_game(copy, shown, findings, templates)
         if game is not None:
             validate_game(game, {}, templates, findings, building=[])
         return _Verdict(findings)

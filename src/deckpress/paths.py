@@ -10,6 +10,7 @@ import io
 import os
 import re
 import secrets
+import shutil
 import stat
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -73,6 +74,19 @@ def hash_tree(digest: Any, root: Path, skip: str | None = None, heading: bytes =
         total += _hash_file(digest, path, MAX_TREE_BYTES - total)
         if total > MAX_TREE_BYTES:
             raise TreeTooLarge(root, f"{MAX_TREE_BYTES // 2**20} MiB")
+
+
+def copy_tree(root: Path, into: Path) -> None:
+    """The regular files below `root` (as `hash_tree` reads them: no link leading out of it, no FIFO) copied into
+    `into` as files of their own, so that nothing written into the copy reaches outside it. Raises TreeTooLarge, as
+    `hash_tree` does, before copying a byte more than it allows."""
+    files = _files(root)
+    if sum(path.stat().st_size for path in files) > MAX_TREE_BYTES:
+        raise TreeTooLarge(root, f"{MAX_TREE_BYTES // 2**20} MiB")
+    for path in files:
+        target = into / path.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
 
 
 def _hash_file(digest: Any, path: Path, room: int) -> int:
