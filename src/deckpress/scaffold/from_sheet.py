@@ -14,10 +14,14 @@ import yaml
 from deckpress.draw.fonts import missing_glyphs
 from deckpress.findings import Findings, Loc, control_character, echoed
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
+from deckpress.load.spreadsheets.cards import UNCACHED_WORDS
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 
 FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
+# the words a template reads as a value or an operator, whatever a card holds: `{{ none }}` is no field
+TEMPLATE_WORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False",
+                            "None"})
 COPIES = "copies"
 MAX_CHOICES = 12  # a column of at most this many values, each on two cards or more, is a choice (a suit)
 SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
@@ -106,6 +110,8 @@ def _unprintable(table: Table, findings: Findings) -> None:
         for c, cell in enumerate(row):
             if isinstance(cell, str) and (problem := _unprintable_text(cell)) is not None:
                 findings.error(table.loc(r, c), problem)
+            elif cell is UNCACHED:  # the game's loader says it of every card: said now, and nothing written
+                findings.error(table.loc(r, c), UNCACHED_WORDS)
 
 
 def _unprintable_text(text: str) -> str | None:
@@ -135,6 +141,10 @@ def _columns(table: Table, findings: Findings) -> list[Column]:
         if not FIELD_NAME.fullmatch(name) or name in (col.name for col in columns):
             findings.error(table.loc(0, c), f"column '{echoed(name)}': a field's name is a letter, then letters, "
                                             "digits or _, and names one column: rename it in the sheet")
+            continue
+        if name in TEMPLATE_WORDS or not isinstance(yaml.safe_load(name), str):  # `null`, `yes`: not a name there
+            findings.error(table.loc(0, c), f"column '{name}': YAML or the templates read this word as a value or an "
+                                            "operator, not a field's name: rename it in the sheet")
             continue
         columns.append(_typed(name, [row[c] if c < len(row) else None for row in table.rows[1:]]))
     if not columns and not findings:
