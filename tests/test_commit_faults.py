@@ -295,7 +295,9 @@ def test_a_file_written_whole_keeps_the_mode_of_the_one_it_replaces_and_never_wr
     assert (tmp_path / "fresh.yaml").stat().st_mode & 0o777 == 0o666 & ~umask  # not a private temporary file's 0600
     elsewhere = tmp_path / "elsewhere.yaml"
     elsewhere.write_text("theirs", encoding="utf-8")
+    elsewhere.chmod(0o700)  # what the link leads to: its mode is not the replaced file's
     (tmp_path / "linked.yaml").symlink_to(elsewhere)
     write_whole(tmp_path / "linked.yaml", b"ours")
     assert elsewhere.read_text(encoding="utf-8") == "theirs" and not (tmp_path / "linked.yaml").is_symlink()
+    assert (tmp_path / "linked.yaml").stat().st_mode & 0o777 == 0o666 & ~umask
     assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere.yaml", "fresh.yaml", "kept.yaml", "linked.yaml"]

@@ -540,12 +540,12 @@ def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, ch
 def test_new_refuses_a_header_read_as_a_value_and_a_formula_without_its_value_and_writes_nothing(capsys, checkout):
     """What the game's first check would refuse (a field named `null` is no name in YAML, one named `none` a value
     in a template; a formula saved without its value no card's), said by `new` where it stands."""
-    write_csv(Path("shops.csv"), [["null", "yes", "none", "cost"], ["Baker", "a", "b", 2]])
+    write_csv(Path("shops.csv"), [["null", "yes", "none", "self", "cost"], ["Baker", "a", "b", "c", 2]])
     assert run(capsys, "new", "shops", "--cards", "shops.csv") == (1, [
-        *(f"shops.csv:1:{c}: error: cell {a}1: column '{word}': YAML or the templates read this word as a value or an "
-          "operator, not a field's name: rename it in the sheet" for c, a, word in ((1, "A", "null"), (2, "B", "yes"),
-                                                                                     (3, "C", "none"))),
-        "deckpress: 3 errors; nothing was written"])
+        *(f"shops.csv:1:{c}: error: cell {'ABCD'[c - 1]}1: column '{word}': YAML or the templates read this word as "
+          "a value or an operator, not a field's name: rename it in the sheet"
+          for c, word in enumerate(("null", "yes", "none", "self"), start=1)),
+        "deckpress: 4 errors; nothing was written"])
     write_xlsx(Path("shops.xlsx"), [["name", "cost"], ["Baker", "=1/0"]])
     assert run(capsys, "new", "shops", "--cards", "shops.xlsx", "--sheet", "Lots") == (1, [
         f"shops.xlsx:2:2: error: cell B2: {UNCACHED_WORDS}", "deckpress: 1 error; nothing was written"])

@@ -6,6 +6,7 @@ import json
 import os
 import re
 import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,14 @@ def test_a_game_folder_too_large_to_read_is_said_at_once_by_its_name(tmp_path, c
     assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 1
     assert capsys.readouterr().err.startswith(f"deckpress: {folder.as_posix()}/stone-market: error: the folder holds "
                                               "more than 512 MiB")
+
+
+def test_what_a_generated_deck_fails_in_the_layouts_is_said_of_the_games_own_files(tmp_path, capsys):
+    """A candidate is laid out in a copy of the game; what that finds names the game's folder, not the copy's."""
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    (folder / "stone-market/icons/triangle.svg").unlink()  # the die's net draws it
+    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 1
+    said = capsys.readouterr().err
+    assert f"no icon 'triangle' (looked for triangle.svg and triangle.png in {folder.as_posix()}/stone-market/icons" \
+           in said and tempfile.gettempdir() not in said.replace(str(tmp_path), ""), said

@@ -12,6 +12,7 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -109,8 +110,9 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
 class _Verdict:
     """What a check of a candidate deck found: true when nothing is wrong."""
 
-    def __init__(self, findings: Findings) -> None:
-        self.findings = findings.errors
+    def __init__(self, findings: Findings, scratch: str = "", shown: str = "") -> None:
+        self.findings = [replace(f, loc=f.loc._replace(file=f.loc.file.replace(scratch, shown, 1)),
+                                 message=f.message.replace(scratch, shown)) if scratch else f for f in findings.errors]
 
     def __bool__(self) -> bool:
         return not self.findings
@@ -136,7 +138,8 @@ def _checked(game_dir: Path, shown: str, files: dict[str, str], layouts: list[Pa
         for name, text in files.items():
             (copy / name).write_text(text, encoding="utf-8")
         if layouts is not None:
-            return _Verdict(prepare(Options(content=Path(scratch), layouts=layouts), [copy]).findings)
+            found = prepare(Options(content=Path(scratch), layouts=layouts), [copy]).findings
+            return _Verdict(found, str(copy), shown)  # said of the game's own files, not the copy's
         findings, templates = Findings(), Templates()
         game = load_game(copy, shown, findings, templates)
         if game is not None:

@@ -81,12 +81,20 @@ def copy_tree(root: Path, into: Path) -> None:
     `into` as files of their own, so that nothing written into the copy reaches outside it. Raises TreeTooLarge, as
     `hash_tree` does, before copying a byte more than it allows."""
     files = _files(root)
-    if sum(path.stat().st_size for path in files) > MAX_TREE_BYTES:
+    if sum(_size(path) for path in files) > MAX_TREE_BYTES:
         raise TreeTooLarge(root, f"{MAX_TREE_BYTES // 2**20} MiB")
     for path in files:
         target = into / path.relative_to(root)
         target.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, target)
+        with contextlib.suppress(OSError):  # gone since the listing: not copied, as a read would not find it
+            shutil.copyfile(path, target)
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
 
 
 def _hash_file(digest: Any, path: Path, room: int) -> int:
@@ -153,7 +161,9 @@ def write_whole(target: Path, data: bytes) -> None:
     handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     try:
         with contextlib.suppress(OSError):
-            os.fchmod(handle, stat.S_IMODE(os.stat(target).st_mode))
+            earlier = os.stat(target, follow_symlinks=False)
+            if stat.S_ISREG(earlier.st_mode):  # a link's, a folder's or a FIFO's mode is not a file's to keep
+                os.fchmod(handle, stat.S_IMODE(earlier.st_mode))
         with os.fdopen(handle, "wb") as file:
             file.write(data)
         os.replace(temporary, target)

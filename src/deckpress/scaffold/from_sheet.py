@@ -21,7 +21,7 @@ from deckpress.load.spreadsheets.table import UNCACHED, Table
 FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
 # the words a template reads as a value or an operator, whatever a card holds: `{{ none }}` is no field
 TEMPLATE_WORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False",
-                            "None"})
+                            "None", "self", "loop", "caller", "varargs", "kwargs"})
 COPIES = "copies"
 MAX_CHOICES = 12  # a column of at most this many values, each on two cards or more, is a choice (a suit)
 SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
