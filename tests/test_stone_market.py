@@ -218,3 +218,13 @@ def test_what_a_generated_deck_fails_in_the_layouts_is_said_of_the_games_own_fil
     said = capsys.readouterr().err
     assert f"no icon 'triangle' (looked for triangle.svg and triangle.png in {folder.as_posix()}/stone-market/icons" \
            in said and tempfile.gettempdir() not in said.replace(str(tmp_path), ""), said
+
+
+def test_a_folder_linked_inside_the_game_is_read_through_by_the_candidates_as_by_check(tmp_path, capsys):
+    """icons/ a link to icons-real/ in the game: `check` reads through it, and so do the candidates' checks."""
+    folder = tmp_path / "content"
+    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    (folder / "stone-market/icons").rename(folder / "stone-market/icons-real")
+    (folder / "stone-market/icons").symlink_to("icons-real", target_is_directory=True)
+    assert main(["check", "stone-market", "--content", str(folder)]) == 0, capsys.readouterr().err
+    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 0, capsys.readouterr().err

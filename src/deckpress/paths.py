@@ -88,6 +88,20 @@ def copy_tree(root: Path, into: Path) -> None:
         target.parent.mkdir(parents=True, exist_ok=True)
         with contextlib.suppress(OSError):  # gone since the listing: not copied, as a read would not find it
             shutil.copyfile(path, target)
+    _inner_links(root, into)
+
+
+def _inner_links(root: Path, into: Path) -> None:
+    """Each link below `root` to a folder inside it (icons/ -> icons-real/), made again in the copy `into` to the
+    copy's own folder: read through as the loader reads it, and leading nowhere outside the copy."""
+    inner = real(root)
+    for folder, names, _ in os.walk(root):
+        for name in names:
+            link = Path(folder, name)
+            if link.is_symlink() and (leads := real(link)).is_relative_to(inner) and leads != inner:
+                made = into / link.relative_to(root)
+                made.parent.mkdir(parents=True, exist_ok=True)
+                made.symlink_to(os.path.relpath(into / leads.relative_to(inner), made.parent), target_is_directory=True)
 
 
 def _size(path: Path) -> int:
