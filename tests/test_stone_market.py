@@ -165,56 +165,62 @@ def test_cards_read_back_with_their_stones_as_text(built):
     assert len(PdfReader(pdf(built, "reference-cards")).pages) == 2
 
 
+def copied(tmp_path: Path) -> Path:
+    """A content folder in tmp_path holding a copy of Stone Market, for a test to change."""
+    shutil.copytree(CONTENT / "stone-market", tmp_path / "content" / "stone-market")
+    return tmp_path / "content"
+
+
+def generated(content: Path) -> int:
+    """`deckpress generate stone-market --seed 3` over that content: its status."""
+    return main(["generate", "stone-market", "--seed", "3", "--content", str(content)])
+
+
 def test_a_generated_deck_keeps_the_mode_of_the_file_it_replaces(tmp_path, capsys):
     """Written whole and moved into place, not left as a private temporary file (0600) a shared checkout's other
     readers could not read."""
-    folder = tmp_path / "content"
-    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    folder = copied(tmp_path)
     (folder / "stone-market/wares.yaml").chmod(0o644)
-    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 0
+    assert generated(folder) == 0
     assert (folder / "stone-market/wares.yaml").stat().st_mode & 0o777 == 0o644
 
 
 def test_a_generated_deck_never_writes_through_a_link_out_of_the_game(tmp_path, capsys):
     """Each candidate deck is checked in a copy of the game's files: the link in the deck file's place is replaced,
     and what it led to is left as it was."""
-    folder, elsewhere = tmp_path / "content", tmp_path / "elsewhere.yaml"
-    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    folder, elsewhere = copied(tmp_path), tmp_path / "elsewhere.yaml"
     elsewhere.write_text("not the game's\n", encoding="utf-8")
     (folder / "stone-market/exchanges.yaml").unlink()
     (folder / "stone-market/exchanges.yaml").symlink_to(elsewhere)
     os.mkfifo(folder / "stone-market/notes")  # a FIFO beside: copied no more than read
-    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 0, capsys.readouterr().err
+    assert generated(folder) == 0, capsys.readouterr().err
     assert elsewhere.read_text(encoding="utf-8") == "not the game's\n"
     assert not (folder / "stone-market/exchanges.yaml").is_symlink()
 
 
 def test_a_folder_in_the_generated_decks_place_is_a_finding_there(tmp_path, capsys):
-    folder = tmp_path / "content"
-    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    folder = copied(tmp_path)
     (folder / "stone-market/exchanges.yaml").unlink()
     (folder / "stone-market/exchanges.yaml").mkdir()
-    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 1
+    assert generated(folder) == 1
     assert capsys.readouterr().err.startswith(f"{folder.as_posix()}/stone-market/exchanges.yaml:1:1: error: "
                                               "exchanges.yaml is where the generated deck goes, but it is a folder")
 
 
 def test_a_game_folder_too_large_to_read_is_said_at_once_by_its_name(tmp_path, capsys):
-    folder = tmp_path / "content"
-    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    folder = copied(tmp_path)
     with (folder / "stone-market/big.bin").open("wb") as big:
         big.truncate(6 * 2**30)  # sparse: nothing is written, but a copy would write it all
-    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 1
+    assert generated(folder) == 1
     assert capsys.readouterr().err.startswith(f"deckpress: {folder.as_posix()}/stone-market: error: the folder holds "
                                               "more than 512 MiB")
 
 
 def test_what_a_generated_deck_fails_in_the_layouts_is_said_of_the_games_own_files(tmp_path, capsys):
     """A candidate is laid out in a copy of the game; what that finds names the game's folder, not the copy's."""
-    folder = tmp_path / "content"
-    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    folder = copied(tmp_path)
     (folder / "stone-market/icons/triangle.svg").unlink()  # the die's net draws it
-    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 1
+    assert generated(folder) == 1
     said = capsys.readouterr().err
     assert f"no icon 'triangle' (looked for triangle.svg and triangle.png in {folder.as_posix()}/stone-market/icons" \
            in said and tempfile.gettempdir() not in said.replace(str(tmp_path), ""), said
@@ -222,9 +228,16 @@ def test_what_a_generated_deck_fails_in_the_layouts_is_said_of_the_games_own_fil
 
 def test_a_folder_linked_inside_the_game_is_read_through_by_the_candidates_as_by_check(tmp_path, capsys):
     """icons/ a link to icons-real/ in the game: `check` reads through it, and so do the candidates' checks."""
-    folder = tmp_path / "content"
-    shutil.copytree(CONTENT / "stone-market", folder / "stone-market")
+    folder = copied(tmp_path)
     (folder / "stone-market/icons").rename(folder / "stone-market/icons-real")
     (folder / "stone-market/icons").symlink_to("icons-real", target_is_directory=True)
     assert main(["check", "stone-market", "--content", str(folder)]) == 0, capsys.readouterr().err
-    assert main(["generate", "stone-market", "--seed", "3", "--content", str(folder)]) == 0, capsys.readouterr().err
+    assert generated(folder) == 0, capsys.readouterr().err
+
+
+def test_a_link_to_a_folder_of_the_game_in_the_decks_place_is_replaced_by_the_deck(tmp_path, capsys):
+    folder = copied(tmp_path)
+    (folder / "stone-market/exchanges.yaml").unlink()
+    (folder / "stone-market/exchanges.yaml").symlink_to("icons", target_is_directory=True)
+    assert generated(folder) == 0, capsys.readouterr().err
+    assert (folder / "stone-market/exchanges.yaml").is_file() and (folder / "stone-market/icons").is_dir()

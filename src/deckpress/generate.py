@@ -87,24 +87,37 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
     make, needs = GENERATORS[name]
     if typed_parameters(params, locs, where, needs, f"the generator {name}", findings) is None:
         return []
+    with tempfile.TemporaryDirectory() as scratch:  # the game's files copied once: each candidate written there
+        copy = Path(scratch) / game_dir.name
+        copy_tree(game_dir, copy)
+        files = _first_passing((game_dir, copy, shown), lambda attempt: make(params, seed, attempt), layouts,
+                               findings, (where, locs.get(GENERATOR, where), seed))
+    return _write(game_dir, files) if files is not None else []
+
+
+def _first_passing(places: tuple[Path, Path, str], make: Callable[[int], dict[str, str]], layouts: list[Path],
+                   findings: Findings, said: tuple[Loc, Loc, int]) -> dict[str, str] | None:
+    """The first candidate deck that passes every check, checked in the game's scratch copy; None (reported) if
+    none. `places`: the game's folder, its copy and how it is shown; `said`: where to say what, and the seed."""
+    (game_dir, copy, shown), (where, at, seed) = places, said
     for attempt in range(MAX_ATTEMPTS):
-        files = make(params, seed, attempt)
+        files = make(attempt)
         if (held := next((n for n in files if _held(game_dir / n)), None)) is not None:
             findings.error(Loc(f"{shown}/{held}"), f"{held} is where the generated deck goes, but it is a folder or a "
                                                    "FIFO, which the press does not replace; remove it")
-            return []
-        if not _checked(game_dir, shown, files, layouts=None):  # its own checks first: quick, and seed by seed
+            return None
+        if not _checked(copy, shown, files, layouts=None):  # its own checks first: quick, and seed by seed
             continue
-        laid_out = _checked(game_dir, shown, files, layouts)
+        laid_out = _checked(copy, shown, files, layouts)
         if laid_out:
-            return _write(game_dir, files)
-        first, at = laid_out.findings[0], locs.get(GENERATOR, where)
+            return files
+        first = laid_out.findings[0]
         more = f" (and {len(laid_out.findings) - 1} more)" if len(laid_out.findings) > 1 else ""
         findings.error(at, f"the deck generated with seed {seed} passes the game's checks but not its layouts, so "
                            f"nothing was written: {first.loc.file}:{first.loc.line}: {first.message}{more}")
-        return []
+        return None
     findings.error(where, f"no deck passed every check in {MAX_ATTEMPTS} attempts with seed {seed}")
-    return []
+    return None
 
 
 class _Verdict:
@@ -123,28 +136,27 @@ def _held(path: Path) -> bool:
     return os.path.lexists(path) and not path.is_symlink() and not path.is_file()
 
 
-def _checked(game_dir: Path, shown: str, files: dict[str, str], layouts: list[Path] | None) -> _Verdict:
-    """Check a candidate deck in a scratch copy of the game folder (its files alone: nothing written there reaches
-    outside it): the game's own checks, or (`layouts` given) everything `deckpress check` does."""
+def _checked(copy: Path, shown: str, files: dict[str, str], layouts: list[Path] | None) -> _Verdict:
+    """Check a candidate deck written into `copy`, the game's scratch copy (`paths.copy_tree`: nothing written
+    there reaches outside it): the game's own checks, or (`layouts` given) everything `deckpress check` does."""
     from deckpress.build import prepare
     from deckpress.check.validate import validate_game
     from deckpress.load import load_game
     from deckpress.options import Options
     from deckpress.templating import Templates
 
-    with tempfile.TemporaryDirectory() as scratch:
-        copy = Path(scratch) / game_dir.name
-        copy_tree(game_dir, copy)
-        for name, text in files.items():
-            (copy / name).write_text(text, encoding="utf-8")
-        if layouts is not None:
-            found = prepare(Options(content=Path(scratch), layouts=layouts), [copy]).findings
-            return _Verdict(found, str(copy), shown)  # said of the game's own files, not the copy's
-        findings, templates = Findings(), Templates()
-        game = load_game(copy, shown, findings, templates)
-        if game is not None:
-            validate_game(game, {}, templates, findings, building=[])
-        return _Verdict(findings)
+    for name, text in files.items():
+        if (copy / name).is_symlink():  # a link to a folder of the game in the deck's place: replaced, as it will be
+            (copy / name).unlink()
+        (copy / name).write_text(text, encoding="utf-8")
+    if layouts is not None:
+        found = prepare(Options(content=copy.parent, layouts=layouts), [copy]).findings
+        return _Verdict(found, str(copy), shown)  # said of the game's own files, not the copy's
+    findings, templates = Findings(), Templates()
+    game = load_game(copy, shown, findings, templates)
+    if game is not None:
+        validate_game(game, {}, templates, findings, building=[])
+    return _Verdict(findings)
 
 
 def _write(game_dir: Path, files: dict[str, str]) -> list[Path]:
