@@ -47,6 +47,29 @@ def test_a_translations_file_gone_builds_its_game_again(built):
     assert again.status == 0 and gone.is_file(), again.err
 
 
+def test_a_publication_not_as_committed_is_published_again(built):
+    """Every game current, but a file of public/ taken away, a host's page edited, a file dropped into public/, the
+    catalogue taken away: nothing is rendered, and each folder is made again as it was (before, the build said
+    up to date and left a folder to upload that its own checksums contradict)."""
+    deckpress = built
+    before = snapshot()
+    public = Path("build/public")
+    gone = next(public.glob("pocket-bazaar/*.pdf"))
+    kept = {p: p.read_bytes() for p in [gone, *Path("build/host").glob("*/index.html"), Path("build/index.html")]}
+    gone.unlink()
+    for page in Path("build/host").glob("*/index.html"):
+        page.write_bytes(page.read_bytes() + b"<!-- saved again -->")
+    (public / "notes.txt").write_text("for the upload")
+    Path("build/index.html").unlink()
+    again = deckpress("build", "--paper", "a4")
+    assert again.status == 0 and "up to date, nothing rendered" in again.err, again.err
+    assert "build, build/public, build/host/" in again.err and "made again from what is built" in again.err
+    assert {p: p.read_bytes() for p in kept} == kept and not (public / "notes.txt").exists()
+    assert {p: t for p, t in snapshot().items() if "public" not in p.parts} == {
+        p: t for p, t in before.items() if "public" not in p.parts}  # the tree's PDFs are not written again
+    assert "made again" not in deckpress("build", "--paper", "a4").err
+
+
 def test_changing_one_game_rebuilds_only_that_game(built):
     deckpress = built
     before = snapshot()

@@ -104,7 +104,7 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
         tasks = pool.tasks(opts, todo, jobs) if jobs > 1 else []
         press = Press.joined(_in_parallel(tasks, jobs, staging)) if len(tasks) > 1 else make(opts, todo)
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
-        if not press.findings.errors and (press.ids or press.gone):
+        if not press.findings.errors and (press.ids or press.gone or fresh.unpublished):
             publish(opts, press, fresh, staging)
         return press
 

@@ -138,12 +138,11 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
         print(f"deckpress: warning: {problem}", file=sys.stderr)
     fresh = freshness(dirs, opts.layouts, opts.key(), opts.out)
     gone = set() if args.games else gone_games(opts.out, opts.content)  # a build of every game: the rest are gone
-    if fresh.current == {d.name for d in dirs} and not gone:
+    if fresh.current == {d.name for d in dirs} and not gone and not fresh.unpublished:
         print(f"deckpress: {', '.join(d.name for d in dirs)}: up to date, nothing rendered", file=sys.stderr)
         return OK
-    # Ctrl-C is taken at the build's safe points from here on: while the pipeline's modules import too (a
-    # KeyboardInterrupt inside an import could end the process by SIGINT, not 130), and while the report
-    # prints (once the files are committed, a Ctrl-C changes nothing)
+    # Ctrl-C is taken at the build's safe points from here on, the imports' too (a KeyboardInterrupt inside an
+    # import could end the process by SIGINT, not 130) and the report's (once committed, a Ctrl-C changes nothing)
     with interrupts.deferred():
         from deckpress.build import build
 
@@ -151,6 +150,9 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
         status = _report(press.findings, "; nothing was written")
         if status == OK and press.up_to_date:
             print(f"deckpress: {', '.join(press.up_to_date)}: up to date, nothing rendered", file=sys.stderr)
+        if status == OK and fresh.unpublished:
+            print(f"deckpress: {', '.join(str(opts.out / f) for f in fresh.unpublished)}: not as the last build "
+                  "left them (a file missing, changed or added): made again from what is built", file=sys.stderr)
         if status == OK and press.ids:
             print(f"deckpress: {', '.join(press.ids)}: built into {opts.out}", file=sys.stderr)
         if status == OK and press.gone:

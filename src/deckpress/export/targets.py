@@ -20,7 +20,7 @@ from deckpress.layout.slug import stamp
 from deckpress.model import HOST, PRIVATE, PUBLIC, BoardLayout, CardLayout, Component, Edition, Game
 from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
-from deckpress.publish.publications import HOST_FOLDER
+from deckpress.publish.published import HOST_FOLDER
 from deckpress.publish.write import Output
 
 if TYPE_CHECKING:

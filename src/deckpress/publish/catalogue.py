@@ -56,12 +56,16 @@ PRINT_SHOP = "print-shop"  # the export whose PDFs are what is uploaded (deckpre
 
 @dataclass(frozen=True)
 class Shown:
-    """A thumbnail as the page shows it: its file, its size in pixels, and its page's width / height."""
+    """A thumbnail as the page shows it: its file and its size in pixels."""
 
     path: str
     width: int
     height: int
-    ratio: float
+
+    @property
+    def ratio(self) -> float:
+        """Its width / height, as its PNG gives it: the same whether the picture was drawn now or kept."""
+        return self.width / self.height
 
 
 @dataclass(frozen=True)
@@ -129,15 +133,15 @@ def _thumbnail(out_dir: Path, read: Callable[[str], bytes], entry: Entry, made: 
     if (kept := _kept_thumbnail(out_dir, path)) is not None:
         return kept, b""
     if path in made:
-        png, width, height, ratio = made[path]
+        png, width, height = made[path]
     elif shown is not None:
-        png, width, height, ratio = thumbnail(*shown)
+        png, width, height = thumbnail(*shown)
     elif covered(entry):
-        png, width, height, ratio = placeholder(page_ratio(read(entry.path)))
+        png, width, height = placeholder(page_ratio(read(entry.path)))
     else:
         pdf = read(entry.path)
-        png, width, height, ratio = thumbnail(pdf, first_part_page(pdf, language) if entry.component in KITS else 0)
-    return Shown(path, width, height, ratio), png
+        png, width, height = thumbnail(pdf, first_part_page(pdf, language) if entry.component in KITS else 0)
+    return Shown(path, width, height), png
 
 
 def _kept_thumbnail(out_dir: Path, path: str) -> Shown | None:
@@ -148,7 +152,7 @@ def _kept_thumbnail(out_dir: Path, path: str) -> Shown | None:
         return None
     try:  # read_earlier refuses anything but a regular file of an output's size
         with Image.open(io.BytesIO(read_earlier(out_dir, path)), formats=["PNG"]) as image:
-            return Shown(path, image.width, image.height, image.width / image.height)
+            return Shown(path, image.width, image.height)
     except (OSError, ValueError, Image.DecompressionBombError):  # UnidentifiedImageError is an OSError
         return None
 

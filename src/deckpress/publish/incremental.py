@@ -20,6 +20,7 @@ from deckpress.paths import hash_tree
 from deckpress.publish.earlier import sha256_of
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, listed_outputs, read_json, read_manifest
+from deckpress.publish.published import unpublished
 from deckpress.publish.write import Output
 
 STATE = ".deckpress-inputs.json"
@@ -32,12 +33,14 @@ class Freshness:
 
     prints: dict[str, str]
     current: set[str]
+    unpublished: list[str]  # every game current, yet these publications differ from what was committed
 
 
 def freshness(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any], out: Path) -> Freshness:
     """Hashes every input and checks every earlier output: done once a build (the command line asks first)."""
     prints = fingerprints(game_dirs, layout_dirs, options)
-    return Freshness(prints, up_to_date(out, prints))
+    current = up_to_date(out, prints)
+    return Freshness(prints, current, unpublished(out, read_manifest(out)) if current == set(prints) else [])
 
 
 def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any]) -> dict[str, str]:

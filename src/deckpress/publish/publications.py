@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import html
 import io
-import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -39,13 +38,11 @@ from deckpress.publish.outputs import (
     TEXT_EDITION_FONT,
 )
 from deckpress.publish.page_templates import page_template
+from deckpress.publish.published import FLAT, HOST_FOLDER, PUBLIC_FOLDER, files_under
+from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import Thumbnail, thumbnail_path
 from deckpress.publish.write import Output
 
-PUBLIC_FOLDER = "public"  # the public catalogue: the folder to upload
-HOST_FOLDER = "host"  # the host's bundles, one folder a game: never uploaded whole
-SUMS = "SHA256SUMS"
-FLAT = ".sha256"  # beside each file: its checksum, naming it without its folder
 INDEX = "index.html"
 ABOUT = {
     PUBLIC_FOLDER: "The public catalogue: only what players may see. Upload this folder as it is.",
@@ -80,7 +77,7 @@ def publications(out_dir: Path, entries: list[Entry], site: list[Output],
     made = {id(data) for data in now.values()}  # a file of this commit's: written again beside it, a second name
     outputs = [Output(path, data) for path, data in sorted(files.items())
                if id(data) in made or not _same(out_dir / path, data)]
-    gone = [p for folder in (PUBLIC_FOLDER, HOST_FOLDER) for p in _files_under(out_dir, folder) if p not in files]
+    gone = [p for folder in (PUBLIC_FOLDER, HOST_FOLDER) for p in files_under(out_dir, folder) if p not in files]
     return Publications(outputs, gone)
 
 
@@ -211,7 +208,7 @@ def _with_sums(data: dict[str, bytes]) -> dict[str, bytes]:
 
 def _measured(png: bytes) -> Thumbnail:
     with Image.open(io.BytesIO(png)) as image:
-        return png, image.width, image.height, image.width / image.height
+        return png, image.width, image.height
 
 
 def _same(path: Path, data: bytes) -> bool:
@@ -220,16 +217,4 @@ def _same(path: Path, data: bytes) -> bool:
         return path.stat().st_size == len(data) and path.read_bytes() == data
     except OSError:
         return False
-
-
-def _files_under(out_dir: Path, folder: str) -> list[str]:
-    """Every regular file under out_dir/folder, by its path from out_dir; none if it is missing or a link."""
-    top = out_dir / folder
-    if top.is_symlink() or not top.is_dir():
-        return []
-    found = []
-    for at, _, names in os.walk(top):  # os.walk does not follow links to folders
-        found += [(Path(at) / n).relative_to(out_dir).as_posix() for n in names
-                  if not (Path(at) / n).is_symlink() and (Path(at) / n).is_file()]
-    return sorted(found)
 

@@ -18,7 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 from deckpress.paths import read_bounded, sha256_bounded
 from deckpress.publish.manifest import MANIFEST, MAX_STATE_BYTES
-from deckpress.publish.publications import PUBLIC_FOLDER
+from deckpress.publish.published import PUBLIC_FOLDER
 
 BUILD_STATE = "/.deckpress/build.json"  # what the pages ask: {"manifest": sha256 of manifest.json, or null}
 POLL_MS = 1000

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from PIL import Image
 
 THUMBNAIL_WIDTH = 160  # px
-Thumbnail = tuple[bytes, int, int, float]  # PNG, its width and height in pixels, the page's width / height
+Thumbnail = tuple[bytes, int, int]  # PNG, its width and height in pixels
 KITS = ("kit", "host-kit")
 
 
@@ -94,7 +94,7 @@ def _drawn(pdf: bytes, page_index: int) -> Thumbnail:
         image = page.render(scale=THUMBNAIL_WIDTH / width, draw_annots=False, grayscale=True).to_pil()
     finally:
         document.close()
-    return _png(image), image.width, image.height, width / height
+    return _png(image), image.width, image.height
 
 
 def first_part_page(pdf: bytes, language: str) -> int:
@@ -121,7 +121,7 @@ def placeholder(ratio: float) -> Thumbnail:
     from PIL import Image
 
     image = Image.new("L", (THUMBNAIL_WIDTH, max(1, round(THUMBNAIL_WIDTH / ratio))), 255)
-    return _png(image), image.width, image.height, ratio
+    return _png(image), image.width, image.height
 
 
 def page_ratio(pdf: bytes) -> float:
