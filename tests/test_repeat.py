@@ -188,8 +188,8 @@ def test_a_repeat_written_wrong_is_a_finding_where_it_was_written(atlas_copy):
     edit(explore, "repeat: {name: cell, shape: rect, stroke: black, box_mm: [0, 0, 10, 10]}", "repeat: 4")
     errors = check()
     b, e = str(board), str(explore)
-    assert f"{b}:{line_of(board, 'count: -1')}:12: error: count must be a whole number (0 or more) or a template " \
-           f"giving one, got -1" in errors
+    assert f"{b}:{line_of(board, 'count: -1')}:12: error: count must be a whole number from 0 to 10,000 or a " \
+           f"template giving one, got -1" in errors
     assert f"{b}:{line_of(board, 'step_mm: [8, 0]')}:14: error: element rounds: repetition 9 (row 1, column 9) " \
            f"reaches from 64, 0 to 69, 5 mm in its 68 x 5 mm box, past its edge: make step_mm or count smaller, " \
            f"or the box larger" in errors

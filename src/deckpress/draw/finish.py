@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckpress import __version__
+from deckpress.numerals import whole
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -40,10 +41,10 @@ class DocInfo:
 def pdf_date(declared: datetime.date | None) -> str:
     """The date every PDF of a game carries: SOURCE_DATE_EPOCH (seconds, as reproducible builds set it) over the
     game's declared `date:` (its midnight, UTC); neither: empty. The same on every rebuild."""
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    epoch = whole(os.environ.get("SOURCE_DATE_EPOCH", ""))
     when = None
-    if epoch.isdigit():
-        when = datetime.datetime.fromtimestamp(min(int(epoch), 253402300799), datetime.UTC)
+    if epoch is not None:
+        when = datetime.datetime.fromtimestamp(min(epoch, 253402300799), datetime.UTC)
     elif declared is not None:
         when = datetime.datetime(declared.year, declared.month, declared.day, tzinfo=datetime.UTC)
     return when.strftime("D:%Y%m%d%H%M%S+00'00'") if when else ""

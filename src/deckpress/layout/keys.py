@@ -13,6 +13,7 @@ from typing import Any
 
 from deckpress.colour import HEX, NAME
 from deckpress.load.schema import Fields, describe
+from deckpress.numerals import MAX_COUNT
 
 
 class _Required:
@@ -137,12 +138,12 @@ def _count(f: Fields, key: Key) -> str | None:
     if node is None:
         return key.default  # type: ignore[no-any-return]
     value = node.value
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT:
         return str(value)
     if isinstance(value, str) and "{" in value:
         return value
-    f.findings.error(node.loc, f"{key.name} must be a whole number (0 or more) or a template giving one, got "
-                               f"{describe(value)}")
+    f.findings.error(node.loc, f"{key.name} must be a whole number from 0 to {MAX_COUNT:,} or a template giving "
+                               f"one, got {describe(value)}")
     return None
 
 

@@ -172,7 +172,9 @@ def _page_order(page: tuple[str, str]) -> tuple[bool, list[str | int]]:
     """The bundle page's order of the private pages: the web pages, then the braille; each by title, its numbers
     counted (desk card 2 before desk card 10), never by the hashed names."""
     name, title = page
-    return name.endswith(".brf"), [int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", title)]
+    parts = re.split(r"(\d+)", title)  # every second part a run of digits, any script's (`int` reads each)
+    return name.endswith(".brf"), [(int(p) if len(p) < 19 else 10**19) if i % 2 else p.lower()
+                                   for i, p in enumerate(parts)]
 
 
 def _page_title(path: str, renamed: dict[str, str], data: dict[str, bytes]) -> str:

@@ -164,14 +164,17 @@ class CardText:
     rendered for one card is reused for every card with the same values of those fields."""
 
     def __init__(self, templates: Templates, params: dict[str, Any], values: Mapping[str, Any], index: int,
-                 names: Mapping[str, Any] | None = None) -> None:
+                 names: Mapping[str, Any] | None = None, repetitions: int = 1) -> None:
         self.templates, self.params, self.values, self.index = templates, params, values, index
         self.same_params = templates.same(params)
         self.names = names or {}  # more names the templates read (a repetition's row, column, index and item)
+        self.repetitions = repetitions  # how many times the repeats these texts lie in draw them, multiplied
 
-    def repeated(self, names: Mapping[str, Any]) -> CardText:
-        """The card's templates with more names to read, over its own (a repetition's `row`, `index`...)."""
-        return CardText(self.templates, self.params, self.values, self.index, {**self.names, **names})
+    def repeated(self, names: Mapping[str, Any], among: int) -> CardText:
+        """The card's templates with more names to read, over its own (a repetition's `row`, `index`...), for one
+        of `among` repetitions."""
+        return CardText(self.templates, self.params, self.values, self.index, {**self.names, **names},
+                        self.repetitions * among)
 
     def value(self, expression: str, loc: Loc, findings: Findings) -> Any:
         """A Jinja expression's value for this card (a list, a number), not its text; None with a finding."""

@@ -16,9 +16,10 @@ from typing import Any
 from deckpress.findings import Findings, echoed, echoed_value
 from deckpress.layout.computed.paths import along
 from deckpress.model import Card, Element
+from deckpress.numerals import MAX_COUNT, whole
 from deckpress.templating import CardText
 
-MAX_REPEATS = 10_000  # a count this large is a mistake, not a track
+MAX_REPEATS = MAX_COUNT  # repetitions on a card, a repeat's inside another's multiplied: more is a mistake
 EXPRESSION = re.compile(r"\s*\{\{(?P<expression>(?:(?!\{\{|\}\}|\{%).)*)\}\}\s*", re.S)
 Cell = tuple[int, int]  # column, row
 Box = tuple[float, float, float, float]  # x, y, w, h in mm
@@ -38,6 +39,11 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
     items = _items(texts, element, findings, label)
     if not items:
         return []
+    if len(items) * texts.repetitions > MAX_REPEATS:  # a repeat of 10,000 inside another's 10,000: 10**8 drawings
+        findings.error(element.loc, f"element {element.name}: {len(items):,} repetitions inside repeats of "
+                                    f"{texts.repetitions:,} give {len(items) * texts.repetitions:,} on the card; at "
+                                    f"most {MAX_REPEATS:,} in all", label)
+        return []
     cells = _cells(texts, items, element, findings, label)
     if cells is None:
         return []
@@ -46,8 +52,8 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
     if far is not None:
         findings.error(element.loc, beyond(element.name, far, cells[far], boxes[far], box[2:]), label)
         return []
-    x, y = box[:2]
-    return [Place((x + bx, y + by, bw, bh), texts.repeated({"index": i, "item": item, "column": c, "row": r}))
+    x, y, among = *box[:2], len(boxes)
+    return [Place((x + bx, y + by, bw, bh), texts.repeated({"index": i, "item": item, "column": c, "row": r}, among))
             for i, ((bx, by, bw, bh), item, (c, r)) in enumerate(zip(boxes, items, cells, strict=True))]
 
 
@@ -103,8 +109,9 @@ def _items(texts: CardText, element: Element, findings: Findings, label: str) ->
                                         f"{echoed_value(value)}", label)
         return None
     said = texts.render(keys["count"], element.loc, findings, what, label)
-    if said is not None and said.strip().isdigit() and int(said) <= MAX_REPEATS:
-        return list(range(int(said)))
+    count = None if said is None else whole(said, MAX_REPEATS)
+    if count is not None:
+        return list(range(count))
     if said is not None:
         findings.error(element.loc, f"{what}: count must give a whole number from 0 to {MAX_REPEATS:,}, got "
                                     f"'{echoed(said.strip())}'", label)
@@ -117,9 +124,9 @@ def _cells(texts: CardText, items: list[Any], element: Element, findings: Findin
     source = element.keys["cell"]
     if source is None:
         return running(len(items), element.keys["columns"])
-    cells = []
+    cells, read = [], expression(source) or ""
     for i, item in enumerate(items):
-        value = texts.repeated({"index": i, "item": item}).value(expression(source) or "", element.loc, findings)
+        value = texts.repeated({"index": i, "item": item}, len(items)).value(read, element.loc, findings)
         if not _is_cell(value):
             if value is not None:
                 findings.error(element.loc, f"element {element.name}: cell must give [column, row], two whole "
@@ -141,7 +148,7 @@ def counted(lines: list[str], say: Callable[..., str]) -> list[str] | None:
         return None
     if len(set(lines)) == 1:
         return lines if len(lines) == 1 else [say("html_icons", count=len(lines), name=lines[0])]
-    numbers = [int(line) for line in lines if line.strip().lstrip("-").isdigit()]
+    numbers = [n for line in lines if (n := whole(line, signed=True)) is not None]
     if len(numbers) == len(lines) >= 3 and all(b - a == 1 for a, b in zip(numbers, numbers[1:], strict=False)):
         return [say("html_run", first=numbers[0], last=numbers[-1])]
     return [", ".join(lines)]

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from deckpress.findings import echoed
 from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
@@ -13,6 +14,7 @@ from deckpress.load.counted import said as counted_said
 from deckpress.load.icon_words import heard
 from deckpress.load.icon_words import said as said_as
 from deckpress.model import Element
+from deckpress.numerals import MAX_COUNT, whole
 
 WORD = re.compile(r"\w+")
 
@@ -26,7 +28,7 @@ class Icon(Kind):
     keys = (
         Key("icon", "template", None, "the icon's name, e.g. `{{ pictograms[card.collection] }}`; an SVG's "
                                       "`currentColor` takes the element's `colour`"),
-        Key("count", "template", None, "how many to draw in a row (a template giving a whole number)"),
+        Key("count", "count", None, "how many to draw in a row, e.g. `3` or `{{ card.stars }}`"),
         Key("stroke_pt", "number", None, "every stroke of an SVG icon this wide, in points, whatever the icon's size "
                                          "(none: as the SVG draws them, scaled with the icon)", lo=0.01, hi=20),
         Key("alt", "alt", None, "what the icon says in the text edition, e.g. `a {{ card.collection }} "
@@ -48,10 +50,7 @@ class Icon(Kind):
         icon = icons.known(name) or icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
         if icon is None:
             return
-        count = 1
-        if element.keys["count"] is not None:
-            shown = face.render(element, element.keys["count"]) or "0"
-            count = int(shown) if shown.isdigit() else 0
+        count = _count(face, element)
         ink, stroke, d = face.ink(element), element.keys["stroke_pt"], face.d
         for (x, y, w, h), cell in row((icon.width, icon.height), box, count, element.keys["fit"]):
             with clipped_if(d, reaches_past(icon.art, (x, y, w, h), cell), cell):
@@ -78,6 +77,20 @@ class Icon(Kind):
         numbers = _numbers(reading.say)
         counts = None if count == 1 else frozenset({str(count)} | ({numbers[count]} if count < len(numbers) else set()))
         return any(_names(text, stem, counts) for text in texts)
+
+
+def _count(face: Face, element: Element) -> int:
+    """How many of the icon to draw: 1 unless its `count` says; none where that gives no whole number, or more
+    than a card takes (a row inside a repeat's repetitions counts each time)."""
+    if element.keys["count"] is None:
+        return 1
+    said, most = face.render(element, element.keys["count"]), MAX_COUNT // face.texts.repetitions
+    count = None if said is None else whole(said or "0", most)
+    if count is None and said is not None:
+        face.job.findings.error(element.loc, f"element {element.name}: count must give a whole number from 0 to "
+                                             f"{most:,}, got '{echoed(said.strip())}'", face.card.label or
+                                str(face.card.index))
+    return count or 0
 
 
 @lru_cache(maxsize=64)
@@ -107,8 +120,6 @@ def _worked_out(reading: Reading, element: Element) -> tuple[str, int] | None:
     name = reading.render(element, element.keys["icon"])
     alt = element.keys["alt"]
     said = reading.render(element, alt) if alt is not None else name and said_as(heard(name, reading.params))
-    count = 1
-    if element.keys["count"] is not None:
-        shown = reading.render(element, element.keys["count"]) or "0"
-        count = int(shown) if shown.isdigit() else 0
+    count = 1 if element.keys["count"] is None else whole(reading.render(element, element.keys["count"]) or "0",
+                                                          MAX_COUNT // reading.texts.repetitions) or 0
     return (said, count) if name and said and said.strip() and count else None

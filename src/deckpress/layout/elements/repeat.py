@@ -13,6 +13,7 @@ from deckpress.layout.elements.kind import Box, Face, Kind, Reading, read_shown,
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.load.sources import Node
 from deckpress.model import Element
+from deckpress.numerals import whole
 
 NAMES = "`index`, `row`, `column` (each from 0) and `item`"
 NOT_HERE = ("style", "valign", "colour", "rotate", "index")  # shared keys that go on the element repeated
@@ -87,10 +88,10 @@ class Repeat(Kind):
 
 def _fits(node: Node, keys: dict[str, Any], findings: Findings) -> None:
     """A repeat of so many in rows lies inside its box (known before any card is drawn); else where it ends."""
-    count = keys["count"]
-    if count is None or not count.isdigit() or keys["cell"] is not None:
-        return
-    cells = running(int(count), keys["columns"])
+    count = None if keys["count"] is None else whole(keys["count"])
+    if count is None or keys["cell"] is not None:
+        return  # a template's count is known card by card; the count key holds a literal one to MAX_COUNT
+    cells = running(count, keys["columns"])
     boxes = laid_out(keys, keys["repeat"].box, cells)
     far = outside(boxes, keys["box_mm"][2:])
     if far is not None:

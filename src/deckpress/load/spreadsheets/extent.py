@@ -11,6 +11,7 @@ from xml.parsers import expat
 
 from deckpress.load.spreadsheets.table import MAX_CELLS, within
 from deckpress.load.spreadsheets.unzip import Refused
+from deckpress.numerals import whole
 
 XLSX_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main",  # and strict Office Open XML's
              "http://purl.oclc.org/ooxml/spreadsheetml/main")
@@ -131,9 +132,10 @@ def _parse(data: bytes, start: Callable[[str, dict[str, str]], None], end: Calla
 def _number(text: str | None, default: int) -> int:
     if text is None:
         return default
-    if not (text.isdigit() and len(text) < 8):
+    number = whole(text) if len(text) < 8 else None
+    if number is None:
         raise Refused(f"the workbook names a row {text[:20]!r}")
-    return int(text)
+    return number
 
 
 def _position(ref: str | None, row: int, col: int) -> tuple[int, int]:
@@ -209,6 +211,7 @@ class _OdsScan:
 
 def _repeat(attrs: dict[str, str], what: str) -> int:
     text = attrs.get(f"{ODS_TABLE}}}number-{what}-repeated")
-    return int(text) if text is not None and text.isdigit() and 0 < len(text) < 9 else 1
+    number = whole(text) if text is not None and len(text) < 9 else None
+    return 1 if number is None else number
 
 
