@@ -8,7 +8,8 @@ rendered text; `CardText` renders a card layout's templates for one card. The sa
 from deckpress.templating.compiled import Compiled
 from deckpress.templating.errors import find_in_file
 from deckpress.templating.filters import LANGUAGE, TEXTS, counted, listed, nth, spelled
-from deckpress.templating.sandbox import MAX_RESULT, RUNTIME_ERRORS, WIDE_FORMAT, NoFiles, Sandbox
+from deckpress.templating.sandbox import RUNTIME_ERRORS, WIDE_FORMAT, NoFiles, Sandbox
+from deckpress.templating.sizes import MAX_RESULT
 from deckpress.templating.templates import CardText, Templates
 
 __all__ = ["LANGUAGE", "MAX_RESULT", "RUNTIME_ERRORS", "TEXTS", "WIDE_FORMAT", "CardText", "Compiled", "NoFiles",

@@ -1,14 +1,19 @@
-"""The time one template may take, besides the sandbox's bounds on what it builds.
+"""The time and memory one template may take, besides the sandbox's bounds on what it builds.
 
 A loop in a template runs as Python, so a timer can stop it where it is: while a render runs, a timer of the
-process's CPU time is armed, and when it expires the render ends with `TooLong`, reported as a finding like any
-other. Only the main thread can take signals; elsewhere (a server thread) the sandbox's size bounds stand alone.
+process's CPU time ticks, and once the ticks add up to SECONDS the render ends with `TooLong`; a tick that finds
+the process's peak memory grown by MOST_MEMORY since the render began ends it with `TooLarge` (a loop keeping a
+hundred thousand long texts: each within the sandbox's bounds, gigabytes together). Either is reported as a
+finding like any other. Only the main thread can take signals; elsewhere (a server thread) the sandbox's size
+bounds stand alone.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,7 +22,10 @@ from types import FrameType
 from jinja2.exceptions import SecurityError
 
 SECONDS = 2.0  # CPU seconds for one text: a card's or a rule's text takes a few milliseconds
+MOST_MEMORY = 256 << 20  # bytes one text may add to the process's peak: a card's or a rule's adds kilobytes
+TICK = 0.01  # CPU seconds between two looks: a loop adds at most a few hundred megabytes between them
 _active = False  # a render is under way (a render inside it is timed with it)
+_ticks, _peak_before = 0, 0  # the render's: ticks so far, the process's peak memory when it began
 _handled_in = 0  # the process whose handler is set (a forked worker sets its own)
 
 
@@ -25,24 +33,42 @@ class TooLong(SecurityError):
     """A text that took more than its time to work out."""
 
 
-def _expired(number: int, frame: FrameType | None) -> None:
-    if _active:
+class TooLarge(SecurityError):
+    """A text that took more than its memory to work out."""
+
+
+def _ticked(number: int, frame: FrameType | None) -> None:
+    global _ticks
+    if not _active:
+        return
+    _ticks += 1
+    if _ticks * TICK >= SECONDS:
         raise TooLong(f"working this out takes more than {SECONDS:g} seconds: a loop or a list far larger than "
                       f"any card or rule needs")
+    if _peak() - _peak_before > MOST_MEMORY:
+        raise TooLarge(f"working this out takes more than {MOST_MEMORY >> 20} MB of memory: a loop or a list far "
+                       f"larger than any card or rule needs")
+
+
+def _peak() -> int:
+    """The process's peak resident memory so far, in bytes (one system call: cheap enough to look at each tick)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024  # macOS counts bytes, Linux kilobytes
 
 
 @contextmanager
 def timed() -> Iterator[None]:
-    """Stop the work inside the block with TooLong once it has taken SECONDS of CPU time."""
-    global _active, _handled_in
+    """Stop the work inside the block with TooLong once it has taken SECONDS of CPU time, or TooLarge once it has
+    grown the process's peak memory by MOST_MEMORY."""
+    global _active, _handled_in, _ticks, _peak_before
     if _active or threading.current_thread() is not threading.main_thread():
         yield
         return
     if _handled_in != os.getpid():
-        signal.signal(signal.SIGVTALRM, _expired)
+        signal.signal(signal.SIGVTALRM, _ticked)
         _handled_in = os.getpid()
-    _active = True
-    signal.setitimer(signal.ITIMER_VIRTUAL, SECONDS)
+    _active, _ticks, _peak_before = True, 0, _peak()
+    signal.setitimer(signal.ITIMER_VIRTUAL, TICK, TICK)
     try:
         yield
     finally:

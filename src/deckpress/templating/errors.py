@@ -237,6 +237,8 @@ def explain(exc: Exception) -> str:
         return exc.message or f"template not found: {exc}"
     if isinstance(exc, ValueError) and str(exc).startswith("Exceeds the limit"):  # Python's own cap on digits
         return "a number of thousands of digits: no count or score is near it"
+    if isinstance(exc, MemoryError):  # what the sandbox's bounds did not foresee, stopped by the machine
+        return "working this out takes more memory than any card or rule needs"
     if isinstance(exc, NameError) and exc.name in ("inf", "nan"):  # a constant Jinja folded (1e309) it cannot write
         return "a number too large to be a number (infinite): no count or score is near it"
     return f"template error: {exc}"
