@@ -86,6 +86,18 @@ def test_a_loop_that_runs_too_long_is_stopped_and_said_so(monkeypatch):
     assert Templates().render_now("{{ 1 + 1 }}", {}, Loc("rules.yaml", 3, 7), findings) == "2"  # the timer is off
 
 
+def test_texts_each_within_their_time_are_bounded_together(monkeypatch):
+    """A text just under its 2 s on every card of a large deck ran for hours: the texts a build renders have their
+    own time together, and once it is spent each text left is a finding (the memo does not hide it)."""
+    monkeypatch.setattr(budget, "IN_ALL", 0.05)
+    templates, findings = Templates(), Findings()
+    slow = "{% for i in range(20000) %}{% endfor %}{{ card }}"  # a few milliseconds, a text of its own each card
+    said = [templates.render(slow, {"card": n}, Loc("lots.yaml", 4, 9), findings) for n in range(200)]
+    assert said[0] == "0" and said[-1] is None and templates.spent.seconds < 1
+    assert "the texts have taken more than 0.05 seconds to work out in all" in findings[-1].message
+    assert Templates().render(slow, {"card": 7}, Loc("lots.yaml", 4, 9), findings) == "7"  # the next build's own
+
+
 def test_ordinary_text_still_renders():
     findings = Findings()
     source = ("{{ 'a {} b'.format(3) }} {{ 'x' | replace('x', 'y') }} {{ [1, 2] | join(', ') }} "

@@ -5,7 +5,8 @@ process's CPU time ticks, and once the ticks add up to SECONDS the render ends w
 the process's peak memory grown by MOST_MEMORY since the render began ends it with `TooLarge` (a loop keeping a
 hundred thousand long texts: each within the sandbox's bounds, gigabytes together). Either is reported as a
 finding like any other. Only the main thread can take signals; elsewhere (a server thread) the sandbox's size
-bounds stand alone.
+bounds stand alone. The texts one `Templates` renders (a build's, a check's) may take IN_ALL together (`Spent`):
+a text just under its time on each of thousands of cards would otherwise run for hours.
 """
 
 from __future__ import annotations
@@ -15,13 +16,16 @@ import resource
 import signal
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from types import FrameType
 
 from jinja2.exceptions import SecurityError
 
 SECONDS = 2.0  # CPU seconds for one text: a card's or a rule's text takes a few milliseconds
+IN_ALL = 60.0  # CPU seconds for a build's texts together: a 24,000-card deck's take a few
 MOST_MEMORY = 256 << 20  # bytes one text may add to the process's peak: a card's or a rule's adds kilobytes
 TICK = 0.01  # CPU seconds between two looks: a loop adds at most a few hundred megabytes between them
 _active = False  # a render is under way (a render inside it is timed with it)
@@ -35,6 +39,13 @@ class TooLong(SecurityError):
 
 class TooLarge(SecurityError):
     """A text that took more than its memory to work out."""
+
+
+@dataclass
+class Spent:
+    """The CPU time the texts of a build (or a check) have taken so far."""
+
+    seconds: float = 0.0
 
 
 def _ticked(number: int, frame: FrameType | None) -> None:
@@ -57,11 +68,28 @@ def _peak() -> int:
 
 
 @contextmanager
-def timed() -> Iterator[None]:
+def timed(spent: Spent) -> Iterator[None]:
     """Stop the work inside the block with TooLong once it has taken SECONDS of CPU time, or TooLarge once it has
-    grown the process's peak memory by MOST_MEMORY."""
+    grown the process's peak memory by MOST_MEMORY; refuse it (TooLong) once `spent` (its build's) is past IN_ALL."""
+    if _active:
+        yield
+        return
+    if spent.seconds > IN_ALL:
+        raise TooLong(f"the texts have taken more than {IN_ALL:g} seconds to work out in all: a text that takes "
+                      f"long on every card")
+    start = time.process_time()
+    try:
+        with _stopped():
+            yield
+    finally:
+        spent.seconds += time.process_time() - start
+
+
+@contextmanager
+def _stopped() -> Iterator[None]:
+    """The timer armed over the block (in the main thread: only it takes signals)."""
     global _active, _handled_in, _ticks, _peak_before
-    if _active or threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
     if _handled_in != os.getpid():

@@ -53,6 +53,7 @@ class Templates:
         self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them
         self.places: dict[tuple[Loc, str], Loc] = {}  # where a problem was written, found in its file once
         self.origins: dict[str, Loc] = {}  # where each parameter of the game at hand was set
+        self.spent = budget.Spent()  # the CPU time its texts have taken: bounded in all (budget.IN_ALL)
 
     def of(self, source: str) -> Compiled:
         """The compiled object of `source`, made once."""
@@ -99,7 +100,7 @@ class Templates:
         if "{" not in source:
             return source
         try:
-            with budget.timed():
+            with budget.timed(self.spent):
                 return bounded_render(self.of(source).template, context)
         except RUNTIME_ERRORS as exc:
             self.report(exc, source, context, loc, findings, what, card)
@@ -134,7 +135,7 @@ class Templates:
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
         try:
-            with budget.timed():
+            with budget.timed(self.spent):
                 value = self.of(expression).expression(**context)
             if isinstance(value, StrictUndefined):
                 str(value)  # raises the UndefinedError that names the missing parameter
