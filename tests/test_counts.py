@@ -29,17 +29,21 @@ def test_a_literal_count_past_a_cards_is_said_as_its_layout_loads(atlas_copy):
            f"or a template giving one, got 100000000" in check()
 
 
-def test_repeats_inside_repeats_count_together(atlas_copy):
-    """10,000 repetitions of a repeat of 10,000, each within the bound alone: 10**8 drawings ran for minutes."""
+@pytest.mark.parametrize("inner", ["10000", '"{{ 10000 }}"'])
+def test_repeats_inside_repeats_count_together(atlas_copy, inner):
+    """10,000 repetitions of a repeat of 10,000, each within the bound alone: 10**8 drawings ran for minutes. A
+    literal count inside is said by the repeat around it, once; a template's, card by card, by its own repeat."""
     board = atlas_copy / "layouts/standard/map-board.yaml"
     edit(board, "    repeat: {name: tick, shape: rect, stroke: black, box_mm: [0, 0, 5, 5]}\n    count: 10\n"
                 "    step_mm: [7, 0]\n    box_mm: [56, 100, 68, 5]",
          "    repeat:\n      name: dots\n      repeat: {name: dot, shape: rect, fill: black, box_mm: [0, 0, 0.001, "
-         "0.001]}\n      count: 10000\n      columns: 100\n      step_mm: [0.001, 0.001]\n      box_mm: [0, 0, 0.2, "
-         "0.2]\n    count: 10000\n    columns: 100\n    step_mm: [0.2, 0.2]\n    box_mm: [40, 60, 20, 20]")
+         f"0.001]}}\n      count: {inner}\n      columns: 100\n      step_mm: [0.001, 0.001]\n      box_mm: [0, 0, "
+         "0.2, 0.2]\n    count: 10000\n    columns: 100\n    step_mm: [0.2, 0.2]\n    box_mm: [40, 60, 20, 20]")
     errors = check()
-    assert any(f"{board}:{line_of(board, 'name: dots')}:7: error: card The Valley, element dots: 10,000 repetitions "
-               f"inside repeats of 10,000 give 100,000,000 on the card; at most 10,000 in all" in e
+    said = "rounds: 10,000 repetitions of 10,000 each" if inner.isdigit() else "dots: 10,000 repetitions inside " \
+                                                                             "repeats of 10,000"
+    at = line_of(board, "name: rounds") if inner.isdigit() else f"{line_of(board, 'name: dots')}:7"
+    assert any(f"{board}:{at}" in e and f"element {said} give 100,000,000 on the card; at most 10,000 in all" in e
                for e in errors), errors
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from deckpress.layout.art.turn import inner, past_card, quarter
 from deckpress.layout.card_table import draw_table, plain
 from deckpress.layout.computed.conditions import shown
-from deckpress.layout.computed.repetition import places
+from deckpress.layout.computed.repetition import Excess, places
 from deckpress.layout.context import Job
 from deckpress.layout.elements import KINDS, Face
 from deckpress.layout.elements.kind import Box
@@ -129,10 +129,14 @@ def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> N
     kind = KINDS[element.kind]
     if element.kind == REPEAT:
         child = element.keys["repeat"]
-        for place in places(face.texts, face.card, element, box, face.job.findings):
-            if child.when is None or shown(place.texts, face.card, child, face.job.findings):
-                _place(Face(face.d, face.job, face.card, place.texts, face.grounds, face.unsure), child, place.box,
-                       trim, bleed)
+        try:
+            for place in places(face.texts, face.card, element, box, face.job.findings):
+                if child.when is None or shown(place.texts, face.card, child, face.job.findings):
+                    _place(Face(face.d, face.job, face.card, place.texts, face.grounds, face.unsure), child,
+                           place.box, trim, bleed)
+        except Excess:
+            if face.texts.repetitions > 1:
+                raise  # to the outermost repeat
         return
     if kind.bleeds and bleed and quarter(element.rotate):  # turned off the square, it stays on the card
         box = _bled(box, trim, bleed)

@@ -25,6 +25,11 @@ Cell = tuple[int, int]  # column, row
 Box = tuple[float, float, float, float]  # x, y, w, h in mm
 
 
+class Excess(Exception):
+    """A repeat inside repeats gave more repetitions than a card takes (said where it is): its outermost repeat
+    draws nothing more of it, on that card."""
+
+
 @dataclass(frozen=True, slots=True)
 class Place:
     """One repetition: its child's box on the page, and the card's templates with its names to read."""
@@ -39,10 +44,11 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
     items = _items(texts, element, findings, label)
     if not items:
         return []
-    if len(items) * texts.repetitions > MAX_REPEATS:  # a repeat of 10,000 inside another's 10,000: 10**8 drawings
-        findings.error(element.loc, f"element {element.name}: {len(items):,} repetitions inside repeats of "
-                                    f"{texts.repetitions:,} give {len(items) * texts.repetitions:,} on the card; at "
-                                    f"most {MAX_REPEATS:,} in all", label)
+    each = _each(element.keys["repeat"])
+    if len(items) * texts.repetitions * each > MAX_REPEATS:  # 10,000 of a repeat of 10,000: 10**8 drawings
+        findings.error(element.loc, _too_many(element.name, len(items), each, texts.repetitions), label)
+        if texts.repetitions > 1:
+            raise Excess  # said once: the repeats around it stop (each repetition would say it again)
         return []
     cells = _cells(texts, items, element, findings, label)
     if cells is None:
@@ -55,6 +61,22 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
     x, y, among = *box[:2], len(boxes)
     return [Place((x + bx, y + by, bw, bh), texts.repeated({"index": i, "item": item, "column": c, "row": r}, among))
             for i, ((bx, by, bw, bh), item, (c, r)) in enumerate(zip(boxes, items, cells, strict=True))]
+
+
+def _each(child: Element) -> int:
+    """How many drawings each repetition makes, as far as the literal counts of the repeats inside say (a
+    template's count is the card's: said by its own repeat, card by card)."""
+    if child.kind != "repeat":
+        return 1
+    count = None if child.keys["count"] is None else whole(child.keys["count"])
+    return (1 if count is None else count) * _each(child.keys["repeat"])
+
+
+def _too_many(name: str, count: int, each: int, within: int) -> str:
+    of = f" of {each:,} each" if each > 1 else ""
+    inside = f" inside repeats of {within:,}" if within > 1 else ""
+    return (f"element {name}: {count:,} repetitions{of}{inside} give {count * each * within:,} on the card; at most "
+            f"{MAX_REPEATS:,} in all")
 
 
 def running(count: int, columns: int | None) -> list[Cell]:

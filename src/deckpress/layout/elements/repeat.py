@@ -8,7 +8,16 @@ from dataclasses import replace
 from typing import Any
 
 from deckpress.findings import Findings, echoed
-from deckpress.layout.computed.repetition import beyond, counted, expression, laid_out, outside, places, running
+from deckpress.layout.computed.repetition import (
+    Excess,
+    beyond,
+    counted,
+    expression,
+    laid_out,
+    outside,
+    places,
+    running,
+)
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, read_shown, register
 from deckpress.layout.keys import REQUIRED, Key
 from deckpress.load.sources import Node
@@ -55,8 +64,13 @@ class Repeat(Kind):
             said = reading.render(element, alt)
             return [said] if said and said.strip() else None
         child, lines = element.keys["repeat"], []
-        for place in places(reading.texts, reading.card, element, element.box, reading.findings):
-            lines += read_shown(replace(reading, texts=place.texts), child) or []
+        try:
+            for place in places(reading.texts, reading.card, element, element.box, reading.findings):
+                lines += read_shown(replace(reading, texts=place.texts), child) or []
+        except Excess:
+            if reading.texts.repetitions > 1:
+                raise  # to the outermost repeat
+            return None
         return counted(lines, reading.say)
 
     def review(self, node: Node, keys: dict[str, Any], findings: Findings) -> None:
