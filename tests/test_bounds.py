@@ -50,6 +50,11 @@ BOMBS = [
     "{{ ([['y'] * 99999] * 99999) | sum(start=[]) | length }}",
     "{{ [1] | batch(10**9, 0) | list | length }}",
     "{{ [1] | slice(10**9) | list | length }}",
+    # a few times longer at each step of a chain (a review's)
+    "{{ ('\\\\' * 99999) | pprint | pprint | pprint | length }}",
+    "{{ ('<' * 30000) | e | string | e | length }}",
+    "{{ ('ß' * 60000).upper() | length }}",
+    "{{ ('x' * 99999) | wordwrap(1) | length }}",
     # each step within the bounds, gigabytes together: stopped by the memory the render has taken
     "{% set l = [] %}{% for i in range(49999) %}{{ l.append('y' * 50000) }}{% endfor %}",
     "{% set d = {} %}{% for i in range(99999) %}{{ d.setdefault(i, 'y' * 99999) }}{% endfor %}",
@@ -104,6 +109,20 @@ def test_ordinary_text_still_renders():
               "{{ product([1, 2], [3]) | length }} {{ 2 ** 10 }}")
     text = Templates().render_now(source, {}, Loc("r.yaml", 1, 1), findings)
     assert text == "a 3 b y 1, 2 2 1024" and not findings
+
+
+@pytest.mark.parametrize("source, length", [
+    ("{{ '%(f0)s / %(f1)s / %(f2)s' % card }}", 15_006),  # a mapping's fields: the three it names, not all ten
+    ("{{ '{}\n\n{}'.format(card.f0, body) }}", 65_002),  # each field its own value, not the sum of them all
+    ("{{ '{{}} %% {}'.format(body) }}", 60_006),  # braces and percent signs written, not fields
+    ("{{ ('{0} ' * 19).format(card.f1) }}", 95_019),  # nineteen times a 5,000-character field: measured, kept
+    ("{{ [body, card.f2] | join(' ') | length }}", 5),
+])
+def test_a_long_text_filled_in_once_is_not_taken_for_a_bomb(source, length):
+    """A rule text of 60,000 characters in a format, a card's long fields by name: what they make, measured."""
+    card, body, findings = {f"f{i}": "y" * 5000 for i in range(10)}, "z" * 60_000, Findings()
+    text = Templates().render_now(source, {"card": card, "body": body}, Loc("r.yaml", 1, 1), findings)
+    assert not findings and text is not None and (len(text) == length or text == str(length)), findings
 
 
 def test_a_sheet_each_over_a_huge_list_is_a_finding_where_it_is_written(deckpress):

@@ -5,10 +5,11 @@ rendered text; `CardText` renders a card layout's templates for one card. The sa
 (`filters`) and the wording of errors (`errors`) live beside them.
 """
 
+from deckpress.templating.bounded import WIDE_FORMAT
 from deckpress.templating.compiled import Compiled
 from deckpress.templating.errors import find_in_file
 from deckpress.templating.filters import LANGUAGE, TEXTS, counted, listed, nth, spelled
-from deckpress.templating.sandbox import RUNTIME_ERRORS, WIDE_FORMAT, NoFiles, Sandbox
+from deckpress.templating.sandbox import RUNTIME_ERRORS, NoFiles, Sandbox
 from deckpress.templating.sizes import MAX_RESULT
 from deckpress.templating.templates import CardText, Templates
 

@@ -6,7 +6,7 @@ default, keeps its own wording (the serial comma is a choice there)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from jinja2 import pass_context
@@ -98,4 +98,4 @@ def times(context: Context, number: int) -> str:
     return counted(number, language_of(context))
 
 
-FILTERS = {"words": words, "ordinal": ordinal, "series": series, "times": times}
+FILTERS: dict[str, Callable[..., str]] = {"words": words, "ordinal": ordinal, "series": series, "times": times}

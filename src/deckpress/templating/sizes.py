@@ -5,11 +5,18 @@ references to a text of as many characters is small in memory and ten gigabytes 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
+from string import Formatter
 from typing import Any
+
+from deckpress.numerals import whole
 
 MAX_RESULT = 100_000  # items in a string or list a template builds: more is a mistake, not rule text
 _CONTAINERS = (list, tuple, set, frozenset, dict)
+_PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-+ #0]*(?P<width>\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?"
+                      r"(?P<kind>[diouxXeEfFgGcrsa%])")
+_FIELD = re.compile(r"[.\[]")  # where a field's name ends and its attribute or item begins
 
 
 def text_size(value: Any, most: int = MAX_RESULT) -> int:
@@ -36,18 +43,58 @@ def text_size(value: Any, most: int = MAX_RESULT) -> int:
     return total
 
 
-def _sizes(values: Any) -> int:
-    """The text sizes of the values a format fills its fields from, added (a mapping's values for named fields)."""
-    if isinstance(values, Mapping):
-        values = list(values.values())
-    if not isinstance(values, (list, tuple)):
-        values = [values]
-    return sum(min(text_size(v), MAX_RESULT + 1) + 20 for v in values)  # a number's field: a few digits
+def _one(value: Any) -> int:
+    """At most how long a value is in a format's field: a text's or a container's written length, a whole
+    number's digits (the sandbox bounds its bits), a few dozen characters for anything else."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value.bit_length() // 3 + 2
+    return text_size(value) if isinstance(value, (str, *_CONTAINERS)) else 32
 
 
-def formatted(text: str, field: str, values: Any) -> int:
-    """At most how long `text` is with each of its fields (`{}` or `%s`: each a `field`) filled from `values`."""
-    return len(text) + text.count(field) * _sizes(values)
+def braced(text: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> int:
+    """At most how long `text.format(*args, **kwargs)` is: its own text and each field's value with its width (a
+    field reading an item or an attribute counted as the whole value); 0 where `format` itself would refuse it."""
+    total, auto = 0, 0
+    try:
+        fields = list(Formatter().parse(text))
+    except ValueError:
+        return 0
+    for literal, name, spec, _ in fields:
+        total += len(literal)
+        if name is None:
+            continue
+        head = _FIELD.split(name, maxsplit=1)[0]
+        if not head:
+            head, auto = str(auto), auto + 1
+        index = whole(head)  # `{0}`; `{²}` is a name, as `format` reads it
+        value = (args[index] if index < len(args) else None) if index is not None else kwargs.get(head)
+        total += _one(value) + _width(spec or "")
+    return total
+
+
+def percent(text: str, values: Any) -> int:
+    """At most how long `text % values` is: its own text and each conversion's value with its width (`%(name)s`
+    from a mapping)."""
+    given = values if isinstance(values, tuple) else (values,)
+    total, at, last = 0, 0, 0
+    for found in _PERCENT.finditer(text):
+        total, last = total + found.start() - last, found.end()
+        if found["kind"] == "%":
+            total += 1
+            continue
+        if found["width"] == "*":
+            at += 1  # the width taken from the values (the sandbox bounds it)
+        if found["key"] is not None and isinstance(values, Mapping):
+            value = values.get(found["key"])
+        else:
+            value, at = (given[at] if at < len(given) else None), at + 1
+        total += _one(value) + _width(found["width"] or "")
+    return total + len(text) - last
+
+
+def _width(spec: str) -> int:
+    digits = re.search(r"\d+", spec)
+    return int(digits[0]) if digits and len(digits[0]) < 7 else 0  # a wider one the sandbox refuses outright
 
 
 def grown(text: str, method: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> int:
@@ -64,6 +111,4 @@ def grown(text: str, method: str, args: tuple[Any, ...], kwargs: Mapping[str, An
         return len(text) * len(given[0]) + sum(len(p) for p in given[0] if isinstance(p, str))
     if method == "translate" and given and isinstance(given[0], Mapping):
         return len(text) * max([1, *(len(v) for v in given[0].values() if isinstance(v, str))])
-    if method in ("format", "format_map"):
-        return formatted(text, "{", given)
     return 0
