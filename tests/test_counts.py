@@ -74,7 +74,7 @@ def test_a_whole_number_is_ascii_digits(text, number):
 def test_numbers_in_other_digits_are_read_or_refused_never_a_traceback():
     """A private page titled `Desk card ²` (its title's numbers order the host's page), a workbook naming row `²`
     or repeating a column `①` times: each ended a build or a load in a ValueError."""
-    from deckpress.load.spreadsheets.extent import ODS_TABLE, _number, _repeat
+    from deckpress.load.spreadsheets.extent import _number, _repeat
     from deckpress.load.spreadsheets.unzip import Refused
     from deckpress.publish.publications import _page_order
 
@@ -83,4 +83,14 @@ def test_numbers_in_other_digits_are_read_or_refused_never_a_traceback():
         "Desk card 2", "Desk card ٣", "Desk card 10", "Desk card 99", "Desk card ²"]
     with pytest.raises(Refused, match="names a row '²'"):
         _number("²", 1)
-    assert [_repeat({f"{ODS_TABLE}}}number-columns-repeated": n}, "columns") for n in ("①", "3")] == [1, 3]
+    assert [_repeat({"number-columns-repeated": n}, "columns") for n in ("①", "3")] == [1, 3]
+
+
+def test_a_card_past_a_metre_is_a_finding_not_an_overflow(tmp_path, monkeypatch):
+    """A card of 1.0e+308 mm passed the check of its size, and its tuck box's flaps overflowed (a traceback)."""
+    shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content" / "pocket-bazaar")
+    monkeypatch.chdir(tmp_path)
+    card = Path("content/pocket-bazaar/layouts/standard/lot-card.yaml")
+    shutil.copy(LAYOUTS / "standard" / "lot-card.yaml", card)
+    edit(card, "size_mm: [63, 88]", "size_mm: [1.0e+308, 88]")
+    assert f"{card}:3:11: error: size_mm must be 3-1000, got 1e+308" in check("pocket-bazaar", "--content", "content")

@@ -664,3 +664,53 @@ def test_a_misspelt_header_suggests_the_field_at_its_cell_and_says_nothing_more(
     assert errors(game_with(tmp_path, kind, rows)) == [
         f"{SHOWN}/lots.{kind}:1:4: error: cell D1: column 'remindr' is not a field of deck lots (columns: "
         f"collection, points, flavour, reminder, copies); did you mean 'reminder'?"]
+
+
+def with_parts(path: Path, parts: dict[str, str]) -> None:
+    """The workbook with these parts (by path) put in or replaced."""
+    with zipfile.ZipFile(path) as archive:
+        kept = {i.filename: archive.read(i) for i in archive.infolist()}
+    kept |= {name: text.encode() for name, text in parts.items()}
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in kept.items():
+            archive.writestr(name, data)
+
+
+def test_a_sheet_in_a_namespace_of_its_own_is_still_measured_before_it_is_read(tmp_path):
+    """The reader knows a sheet's cells by their local names: one in another namespace passed the measuring
+    unmeasured, and the reader asked for 550 GB (the process aborted)."""
+    game = game_with(tmp_path, "xlsx")
+    with_parts(game / "lots.xlsx", {"xl/worksheets/sheet2.xml": '<worksheet xmlns="urn:other"><sheetData><row r="1">'
+               '<c r="A1" t="inlineStr"><is><t>collection</t></is></c></row><row r="1048576"><c r="XFD1048576">'
+               '<v>1</v></c></row></sheetData></worksheet>'})
+    said = "lots.xlsx:1048576:16384: error: cell XFD1048576: the sheet reaches this cell"
+    assert any(said in e for e in errors(game))
+
+
+def test_a_long_shared_text_counts_at_every_cell_that_shows_it(tmp_path):
+    """One shared text of 30 million characters shown by a thousand cells: a 36 KB file, 30 GB read."""
+    game = game_with(tmp_path, "xlsx")
+    cells = "".join(f'<row r="{r}"><c r="C{r}" t="s"><v>0</v></c></row>' for r in range(2, 1000))
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    with_parts(game / "lots.xlsx", {"xl/strings.xml": f'<sst xmlns="{main}"><si><t>{"x" * 100_000}</t></si></sst>',
+                                    "xl/worksheets/sheet2.xml": f'<worksheet xmlns="{main}"><sheetData>{cells}'
+                                                                '</sheetData></worksheet>',
+                                    "xl/_rels/workbook.xml.rels": _with_strings(game / "lots.xlsx")})
+    assert any("error: the sheet's cells hold more than 64,000,000 characters together" in e for e in errors(game))
+
+
+def _with_strings(path: Path) -> str:
+    """The workbook's relations, naming its shared texts' part (xl/strings.xml: not the usual name)."""
+    with zipfile.ZipFile(path) as archive:
+        rels = archive.read("xl/_rels/workbook.xml.rels").decode()
+    return rels.replace("</Relationships>", '<Relationship Id="rId9" Target="strings.xml" Type="http://schemas.'
+                        'openxmlformats.org/officeDocument/2006/relationships/sharedStrings"/></Relationships>')
+
+
+def test_an_ods_row_repeated_a_billion_times_reaches_past_the_bounds(tmp_path):
+    """A count of nine digits was taken for 1 by the measuring and read in full by the reader (2 GB, 15 s)."""
+    game = game_with(tmp_path, "ods")
+    write_ods(game / "lots.ods", lots(), tail='<table:table-row table:number-rows-repeated="200000000"><table:'
+              'table-cell office:value-type="string"><text:p>Keys</text:p></table:table-cell></table:table-row>')
+    assert any("lots.ods:200000025:1: error: cell A200000025: the sheet reaches this cell" in e
+               for e in errors(game)), errors(game)

@@ -49,7 +49,8 @@ class Key:
         if self.type == "choice":
             return " | ".join(self.choices)
         if self.type == "numbers":
-            return f"{self.count} numbers" + (f", each at least {self.lo:g}" if self.lo else "")
+            return f"{self.count} numbers" + (f", each {_range(self.lo, self.hi)}" if self.hi is not None else
+                                              f", each at least {self.lo:g}" if self.lo else "")
         if self.type == "span":  # a whole number, or a list of the least and the greatest
             return f"whole number {_range(self.lo, self.hi)}, or [fewest, most]"
         if self.type in ("number", "int") and (self.lo is not None or self.hi is not None):
@@ -99,7 +100,7 @@ _READERS: dict[str, Callable[[Fields, Key], Any]] = {
     "angle": lambda f, k: _angle(f, k),
     "number": lambda f, k: f.number(k.name, k.lo, k.hi, **_default(k)),
     "int": lambda f, k: f.int(k.name, _whole(k.lo), _whole(k.hi), **_default(k)),
-    "numbers": lambda f, k: f.numbers(k.name, k.count, k.lo or 0, **_default(k)),
+    "numbers": lambda f, k: f.numbers(k.name, k.count, k.lo or 0, hi=k.hi, **_default(k)),
     "choice": lambda f, k: f.choice(k.name, k.choices, **_default(k)),
     "list": lambda f, k: f.list(k.name, k.required),
     "map": lambda f, k: f.map(k.name, k.required),

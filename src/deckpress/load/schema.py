@@ -165,7 +165,8 @@ class Fields:
             return []
         return [(k, Node(k, node.key_locs[k]), v) for k, v in node.value.items()]
 
-    def numbers(self, key: str, count: builtins.int, lo: float = 0, default: Any = _MISSING) -> Any:
+    def numbers(self, key: str, count: builtins.int, lo: float = 0, default: Any = _MISSING,
+                hi: float | None = None) -> Any:
         """A fixed-length list of numbers such as a size [w, h] or a box [x, y, w, h]."""
         node = self.get(key, default is _MISSING)
         if node is None:
@@ -176,7 +177,7 @@ class Fields:
         if len(items) != count:
             self.findings.error(node.loc, f"{key} must list {count} numbers, got {len(items)}")
             return None
-        values = [as_number(item, key, self.findings, lo=lo) for item in items]
+        values = [as_number(item, key, self.findings, lo=lo, hi=hi) for item in items]
         return None if None in values else tuple(values)
 
     def done(self) -> None:

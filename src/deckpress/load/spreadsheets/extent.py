@@ -13,10 +13,8 @@ from deckpress.load.spreadsheets.table import MAX_CELLS, within
 from deckpress.load.spreadsheets.unzip import Refused
 from deckpress.numerals import whole
 
-XLSX_MAIN = ("http://schemas.openxmlformats.org/spreadsheetml/2006/main",  # and strict Office Open XML's
-             "http://purl.oclc.org/ooxml/spreadsheetml/main")
-ODS_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
-ODS_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+MAX_TEXT = 64_000_000  # characters a sheet's cells hold together: a shared text is counted at every cell using it
+SHORT = MAX_TEXT // MAX_CELLS  # shared texts no longer than this cannot pass MAX_TEXT however often they are used
 FORMULA_TAG = re.compile(rb"<(?:[\w.-]+:)?f[\s/>]")
 CELL_REF = re.compile(r"([A-Z]{1,3})([0-9]{1,7})")
 
@@ -68,11 +66,38 @@ def xlsx_sheets(parts: dict[str, bytes]) -> dict[str, str]:
     return sheets
 
 
-def xlsx_extent(data: bytes) -> Extent:
+def xlsx_shared(parts: dict[str, bytes]) -> list[int]:
+    """The length of each of the workbook's shared texts, in order (what a cell of type `s` names by number), from
+    the part the workbook's relations name (xl/sharedStrings.xml where they name none)."""
+    lengths: list[int] = []
+    at, part = [False], ["xl/sharedStrings.xml"]  # inside a shared text's `t`; where the texts are
+
+    def relation(name: str, attrs: dict[str, str]) -> None:
+        if name.rpartition("}")[2] == "Relationship" and attrs.get("Type", "").endswith("/sharedStrings"):
+            target = attrs.get("Target", "")
+            part[0] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+
+    def start(name: str, attrs: dict[str, str]) -> None:
+        local = name.rpartition("}")[2]
+        if local == "si":
+            lengths.append(0)
+        at[0] = local == "t" and bool(lengths)
+
+    def text(data: str) -> None:
+        if at[0]:
+            lengths[-1] += len(data)
+
+    _parse(parts.get("xl/_rels/workbook.xml.rels", b"<r/>"), relation)
+    _parse(parts.get(part[0], b"<sst/>"), start, lambda name: at.__setitem__(0, False), text)
+    return lengths
+
+
+def xlsx_extent(data: bytes, shared: list[int] | None = None) -> Extent:
     """The reach of an xlsx sheet's part: every cell counts, even one holding only a style (the reader's grid
-    holds it too)."""
-    scan = _XlsxScan()
-    if FORMULA_TAG.search(data):
+    holds it too); with the lengths of the shared texts, the characters its cells hold together (a text of 30
+    million characters used by a thousand cells: 30 GB read)."""
+    scan = _XlsxScan([] if not shared or max(shared) <= SHORT else shared)
+    if FORMULA_TAG.search(data) or scan.shared:
         _parse(data, scan.start, scan.end, scan.text)
     else:  # no formula: where the cells are is all there is to know, and half the work
         _parse(data, scan.start)
@@ -80,37 +105,54 @@ def xlsx_extent(data: bytes) -> Extent:
 
 
 class _XlsxScan:
-    """The handlers of a sheet part's parse: where each cell is, and whether a formula's value was saved."""
+    """The handlers of a sheet part's parse: where each cell is, and whether a formula's value was saved. Elements
+    are known by their local names, whatever their namespace, as the workbook reader knows them (a sheet in a
+    namespace of its own was read whole past this scan: 550 GB asked for)."""
 
-    CELL, ROW, FORMULA, VALUE = ({f"{ns}}}{local}" for ns in XLSX_MAIN} for local in ("c", "row", "f", "v"))
+    CELL, ROW, FORMULA, VALUE = "c", "row", "f", "v"
 
-    def __init__(self) -> None:
+    def __init__(self, shared: list[int]) -> None:
         self.extent, self.row, self.col = Extent(), 0, 0
-        self.kind: str | None = None  # the cell's `t`: "str" is a formula's text result
+        self.kind: str | None = None  # the cell's `t`: "str" is a formula's text result, "s" a shared text's number
         self.formula, self.in_value = False, False
         self.value: bool | None = None  # None: no `v`; False: an empty one; True: a value
+        self.shared, self.number, self.characters = shared, "", 0  # the shared texts' lengths, counted when long
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
-        if name in self.CELL:
+        name = name.rpartition("}")[2]
+        if name == self.CELL:
             self.row, self.col = _position(attrs.get("r"), self.row, self.col + 1)
             self.extent.add(self.row, self.col)
             self.kind, self.formula, self.value = attrs.get("t"), False, None
-        elif name in self.ROW:
+        elif name == self.ROW:
             self.row, self.col = _number(attrs.get("r"), self.row + 1), 0
-        elif name in self.FORMULA:
+        elif name == self.FORMULA:
             self.formula = True
-        elif name in self.VALUE:
+        elif name == self.VALUE:
             self.value, self.in_value = self.value or False, True
 
     def end(self, name: str) -> None:
-        if name in self.VALUE:
+        name = name.rpartition("}")[2]
+        if name == self.VALUE:
             self.in_value = False
-        elif name in self.CELL and self.formula and not self.value and (self.value is None or self.kind != "str"):
+            if self.kind == "s" and self.shared:
+                self._count_shared()
+        elif name == self.CELL and self.formula and not self.value and (self.value is None or self.kind != "str"):
             self.extent.uncached.append((self.row, self.col))
 
     def text(self, data: str) -> None:
         if self.in_value and data.strip():
             self.value = True
+            if self.kind == "s":
+                self.number += data
+
+    def _count_shared(self) -> None:
+        number, self.number = whole(self.number), ""
+        if number is not None and number < len(self.shared):
+            self.characters += self.shared[number]
+            if self.characters > MAX_TEXT:
+                raise Refused(f"the sheet's cells hold more than {MAX_TEXT:,} characters together (a shared "
+                              f"text counts at every cell that shows it)")
 
 
 def _parse(data: bytes, start: Callable[[str, dict[str, str]], None], end: Callable[[str], None] | None = None,
@@ -164,11 +206,11 @@ def ods_sheets(data: bytes, wanted: str | None) -> tuple[list[str], Extent]:
 
 
 class _OdsScan:
-    """The handlers of content.xml's parse: the sheets' names, and the wanted sheet's reach."""
+    """The handlers of content.xml's parse: the sheets' names, and the wanted sheet's reach. Elements and their
+    attributes are known by their local names, as in an xlsx sheet."""
 
-    TABLE, ROW = f"{ODS_TABLE}}}table", f"{ODS_TABLE}}}table-row"
-    CELLS = {f"{ODS_TABLE}}}table-cell", f"{ODS_TABLE}}}covered-table-cell"}
-    FORMULA, VALUE_TYPE = f"{ODS_TABLE}}}formula", f"{ODS_OFFICE}}}value-type"
+    TABLE, ROW, CELLS = "table", "table-row", {"table-cell", "covered-table-cell"}
+    FORMULA, VALUE_TYPE = "formula", "value-type"
 
     def __init__(self, wanted: str | None) -> None:
         self.wanted, self.names, self.extent, self.reading = wanted, list[str](), Extent(), False
@@ -177,11 +219,12 @@ class _OdsScan:
         self.cell: tuple[int, bool, bool] = (1, False, False)  # repeats, filled, a formula without a saved value
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
+        name, attrs = name.rpartition("}")[2], {k.rpartition("}")[2]: v for k, v in attrs.items()}
         if self.depth:
             self.depth += 1
             self.cell = (self.cell[0], True, self.cell[2])  # a paragraph: the cell holds text
         elif name == self.TABLE:
-            self.names.append(attrs.get(f"{ODS_TABLE}}}name", ""))
+            self.names.append(attrs.get("name", ""))
             self.reading = self.names[-1] == self.wanted or (self.wanted is None and len(self.names) == 1)
             self.row = 0
         elif self.reading and name == self.ROW:
@@ -192,6 +235,7 @@ class _OdsScan:
                                         formula and self.VALUE_TYPE not in attrs)
 
     def end(self, name: str) -> None:
+        name = name.rpartition("}")[2]
         if self.depth > 1:
             self.depth -= 1
         elif self.depth == 1:
@@ -210,8 +254,11 @@ class _OdsScan:
 
 
 def _repeat(attrs: dict[str, str], what: str) -> int:
-    text = attrs.get(f"{ODS_TABLE}}}number-{what}-repeated")
-    number = whole(text) if text is not None and len(text) < 9 else None
-    return 1 if number is None else number
+    """How often a row or cell repeats: as written, however large (a count of nine digits was taken for 1 here
+    and read in full by the reader: 2 GB); 1 where none is written, or none the reader would take."""
+    text = attrs.get(f"number-{what}-repeated", "").strip()
+    if not (text.isascii() and text.isdigit()):
+        return 1
+    return int(text) if len(text) <= 18 else 10**18
 
 

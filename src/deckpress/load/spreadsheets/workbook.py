@@ -12,7 +12,7 @@ import python_calamine
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.sources import read_source
-from deckpress.load.spreadsheets.extent import Extent, TooFar, ods_sheets, xlsx_extent, xlsx_sheets
+from deckpress.load.spreadsheets.extent import Extent, TooFar, ods_sheets, xlsx_extent, xlsx_shared, xlsx_sheets
 from deckpress.load.spreadsheets.table import UNCACHED, Table, too_big
 from deckpress.load.spreadsheets.unzip import Refused, repack, unpack
 
@@ -66,7 +66,7 @@ def _sheet(parts: dict[str, bytes], suffix: str, wanted: str | None) -> tuple[st
     part = sheets[name]
     if part not in parts:
         raise Refused(f"the workbook's sheet {name!r} has no cells part ({part})")
-    return name, xlsx_extent(parts[part])
+    return name, xlsx_extent(parts[part], xlsx_shared(parts))
 
 
 def _cells(data: bytes, sheet: str) -> list[list[Any]]:
