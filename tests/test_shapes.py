@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import time
 from dataclasses import dataclass
 from math import hypot, pi, sqrt
 from pathlib import Path
@@ -279,6 +280,19 @@ def test_svg_paths_absolute_and_relative():
         with pytest.raises(PathError) as found:
             parse(bad)
         assert found.value.at == at, bad
+
+
+def test_a_long_svg_path_is_read_in_time_and_bounded():
+    """Each token copied the rest of the path (a 6 MB path ran past a minute): read where it starts now; past
+    100,000 commands and numbers, a finding where they run over."""
+    step = "c 1e-9 1e-9 1e-9 1e-9 1e-9 1e-9 "  # seven tokens in 32 characters
+    start = time.process_time()
+    assert len(parse(f"M 0 0 H 63 V 88 {step * 14_000}Z")) == 14_004 and time.process_time() - start < 1
+    path = f"M 0 0 {step * 28_000}Z"
+    with pytest.raises(PathError, match="more than 100,000 commands and numbers") as found:
+        parse(path)
+    nth = 100_000 - 3  # the 100,001st token, counted from 0 after M 0 0: step 14,285's third token
+    assert found.value.at == len("M 0 0 ") + nth // 7 * 32 + len("c 1e-9 ") + 1 and nth % 7 == 2
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import stat
+import time
 from pathlib import Path
 
 import polib
@@ -147,6 +148,19 @@ def test_a_broken_po_file_is_a_finding_not_a_traceback(deckpress):
     result = deckpress("translations", "pocket-bazaar")
     assert result.status == 1 and "Traceback" not in result.err
     assert result.errors[0].startswith("content/pocket-bazaar/translations/de-DE.po:3:1: error: a PO file that cannot")
+
+
+def test_an_entry_of_millions_of_lines_is_a_finding_in_time(deckpress):
+    """polib adds each continued line to what it holds: an entry of 3.9 million lines (15 MB) ran past a minute."""
+    translated(deckpress)
+    po = FOLDER / "de-DE.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "zzz"\nmsgstr ""\n' + '"a"\n' * 400_000,
+                  encoding="utf-8")
+    start = time.process_time()
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and time.process_time() - start < 2, result.err
+    assert f"{po}:{len(po.read_text(encoding='utf-8').splitlines()) - 400_000 + 10_001}:1: error: an entry of more " \
+           f"than 10,000 lines of text or comments" in result.err
 
 
 def test_the_generators_name_and_a_code_field_are_not_offered_for_translation(deckpress):

@@ -32,6 +32,7 @@ from deckpress.translation.texts import GAME_FILE, Files, edition_context, trans
 
 FOLDER = "translations"
 WIDTH = 0  # no wrapping: one line a text, so a change shows as one line in a diff
+MOST_LINES = 10_000  # lines of one entry's text and comments: a PO editor wraps a rule of 700,000 characters so
 FUZZY = "fuzzy"
 DRAFT_NOTE = ("Translated by: (who or what translated it: a translator's name, or a machine translation, which "
               "stays a draft until a fluent speaker has reviewed it)")
@@ -186,13 +187,29 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
     if data is None:
         return None
     try:
+        text = data.decode("utf-8")
+        if (run := _long_run(text)) is not None:
+            findings.error(Loc(shown, run), f"an entry of more than {MOST_LINES:,} lines of text or comments: no "
+                                             "game's text is that long (fix it in a PO editor, or take the file away)")
+            return None
         # given as text (a line break added: polib would take a text without one for a file's name)
-        return polib.pofile(data.decode("utf-8") + "\n", wrapwidth=WIDTH, encoding="utf-8")
+        return polib.pofile(text + "\n", wrapwidth=WIDTH, encoding="utf-8")
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         line = re.search(r"\(line (\d+)\)", str(exc))
         findings.error(Loc(shown, int(line[1]) if line else 1), "a PO file that cannot be read (not PO syntax, or "
                        "not UTF-8): fix it in a PO editor (Poedit) or take it away to start afresh")
         return None
+
+
+def _long_run(text: str) -> int | None:
+    """The line (from 1) where an entry's run of continued text or comment lines passes MOST_LINES: polib adds
+    each such line to what it holds so far, so a run of millions takes minutes."""
+    run = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        run = run + 1 if line.lstrip().startswith(('"', "#")) else 0
+        if run > MOST_LINES:
+            return number
+    return None
 
 
 def _metadata(game: Sources, language: str | None) -> dict[str, str]:

@@ -11,6 +11,8 @@ from deckpress.layout.shapes.outline import Step
 
 TOKEN = re.compile(r"\s*,?\s*(?:([MmLlHhVvCcZz])|([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?))")
 TAKES = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Z": 0}
+MAX_TOKENS = 100_000  # commands and numbers: a card's outline has dozens, a traced picture thousands
+BLANK = re.compile(r"[ \t\r\n,]*")  # between tokens (matched where it starts: no copy of the rest of the path)
 
 
 class PathError(ValueError):
@@ -78,13 +80,17 @@ def _tokens(d: str) -> list[tuple[str | float, int]]:
     out: list[tuple[str | float, int]] = []
     pos = 0
     while pos < len(d):
-        if d[pos:].strip(" \t\r\n,") == "":
+        blank = BLANK.match(d, pos)
+        skip = pos if blank is None else blank.end()
+        if skip == len(d):
             break
         match = TOKEN.match(d, pos)
         if match is None or match.end() == pos:
-            bad = len(d[pos:]) - len(d[pos:].lstrip(" \t\r\n,"))
-            raise PathError(f"'{d[pos + bad]}' is not a path command (M, L, H, V, C, Z) or a number", pos + bad + 1)
+            raise PathError(f"'{d[skip]}' is not a path command (M, L, H, V, C, Z) or a number", skip + 1)
         start = match.start(1) if match.group(1) else match.start(2)
+        if len(out) == MAX_TOKENS:
+            raise PathError(f"the path has more than {MAX_TOKENS:,} commands and numbers: more than any outline "
+                            f"needs", start + 1)
         out.append((match.group(1) or float(match.group(2)), start + 1))
         pos = match.end()
     return out
