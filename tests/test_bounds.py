@@ -134,6 +134,18 @@ def test_a_sheet_each_over_a_huge_list_is_a_finding_where_it_is_written(deckpres
     assert "1-100 items" in result.err and "100,000 items" in result.err
 
 
+def test_a_sheets_copies_of_long_tables_are_bounded_together(deckpress):
+    """100 copies of a table of 500 rows, each within its bound: 50,000 rows laid out, past a minute and 1.25 GB."""
+    path = Path("content/open-secret-exchange/sheets.yaml")
+    edit(path, "each: product(range(1, markets + 1), desks)", "each: product(range(1, 13), desks)")
+    edit(path, '{each: "range(1, 11)", text: "{{ item }}"}', '{each: "range(1, 491)", text: "{{ item }}"}')
+    start = time.process_time()
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1 and time.process_time() - start < 5
+    assert f"{path.as_posix()}:{line_of(path, 'each: product(range(1, 13)')}:9: error: sheet ledger: its 48 copies' " \
+           f"tables would hold more than 5,000 rows together (copy 11 passes it): fewer copies or rows" in result.err
+
+
 def test_a_deck_from_a_huge_range_is_a_finding(deckpress):
     path = Path("content/open-secret-exchange/game.yaml")
     edit(path, "from: range(1, slips + 1)", "from: range(100000)")

@@ -19,6 +19,7 @@ from deckpress.model import Block, Game, Row, Sheet
 BLOCKS = "heading, text, write-in, table, rules, page-break"
 MAX_COPIES = 100
 MAX_ROWS = 500  # rows of one table: ten pages of large print and more
+MAX_SHEET_ROWS = 5_000  # rows of a sheet's tables in all its copies: a hundred players' sheets of fifty rounds
 
 
 def expand_game_sheets(game: Game, texts: Texts) -> None:
@@ -38,11 +39,17 @@ def _copies(sheet: Sheet, ctx: dict[str, Any], game: Game, texts: Texts) -> list
     blocks = f.list("blocks")
     f.done()
     items = _items(sheet, copies_node, each_node, ctx, texts)
-    rendered = []
+    rendered, rows = [], 0
     for copy, item in enumerate(items, 1):
         copy_ctx = {**ctx, "copy": copy, "copies": len(items), name or "item": item}
         reporting = texts if copy == 1 else texts.reporting(Findings())  # a block's problem once, not per copy
         rendered.append([b for b in (_block(n, copy_ctx, game, reporting) for n in blocks) if b])
+        rows += sum(len(b.rows) for b in rendered[-1])
+        if rows > MAX_SHEET_ROWS:  # 100 copies of a table of 500 rows: minutes and gigabytes to lay out
+            at = (copies_node or each_node or sheet).loc
+            texts.findings.error(at, f"sheet {sheet.id}: its {len(items)} copies' tables would hold more than "
+                                     f"{MAX_SHEET_ROWS:,} rows together (copy {copy} passes it): fewer copies or rows")
+            return rendered[:1]  # the first copy alone is checked further
     return rendered
 
 
