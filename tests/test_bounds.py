@@ -50,6 +50,10 @@ BOMBS = [
     "{{ ([['y'] * 99999] * 99999) | sum(start=[]) | length }}",
     "{{ [1] | batch(10**9, 0) | list | length }}",
     "{{ [1] | slice(10**9) | list | length }}",
+    # a format's precision, a mapping key in brackets (a second review's)
+    "{{ '%.1000000000f' % 1.0 }}",
+    "{{ '%10.99999999f' % 1.0 }}",
+    "{{ ('%((a))s' * 14000) % {'(a)': 'x' * 90000} }}",
     # a few times longer at each step of a chain (a review's)
     "{{ ('\\\\' * 99999) | pprint | pprint | pprint | length }}",
     "{{ ('<' * 30000) | e | string | e | length }}",
@@ -115,6 +119,7 @@ def test_ordinary_text_still_renders():
     ("{{ '%(f0)s / %(f1)s / %(f2)s' % card }}", 15_006),  # a mapping's fields: the three it names, not all ten
     ("{{ '{}\n\n{}'.format(card.f0, body) }}", 65_002),  # each field its own value, not the sum of them all
     ("{{ '{{}} %% {}'.format(body) }}", 60_006),  # braces and percent signs written, not fields
+    ("{{ '{c[f0]} / {c[f1]} / {c[f2]}'.format(c=card) }}", 15_006),  # the items a field reads, not all the card
     ("{{ ('{0} ' * 19).format(card.f1) }}", 95_019),  # nineteen times a 5,000-character field: measured, kept
     ("{{ [body, card.f2] | join(' ') | length }}", 5),
 ])

@@ -699,6 +699,23 @@ def test_a_long_shared_text_counts_at_every_cell_that_shows_it(tmp_path):
     assert any("error: the sheet's cells hold more than 64,000,000 characters together" in e for e in errors(game))
 
 
+def test_shared_texts_are_measured_where_the_reader_reads_them(tmp_path):
+    """The reader reads xl/sharedStrings.xml whatever the relations name: a decoy named there let 70 million
+    characters through; a phonetic reading (`rPh`, which the reader leaves out) is not counted."""
+    game = game_with(tmp_path, "xlsx")
+    cells = "".join(f'<row r="{r}"><c r="C{r}" t="s"><v>0</v></c></row>' for r in range(2, 702))
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    sheet = f'<worksheet xmlns="{main}"><sheetData>{cells}</sheetData></worksheet>'
+    long = f'<sst xmlns="{main}"><si><t>{"x" * 100_000}</t></si></sst>'
+    with_parts(game / "lots.xlsx", {"xl/strings.xml": f'<sst xmlns="{main}"><si><t>x</t></si></sst>',
+                                    "xl/sharedStrings.xml": long, "xl/worksheets/sheet2.xml": sheet,
+                                    "xl/_rels/workbook.xml.rels": _with_strings(game / "lots.xlsx")})
+    assert any("more than 64,000,000 characters together" in e for e in errors(game))
+    from deckpress.load.spreadsheets.extent import _shared_lengths
+    assert _shared_lengths(f'<sst xmlns="{main}"><si><r><t>ab</t></r><rPh><t>{"y" * 50}</t></rPh><t>c</t></si>'
+                           '<si><t>d</t></si></sst>'.encode()) == [3, 1]
+
+
 def _with_strings(path: Path) -> str:
     """The workbook's relations, naming its shared texts' part (xl/strings.xml: not the usual name)."""
     with zipfile.ZipFile(path) as archive:

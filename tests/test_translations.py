@@ -160,7 +160,17 @@ def test_an_entry_of_millions_of_lines_is_a_finding_in_time(deckpress):
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1 and time.process_time() - start < 2, result.err
     assert f"{po}:{len(po.read_text(encoding='utf-8').splitlines()) - 400_000 + 10_001}:1: error: an entry of more " \
-           f"than 10,000 lines of text or comments" in result.err
+           f"than 10,000 lines or 1,000,000 characters of text or comments" in result.err
+
+
+def test_an_entry_of_long_lines_is_bounded_by_its_characters_too(deckpress):
+    """10,000 lines of 1,000 characters each passed the count of lines and took polib seconds."""
+    translated(deckpress)
+    po = FOLDER / "de-DE.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\nmsgid "zzz"\nmsgstr ""\n' + f'"{"a" * 1000}"\n' * 9_999,
+                  encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "lines or 1,000,000 characters of text or comments" in result.err, result.err
 
 
 def test_the_generators_name_and_a_code_field_are_not_offered_for_translation(deckpress):

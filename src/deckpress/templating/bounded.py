@@ -16,7 +16,7 @@ from jinja2.utils import Namespace, pass_eval_context
 
 from deckpress.templating.sizes import MAX_RESULT, percent, text_size
 
-WIDE_FORMAT = re.compile(r"%[-+ #0]*\d{6,}|\{[^{}]*?\d{6,}")  # '%0500000000d', '{:>500000000}'
+WIDE_FORMAT = re.compile(r"%[-+ #0]*\d*\.?\d{6,}|\{[^{}]*?\d{6,}")  # '%0500000000d', '%.1000000000f', '{:>500000000}'
 ARGUED_WIDTH = re.compile(r"%[-+ #0]*\*|\{[^{}]*\{")  # a width taken from the arguments: '%*d', '{:>{}}'
 TOO_WIDE = "a width or count that large is not text"
 

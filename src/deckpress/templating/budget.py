@@ -1,13 +1,14 @@
 """The time and memory one template may take, besides the sandbox's bounds on what it builds.
 
 A loop in a template runs as Python, so a timer can stop it where it is: while a render runs, a timer of the
-process's CPU time ticks, and once the ticks add up to SECONDS the render ends with `TooLong`; a tick that finds
-the process's memory grown by MOST_MEMORY since the render's first tick ends it with `TooLarge` (a loop keeping a
-hundred thousand long texts: each within the sandbox's bounds, gigabytes together; one allocation of gigabytes
-is the sandbox's to refuse beforehand, a tick comes after it). Either is reported as a
-finding like any other. Only the main thread can take signals; elsewhere (a server thread) the sandbox's size
-bounds stand alone. The texts one `Templates` renders (a build's, a check's) may take IN_ALL together (`Spent`):
-a text just under its time on each of thousands of cards would otherwise run for hours.
+process's CPU time ticks (the system's share counted too: handing out memory is most of a memory bomb's time),
+and once the ticks add up to SECONDS the render ends with `TooLong`; a tick that finds the process's memory grown
+by MOST_MEMORY since the render's first tick ends it with `TooLarge` (a loop keeping a hundred thousand long texts:
+each within the sandbox's bounds, gigabytes together; one allocation of gigabytes is the sandbox's to refuse
+beforehand, a tick comes after it). Either is reported as a finding like any other. Only the main thread can take
+signals; elsewhere (a server thread) the sandbox's size bounds stand alone. The texts one `Templates` renders (a
+build's, a check's) may take IN_ALL together (`Spent`): a text just under its time on each of thousands of cards
+would otherwise run for hours.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def _ticked(number: int, frame: FrameType | None) -> None:
                            f"far larger than any card or rule needs")
     if problem is not None:  # disarmed first: raised inside the render's `finally`, it still leaves no timer set
         _active = False
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)
         raise problem
 
 
@@ -108,12 +109,12 @@ def _stopped() -> Iterator[None]:
         yield
         return
     if _handled_in != os.getpid():
-        signal.signal(signal.SIGVTALRM, _ticked)
+        signal.signal(signal.SIGPROF, _ticked)
         _handled_in = os.getpid()
     _active, _ticks, _resident_before = True, 0, None
-    signal.setitimer(signal.ITIMER_VIRTUAL, TICK, TICK)
+    signal.setitimer(signal.ITIMER_PROF, TICK, TICK)
     try:
         yield
     finally:
         _active = False
-        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.setitimer(signal.ITIMER_PROF, 0)

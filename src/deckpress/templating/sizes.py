@@ -14,9 +14,9 @@ from deckpress.numerals import whole
 
 MAX_RESULT = 100_000  # items in a string or list a template builds: more is a mistake, not rule text
 _CONTAINERS = (list, tuple, set, frozenset, dict)
-_PERCENT = re.compile(r"%(?:\((?P<key>[^)]*)\))?[-+ #0]*(?P<width>\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?"
-                      r"(?P<kind>[diouxXeEfFgGcrsa%])")
+_SPEC = re.compile(r"[-+ #0]*(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d+))?[hlL]?(?P<kind>[diouxXeEfFgGcrsa%])")
 _FIELD = re.compile(r"[.\[]")  # where a field's name ends and its attribute or item begins
+_ITEM = re.compile(r"\[([^\]]*)\]")  # a field's item: `{card[points]}`
 
 
 def text_size(value: Any, most: int = MAX_RESULT) -> int:
@@ -52,8 +52,9 @@ def _one(value: Any) -> int:
 
 
 def braced(text: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> int:
-    """At most how long `text.format(*args, **kwargs)` is: its own text and each field's value with its width (a
-    field reading an item or an attribute counted as the whole value); 0 where `format` itself would refuse it."""
+    """At most how long `text.format(*args, **kwargs)` is: its own text and each field's value with its width and
+    precision (a field's items read where the value holds them, `{card[points]}`; an attribute counted as the whole
+    value); 0 where `format` itself would refuse it."""
     total, auto = 0, 0
     try:
         fields = list(Formatter().parse(text))
@@ -64,37 +65,64 @@ def braced(text: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> int:
         if name is None:
             continue
         head = _FIELD.split(name, maxsplit=1)[0]
+        rest = name[len(head):]
         if not head:
             head, auto = str(auto), auto + 1
         index = whole(head)  # `{0}`; `{²}` is a name, as `format` reads it
         value = (args[index] if index < len(args) else None) if index is not None else kwargs.get(head)
-        total += _one(value) + _width(spec or "")
+        total += _one(_item(value, rest)) + _width(spec or "")
     return total
 
 
+def _item(value: Any, rest: str) -> Any:
+    """The item a field reads (`[points]` of a card's fields, `[0]` of a list), as far as items lead."""
+    while (found := _ITEM.match(rest)) is not None:
+        key, rest = found[1], rest[found.end():]
+        index = whole(key)
+        if isinstance(value, Mapping) and key in value:
+            value = value[key]
+        elif isinstance(value, (list, tuple)) and index is not None and index < len(value):
+            value = value[index]
+        else:
+            break
+    return value
+
+
 def percent(text: str, values: Any) -> int:
-    """At most how long `text % values` is: its own text and each conversion's value with its width (`%(name)s`
-    from a mapping)."""
+    """At most how long `text % values` is: its own text and each conversion's value with its width and precision
+    (`%(name)s` from a mapping, its name in brackets as deep as Python reads them: `%((a))s`); 0 where `%` itself
+    would refuse it."""
     given = values if isinstance(values, tuple) else (values,)
     total, at, last = 0, 0, 0
-    for found in _PERCENT.finditer(text):
-        total, last = total + found.start() - last, found.end()
-        if found["kind"] == "%":
+    while (start := text.find("%", last)) != -1:
+        key, i = None, start + 1
+        if text.startswith("(", i):  # a mapping key: balanced brackets
+            depth, j = 0, i
+            for j in range(i, len(text)):
+                depth += {"(": 1, ")": -1}.get(text[j], 0)
+                if depth == 0:
+                    break
+            key, i = text[i + 1:j], j + 1
+        spec = _SPEC.match(text, i)
+        if spec is None:
+            return 0  # not a conversion: `%` raises before it builds anything
+        total, last = total + start - last, spec.end()
+        if spec["kind"] == "%":
             total += 1
             continue
-        if found["width"] == "*":
-            at += 1  # the width taken from the values (the sandbox bounds it)
-        if found["key"] is not None and isinstance(values, Mapping):
-            value = values.get(found["key"])
+        at += (spec["width"] == "*") + (spec["precision"] == "*")  # taken from the values: the sandbox bounds them
+        if key is not None and isinstance(values, Mapping):
+            value = values.get(key)
         else:
             value, at = (given[at] if at < len(given) else None), at + 1
-        total += _one(value) + _width(found["width"] or "")
+        total += _one(value) + _width(spec["width"] or "") + _width(spec["precision"] or "")
     return total + len(text) - last
 
 
 def _width(spec: str) -> int:
-    digits = re.search(r"\d+", spec)
-    return int(digits[0]) if digits and len(digits[0]) < 7 else 0  # a wider one the sandbox refuses outright
+    """The characters a format's numbers may add: its width and its precision (one of seven digits or more is
+    counted as past the bound, not read)."""
+    return sum(int(n) if len(n) < 7 else MAX_RESULT + 1 for n in re.findall(r"\d+", spec))
 
 
 def grown(text: str, method: str, args: tuple[Any, ...], kwargs: Mapping[str, Any]) -> int:

@@ -33,6 +33,7 @@ from deckpress.translation.texts import GAME_FILE, Files, edition_context, trans
 FOLDER = "translations"
 WIDTH = 0  # no wrapping: one line a text, so a change shows as one line in a diff
 MOST_LINES = 10_000  # lines of one entry's text and comments: a PO editor wraps a rule of 700,000 characters so
+MOST_CHARACTERS = 1_000_000  # characters of them: ten times the longest text a template may make
 FUZZY = "fuzzy"
 DRAFT_NOTE = ("Translated by: (who or what translated it: a translator's name, or a machine translation, which "
               "stays a draft until a fluent speaker has reviewed it)")
@@ -189,8 +190,9 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
     try:
         text = data.decode("utf-8")
         if (run := _long_run(text)) is not None:
-            findings.error(Loc(shown, run), f"an entry of more than {MOST_LINES:,} lines of text or comments: no "
-                                             "game's text is that long (fix it in a PO editor, or take the file away)")
+            findings.error(Loc(shown, run), f"an entry of more than {MOST_LINES:,} lines or {MOST_CHARACTERS:,} "
+                                            "characters of text or comments: no game's text is that long (fix it in "
+                                            "a PO editor, or take the file away)")
             return None
         # given as text (a line break added: polib would take a text without one for a file's name)
         return polib.pofile(text + "\n", wrapwidth=WIDTH, encoding="utf-8")
@@ -202,12 +204,14 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
 
 
 def _long_run(text: str) -> int | None:
-    """The line (from 1) where an entry's run of continued text or comment lines passes MOST_LINES: polib adds
-    each such line to what it holds so far, so a run of millions takes minutes."""
-    run = 0
+    """The line (from 1) where an entry's run of continued text or comment lines passes MOST_LINES lines or
+    MOST_CHARACTERS characters: polib adds each such line to what it holds so far, so a long run costs as its
+    lines times its length (3.9 million lines took minutes; 10,000 lines of 1,000 characters, seconds)."""
+    lines = characters = 0
     for number, line in enumerate(text.splitlines(), 1):
-        run = run + 1 if line.lstrip().startswith(('"', "#")) else 0
-        if run > MOST_LINES:
+        continued = line.lstrip().startswith(('"', "#"))
+        lines, characters = (lines + 1, characters + len(line)) if continued else (0, 0)
+        if lines > MOST_LINES or characters > MOST_CHARACTERS:
             return number
     return None
 

@@ -67,28 +67,42 @@ def xlsx_sheets(parts: dict[str, bytes]) -> dict[str, str]:
 
 
 def xlsx_shared(parts: dict[str, bytes]) -> list[int]:
-    """The length of each of the workbook's shared texts, in order (what a cell of type `s` names by number), from
-    the part the workbook's relations name (xl/sharedStrings.xml where they name none)."""
-    lengths: list[int] = []
-    at, part = [False], ["xl/sharedStrings.xml"]  # inside a shared text's `t`; where the texts are
+    """The length of each of the workbook's shared texts, in order (what a cell of type `s` names by number): of
+    xl/sharedStrings.xml, where the reader looks, and of the part the workbook's relations name, the longer of
+    the two at each number."""
+    named: list[str] = []
 
     def relation(name: str, attrs: dict[str, str]) -> None:
         if name.rpartition("}")[2] == "Relationship" and attrs.get("Type", "").endswith("/sharedStrings"):
             target = attrs.get("Target", "")
-            part[0] = target.lstrip("/") if target.startswith("/") else f"xl/{target}"
+            named.append(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
+
+    _parse(parts.get("xl/_rels/workbook.xml.rels", b"<r/>"), relation)
+    found = [_shared_lengths(parts[p]) for p in {"xl/sharedStrings.xml", *named} if p in parts]
+    return [max(ls[i] if i < len(ls) else 0 for ls in found) for i in range(max(map(len, found), default=0))]
+
+
+def _shared_lengths(data: bytes) -> list[int]:
+    """Each shared text's length as the reader gives it: its text runs, not their phonetic readings (`rPh`)."""
+    lengths: list[int] = []
+    state = {"t": False, "rPh": 0}  # inside a text run; how deep inside phonetic readings
 
     def start(name: str, attrs: dict[str, str]) -> None:
         local = name.rpartition("}")[2]
         if local == "si":
             lengths.append(0)
-        at[0] = local == "t" and bool(lengths)
+        state["rPh"] += local == "rPh"
+        state["t"] = local == "t" and bool(lengths) and not state["rPh"]
+
+    def end(name: str) -> None:
+        state["rPh"] -= name.rpartition("}")[2] == "rPh"
+        state["t"] = False
 
     def text(data: str) -> None:
-        if at[0]:
+        if state["t"]:
             lengths[-1] += len(data)
 
-    _parse(parts.get("xl/_rels/workbook.xml.rels", b"<r/>"), relation)
-    _parse(parts.get(part[0], b"<sst/>"), start, lambda name: at.__setitem__(0, False), text)
+    _parse(data, start, end, text)
     return lengths
 
 
