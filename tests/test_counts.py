@@ -86,11 +86,11 @@ def test_numbers_in_other_digits_are_read_or_refused_never_a_traceback():
     assert [_repeat({"number-columns-repeated": n}, "columns") for n in ("①", "3")] == [1, 3]
 
 
-def test_a_card_past_a_metre_is_a_finding_not_an_overflow(tmp_path, monkeypatch):
+def test_a_card_past_ten_metres_is_a_finding_not_an_overflow(tmp_path, monkeypatch):
     """A card of 1.0e+308 mm passed the check of its size, and its tuck box's flaps overflowed (a traceback)."""
     shutil.copytree(CONTENT / "pocket-bazaar", tmp_path / "content" / "pocket-bazaar")
     monkeypatch.chdir(tmp_path)
     card = Path("content/pocket-bazaar/layouts/standard/lot-card.yaml")
     shutil.copy(LAYOUTS / "standard" / "lot-card.yaml", card)
     edit(card, "size_mm: [63, 88]", "size_mm: [1.0e+308, 88]")
-    assert f"{card}:3:11: error: size_mm must be 3-1000, got 1e+308" in check("pocket-bazaar", "--content", "content")
+    assert f"{card}:3:11: error: size_mm must be 3-10000, got 1e+308" in check("pocket-bazaar", "--content", "content")

@@ -48,8 +48,8 @@ EXTENDS = Key("extends", "text", None, "another layout of the same edition this 
 
 CARD = (
     Key("size_mm", "numbers", None, "trim size: width, height; required, unless `shape` is a hexagon sized "
-        "`across_corners_mm` or `across_flats_mm`; at least 3 mm, for a box's thin spine, and at most a metre",
-        lo=3, hi=1000, count=2),
+        "`across_corners_mm` or `across_flats_mm`; at least 3 mm, for a box's thin spine, and at most 10 m (a board "
+        "of 20 x 20 pieces)", lo=3, hi=10_000, count=2),
     Key("grid", "numbers", REQUIRED, "columns, rows of cards a page: a sheet holds up to columns x rows cards, "
         "portrait or landscape, whichever holds more (fewer where fewer fit)", lo=1, count=2),
     Key("elements", "list", REQUIRED, "what is printed on the face: see the element kinds below"),
