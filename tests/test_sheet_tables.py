@@ -350,3 +350,15 @@ def test_sizes_for_an_edition_the_game_is_not_made_in_are_found(vale: Path, caps
     assert findings_of(capsys) == [
         f"content/{GAME}/sheets.yaml:{line_of(sheets, 'large-print', nth)}:9: error: no edition 'large-print' in this "
         "game (it is made in standard): a table's sizes for an edition go under its id" for nth in (1, 2)]
+
+
+def test_a_table_of_too_many_columns_is_one_finding_an_edition_and_paper(deckpress) -> None:
+    """300 columns sharing a line: each less than a millimetre, and 1,500 findings of cells a negative width wide
+    ('a word is wider than the -2.5 mm line'); now the table says it, once for each edition and paper."""
+    sheets = Path("content/open-secret-exchange/sheets.yaml")
+    edit(sheets, "columns: [Code, Value, Received from]", f"columns: [{', '.join(f'C{i}' for i in range(300))}]")
+    result = deckpress("check", "open-secret-exchange")
+    assert result.status == 1 and len(result.errors) == 4, result.errors
+    assert all(e.startswith(f"{sheets}:") and "the table's 300 columns share the " in e and "mm a column needs" in e
+               for e in result.errors), result.errors
+    assert "less than the 4 mm a column needs (standard edition, a4); fewer columns" in result.err

@@ -211,8 +211,8 @@ class Typesetter:
             return None
         lines = wrapped(text, font, style.size, width * MM)
         if lines is None:
-            self.findings.error(loc, f"{self.game} {self.component}, {what}: a word is wider than the {width:g} mm "
-                                     "line")
+            room = f"a word is wider than the {width:g} mm line" if width > 0 else "no room is left for a line"
+            self.findings.error(loc, f"{self.game} {self.component}, {what}: {room}")
             return None
         return Fitted(lines, font, style.size, style.size * self.theme.line_spacing, icons,
                       self._heard(icons))

@@ -9,7 +9,7 @@ from deckpress.findings import echoed
 from deckpress.layout.page import MM, Drawing, WriteIn
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, field_name, icons_alone
-from deckpress.layout.tables.geometry import Geometry, geometry, problems, too_wide
+from deckpress.layout.tables.geometry import Geometry, geometry, problems, too_narrow, too_wide
 from deckpress.layout.tables.keys import ICON
 from deckpress.model import Block, SheetLayout, Style, TableSizes
 
@@ -38,11 +38,21 @@ class TableSetter:
         kept = self._sized.get(key)
         if kept is not None:
             return kept[0], list(kept[1])
-        with self.ts.heeding() as heeded:
-            sized = self._sizes(block, w)
-        if not heeded.met:
+        if self._narrow(block, w):  # said once, by the table (`problems`): not again by each of its cells
+            with self.ts.measuring():
+                sized = self._sizes(block, w)
+            met = 0
+        else:
+            with self.ts.heeding() as heeded:
+                sized = self._sizes(block, w)
+            met = heeded.met
+        if not met:
             self._sized[key] = sized[0], list(sized[1])
         return sized
+
+    def _narrow(self, block: Block, w: float) -> bool:
+        sizes = self.own(block)
+        return too_narrow(block, sizes, geometry(block, sizes, self.layout, w), self.ts.theme)
 
     def _sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
         shape = geometry(block, self.own(block), self.layout, w)
@@ -63,6 +73,9 @@ class TableSetter:
         if not cont:
             for loc, message in problems(block, sizes, shape, self.ts.theme, w, self.job.paper):
                 self.ts.findings.error(loc, f"{self.job.where}: {message}")
+        if self._narrow(block, w):  # said by `problems`: nothing of it drawn (its cells, each said again, cost minutes)
+            header_h, heights = self.sizes(block, w)
+            return y + header_h + sum(heights[r] for r in (rows if rows is not None else range(len(block.rows))))
         with tagged(d, "Table", cont=cont), d.found(too_wide(shape, w)):  # said once, at its widths
             header_h, heights = self.sizes(block, w)
             with artifact(d) if cont else tagged(d, "TR"):
