@@ -54,6 +54,10 @@ BOMBS = [
     "{{ '%.1000000000f' % 1.0 }}",
     "{{ '%10.99999999f' % 1.0 }}",
     "{{ ('%((a))s' * 14000) % {'(a)': 'x' * 90000} }}",
+    # a precision of no digits, a field's item by number (a third review's)
+    "{% set x = ('%.s' ~ '%(a)99999s' * 5000) % {'a': 1} %}{{ x | length }}",
+    "{{ ('%.s' + '%99999s' * 20) % ((1,) * 21) }}",
+    "{{ ('{a[0]}' * 1000).format(a={0: 'x' * 99999, '0': ''}) | length }}",
     # a few times longer at each step of a chain (a review's)
     "{{ ('\\\\' * 99999) | pprint | pprint | pprint | length }}",
     "{{ ('<' * 30000) | e | string | e | length }}",

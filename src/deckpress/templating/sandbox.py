@@ -134,7 +134,8 @@ class Sandbox(SandboxedEnvironment):
                 raise SecurityError(f"repeating a value {max(sizes)} long is too large")
         elif operator == "+" and length(left) + length(right) > MAX_RESULT:
             raise SecurityError(f"a value {length(left) + length(right):,} long is too large")
-        return super().call_binop(context, operator, left, right)
+        result = super().call_binop(context, operator, left, right)
+        return short(result) if operator == "%" else result  # a conversion the measuring did not read, bounded too
 
 
 def bounded_render(template: Template, context: Mapping[str, Any]) -> str:

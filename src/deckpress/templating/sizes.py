@@ -14,7 +14,7 @@ from deckpress.numerals import whole
 
 MAX_RESULT = 100_000  # items in a string or list a template builds: more is a mistake, not rule text
 _CONTAINERS = (list, tuple, set, frozenset, dict)
-_SPEC = re.compile(r"[-+ #0]*(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d+))?[hlL]?(?P<kind>[diouxXeEfFgGcrsa%])")
+_SPEC = re.compile(r"[-+ #0]*(?P<width>\*|\d+)?(?:\.(?P<precision>\*|\d*))?[hlL]?(?P<kind>[diouxXeEfFgGcrsa%])")
 _FIELD = re.compile(r"[.\[]")  # where a field's name ends and its attribute or item begins
 _ITEM = re.compile(r"\[([^\]]*)\]")  # a field's item: `{card[points]}`
 
@@ -75,14 +75,17 @@ def braced(text: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> int:
 
 
 def _item(value: Any, rest: str) -> Any:
-    """The item a field reads (`[points]` of a card's fields, `[0]` of a list), as far as items lead."""
+    """The item a field reads (`[points]` of a card's fields, `[0]` of a list or of a mapping's key 0: digits are
+    a number to `format`), as far as items lead; where they lead nowhere, the whole value."""
     while (found := _ITEM.match(rest)) is not None:
-        key, rest = found[1], rest[found.end():]
-        index = whole(key)
+        key: str | int = found[1]
+        rest = rest[found.end():]
+        if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 19:
+            key = int(key)
         if isinstance(value, Mapping) and key in value:
             value = value[key]
-        elif isinstance(value, (list, tuple)) and index is not None and index < len(value):
-            value = value[index]
+        elif isinstance(value, (list, tuple)) and isinstance(key, int) and key < len(value):
+            value = value[key]
         else:
             break
     return value
@@ -104,8 +107,9 @@ def percent(text: str, values: Any) -> int:
                     break
             key, i = text[i + 1:j], j + 1
         spec = _SPEC.match(text, i)
-        if spec is None:
-            return 0  # not a conversion: `%` raises before it builds anything
+        if spec is None:  # no conversion Python reads either (`%` raises): the sign counted as text, and on
+            total, last = total + start + 1 - last, start + 1
+            continue
         total, last = total + start - last, spec.end()
         if spec["kind"] == "%":
             total += 1

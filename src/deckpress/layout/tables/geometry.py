@@ -10,7 +10,8 @@ from deckpress.findings import Loc
 from deckpress.layout.tables.keys import LABEL_W, ROW_H, WIDTHS
 from deckpress.model import Block, SheetLayout, TableSizes, Theme
 
-MIN_COLUMN_MM = 4.0  # a cell's padding each side (1.5 mm, deckpress.layout.tables.cells) and a millimetre
+MIN_COLUMN_MM = 4.0  # a cell's padding each side (1.5 mm, deckpress.layout.tables.cells) and a millimetre: a
+# column's least width in every edition (its room to write in is the row's height, `write_in_min_mm`)
 
 HEADER_ROWS = 1.5  # the header row is at least one and a half rows high: room for two lines of heads
 
@@ -61,16 +62,11 @@ def too_wide(shape: Geometry, line: float) -> bool:
     return shape.width > line + 1e-6
 
 
-def too_narrow(block: Block, sizes: TableSizes, shape: Geometry, theme: Theme) -> bool:
-    """The line shared out evenly gives each column less than it needs (300 columns: less than a millimetre
+def too_narrow(block: Block, sizes: TableSizes, shape: Geometry) -> bool:
+    """The line shared out evenly gives each column less than MIN_COLUMN_MM (300 columns: less than a millimetre
     each): a finding, and its cells' own are not said again."""
     shared = not sizes.column_widths and not sizes.square and bool(block.columns)
-    return shared and shape.columns[0] < _least(theme) - 1e-6
-
-
-def _least(theme: Theme) -> float:
-    """A column's least width: the edition's room to write in, and at least its cell's padding and a millimetre."""
-    return max(theme.write_in_min_mm, MIN_COLUMN_MM)
+    return shared and shape.columns[0] < MIN_COLUMN_MM - 1e-6
 
 
 def problems(block: Block, sizes: TableSizes, shape: Geometry, theme: Theme, line: float,
@@ -82,9 +78,9 @@ def problems(block: Block, sizes: TableSizes, shape: Geometry, theme: Theme, lin
         at = locs.get(WIDTHS.name) or locs.get(LABEL_W.name) or block.loc
         out.append((at, f"the table is {shape.width:g} mm wide, more than the {line:g} mm between the margins "
                         f"({theme.edition} edition, {paper})"))
-    if too_narrow(block, sizes, shape, theme):
-        out.append((block.loc, f"the table's {len(block.columns)} columns share the {line - shape.label:g} mm "
-                               f"beside its labels, {shape.columns[0]:.3g} mm each: less than the {_least(theme):g} "
+    if too_narrow(block, sizes, shape):
+        out.append((block.loc, f"the table's {len(block.columns)} columns share the {max(line - shape.label, 0):g} mm "
+                               f"beside its labels, {shape.columns[0]:.3g} mm each: less than the {MIN_COLUMN_MM:g} "
                                f"mm a column needs ({theme.edition} edition, {paper}); fewer columns"))
     own = locs.get(WIDTHS.name) if sizes.square and sizes.column_widths else locs.get(ROW_H.name)
     if own is not None and shape.row < theme.write_in_min_mm - 1e-6:

@@ -52,7 +52,7 @@ class TableSetter:
 
     def _narrow(self, block: Block, w: float) -> bool:
         sizes = self.own(block)
-        return too_narrow(block, sizes, geometry(block, sizes, self.layout, w), self.ts.theme)
+        return too_narrow(block, sizes, geometry(block, sizes, self.layout, w))
 
     def _sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
         shape = geometry(block, self.own(block), self.layout, w)
@@ -73,7 +73,9 @@ class TableSetter:
         if not cont:
             for loc, message in problems(block, sizes, shape, self.ts.theme, w, self.job.paper):
                 self.ts.findings.error(loc, f"{self.job.where}: {message}")
-        if self._narrow(block, w):  # said by `problems`: nothing of it drawn (its cells, each said again, cost minutes)
+        # said by `problems` (on the table's first page: a finding stops the build, so its room is never printed):
+        # nothing of it drawn, its cells each said again took seconds
+        if self._narrow(block, w):
             header_h, heights = self.sizes(block, w)
             return y + header_h + sum(heights[r] for r in (rows if rows is not None else range(len(block.rows))))
         with tagged(d, "Table", cont=cont), d.found(too_wide(shape, w)):  # said once, at its widths
