@@ -70,6 +70,23 @@ def test_a_publication_not_as_committed_is_published_again(built):
     assert "made again" not in deckpress("build", "--paper", "a4").err
 
 
+def test_a_publication_is_read_by_its_own_names_whatever_the_out_folder_is_called(built, monkeypatch):
+    """`--out .` listed public/ as `blic/...` (every build published again, a stray file kept); a SHA256SUMS naming a
+    file twice (`./index.html`) had it hashed again for each name, and a name with a NUL ended the build."""
+    from deckpress.publish.manifest import read_manifest
+    from deckpress.publish.published import files_under, unpublished
+
+    monkeypatch.chdir("build")
+    assert files_under(Path("."), "public")[0].startswith("public/")
+    assert unpublished(Path("."), read_manifest(Path("."))) == []
+    sums = Path("SHA256SUMS")
+    kept = sums.read_bytes()
+    first = kept.split(b"\n")[0]
+    for odd in (b"./index.html", b"index\0.html"):
+        sums.write_bytes(kept + first[:66] + odd + b"\n")
+        assert unpublished(Path("."), read_manifest(Path("."))) == ["."]
+
+
 def test_changing_one_game_rebuilds_only_that_game(built):
     deckpress = built
     before = snapshot()

@@ -162,7 +162,7 @@ def sha256_bounded(path: Path, most: int) -> str | None:
             if os.fstat(file.fileno()).st_size > most:
                 return None
             return hashlib.file_digest(file, "sha256").hexdigest()
-    except OSError:
+    except UNREADABLE:  # a NUL in the name too: whoever named it, it is no file
         return None
 
 

@@ -38,9 +38,9 @@ class Freshness:
 
 def freshness(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any], out: Path) -> Freshness:
     """Hashes every input and checks every earlier output: done once a build (the command line asks first)."""
-    prints = fingerprints(game_dirs, layout_dirs, options)
-    current = up_to_date(out, prints)
-    return Freshness(prints, current, unpublished(out, read_manifest(out)) if current == set(prints) else [])
+    prints, entries = fingerprints(game_dirs, layout_dirs, options), read_manifest(out)  # the manifest read once
+    current = up_to_date(out, prints, entries)
+    return Freshness(prints, current, unpublished(out, entries) if current == set(prints) else [])
 
 
 def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any]) -> dict[str, str]:
@@ -58,10 +58,11 @@ def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[s
     return prints
 
 
-def up_to_date(out: Path, prints: dict[str, str]) -> set[str]:
-    """The games (of `prints`: game -> fingerprint) whose outputs are current in `out`."""
+def up_to_date(out: Path, prints: dict[str, str], listed: list[Entry] | None = None) -> set[str]:
+    """The games (of `prints`: game -> fingerprint) whose outputs are current in `out` (`listed`: its manifest's
+    entries, where read already)."""
     state = _read(out / STATE)
-    entries = {e.path: e for e in read_manifest(out)}
+    entries = {e.path: e for e in (read_manifest(out) if listed is None else listed)}
     current = set()
     for game, print_ in prints.items():
         recorded = state.get(game)

@@ -38,7 +38,7 @@ from deckpress.publish.outputs import (
     TEXT_EDITION_FONT,
 )
 from deckpress.publish.page_templates import page_template
-from deckpress.publish.published import FLAT, HOST_FOLDER, PUBLIC_FOLDER, files_under
+from deckpress.publish.published import FLAT, HOST_FOLDER, PUBLIC_FOLDER, files_under, flat_line
 from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import Thumbnail, thumbnail_path
 from deckpress.publish.write import Output
@@ -203,7 +203,7 @@ def _with_sums(data: dict[str, bytes]) -> dict[str, bytes]:
     """The files, a `.sha256` beside each naming it bare (for a flat download folder), and SHA256SUMS (for a copy
     of the whole folder)."""
     sums = {p: hashlib.sha256(d).hexdigest() for p, d in data.items()}
-    flat = {f"{p}{FLAT}": f"{s}  {p.rsplit('/', 1)[-1]}\n".encode() for p, s in sums.items()}
+    flat = {f"{p}{FLAT}": flat_line(p, s) for p, s in sums.items()}
     whole = "".join(f"{sums[p]}  {p}\n" for p in sorted(sums)).encode()
     return {**data, **flat, SUMS: whole}
 

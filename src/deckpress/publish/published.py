@@ -9,6 +9,7 @@ earlier output (`deckpress.publish.earlier`); kept light, since an up-to-date bu
 from __future__ import annotations
 
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,7 +51,7 @@ def files_under(out: Path, folder: str) -> list[str]:
     top = out / folder
     if top.is_symlink() or not top.is_dir():
         return []
-    return sorted(path[len(str(out)) + 1:] for path in _regular_files(str(top)))
+    return sorted(Path(os.path.relpath(path, out)).as_posix() for path in _regular_files(str(top)))
 
 
 def _regular_files(folder: str) -> Iterator[str]:
@@ -87,9 +88,14 @@ def _bundle_kept(out: Path, folder: str, held: set[str]) -> bool:
                for path, sha in sums.items())
 
 
+def flat_line(path: str, sha: str) -> bytes:
+    """A file's `.sha256`: its checksum, naming it bare (for a browser's flat download folder)."""
+    return f"{sha}  {path.rsplit('/', 1)[-1]}\n".encode()
+
+
 def _flat_kept(folder: Path, path: str, sha: str) -> bool:
     try:
-        return read_bounded(folder / f"{path}{FLAT}", 4096) == f"{sha}  {path.rsplit('/', 1)[-1]}\n".encode()
+        return read_bounded(folder / f"{path}{FLAT}", 4096) == flat_line(path, sha)
     except OSError:
         return False
 
@@ -105,4 +111,5 @@ def _sums(folder: Path) -> dict[str, str] | None:
     if data is None or not all(found):
         return None
     sums = {m[2]: m[1] for m in found if m}
-    return sums if all(relative(path) for path in sums) else None  # what it names, read: never outside
+    # what it names is read: never outside, and each file by one name (`./index.html` is a second, a NUL none)
+    return sums if all(relative(p) and "\0" not in p and posixpath.normpath(p) == p for p in sums) else None
