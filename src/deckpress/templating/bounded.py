@@ -25,8 +25,7 @@ def filters(jinja: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any
     """Jinja's filters (and the press's), each bounded: those that make text longer by their numbers or fields
     measured first, those that write a value out measured first, and no filter's text past MAX_RESULT."""
     found = dict(jinja)
-    for name in ("center", "format"):  # the filters that can make text longer
-        found[name] = _guarded(found[name])
+    found["center"], found["format"] = _guarded(found["center"]), _guarded(found["format"], fields=True)
     for name in ("string", "pprint", "tojson", "e", "escape", "forceescape", "safe", "urlize", "wordcount"):
         found[name] = _written(found[name])  # a value written out as text
     for name in ("batch", "slice"):
@@ -35,14 +34,15 @@ def filters(jinja: dict[str, Callable[..., Any]]) -> dict[str, Callable[..., Any
     return {name: _bounded(f) for name, f in found.items()}  # so no chain of them grows a text
 
 
-def _guarded(function: Callable[..., Any]) -> Callable[..., Any]:
-    """A filter that makes text longer by its numbers or its fields (`center`, `format`), refusing huge ones."""
+def _guarded(function: Callable[..., Any], fields: bool = False) -> Callable[..., Any]:
+    """A filter that makes text longer by its numbers (`center`) or its `fields` filled as `%` fills them
+    (`format`), refusing huge ones."""
     def checked(*args: Any, **kwargs: Any) -> Any:
         if args:
             refuse_arguments(args[0], args[1:])
         if too_large(*args, *kwargs.values()):
             raise SecurityError(TOO_WIDE)
-        if args and isinstance(args[0], str) and percent(args[0], kwargs or args[1:]) > MAX_RESULT:
+        if fields and args and isinstance(args[0], str) and percent(args[0], kwargs or args[1:]) > MAX_RESULT:
             raise SecurityError(f"the text would be longer than {MAX_RESULT:,} characters")  # as `%` does
         return function(*args, **kwargs)
     return checked

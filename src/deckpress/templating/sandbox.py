@@ -89,14 +89,14 @@ class Sandbox(SandboxedEnvironment):
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja's names)
         owner = getattr(__obj, "__self__", None)
-        if isinstance(owner, str) and too_large(*args, *kwargs.values()):
-            raise SecurityError(TOO_WIDE)  # 'x'.ljust(10**9), .zfill, .center
-        if isinstance(owner, str) and getattr(__obj, "__name__", "") == "join" and args:
-            args = (list(args[0]), *args[1:])  # measured before it is joined (`map` gives an iterator)
-        if isinstance(owner, str) and (size := grown(owner, getattr(__obj, "__name__", ""), args, kwargs)
-                                       ) > MAX_RESULT:  # .expandtabs, .replace, .join, .translate
-            raise SecurityError(f"the text would be {size:,} characters long, more than {MAX_RESULT:,}")
-        if isinstance(owner, str):
+        if isinstance(owner, str):  # a str method: its numbers, then its text's length, measured first
+            if too_large(*args, *kwargs.values()):
+                raise SecurityError(TOO_WIDE)  # 'x'.ljust(10**9), .zfill, .center
+            method = getattr(__obj, "__name__", "")
+            if method == "join" and args:
+                args = (list(args[0]), *args[1:])  # measured before it is joined (`map` gives an iterator)
+            if (size := grown(owner, method, args, kwargs)) > MAX_RESULT:  # .expandtabs, .replace, .join...
+                raise SecurityError(f"the text would be {size:,} characters long, more than {MAX_RESULT:,}")
             return short(super().call(__context, __obj, *args, **kwargs))  # .upper() of 'ß' * 99999 and on
         if isinstance(owner, list) and len(owner) + sum(length(a) or 1 for a in args) > MAX_RESULT:
             raise SecurityError(f"a list longer than {MAX_RESULT:,} items is too large")  # l.extend(l), again

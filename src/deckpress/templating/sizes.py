@@ -78,10 +78,9 @@ def _item(value: Any, rest: str) -> Any:
     """The item a field reads (`[points]` of a card's fields, `[0]` of a list or of a mapping's key 0: digits are
     a number to `format`), as far as items lead; where they lead nowhere, the whole value."""
     while (found := _ITEM.match(rest)) is not None:
-        key: str | int = found[1]
-        rest = rest[found.end():]
-        if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 19:
-            key = int(key)
+        text, rest = found[1], rest[found.end():]
+        number = whole(text) if text == text.strip() else None  # `[ 1]` is the text ' 1' to `format`
+        key: str | int = text if number is None else number
         if isinstance(value, Mapping) and key in value:
             value = value[key]
         elif isinstance(value, (list, tuple)) and isinstance(key, int) and key < len(value):

@@ -84,13 +84,19 @@ def _count(face: Face, element: Element) -> int:
     than a card takes (a row inside a repeat's repetitions counts each time)."""
     if element.keys["count"] is None:
         return 1
-    said, most = face.render(element, element.keys["count"]), MAX_COUNT // face.texts.repetitions
-    count = None if said is None else whole(said or "0", most)
+    said = face.render(element, element.keys["count"])
+    count = None if said is None else _row(said, face.texts.repetitions)
     if count is None and said is not None:
         face.job.findings.error(element.loc, f"element {element.name}: count must give a whole number from 0 to "
-                                             f"{most:,}, got '{echoed(said.strip())}'", face.card.label or
-                                str(face.card.index))
+                                             f"{MAX_COUNT // face.texts.repetitions:,}, got '{echoed(said.strip())}'",
+                                face.card.label or str(face.card.index))
     return count or 0
+
+
+def _row(said: str, repetitions: int) -> int | None:
+    """The icons a row holds as its count's text says (none for an empty one), at most what a card takes where the
+    row is drawn `repetitions` times; None where it gives no such number."""
+    return whole(said or "0", MAX_COUNT // repetitions)
 
 
 @lru_cache(maxsize=64)
@@ -120,6 +126,6 @@ def _worked_out(reading: Reading, element: Element) -> tuple[str, int] | None:
     name = reading.render(element, element.keys["icon"])
     alt = element.keys["alt"]
     said = reading.render(element, alt) if alt is not None else name and said_as(heard(name, reading.params))
-    count = 1 if element.keys["count"] is None else whole(reading.render(element, element.keys["count"]) or "0",
-                                                          MAX_COUNT // reading.texts.repetitions) or 0
+    shown = None if element.keys["count"] is None else reading.render(element, element.keys["count"])
+    count = 1 if element.keys["count"] is None else _row(shown or "", reading.texts.repetitions) or 0
     return (said, count) if name and said and said.strip() and count else None

@@ -38,24 +38,20 @@ class TableSetter:
         kept = self._sized.get(key)
         if kept is not None:
             return kept[0], list(kept[1])
-        if self._narrow(block, w):  # said once, by the table (`problems`): not again by each of its cells
+        sizes = self.own(block)
+        shape = geometry(block, sizes, self.layout, w)
+        if too_narrow(block, sizes, shape):  # said once, by the table (`problems`): not again by each cell
             with self.ts.measuring():
-                sized = self._sizes(block, w)
-            met = 0
+                sized = self._sizes(block, shape)
         else:
             with self.ts.heeding() as heeded:
-                sized = self._sizes(block, w)
-            met = heeded.met
-        if not met:
-            self._sized[key] = sized[0], list(sized[1])
+                sized = self._sizes(block, shape)
+            if heeded.met:
+                return sized  # measured again where it is drawn: what it found is said there
+        self._sized[key] = sized[0], list(sized[1])
         return sized
 
-    def _narrow(self, block: Block, w: float) -> bool:
-        sizes = self.own(block)
-        return too_narrow(block, sizes, geometry(block, sizes, self.layout, w))
-
-    def _sizes(self, block: Block, w: float) -> tuple[float, list[float]]:
-        shape = geometry(block, self.own(block), self.layout, w)
+    def _sizes(self, block: Block, shape: Geometry) -> tuple[float, list[float]]:
         header, cell = self.layout.styles["header"], self.layout.styles["cell"]
         header_h = max([shape.header, self.lines_height([block.corner], header, shape.label, block, shape)]
                        + [self.lines_height([c], header, shape.column(n), block, shape)
@@ -75,7 +71,7 @@ class TableSetter:
                 self.ts.findings.error(loc, f"{self.job.where}: {message}")
         # said by `problems` (on the table's first page: a finding stops the build, so its room is never printed):
         # nothing of it drawn, its cells each said again took seconds
-        if self._narrow(block, w):
+        if too_narrow(block, sizes, shape):
             header_h, heights = self.sizes(block, w)
             return y + header_h + sum(heights[r] for r in (rows if rows is not None else range(len(block.rows))))
         with tagged(d, "Table", cont=cont), d.found(too_wide(shape, w)):  # said once, at its widths
