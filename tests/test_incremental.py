@@ -87,6 +87,33 @@ def test_a_publication_is_read_by_its_own_names_whatever_the_out_folder_is_calle
         assert unpublished(Path("."), read_manifest(Path("."))) == ["."]
 
 
+def test_an_up_to_date_look_reads_each_file_once_by_whichever_name(built_once, monkeypatch):
+    """public/'s and the hosts' files are hard links to the build's: the look that finds every game current and
+    every publication as committed reads each file once (it read each public one twice), and still finds each
+    of them."""
+    import hashlib
+    import json
+    import os
+
+    from deckpress.paths import Digests
+    from deckpress.publish.incremental import STATE, up_to_date
+    from deckpress.publish.manifest import read_manifest
+    from deckpress.publish.published import unpublished
+
+    read: list[int] = []
+    digest = hashlib.file_digest
+    monkeypatch.setattr(hashlib, "file_digest", lambda file, name: read.append(os.fstat(file.fileno()).st_ino)
+                        or digest(file, name))
+    state = json.loads((built_once / STATE).read_text(encoding="utf-8"))
+    prints = {game: recorded["fingerprint"] for game, recorded in state.items()}
+    entries, seen = read_manifest(built_once), Digests()
+    assert up_to_date(built_once, prints, entries, seen) == set(prints)
+    assert unpublished(built_once, entries, seen) == []
+    public = list((built_once / "public").rglob("*.pdf"))
+    assert public and all(p.stat().st_nlink > 1 for p in public)  # what makes the names more than the files
+    assert sorted(read) == sorted(set(read)) and {p.stat().st_ino for p in public} <= set(read)
+
+
 def test_changing_one_game_rebuilds_only_that_game(built):
     deckpress = built
     before = snapshot()

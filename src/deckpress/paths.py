@@ -154,16 +154,27 @@ def read_bounded(path: Path, most: int) -> bytes | None:
     return None if len(data) > most else data
 
 
-def sha256_bounded(path: Path, most: int) -> str | None:
+Digests = dict[tuple[int, int, int, int], str]  # a file as it stands (device, inode, size, change) -> its SHA-256
+
+
+def sha256_bounded(path: Path, most: int, seen: Digests | None = None) -> str | None:
     """A regular file's SHA-256, read a piece at a time; None if it is no regular file, holds more than `most`
-    (by its size when opened), or cannot be read."""
+    (by its size when opened), or cannot be read. With `seen`, a file read already in it (another name of the same
+    file: public/'s are hard links to the build's) is not read again."""
     try:
         with open_regular(path) as file:
-            if os.fstat(file.fileno()).st_size > most:
+            status = os.fstat(file.fileno())
+            if status.st_size > most:
                 return None
-            return hashlib.file_digest(file, "sha256").hexdigest()
+            key = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+            if seen is not None and key in seen:
+                return seen[key]
+            digest = hashlib.file_digest(file, "sha256").hexdigest()
     except UNREADABLE:  # a NUL in the name too: whoever named it, it is no file
         return None
+    if seen is not None:
+        seen[key] = digest
+    return digest
 
 
 def write_whole(target: Path, data: bytes) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckpress.paths import read_bounded, sha256_bounded
+from deckpress.paths import Digests, read_bounded, sha256_bounded
 from deckpress.publish.write import MAX_OUTPUT_BYTES, CommitError, on_disk
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ def read_earlier(out_dir: Path, path: str) -> bytes:
     return data
 
 
-def sha256_of(out_dir: Path, path: str) -> str | None:
-    """An earlier output's SHA-256, read a piece at a time; None if it is no output (`on_disk`) or cannot be read."""
-    return sha256_bounded(out_dir / path, MAX_OUTPUT_BYTES)
+def sha256_of(out_dir: Path, path: str, seen: Digests | None = None) -> str | None:
+    """An earlier output's SHA-256, read a piece at a time; None if it is no output (`on_disk`) or cannot be read.
+    `seen`: the files read already in this look (`paths.sha256_bounded`)."""
+    return sha256_bounded(out_dir / path, MAX_OUTPUT_BYTES, seen)

@@ -16,7 +16,7 @@ from typing import Any
 
 from deckpress import __version__
 from deckpress.draw.fonts import FONT_FILES
-from deckpress.paths import hash_tree
+from deckpress.paths import Digests, hash_tree
 from deckpress.publish.earlier import sha256_of
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import MANIFEST, Entry, listed_outputs, read_json, read_manifest
@@ -39,8 +39,9 @@ class Freshness:
 def freshness(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any], out: Path) -> Freshness:
     """Hashes every input and checks every earlier output: done once a build (the command line asks first)."""
     prints, entries = fingerprints(game_dirs, layout_dirs, options), read_manifest(out)  # the manifest read once
-    current = up_to_date(out, prints, entries)
-    return Freshness(prints, current, unpublished(out, entries) if current == set(prints) else [])
+    seen: Digests = {}  # public/'s and the hosts' files are hard links to the build's: each read once
+    current = up_to_date(out, prints, entries, seen)
+    return Freshness(prints, current, unpublished(out, entries, seen) if current == set(prints) else [])
 
 
 def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[str, Any]) -> dict[str, str]:
@@ -58,9 +59,10 @@ def fingerprints(game_dirs: list[Path], layout_dirs: list[Path], options: dict[s
     return prints
 
 
-def up_to_date(out: Path, prints: dict[str, str], listed: list[Entry] | None = None) -> set[str]:
+def up_to_date(out: Path, prints: dict[str, str], listed: list[Entry] | None = None,
+               seen: Digests | None = None) -> set[str]:
     """The games (of `prints`: game -> fingerprint) whose outputs are current in `out` (`listed`: its manifest's
-    entries, where read already)."""
+    entries, where read already; `seen`: the files read already in this look)."""
     state = _read(out / STATE)
     entries = {e.path: e for e in (read_manifest(out) if listed is None else listed)}
     current = set()
@@ -71,7 +73,7 @@ def up_to_date(out: Path, prints: dict[str, str], listed: list[Entry] | None = N
         paths = recorded.get("outputs")
         if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
             continue  # a state this press did not write
-        if recorded.get("fingerprint") == print_ and paths and all(_intact(out, entries.get(p)) for p in paths):
+        if recorded.get("fingerprint") == print_ and paths and all(_intact(out, entries.get(p), seen) for p in paths):
             current.add(game)
     return current
 
@@ -106,8 +108,8 @@ def recorded_listings(out: Path) -> dict[str, Listing]:
     return {game: listing for game, listing in found.items() if listing is not None}
 
 
-def _intact(out: Path, entry: Entry | None) -> bool:
-    return entry is not None and sha256_of(out, entry.path) == entry.sha256
+def _intact(out: Path, entry: Entry | None, seen: Digests | None) -> bool:
+    return entry is not None and sha256_of(out, entry.path, seen) == entry.sha256
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from deckpress.model import PUBLIC
-from deckpress.paths import read_bounded, relative
+from deckpress.paths import Digests, read_bounded, relative
 from deckpress.publish.earlier import sha256_of
 from deckpress.publish.manifest import MANIFEST, Entry
 from deckpress.publish.sums import CATALOGUE, SUMS
@@ -27,21 +27,21 @@ MOST_SUMS_BYTES = 16 << 20  # a SHA256SUMS of 100,000 files
 _LINE = re.compile(r"([0-9a-f]{64})  ([^\n]+)")
 
 
-def unpublished(out: Path, entries: list[Entry]) -> list[str]:
+def unpublished(out: Path, entries: list[Entry], seen: Digests | None = None) -> list[str]:
     """The publications (their folders, from `out`; '.' the tree's catalogue) that differ from their SHA256SUMS:
     a file missing, changed or added, or the sums themselves gone. `entries`: the manifest's (their files checked
-    already, by `up_to_date`)."""
+    already, by `up_to_date`); `seen`: the files read already in this look (public/'s are hard links to them)."""
     if not entries:
         return []  # nothing built yet: nothing published
     known = {e.path: e.sha256 for e in entries}
-    found = [] if _tree_kept(out, known) else ["."]
+    found = [] if _tree_kept(out, known, seen) else ["."]
     held = set(files_under(out, PUBLIC_FOLDER)) | set(files_under(out, HOST_FOLDER))
     hosts = sorted({e.game for e in entries if e.audience != PUBLIC})  # a game with secrets has a bundle
     folders = [PUBLIC_FOLDER, *(f"{HOST_FOLDER}/{g}" for g in hosts)]
     for folder in folders:
         mine = {p for p in held if p.startswith(f"{folder}/")}
         held -= mine
-        if not _bundle_kept(out, folder, mine):
+        if not _bundle_kept(out, folder, mine, seen):
             found.append(folder)
     return [*found, *sorted({p.rsplit("/", 1)[0] for p in held})]  # a file where no publication is: its folder
 
@@ -68,23 +68,23 @@ def _regular_files(folder: str) -> Iterator[str]:
             yield entry.path
 
 
-def _tree_kept(out: Path, known: dict[str, str]) -> bool:
+def _tree_kept(out: Path, known: dict[str, str], seen: Digests | None) -> bool:
     """The tree's SHA256SUMS names every entry with the manifest's sum, and the catalogue, the manifest and the
     thumbnails it names are as it says."""
     sums = _sums(out)
     if sums is None or any(sums.get(path) != sha for path, sha in known.items()):
         return False
     return all(path in sums for path in (CATALOGUE, MANIFEST)) and all(
-        sha256_of(out, path) == sha for path, sha in sums.items() if path not in known)
+        sha256_of(out, path, seen) == sha for path, sha in sums.items() if path not in known)
 
 
-def _bundle_kept(out: Path, folder: str, held: set[str]) -> bool:
+def _bundle_kept(out: Path, folder: str, held: set[str], seen: Digests | None) -> bool:
     """public/ or a host's bundle holds just the files its SHA256SUMS names, as it says, each with its `.sha256`."""
     sums = _sums(out / folder)
     if sums is None or held != {f"{folder}/{p}" for path in sums for p in (path, f"{path}{FLAT}")} | {
             f"{folder}/{SUMS}"}:
         return False
-    return all(sha256_of(out / folder, path) == sha and _flat_kept(out / folder, path, sha)
+    return all(sha256_of(out / folder, path, seen) == sha and _flat_kept(out / folder, path, sha)
                for path, sha in sums.items())
 
 
