@@ -115,6 +115,9 @@ def test_serve_answers_on_localhost_and_stops_on_ctrl_c(built):
         with urllib.request.urlopen(url + "index.html", timeout=10) as response:
             page = response.read()
         assert b"print-and-play downloads" in page and b"This is the public catalogue" in page  # public/ by default
+        for line in (built / "public" / "SHA256SUMS").read_text(encoding="utf-8").splitlines():  # each download
+            with urllib.request.urlopen(urllib.request.Request(url + line[66:], method="HEAD"), timeout=10) as found:
+                assert found.status == 200, line  # hard links to the build's files: refused before, every one
         for secret in ("open-secret-exchange/open-secret-exchange-host.html", "host/open-secret-exchange/index.html"):
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(url + secret, timeout=10)

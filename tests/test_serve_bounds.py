@@ -3,6 +3,7 @@ every bad path answered with a 4xx, never a dropped connection or a traceback.""
 
 from __future__ import annotations
 
+import hashlib
 import http.client
 import io
 import os
@@ -91,3 +92,22 @@ def test_a_page_larger_than_any_the_press_writes_is_sent_as_it_is_not_read_whole
     assert status == 200 and body == (out / "big.html").read_bytes()  # no reload script: streamed as written
     status, body = _status(port, "/index.html")
     assert status == 200 and b"deckpress serve: reload" in body  # a page of the press's size has it
+
+
+def test_a_hard_link_is_served_where_a_publication_names_it_with_its_checksum(served):
+    """public/'s and the hosts' files are hard links to the build's: each served as its folder's SHA256SUMS names
+    it (before, every one was refused, so a served catalogue's downloads and thumbnails were all missing); a link
+    under a listed name that holds anything else is not."""
+    out, port, errors = served
+    public = out / "public"
+    (public / "game").mkdir(parents=True)
+    os.link(out / "game/rules.pdf", public / "game/rules.pdf")
+    os.link(out.parent / "secret/passwd", public / "game/rules-a4.pdf")  # listed below with the rules' checksum
+    rules = hashlib.sha256((out / "game/rules.pdf").read_bytes()).hexdigest()
+    (public / "SHA256SUMS").write_text(f"{rules}  game/rules.pdf\n{rules}  game/rules-a4.pdf\n")
+    assert _status(port, "/public/game/rules.pdf") == (200, b"%PDF-1.7 rules")
+    assert _status(port, "/public/game/rules.pdf", "HEAD")[0] == 200
+    assert _status(port, "/public/game/rules-a4.pdf")[0] == 404
+    (public / "SHA256SUMS").write_text(f"{rules}  game/rules.pdf\n{rules}  game/../hard\n")  # not one the press writes
+    assert _status(port, "/public/game/rules.pdf")[0] == 404
+    assert "Traceback" not in errors.getvalue()

@@ -71,7 +71,7 @@ def _regular_files(folder: str) -> Iterator[str]:
 def _tree_kept(out: Path, known: dict[str, str], seen: Digests | None) -> bool:
     """The tree's SHA256SUMS names every entry with the manifest's sum, and the catalogue, the manifest and the
     thumbnails it names are as it says."""
-    sums = _sums(out)
+    sums = sums_in(out)
     if sums is None or any(sums.get(path) != sha for path, sha in known.items()):
         return False
     return all(path in sums for path in (CATALOGUE, MANIFEST)) and all(
@@ -80,7 +80,7 @@ def _tree_kept(out: Path, known: dict[str, str], seen: Digests | None) -> bool:
 
 def _bundle_kept(out: Path, folder: str, held: set[str], seen: Digests | None) -> bool:
     """public/ or a host's bundle holds just the files its SHA256SUMS names, as it says, each with its `.sha256`."""
-    sums = _sums(out / folder)
+    sums = sums_in(out / folder)
     if sums is None or held != {f"{folder}/{p}" for path in sums for p in (path, f"{path}{FLAT}")} | {
             f"{folder}/{SUMS}"}:
         return False
@@ -100,8 +100,8 @@ def _flat_kept(folder: Path, path: str, sha: str) -> bool:
         return False
 
 
-def _sums(folder: Path) -> dict[str, str] | None:
-    """A SHA256SUMS as path -> sum; None if it is missing, unreadable or not one the press writes."""
+def sums_in(folder: Path) -> dict[str, str] | None:
+    """The folder's SHA256SUMS as path -> sum; None if it is missing, unreadable or not one the press writes."""
     try:
         data = read_bounded(folder / SUMS, MOST_SUMS_BYTES)
         lines = [] if data is None else data.decode("utf-8").splitlines()

@@ -18,7 +18,8 @@ from urllib.parse import unquote, urlsplit
 
 from deckpress.paths import read_bounded, sha256_bounded
 from deckpress.publish.manifest import MANIFEST, MAX_STATE_BYTES
-from deckpress.publish.published import PUBLIC_FOLDER
+from deckpress.publish.published import PUBLIC_FOLDER, sums_in
+from deckpress.publish.write import MAX_OUTPUT_BYTES
 
 BUILD_STATE = "/.deckpress/build.json"  # what the pages ask: {"manifest": sha256 of manifest.json, or null}
 POLL_MS = 1000
@@ -103,13 +104,25 @@ class Handler(SimpleHTTPRequestHandler):
                 return HTTPStatus.BAD_REQUEST
             if _linked(self.out, local) or not (local.is_dir() or local.is_file()):
                 return HTTPStatus.NOT_FOUND
-            if local.is_file() and local.stat().st_nlink > 1:  # a hard link: its other name may be anywhere
+            if local.is_file() and local.stat().st_nlink > 1 and not self._published(local):
                 return HTTPStatus.NOT_FOUND
         except OSError:  # a name too long for the file system: no file has it
             return HTTPStatus.NOT_FOUND
         except ValueError:  # a name it cannot take at all
             return HTTPStatus.BAD_REQUEST
         return None
+
+    def _published(self, local: Path) -> bool:
+        """Whether a file with other names (a hard link, whose other name may be anywhere on this computer) holds
+        what a publication's SHA256SUMS says of it: public/'s and the hosts' files are the build's, linked."""
+        folder = local.parent
+        while folder.is_relative_to(self.out):
+            sums = sums_in(folder)
+            name = local.relative_to(folder).as_posix()
+            if sums is not None and name in sums:
+                return sha256_bounded(local, MAX_OUTPUT_BYTES) == sums[name]
+            folder = folder.parent
+        return False
 
     def _html_page(self, path: str) -> Path | None:
         """The HTML file a request names (a folder's index.html), if it is one inside the out folder."""
