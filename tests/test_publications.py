@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import zipfile
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -181,6 +182,12 @@ def test_the_private_pages_have_names_no_player_can_work_out(built):
         assert (bundle / name).read_bytes() == (built / e.path).read_bytes()
         assert f'href="{name}"' in host and f'href="{name}"' in index
         assert e.path.rsplit("/", 1)[-1] not in host and not (bundle / e.path.rsplit("/", 1)[-1]).exists()
+    # a duplex build's or an export's secret files join the manifest: the addresses sent to players stay
+    pdf = next(e for e in secrets if e.is_pdf)
+    more = [*secrets, replace(pdf, path=pdf.path.replace(".pdf", "-duplex-long-edge.pdf"), sha256="0" * 64)]
+    assert [private_name(e, more) for e in pages] == [private_name(e, secrets) for e in pages]
+    other = [replace(e, sha256="1" * 64) if e is pages[-1] else e for e in secrets]  # another answer guide
+    assert private_name(pages[0], other) != private_name(pages[0], secrets)
 
 
 def flat_command(page: Path) -> str:

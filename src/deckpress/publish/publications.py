@@ -93,8 +93,11 @@ def published_name(entry: Entry) -> str:
 
 def private_name(entry: Entry, secrets: list[Entry]) -> str:
     """A private page's name in the host's bundle: from a hash of the page's own checksum and those of every
-    secret file of its game (which only the game's sources make), so no player can work out another's page."""
-    key = "\n".join(["deckpress private page", entry.sha256, *sorted(e.sha256 for e in secrets)])
+    secret page of its game (the desk cards', the answer guide's, the host's: the sources alone make them, so no
+    player can work out another's page). Not the secret PDFs' or exports': a host who prints for duplex or exports
+    for a table top keeps the addresses already sent to the players."""
+    pages = sorted(e.sha256 for e in secrets if e.component in (TEXT_EDITION_COMPONENT, BRAILLE_COMPONENT))
+    key = "\n".join(["deckpress private page", entry.sha256, *pages])
     suffix = entry.path.rsplit(".", 1)[-1]
     return f"{entry.game}-{hashlib.sha256(key.encode()).hexdigest()[:24]}.{suffix}"
 
