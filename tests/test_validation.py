@@ -45,6 +45,19 @@ def test_missing_required_key(deckpress):
     assert f"{LOTS}:{line}:5: error: lot is missing required key 'flavour'" in check_errors(deckpress)
 
 
+def test_a_deck_of_no_cards_is_a_finding_not_a_kit_without_a_page(deckpress, tmp_path):
+    """`cards: []`, or a card sheet of its header alone: valid before, and the build ended in a traceback."""
+    LOTS.write_text("cards: []\n", encoding="utf-8")
+    line = line_of(GAME_YAML, "file: lots.yaml")
+    assert f"{GAME_YAML}:{line}:11: error: deck lots holds no lots: lots.yaml gives none; a deck needs at least one" \
+        in check_errors(deckpress)
+    Path("content/pocket-bazaar/lots.csv").write_text("collection,points,flavour,reminder\n", encoding="utf-8")
+    edit(GAME_YAML, "file: lots.yaml", "file: lots.csv")
+    assert "error: deck lots holds no lots: lots.csv gives none" in "\n".join(check_errors(deckpress))
+    result = deckpress("build", "--paper", "a4", "--jobs", "1")
+    assert result.status == 1 and "Traceback" not in result.err and not Path("build").exists()
+
+
 def test_a_game_without_a_title_is_a_finding_not_a_crash(deckpress):
     game = Path("content/pocket-bazaar/game.yaml")
     edit(game, "title: The Pocket Bazaar\n", "")

@@ -89,6 +89,10 @@ def _read_cards(reading: Reading, deck: Deck, node: Node, source: tuple[str | No
         deck.read = cards_node is not None
         if cards_node is not None:
             deck.cards, deck.generated, deck.read = _card_file(reading, deck, cards_node, card_name, ctx)
+    if deck.read and not deck.cards:  # nothing to print: the kit would hold an empty part
+        key = "file" if file_name is not None else "from"
+        findings.error(node.value[key].loc, f"deck {deck.id} holds no {deck.nouns or 'cards'}: "
+                                            f"{file_name or 'from'} gives none; a deck needs at least one")
 
 
 def read_back(node: Node, what: str, findings: Findings) -> Back | None:
