@@ -134,6 +134,22 @@ def test_a_panel_larger_than_its_panel_is_a_finding(crates, tmp_path, capsys):
             f"(standard edition)" in capsys.readouterr().err)
 
 
+@pytest.mark.parametrize("kind", ["box", "tuck-box"])
+def test_a_box_sized_by_nothing_is_one_finding_not_a_traceback(crates, capsys, kind):
+    """A box with neither a deck nor `inner_mm` (a tuck box with no deck): said, then the check ended in a
+    traceback where the box was sized."""
+    game = crates / GAME / "game.yaml"
+    edit(game, "    kind: box\n    inner_mm: [90, 60, 25]\n", f"    kind: {kind}\n")
+    capsys.readouterr()
+    assert main(["check", "--content", str(crates), "--layouts", str(LAYOUTS)]) == 1
+    err = capsys.readouterr().err
+    line = line_of(game, "- id: crate-box")
+    assert err.splitlines()[0] == (f"{crates.as_posix()}/{GAME}/game.yaml:{line}:5: error: component crate-box of "
+                                   f"kind {kind} needs a 'deck' (or 'decks', a list)"
+                                   + (" or 'inner_mm'" if kind == "box" else ""))
+    assert "Traceback" not in err and "1 error" in err
+
+
 def test_optional_components_have_files_but_stay_out_of_the_kits(boxes):
     manifest = json.loads((boxes.parent.parent / "manifest.json").read_text(encoding="utf-8"))
     listed = {e["component"] for e in manifest["outputs"] if e["game"] == GAME and e["paper"] == "a4"}

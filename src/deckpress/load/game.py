@@ -238,6 +238,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
     if kind in DECKED and not source and not (kind == BOX and keys.get("inner_mm")):
         findings.error(node.loc, f"component {cid} of kind {kind} needs a 'deck' (or 'decks', a list)"
                                  + (" or 'inner_mm'" if kind == BOX else ""))
+        return None  # nothing to size or print it by
     if kind == "sheet" and not source:
         findings.error(node.loc, f"component {cid} of kind sheet needs a 'sheet'")
     if not (cid and title and kind and (layout or kind in (BOX, TUCK_BOX))) or (kind == "board" and board is None):
