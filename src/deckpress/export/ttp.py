@@ -55,7 +55,7 @@ class Package:
         cards read a sheet at a time."""
         stacks = math.ceil(deck.entries / PER_SHEET)
         for k, chunk, single in deck.sheets(
-                lambda first: self._texture(f"{self.game}-{deck.id}-back.png", one_back(first), deck.audience)):
+                lambda first: self._texture(f"{self.game}-{deck.name}-back.png", one_back(first), deck.audience)):
             name = deck.title if stacks == 1 else f"{deck.title} {k}/{stacks}"
             self._stack(deck, k, chunk, name, single)
 
@@ -63,12 +63,12 @@ class Package:
         """Stack `k`: its sheet of faces, and of backs unless they are the `single` back (None: they differ)."""
         cell = chunk[0].front.size
         faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
-        front = self._texture(f"{self.game}-{deck.id}-faces-{k}.png", faces, deck.audience)
+        front = self._texture(f"{self.game}-{deck.name}-faces-{k}.png", faces, deck.audience)
         back = single
         if back is None:
-            back = self._texture(f"{self.game}-{deck.id}-backs-{k}.png", backs_sheet(chunk, deck.size), deck.audience)
-        self._add(f"{self.game}-{deck.id}" + (f"-{k}" if name != deck.title else ""), deck.audience, {
-            **_common(self._guid(f"{deck.id}/{k}"), name, self.game),
+            back = self._texture(f"{self.game}-{deck.name}-backs-{k}.png", backs_sheet(chunk, deck.size), deck.audience)
+        self._add(f"{self.game}-{deck.name}" + (f"-{k}" if name != deck.title else ""), deck.audience, {
+            **_common(self._guid(f"{deck.name}/{k}"), name, self.game),
             "FrontTexture": front, "BackTexture": back, "HiddenTexture": "",
             "BackIndex": BACK_FILE if single else BACK_SAME_PLACE, "HiddenIndex": HIDDEN_AS_BACK,
             "NumHorizontal": across, "NumVertical": down,
@@ -82,10 +82,10 @@ class Package:
         """A shaped deck's pieces: a stack a kind of piece, as many as are printed, each cut out along its outline
         (the same piece both sides, as printed once)."""
         for n, kind in enumerate(tokens.kinds(deck.cuts, outline), 1):
-            image = self._texture(f"{self.game}-{deck.id}-token-{n}.png", kind.image, deck.audience)
+            image = self._texture(f"{self.game}-{deck.name}-token-{n}.png", kind.image, deck.audience)
             w, h = deck.size
-            self._add(f"{self.game}-{deck.id}-token-{n}", deck.audience, {
-                **_common(self._guid(f"{deck.id}/token/{n}"), f"{deck.title}: {kind.name}", self.game),
+            self._add(f"{self.game}-{deck.name}-token-{n}", deck.audience, {
+                **_common(self._guid(f"{deck.name}/token/{n}"), f"{deck.title}: {kind.name}", self.game),
                 "FrontTexture": image, "BackTexture": "", "HiddenTexture": "",
                 "BackIndex": BACK_AS_FRONT, "HiddenIndex": -1, "NumHorizontal": 1, "NumVertical": 1,
                 # the image has a see-through border: the piece is the outline, the border round it

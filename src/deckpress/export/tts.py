@@ -7,8 +7,9 @@ by hovering. The other components are `Custom_PDF` objects over their PDFs; a de
 `Custom_Dice` on TTS's d6 template whose rotation values name its faces (deckpress.export.dice). tts.schema.json is
 the subset written here.
 
-Every file's name starts with the game's (`<game>-<deck>-faces-1.png`): two games' files share a flat folder or
-an upload address without clashing. The players' object and the host's are two Saves (deckpress.export.targets).
+Every file's name starts with the game's (`<game>-<deck>-faces-1.png`; `<game>-<component>-<deck>-...` where two
+components print one deck): two games' files share a flat folder or an upload address without clashing. The
+players' object and the host's are two Saves (deckpress.export.targets).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from deckpress.export.cutting import Cut, cut_cards, first_backs
 from deckpress.export.described import describer
 from deckpress.export.dice import Die, rotation_values
 from deckpress.export.sprites import ACROSS, DOWN, WHITE, chunks, png, sheet
+from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
 from deckpress.layout.shapes.outline import Outline
 from deckpress.model import AUDIENCES, PUBLIC, Card, CardLayout, Component, Edition, Game
@@ -53,6 +55,12 @@ class Deck:
     # chosen from: how many sheets are known before the first is made
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
     audience: str = PUBLIC  # its component's: its sheets show what its faces hold
+    shared: str = ""  # its component's id where another component prints the deck too: in its files' names
+
+    @property
+    def name(self) -> str:
+        """What its files and objects are named by: two components' copies of a deck would clash by its id alone."""
+        return f"{self.shared}-{self.id}" if self.shared else self.id
 
     def backs_shown(self, first: list[Cut]) -> bool:
         """Whether a sheet of backs goes with each sheet of faces (the backs differ, and are printed), from the
@@ -78,8 +86,9 @@ def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: 
     for deck_id in component.decks:
         title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
         cards = game.decks[deck_id]
-        yield Deck(deck_id, title, own if deck == deck_id else iter(()), size,
-                   len(cards.cards), cards.backs_differ, component.audience)
+        printers = [c for c in game.components if deck_id in c.decks and c.kind not in BOX_KINDS]
+        yield Deck(deck_id, title, own if deck == deck_id else iter(()), size, len(cards.cards), cards.backs_differ,
+                   component.audience, component.id if len(printers) > 1 else "")
         if deck == deck_id:
             if next(own, None) is not None:
                 raise RuntimeError(f"deck {deck_id}: its cards were not all read before the next deck was asked for")
@@ -132,7 +141,7 @@ class Save:
         if len(contained) == 1:
             self.objects.append({**contained[0], "Transform": self._place(scale, face_down=True)})
             return
-        self.objects.append({"GUID": self._guid(deck.id), "Name": "Deck", "Transform": self._place(scale, True),
+        self.objects.append({"GUID": self._guid(deck.name), "Name": "Deck", "Transform": self._place(scale, True),
                              "Nickname": deck.title, "Description": "", **held, "DeckIDs": [i for _, i in cards],
                              "CustomDeck": sheets, "ContainedObjects": contained})
 
@@ -140,11 +149,11 @@ class Save:
         """Sheet `k` of the deck's faces, and of its backs unless they are the `single` back: its CustomDeck."""
         cell = chunk[0].front.size
         faces, (across, down) = sheet([c.front for c in chunk], cell, deck.size)
-        self.files.append((face_name := f"{self.game}-{deck.id}-faces-{k}.png", png(faces), deck.audience))
+        self.files.append((face_name := f"{self.game}-{deck.name}-faces-{k}.png", png(faces), deck.audience))
         back_name = single or ""
         if single is None:
             backed = backs_sheet(chunk, deck.size)
-            self.files.append((back_name := f"{self.game}-{deck.id}-backs-{k}.png", png(backed), deck.audience))
+            self.files.append((back_name := f"{self.game}-{deck.name}-backs-{k}.png", png(backed), deck.audience))
         return {"FaceURL": self.url(face_name), "BackURL": self.url(back_name), "NumWidth": across,
                 "NumHeight": down, "BackIsHidden": True, "UniqueBack": single is None, "Type": 0}
 
@@ -155,7 +164,7 @@ class Save:
         self.parts.append((deck.title, deck.audience))
         scale = tokens.token_scale(deck.size)
         for n, kind in enumerate(tokens.kinds(deck.cuts, outline), 1):
-            self.files.append((name := f"{self.game}-{deck.id}-token-{n}.png", png(kind.image), deck.audience))
+            self.files.append((name := f"{self.game}-{deck.name}-token-{n}.png", png(kind.image), deck.audience))
             pieces = [tokens.token(self._guid(f"{name}/{k}"), _transform(0.0, scale), kind, self.url(name))
                       for k in range(kind.count)]
             if len(pieces) == 1:
@@ -166,7 +175,7 @@ class Save:
 
     def _single_back(self, deck: Deck, first: list[Cut]) -> str:
         """The deck's one back image (`one_back`)."""
-        self.files.append((name := f"{self.game}-{deck.id}-back.png", png(one_back(first)), deck.audience))
+        self.files.append((name := f"{self.game}-{deck.name}-back.png", png(one_back(first)), deck.audience))
         return name
 
     def _card(self, entry: Read, card_id: int, sheets: dict[str, dict[str, Any]], scale: Scale) -> dict[str, Any]:
