@@ -50,6 +50,7 @@ class Spent:
     """The CPU time the texts of a build (or a check) have taken so far."""
 
     seconds: float = 0.0
+    over: bool = False  # past IN_ALL, and said: every later text is refused without a word
 
 
 def _ticked(number: int, frame: FrameType | None) -> None:
@@ -91,6 +92,7 @@ def timed(spent: Spent) -> Iterator[None]:
         yield
         return
     if spent.seconds > IN_ALL:
+        spent.over = True
         raise TooLong(f"the texts have taken more than {IN_ALL:g} seconds to work out in all: a text that takes "
                       f"long on every card")
     start = time.process_time()

@@ -54,6 +54,9 @@ class Templates:
         self.places: dict[tuple[Loc, str], Loc] = {}  # where a problem was written, found in its file once
         self.origins: dict[str, Loc] = {}  # where each parameter of the game at hand was set
         self.spent = budget.Spent()  # the CPU time its texts have taken: bounded in all (budget.IN_ALL)
+        self.stopped: dict[str, Exception] = {}  # texts stopped by their time or memory, and why: on the next
+        # card the same text would take its seconds again, a thousand cards over
+        self.over: Findings | None = None  # said where the texts' time in all ran out: said of no later text
 
     def of(self, source: str) -> Compiled:
         """The compiled object of `source`, made once."""
@@ -99,12 +102,38 @@ class Templates:
         """Render without the memo. A problem is said of `what` (an element) on `card`, when they are given."""
         if "{" not in source:
             return source
+        if self._refused(source, context, loc, findings, what, card):
+            return None
         try:
             with budget.timed(self.spent):
                 return bounded_render(self.of(source).template, context)
         except RUNTIME_ERRORS as exc:
-            self.report(exc, source, context, loc, findings, what, card)
+            self._failed(exc, source, context, loc, findings, what, card)
             return None
+
+    def _refused(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings, what: str | None = None,
+                 card: str | None = None) -> bool:
+        """Whether `source` is refused without being worked out again: a text stopped by its time or memory (said
+        again at once: the findings that heard it first may have been a trial's), or any text once the texts' time
+        in all has run out (said where it ran out)."""
+        if self.over is not None:
+            findings.extend(self.over)
+            return True
+        if (exc := self.stopped.get(source)) is not None:
+            self.report(exc, source, context, loc, findings, what, card)
+            return True
+        return False
+
+    def _failed(self, exc: Exception, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
+                what: str | None = None, card: str | None = None) -> None:
+        if self.spent.over:  # the texts' time in all ran out here
+            self.over = Findings()
+            self.report(exc, source, context, loc, self.over, what, card)
+            findings.extend(self.over)
+            return
+        if isinstance(exc, (budget.TooLong, budget.TooLarge)):
+            self.stopped[source] = exc
+        self.report(exc, source, context, loc, findings, what, card)
 
     def report(self, exc: Exception, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
                what: str | None = None, card: str | None = None) -> None:
@@ -134,6 +163,9 @@ class Templates:
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
+        shown = f"{{{{ {expression} }}}}"  # its syntax tree, as a text's
+        if self._refused(shown, context, loc, findings):
+            return None
         try:
             with budget.timed(self.spent):
                 value = self.of(expression).expression(**context)
@@ -141,7 +173,7 @@ class Templates:
                 str(value)  # raises the UndefinedError that names the missing parameter
             return value
         except RUNTIME_ERRORS as exc:
-            self.report(exc, f"{{{{ {expression} }}}}", context, loc, findings)  # its syntax tree, as text's
+            self._failed(exc, shown, context, loc, findings)
             return None
 
     def inputs(self, source: str) -> CardInputs | None:
