@@ -197,6 +197,10 @@ def _sheet_cards(reading: Reading, deck: Deck, file_name: str, sheet: str | None
     table = read_table(path, f"{reading.shown}/{file_name}", sheet, at, reading.findings)
     if table is None:
         return None
+    if reading.translation is not None:
+        from deckpress.translation.apply import translate_table  # as load_game: only for a translation
+
+        translate_table(reading.translation, file_name, sheet, table)
     values = _Values(reading, ctx)
     cards = sheet_cards(table, deck, COPIES, MAX_COPIES, values.value, reading.findings)
     values.choices.report()  # a wrong choice is one finding, however many rows give it

@@ -20,6 +20,8 @@ from deckpress.findings import Finding, Findings, Loc, control_character
 from deckpress.load.counted import Forms, forms, gettext, icon_forms
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.sources import Node
+from deckpress.load.spreadsheets.cards import sheet_texts
+from deckpress.load.spreadsheets.table import Table
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
 from deckpress.translation.texts import GAME_FILE, RUN, TAGS, Files, edition_context, translatable
 from deckpress.words import plural
@@ -63,11 +65,11 @@ class Translation:
         entries = {e.msgctxt: e for e in po or [] if not e.obsolete and e.msgctxt}
         return cls(folder.name, language, po_shown, entries, findings, fallback, absent=po is None)
 
-    def apply(self, name: str, root: Node) -> None:
+    def apply(self, name: str, root: Node, sheet: str | None = None) -> None:
         """Put the translations of file `name`'s texts in place (game.yaml first: it says which files hold what)."""
         if name == GAME_FILE:
             self.files, self.icons = Files.of(root), declared(root)
-        for context, node in translatable(name, root, self.files):
+        for context, node in translatable(name, root, self.files, sheet):
             entry = self.entries.get(context)
             if entry is None:
                 self._missing(node.loc, f"{self.language}: no translation of this text in {self.shown}: "
@@ -180,6 +182,17 @@ class Translation:
             findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
         else:
             findings.error(loc, message)
+
+
+def translate_table(translation: Translation, name: str, sheet: str | None, table: Table) -> None:
+    """Put the translations of the spreadsheet `name`'s text cells (of its sheet `sheet`) in its rows, so its cards
+    are read from it as in the source language (deckpress.load.decks)."""
+    root = sheet_texts(table, translation.files.cards.get(name, set()))
+    cells = [(node, node.loc) for card in root.value["cards"].value for node in card.value.values()]
+    translation.apply(name, root, sheet)
+    for node, cell in cells:
+        if node.loc != cell:  # translated: the node is at its PO entry now
+            table.rows[cell.line - 1][cell.col - 1] = node.value
 
 
 CONTROLLED = ("the translation holds a control character ({control}), which would print as nothing or change what a "

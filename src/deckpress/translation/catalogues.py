@@ -20,12 +20,14 @@ from typing import Any
 
 import polib
 
-from deckpress.findings import Findings, Loc
+from deckpress.findings import CellLoc, Findings, Loc
 from deckpress.load.counted import forms, gettext
 from deckpress.load.icon_words import icon_context, icon_files, said
 from deckpress.load.languages import read_languages
 from deckpress.load.schema import Fields, as_map
 from deckpress.load.sources import Node, read_source, read_yaml
+from deckpress.load.spreadsheets import is_spreadsheet, read_table
+from deckpress.load.spreadsheets.cards import sheet_texts
 from deckpress.paths import read_bounded, real, write_whole
 from deckpress.translation.layout_texts import about_context, extracted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
@@ -48,6 +50,7 @@ class Text:
     file: str
     line: int
     plural: str = ""  # a counted word's plural (its `other` form), deckpress.load.counted
+    col: int = 0  # a spreadsheet's cell: its column (its row the line), referred to as findings name it
 
 
 @dataclass(frozen=True)
@@ -71,7 +74,9 @@ def sources(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path
     texts += [Text(t.context, t.source, _shown(Path(t.loc.file)), t.loc.line or 0)
               for t in extracted(folder, shown, [d for d in dirs if d.is_dir()])]
     for name in [*files.cards, files.rules, files.sheets]:
-        if name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
+        if name and is_spreadsheet(name):
+            texts += _tables(folder, shown, name, files, findings)
+        elif name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
             texts += _texts(name, node, files)
     texts += _icons(folder, as_map(root.value.get("icons") or Node({}, root.loc), "icons", findings) or {})
     title = root.value.get("title")
@@ -106,15 +111,25 @@ def _icons(folder: Path, declared: dict[str, Node]) -> list[Text]:
             Text(icon_context(name), said(name), file, 1) for name, file in icon_files(folder)]
 
 
-def _texts(name: str, root: Node, files: Files) -> list[Text]:
-    return [_text(context, node, name) for context, node in translatable(name, root, files)]
+def _texts(name: str, root: Node, files: Files, sheet: str | None = None) -> list[Text]:
+    return [_text(context, node, name) for context, node in translatable(name, root, files, sheet)]
+
+
+def _tables(folder: Path, shown: str, name: str, files: Files, findings: Findings) -> list[Text]:
+    """The texts of the spreadsheet `name`, of each of its sheets a deck reads, read as the build reads them."""
+    texts = []
+    for (file, sheet), at in files.tables.items():
+        table = read_table(folder / file, f"{shown}/{file}", sheet, at, findings) if file == name else None
+        if table is not None:
+            texts += _texts(name, sheet_texts(table, files.cards[name]), files, sheet)
+    return texts
 
 
 def _text(context: str, node: Node, file: str) -> Text:
     """A text, or a counted word's `one` form with its plural."""
     given = forms(node)
     return Text(context, given["one"] if given else node.value, file, node.loc.line or 0,
-                given["other"] if given else "")
+                given["other"] if given else "", node.loc.col if isinstance(node.loc, CellLoc) else 0)
 
 
 def template(game: Sources) -> polib.POFile:
@@ -124,7 +139,8 @@ def template(game: Sources) -> polib.POFile:
     pot.metadata = _metadata(game, None)
     for text in game.texts:
         pot.append(polib.POEntry(msgctxt=text.context, msgid=text.source, msgstr="",
-                                 occurrences=[(text.file, str(text.line))], **_plural(text.plural, 2)))
+                                 occurrences=[(text.file, f"{text.line}:{text.col}" if text.col else str(text.line))],
+                                 **_plural(text.plural, 2)))
     return pot
 
 

@@ -2,17 +2,19 @@
 
 The same walk serves `deckpress translations` (which extracts them into a POT) and the load stage (which puts a
 language's translations in their place), so the two never disagree. Translated are the texts a player reads:
-game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the
-collections' names; each value of a mapping that game.yaml's `translated:` names: the marks a stone prints), each
-deck's `card` noun (or its forms, deckpress.load.counted), `cards` and `label` (which name each of its cards: `ware
-3`) and each component's title and handling; the card fields of type text (in each deck's card file, its defaults
-too); the rules (kicker, tagline, notes, headings, a section's text or each of its lines (a reminder's), list
-items, colophon); and the sheets (headings, text, write-in labels, a table's corner, columns, rows and cells). A
-text with no word outside its template tags (`{{ item }}`) has nothing to translate and is left out.
+game.yaml's title, subject, version and supplies, its parameters' texts (a text, or each of a list: the collections'
+names; each value of a mapping that game.yaml's `translated:` names: the marks a stone prints), each deck's `card`
+noun (or its forms, deckpress.load.counted), `cards` and `label` (which name each of its cards: `ware 3`) and each
+component's title and handling; the card fields of type text (in each deck's card file, its defaults too; in a
+spreadsheet, each card's cell, deckpress.load.spreadsheets); the rules (kicker, tagline, notes, headings, a
+section's text or each of its lines (a reminder's), list items, colophon); and the sheets (headings, text, write-in
+labels, a table's corner, columns, rows and cells). A text with no word outside its template tags (`{{ item }}`) has
+nothing to translate and is left out.
 
 A context is `<file>:<path>`: `lots.yaml:cards[3].flavour`, `game.yaml:components[lot-cards].title`,
 `sheets.yaml:bid-sheet.blocks[0].heading`, `game.yaml:decks[wares].card`, `rules.yaml:sections[4].text[1]`,
-`game.yaml:parameters.stone_marks.A` (a mapping's value, by its key).
+`game.yaml:parameters.stone_marks.A` (a mapping's value, by its key), `lots.csv:cards[3].flavour` (a spreadsheet's
+row, counted as its cards are), `lots.xlsx:sheets[Lots].cards[3].flavour` (a workbook's sheet, named by the deck).
 Components and decks are named by their id, list items otherwise by position.
 """
 
@@ -22,8 +24,10 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from deckpress.findings import Loc
 from deckpress.load.counted import forms
 from deckpress.load.sources import Node
+from deckpress.load.spreadsheets import WORKBOOKS, is_spreadsheet
 
 TAGS = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
 GAME_FILE = "game.yaml"
@@ -53,6 +57,8 @@ class Files:
     rules: str | None = None
     sheets: str | None = None
     cards: dict[str, set[str]] = field(default_factory=dict)  # card file -> its deck's fields of type text
+    # each spreadsheet's (file, sheet) a deck reads -> where the deck names it (a sheet it lacks is said there)
+    tables: dict[tuple[str, str | None], Loc] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node) -> Files:
@@ -62,6 +68,10 @@ class Files:
             texts = {name for name, f in fields.items() if _text(f, "type") == "text"}
             if file and texts:
                 files.cards.setdefault(file, set()).update(texts)
+                if is_spreadsheet(file):  # a sheet only for a workbook, as the build reads it
+                    sheet = _text(deck, "sheet") if file.lower().endswith(WORKBOOKS) else None
+                    at = _node(deck, "sheet" if sheet is not None else "file")
+                    files.tables.setdefault((file, sheet), at.loc if at is not None else deck.loc)
         return files
 
 
@@ -70,8 +80,9 @@ def worded(text: str) -> bool:
     return any(c.isalpha() for c in TAGS.sub("", text))
 
 
-def translatable(name: str, root: Node, files: Files) -> Found:
-    """(context, node) for each text of the game's file `name` that is translated, in the file's order."""
+def translatable(name: str, root: Node, files: Files, sheet: str | None = None) -> Found:
+    """(context, node) for each text of the game's file `name` that is translated, in the file's order (of a
+    workbook, its sheet `sheet`: its cards as `sheet_texts` gives them)."""
     if name == GAME_FILE:
         found: Found = _game(root)
     elif name == files.rules:
@@ -79,7 +90,7 @@ def translatable(name: str, root: Node, files: Files) -> Found:
     elif name == files.sheets:
         found = _sheets(root)
     elif name in files.cards:
-        found = _cards(root, files.cards[name])
+        found = _cards(root, files.cards[name], f"sheets[{sheet}]." if sheet is not None else "")
     else:
         return
     for path, node in found:
@@ -106,10 +117,10 @@ def _game(root: Node) -> Found:
         yield from _keys(component, f"components[{_text(component, 'id') or i}].", COMPONENT_KEYS)
 
 
-def _cards(root: Node, fields: set[str]) -> Found:
-    yield from _keys(_node(root, "defaults"), "defaults.", sorted(fields))
+def _cards(root: Node, fields: set[str], sheet: str) -> Found:
+    yield from _keys(_node(root, "defaults"), f"{sheet}defaults.", sorted(fields))
     for i, card in enumerate(_list(root, "cards")):
-        yield from _keys(card, f"cards[{i}].", sorted(fields))
+        yield from _keys(card, f"{sheet}cards[{i}].", sorted(fields))
 
 
 def _rules(root: Node) -> Found:

@@ -3,7 +3,7 @@ holds anything is a card."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from deckpress.findings import Findings, echoed
@@ -39,6 +39,19 @@ def sheet_cards(table: Table, deck: Deck, copies: str, max_copies: int, value: V
         if any(cell is not None for cell in row):
             cards.append(_card(table, deck, len(cards) + 1, r, columns, value, (copies, max_copies), findings))
     return cards
+
+
+def sheet_texts(table: Table, fields: Collection[str]) -> Node:
+    """The sheet as a card file's nodes (`cards: [{flavour: ...}]`), the cards as `sheet_cards` finds them and
+    each text of `fields` as it reads it, located at its cell: what a translation walks (deckpress.translation.texts)
+    and puts its texts in."""
+    header = [None if cell is None else str(cell).strip() for cell in table.rows[0]] if table.rows else []
+    columns = {name: header.index(name) for name in fields if name in header}  # the first, as `_columns` takes
+    cards = [Node({name: node for name, c in columns.items() if c < len(row) and isinstance(row[c], str)
+                   and (node := cell_node("text", row[c], table.loc(r, c), Findings())) is not None},
+                  table.loc(r, 0))  # (a cell's mistakes the build says, reading the cards)
+             for r, row in enumerate(table.rows[1:], 1) if any(cell is not None for cell in row)]
+    return Node({"cards": Node(cards, table.loc(0, 0))}, table.loc(0, 0))
 
 
 def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> tuple[dict[str, int], list[str]]:
