@@ -219,12 +219,11 @@ def _component(node: Node, findings: Findings) -> Component | None:
     because = f.text("public_because", None)
     die, die_node = f.choice("die", DICE, default=None) if kind == "cards" else None, f.get("die", required=False)
     keys = read_box_keys(f, kind, findings) if kind in BOX_KINDS else {}
-    printing, optional = _printing(f.get("print", required=False), findings), f.get("optional", required=False)
+    printing = _printing(f.get("print", required=False), findings)
+    optional = _flag(f.get("optional", required=False), "optional", findings)
     editions = [n.value for n in f.list("editions", required=False) if _edition_name(n, findings)]
     per_player = _flag(f.get("per_player", required=False), "per_player", findings)
     f.done()
-    if optional is not None and not isinstance(optional.value, bool):
-        findings.error(optional.loc, f"optional must be true or false, got {describe(optional.value)}")
     if cid and (not NAME.fullmatch(cid) or len(cid) > MAX_ID or cid in OWN_PART_NAMES):
         findings.error(node.value["id"].loc, f"a component id names its files, so it is lowercase letters, "
                                              f"digits and hyphens, at most {MAX_ID} characters, and not a part the "
@@ -245,7 +244,7 @@ def _component(node: Node, findings: Findings) -> Component | None:
         return None
     return Component(cid, title, kind, node.loc, source, layout, audience or PUBLIC, decks, handling, die,
                      die_node.loc if die_node is not None else None, board[0] if board is not None else None,
-                     keys, printing, optional is not None and optional.value is True, editions,
+                     keys, printing, optional, editions,
                      node.value["audience"].loc if "audience" in node.value else None, because or "", per_player)
 
 
