@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from pathlib import Path
 
@@ -11,8 +12,9 @@ from conftest import FIXTURES, LAYOUTS
 
 from deckpress import words
 from deckpress.cli import main
+from deckpress.publish.incremental import damage
 from deckpress.publish.listing import Listing
-from deckpress.publish.manifest import MANIFEST, Entry, manifest_json, read_manifest
+from deckpress.publish.manifest import MANIFEST, MAX_COUNT, Entry, manifest_json, read_manifest
 
 EXTRA = FIXTURES / "extra"
 SHA = "0" * 64
@@ -72,6 +74,36 @@ def test_an_earlier_manifest_is_untrusted_and_entries_that_do_not_fit_are_skippe
         (tmp_path / MANIFEST).write_text(text, encoding="utf-8")
         assert read_manifest(tmp_path) == []
     assert read_manifest(tmp_path / "nowhere") == []
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("cut_length_mm", math.nan), ("cut_length_mm", math.inf), ("cut_length_mm", -1.0), ("cut_length_mm", 1e300),
+    ("pages", -7), pytest.param("sheets", 10**4000, id="sheets-4001-digits"), ("cards", MAX_COUNT + 1),
+    ("per_sheet", -1), ("sheets", -1),
+    ("offset_x_mm", math.nan), ("offset_y_mm", -math.inf), ("offset_x_mm", 21.0), ("bleed_mm", -3.0),
+    ("bleed_mm", math.inf),
+])
+def test_an_entry_whose_numbers_the_press_could_not_have_written_does_not_fit(tmp_path, key, value):
+    """Not finite, below nothing or past the press's bounds: a lie, skipped as a mistyped entry is (its game is
+    built again), never a sum that overflows or a count printed into the catalogue."""
+    good = {"path": "g/standard/g-desk-a4.pdf", "game": "g", "component": "desk", "title": "Desk",
+            "edition": "standard", "paper": "a4", "pages": 2, "cards": 8, "per_sheet": 4, "sheets": 2,
+            "cut_length_mm": 2592.0, "audience": "public", "sha256": SHA}
+    edge = {**good, "pages": 0, "cut_length_mm": 0, "offset_x_mm": -20.0, "offset_y_mm": 20, "bleed_mm": 10.0}
+    (tmp_path / MANIFEST).write_text(json.dumps({"outputs": [{**good, key: value}, good, edge]}), encoding="utf-8")
+    assert [e.path for e in read_manifest(tmp_path)] == [good["path"]] * 2
+    assert damage(tmp_path) == [f"{tmp_path / MANIFEST} has 1 entries that do not fit: what it lists is built again"]
+
+
+def test_site_over_a_manifest_that_lies_publishes_no_number_of_it(tmp_path):
+    out = picnic(tmp_path)
+    data = json.loads((out / MANIFEST).read_text(encoding="utf-8"))
+    cards = next(e for e in data["outputs"] if e.get("cut_length_mm"))
+    cards.update(pages=-7, cut_length_mm=math.nan)
+    (out / MANIFEST).write_text(json.dumps(data), encoding="utf-8")
+    assert main(["site", "--out", str(out), "--content", str(tmp_path / "content")]) == 0  # no traceback
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert "-7 page" not in index
 
 
 def test_an_entry_without_a_game_title_is_read_and_written_as_it_was(tmp_path):

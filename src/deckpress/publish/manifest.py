@@ -17,6 +17,7 @@ from deckpress.model import AUDIENCES, HOST, PUBLIC
 from deckpress.paths import read_bounded, relative
 
 MANIFEST = "manifest.json"
+MAX_COUNT = 1_000_000  # pages, sheets or pieces of one file: a game prints at most 60,000 cards (MAX_GAME_PRINTED)
 MAX_STATE_BYTES = 64 << 20  # a manifest of 100,000 files is 40 MB: a larger state file is not the press's
 TEXT_EDITION = "accessible"  # the edition the text editions are listed under
 EXPORTS = ("tts", "ttp", "png", "print-shop")  # the components `deckpress export` lists its files under
@@ -88,7 +89,8 @@ class Entry:
 
     @classmethod
     def read(cls, data: object) -> Entry | None:
-        """An entry of an earlier manifest, or None when it does not fit (a key unknown or of the wrong type)."""
+        """An entry of an earlier manifest, or None when it does not fit (a key unknown or of the wrong type, a
+        number past the press's bounds)."""
         if not isinstance(data, dict) or not data.keys() <= _TYPES.keys():
             return None
         if any(not _fits(data.get(key), types) for key, types in _TYPES.items()):
@@ -97,6 +99,8 @@ class Entry:
             return None
         if data.get("audience", PUBLIC) not in AUDIENCES:
             return None
+        if any(data.get(key) is not None and not low <= data[key] <= high for key, (low, high) in _BOUNDS.items()):
+            return None  # a number not finite (NaN fails too) or past what the press writes: a lie, not a count
         values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
         audience = values["audience"] or (HOST if data.get("private") else PUBLIC)  # a manifest of before audiences
         return cls(**{**values, "audience": audience, "fold": bool(values["fold"])})
@@ -120,6 +124,15 @@ _TYPES: dict[str, tuple[type, ...]] = {
     "pages": (int, _NONE), "cards": (int, _NONE), "per_sheet": (int, _NONE), "sheets": (int, _NONE),
     "cut_length_mm": (int, float, _NONE), "fold": (bool, _NONE), "private": (bool, _NONE),
     "offset_x_mm": (int, float, _NONE), "offset_y_mm": (int, float, _NONE), "bleed_mm": (int, float, _NONE),
+}
+
+# The bounds of each number an entry may hold: the press writes none past them (offsets take -20 to 20 mm and a
+# bleed 0 to 10, on the command line and in game.yaml); a lie past them would be printed into the catalogue or
+# overflow the plan's sums.
+_BOUNDS: dict[str, tuple[float, float]] = {
+    **dict.fromkeys(("pages", "cards", "per_sheet", "sheets"), (0, MAX_COUNT)),
+    "cut_length_mm": (0, MAX_COUNT * 100_000.0),  # 100 m of cut a sheet: far past a sheet of the smallest tokens
+    "offset_x_mm": (-20, 20), "offset_y_mm": (-20, 20), "bleed_mm": (0, 10),
 }
 
 
