@@ -101,9 +101,12 @@ def test_site_over_a_manifest_that_lies_publishes_no_number_of_it(tmp_path):
     cards = next(e for e in data["outputs"] if e.get("cut_length_mm"))
     cards.update(pages=-7, cut_length_mm=math.nan)
     (out / MANIFEST).write_text(json.dumps(data), encoding="utf-8")
+    state = json.loads((out / ".deckpress-inputs.json").read_text(encoding="utf-8"))
+    state["picnic-pairs"]["listing"]["plan"].update(players=[2, 200], minutes=[5, 10**7])  # game.yaml allows neither
+    (out / ".deckpress-inputs.json").write_text(json.dumps(state), encoding="utf-8")
     assert main(["site", "--out", str(out), "--content", str(tmp_path / "content")]) == 0  # no traceback
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert "-7 page" not in index
+    assert "-7 page" not in index and "Players:" not in index and "10000000" not in index
 
 
 def test_an_entry_without_a_game_title_is_read_and_written_as_it_was(tmp_path):

@@ -15,6 +15,7 @@ import pytest
 from conftest import edit, line_of
 from pypdf import PdfReader
 
+from deckpress.publish.print_plan import Facts
 from deckpress.words import WORDS
 
 SAY = WORDS["en"]
@@ -287,3 +288,17 @@ def test_the_catalogue_and_the_hosts_pages_say_what_a_host_can_act_on(deckpress,
     assert len(web) == len(braille) == 9 and titles == web + braille
     desks = [int(n) for n in re.findall(r"desk card (\d+),", " ".join(web))]
     assert desks == list(range(1, 9)) and web == sorted(web) and braille == sorted(braille)
+
+
+@pytest.mark.parametrize(("key", "span"), [
+    ("players", [2, 10_000_000]), ("players", [0, 4]), ("players", [6, 2]), ("players", [2, 100]),
+    ("minutes", [30, 601]), ("minutes", [45, 30]), ("minutes", [-5, 30]), ("players", [True, 4]),
+])
+def test_a_recorded_span_game_yaml_would_not_allow_leaves_the_recorded_facts_unused(key, span):
+    """The build state is untrusted: a span past game.yaml's bounds, or reversed, is a lie (the plan would write
+    a line for every player count), so the recorded facts are dropped as mistyped ones are."""
+    recorded = {"players": [2, 6], "minutes": [30, 45], "supplies": ["pens"],
+                "parts": [["desk", "Desk", "card", "public", "", False, False]]}
+    assert Facts.from_json(recorded).players == (2, 6)
+    assert Facts.from_json({**recorded, "players": [1, 99], "minutes": [1, 600]}).minutes == (1, 600)
+    assert Facts.from_json({**recorded, key: span}) == Facts()

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from deckpress.layout.keys import Key
+from deckpress.load.table import PLAYERS, PLAYING_TIME, allowed
 from deckpress.model import HOST, PUBLIC, Component, Game
 from deckpress.publish.manifest import Entry
 from deckpress.publish.outputs import HOST_KIT, KIT
@@ -81,7 +83,8 @@ class Facts:
         try:
             parts = tuple(Part(*_typed(p, _PART_TYPES[:max(len(p), 7)]))
                           for p in data["parts"])  # a state from before `backed`: seven; before the nouns: eight
-            return cls(_span(data["players"]), _span(data["minutes"]), tuple(_typed(data["supplies"])), parts)
+            return cls(_span(data["players"], PLAYERS), _span(data["minutes"], PLAYING_TIME),
+                       tuple(_typed(data["supplies"])), parts)
         except (KeyError, TypeError, ValueError):
             return cls()
 
@@ -100,9 +103,14 @@ def _typed(items: Any, types: tuple[type, ...] | None = None) -> list[Any]:
     return items
 
 
-def _span(items: Any) -> tuple[int, int] | None:
+def _span(items: Any, key: Key) -> tuple[int, int] | None:
+    """A recorded span, held to game.yaml's bounds: a lie (ten million players) would be a line each in the plan."""
     values = _typed(items, (int,) * len(items) if isinstance(items, list) else None)
-    return (values[0], values[-1]) if len(values) == 2 else None
+    if len(values) != 2:
+        return None
+    if not allowed(values, key):
+        raise ValueError(items)
+    return values[0], values[1]
 
 
 Build = tuple[str | None, bool, float | None]  # a build's print options: duplex, fold, bleed
