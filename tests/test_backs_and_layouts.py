@@ -253,3 +253,29 @@ def test_a_back_the_same_behind_every_card_is_checked_once(tmp_path, capsys):
     assert len(found) == 1 and "card Anchors 1, element name: #dddddd on #ffffff" in found[0]
     assert run(tmp_path, "build", "--duplex", "long-edge") == 1  # printed behind every card, found on each
     assert "cards Anchors 1, Anchors 2, Anchors 3 and 4 more, element name" in errors(capsys)[0]
+
+
+def chained(content: Path, depth: int) -> Path:
+    """harbour-back extends l1, l1 extends l2 … l<depth> extends harbour-card; returns harbour-back's file."""
+    folder = content / "harbour/layouts/standard"
+    for i in range(1, depth + 1):
+        parent = f"l{i + 1}" if i < depth else "harbour-card"
+        (folder / f"l{i}.yaml").write_text(f"kind: card\nextends: {parent}\n", encoding="utf-8")
+    back = folder / "harbour-back.yaml"
+    back.write_text(BACK.replace("extends: harbour-card", "extends: l1"), encoding="utf-8")
+    return back
+
+
+def test_a_long_extends_chain_is_a_finding_at_its_extends_line(tmp_path, capsys):
+    """1,500 layouts, each extending the next, are a finding (not a RecursionError), said once, where the back
+    layout the game names starts the chain."""
+    back = chained(harbour(tmp_path, game=WITH_BACK), 1500)
+    assert run(tmp_path, "check") == 1
+    assert errors(capsys) == [f"{back}:2:1: error: layout 'harbour-back' extends a chain of more than 32 layouts "
+                              f"('l1' … 'l33'): no layout needs so many, so one of them is a mistake"]
+
+
+def test_an_extends_chain_of_32_layouts_is_read(tmp_path, capsys):
+    chained(harbour(tmp_path, game=WITH_BACK), 31)  # harbour-back, l1 … l31: 32 extends down to harbour-card
+    assert run(tmp_path, "check") == 0
+    assert errors(capsys) == []

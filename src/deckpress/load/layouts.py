@@ -28,6 +28,7 @@ from deckpress.model import BoardLayout, BookletLayout, CardLayout, Edition, Ele
 from deckpress.paths import NAME
 
 _Pages = TypeVar("_Pages", SheetLayout, BookletLayout)
+MAX_EXTENDS = 32  # layouts one `extends` chain may pass through: no real layout comes near, a longer one is a mistake
 
 
 class LayoutReader:
@@ -37,50 +38,45 @@ class LayoutReader:
 
     def edition(self, dirs: list[Path], edition: str, names: set[str]) -> Edition | None:
         self.unreadable = set()
-        theme_node = self._layout_node(dirs, edition, "theme", set())
+        theme_node = self._layout_node(dirs, edition, "theme")
         if theme_node is None:
             return None
         theme = self._theme(edition, theme_node)
         if theme is None:
             return None
-        found = {name: node for name in sorted(names) if (node := self._layout_node(dirs, edition, name, set()))}
+        found = {name: node for name in sorted(names) if (node := self._layout_node(dirs, edition, name))}
         layouts = {name: self._read_layout(name, node, theme) for name, node in found.items()}
         broken = {k for k, v in layouts.items() if not v} | (self.unreadable & names)
         return Edition(theme, {k: v for k, v in layouts.items() if v}, broken=broken)
 
-    def _layout_node(self, dirs: list[Path], edition: str, name: str, seen: set[str]) -> Node | None:
-        """The layout file, with `extends: other` merged underneath it."""
-        for folder in dirs:
-            path = folder / edition / f"{name}.yaml"
-            if os.path.lexists(path):  # a folder, FIFO or link leading nowhere there too: said, not passed over
-                node = read_yaml(path, str(path), self.findings)
-                break
-        else:
-            return None
-        if node is None:
-            self.unreadable.add(name)
-        if node is None or not node.is_map or "extends" not in node.value:
-            return node
-        parent_name = node.value.pop("extends")
-        key_locs = dict(node.key_locs)
-        loc = key_locs.pop("extends")
-        node = Node(node.value, node.loc, key_locs)
-        if not isinstance(parent_name.value, str) or not NAME.fullmatch(parent_name.value):
-            self.findings.error(parent_name.loc, f"extends names one layout file of this folder, so it is lowercase "
-                                                 f"letters, digits and hyphens, got {describe(parent_name.value)}")
-            return node
-        if parent_name.value in seen | {name}:
-            self.findings.error(loc, f"layout '{name}' extends itself through '{echoed(parent_name.value)}'")
-            return node
-        parent = self._layout_node(dirs, edition, str(parent_name.value), seen | {name})
-        if parent is None and parent_name.value in self.unreadable:  # said where that file is wrong
-            self.unreadable.add(name)
-            return None
-        if parent is None:
-            self.findings.error(parent_name.loc,
-                                f"layout '{echoed(parent_name.value)}' not found for edition {edition}")
-            return node
-        return _merge(parent, node)
+    def _layout_node(self, dirs: list[Path], edition: str, name: str) -> Node | None:
+        """The layout file, with the files it `extends` merged underneath it: a chain walked, not recursed."""
+        chain, names, locs, node = [], [name], [], _file(dirs, edition, name, self.findings, self.unreadable)
+        while node is not None and node.is_map and "extends" in node.value:
+            parent, key_locs = node.value.pop("extends"), dict(node.key_locs)
+            locs.append(key_locs.pop("extends"))
+            chain.append(Node(node.value, node.loc, key_locs))
+            node = None
+            if not isinstance(parent.value, str) or not NAME.fullmatch(parent.value):
+                self.findings.error(parent.loc, f"extends names one layout file of this folder, so it is lowercase "
+                                                f"letters, digits and hyphens, got {describe(parent.value)}")
+            elif parent.value in names:
+                self.findings.error(locs[-1], f"layout '{names[-1]}' extends itself through '{echoed(parent.value)}'")
+            elif len(names) > MAX_EXTENDS:
+                self.findings.error(locs[0], f"layout '{name}' extends a chain of more than {MAX_EXTENDS} layouts "
+                                             f"('{names[1]}' … '{parent.value}'): no layout needs so many, so one "
+                                             f"of them is a mistake")
+                self.unreadable.add(name)
+                return None
+            elif (node := _file(dirs, edition, parent.value, self.findings, self.unreadable)) is None:
+                if parent.value in self.unreadable:
+                    self.unreadable.update(names)  # said where that file is wrong
+                    return None
+                self.findings.error(parent.loc, f"layout '{echoed(parent.value)}' not found for edition {edition}")
+            names.append(parent.value)
+        for child in reversed(chain):
+            node = child if node is None else _merge(node, child)
+        return node
 
     def _theme(self, edition: str, node: Node) -> Theme | None:
         f = Fields(node, "theme", self.findings)
@@ -178,6 +174,17 @@ class LayoutReader:
         f.done()
         return _complete(layout, node, theme, schemas.BOOKLET_STYLES, self.findings)
 
+
+def _file(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
+    """A layout's own file, the first found (None: there is none, or it is not YAML: said, and kept in `unreadable`)."""
+    for folder in dirs:
+        path = folder / edition / f"{name}.yaml"
+        if os.path.lexists(path):  # a folder, FIFO or link leading nowhere there too: said, not passed over
+            node = read_yaml(path, str(path), findings)
+            if node is None:
+                unreadable.add(name)
+            return node
+    return None
 
 
 def _complete(layout: _Pages, node: Node, theme: Theme, styles: tuple[str, ...],
