@@ -279,3 +279,32 @@ def test_an_extends_chain_of_32_layouts_is_read(tmp_path, capsys):
     chained(harbour(tmp_path, game=WITH_BACK), 31)  # harbour-back, l1 … l31: 32 extends down to harbour-card
     assert run(tmp_path, "check") == 0
     assert errors(capsys) == []
+
+
+TWO_EDITIONS = WITH_BACK.replace("editions: [standard]", "editions: [standard, large-print]")
+STANDARD_ONLY = TWO_EDITIONS.replace("layout: harbour-card}", "layout: harbour-card, editions: [standard]}")
+
+
+def large_print(content: Path, layouts: dict[str, str]) -> None:
+    folder = content / "harbour/layouts/large-print"
+    folder.mkdir()
+    for name, text in layouts.items():
+        (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize("large", [{}, {"harbour-back": BACK}, {"harbour-card": "kind: card\n"}])
+def test_a_decks_layouts_are_needed_only_where_a_component_prints_it(tmp_path, capsys, large):
+    """The deck is printed in the standard edition only: large print needs neither its back nor its face, and
+    asks nothing of them when they are there (a back extending a face it has not, a face in error)."""
+    large_print(harbour(tmp_path, game=STANDARD_ONLY), large)
+    assert run(tmp_path, "check") == 0
+    assert errors(capsys) == []
+
+
+def test_a_deck_printed_in_both_editions_needs_its_back_in_both(tmp_path, capsys):
+    content = harbour(tmp_path, game=TWO_EDITIONS)
+    large_print(content, {"harbour-card": FACE.replace("size: 12", "size: 18")})
+    assert run(tmp_path, "check") == 1
+    line = line_in(WITH_BACK, "back: {layout")
+    assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:20: error: back layout 'harbour-back' is not "
+                              f"found for the large-print edition; did you mean 'harbour-card'?"]

@@ -178,8 +178,8 @@ def load_editions(games: list[Game], opts: Options, findings: Findings) -> dict[
     out: dict[str, dict[str, Edition]] = {}
     for dirs, members in groups.items():
         wanted = sorted({e for g in members for e in editions_of(g, opts)})
-        names = {n for g in members for n in layout_names(g)} | {kits.PRINT_CHECK}
-        loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names, findings, opts))}
+        names = {e: {n for g in members for n in layout_names(g, e)} | {kits.PRINT_CHECK} for e in wanted}
+        loaded = {e: ed for e in wanted if (ed := load_edition(list(dirs), e, names[e], findings, opts))}
         for game in members:
             check_layout_texts(game, {e: loaded[e] for e in editions_of(game, opts) if e in loaded},
                                layout_names(game), findings, opts.fallback)

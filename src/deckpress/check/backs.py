@@ -20,8 +20,8 @@ def check_backs(game: Game, editions: dict[str, Edition], building: list[str], t
             continue
         for name in building:
             edition = editions.get(name)
-            if edition is None or back.layout in edition.broken:
-                continue  # reported already
+            if edition is None or back.layout in edition.broken or not game.prints(deck.id, name):
+                continue  # reported already, or not printed there
             layout = edition.layouts.get(back.layout)
             if not isinstance(layout, CardLayout):
                 what = "not found" if layout is None else "not a card layout"
@@ -64,7 +64,8 @@ def _same_size(game: Game, deck_id: str, at: Loc, back: CardLayout, edition: Edi
     """A back is printed behind a face: the two must be cut along the same lines."""
     for component in game.components:
         face = edition.layouts.get(component.layout)
-        if component.kind != "cards" or deck_id not in component.decks or not isinstance(face, CardLayout):
+        if (component.kind != "cards" or deck_id not in component.decks or not isinstance(face, CardLayout)
+                or not component.built_in(edition.theme.edition)):
             continue
         if face.size != back.size:
             findings.error(at, f"back layout '{back.name}' is {_size(back)} mm, but the cards of component "

@@ -141,6 +141,10 @@ class Component:
         """Kept from the table: behind a cover in the host's kit, never in the players' kit or the catalogue."""
         return self.audience != PUBLIC
 
+    def built_in(self, edition: str) -> bool:
+        """Whether it is built in this edition (no `editions:`: in every one)."""
+        return not self.editions or edition in self.editions
+
 
 @dataclass
 class Section:
@@ -264,6 +268,10 @@ class Game:
     def translations(self) -> tuple[str, ...]:
         """The languages it is translated into: all but the source."""
         return tuple(language for language in self.languages if language != self.language)
+
+    def prints(self, deck_id: str, edition: str) -> bool:
+        """Whether a component built in this edition prints the deck: else the edition needs none of its layouts."""
+        return any(deck_id in c.decks and c.built_in(edition) for c in self.components)
 
     def kept_decks(self) -> set[str]:
         return kept_decks(self.components)

@@ -30,11 +30,13 @@ class Placed:
     loc: Loc
 
 
-def layout_names(game: Game) -> set[str]:
-    """The layouts a game names: its components' and its decks' back layouts."""
-    backs = {d.back.layout for d in game.decks.values() if d.back is not None and d.back.layout}
-    return {c.layout for c in game.components if c.layout} | backs | {n for c in game.components
-                                                                      for n in panel_layouts(c)}
+def layout_names(game: Game, edition: str | None = None) -> set[str]:
+    """The layouts a game names: its components' and its decks' back layouts; those `edition` prints, if given
+    (a deck's back where a component built there prints the deck)."""
+    built = [c for c in game.components if edition is None or c.built_in(edition)]
+    backs = {d.back.layout for d in game.decks.values() if d.back is not None and d.back.layout
+             and (edition is None or game.prints(d.id, edition))}
+    return {c.layout for c in built if c.layout} | backs | {n for c in built for n in panel_layouts(c)}
 
 
 def extracted(folder: Path, shown: str, dirs: list[Path]) -> list[Placed]:
@@ -47,7 +49,7 @@ def extracted(folder: Path, shown: str, dirs: list[Path]) -> list[Placed]:
     if game is None:
         return []
     names = layout_names(game)
-    editions = {e: ed for e in game.editions if (ed := load_edition(dirs, e, names, Findings()))}
+    editions = {e: ed for e in game.editions if (ed := load_edition(dirs, e, layout_names(game, e), Findings()))}
     return layout_texts(editions, names)
 
 
