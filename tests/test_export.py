@@ -272,9 +272,9 @@ def test_decks_sharing_one_reading_of_the_cuts_are_read_in_turn_or_refused() -> 
     from deckpress.export.tts import decks_of
 
     cuts = [SimpleNamespace(deck=d, n=n) for d, n in (("a", 1), ("a", 2), ("b", 3))]
+    component = SimpleNamespace(id="tiles", kind="cards", decks=["a", "b"], title="Tiles", audience="public")
     game = SimpleNamespace(decks={d: SimpleNamespace(cards=[SimpleNamespace(copies=1)] * k, backs_differ=False)
-                                  for d, k in (("a", 2), ("b", 1))})
-    component = SimpleNamespace(decks=["a", "b"], title="Tiles", audience="public")
+                                  for d, k in (("a", 2), ("b", 1))}, components=[component])
     read = [(d.id, d.entries, [c.n for c in d.cuts]) for d in decks_of(game, component, (63, 88), iter(cuts))]
     assert read == [("a", 2, [1, 2]), ("b", 1, [3])]
     with pytest.raises(RuntimeError, match="deck a: its cards were not all read"):
