@@ -107,12 +107,14 @@ def column_letters(col: int) -> str:
 @dataclass(frozen=True)
 class Finding:
     """A problem at a place. `card` names the card it was met on when the same words could be said of other cards
-    (a layout's template): such findings are printed once, listing their cards."""
+    (a layout's template): such findings are printed once, listing their cards. `got` is what that card gave where
+    each card gives its own (`count: "{{ card.name }}"`): said of the first card met, not a finding of its own."""
 
     loc: Loc
     message: str
     severity: str = "error"
     card: str | None = None
+    got: str = ""
 
     def __post_init__(self) -> None:
         if isinstance(self.loc, CellLoc) and not self.message.startswith(named := f"cell {self.loc.cell}: "):
@@ -120,7 +122,8 @@ class Finding:
 
     def __str__(self) -> str:
         about = f"card {self.card}, " if self.card is not None else ""
-        return escaped(f"{self.loc}: {self.severity}: {about}{self.message}")
+        got = f", got {self.got}" if self.got else ""
+        return escaped(f"{self.loc}: {self.severity}: {about}{self.message}{got}")
 
     @property
     def problem(self) -> tuple[Loc, str, str]:
@@ -135,8 +138,8 @@ class Findings(list[Finding]):
     _set: set[Finding] = set()  # never changed: a list knowing nothing yet makes its own
     _known = 0  # how many of the list's findings `_set` holds
 
-    def error(self, loc: Loc, message: str, card: str | None = None) -> None:
-        self.add(Finding(loc, message, card=card))
+    def error(self, loc: Loc, message: str, card: str | None = None, got: str = "") -> None:
+        self.add(Finding(loc, message, card=card, got=got))
 
     def add(self, finding: Finding) -> None:
         seen = self._seen()
@@ -194,7 +197,8 @@ class Grouped:
         if len(self.cards) < 2:
             return str(self.first)
         first = self.first
-        return escaped(f"{first.loc}: {first.severity}: {first.message} (cards {listed(self.cards)})")
+        got = f", got {first.got} on card {first.card}" if first.got else ""
+        return escaped(f"{first.loc}: {first.severity}: {first.message}{got} (cards {listed(self.cards)})")
 
 
 def listed(names: list[str]) -> str:

@@ -21,7 +21,7 @@ def shown(texts: CardText, card: Card, element: Element, findings: Findings) -> 
     if word in (TRUE, FALSE):
         return word == TRUE
     if said is not None:
-        findings.error(element.loc, f"element {element.name}: when must give true or false, got "
-                                    f"'{echoed(said.strip())}'", label)
+        findings.error(element.loc, f"element {element.name}: when must give true or false", label,
+                       f"'{echoed(said.strip())}'")
     return False
 

@@ -127,16 +127,16 @@ def _items(texts: CardText, element: Element, findings: Findings, label: str) ->
         if isinstance(value, (list, tuple, range)) and len(value) <= MAX_REPEATS:
             return list(value)
         if value is not None:
-            findings.error(element.loc, f"{what}: over must give a list of at most {MAX_REPEATS:,} items, got "
-                                        f"{echoed_value(value)}", label)
+            findings.error(element.loc, f"{what}: over must give a list of at most {MAX_REPEATS:,} items", label,
+                           echoed_value(value))
         return None
     said = texts.render(keys["count"], element.loc, findings, what, label)
     count = None if said is None else whole(said, MAX_REPEATS)
     if count is not None:
         return list(range(count))
     if said is not None:
-        findings.error(element.loc, f"{what}: count must give a whole number from 0 to {MAX_REPEATS:,}, got "
-                                    f"'{echoed(said.strip())}'", label)
+        findings.error(element.loc, f"{what}: count must give a whole number from 0 to {MAX_REPEATS:,}", label,
+                       f"'{echoed(said.strip())}'")
     return None
 
 
@@ -152,7 +152,7 @@ def _cells(texts: CardText, items: list[Any], element: Element, findings: Findin
         if not _is_cell(value):
             if value is not None:
                 findings.error(element.loc, f"element {element.name}: cell must give [column, row], two whole "
-                                            f"numbers from 0, got {echoed_value(value)}", label)
+                                            f"numbers from 0", label, echoed_value(value))
             return None
         cells.append((int(value[0]), int(value[1])))
     return cells

@@ -88,8 +88,8 @@ def _count(face: Face, element: Element) -> int:
     count = None if said is None else _row(said, face.texts.repetitions)
     if count is None and said is not None:
         face.job.findings.error(element.loc, f"element {element.name}: count must give a whole number from 0 to "
-                                             f"{MAX_COUNT // face.texts.repetitions:,}, got '{echoed(said.strip())}'",
-                                face.card.label or str(face.card.index))
+                                             f"{MAX_COUNT // face.texts.repetitions:,}",
+                                face.card.label or str(face.card.index), f"'{echoed(said.strip())}'")
     return count or 0
 
 
