@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
 from PIL import Image, ImageFile
+from test_bounded_art import png_header
 
 from deckpress.cli import main
 from deckpress.paths import OWN_PART_NAMES
@@ -78,10 +80,27 @@ def test_an_image_over_the_pixel_limit_is_refused_before_it_is_decoded(picnic, c
     monkeypatch.setattr(ImageFile.ImageFile, "load", decode)
     assert main(["check", *picnic]) == 1
     assert errors(capsys) == [f"{image_line()}: error: picnic-pairs tiles, card 1 (Apple 1), basket: image "
-                              f"'art/basket.png' is 10000 x 10000 pixels, more than 89,478,485 allowed"]
+                              f"'art/basket.png' is 10000 x 10000 pixels, more than 89,478,485 allowed: "
+                              f"save it at the size it prints, at 300-600 dpi"]
     Image.new("1", (20_000, 10_000)).save(ART)  # past twice the limit Pillow itself refuses to read on
     assert main(["check", *picnic]) == 1
     assert errors(capsys)[0].endswith("image 'art/basket.png' has far more than the 89,478,485 pixels allowed")
+
+
+def test_an_image_too_large_to_decode_is_refused_from_its_header_with_what_to_do(picnic, capsys, monkeypatch):
+    ART.write_bytes(png_header(9400, 9400, 16, 6))  # 16-bit RGBA, 88.4 M pixels: under Pillow's limit, 337 MB
+
+    def decode(self):
+        raise AssertionError("the image was decoded")
+
+    monkeypatch.setattr(ImageFile.ImageFile, "load", decode)
+    start = time.process_time()
+    assert main(["check", *picnic]) == 1
+    assert time.process_time() - start < 5
+    assert errors(capsys) == [f"{image_line()}: error: picnic-pairs tiles, card 1 (Apple 1), basket: image "
+                              f"'art/basket.png' is 9400 x 9400 pixels of 4 bytes (337 MB decoded), more than the "
+                              f"256 MB allowed (67,108,864 pixels of 4 bytes): save it at the size it prints, "
+                              f"at 300-600 dpi"]
 
 
 @pytest.mark.parametrize(("damage", "says"), [

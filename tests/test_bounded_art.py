@@ -9,9 +9,12 @@ import math
 import re
 import resource
 import shutil
+import struct
 import subprocess
 import sys
 import time
+import warnings
+import zlib
 from pathlib import Path
 
 import pytest
@@ -79,6 +82,26 @@ HOSTILE: dict[str, tuple[str | bytes, str]] = {
     "utf16-dtd-only": ('<!DOCTYPE svg SYSTEM "svg.dtd">'.encode("utf-16") + svg("").encode("utf-16")[2:],
                        "DOCTYPE or ENTITY"),
 }
+
+
+def png_header(width: int, height: int, depth: int, colour: int) -> bytes:
+    """A PNG that claims `width` x `height` pixels and holds none: its header is all the press may read."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    ihdr = struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+
+
+def test_a_png_icon_past_the_pixel_limit_is_the_press_s_finding_not_pillow_s_warning(tmp_path):
+    (tmp_path / "icons").mkdir()
+    (tmp_path / "icons/sun.png").write_bytes(png_header(13_000, 13_000, 8, 6))  # past Pillow's warning, not its error
+    icons = Icons([(tmp_path / "icons", "content/game/icons")], Findings())
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        assert icons.get("sun", LOC, "card") is None
+    assert not warned, [str(w.message) for w in warned]
+    (finding,) = icons.findings
+    assert "icon content/game/icons/sun.png is 13000 x 13000 pixels, more than the 4,000,000" in finding.message
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageMode, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.icons import Icons
@@ -15,6 +15,11 @@ from deckpress.paths import UNREADABLE, inside
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # Pillow's decompression-bomb limit
+MB = 1 << 20
+# bytes an image takes decoded: 64 M pixels of 8-bit RGBA. A 600 x 600 mm board at 300 dpi is 50 M pixels; past
+# this a PNG of a few kilobytes costs the build a minute and gigabytes, for no detail a printer can put on paper
+MAX_DECODED = 256 * MB
+RESAVE = "save it at the size it prints, at 300-600 dpi"
 
 
 @dataclass(frozen=True)
@@ -70,7 +75,10 @@ class Artwork:
                 with Image.open(target, formats=FORMATS) as image:  # reads the header only
                     width, height = image.size
                     if width * height > MAX_PIXELS:
-                        return f"image '{echoed(name)}' is {width} x {height} pixels, more than {MAX_PIXELS:,} allowed"
+                        return (f"image '{echoed(name)}' is {width} x {height} pixels, more than {MAX_PIXELS:,} "
+                                f"allowed: {RESAVE}")
+                    if too_large := _too_large(image):
+                        return f"image '{echoed(name)}' is {too_large}: {RESAVE}"
                     image.load()  # a truncated or corrupt file fails here, not in the printer's PDF
         except UnidentifiedImageError:
             return f"image '{echoed(name)}' is not a {' or '.join(FORMATS)} file"
@@ -79,3 +87,14 @@ class Artwork:
         except (OSError, SyntaxError, ValueError) as exc:  # Pillow's errors for damaged files
             return f"image '{echoed(name)}' is damaged: {exc}"
         return Picture(target, width, height)
+
+
+def _too_large(image: Image.Image) -> str | None:
+    """What the image would take decoded, from its header, if past MAX_DECODED (None: within it)."""
+    mode = ImageMode.getmode(image.mode)
+    depth = int(mode.typestr[-1]) * len(mode.bands)  # bytes a pixel: 4 for RGBA, 2 for 16-bit grey
+    width, height = image.size
+    if width * height * depth <= MAX_DECODED:
+        return None
+    return (f"{width} x {height} pixels of {depth} bytes ({width * height * depth // MB:,} MB decoded), more than the "
+            f"{MAX_DECODED // MB} MB allowed ({MAX_DECODED // 4:,} pixels of 4 bytes)")

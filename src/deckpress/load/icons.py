@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import warnings
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -154,11 +155,13 @@ def _art(drawing: Drawing, bounds: tuple[float, float, float, float] | None) -> 
 
 def _png(name: str, path: Path, shown: str, data: bytes, digest: str) -> IconFile | str:
     try:
-        with Image.open(io.BytesIO(data), formats=("PNG",)) as image:
-            width, height = image.size
-            if width * height > MAX_PIXELS:
-                return f"icon {shown} is {width} x {height} pixels, more than the {MAX_PIXELS:,} an icon may have"
-            image.load()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # the size is checked just below
+            with Image.open(io.BytesIO(data), formats=("PNG",)) as image:
+                width, height = image.size
+                if width * height > MAX_PIXELS:
+                    return f"icon {shown} is {width} x {height} pixels, more than the {MAX_PIXELS:,} an icon may have"
+                image.load()
     except UnidentifiedImageError:
         return f"icon {shown} is not a PNG file"
     except (OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
