@@ -225,6 +225,15 @@ def test_a_bad_header_is_found_at_its_cell(tmp_path, kind):
         f"collection, points, flavour, reminder, copies); did you mean 'points'?"]
 
 
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_value_past_the_header_s_last_column_is_found_at_the_header_cell_it_lacks(tmp_path, kind):
+    rows = lots()  # a CSV row longer than its header line: the value is not dropped
+    rows[2] = [*rows[2], None, "extra"]
+    assert errors(game_with(tmp_path, kind, rows)) == [
+        f"{SHOWN}/lots.{kind}:1:{len(COLUMNS) + 2}: error: cell {chr(ord('A') + len(COLUMNS) + 1)}1: this column "
+        f"holds values but no name: name its field here"]
+
+
 def test_a_field_with_no_column_is_a_finding_at_the_header(tmp_path):
     rows = [[c for c in row[:3]] for row in lots()]
     assert errors(game_with(tmp_path, "csv", rows)) == [

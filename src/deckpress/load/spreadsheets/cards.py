@@ -60,7 +60,8 @@ def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> tuple
     columns: dict[str, int] = {}
     meant: list[str] = []  # the fields misspelt headers most likely name: not also said to have no column
     header = table.rows[0]
-    for c, cell in enumerate(header):
+    width = max(map(len, table.rows))  # a CSV line may run past its header's: a value with no name, not dropped
+    for c, cell in enumerate(header + [None] * (width - len(header))):
         name = "" if cell is None else str(cell).strip()
         if not name:
             if any(c < len(row) and row[c] is not None for row in table.rows[1:]):
