@@ -95,6 +95,17 @@ def test_each_label_is_a_figure_named_by_its_code_and_card(built):
 
 
 @needs_liblouis
+def test_the_catalogue_says_to_raise_the_labels_on_swell_paper(built):
+    """A host reading the catalogue learns the label sheets go on swell paper through a heater (flat dots on plain
+    paper): it said only their title and paper before; the BRF for an embosser says what it is for already."""
+    for page in (built / "index.html", built / "public" / "index.html"):
+        text = page.read_text(encoding="utf-8")
+        for paper in ("a4", "letter"):
+            link = text.index(f"{GAME}-tactile-labels-{paper}.pdf")
+            said = text[link:text.index("</p>", link)]
+            assert "swell paper" in said and "heater" in said and "dots stay flat" in said, said
+
+
 def test_the_desk_cards_labels_are_the_hosts_only(built):
     game = "open-secret-exchange"
     entries = {e["path"]: e for e in json.loads((built / "manifest.json").read_text())["outputs"]}
