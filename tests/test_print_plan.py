@@ -116,6 +116,7 @@ def test_the_hosts_kit_opens_with_its_plan_whose_numbers_are_the_pdfs(built):
         text = plan_text(kit)
         assert "Players: 4–8." in text and "Playing time: about 30–45 minutes." in text
         assert "The host keeps: Answer guide" in text and "The host deals: Desk cards" in text
+        assert SAY["plan_files_where"] in text  # the players' files are not in the host's bundle: where they are
         bundle = {p.name: p for p in (built / "host" / GAME).glob("*.pdf")}
         public = {p.name: p for p in (built / "public").rglob("*.pdf")}
         rows = list(ROW.finditer(text)) + list(KIT_ROW.finditer(text))

@@ -72,5 +72,6 @@ def _blocks(game: Game, edition: Edition, paper: str, entries: list[Entry]) -> l
     facts = Facts.of(game)
     shown = printing(plan(facts, entries), say, lambda e: published_name(e).rsplit("/", 1)[-1])
     where = say("catalogue_paper", edition=edition.theme.label, paper=say(f"paper_{paper}"))
-    return blocks(say("plan_heading", game=game.title), where, about(facts, say, public=False), shown,
+    said = (*about(facts, say, public=False), say("plan_files_where"))  # its files are in two folders
+    return blocks(say("plan_heading", game=game.title), where, said, shown,
                   builds(game.source_game or game.id, [e for e in entries if e.component in KITS.values()]), say)
