@@ -72,6 +72,24 @@ def test_a_letter_the_face_lacks_in_a_layout_text_is_said_once_at_its_entry(deck
                for said in found), found
 
 
+def test_a_translated_layout_text_that_cannot_be_worked_out_is_said_at_its_entry(deckpress):
+    """A translation's template reading a field the deck lacks: said at the PO entry the translator wrote it in,
+    once; it was said at the layout's text (whose source is fine), once for each edition."""
+    po_file = Path("content/pocket-bazaar/translations/de-DE.po")
+    po = polib.pofile(str(po_file))
+    entry = po.find("layouts:lot-card.points in words", by="msgctxt")
+    entry.msgstr = "{{ card.nosuch.deeper }}"
+    po.save()
+    line = polib.pofile(str(po_file)).find("layouts:lot-card.points in words", by="msgctxt").linenum
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    (said,) = [e for e in result.errors if "no field 'nosuch'" in e]
+    at = re.match(rf"{re.escape(po_file.as_posix())}:(\d+):(\d+): ", said)
+    assert at and line <= int(at[1]) <= line + 4, said  # the entry, at the name in its msgstr
+    assert po_file.read_text(encoding="utf-8").splitlines()[int(at[1]) - 1][int(at[2]) - 1:].startswith("nosuch")
+    assert "element points in words: no field 'nosuch'; fields are collection, points, flavour, reminder" in said
+
+
 GREEK = FIXTURES / "greek"
 HARBOUR = Path("content/greek-harbour/game.yaml")
 needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None, reason="liblouis is not installed")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deckpress.colour import Colour, contrast, ratio
 from deckpress.findings import Findings
 from deckpress.model import Edition, Game
-from deckpress.templating import TEXTS, Templates
+from deckpress.templating import ENTRIES, TEXTS, Templates
 
 if TYPE_CHECKING:
     from deckpress.options import Options
@@ -39,6 +39,7 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
         game.layout_texts, game.untranslated, game.layout_entries = translation.by_source()
         game.text_entries = translation.placed  # a template printing one of them answers for it there
         game.params[TEXTS] = game.layout_texts  # its card templates render through them (CardText)
+        game.params[ENTRIES] = game.layout_entries
         game.params[ICON_WORDS] = translation.icon_words(folder)  # its icons read aloud in its language
         put(game.params, translation.plurals, {})  # its counted words' forms, for the readings' counts
     return game

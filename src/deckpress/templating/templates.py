@@ -13,7 +13,7 @@ from deckpress.findings import Findings, Loc, echoed
 from deckpress.templating import budget
 from deckpress.templating.compiled import CardInputs, Compiled
 from deckpress.templating.errors import find_in_file, said, where
-from deckpress.templating.filters import LANGUAGE, TEXTS
+from deckpress.templating.filters import ENTRIES, LANGUAGE, TEXTS
 from deckpress.templating.sandbox import RUNTIME_ERRORS, Sandbox, bounded_render, environment
 
 MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
@@ -221,8 +221,9 @@ class CardText:
         """The text of `source` for this card; a problem is said of `what` (e.g. `element corner rank`) and
         names the `card` (its label), so that the same problem on many cards is printed once."""
         templates = self.templates
-        if TEXTS in self.params:  # a translated game's: its layouts' texts in its language
-            source = self.params[TEXTS].get(source, source)
+        if TEXTS in self.params and (translated := self.params[TEXTS].get(source)) is not None:
+            # a translated game's layout text, in its language: a problem is said where the translation is written
+            source, loc = translated, self.params[ENTRIES].get(source, loc)
         compiled = templates.compiled.get(source) or templates.of(source)
         inputs = compiled.card_inputs
         key = None
