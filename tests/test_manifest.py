@@ -161,6 +161,28 @@ def test_the_catalogue_names_editions_by_their_themes_in_the_games_order(tmp_pat
     assert Listing("en").edition_name("large-print") == "large-print"
 
 
+def test_a_build_of_one_edition_keeps_the_other_editions_names_in_the_catalogue(tmp_path):
+    """A build of one edition loads only its theme: the catalogue still names the other edition and says what it
+    is for, as the build of both did, and so do `deckpress site` and an export of one edition after it."""
+    for part in ("content", "layouts"):
+        shutil.copytree(FIXTURES / "harbour" / part, tmp_path / part)  # a game in both editions
+    with (tmp_path / "layouts" / "standard" / "theme.yaml").open("a", encoding="utf-8") as theme:
+        theme.write(f'about: "{STANDARD_ABOUT}"\n')
+    out = tmp_path / "build"
+    base = ["build", "--content", str(tmp_path / "content"), "--layouts", str(tmp_path / "layouts"), "--layouts",
+            str(LAYOUTS), "--out", str(out), "--paper", "a4", "--jobs", "1"]
+    assert main(base) == 0
+    pages = ("index.html", "public/index.html")
+    both = {page: (out / page).read_text(encoding="utf-8") for page in pages}
+    assert "Standard edition on A4 paper" in both["index.html"] and STANDARD_ABOUT in both["index.html"]
+    assert main([*base, "--edition", "large-print"]) == 0
+    assert {page: (out / page).read_text(encoding="utf-8") for page in pages} == both
+    assert main(["site", "--out", str(out), "--content", str(tmp_path / "content")]) == 0
+    assert {page: (out / page).read_text(encoding="utf-8") for page in pages} == both
+    export = ["export", *base[1:7], "--out", str(out), "--to", "png", "--dpi", "72", "--edition", "large-print"]
+    assert main(export) == 0 and "Standard edition on A4 paper" in (out / "index.html").read_text(encoding="utf-8")
+
+
 def test_a_component_a_game_no_longer_has_leaves_the_manifest_and_the_catalogue(tmp_path):
     """Dropping a component from game.yaml drops its files from the listing at the next build; a build of one
     edition keeps the other edition's files listed."""

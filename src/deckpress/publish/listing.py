@@ -29,10 +29,10 @@ class Listing:
                    about, Facts.of(game), versions(game))
 
     def merged(self, other: Listing) -> Listing:
-        """Two parts' listings of one game (a parallel build loads an edition a process): each edition named by
-        the part that loaded its theme."""
+        """Two listings of one game (a parallel build loads an edition a process; a build of one edition, over
+        the one recorded): each edition named, and said what it is for, by the one that loaded its theme."""
         names = dict(other.editions) | {e: label for e, label in self.editions if label != e}
-        about = dict(other.about) | dict(self.about)
+        about = {e: line for e, line in other.about if dict(self.editions).get(e, e) == e} | dict(self.about)
         return Listing(self.language, tuple((e, names.get(e, label)) for e, label in self.editions),
                        tuple((e, about[e]) for e, _ in self.editions if e in about), self.facts, self.languages)
 
