@@ -224,6 +224,23 @@ def test_a_duplex_builds_plan_counts_both_sides_and_offers_only_the_other_builds
     assert SAY["blank_page"] not in reader.pages[guide + 1].extract_text()
 
 
+def test_a_duplex_file_the_same_as_the_single_sided_one_is_not_offered_instead(deckpress):
+    """A one-sided part's duplex file is its single-sided file byte for byte: the plan lists that file once."""
+    out = Path("out")
+    for options in ((), ("--duplex", "long-edge")):
+        result = deckpress("build", GAME, *options, "--paper", "a4", "--edition", "standard", "--out", str(out),
+                           "--jobs", "1")
+        assert result.status == 0, result.err
+    folder = out / GAME / "standard"
+    assert (folder / f"{GAME}-slips-a4-duplex-long-edge.pdf").read_bytes() == (
+        folder / f"{GAME}-slips-a4.pdf").read_bytes()
+    for page in (out / "public" / "index.html", out / "index.html"):
+        rows = {r[2].replace("-standard-", "-"): r[1] for r in plans(page).rows if len(r) == 7}  # as saved, or
+        assert rows[f"{GAME}-slips-a4.pdf"] == "Disclosure slips", page  # published with the edition's name
+        assert f"{GAME}-slips-a4-duplex-long-edge.pdf" not in rows, page
+    assert rows[f"{GAME}-desk-cards-a4-duplex-long-edge.pdf"] == "Desk cards (instead)"  # another file: offered
+
+
 def test_after_a_fold_build_the_plan_counts_one_print_set_and_offers_the_other(deckpress):
     out, game = Path("out"), "pocket-bazaar"
     for options in ((), ("--fold",)):
@@ -251,9 +268,11 @@ def test_after_a_fold_build_the_plan_counts_one_print_set_and_offers_the_other(d
     card, paper, cut = totals(folded)
     assert SAY["plan_instead"].format(suffix="-fold", card=card, paper=paper) in text and cut in text
     rows = {r[2]: r for r in found.rows if len(r) == 7 and r[2].endswith(".pdf")}
-    lots, markers = rows[f"{game}-standard-lot-cards-a4-fold.pdf"], rows[f"{game}-standard-lot-markers-a4-fold.pdf"]
+    lots = rows[f"{game}-standard-lot-cards-a4-fold.pdf"]
     assert lots[1] == "Lot cards (instead)" and "fold along the line, glue the halves, then cut" in lots[4]
-    assert markers[4] == "single-sided"  # no backs: printed as it is
+    markers = out / game / "standard" / f"{game}-lot-markers-a4"  # no backs: its fold file is the plain one
+    assert Path(f"{markers}-fold.pdf").read_bytes() == Path(f"{markers}.pdf").read_bytes()
+    assert f"{game}-standard-lot-markers-a4-fold.pdf" not in rows and f"{game}-standard-lot-markers-a4.pdf" in rows
     assert rows[f"{game}-standard-lot-cards-a4.pdf"][1] == "Lot cards"
 
 
