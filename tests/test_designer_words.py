@@ -186,8 +186,8 @@ def test_a_name_misspelt_is_one_finding_suggesting_the_one_meant(tidal, path, te
 def test_an_unknown_colour_and_icon_suggest_the_one_meant(tidal):
     edit(CARD, "    colour: white\n", "    colour: nite\n")
     edit(GAME, "Suns: sun, Moons: moon", "Suns: sunn, Moons: moon")
-    assert tidal() == [
-        f"{at(CARD, 'name: suit icon', 'name')}: error: tidal cards, card 1 (Suns 1), suit icon: no icon 'sunn' "
+    assert tidal() == [  # the icon's name said where it is written: the parameter the element reads it from
+        f"{at(GAME, 'Suns: sunn', '{Suns')}: error: parameter suit_icons: no icon 'sunn' "
         "(looked for sunn.svg and sunn.png in content/tidal/icons, content/tidal/layouts/icons, layouts/icons); did "
         "you mean 'sun'?",
         f"{CARD}:{line_of(CARD, 'name: suit', 2)}:5: error: tidal cards, cards Suns 1, Suns 2, Suns 3 and 9 more, "

@@ -58,6 +58,17 @@ def test_a_deck_of_no_cards_is_a_finding_not_a_kit_without_a_page(deckpress, tmp
     assert result.status == 1 and "Traceback" not in result.err and not Path("build").exists()
 
 
+def test_an_icon_misspelt_in_a_parameter_is_one_finding_where_it_is_written(deckpress):
+    """`pictograms: {Lanterns: lanternn}`: said at the parameter, once; it was said at the layout's element once a
+    language (the German build's too), naming a card."""
+    edit(GAME_YAML, "pictograms: {Lanterns: lantern,", "pictograms: {Lanterns: lanternn,")
+    errors = [e for e in check_errors(deckpress) if "lanternn" in e]
+    line = line_of(GAME_YAML, "pictograms: {Lanterns: lanternn,")
+    assert len(errors) == 1 and errors[0].startswith(f"{GAME_YAML}:{line}:15: error: parameter pictograms: no icon "
+                                                     f"'lanternn' (looked for lanternn.svg"), errors
+    assert errors[0].endswith("did you mean 'lantern'?")
+
+
 def test_a_game_without_a_title_is_a_finding_not_a_crash(deckpress):
     game = Path("content/pocket-bazaar/game.yaml")
     edit(game, "title: The Pocket Bazaar\n", "")

@@ -52,6 +52,10 @@ class IconFile:
     art: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
 
 
+class _Unnamed(str):
+    """What is wrong with an icon's name itself (no file has it): said where the name was written."""
+
+
 class Icons:
     """The icons of one game: each name is looked up, checked and parsed once; a file that fails is reported
     where it is first named, not again for every card."""
@@ -72,20 +76,24 @@ class Icons:
         found = self._found.get(name)
         return None if found is None or isinstance(found, str) else found
 
-    def get(self, name: str, loc: Loc, what: str) -> IconFile | None:
+    def get(self, name: str, loc: Loc, what: str, named: tuple[Loc, str] | None = None) -> IconFile | None:
+        """The icon `name`, else None with a finding at `loc`, said of `what`; a name no file has (or no icon may
+        have) said where the name was written, `named`, when given (a parameter)."""
         first = name not in self._found
         if first:
             self._found[name] = self._find(name)
         found = self._found[name]
         if isinstance(found, str):
             if first:
+                loc, what = named if isinstance(found, _Unnamed) and named is not None else (loc, what)
                 self.findings.error(loc, f"{what}: {found}")
             return None
         return found
 
     def _find(self, name: str) -> IconFile | str:
         if not NAME.fullmatch(name):
-            return f"'{echoed(name)}' is not an icon name (lowercase letters, digits and hyphens, a letter first)"
+            return _Unnamed(f"'{echoed(name)}' is not an icon name (lowercase letters, digits and hyphens, a letter "
+                            "first)")
         for folder, shown in self.folders:
             for suffix in SUFFIXES:
                 try:
@@ -95,8 +103,8 @@ class Icons:
                 except UNREADABLE:
                     return f"icon '{echoed(name)}' cannot be read in {shown}"
         places = ", ".join(s for _, s in self.folders)
-        return (f"no icon '{echoed(name)}' (looked for {echoed(name)}.svg and {echoed(name)}.png in {places})"
-                f"{did_you_mean(name, self._names())}")
+        return _Unnamed(f"no icon '{echoed(name)}' (looked for {echoed(name)}.svg and {echoed(name)}.png in "
+                        f"{places}){did_you_mean(name, self._names())}")
 
     def _names(self) -> list[str]:
         """The icons the folders hold, by name: what a name not found may have meant."""

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from deckpress.findings import echoed
+from deckpress.findings import Loc, echoed
 from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
@@ -47,7 +47,8 @@ class Icon(Kind):
         icons = face.job.icons
         if name is None or icons is None:
             return
-        icon = icons.known(name) or icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
+        icon = icons.known(name) or icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}",
+                                              _named_at(face, element, name))
         if icon is None:
             return
         count = _count(face, element)
@@ -77,6 +78,19 @@ class Icon(Kind):
         numbers = _numbers(reading.say)
         counts = None if count == 1 else frozenset({str(count)} | ({numbers[count]} if count < len(numbers) else set()))
         return any(_names(text, stem, counts) for text in texts)
+
+
+def _named_at(face: Face, element: Element, name: str) -> tuple[Loc, str] | None:
+    """Where an icon's name was written, if in the game's parameter the element reads it from (`pictograms:
+    {Lanterns: lanternn}`: a name no file has said there once, whatever the card or language)."""
+    texts = face.texts
+    origins, read = texts.templates.origins, texts.templates.of(element.keys["icon"]).names or ()
+    for param in read:
+        value = texts.params.get(param)
+        held = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
+        if param in origins and name in held:
+            return origins[param], f"parameter {param}"
+    return None
 
 
 def _count(face: Face, element: Element) -> int:
