@@ -49,6 +49,9 @@ def test_entries_keep_the_manifests_key_order():
                   audience="private", fold=True, sha256=SHA)
     assert list(cards.as_json()) == ["path", "game", "game_title", "component", "title", "edition", "paper", "pages",
                                      "cards", "audience", "fold", "sha256"]
+    sheet = Entry("g/standard/g-score-a4.pdf", "g", "G", "score", "Score", "standard", "a4", 6, copies=6, sha256=SHA)
+    assert list(sheet.as_json()) == ["path", "game", "game_title", "component", "title", "edition", "paper", "pages",
+                                     "copies", "audience", "sha256"]
     html = Entry("g/g.html", "g", "G", "accessible-html", "Text", "accessible", None, None, sha256=SHA)
     assert html.as_json() == {"path": "g/g.html", "game": "g", "component": "accessible-html", "title": "Text",
                               "edition": "accessible", "paper": None, "pages": None, "audience": "public",
@@ -79,7 +82,7 @@ def test_an_earlier_manifest_is_untrusted_and_entries_that_do_not_fit_are_skippe
 @pytest.mark.parametrize(("key", "value"), [
     ("cut_length_mm", math.nan), ("cut_length_mm", math.inf), ("cut_length_mm", -1.0), ("cut_length_mm", 1e300),
     ("pages", -7), pytest.param("sheets", 10**4000, id="sheets-4001-digits"), ("cards", MAX_COUNT + 1),
-    ("per_sheet", -1), ("sheets", -1),
+    ("per_sheet", -1), ("sheets", -1), ("copies", -1), ("copies", MAX_COUNT + 1), ("copies", 2.5),
     ("offset_x_mm", math.nan), ("offset_y_mm", -math.inf), ("offset_x_mm", 21.0), ("bleed_mm", -3.0),
     ("bleed_mm", math.inf),
 ])

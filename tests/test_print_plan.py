@@ -15,7 +15,8 @@ import pytest
 from conftest import edit, line_of
 from pypdf import PdfReader
 
-from deckpress.publish.print_plan import Facts
+from deckpress.publish.manifest import Entry
+from deckpress.publish.print_plan import PAPER, Facts, Line, Part, plan
 from deckpress.words import WORDS
 
 SAY = WORDS["en"]
@@ -142,7 +143,10 @@ def test_the_plans_totals_and_cutting_add_up(built):
     assert f", {metres:.1f} m of cut line" in text and "Not counted: Die net." in text
     per = next(e for e in parts if e["component"] == "reference-cards")["per_sheet"]
     # reference cards are one a player: 2 players need one sheet of them, 6 players all of theirs
-    assert SAY["plan_with"].format(players=2, card=f"{card - 2 + 1} sheets", paper=f"{paper} sheets") in text
+    score = next(e for e in parts if e["component"] == "score-sheets")
+    # score sheets are one a player too, a page each: 2 players need 2 of their 6 pages
+    assert score["copies"] == 6 and score["pages"] == 6
+    assert SAY["plan_with"].format(players=2, card=f"{card - 2 + 1} sheets", paper=f"{paper - 4} sheets") in text
     assert per == 4 and SAY["plan_with"].format(players=6, card=f"{card} sheets", paper=f"{paper} sheets") in text
 
 
@@ -322,3 +326,14 @@ def test_a_recorded_span_game_yaml_would_not_allow_leaves_the_recorded_facts_unu
     assert Facts.from_json(recorded).players == (2, 6)
     assert Facts.from_json({**recorded, "players": [1, 99], "minutes": [1, 600]}).minutes == (1, 600)
     assert Facts.from_json({**recorded, key: span}) == Facts()
+
+
+@pytest.mark.parametrize(("duplex", "two", "six"), [(None, 2, 6), ("long-edge", 1, 3)])
+def test_a_sheet_one_a_player_is_printed_only_for_the_players_at_the_table(duplex, two, six):
+    entry = Entry("g/standard/g-score-a4.pdf", "g", "G", "score", "Score sheets", "standard", "a4", 6,
+                  duplex=duplex, copies=6)
+    part = Part("score", "Score sheets", PAPER, "public", per_player=True)
+    made = plan(Facts(players=(2, 6), parts=(part,)), [entry])
+    assert made.scales and [made.sheets(PAPER, n) for n in (2, 6)] == [two, six]
+    assert Line(entry, part).sheets_for(9) == six  # never more than the file holds
+    assert Line(entry, Part("score", "Score sheets", PAPER, "public")).sheets_for(2) == six  # the table's: all

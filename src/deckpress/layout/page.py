@@ -249,6 +249,7 @@ class Document:
     setup: PrintSetup | None = None  # how it is printed, where its component asks otherwise than the game
     in_kit: bool = True  # an optional component has files of its own only
     apart: bool = False  # its pages are cut apart or handed out one by one: in a duplex kit each has a blank back
+    copies: int | None = None  # sheet components: the copies its pages hold (one a page, or `per_page` a page)
 
 
 class _MadeBy(AbstractContextManager[None]):

@@ -101,7 +101,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     pages = checked(pages, reporter(findings, component.loc if layout is None else layout.loc, where))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional,
-                    apart=_apart(component, printed))
+                    apart=_apart(component, printed), copies=_copies(game, component))
 
 
 def _typesetter(game: Game, component: Component, edition: Edition, findings: Findings, art: Artwork,
@@ -122,6 +122,12 @@ def _apart(component: Component, printed: list[Printed]) -> bool:
         return all(back is None for _, back in printed)
     handed = component.handling is not None and component.audience != HOST
     return component.kind == "sheet" and (handed or component.per_player)
+
+
+def _copies(game: Game, component: Component) -> int | None:
+    """A sheet component's copies, as its pages print them (one a player's, or a team's); None for any other."""
+    sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
+    return None if sheet is None else len(sheet.copies)
 
 
 def _slug_parts(mark: Stamp | None, component: Component, edition: str, paper: str

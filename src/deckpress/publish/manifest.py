@@ -53,6 +53,7 @@ class Entry:
     language: str | None = None  # a game in several languages: the one this file is in (a BCP 47 tag)
     vendor: str | None = None  # an export for a print shop (`--for`): the shop's preset, and the product its file
     product: str | None = None  # is made at (`poker`; `825 x 1125 px` for `--px`); None: a file of the whole order
+    copies: int | None = None  # sheet components: the copies (one a player's, or a team's) its pages hold
 
     @property
     def secret(self) -> bool:
@@ -82,8 +83,9 @@ class Entry:
                          fold=self.fold or None, bleed_mm=self.bleed_mm)
         return {"path": self.path, "game": self.game, **_given(game_title=self.game_title),
                 "component": self.component, "title": self.title, "edition": self.edition, "paper": self.paper,
-                "pages": self.pages, **_given(cards=self.cards, per_sheet=self.per_sheet, sheets=self.sheets,
-                                                cut_length_mm=self.cut_length_mm), "audience": self.audience, **options,
+                "pages": self.pages, **_given(cards=self.cards, copies=self.copies, per_sheet=self.per_sheet,
+                                                sheets=self.sheets, cut_length_mm=self.cut_length_mm),
+                "audience": self.audience, **options,
                 **_given(language=self.language),
                 "sha256": self.sha256}
 
@@ -121,7 +123,8 @@ _NONE = type(None)
 _TYPES: dict[str, tuple[type, ...]] = {
     **{f.name: (str, _NONE) for f in fields(Entry)},
     "path": (str,), "game": (str,), "component": (str,), "title": (str,), "edition": (str,), "sha256": (str,),
-    "pages": (int, _NONE), "cards": (int, _NONE), "per_sheet": (int, _NONE), "sheets": (int, _NONE),
+    "pages": (int, _NONE), "cards": (int, _NONE), "copies": (int, _NONE), "per_sheet": (int, _NONE),
+    "sheets": (int, _NONE),
     "cut_length_mm": (int, float, _NONE), "fold": (bool, _NONE), "private": (bool, _NONE),
     "offset_x_mm": (int, float, _NONE), "offset_y_mm": (int, float, _NONE), "bleed_mm": (int, float, _NONE),
 }
@@ -130,7 +133,7 @@ _TYPES: dict[str, tuple[type, ...]] = {
 # bleed 0 to 10, on the command line and in game.yaml); a lie past them would be printed into the catalogue or
 # overflow the plan's sums.
 _BOUNDS: dict[str, tuple[float, float]] = {
-    **dict.fromkeys(("pages", "cards", "per_sheet", "sheets"), (0, MAX_COUNT)),
+    **dict.fromkeys(("pages", "cards", "copies", "per_sheet", "sheets"), (0, MAX_COUNT)),
     "cut_length_mm": (0, MAX_COUNT * 100_000.0),  # 100 m of cut a sheet: far past a sheet of the smallest tokens
     "offset_x_mm": (-20, 20), "offset_y_mm": (-20, 20), "bleed_mm": (0, 10),
 }

@@ -54,7 +54,7 @@ def pdf_output(game: Game, doc: Document, setup: PrintSetup, pdf: bytes) -> Outp
     """A component's PDF (or the calibration pages'), named and listed."""
     printed = doc.cards is not None or doc.options or doc.component in PRINTED_WITH_OPTIONS
     return _pdf(game, doc.component, doc.title, doc.edition, doc.paper, len(doc.pages), setup if printed else None,
-                pdf, doc.cards, doc.audience, doc.cutting)
+                pdf, doc.cards, doc.audience, doc.cutting, doc.copies)
 
 
 def kit_output(game: Game, edition: str, paper: str, setup: PrintSetup, pdf: bytes, pages: int,
@@ -69,19 +69,21 @@ def kit_entry(game: Game, edition: str, paper: str, setup: PrintSetup, pages: in
 
 
 def _pdf(game: Game, component: str, title: str, edition: str, paper: str, pages: int, setup: PrintSetup | None,
-         pdf: bytes, cards: int | None = None, audience: str = PUBLIC, cut: Cutting | None = None) -> Output:
-    entry = _entry(game, component, title, edition, paper, pages, setup, cards, audience, cut)
+         pdf: bytes, cards: int | None = None, audience: str = PUBLIC, cut: Cutting | None = None,
+         copies: int | None = None) -> Output:
+    entry = _entry(game, component, title, edition, paper, pages, setup, cards, audience, cut, copies)
     return Output(entry.path, pdf, entry)
 
 
 def _entry(game: Game, component: str, title: str, edition: str, paper: str, pages: int, setup: PrintSetup | None,
-           cards: int | None = None, audience: str = PUBLIC, cut: Cutting | None = None) -> Entry:
+           cards: int | None = None, audience: str = PUBLIC, cut: Cutting | None = None,
+           copies: int | None = None) -> Entry:
     options = setup or SINGLE_SIDED
     path = f"{game.id}/{edition}/{game.id}-{component}-{paper}{options.suffix()}.pdf"
     duplex = options.duplex
     entry = Entry(path, game.id, game.title, component, title, edition, paper, pages, cards, audience, duplex,
                   options.offset[0] if duplex else None, options.offset[1] if duplex else None, options.fold,
-                  options.bleed or None)
+                  options.bleed or None, copies=copies)
     if cut is not None:
         entry = replace(entry, per_sheet=cut.per_sheet, sheets=cut.sheets, cut_length_mm=cut.cut_length_mm)
     return entry

@@ -156,10 +156,19 @@ class Line:
         return math.ceil(pages / 2) if self.duplex else pages
 
     def sheets_for(self, players: int) -> int:
-        """The sheets for this many players: a part one a player takes only as many pieces as play."""
+        """The sheets for this many players: a part one a player takes only as many pieces as play (a sheet's
+        copies: their share of its pages, duplex two a sheet)."""
         if self.part.per_player and self.entry.per_sheet:
             return min(self.sheets, math.ceil(players / self.entry.per_sheet))
+        if self.part.per_player and self.entry.copies and self.entry.sheets is None:
+            pages = math.ceil((self.entry.pages or 0) * min(players, self.entry.copies) / self.entry.copies)
+            return min(self.sheets, math.ceil(pages / 2) if self.duplex else pages)
         return self.sheets
+
+    @property
+    def scales(self) -> bool:
+        """Its sheets depend on the players: a part one a player whose pieces the manifest counts."""
+        return self.part.per_player and bool(self.entry.per_sheet or self.entry.copies)
 
 
 @dataclass(frozen=True)
@@ -219,7 +228,7 @@ class Plan:
 
     @property
     def scales(self) -> bool:
-        return any(line.part.per_player and line.entry.per_sheet for line in self.needed)
+        return any(line.scales for line in self.needed)
 
     def player_counts(self) -> range:
         low, high = self.facts.players or (0, -1)
