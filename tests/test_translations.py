@@ -125,6 +125,19 @@ def test_a_po_file_linked_from_outside_the_game_is_refused(deckpress, tmp_path):
     assert result.err.count("this layout text has no translation") == 1, result.err  # not again for each
 
 
+def test_a_card_file_named_outside_the_game_is_not_read_into_its_catalogue(deckpress, tmp_path):
+    """`file: ../elsewhere/lots.yaml`: the build refuses it; `translations` read it and wrote its texts into the
+    game's POT, a file in the content folder."""
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "lots.yaml").write_text("cards:\n  - {flavour: A secret kept elsewhere.}\n", encoding="utf-8")
+    edit(GAME / "game.yaml", "file: lots.yaml", f"file: {os.path.relpath(elsewhere / 'lots.yaml', GAME)}")
+    deckpress("translations", "pocket-bazaar")
+    pot = next(FOLDER.glob("*.pot"))
+    assert "secret kept elsewhere" not in pot.read_text(encoding="utf-8")
+    assert "lots.yaml" not in pot.read_text(encoding="utf-8")  # none of its cards, from anywhere
+
+
 def test_a_po_file_that_is_a_link_to_itself_is_a_finding_not_a_traceback(deckpress):
     translated(deckpress, "languages: [en-GB, de-DE]\n")
     (FOLDER / "de-DE.po").unlink()

@@ -46,6 +46,14 @@ def inside(folder: Path, name: str) -> Path | None:
     return target if target.resolve().is_relative_to(folder.resolve()) else None
 
 
+def within(folder: Path, name: str) -> bool:
+    """Whether `folder / name` stays inside `folder` (`inside`); a name the file system cannot take does not."""
+    try:
+        return inside(folder, name) is not None
+    except UNREADABLE:
+        return False
+
+
 # A game or layout folder is read whole for its fingerprint: past these it is not a folder of game sources (a
 # layout folder of `/`, a video left beside the cards), and saying so beats reading it for minutes
 MAX_TREE_FILES = 10_000

@@ -28,7 +28,7 @@ from deckpress.load.schema import Fields, as_map
 from deckpress.load.sources import Node, read_source, read_yaml
 from deckpress.load.spreadsheets import is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cards import sheet_texts
-from deckpress.paths import read_bounded, real, write_whole
+from deckpress.paths import read_bounded, real, within, write_whole
 from deckpress.translation.layout_texts import about_context, extracted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
@@ -74,9 +74,11 @@ def sources(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path
     texts += [Text(t.context, t.source, _shown(Path(t.loc.file)), t.loc.line or 0)
               for t in extracted(folder, shown, [d for d in dirs if d.is_dir()])]
     for name in [*files.cards, files.rules, files.sheets]:
-        if name and is_spreadsheet(name):
+        if not name or not within(folder, name):
+            continue  # outside the game's folder: the build says so, and nothing there is read
+        if is_spreadsheet(name):
             texts += _tables(folder, shown, name, files, findings)
-        elif name and (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
+        elif (node := read_yaml(folder / name, f"{shown}/{name}", findings)) is not None:
             texts += _texts(name, node, files)
     texts += _icons(folder, as_map(root.value.get("icons") or Node({}, root.loc), "icons", findings) or {})
     title = root.value.get("title")
