@@ -84,12 +84,12 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
             element, said = layout.elements[n], words[n]
             if table and element in table:  # its columns drawn together where the first stands, read row by row
                 if element is table[0]:
-                    d.mark(element.loc, face.what(element))
+                    d.mark(element.loc, element.name, card)
                     draw_table(face, [(e, (x + e.box[0], y + e.box[1], *e.box[2:])) for e in table])
                 continue
             if element.when is not None and not shown(face.texts, card, element, job.findings):
                 continue
-            d.mark(element.loc, face.what(element))  # for findings about the page (a text struck through)
+            d.mark(element.loc, element.name, card)  # for findings about the page (a text struck through)
             ex, ey, ew, eh = element.box
             if plan.turned[n]:  # turned off the square: held to the card (and its bleed)
                 _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)

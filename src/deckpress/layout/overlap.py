@@ -168,13 +168,30 @@ def _check(number: int, page: Page, report: Callable[[int, Page, list[Overlap]],
 
 
 def reporter(findings: Findings, loc: Loc, where: str) -> Callable[[int, Page, list[Overlap]], None]:
-    """Reports each overlap where the crossed text was written (its source on the page), else at `loc`."""
+    """Reports each overlap where the crossed text was written (its source on the page), else at `loc`; on a
+    card's face, as one finding for every card it is met on (its texts and page said of the first)."""
     def report(number: int, page: Page, found: list[Overlap]) -> None:
         for overlap in found:
-            source = page.source(overlap.at)
-            at = source[0] if source is not None and source[0] is not None else loc
-            findings.error(at, f"{where}, page {number}: {overlap.describe(page)}; move or shorten one of them")
+            written, what, card = page.made(overlap.at) or (None, "", None)
+            at = written or loc
+            if card is None:
+                findings.error(at, f"{where}, page {number}: {overlap.describe(page)}; move or shorten one of them")
+                continue
+            crossing = overlap.other
+            by = f" by '{_short(crossing.text)}'" if isinstance(crossing, Text) else ""
+            findings.error(at, f"{where}: {what}: its text is crossed by {_crossed_by(page, overlap)}; move or "
+                               f"shorten one of them", card.label or str(card.index),
+                           f"'{_short(overlap.text.text)}'{by} on page {number}")
     return report
+
+
+def _crossed_by(page: Page, overlap: Overlap) -> str:
+    """What crosses a card's text, as every card it is met on says it: a text by its element's name, not its words."""
+    other = page.made(overlap.other_at)
+    named = other[1] if other is not None else ""
+    if isinstance(overlap.other, Text):
+        return f"the text of {named}" if named else "another text"
+    return f"{_thing(overlap.other)} ({named})" if named else _thing(overlap.other)
 
 
 def _cells(box: Box) -> list[int]:

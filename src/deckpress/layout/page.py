@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from deckpress.layout.imposition import PrintSetup
     from deckpress.layout.shapes.cuts import Cutting
     from deckpress.load.icons import IconFile
+    from deckpress.model import Card
 
 # the ops are made here, so their importers find them here too
 __all__ = [
@@ -64,8 +65,9 @@ class Page:
     backs: list[tuple[float, float, float, float]] = field(default_factory=list)  # a page of backs: each card's, mm
     trim_box: tuple[float, float, float, float] | None = None  # pt, PDF coordinates: x1, y1, x2, y2
     bleed_box: tuple[float, float, float, float] | None = None
-    # what drew the ops from each index on (a layout's element, a rules section, a sheet's block), for findings
-    sources: list[tuple[int, Loc | None, str]] = field(default_factory=list)
+    # what drew the ops from each index on (a layout's element, a rules section, a sheet's block), for findings:
+    # where it was written, what it is, and the card it is on (said with it: put together only for a finding)
+    sources: list[tuple[int, Loc | None, str, Card | None]] = field(default_factory=list)
     # the structure round the ops (deckpress.layout.structure): each tag takes effect before the op at its index
     tags: list[tuple[int, Tag]] = field(default_factory=list)
     # the ops (from, to index) drawn where a finding already says they cannot fit (a table wider than its line):
@@ -73,7 +75,16 @@ class Page:
     found: list[tuple[int, int]] = field(default_factory=list)
 
     def source(self, at: int) -> tuple[Loc | None, str] | None:
-        """Where the op at index `at` was written and what it is, in the designer's terms; None: not known."""
+        """Where the op at index `at` was written and what it is, in the designer's terms (`card 3 (Lantern),
+        title`); None: not known."""
+        made = self.made(at)
+        if made is None:
+            return None
+        loc, what, card = made
+        return loc, what if card is None else f"card {card.index} ({card.label}), {what}"
+
+    def made(self, at: int) -> tuple[Loc | None, str, Card | None] | None:
+        """Where the op at index `at` was written, what it is and the card it is on; None: not known."""
         n = bisect_right(self.sources, at, key=lambda s: s[0]) - 1
         return None if n < 0 or not self.sources[n][2] else self.sources[n][1:]
 
@@ -100,9 +111,10 @@ class Drawing:
             if too_large:
                 self.page.found.append((start, len(self.page.ops)))
 
-    def mark(self, loc: Loc | None, what: str) -> None:
-        """What is drawn from here on was written at `loc` and is `what` (`made_by` without the nesting)."""
-        self.page.sources.append((len(self.page.ops), loc, what))
+    def mark(self, loc: Loc | None, what: str, card: Card | None = None) -> None:
+        """What is drawn from here on was written at `loc` and is `what`, on `card` (`made_by` without the
+        nesting)."""
+        self.page.sources.append((len(self.page.ops), loc, what, card))
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return x * MM, (self.paper[1] - y) * MM  # pt(), inline: a big deck makes a million of these
@@ -258,8 +270,8 @@ class _MadeBy(AbstractContextManager[None]):
     __slots__ = ("page", "source", "outer")
 
     def __init__(self, page: Page, loc: Loc | None, what: str) -> None:
-        self.page, self.source = page, (loc, what)
-        self.outer: tuple[Loc | None, str] = (None, "")
+        self.page, self.source = page, (loc, what, None)
+        self.outer: tuple[Loc | None, str, Card | None] = (None, "", None)
 
     def __enter__(self) -> None:
         sources = self.page.sources

@@ -45,7 +45,7 @@ def reversed_out(page: Page, pair: tuple[Colour, ...]) -> Page:
     ground = Rect(0.0, 0.0, page.width, page.height, 0.0, fill=paper)
     ops: list[Op] = [ground, *(_op(op, ink, paper) for op in page.ops)]
     return replace(page, ops=ops, tags=[(at + 1, tag) for at, tag in page.tags],  # each still before its op
-                   sources=[(at + 1, loc, what) for at, loc, what in page.sources],
+                   sources=[(at + 1, loc, what, card) for at, loc, what, card in page.sources],
                    found=[(a + 1, b + 1) for a, b in page.found])
 
 
