@@ -87,8 +87,10 @@ def test_an_image_over_the_pixel_limit_is_refused_before_it_is_decoded(picnic, c
     assert errors(capsys)[0].endswith("image 'art/basket.png' has far more than the 89,478,485 pixels allowed")
 
 
-def test_an_image_too_large_to_decode_is_refused_from_its_header_with_what_to_do(picnic, capsys, monkeypatch):
-    ART.write_bytes(png_header(9400, 9400, 16, 6))  # 16-bit RGBA, 88.4 M pixels: under Pillow's limit, 337 MB
+@pytest.mark.parametrize(("depth", "colour"), [(16, 6), (8, 2)])  # 16-bit RGBA; 8-bit RGB, held as RGBX: 4 bytes too
+def test_an_image_too_large_to_decode_is_refused_from_its_header_with_what_to_do(picnic, capsys, monkeypatch, depth,
+                                                                                  colour):
+    ART.write_bytes(png_header(9400, 9400, depth, colour))  # 88.4 M pixels: under Pillow's limit, 337 MB decoded
 
     def decode(self):
         raise AssertionError("the image was decoded")

@@ -39,6 +39,19 @@ def test_a_misspelt_card_field_is_one_finding_listing_the_cards(deckpress, tmp_p
     assert result.err.splitlines()[-1] == "deckpress: 1 error"
 
 
+def test_one_mistake_each_card_gives_its_own_value_is_one_finding_naming_each_card_once():
+    """A repeat's count wrong on every card (each its own value), twice on one card (two repetitions): printed once,
+    the first card's value said, every card named once."""
+    findings, at = Findings(), Loc("layouts/standard/card.yaml", 9, 5)
+    for card, got in (("ware 1", "'a'"), ("ware 1", "'b'"), ("ware 2", "'c'")):
+        findings.error(at, "element stars: count must give a whole number from 0 to 10,000", card, got)
+    (grouped,) = findings.grouped()
+    assert str(grouped) == ("layouts/standard/card.yaml:9:5: error: element stars: count must give a whole number "
+                            "from 0 to 10,000, got 'a' on card ware 1 (cards ware 1 and ware 2)")
+    assert str(findings[0]) == ("layouts/standard/card.yaml:9:5: error: card ware 1, element stars: count must give a "
+                                "whole number from 0 to 10,000, got 'a'")
+
+
 def test_a_problem_on_one_card_names_the_card():
     assert rendered("{{ card.rnak }}", {}, {"suit": "Anchors", "rank": 1}) == [
         f"{LOC}: error: card Anchors 1, element corner: no field 'rnak'; fields are suit, rank"]

@@ -177,7 +177,7 @@ class Findings(list[Finding]):
             group = groups.get(key)
             if group is None:
                 groups[key] = Grouped(finding, [])
-            if finding.card is not None:
+            if finding.card is not None and finding.card not in groups[key].cards:  # a card's repetitions: once
                 groups[key].cards.append(finding.card)
         return list(groups.values())
 

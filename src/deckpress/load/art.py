@@ -6,7 +6,7 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from PIL import Image, ImageMode, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.icons import Icons
@@ -90,9 +90,9 @@ class Artwork:
 
 
 def _too_large(image: Image.Image) -> str | None:
-    """What the image would take decoded, from its header, if past MAX_DECODED (None: within it)."""
-    mode = ImageMode.getmode(image.mode)
-    depth = int(mode.typestr[-1]) * len(mode.bands)  # bytes a pixel: 4 for RGBA, 2 for 16-bit grey
+    """What the image would take decoded, from its header, if past MAX_DECODED (None: within it). Pillow keeps a
+    pixel of one band of 8 bits in a byte, of 16 bits in two, and of any other mode in four (RGB as RGBX)."""
+    depth = 1 if image.mode in ("1", "L", "P") else 2 if image.mode.startswith("I;16") else 4
     width, height = image.size
     if width * height * depth <= MAX_DECODED:
         return None
