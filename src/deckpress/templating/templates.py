@@ -54,8 +54,8 @@ class Templates:
         self.places: dict[tuple[Loc, str], Loc] = {}  # where a problem was written, found in its file once
         self.origins: dict[str, Loc] = {}  # where each parameter of the game at hand was set
         self.spent = budget.Spent()  # the CPU time its texts have taken: bounded in all (budget.IN_ALL)
-        self.stopped: dict[str, Findings] = {}  # texts stopped by their time or memory, and what was said where it
-        # stopped (the card it was met on): on the next card the same text would take its seconds again
+        self.stopped: dict[str, Exception] = {}  # texts stopped by their time or memory, and why: on the next
+        # card the same text would take its seconds again, a thousand cards over
         self.over: Findings | None = None  # said where the texts' time in all ran out: said of no later text
 
     def of(self, source: str) -> Compiled:
@@ -102,7 +102,7 @@ class Templates:
         """Render without the memo. A problem is said of `what` (an element) on `card`, when they are given."""
         if "{" not in source:
             return source
-        if self._refused(source, findings):
+        if self._refused(source, context, loc, findings, what):
             return None
         try:
             with budget.timed(self.spent):
@@ -111,27 +111,31 @@ class Templates:
             self._failed(exc, source, context, loc, findings, what, card)
             return None
 
-    def _refused(self, source: str, findings: Findings) -> bool:
-        """Whether `source` is refused without being worked out again: a text stopped by its time or memory (what
-        was said where it stopped, said again: the findings that heard it first may have been a trial's), or any
-        text once the texts' time in all has run out (said where it ran out)."""
-        said = self.over if self.over is not None else self.stopped.get(source)
-        if said is not None:
-            findings.extend(said)
-        return said is not None
+    def _refused(self, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
+                 what: str | None = None) -> bool:
+        """Whether `source` is refused without being worked out again: a text stopped by its time or memory (said
+        again, of no card: the findings that heard it first may have been a trial's, and a card it is refused on
+        might have been quick), or any text once the texts' time in all has run out (said where it ran out)."""
+        if self.over is not None:
+            findings.extend(self.over)
+            return True
+        if (exc := self.stopped.get(source)) is not None:
+            self.report(exc, source, context, loc, findings, what)
+            return True
+        return False
 
     def _failed(self, exc: Exception, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
                 what: str | None = None, card: str | None = None) -> None:
         if not isinstance(exc, (budget.TooLong, budget.TooLarge)):
             self.report(exc, source, context, loc, findings, what, card)
             return
-        said = Findings()
-        self.report(exc, source, context, loc, said, what, card)
-        findings.extend(said)
-        if self.spent.over:  # the texts' time in all ran out here
-            self.over = said
-        else:
-            self.stopped[source] = said
+        if not self.spent.over:
+            self.stopped[source] = exc
+            self.report(exc, source, context, loc, findings, what)  # of no card: see `_refused`
+            return
+        self.over = Findings()  # the texts' time in all ran out here
+        self.report(exc, source, context, loc, self.over, what, card)
+        findings.extend(self.over)
 
     def report(self, exc: Exception, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
                what: str | None = None, card: str | None = None) -> None:
@@ -162,7 +166,7 @@ class Templates:
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
         shown = f"{{{{ {expression} }}}}"  # its syntax tree, as a text's
-        if self._refused(shown, findings):
+        if self._refused(shown, context, loc, findings):
             return None
         try:
             with budget.timed(self.spent):
