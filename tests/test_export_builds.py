@@ -40,17 +40,22 @@ def test_two_games_exports_share_a_flat_public_folder_without_a_clash(tmp_path):
 @pytest.mark.parametrize("target", ["tts", "ttp"])
 def test_a_deck_two_components_print_is_exported_for_each_under_its_component_s_name(tmp_path, target):
     """Two components printing the same deck (a second layout of it): the export ended in a traceback, both
-    copies' sheets named by the deck alone; each is its component's now, its objects its own."""
+    copies' sheets named by the deck alone; each is its component's now (`--` between: no id holds it, so a deck
+    named `more-tickets-tickets` is no clash), its objects its own."""
     content = tmp_path / "content"
     shutil.copytree(FIXTURE, content)
     game = content / "ferry-tickets" / "game.yaml"
-    game.write_text(game.read_text(encoding="utf-8").replace(
+    text = game.read_text(encoding="utf-8").replace(
         "  - {id: posters,", "  - {id: more-tickets, title: More tickets, kind: cards, deck: tickets, layout: ticket}\n"
-        "  - {id: posters,"), encoding="utf-8")
+        "  - {id: posters,")
+    renamed = "more-tickets-tickets"  # the posters' deck, named as the second tickets' names would read
+    game.write_text(text.replace("deck: posters", f"deck: {renamed}").replace("\n  posters:", f"\n  {renamed}:"),
+                    encoding="utf-8")
     assert export(tmp_path / "out", "ferry-tickets", "--to", target, content=content) == 0
     made = sorted(p.name for p in (tmp_path / "out" / "ferry-tickets" / "export" / target).rglob("*.png"))
-    assert {"ferry-tickets-tickets-tickets-faces-1.png", "ferry-tickets-more-tickets-tickets-faces-1.png"} <= set(made)
-    assert "ferry-tickets-posters-faces-1.png" in made  # a deck one component prints keeps its name
+    assert {"ferry-tickets-tickets--tickets-faces-1.png", "ferry-tickets-more-tickets--tickets-faces-1.png"} <= {
+        *made}
+    assert "ferry-tickets-more-tickets-tickets-faces-1.png" in made  # a deck one component prints keeps its name
     if target == "tts":
         saved = json.loads((tmp_path / "out" / "ferry-tickets" / "export" / "tts" / "ferry-tickets.json").read_text())
         guids = [o["GUID"] for o in saved["ObjectStates"]]

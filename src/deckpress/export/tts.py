@@ -7,7 +7,7 @@ by hovering. The other components are `Custom_PDF` objects over their PDFs; a de
 `Custom_Dice` on TTS's d6 template whose rotation values name its faces (deckpress.export.dice). tts.schema.json is
 the subset written here.
 
-Every file's name starts with the game's (`<game>-<deck>-faces-1.png`; `<game>-<component>-<deck>-...` where two
+Every file's name starts with the game's (`<game>-<deck>-faces-1.png`; `<game>-<component>--<deck>-...` where two
 components print one deck): two games' files share a flat folder or an upload address without clashing. The
 players' object and the host's are two Saves (deckpress.export.targets).
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import groupby
 from typing import Any
@@ -55,12 +55,13 @@ class Deck:
     # chosen from: how many sheets are known before the first is made
     unique_backs: bool = False  # the cards' backs differ (the checks know, from the back's layout): a sheet of them
     audience: str = PUBLIC  # its component's: its sheets show what its faces hold
-    shared: str = ""  # its component's id where another component prints the deck too: in its files' names
+    shared: str = ""  # its component's id where another component built in the edition prints the deck too
 
     @property
     def name(self) -> str:
-        """What its files and objects are named by: two components' copies of a deck would clash by its id alone."""
-        return f"{self.shared}-{self.id}" if self.shared else self.id
+        """What its files and objects are named by: two components' copies of a deck would clash by its id alone
+        (`--` joins the two: no id holds it, so no deck's own id can be the same)."""
+        return f"{self.shared}--{self.id}" if self.shared else self.id
 
     def backs_shown(self, first: list[Cut]) -> bool:
         """Whether a sheet of backs goes with each sheet of faces (the backs differ, and are printed), from the
@@ -77,18 +78,18 @@ class Deck:
             yield k, chunk, single
 
 
-def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: Iterable[Cut]) -> Iterator[Deck]:
+def decks_of(game: Game, component: Component, size: tuple[float, float], cuts: Iterable[Cut],
+             shared: Collection[str] = ()) -> Iterator[Deck]:
     """Each of the component's decks over its share of `cuts` (cut in deck order): read as they come, each deck's
-    before the next's. The decks share one reading of the cuts: a deck left unread when the next is asked for is
-    an error, not a deck found empty later."""
+    before the next's (those `shared` with another component named by this one's too). The decks share one reading
+    of the cuts: a deck left unread when the next is asked for is an error, not a deck found empty later."""
     groups = groupby(cuts, key=lambda c: c.deck)
     deck, own = next(groups, ("", iter(())))
     for deck_id in component.decks:
         title = component.title if len(component.decks) == 1 else f"{component.title}: {deck_id}"
         cards = game.decks[deck_id]
-        printers = [c for c in game.components if deck_id in c.decks and c.kind not in BOX_KINDS]
         yield Deck(deck_id, title, own if deck == deck_id else iter(()), size, len(cards.cards), cards.backs_differ,
-                   component.audience, component.id if len(printers) > 1 else "")
+                   component.audience, component.id if deck_id in shared else "")
         if deck == deck_id:
             if next(own, None) is not None:
                 raise RuntimeError(f"deck {deck_id}: its cards were not all read before the next deck was asked for")
@@ -103,7 +104,9 @@ def read_decks(game: Game, edition: Edition, component: Component, layout: CardL
     described = describer(game, edition, templates, layout)
     wanted = first_backs(game) if layout.shape is None else _no_back
     cuts = cut_cards(game, component.decks, doc, pdf, dpi, 0.0, wanted=wanted)
-    return decks_of(game, component, layout.size, (replace(c, text=described(c.deck, c.card)) for c in cuts))
+    printers = [c for c in game.components if c.kind not in BOX_KINDS and c.built_in(edition.theme.edition)]
+    shared = [d for d in component.decks if sum(d in c.decks for c in printers) > 1]
+    return decks_of(game, component, layout.size, (replace(c, text=described(c.deck, c.card)) for c in cuts), shared)
 
 
 def _no_back(decks: list[str]) -> bool:
