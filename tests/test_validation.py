@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import polib
@@ -67,6 +68,11 @@ def test_an_icon_misspelt_in_a_parameter_is_one_finding_where_it_is_written(deck
     assert len(errors) == 1 and errors[0].startswith(f"{GAME_YAML}:{line}:15: error: parameter pictograms: no icon "
                                                      f"'lanternn' (looked for lanternn.svg"), errors
     assert errors[0].endswith("did you mean 'lantern'?")
+    shutil.copytree("content/pocket-bazaar", "content/two-bazaar")  # a game laid out later, its parameters unchanged
+    edit(Path("content/two-bazaar/game.yaml"), "pictograms: {Lanterns: lanternn,", "pictograms: {Lanterns: lantern,")
+    result = deckpress("check")
+    said = [e for e in result.errors if "lanternn" in e]
+    assert len(said) == 1 and said[0].startswith(f"{GAME_YAML}:{line}:15: "), said  # the game that misspells it
 
 
 def test_a_game_without_a_title_is_a_finding_not_a_crash(deckpress):

@@ -83,8 +83,8 @@ class Icon(Kind):
 def _named_at(face: Face, element: Element, name: str) -> tuple[Loc, str] | None:
     """Where an icon's name was written, if in the game's parameter the element reads it from (`pictograms:
     {Lanterns: lanternn}`: a name no file has said there once, whatever the card or language)."""
-    texts = face.texts
-    origins, read = texts.templates.origins, texts.templates.of(element.keys["icon"]).names or ()
+    texts, origins = face.texts, face.job.origins  # the game's own: its pages may be laid out after the next's load
+    read = texts.templates.of(element.keys["icon"]).names or ()
     for param in read:
         value = texts.params.get(param)
         held = value.values() if isinstance(value, dict) else value if isinstance(value, (list, tuple)) else [value]
