@@ -111,3 +111,26 @@ def test_a_hard_link_is_served_where_a_publication_names_it_with_its_checksum(se
     (public / "SHA256SUMS").write_text(f"{rules}  game/rules.pdf\n{rules}  game/../hard\n")  # not one the press writes
     assert _status(port, "/public/game/rules.pdf")[0] == 404
     assert "Traceback" not in errors.getvalue()
+
+
+def test_a_published_hard_link_is_hashed_once_while_it_stands(served, monkeypatch):
+    """A catalogue page asks for each thumbnail, every one a hard link: each file (as it stands) is hashed once, and
+    its folder's SHA256SUMS read once, until either is replaced."""
+    out, port, _ = served
+    public = out / "public"
+    (public / "game").mkdir(parents=True)
+    os.link(out / "game/rules.pdf", public / "game/rules.pdf")
+    rules = hashlib.sha256(b"%PDF-1.7 rules").hexdigest()
+    (public / "SHA256SUMS").write_text(f"{rules}  game/rules.pdf\n")
+    hashed: list[str] = []
+    digest = hashlib.file_digest
+    monkeypatch.setattr(hashlib, "file_digest", lambda file, name: hashed.append(file.name) or digest(file, name))
+    assert [_status(port, "/public/game/rules.pdf")[0] for _ in range(3)] == [200] * 3
+    assert len(hashed) == 1
+    (out / "game/rules.pdf").unlink()  # a new build: a new file, linked again, its sum listed
+    (out / "game/rules.pdf").write_bytes(b"%PDF-1.7 new rules")
+    (public / "game/rules.pdf").unlink()
+    os.link(out / "game/rules.pdf", public / "game/rules.pdf")
+    (public / "SHA256SUMS").write_text(f"{hashlib.sha256(b'%PDF-1.7 new rules').hexdigest()}  game/rules.pdf\n")
+    assert _status(port, "/public/game/rules.pdf") == (200, b"%PDF-1.7 new rules")
+    assert len(hashed) == 2

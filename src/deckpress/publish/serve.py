@@ -16,15 +16,17 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from deckpress.paths import read_bounded, sha256_bounded
+from deckpress.paths import Digests, read_bounded, sha256_bounded
 from deckpress.publish.manifest import MANIFEST, MAX_STATE_BYTES
 from deckpress.publish.published import PUBLIC_FOLDER, sums_in
+from deckpress.publish.sums import SUMS
 from deckpress.publish.write import MAX_OUTPUT_BYTES
 
 BUILD_STATE = "/.deckpress/build.json"  # what the pages ask: {"manifest": sha256 of manifest.json, or null}
 POLL_MS = 1000
 MAX_PATH = 1024  # longer than any path a build writes; a longer request is refused before the disk is asked
 MAX_RELOADED = 64 << 20  # a page read whole to add the reload script: far past any the press writes
+MAX_HELD = 100_000  # files' checksums and folders' SHA256SUMS kept between requests: a catalogue has a thousand
 RELOAD = """<script>
   // deckpress serve: reload this page when a new build lands (not in the file itself, only as served).
   (function () {{
@@ -55,12 +57,36 @@ def with_reload(page: bytes, script: bytes) -> bytes:
     return page + script if at < 0 else page[:at] + script + page[at:]
 
 
+class Checked:
+    """What the server has read of the publications' checksums, kept while their files stand as they were: a
+    catalogue page asks for each of its thumbnails, every one a hard link to check."""
+
+    def __init__(self) -> None:
+        self.seen: Digests = {}  # each file hashed once (paths.sha256_bounded), while it is not replaced
+        self.sums: dict[Path, tuple[tuple[int, int, int], dict[str, str] | None]] = {}  # a folder's, as it stood
+
+    def sums_in(self, folder: Path) -> dict[str, str] | None:
+        try:
+            status = (folder / SUMS).stat()
+        except OSError:
+            return None
+        stood = (status.st_ino, status.st_size, status.st_mtime_ns)
+        held = self.sums.get(folder)
+        if held is None or held[0] != stood:
+            if len(self.sums) > MAX_HELD or len(self.seen) > MAX_HELD:  # a long session's builds: start again
+                self.sums.clear()
+                self.seen.clear()
+            held = self.sums[folder] = stood, sums_in(folder)
+        return held[1]
+
+
 class Handler(SimpleHTTPRequestHandler):
     """The out folder's files; HTML pages with the reload script; the build's checksum at BUILD_STATE."""
 
-    def __init__(self, *args: object, directory: str, built: str, **kwargs: object) -> None:
+    def __init__(self, *args: object, directory: str, built: str, checked: Checked, **kwargs: object) -> None:
         self.out = Path(directory)
         self.built = Path(built)  # the out folder, whose manifest a build writes last
+        self.checked = checked
         super().__init__(*args, directory=directory, **kwargs)  # type: ignore[arg-type]
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (the standard library's name)
@@ -117,10 +143,10 @@ class Handler(SimpleHTTPRequestHandler):
         what a publication's SHA256SUMS says of it: public/'s and the hosts' files are the build's, linked."""
         folder = local.parent
         while folder.is_relative_to(self.out):
-            sums = sums_in(folder)
+            sums = self.checked.sums_in(folder)
             name = local.relative_to(folder).as_posix()
             if sums is not None and name in sums:
-                return sha256_bounded(local, MAX_OUTPUT_BYTES) == sums[name]
+                return sha256_bounded(local, MAX_OUTPUT_BYTES, self.checked.seen) == sums[name]
             folder = folder.parent
         return False
 
@@ -156,7 +182,7 @@ def _linked(out: Path, local: Path) -> bool:
 def server(out: Path, port: int, served: Path | None = None) -> ThreadingHTTPServer:
     """The server of `served` (the out folder unless told), bound to this computer only (port 0: a free one), not
     yet serving; pages reload when a build lands in `out`."""
-    handler = partial(Handler, directory=str((served or out).absolute()), built=str(out.absolute()))
+    handler = partial(Handler, directory=str((served or out).absolute()), built=str(out.absolute()), checked=Checked())
     return ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
