@@ -184,6 +184,14 @@ def test_a_build_of_one_edition_keeps_the_other_editions_names_in_the_catalogue(
     assert {page: (out / page).read_text(encoding="utf-8") for page in pages} == both
     export = ["export", *base[1:7], "--out", str(out), "--to", "png", "--dpi", "72", "--edition", "large-print"]
     assert main(export) == 0 and "Standard edition on A4 paper" in (out / "index.html").read_text(encoding="utf-8")
+    # a build that loads the edition takes its name and line from its theme, whatever the record says: a label the
+    # same as the edition's id, and no line, are the theme's too (a review: the record's outlived them)
+    theme = tmp_path / "layouts" / "standard" / "theme.yaml"
+    theme.write_text(theme.read_text(encoding="utf-8").replace(f'about: "{STANDARD_ABOUT}"\n', "").replace(
+        "label: Standard edition", "label: standard"), encoding="utf-8")
+    assert main(base) == 0
+    page = (out / "index.html").read_text(encoding="utf-8")
+    assert "Standard edition" not in page and STANDARD_ABOUT not in page and "standard on A4 paper" in page
 
 
 def test_a_component_a_game_no_longer_has_leaves_the_manifest_and_the_catalogue(tmp_path):

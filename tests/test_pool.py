@@ -61,8 +61,10 @@ def test_each_edition_is_named_by_the_part_that_loaded_its_theme():
     """A parallel build loads one edition a process: the joined listing names every edition by its theme."""
     from deckpress.publish.listing import Listing
 
-    standard = Press(listings={"g": Listing("en", (("standard", "Standard edition"), ("large-print", "large-print")))})
-    large = Press(listings={"g": Listing("en", (("standard", "standard"), ("large-print", "Large-print edition")))})
+    standard = Press(listings={"g": Listing("en", (("standard", "Standard edition"), ("large-print", "large-print")),
+                                            loaded=frozenset({"standard"}))})
+    large = Press(listings={"g": Listing("en", (("standard", "standard"), ("large-print", "Large-print edition")),
+                                         loaded=frozenset({"large-print"}))})
     assert Press.joined([standard, large]).listings["g"].editions == (
         ("standard", "Standard edition"), ("large-print", "Large-print edition"))
 

@@ -21,20 +21,23 @@ class Listing:
     about: tuple[tuple[str, str], ...] = ()  # (edition id, its theme's `about`: what the edition is for)
     facts: Facts = Facts()  # what its print plan says besides the files' numbers (deckpress.publish.print_plan)
     languages: tuple[tuple[str, str], ...] = ()  # a game in several: (game id, language) of each, the source first
+    loaded: frozenset[str] = frozenset()  # the editions whose themes it was read from (none: a recorded one's)
 
     @classmethod
     def of(cls, game: Game, editions: dict[str, Edition]) -> Listing:
         about = tuple((e, editions[e].theme.about) for e in game.editions if e in editions and editions[e].theme.about)
         return cls(game.language, tuple((e, editions[e].theme.label if e in editions else e) for e in game.editions),
-                   about, Facts.of(game), versions(game))
+                   about, Facts.of(game), versions(game), frozenset(editions) & frozenset(game.editions))
 
     def merged(self, other: Listing) -> Listing:
         """Two listings of one game (a parallel build loads an edition a process; a build of one edition, over
-        the one recorded): each edition named, and said what it is for, by the one that loaded its theme."""
-        names = dict(other.editions) | {e: label for e, label in self.editions if label != e}
-        about = {e: line for e, line in other.about if dict(self.editions).get(e, e) == e} | dict(self.about)
+        the one recorded): each edition named, and said what it is for, by the one that loaded its theme (this
+        one's where both did; the other's, a recorded one's too, where this one did not)."""
+        names = dict(other.editions) | {e: label for e, label in self.editions if e in self.loaded}
+        about = {e: line for e, line in other.about if e not in self.loaded} | dict(self.about)
         return Listing(self.language, tuple((e, names.get(e, label)) for e, label in self.editions),
-                       tuple((e, about[e]) for e, _ in self.editions if e in about), self.facts, self.languages)
+                       tuple((e, about[e]) for e, _ in self.editions if e in about), self.facts, self.languages,
+                       self.loaded | other.loaded)
 
     def as_json(self) -> dict[str, Any]:
         about = {"about": [list(pair) for pair in self.about]} if self.about else {}
