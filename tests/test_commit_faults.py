@@ -204,7 +204,9 @@ def test_a_full_disk_leaves_the_earlier_build(deckpress, earlier, tmp_path, jobs
         before = tree(out)
         edit(Path("content/pocket-bazaar/lots.yaml"), "A steady light for late arrivals.",
              "A steady light for those who come late.")
-        with (disk / "filler").open("wb") as filler:  # the disk full but for a few kilobytes
+        # the disk full but for a few kilobytes; unbuffered: nothing left to write as it closes (a buffered file's
+        # last write, refused, was tried again at its close and raised there)
+        with (disk / "filler").open("wb", buffering=0) as filler:
             try:
                 while True:
                     filler.write(b"\0" * 65536)
