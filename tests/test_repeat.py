@@ -52,10 +52,11 @@ def laid_out(press, component_id: str):
 
 def drawn(page) -> dict[str, list]:
     """The ops of a page by what drew them (`card 1 (Great River), shape`)."""
-    marks = [*page.sources, (len(page.ops), None, "")]
+    starts = [start for start, *_ in page.sources]
     out: dict[str, list] = {}
-    for (start, _, what), (end, _, _) in zip(marks, marks[1:], strict=False):
-        out.setdefault(what, []).extend(page.ops[start:end])
+    for start, end in zip(starts, [*starts[1:], len(page.ops)], strict=True):
+        source = page.source(start)  # its words, as a finding says them
+        out.setdefault(source[1] if source else "", []).extend(page.ops[start:end])
     return out
 
 
