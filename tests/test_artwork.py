@@ -87,10 +87,11 @@ def test_an_image_over_the_pixel_limit_is_refused_before_it_is_decoded(picnic, c
     assert errors(capsys)[0].endswith("image 'art/basket.png' has far more than the 89,478,485 pixels allowed")
 
 
-@pytest.mark.parametrize(("depth", "colour"), [(16, 6), (8, 2)])  # 16-bit RGBA; 8-bit RGB, held as RGBX: 4 bytes too
+# as drawn: RGBA, 16 bits or 8, 4 bytes a pixel and its alpha apart; RGB held as RGBX; a palette made RGB
+@pytest.mark.parametrize(("depth", "colour", "drawn"), [(16, 6, 5), (8, 2, 4), (8, 3, 4)])
 def test_an_image_too_large_to_decode_is_refused_from_its_header_with_what_to_do(picnic, capsys, monkeypatch, depth,
-                                                                                  colour):
-    ART.write_bytes(png_header(9400, 9400, depth, colour))  # 88.4 M pixels: under Pillow's limit, 337 MB decoded
+                                                                                  colour, drawn):
+    ART.write_bytes(png_header(9400, 9400, depth, colour))  # 88.4 M pixels: under Pillow's limit, 337 MB or more
 
     def decode(self):
         raise AssertionError("the image was decoded")
@@ -100,9 +101,9 @@ def test_an_image_too_large_to_decode_is_refused_from_its_header_with_what_to_do
     assert main(["check", *picnic]) == 1
     assert time.process_time() - start < 5
     assert errors(capsys) == [f"{image_line()}: error: picnic-pairs tiles, card 1 (Apple 1), basket: image "
-                              f"'art/basket.png' is 9400 x 9400 pixels of 4 bytes (337 MB decoded), more than the "
-                              f"256 MB allowed (67,108,864 pixels of 4 bytes): save it at the size it prints, "
-                              f"at 300-600 dpi"]
+                              f"'art/basket.png' is 9400 x 9400 pixels of {drawn} bytes "
+                              f"({9400 * 9400 * drawn // 2**20} MB decoded), more than the 256 MB allowed (67,108,864 "
+                              f"pixels of 4 bytes): save it at the size it prints, at 300-600 dpi"]
 
 
 @pytest.mark.parametrize(("damage", "says"), [

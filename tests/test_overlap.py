@@ -152,6 +152,24 @@ def test_deckpress_check_reports_a_rule_through_a_card_text_at_the_element(deckp
     assert "got 'Lanterns' on page 1 on card Lanterns 1 (cards Lanterns 1, " in hits[0]
 
 
+def test_a_card_s_own_icon_over_its_text_is_one_finding_an_edition_and_paper(deckpress, tmp_path: Path):
+    """The corner pictogram moved onto the collection's name: each card's own icon (a lantern, a teacup...) crosses
+    it; said once an edition and paper, the icon named with the text of the first card (one an icon before)."""
+    import shutil
+
+    layouts = tmp_path / "layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    card = layouts / "standard/lot-card.yaml"
+    text = card.read_text(encoding="utf-8")
+    at = text.index("- name: corner pictogram")
+    box = text.index("box_mm:", at)
+    card.write_text(text[:box] + "box_mm: [4, 18, 14, 14]" + text[text.index("\n", box):], encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
+    hits = [e for e in result.errors if "is crossed by the icon of corner pictogram" in e]
+    assert hits and len(hits) == len({e.split(": error: ")[1].split(":")[0] for e in hits}), hits  # one a place
+    assert "got 'Lanterns' by icon 'lantern' on page 1 on card Lanterns 1 (cards Lanterns 1, " in hits[0]
+
+
 def _sheet(number: int, crossed: tuple[int, int] | None = None, ruled: int | None = None) -> Page:
     """A sheet of nine cards, each framed, with its own texts; on sheet `crossed[0]`, card `crossed[1]`'s second
     text set across its frame; on card `ruled`, a rule through its first text."""

@@ -75,6 +75,21 @@ def test_an_icon_misspelt_in_a_parameter_is_one_finding_where_it_is_written(deck
     assert len(said) == 1 and said[0].startswith(f"{GAME_YAML}:{line}:15: "), said  # the game that misspells it
 
 
+def test_a_parameter_a_card_lacks_is_said_at_its_own_game_s_parameter(deckpress):
+    """A layout template reading a parameter by a card's value it lacks: said where that game sets the parameter,
+    though the game's pages are laid out after another game has loaded (it was said at the other game's)."""
+    shutil.copytree("content/pocket-bazaar", "content/two-bazaar")
+    other = Path("content/two-bazaar/game.yaml")
+    other.write_text("# a copy, its parameters two lines further down\n#\n" + other.read_text(encoding="utf-8"),
+                     encoding="utf-8")
+    back = Path("content/pocket-bazaar/layouts/standard/lot-back.yaml")
+    edit(back, 'text: "The Pocket Bazaar"', 'text: "{{ pictograms[card.flavour] }}"')
+    result = deckpress("check")
+    said = [e for e in result.errors if "pictograms has no" in e]
+    line = line_of(GAME_YAML, "pictograms: {")
+    assert said and all(e.startswith(f"{GAME_YAML}:{line}:") for e in said), said
+
+
 def test_a_game_without_a_title_is_a_finding_not_a_crash(deckpress):
     game = Path("content/pocket-bazaar/game.yaml")
     edit(game, "title: The Pocket Bazaar\n", "")

@@ -172,12 +172,14 @@ class Findings(list[Finding]):
     def grouped(self) -> list[Grouped]:
         """The findings as printed: those that differ only in their card become one, in the order first met."""
         groups: dict[object, Grouped] = {}
+        named: dict[object, set[str]] = {}  # each group's cards, to look up (a deck of 24,000 lists them all)
         for finding in self:
             key = finding.problem if finding.card is not None else finding
             group = groups.get(key)
             if group is None:
                 groups[key] = Grouped(finding, [])
-            if finding.card is not None and finding.card not in groups[key].cards:  # a card's repetitions: once
+            if finding.card is not None and finding.card not in named.setdefault(key, set()):  # a card once
+                named[key].add(finding.card)
                 groups[key].cards.append(finding.card)
         return list(groups.values())
 

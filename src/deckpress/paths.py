@@ -175,8 +175,9 @@ def sha256_bounded(path: Path, most: int, seen: Digests | None = None) -> str | 
             if status.st_size > most:
                 return None
             key = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
-            if seen is not None and key in seen:
-                return seen[key]
+            known = None if seen is None else seen.get(key)  # one look: a server's other thread may clear it
+            if known is not None:
+                return known
             digest = hashlib.file_digest(file, "sha256").hexdigest()
     except UNREADABLE:  # a NUL in the name too: whoever named it, it is no file
         return None

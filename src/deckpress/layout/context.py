@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from deckpress.colour import Colour
-from deckpress.findings import Findings, Loc
+from deckpress.findings import Findings
 from deckpress.layout.held import Held
 from deckpress.layout.imposition import SINGLE_SIDED, PrintSetup
 from deckpress.layout.inks import Tally
@@ -39,7 +39,6 @@ class Job:
     # what its faces share with the edition's other components and papers in this build (deckpress.layout.held)
     held: Held = field(default_factory=Held)
     said: dict[tuple[Any, ...], str] = field(default_factory=dict)  # the press's phrases made so far (`say`)
-    origins: dict[str, Loc] = field(default_factory=dict)  # where each of the game's parameters is set
 
     @property
     def theme(self) -> Theme:

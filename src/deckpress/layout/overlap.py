@@ -177,20 +177,26 @@ def reporter(findings: Findings, loc: Loc, where: str) -> Callable[[int, Page, l
             if card is None:
                 findings.error(at, f"{where}, page {number}: {overlap.describe(page)}; move or shorten one of them")
                 continue
-            crossing = overlap.other
-            by = f" by '{_short(crossing.text)}'" if isinstance(crossing, Text) else ""
             findings.error(at, f"{where}: {what}: its text is crossed by {_crossed_by(page, overlap)}; move or "
                                f"shorten one of them", card.label or str(card.index),
-                           f"'{_short(overlap.text.text)}'{by} on page {number}")
+                           f"'{_short(overlap.text.text)}'{_by(overlap.other)} on page {number}")
     return report
+
+
+def _by(crossing: Op) -> str:
+    """The card's own words or picture that cross its text, said with the text (`by 'Lanterns'`)."""
+    if isinstance(crossing, Text):
+        return f" by '{_short(crossing.text)}'"
+    return f" by icon '{crossing.icon.name}'" if isinstance(crossing, Icon) else ""
 
 
 def _crossed_by(page: Page, overlap: Overlap) -> str:
     """What crosses a card's text, as every card it is met on says it: a text by its element's name, not its words."""
     other = page.made(overlap.other_at)
     named = other[1] if other is not None else ""
-    if isinstance(overlap.other, Text):
-        return f"the text of {named}" if named else "another text"
+    if isinstance(overlap.other, (Text, Icon)):  # its words or its picture are each card's own
+        kind = "text" if isinstance(overlap.other, Text) else "icon"
+        return f"the {kind} of {named}" if named else f"another {kind}"
     return f"{_thing(overlap.other)} ({named})" if named else _thing(overlap.other)
 
 

@@ -79,7 +79,7 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     printed = _printed(decks, edition)
     unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided
     job = Job(ts, paper, game.language, templates, game.params, replace(setup, fold=False) if unbacked else setup,
-              art, game.colours, proof_backs=proof_backs, held=held, origins=game.param_locs)
+              art, game.colours, proof_backs=proof_backs, held=held)
     parts = _slug_parts(mark, component, edition.theme.edition, paper)
     job.slug = parts(SAMPLE_PAGES) if parts else []
     cards: int | None = None

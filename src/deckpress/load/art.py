@@ -90,9 +90,11 @@ class Artwork:
 
 
 def _too_large(image: Image.Image) -> str | None:
-    """What the image would take decoded, from its header, if past MAX_DECODED (None: within it). Pillow keeps a
-    pixel of one band of 8 bits in a byte, of 16 bits in two, and of any other mode in four (RGB as RGBX)."""
-    depth = 1 if image.mode in ("1", "L", "P") else 2 if image.mode.startswith("I;16") else 4
+    """What the image would take decoded, from its header, if past MAX_DECODED (None: within it): as it is drawn,
+    a grey pixel a byte, any other four (ReportLab makes RGB of a palette or 16-bit image, Pillow holds RGB as
+    RGBX), and a byte more where it is transparent (its alpha drawn apart)."""
+    alpha = "A" in image.mode or "transparency" in image.info
+    depth = (1 if image.mode == "L" else 4) + alpha
     width, height = image.size
     if width * height * depth <= MAX_DECODED:
         return None

@@ -71,11 +71,11 @@ class Checked:
         except OSError:
             return None
         stood = (status.st_ino, status.st_size, status.st_mtime_ns)
+        if len(self.sums) > MAX_HELD or len(self.seen) > MAX_HELD:  # a long session's builds: start again
+            self.sums.clear()
+            self.seen.clear()
         held = self.sums.get(folder)
         if held is None or held[0] != stood:
-            if len(self.sums) > MAX_HELD or len(self.seen) > MAX_HELD:  # a long session's builds: start again
-                self.sums.clear()
-                self.seen.clear()
             held = self.sums[folder] = stood, sums_in(folder)
         return held[1]
 

@@ -18,6 +18,8 @@ from deckpress.words import words as table
 LANGUAGE = "_language"  # among a game's parameters when it is not in English: the language its filters write
 TEXTS = "_texts"  # among a translated game's parameters: its layouts' texts translated, by source text
 ENTRIES = "_entries"  # and where each translation is written (its PO entry), by source text
+ORIGINS = "_origins"  # among a game's parameters: where each is set in its game.yaml, by name (a finding's place,
+# whenever the game's pages are laid out: after the next game has loaded, for most)
 
 
 def language_of(names: Mapping[str, Any] | Context) -> str:

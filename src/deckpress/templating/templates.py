@@ -13,7 +13,7 @@ from deckpress.findings import Findings, Loc, echoed
 from deckpress.templating import budget
 from deckpress.templating.compiled import CardInputs, Compiled
 from deckpress.templating.errors import find_in_file, said, where
-from deckpress.templating.filters import ENTRIES, LANGUAGE, TEXTS
+from deckpress.templating.filters import ENTRIES, LANGUAGE, ORIGINS, TEXTS
 from deckpress.templating.sandbox import RUNTIME_ERRORS, Sandbox, bounded_render, environment
 
 MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
@@ -141,8 +141,9 @@ class Templates:
                what: str | None = None, card: str | None = None) -> None:
         """The finding for `exc`, in the designer's words, where it was written."""
         problem = said(exc, self.of(source).parsed, context, self.env)
-        if problem.owner in self.origins:  # a parameter lacks a card's value: one finding, where it is set
-            findings.error(self.origins[problem.owner], problem.message, card)
+        origins = context.get(ORIGINS, self.origins)  # the game's own, whenever its pages are laid out
+        if problem.owner in origins:  # a parameter lacks a card's value: one finding, where it is set
+            findings.error(origins[problem.owner], problem.message, card)
             return
         place = where(loc, exc)
         if problem.mark is not None:  # found in its file once, not again for every card it is met on
@@ -159,9 +160,9 @@ class Templates:
     def _text_parameter(self, source: str, context: Mapping[str, Any]) -> tuple[str, Loc] | None:
         """The one parameter of the game that `source` reads and that holds a text (`teams: four`), if there is
         exactly one: the likely cause of a calculation that failed on a text."""
-        names = self.of(source).names or ()
-        texts = [n for n in names if n in self.origins and isinstance(context.get(n), str)]
-        return (texts[0], self.origins[texts[0]]) if len(texts) == 1 else None
+        names, origins = self.of(source).names or (), context.get(ORIGINS, self.origins)
+        texts = [n for n in names if n in origins and isinstance(context.get(n), str)]
+        return (texts[0], origins[texts[0]]) if len(texts) == 1 else None
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
         """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""

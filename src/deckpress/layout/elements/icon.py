@@ -15,6 +15,7 @@ from deckpress.load.icon_words import heard
 from deckpress.load.icon_words import said as said_as
 from deckpress.model import Element
 from deckpress.numerals import MAX_COUNT, whole
+from deckpress.templating import ORIGINS
 
 WORD = re.compile(r"\w+")
 
@@ -83,7 +84,8 @@ class Icon(Kind):
 def _named_at(face: Face, element: Element, name: str) -> tuple[Loc, str] | None:
     """Where an icon's name was written, if in the game's parameter the element reads it from (`pictograms:
     {Lanterns: lanternn}`: a name no file has said there once, whatever the card or language)."""
-    texts, origins = face.texts, face.job.origins  # the game's own: its pages may be laid out after the next's load
+    texts = face.texts
+    origins = texts.params.get(ORIGINS, {})  # the game's own: its pages may be laid out after the next's load
     read = texts.templates.of(element.keys["icon"]).names or ()
     for param in read:
         value = texts.params.get(param)
