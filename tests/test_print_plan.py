@@ -335,5 +335,8 @@ def test_a_sheet_one_a_player_is_printed_only_for_the_players_at_the_table(duple
     part = Part("score", "Score sheets", PAPER, "public", per_player=True)
     made = plan(Facts(players=(2, 6), parts=(part,)), [entry])
     assert made.scales and [made.sheets(PAPER, n) for n in (2, 6)] == [two, six]
-    assert Line(entry, part).sheets_for(9) == six  # never more than the file holds
+    assert Line(entry, part).sheets_for(9) == (5 if duplex else 9)  # more play than it holds: printed again
     assert Line(entry, Part("score", "Score sheets", PAPER, "public")).sheets_for(2) == six  # the table's: all
+    mat = Entry("g/standard/g-mat-a4.pdf", "g", "G", "mat", "Player mat", "standard", "a4", 1, copies=1)
+    mats = Part("mat", "Player mat", PAPER, "public", per_player=True)  # one player's page, no `copies:`: once each
+    assert [plan(Facts(players=(2, 4), parts=(mats,)), [mat]).sheets(PAPER, n) for n in (2, 4)] == [2, 4]

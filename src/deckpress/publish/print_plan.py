@@ -157,12 +157,13 @@ class Line:
 
     def sheets_for(self, players: int) -> int:
         """The sheets for this many players: a part one a player takes only as many pieces as play (a sheet's
-        copies: their share of its pages, duplex two a sheet)."""
+        copies: their share of its pages, duplex two a sheet; a sheet of fewer copies than play printed again, as
+        one of a single copy is, once for each player)."""
         if self.part.per_player and self.entry.per_sheet:
             return min(self.sheets, math.ceil(players / self.entry.per_sheet))
         if self.part.per_player and self.entry.copies and self.entry.sheets is None:
-            pages = math.ceil((self.entry.pages or 0) * min(players, self.entry.copies) / self.entry.copies)
-            return min(self.sheets, math.ceil(pages / 2) if self.duplex else pages)
+            pages = math.ceil((self.entry.pages or 0) * players / self.entry.copies)
+            return math.ceil(pages / 2) if self.duplex else pages
         return self.sheets
 
     @property
