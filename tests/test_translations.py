@@ -12,7 +12,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import edit, line_of
+from conftest import LAYOUTS, edit, line_of
 
 from deckpress.translation.texts import worded
 
@@ -122,7 +122,7 @@ def test_a_po_file_linked_from_outside_the_game_is_refused(deckpress, tmp_path):
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1 and "Traceback" not in result.err
     assert "a translation must be a file in the game's own folder, not a link out of it" in result.err
-    assert result.err.count("this layout text has no translation") == 1, result.err  # not again for each
+    assert "this layout text has no translation" not in result.err, result.err  # the refusal is the one finding
 
 
 def test_a_card_file_named_outside_the_game_is_not_read_into_its_catalogue(deckpress, tmp_path):
@@ -136,6 +136,33 @@ def test_a_card_file_named_outside_the_game_is_not_read_into_its_catalogue(deckp
     pot = next(FOLDER.glob("*.pot"))
     assert "secret kept elsewhere" not in pot.read_text(encoding="utf-8")
     assert "lots.yaml" not in pot.read_text(encoding="utf-8")  # none of its cards, from anywhere
+
+
+def test_two_layout_texts_alike_untranslated_are_each_said_at_their_own_entry(deckpress):
+    """The same words in two layouts are two entries: each not translated yet is said at its own (both were said
+    at the entry read last)."""
+    marker = GAME / "layouts/standard/lot-marker.yaml"  # the game's own marker, the back's words at its foot
+    marker.write_text((LAYOUTS / "standard/lot-marker.yaml").read_text(encoding="utf-8") + "  - name: motto\n"
+                      "    text: \"The Pocket Bazaar\"\n    box_mm: [4, 80, 55, 6]\n"
+                      "    style: {font: regular, size: 8, align: centre}\n", encoding="utf-8")
+    assert deckpress("translations", "pocket-bazaar").status == 0
+    contexts = ("layouts:lot-back.title", "layouts:lot-marker.motto")
+    po = polib.pofile(str(FOLDER / "de-DE.po"))
+    for context in contexts:
+        po.find(context, by="msgctxt").msgstr = ""
+    po.save()
+    lines = {c: polib.pofile(str(FOLDER / "de-DE.po")).find(c, by="msgctxt").linenum for c in contexts}
+    errors = deckpress("check", "pocket-bazaar").errors
+    for context, line in lines.items():
+        assert f"{FOLDER.as_posix()}/de-DE.po:{line}:1: error: de-DE: not translated yet ({context})" in errors, errors
+
+
+def test_a_language_without_its_po_file_is_said_once_where_the_game_is(deckpress):
+    """No PO file: one finding at game.yaml (it was also said at each edition's `about` line, in the press's own
+    theme files)."""
+    (FOLDER / "de-DE.po").unlink()
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and len(result.errors) == 1 and "de-DE.po is missing" in result.errors[0], result.err
 
 
 def test_a_po_file_that_is_a_link_to_itself_is_a_finding_not_a_traceback(deckpress):

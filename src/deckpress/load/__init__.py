@@ -39,6 +39,7 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
     if game is not None and translation is not None:
         game.edition_labels = translation.edition_labels(game.editions)
         game.layout_texts, game.untranslated, game.layout_entries = translation.by_source()
+        game.po_missing = translation.absent
         game.text_entries = translation.placed  # a template printing one of them answers for it there
         game.params[TEXTS] = game.layout_texts  # its card templates render through them (CardText)
         game.params[ENTRIES] = game.layout_entries

@@ -254,8 +254,10 @@ class Game:
     source_game: str = ""  # a translation's: the id of the game it translates (deckpress.translation.games)
     edition_labels: dict[str, str] = field(default_factory=dict)  # a translation's names of its editions, by id
     layout_texts: dict[str, str] = field(default_factory=dict)  # a translation's of its layouts' texts, by source
-    untranslated: dict[str, Loc] = field(default_factory=dict)  # its layout texts not translated yet: their entries
+    untranslated: dict[str, Loc] = field(default_factory=dict)  # its layout texts not translated yet: their entries,
+    # by context
     layout_entries: dict[str, Loc] = field(default_factory=dict)  # its layout texts translated: their entries
+    po_missing: bool = False  # a translation with no PO file yet: said once, where the game is, not for each text
     text_entries: dict[str, Loc] = field(default_factory=dict)  # its own texts' entries, by their translation
 
     @property

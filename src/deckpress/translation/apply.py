@@ -144,15 +144,16 @@ class Translation:
 
     def by_source(self) -> tuple[dict[str, str], dict[str, Loc], dict[str, Loc]]:
         """The translations of the layouts' texts and the editions' `about` lines, by source text
-        (deckpress.translation.layout_texts); the entries of those not translated yet or fuzzy, and of those
-        translated (where a translated text that does not fit is said)."""
+        (deckpress.translation.layout_texts); the entries of those not translated yet or fuzzy, by context (two
+        layouts may print the same text: each has its own entry), and of those translated (where a translated text
+        that does not fit is said)."""
         done, undone, at = {}, {}, {}
         for context, entry in self.entries.items():
             if context.startswith(LAYOUTS) or (context.startswith("editions:") and context.endswith(".about")):
                 if entry.msgstr and not entry.fuzzy:
                     done[entry.msgid], at[entry.msgid] = entry.msgstr, Loc(self.shown, entry.linenum or 1)
                 else:
-                    undone[entry.msgid] = Loc(self.shown, entry.linenum or 1)
+                    undone[context] = Loc(self.shown, entry.linenum or 1)
         return done, undone, at
 
     def icon_words(self, folder: Path) -> dict[str, str]:

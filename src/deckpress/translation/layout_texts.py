@@ -88,14 +88,14 @@ def check_layout_texts(game: Game, editions: dict[str, Edition], names: set[str]
                        fallback: bool) -> None:
     """A translated game's layout texts and `about` lines with no translation: a finding each (with `fallback`,
     a warning, and the source is printed), at its PO entry when it has one."""
-    if not game.source_game:
+    if not game.source_game or game.po_missing:  # no PO file: said where the game is, once (Translation.read)
         return
     wanted = [Placed(about_context(e), ed.theme.about, ed.theme.loc) for e, ed in editions.items() if ed.theme.about]
     texts = [t for t in [*wanted, *layout_texts(editions, names)] if t.source not in game.layout_texts]
     if not game.layout_texts and not game.untranslated:  # a PO file missing, refused or older than these: said once
         texts = texts[:1]
     for text in texts:
-        at = game.untranslated.get(text.source)
+        at = game.untranslated.get(text.context)
         message = (f"{game.language}: not translated yet ({text.context})" if at is not None else
                    f"{game.language}: this layout text has no translation in {game.id}'s PO file ('{text.source}'): "
                    f"{RUN.format(game=game.source_game)}, then translate it")
