@@ -134,3 +134,19 @@ def test_a_published_hard_link_is_hashed_once_while_it_stands(served, monkeypatc
     (public / "SHA256SUMS").write_text(f"{hashlib.sha256(b'%PDF-1.7 new rules').hexdigest()}  game/rules.pdf\n")
     assert _status(port, "/public/game/rules.pdf") == (200, b"%PDF-1.7 new rules")
     assert len(hashed) == 2
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_a_folders_page_that_is_a_link_is_not_sent_for_the_folder(served, method):
+    """A folder's index.html or index.htm, sent by the standard library for the folder's own address, was not held
+    to the rules a file is: a symbolic link to anywhere, or a hard link no SHA256SUMS names, was sent (a red team's)."""
+    out, port, errors = served
+    secret = out.parent / "secret" / "passwd"
+    for folder, page, link in (("zz", "index.htm", os.symlink), ("ww", "index.html", os.symlink),
+                               ("yy", "index.html", os.link)):
+        (out / folder).mkdir()
+        link(secret, out / folder / page)
+        status, body = _status(port, f"/{folder}/", method)
+        assert status == 404 and b"root:x" not in body, (folder, page)
+    assert _status(port, "/game/", method)[0] == 200  # a folder with no page: listed as before
+    assert "Traceback" not in errors.getvalue()

@@ -9,6 +9,7 @@ Pages reload themselves when a build lands: every HTML page is served (not writt
 from __future__ import annotations
 
 import json
+import os
 import sys
 from functools import partial
 from http import HTTPStatus
@@ -130,6 +131,10 @@ class Handler(SimpleHTTPRequestHandler):
                 return HTTPStatus.BAD_REQUEST
             if _linked(self.out, local) or not (local.is_dir() or local.is_file()):
                 return HTTPStatus.NOT_FOUND
+            if local.is_dir() and (index := _index(local)) is not None:
+                local = index  # what the standard library sends for a folder: held to the same as a file
+                if local.is_symlink() or not local.is_file():
+                    return HTTPStatus.NOT_FOUND
             if local.is_file() and local.stat().st_nlink > 1 and not self._published(local):
                 return HTTPStatus.NOT_FOUND
         except OSError:  # a name too long for the file system: no file has it
@@ -165,6 +170,11 @@ class Handler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         self.wfile.write(body)
+
+
+def _index(folder: Path) -> Path | None:
+    """The page the standard library sends for a folder (its index.html, else index.htm), if it has one."""
+    return next((page for page in (folder / "index.html", folder / "index.htm") if os.path.lexists(page)), None)
 
 
 def _linked(out: Path, local: Path) -> bool:
