@@ -57,3 +57,31 @@ def test_a_po_entry_filled_for_a_cell_prints_in_the_translated_build(deckpress, 
     assert "Ein Laternchen für den Heimweg." in printed and LITTLE not in printed
     source = PdfReader("build/pocket-bazaar/standard/pocket-bazaar-lot-cards-a4.pdf")
     assert LITTLE in " ".join(" ".join(page.extract_text() for page in source.pages).split())  # the English stays
+
+
+def test_a_workbook_read_by_two_decks_is_translated_by_each_deck_s_own_text_fields(deckpress, tmp_path):
+    """A second sheet read by a deck of no text field (a choice of collections): its cells were asked for
+    translations `translations` never wrote (the first deck's text fields were held against every sheet of the
+    file), and the check could never pass (a red team's)."""
+    import openpyxl
+
+    game = game_with(tmp_path, "xlsx")
+    workbook = openpyxl.load_workbook(game / "lots.xlsx")
+    bonus = workbook.create_sheet("Bonus")
+    for row in (["label", "flavour"], *[[f"B{n}", c] for n, c in enumerate(("Lanterns", "Teacups", "Keys"), 1)]):
+        bonus.append(row)
+    workbook.save(game / "lots.xlsx")
+    text = (game / "game.yaml").read_text(encoding="utf-8")
+    (game / "game.yaml").write_text(text.replace("\ndecks:\n", "\ndecks:\n  bonus:\n    card: bonus\n    file: "
+                                                 "lots.xlsx\n    sheet: Bonus\n    fields:\n      label: {type: code}\n"
+                                                 "      flavour: {type: choice, from: collections}\n", 1),
+                                    encoding="utf-8")
+    assert deckpress("translations", "pocket-bazaar").status == 0
+    pot = {e.msgctxt for e in polib.pofile(str(FOLDER / "pocket-bazaar.pot"))}
+    assert not [c for c in pot if "sheets[Bonus]" in c]  # a choice is the collections' names, translated there
+    po = polib.pofile(str(FOLDER / "de-DE.po"))
+    for entry in po:
+        entry.msgstr, entry.flags, entry.previous_msgctxt = entry.msgstr or entry.msgid, [], None
+    po.save()
+    result = deckpress("check", "pocket-bazaar")
+    assert not [e for e in result.errors if "lots.xlsx" in e], result.err

@@ -188,7 +188,7 @@ class Translation:
 def translate_table(translation: Translation, name: str, sheet: str | None, table: Table) -> None:
     """Put the translations of the spreadsheet `name`'s text cells (of its sheet `sheet`) in its rows, so its cards
     are read from it as in the source language (deckpress.load.decks)."""
-    root = sheet_texts(table, translation.files.cards.get(name, set()))
+    root = sheet_texts(table, translation.files.fields(name, sheet))
     cells = [(node, node.loc) for card in root.value["cards"].value for node in card.value.values()]
     translation.apply(name, root, sheet)
     for node, cell in cells:

@@ -123,7 +123,7 @@ def _tables(folder: Path, shown: str, name: str, files: Files, findings: Finding
     for (file, sheet), at in files.tables.items():
         table = read_table(folder / file, f"{shown}/{file}", sheet, at, findings) if file == name else None
         if table is not None:
-            texts += _texts(name, sheet_texts(table, files.cards[name]), files, sheet)
+            texts += _texts(name, sheet_texts(table, files.fields(name, sheet)), files, sheet)
     return texts
 
 

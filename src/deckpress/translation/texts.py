@@ -59,6 +59,8 @@ class Files:
     cards: dict[str, set[str]] = field(default_factory=dict)  # card file -> its deck's fields of type text
     # each spreadsheet's (file, sheet) a deck reads -> where the deck names it (a sheet it lacks is said there)
     tables: dict[tuple[str, str | None], Loc] = field(default_factory=dict)
+    # and the text fields of the deck that reads it: a workbook's sheets are read by decks of their own fields
+    sheet_fields: dict[tuple[str, str | None], set[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: Node) -> Files:
@@ -72,7 +74,12 @@ class Files:
                     sheet = _text(deck, "sheet") if file.lower().endswith(WORKBOOKS) else None
                     at = _node(deck, "sheet" if sheet is not None else "file")
                     files.tables.setdefault((file, sheet), at.loc if at is not None else deck.loc)
+                    files.sheet_fields.setdefault((file, sheet), set()).update(texts)
         return files
+
+    def fields(self, name: str, sheet: str | None = None) -> set[str]:
+        """The text fields of the card file `name` (of a spreadsheet, of its sheet `sheet`'s deck)."""
+        return self.sheet_fields.get((name, sheet), set()) if is_spreadsheet(name) else self.cards.get(name, set())
 
 
 def worded(text: str) -> bool:
@@ -90,7 +97,7 @@ def translatable(name: str, root: Node, files: Files, sheet: str | None = None) 
     elif name == files.sheets:
         found = _sheets(root)
     elif name in files.cards:
-        found = _cards(root, files.cards[name], f"sheets[{sheet}]." if sheet is not None else "")
+        found = _cards(root, files.fields(name, sheet), f"sheets[{sheet}]." if sheet is not None else "")
     else:
         return
     for path, node in found:
