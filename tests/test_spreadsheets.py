@@ -549,6 +549,25 @@ def test_new_refuses_a_header_no_layout_could_name_and_writes_nothing(capsys, ch
     assert not Path("content/shops").exists()
 
 
+@pytest.mark.parametrize(("rows", "said"), [
+    ([["name", "points"]], ["shops.csv:1:1: error: cell A1: the sheet holds no card under its header row: a deck "
+                            "needs at least one"]),
+    ([["", "points"], ["x", 1]], ["shops.csv:1:1: error: cell A1: this column holds values but no name: name its "
+                                  "field here"]),
+    ([["name", "copies"], ["A", "x"], ["B", 0]], ["shops.csv:2:2: error: cell B2: copies must be a whole number, got "
+                                                  "'x'", "shops.csv:3:2: error: cell B3: copies must be 1-1000, "
+                                                  "got 0"]),
+])
+def test_new_refuses_cells_no_field_reads_that_the_first_check_would_and_writes_nothing(capsys, checkout, rows,
+                                                                                         said):
+    """A sheet of no card, a column of values with no name, a card's copies out of bounds: `new` wrote a game its
+    first check refused (a red team's)."""
+    write_csv(Path("shops.csv"), rows)
+    status, lines = run(capsys, "new", "shops", "--cards", "shops.csv")
+    assert (status, lines[:-1]) == (1, said) and "nothing was written" in lines[-1]
+    assert not Path("content/shops").exists()
+
+
 def test_new_refuses_a_header_read_as_a_value_and_a_formula_without_its_value_and_writes_nothing(capsys, checkout):
     """What the game's first check would refuse (a field named `null` is no name in YAML, one named `none` a value
     in a template; a formula saved without its value no card's), said by `new` where it stands."""

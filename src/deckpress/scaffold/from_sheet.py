@@ -13,9 +13,12 @@ import yaml
 
 from deckpress.draw.fonts import missing_glyphs
 from deckpress.findings import Findings, Loc, control_character, echoed
+from deckpress.load.decks import MAX_COPIES
+from deckpress.load.schema import as_int
+from deckpress.load.sources import Node
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cards import UNCACHED_WORDS
-from deckpress.load.spreadsheets.cells import WHOLE, written_cells
+from deckpress.load.spreadsheets.cells import WHOLE, cell_node, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 
 FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
@@ -99,9 +102,26 @@ def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
         raise SheetFindings(findings)
     columns = _columns(table, findings)
     _unprintable(table, findings)  # the game's first build would refuse them: said now, and nothing written
+    _unread(table, findings)
     if findings:
         raise SheetFindings(findings)
     return SheetDeck(source, f"cards{source.suffix.lower()}", sheet, columns, longest(table.rows[1:], table.rows[0]))
+
+
+def _unread(table: Table, findings: Findings) -> None:
+    """What the game's first build would refuse of the cells no field reads, said as it says them: no card under
+    the header, a column of values with no name, a card's `copies` that is no whole number 1-1000."""
+    if table.rows and not any(cell is not None for row in table.rows[1:] for cell in row):
+        findings.error(table.loc(0, 0), "the sheet holds no card under its header row: a deck needs at least one")
+    header = table.rows[0] if table.rows else []
+    for c in range(max(map(len, table.rows), default=0)):
+        name = str(header[c]).strip() if c < len(header) and header[c] is not None else ""
+        cells = [(r, row[c]) for r, row in enumerate(table.rows[1:], 1) if c < len(row) and row[c] is not None]
+        if not name and cells:
+            findings.error(table.loc(0, c), "this column holds values but no name: name its field here")
+        for r, cell in cells if name == COPIES else ():
+            loc = table.loc(r, c)
+            as_int(cell_node("int", cell, loc, findings) or Node(cell, loc), COPIES, findings, 1, MAX_COPIES)
 
 
 def _unprintable(table: Table, findings: Findings) -> None:
