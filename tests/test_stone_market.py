@@ -207,6 +207,20 @@ def test_a_folder_in_the_generated_decks_place_is_a_finding_there(tmp_path, caps
                                               "exchanges.yaml is where the generated deck goes, but it is a folder")
 
 
+def test_a_generated_deck_no_deck_reads_is_a_finding_and_nothing_is_written(tmp_path, capsys):
+    """The wares kept in a CSV: `generate` wrote wares.yaml beside it, read by nothing, and said it had written a
+    deck that passes every check (a red team's)."""
+    folder = copied(tmp_path)
+    game = folder / "stone-market/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("file: wares.yaml", "file: wares.csv"),
+                    encoding="utf-8")
+    before = {p.name: p.read_bytes() for p in (folder / "stone-market").iterdir() if p.is_file()}
+    assert generated(folder) == 1
+    err = capsys.readouterr().err
+    assert "the generator stone-market writes wares.yaml, which no deck of the game reads" in err, err
+    assert {p.name: p.read_bytes() for p in (folder / "stone-market").iterdir() if p.is_file()} == before
+
+
 def test_a_game_folder_too_large_to_read_is_said_at_once_by_its_name(tmp_path, capsys):
     folder = copied(tmp_path)
     with (folder / "stone-market/big.bin").open("wb") as big:
