@@ -85,3 +85,22 @@ def test_a_workbook_read_by_two_decks_is_translated_by_each_deck_s_own_text_fiel
     po.save()
     result = deckpress("check", "pocket-bazaar")
     assert not [e for e in result.errors if "lots.xlsx" in e], result.err
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx"])
+def test_a_translated_cell_that_cannot_be_worked_out_is_said_at_its_po_entry(deckpress, tmp_path, kind):
+    """A translation's template in a cell's entry: said at the entry the translator wrote (it was said at the
+    source's cell, which is right, naming no language; a YAML deck's was said at its entry already)."""
+    catalogued(deckpress, tmp_path, kind)
+    po_file = FOLDER / "de-DE.po"
+    po = polib.pofile(str(po_file))
+    for entry in po:  # every text translated (as itself), but one
+        entry.msgstr, entry.flags, entry.previous_msgctxt = entry.msgstr or entry.msgid, [], None
+    (entry,) = [e for e in po if e.msgctxt == f"{prefix(kind)}cards[3].reminder"]
+    entry.msgstr = f"{entry.msgid} {{{{ collections | nope }}}}"  # every value its source prints, and a mistake
+    po.save()
+    line = polib.pofile(str(po_file)).find(f"{prefix(kind)}cards[3].reminder", by="msgctxt").linenum
+    said = [e for e in deckpress("check", "pocket-bazaar").errors if "nope" in e]
+    assert said and all(e.startswith(f"{po_file.as_posix()}:") for e in said), said
+    at = int(said[0].split(":")[1])
+    assert at >= line and "nope" in po_file.read_text(encoding="utf-8").splitlines()[at - 1]  # at its msgstr

@@ -192,8 +192,9 @@ def translate_table(translation: Translation, name: str, sheet: str | None, tabl
     cells = [(node, node.loc) for card in root.value["cards"].value for node in card.value.values()]
     translation.apply(name, root, sheet)
     for node, cell in cells:
-        if node.loc != cell:  # translated: the node is at its PO entry now
+        if node.loc != cell:  # translated: the node is at its PO entry now, where its problems are said
             table.rows[cell.line - 1][cell.col - 1] = node.value
+            table.written[(cell.line - 1, cell.col - 1)] = node.loc
 
 
 CONTROLLED = ("the translation holds a control character ({control}), which would print as nothing or change what a "

@@ -96,6 +96,8 @@ def _card(table: Table, deck: Deck, index: int, r: int, columns: dict[str, int],
                 card.copies = as_int(cell_node("int", cell, loc, findings) or Node(cell, loc), name, findings, 1,
                                      copies[1]) or 1
         elif (node := cell_node(deck.fields[name].type, cell, loc, findings)) is not None:
+            if (written := table.written.get((r, c))) is not None:  # a translation's text: said at its entry
+                node = Node(node.value, written)
             card.values[name] = value(deck.fields[name], node, card)
-            card.locs[name] = loc
+            card.locs[name] = node.loc
     return card

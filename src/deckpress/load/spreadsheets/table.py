@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from deckpress.findings import CellLoc, Findings
+from deckpress.findings import CellLoc, Findings, Loc
 
 # A deck's sheet: a header and the cards, a few columns each. Far past any game, far short of a machine's memory
 # (the workbook reader holds the sheet's rectangle, empty cells too, as one grid).
@@ -31,6 +31,8 @@ class Table:
 
     shown: str  # the file as findings name it
     rows: list[list[Any]]
+    # where a cell's text was written when not in the sheet (a translation's, at its PO entry), by (row, column)
+    written: dict[tuple[int, int], Loc] = field(default_factory=dict)
 
     def loc(self, row: int, col: int) -> CellLoc:
         """The place of the 0-based cell (`row`, `col`)."""
