@@ -125,6 +125,8 @@ def test_every_shipped_game_exports_to_both(tmp_path):
       for c in "<>\"'`"),
     (["export", "--to", "tts", "--base-url", "https://user:pw@example.org/p/"], "no user name or password"),
     (["export", "--to", "tts", "--base-url", "https://user@example.org/p/"], "no user name or password"),
+    *((["export", "--to", "tts", "--base-url", url], "base URL must name a host")  # were written into the save
+      for url in ("http://[::1", "http:///x/", "https://example.org:99999/p/")),
 ])
 def test_a_bad_argument_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, arguments, said):
     monkeypatch.chdir(tmp_path)
@@ -138,7 +140,7 @@ def test_a_bad_argument_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys, ar
 def test_a_base_url_may_hold_an_at_sign_in_its_path_and_a_port(tmp_path):
     from deckpress.arguments import web_address
 
-    for url in ("https://example.org/@team/cards/", "http://example.org:8080/x/"):
+    for url in ("https://example.org/@team/cards/", "http://example.org:8080/x/", "http://[::1]:8000/cards/"):
         assert web_address(url) == url
 
 

@@ -147,12 +147,25 @@ def web_address(text: str) -> str:
         why = f"have none of {' '.join(UNSAFE)}"
     elif "@" in rest.split("/", 1)[0]:
         why = "have no user name or password (user:password@)"
+    elif not _host(text):
+        why = "name a host (`https://example.org/games/`): a computer the address reaches"
     else:
         return text
     raise argparse.ArgumentTypeError(f"base URL must {why}, got {text!r}")
 
 
 UNSAFE = "<>\"'`\\?#"  # end an address in HTML, Lua or a shell; a browser's "/"; a query or fragment
+
+
+def _host(address: str) -> bool:
+    """Whether the address names a host as a browser reads it (`http:///x` names none, `http://[::1` none whole)."""
+    import urllib.parse  # only for an export's address
+
+    try:
+        parts = urllib.parse.urlsplit(address)
+        return bool(parts.hostname) and (parts.port or 0) >= 0
+    except ValueError:
+        return False
 
 
 def _starting_commands(sub: argparse._SubParsersAction[_Parser],
