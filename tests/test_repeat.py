@@ -259,3 +259,13 @@ def test_each_repetition_of_an_icon_reads_its_own_item(atlas_copy):
     read = read_deck(game, explore, edition, templates, phrases(game.language))
     assert [[line for part in card.front for line in part.lines][-2] for card in read.cards[:3]] == [
         "water, hourglass, hourglass"] * 3
+
+
+def test_a_repetition_along_a_path_past_its_box_is_said_by_its_place_on_the_path(atlas_copy):
+    """The track's rectangle past its box: its finding spoke of rows, columns and step_mm, which a repeat along a
+    path has none of (a designer's)."""
+    board = atlas_copy / "layouts/standard/map-board.yaml"
+    edit(board, "along: {rectangle: [6, 5, 168, 110]}", "along: {rectangle: [6, 5, 178, 110]}")
+    errors = [line for line in run("check") if ": error: " in line and "element track:" in line]
+    assert errors and "along its path reaches from" in errors[0], errors
+    assert "make the path (`along`) smaller, or the box larger" in errors[0] and "step_mm" not in errors[0]

@@ -56,7 +56,8 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
     boxes = laid_out(element.keys, element.keys["repeat"].box, cells)
     far = outside(boxes, box[2:])
     if far is not None:
-        findings.error(element.loc, beyond(element.name, far, cells[far], boxes[far], box[2:]), label)
+        findings.error(element.loc, beyond(element.name, far, cells[far], boxes[far], box[2:],
+                                           element.keys["along"] is not None), label)
         return []
     x, y, among = *box[:2], len(boxes)
     return [Place((x + bx, y + by, bw, bh), texts.repeated({"index": i, "item": item, "column": c, "row": r}, among))
@@ -105,12 +106,14 @@ def outside(boxes: Sequence[Box], size: Sequence[float]) -> int | None:
     return None
 
 
-def beyond(name: str, n: int, cell: Cell, box: Box, size: Sequence[float]) -> str:
-    """The finding for a repetition past its repeat's box, in the designer's terms."""
+def beyond(name: str, n: int, cell: Cell, box: Box, size: Sequence[float], along: bool = False) -> str:
+    """The finding for a repetition past its repeat's box, in the designer's terms: where it stands (its row and
+    column; along a path, its place on it) and what to change."""
     x, y, w, h = box
-    return (f"element {name}: repetition {n + 1} (row {cell[1] + 1}, column {cell[0] + 1}) reaches from {x:g}, "
-            f"{y:g} to {x + w:g}, {y + h:g} mm in its {size[0]:g} x {size[1]:g} mm box, past its edge: make step_mm "
-            f"or count smaller, or the box larger")
+    where, change = ("along its path", "the path (`along`) smaller") if along else (
+        f"(row {cell[1] + 1}, column {cell[0] + 1})", "step_mm or count smaller")
+    return (f"element {name}: repetition {n + 1} {where} reaches from {x:g}, {y:g} to {x + w:g}, {y + h:g} mm in "
+            f"its {size[0]:g} x {size[1]:g} mm box, past its edge: make {change}, or the box larger")
 
 
 def expression(source: str) -> str | None:
