@@ -143,10 +143,9 @@ class Translation:
         return labels
 
     def by_source(self) -> tuple[dict[str, str], dict[str, Loc], dict[str, Loc]]:
-        """The translations of the layouts' texts and the editions' `about` lines, by source text
-        (deckpress.translation.layout_texts); the entries of those not translated yet or fuzzy, by context (two
-        layouts may print the same text: each has its own entry), and of those translated (where a translated text
-        that does not fit is said)."""
+        """The translations of the layouts' texts and the editions' `about` lines, by source text (.layout_texts);
+        the entries of those not translated yet or fuzzy, by context (two layouts may print the same words: each
+        its own entry), and of those translated (where a translated text that does not fit is said)."""
         done, undone, at = {}, {}, {}
         for context, entry in self.entries.items():
             if context.startswith(LAYOUTS) or (context.startswith("editions:") and context.endswith(".about")):
