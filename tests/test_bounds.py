@@ -63,6 +63,8 @@ BOMBS = [
     "{{ ('<' * 30000) | e | string | e | length }}",
     "{{ ('ß' * 60000).upper() | length }}",
     "{{ ('x' * 99999) | wordwrap(1) | length }}",
+    # a list of references to a long text, joined: measured, not written out first (a review's; 10 GB before)
+    "{{ [['x' * 99999] * 99999] | join | length }}",
     # each step within the bounds, gigabytes together: stopped by the memory the render has taken
     "{% set l = [] %}{% for i in range(49999) %}{{ l.append('y' * 50000) }}{% endfor %}",
     "{% set d = {} %}{% for i in range(99999) %}{{ d.setdefault(i, 'y' * 99999) }}{% endfor %}",

@@ -14,7 +14,7 @@ from jinja2.filters import FILTERS as JINJA_FILTERS
 from jinja2.nodes import EvalContext
 from jinja2.utils import Namespace, pass_eval_context
 
-from deckpress.templating.sizes import MAX_RESULT, percent, text_size
+from deckpress.templating.sizes import MAX_RESULT, grown, percent, text_size
 
 WIDE_FORMAT = re.compile(r"%[-+ #0]*\d*\.?\d{6,}|\{[^{}]*?\d{6,}")  # '%0500000000d', '%.1000000000f', '{:>500000000}'
 ARGUED_WIDTH = re.compile(r"%[-+ #0]*\*|\{[^{}]*\{")  # a width taken from the arguments: '%*d', '{:>{}}'
@@ -86,8 +86,8 @@ def product(*lists: Any) -> list[tuple[Any, ...]]:
 @pass_eval_context
 def _join(eval_ctx: EvalContext, value: Any, d: str = "", attribute: Any = None) -> str:
     """Jinja's `join`, refusing a result longer than a template may build."""
-    items = list(value)
-    if sum(len(v if isinstance(v, str) else str(v)) for v in items) + length(d) * len(items) > MAX_RESULT:
+    items = list(value)  # each measured, not written out: a list of a list of long texts is gigabytes as text
+    if sum(text_size(v) for v in items) + length(d) * len(items) > MAX_RESULT:
         raise SecurityError(f"joining these would give more than {MAX_RESULT:,} characters")
     return JINJA_FILTERS["join"](eval_ctx, items, d, attribute)  # type: ignore[no-any-return]
 
@@ -172,7 +172,6 @@ def _sum(eval_ctx: EvalContext, values: Any, attribute: Any = None, start: Any =
 def _replace(value: Any, old: str, new: str, count: int | None = None) -> str:
     """Jinja's `replace`, refusing a result longer than a template may build."""
     text = str(value)
-    grows = text.count(str(old)) * max(0, len(str(new)) - len(str(old))) if old else len(text) * len(str(new))
-    if len(text) + grows > MAX_RESULT:
+    if grown(text, "replace", (str(old), str(new)), {}) > MAX_RESULT:  # as str.replace is measured
         raise SecurityError(f"replacing would give more than {MAX_RESULT:,} characters")
     return text.replace(str(old), str(new), -1 if count is None else count)
