@@ -221,6 +221,16 @@ def test_a_generated_deck_no_deck_reads_is_a_finding_and_nothing_is_written(tmp_
     assert {p.name: p.read_bytes() for p in (folder / "stone-market").iterdir() if p.is_file()} == before
 
 
+def test_a_deck_file_named_with_dot_slash_is_the_generated_one(tmp_path, capsys):
+    """`file: ./wares.yaml` is wares.yaml: the loader reads it, and so the generator writes it (a review's: it was
+    refused as a file no deck reads)."""
+    folder = copied(tmp_path)
+    game = folder / "stone-market/game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("file: wares.yaml", "file: ./wares.yaml"),
+                    encoding="utf-8")
+    assert generated(folder) == 0, capsys.readouterr().err
+
+
 def test_a_game_folder_too_large_to_read_is_said_at_once_by_its_name(tmp_path, capsys):
     folder = copied(tmp_path)
     with (folder / "stone-market/big.bin").open("wb") as big:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import posixpath
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -87,7 +88,8 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
     make, needs = GENERATORS[name]
     if typed_parameters(params, locs, where, needs, f"the generator {name}", findings) is None:
         return []
-    unread = sorted(set(make(params, seed, 0)) - _deck_files(game_dir, shown, findings))
+    first = make(params, seed, 0)  # the first candidate: what it writes is known before anything is checked
+    unread = sorted(n for n in first if posixpath.normpath(n) not in _deck_files(game_dir, shown, findings))
     if unread:  # a deck kept in a spreadsheet, say: the generated file would lie beside it, read by nothing
         findings.error(locs.get(GENERATOR, where), f"the generator {name} writes {', '.join(unread)}, which no deck "
                                                    "of the game reads: name it as the deck's file: in game.yaml, or "
@@ -96,13 +98,13 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
     with tempfile.TemporaryDirectory() as scratch:  # the game's files copied once: each candidate written there
         copy = Path(scratch) / game_dir.name
         copy_tree(game_dir, copy)
-        files = _first_passing((game_dir, copy, shown), lambda attempt: make(params, seed, attempt), layouts,
-                               findings, (where, locs.get(GENERATOR, where), seed))
+        files = _first_passing((game_dir, copy, shown), lambda n: first if n == 0 else make(params, seed, n),
+                               layouts, findings, (where, locs.get(GENERATOR, where), seed))
     return _write(game_dir, files) if files is not None else []
 
 
 def _deck_files(game_dir: Path, shown: str, findings: Findings) -> set[str]:
-    """The card files the game's decks read, as game.yaml names them."""
+    """The card files the game's decks read, each by one name (`./wares.yaml` is `wares.yaml`)."""
     from deckpress.load.sources import read_yaml
 
     root = read_yaml(game_dir / "game.yaml", f"{shown}/game.yaml", findings)
@@ -110,7 +112,7 @@ def _deck_files(game_dir: Path, shown: str, findings: Findings) -> set[str]:
     if decks is None or not decks.is_map:
         return set()
     named = (d.value.get("file") for d in decks.value.values() if d.is_map)
-    return {f.value for f in named if f is not None and isinstance(f.value, str)}
+    return {posixpath.normpath(f.value) for f in named if f is not None and isinstance(f.value, str)}
 
 
 def _first_passing(places: tuple[Path, Path, str], make: Callable[[int], dict[str, str]], layouts: list[Path],
