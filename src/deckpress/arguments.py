@@ -163,9 +163,10 @@ def _host(address: str) -> bool:
 
     try:
         parts = urllib.parse.urlsplit(address)
-        return bool(parts.hostname) and (parts.port or 0) >= 0
+        parts.port  # noqa: B018 (read for its ValueError: a port past 65535, or not a number)
     except ValueError:
         return False
+    return bool(parts.hostname)
 
 
 def _starting_commands(sub: argparse._SubParsersAction[_Parser],

@@ -174,7 +174,7 @@ def sha256_bounded(path: Path, most: int, seen: Digests | None = None) -> str | 
             status = os.fstat(file.fileno())
             if status.st_size > most:
                 return None
-            key = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+            key = (status.st_dev, status.st_ino, status.st_size, status.st_ctime_ns)  # no one sets a change back
             known = None if seen is None else seen.get(key)  # one look: a server's other thread may clear it
             if known is not None:
                 return known

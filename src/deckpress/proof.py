@@ -46,7 +46,7 @@ def proofs(opts: Options, game_dir: Path, saved: set[Path] | None) -> Iterator[O
         return
     expand_sheets(game, findings, templates)
     first = editions[built[0]]
-    chosen = reading(game, first, source) or [c for c in game.components if _in(c, first)]
+    chosen = reading(game, first, source) or [c for c in game.components if c.built_in(first.theme.edition)]
     for output in _drawn(game, editions, first, chosen, opts, templates, findings):
         if findings.errors:
             return
@@ -104,7 +104,8 @@ def reading(game: Game, edition: Edition, saved: set[Path]) -> list[Component]:
     """The components of the edition that read the saved files; none where a file is the game's game.yaml, which
     every component reads, or a file no component reads on its own (an icon, a translation)."""
     files = {real(p) for p in saved}
-    read = {c.id: {real(Path(f)) for f in _sources(game, edition, c)} for c in game.components if _in(c, edition)}
+    read = {c.id: {real(Path(f)) for f in _sources(game, edition, c)} for c in game.components
+            if c.built_in(edition.theme.edition)}
     if not files or real(Path(game.loc.file)) in files or any(
             not any(f in own for own in read.values()) for f in files):
         return []
@@ -125,6 +126,3 @@ def _sources(game: Game, edition: Edition, component: Component) -> set[str]:
     return files
 
 
-def _in(component: Component, edition: Edition) -> bool:
-    """Whether the component is built in this edition."""
-    return not component.editions or edition.theme.edition in component.editions

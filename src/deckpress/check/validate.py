@@ -117,7 +117,7 @@ def _component_layouts(c: Component, editions: dict[str, Edition], building: lis
     """Each edition being built has the component's layout, of its kind (a broken one is already reported)."""
     for name in building:
         edition = editions.get(name)
-        if edition is None or (c.editions and name not in c.editions):
+        if edition is None or not c.built_in(name):
             continue
         _panels(c, edition, name, findings)
         if not c.layout or c.layout in edition.broken:

@@ -30,8 +30,9 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
     kept = [e for e in earlier if on_disk(out, e.path) and not (e.game in games and e.component == target)]
     listed = {e.path: e for e in kept} | {e.path: e for o in files if (e := o.listed) is not None}
     entries: list[Entry] = [listed[p] for p in sorted(listed)]
-    listings = {**recorded_listings(out),
-                **known_listings(out, {g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games})}
+    recorded = recorded_listings(out)
+    listings = {**recorded,
+                **known_listings(recorded, {g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games})}
     site = catalogue(out, entries, {o.path: o.data for o in files}, {}, listings)
     manifest = manifest_output(entries)
     shared = publications(out, entries, site, listings, {o.path: o.data for o in files})

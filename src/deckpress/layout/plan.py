@@ -53,7 +53,7 @@ def lay_out_game(game: Game, edition: Edition, paper: str, templates: Templates,
     held = held or Held()
     docs = []
     for component in game.components:
-        if component.editions and edition.theme.edition not in component.editions:
+        if not component.built_in(edition.theme.edition):
             continue  # built in other editions only
         own = (setups or {}).get(component.id, setup)
         doc = lay_out_component(game, component, edition, paper, templates, findings, own, art, proof_backs,

@@ -71,7 +71,7 @@ class Checked:
             status = (folder / SUMS).stat()
         except OSError:
             return None
-        stood = (status.st_ino, status.st_size, status.st_mtime_ns)
+        stood = (status.st_ino, status.st_size, status.st_ctime_ns)  # as paths.sha256_bounded keys a file
         if len(self.sums) > MAX_HELD or len(self.seen) > MAX_HELD:  # a long session's builds: start again
             self.sums.clear()
             self.seen.clear()
