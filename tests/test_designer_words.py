@@ -12,7 +12,7 @@ from conftest import LAYOUTS, edit, line_of
 from deckpress.cli import main
 from deckpress.findings import Findings, Loc
 from deckpress.hints.spelling import did_you_mean
-from deckpress.templating import Templates
+from deckpress.templating import ORIGINS, Templates
 
 GAME = Path("content/tidal/game.yaml")
 CARDS = Path("content/tidal/cards.yaml")
@@ -72,8 +72,8 @@ def test_a_colour_the_palette_lacks_given_by_a_mapping_is_one_finding_where_the_
 
 def test_a_missing_key_looked_up_for_one_card_names_the_card_and_suggests_the_key():
     templates, findings = Templates(), Findings()
-    templates.origins = {"colours": Loc("content/g/game.yaml", 9, 12)}
-    context = {"colours": {"Forest": "green", "Village": "ochre", "Farm": "gold"}, "card": {"land": "farm"}}
+    context = {"colours": {"Forest": "green", "Village": "ochre", "Farm": "gold"}, "card": {"land": "farm"},
+               ORIGINS: {"colours": Loc("content/g/game.yaml", 9, 12)}}  # the game's parameters say where each is set
     source = "{{ colours[card.land] }}"
     assert templates.render_now(source, context, LOC, findings, "element band", "Tidal Flat") is None
     assert [str(g) for g in findings.grouped()] == [

@@ -149,7 +149,6 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
     marks = prepared.marks
     for game in games:
-        templates.origins = game.param_locs
         editions = prepared.editions[game.id]
         if not validate_game(game, editions, templates, findings, editions_of(game, opts)):
             continue  # too many cards to lay out

@@ -40,7 +40,6 @@ def proofs(opts: Options, game_dir: Path, saved: set[Path] | None) -> Iterator[O
     game = load_game(game_dir, f"{opts.content.as_posix()}/{game_dir.name}", findings, templates)
     if game is None or findings.errors or not (built := editions_of(game, opts)):
         return
-    templates.origins = game.param_locs
     editions = load_editions([game], opts, findings)[game.id]
     if built[0] not in editions or not validate_game(game, editions, templates, findings, built):
         return

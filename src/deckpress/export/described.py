@@ -16,7 +16,6 @@ from deckpress.templating import Templates
 def describer(game: Game, edition: Edition, templates: Templates, layout: CardLayout) -> Callable[[str, Card], str]:
     """deck id, card -> the card's text, read through `layout` (its component's) and its deck's back layout."""
     say = phrases(game.language)
-    templates.origins = game.param_locs  # as when the card is drawn: a template's problem is the drawing's to say
 
     def described(deck: str, card: Card) -> str:
         reading = Reading(card, templates.card(game.params, card.values, card.index), game.params, say)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from deckpress.colour import Colour, contrast, ratio
 from deckpress.findings import Findings
 from deckpress.model import Edition, Game
-from deckpress.templating import ENTRIES, ORIGINS, TEXTS, Templates
+from deckpress.templating import ENTRIES, TEXTS, Templates
 
 if TYPE_CHECKING:
     from deckpress.options import Options
@@ -34,8 +34,6 @@ def load_game(folder: Path, shown: str, findings: Findings, templates: Templates
 
     translation = Translation.read(folder, shown, language, findings, fallback) if language else None
     game = read_game(Reading(findings, templates, folder=folder, shown=shown, translation=translation))
-    if game is not None:
-        game.params[ORIGINS] = game.param_locs
     if game is not None and translation is not None:
         game.edition_labels = translation.edition_labels(game.editions)
         game.layout_texts, game.untranslated, game.layout_entries = translation.by_source()

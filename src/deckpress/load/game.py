@@ -32,7 +32,7 @@ from deckpress.model import AUDIENCES, HOST, PUBLIC, Check, Component, Deck, Gam
 from deckpress.model.content import kept_decks
 from deckpress.options import DUPLEX
 from deckpress.paths import MAX_ID, NAME, OWN_PART_NAMES
-from deckpress.templating import LANGUAGE
+from deckpress.templating import LANGUAGE, ORIGINS
 from deckpress.words import known
 
 COMPONENT_KINDS = ("cards", "sheet", "rules", "board", *BOX_KINDS)
@@ -53,7 +53,7 @@ def read_game(reading: Reading) -> Game | None:
     param_nodes, icons = f.map("parameters"), f.map("icons", required=False)  # icons: the words they are read as
     params, param_locs = _written_in(reading, languages, read_counted(param_nodes, icons, findings, read_parameters))
     _translated(f.list("translated", required=False), param_nodes, findings)  # the PO's (deckpress.translation)
-    reading.templates.origins, ctx = param_locs, dict(params)  # a calculation failing on one: said where it was set
+    params[ORIGINS], ctx = param_locs, {**params, ORIGINS: param_locs}  # a failing calculation: said where set
     decks = {k: read_deck(reading, k, n, key.loc, ctx) for k, key, n in f.entries("decks")
              if _deck_id(k, key, findings)}
     checks = [_check(n, findings) for n in f.list("checks", required=False)]

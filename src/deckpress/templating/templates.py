@@ -52,7 +52,6 @@ class Templates:
         self.memo: dict[MemoKey, str] = {}  # text already rendered, by what decided it
         self._same: _Same | None = None  # the parameters last drawn with, as memo keys name them
         self.places: dict[tuple[Loc, str], Loc] = {}  # where a problem was written, found in its file once
-        self.origins: dict[str, Loc] = {}  # where each parameter of the game at hand was set
         self.spent = budget.Spent()  # the CPU time its texts have taken: bounded in all (budget.IN_ALL)
         self.stopped: dict[str, Exception] = {}  # texts stopped by their time or memory, and why: on the next
         # card the same text would take its seconds again, a thousand cards over
@@ -141,7 +140,7 @@ class Templates:
                what: str | None = None, card: str | None = None) -> None:
         """The finding for `exc`, in the designer's words, where it was written."""
         problem = said(exc, self.of(source).parsed, context, self.env)
-        origins = context.get(ORIGINS, self.origins)  # the game's own, whenever its pages are laid out
+        origins = context.get(ORIGINS, {})  # the game's own (its parameters'), whenever its pages are laid out
         if problem.owner in origins:  # a parameter lacks a card's value: one finding, where it is set
             findings.error(origins[problem.owner], problem.message, card)
             return
@@ -160,7 +159,7 @@ class Templates:
     def _text_parameter(self, source: str, context: Mapping[str, Any]) -> tuple[str, Loc] | None:
         """The one parameter of the game that `source` reads and that holds a text (`teams: four`), if there is
         exactly one: the likely cause of a calculation that failed on a text."""
-        names, origins = self.of(source).names or (), context.get(ORIGINS, self.origins)
+        names, origins = self.of(source).names or (), context.get(ORIGINS, {})
         texts = [n for n in names if n in origins and isinstance(context.get(n), str)]
         return (texts[0], origins[texts[0]]) if len(texts) == 1 else None
 
