@@ -14,11 +14,9 @@ import yaml
 from deckpress.draw.fonts import missing_glyphs
 from deckpress.findings import Findings, Loc, control_character, echoed
 from deckpress.load.decks import MAX_COPIES
-from deckpress.load.schema import as_int
-from deckpress.load.sources import Node
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
-from deckpress.load.spreadsheets.cards import UNCACHED_WORDS
-from deckpress.load.spreadsheets.cells import WHOLE, cell_node, written_cells
+from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, UNNAMED, card_copies, holds_values
+from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 
 FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
@@ -116,12 +114,11 @@ def _unread(table: Table, findings: Findings) -> None:
     header = table.rows[0] if table.rows else []
     for c in range(max(map(len, table.rows), default=0)):
         name = str(header[c]).strip() if c < len(header) and header[c] is not None else ""
-        cells = [(r, row[c]) for r, row in enumerate(table.rows[1:], 1) if c < len(row) and row[c] is not None]
-        if not name and cells:
-            findings.error(table.loc(0, c), "this column holds values but no name: name its field here")
-        for r, cell in cells if name == COPIES else ():
-            loc = table.loc(r, c)
-            as_int(cell_node("int", cell, loc, findings) or Node(cell, loc), COPIES, findings, 1, MAX_COPIES)
+        if not name and holds_values(table, c):
+            findings.error(table.loc(0, c), UNNAMED)
+        for r, row in enumerate(table.rows[1:], 1) if name == COPIES else ():
+            if c < len(row) and row[c] is not None:
+                card_copies(row[c], table.loc(r, c), (COPIES, MAX_COPIES), findings)
 
 
 def _unprintable(table: Table, findings: Findings) -> None:

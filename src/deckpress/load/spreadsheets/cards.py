@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from typing import Any
 
-from deckpress.findings import Findings, echoed
+from deckpress.findings import CellLoc, Findings, echoed
 from deckpress.hints.spelling import closest, did_you_mean
 from deckpress.load.schema import as_int
 from deckpress.load.sources import Node
@@ -54,6 +54,20 @@ def sheet_texts(table: Table, fields: Collection[str]) -> Node:
     return Node({"cards": Node(cards, table.loc(0, 0))}, table.loc(0, 0))
 
 
+UNNAMED = "this column holds values but no name: name its field here"
+
+
+def holds_values(table: Table, c: int) -> bool:
+    """Whether column `c` holds a value under its header (a value under no name is one no field reads)."""
+    return any(c < len(row) and row[c] is not None for row in table.rows[1:])
+
+
+def card_copies(cell: Any, loc: CellLoc, copies: tuple[str, int], findings: Findings) -> int | None:
+    """A card's quantity as its `copies` cell gives it (`copies`: the column's name and the most a card may have);
+    None where it is no whole number within them (said)."""
+    return as_int(cell_node("int", cell, loc, findings) or Node(cell, loc), copies[0], findings, 1, copies[1])
+
+
 def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> tuple[dict[str, int], list[str]]:
     """Each field's column (and `copies`'s), by the header, and the fields a misspelt header means; the header's
     mistakes reported at their cells."""
@@ -64,8 +78,8 @@ def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> tuple
     for c, cell in enumerate(header + [None] * (width - len(header))):
         name = "" if cell is None else str(cell).strip()
         if not name:
-            if any(c < len(row) and row[c] is not None for row in table.rows[1:]):
-                findings.error(table.loc(0, c), "this column holds values but no name: name its field here")
+            if holds_values(table, c):
+                findings.error(table.loc(0, c), UNNAMED)
         elif name in columns:
             findings.error(table.loc(0, c), f"column '{echoed(name)}' is named twice (first in "
                                             f"{table.loc(0, columns[name]).cell})")
@@ -93,8 +107,7 @@ def _card(table: Table, deck: Deck, index: int, r: int, columns: dict[str, int],
             findings.error(loc, UNCACHED_WORDS)
         elif name == copies[0]:
             if cell is not None:
-                card.copies = as_int(cell_node("int", cell, loc, findings) or Node(cell, loc), name, findings, 1,
-                                     copies[1]) or 1
+                card.copies = card_copies(cell, loc, copies, findings) or 1
         elif (node := cell_node(deck.fields[name].type, cell, loc, findings)) is not None:
             if (written := table.written.get((r, c))) is not None:  # a translation's text: said at its entry
                 node = Node(node.value, written)
