@@ -13,7 +13,8 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import FIXTURES, fixture_game
+from conftest import FIXTURES, LAYOUTS, edit, fixture_game, line_of
+from test_spreadsheets import game_with, lots
 from test_stone_market_translatable import FOLDER, drafted
 
 PO = FOLDER / "es-ES.po"
@@ -153,3 +154,31 @@ def test_a_component_title_the_slug_s_face_cannot_draw_is_a_finding(deckpress):
     assert (f"content/pocket-bazaar/game.yaml:{line}:5: error: pocket-bazaar lot-cards, slug line: en-GB: Atkinson "
             "Hyperlegible has no glyph for U+2192 '\u2192', U+2605 '\u2605' (AtkinsonHyperlegible-Regular)"
             in result.err), result.err  # at the component whose title it is
+
+
+def test_a_cell_refused_in_the_source_language_is_not_refused_again_in_its_translation(deckpress, tmp_path):
+    """The German cards read the same cell: refused in English, it is one finding, not a second one listing the
+    German collections (`one of Laternen, ...`) as if the sheet were written in them."""
+    rows = lots()
+    rows[1][rows[0].index("collection")] = "Lantrens"
+    game_with(tmp_path, "csv", rows)
+    result = deckpress("check", "pocket-bazaar")  # its texts, new PO entries, not translated yet: said as well
+    assert result.status == 1
+    assert [e.split(": error: ")[1] for e in result.errors if "Lantrens" in e] == [
+        "cell A2: collection must be one of Lanterns, Teacups, Keys, Maps, got 'Lantrens'; did you mean 'Lanterns'?"]
+
+
+def test_a_card_crossing_its_own_text_is_one_finding_for_every_paper_and_language(deckpress, tmp_path):
+    """A card is the same on A4 and Letter, and its translation is the same card: one finding, said of the
+    edition, naming each card once (the German `Laternen 1` is `Lanterns 1`)."""
+    layouts = tmp_path / "my-layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    card = layouts / "standard" / "lot-card.yaml"
+    edit(card, "box_mm: [4, 26, 55, 6]", "box_mm: [4, 20, 55, 6]")  # points in words, over the collection
+    result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
+    assert result.status == 1
+    line = line_of(card, "name: points in words")
+    assert result.errors == [
+        f"{card}:{line}:5: error: pocket-bazaar lot-cards (standard edition): points in words: its text is crossed "
+        "by the text of collection; move or shorten one of them, got '1 point' by 'Lanterns' on page 1 on card "
+        "Lanterns 1 (cards Lanterns 1, Lanterns 2, Lanterns 3 and 21 more)"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
-from deckpress.findings import Findings
+from deckpress.findings import Echoes, Findings
 from deckpress.layout.held import Held
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
@@ -149,17 +149,17 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
     marks = prepared.marks
     for game in games:
-        editions = prepared.editions[game.id]
-        if not validate_game(game, editions, templates, findings, editions_of(game, opts)):
+        editions, said = prepared.editions[game.id], Echoes(findings) if game.source_game else findings
+        if not validate_game(game, editions, templates, said, editions_of(game, opts)):
             continue  # too many cards to lay out
-        expand_sheets(game, findings, templates)
-        setup, art = setup_for(game, opts), Artwork.of(game, findings)
+        expand_sheets(game, said, templates)
+        setup, art = setup_for(game, opts), Artwork.of(game, said)
         mark = marks[game.id] = game_stamp(game, editions)
         for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
             held = Held(len(opts.papers))  # a card face is the same on every paper: its laying out is shared
             for paper in opts.papers:
-                prepared.documents += lay_out_kit_pages(game, edition, paper, setup, findings)
-                prepared.documents += lay_out_game(game, edition, paper, templates, findings, setup, art,
+                prepared.documents += lay_out_kit_pages(game, edition, paper, setup, said)
+                prepared.documents += lay_out_game(game, edition, paper, templates, said, setup, art,
                                                    proof_backs=paper == opts.papers[0], mark=mark,
                                                    setups=setups_for(game, opts), held=held)
     prepared.documents = stamped(prepared.documents, marks, findings)  # every page names itself: one pass, kept lazy

@@ -167,9 +167,10 @@ def _check(number: int, page: Page, report: Callable[[int, Page, list[Overlap]],
         report(number, page, found)
 
 
-def reporter(findings: Findings, loc: Loc, where: str) -> Callable[[int, Page, list[Overlap]], None]:
+def reporter(findings: Findings, loc: Loc, where: str, edition: str = "") -> Callable[[int, Page, list[Overlap]], None]:
     """Reports each overlap where the crossed text was written (its source on the page), else at `loc`; on a
-    card's face, as one finding for every card it is met on (its texts and page said of the first)."""
+    card's face, as one finding for every card it is met on (its texts and page said of the first), said of the
+    `edition` alone where the card crosses its own text: a card is the same on every paper."""
     def report(number: int, page: Page, found: list[Overlap]) -> None:
         for overlap in found:
             written, what, card = page.made(overlap.at) or (None, "", None)
@@ -177,8 +178,10 @@ def reporter(findings: Findings, loc: Loc, where: str) -> Callable[[int, Page, l
             if card is None:
                 findings.error(at, f"{where}, page {number}: {overlap.describe(page)}; move or shorten one of them")
                 continue
-            findings.error(at, f"{where}: {what}: its text is crossed by {_crossed_by(page, overlap)}; move or "
-                               f"shorten one of them", card.label or str(card.index),
+            own = edition and (page.made(overlap.other_at) or (None, "", None))[2] is card
+            findings.error(at, f"{edition if own else where}: {what}: its text is crossed by "
+                               f"{_crossed_by(page, overlap)}; move or shorten one of them",
+                           card.label or str(card.index),
                            f"'{_short(overlap.text.text)}'{_by(overlap.other)} on page {number}")
     return report
 

@@ -98,7 +98,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
         pages = _flowed(partial(rules_pages, game.title, game.rules, layout, job), job, parts)
     else:
         return None
-    pages = checked(pages, reporter(findings, component.loc if layout is None else layout.loc, where))
+    pages = checked(pages, reporter(findings, component.loc if layout is None else layout.loc, where,
+                                    f"{game.named} {component.id} ({edition.theme.edition} edition)"))
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional,
                     apart=_apart(component, printed), copies=_copies(game, component))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from deckpress.draw.scripts import faces
-from deckpress.findings import Findings
+from deckpress.findings import Echoes, Findings
 from deckpress.load import load_game
 from deckpress.model import Edition, Game
 from deckpress.publish.write import Output
@@ -48,8 +48,9 @@ def relabelled(game: Game, editions: dict[str, Edition]) -> dict[str, Edition]:
 def translated(game: Game, findings: Findings, templates: Templates, fallback: bool) -> list[Game]:
     """The game in each language it is translated into, each a game of its own (its id tagged)."""
     out, shown = [], game.loc.file.removesuffix("/game.yaml")
+    echoes = Echoes(findings)
     for language in game.translations:
-        found = load_game(game.dir, shown, findings, templates, language, fallback)
+        found = load_game(game.dir, shown, echoes, templates, language, fallback)
         if found is not None:
             found.id, found.language, found.languages = tagged(game.id, language), language, game.languages
             found.source_game = game.id
@@ -64,3 +65,4 @@ def labelled(outputs: list[Output], games: list[Game]) -> list[Output]:
         return outputs
     return [replace(o, entry=replace(o.entry, language=languages[o.entry.game]))
             if o.entry is not None and o.entry.game in languages else o for o in outputs]
+
