@@ -13,7 +13,7 @@ from deckpress.export import png as pod
 from deckpress.export.cutting import cut_cards, padding, rendered
 from deckpress.export.sprites import largest_dpi
 from deckpress.export.vendors import VENDOR_DPI
-from deckpress.findings import Findings
+from deckpress.findings import Echoes, Findings
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
 from deckpress.layout.slug import stamp
@@ -42,12 +42,13 @@ def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: floa
     if edition is None or edition_id not in game.editions:
         return []  # a game without the edition asked for (another game named defines it)
     components = {c.id: c for c in game.components}
+    said = Echoes(prepared.findings) if game.source_game else prepared.findings  # its cards are the source's
     docs = [d for d in prepared.documents
             if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
     made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"
             else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
-            else _png(game, edition, docs, request, bleed, prepared.findings, cutter) if request.target == "png"
-            else _print_shop(game, edition, docs, request, bleed, prepared.findings))
+            else _png(game, edition, docs, request, bleed, said, cutter) if request.target == "png"
+            else _print_shop(game, edition, docs, request, bleed, said))
     title = phrases(game.language)(f"export_{request.target}_title")
     source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
     products = _products(request, game, edition, docs)  # a shop's order: deck -> the product it is made at
