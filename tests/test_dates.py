@@ -67,6 +67,26 @@ def test_source_date_epoch_overrides_the_declared_date(tmp_path: Path, monkeypat
         assert _dates(pdf) == ("D:20231114221320+00'00'",) * 2, pdf.name
 
 
+@pytest.mark.parametrize("epoch", ["abc", "-1", "17.5", "253402300800", "1e9", "\x1b[31m"])
+@pytest.mark.parametrize("command", ["build", "check", "export"])
+def test_a_source_date_epoch_that_is_no_date_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch, epoch: str,
+                                                                    command: str) -> None:
+    """ReportLab reads the variable too, and ended a build in a traceback over `abc`; the press refuses it first,
+    as the variable's specification asks, and writes nothing."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    args = {"build": ["--out", str(tmp_path / "out")], "check": [],
+            "export": ["--to", "tts", "--out", str(tmp_path / "out")]}[command]
+    with pytest.raises(SystemExit) as leaving:
+        main([command, "--content", str(CONTENT), *args])
+    assert leaving.value.code == 2
+    err = capsys.readouterr().err
+    shown = epoch.replace("\x1b", "\\x1b")
+    assert err == ("deckpress: error: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (UTC), "
+                   f"at most 253402300799, got '{shown}'\n")
+    assert not (tmp_path / "out").exists()
+
+
 @pytest.mark.parametrize(("written", "said"), [("2026-02-30", "'2026-02-30' is not a valid timestamp"),
                                                ('"March 2026"', "date must be a real day written YYYY-MM-DD")])
 def test_a_date_that_is_no_day_is_a_located_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str],

@@ -8,9 +8,11 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from deckpress import pool
+from deckpress.draw.finish import LAST_EPOCH, source_date_epoch
+from deckpress.findings import echoed, escaped
 from deckpress.options import DUPLEX, PAPERS
 
 USAGE = 2
@@ -23,6 +25,16 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+    def parse_args(self, *args: Any, **kwargs: Any) -> Any:
+        """The command's words, and the one variable of its environment that changes what it writes: ReportLab
+        reads SOURCE_DATE_EPOCH too, and a value it cannot read ended a build in a traceback."""
+        parsed = super().parse_args(*args, **kwargs)
+        epoch = os.environ.get("SOURCE_DATE_EPOCH")
+        if epoch and source_date_epoch() is None:
+            self.exit(USAGE, f"{self.prog}: error: SOURCE_DATE_EPOCH must be a whole number of seconds since "
+                             f"1970-01-01 (UTC), at most {LAST_EPOCH}, got '{echoed(escaped(epoch))}'\n")
+        return parsed
 
 
 def parser() -> argparse.ArgumentParser:

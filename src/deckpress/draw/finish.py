@@ -38,13 +38,22 @@ class DocInfo:
                 "Producer": creator, **dates}
 
 
+LAST_EPOCH = 253402300799  # 9999-12-31 23:59:59 UTC: the last second a PDF date can write
+
+
+def source_date_epoch() -> int | None:
+    """SOURCE_DATE_EPOCH (seconds since 1970, as reproducible builds set it), if set and one: the command
+    refuses any other value before it starts (deckpress.arguments), as the variable's specification asks."""
+    return whole(os.environ.get("SOURCE_DATE_EPOCH", ""), LAST_EPOCH)
+
+
 def pdf_date(declared: datetime.date | None) -> str:
-    """The date every PDF of a game carries: SOURCE_DATE_EPOCH (seconds, as reproducible builds set it) over the
-    game's declared `date:` (its midnight, UTC); neither: empty. The same on every rebuild."""
-    epoch = whole(os.environ.get("SOURCE_DATE_EPOCH", ""))
+    """The date every PDF of a game carries: SOURCE_DATE_EPOCH over the game's declared `date:` (its midnight,
+    UTC); neither: empty. The same on every rebuild."""
+    epoch = source_date_epoch()
     when = None
     if epoch is not None:
-        when = datetime.datetime.fromtimestamp(min(epoch, 253402300799), datetime.UTC)
+        when = datetime.datetime.fromtimestamp(epoch, datetime.UTC)
     elif declared is not None:
         when = datetime.datetime(declared.year, declared.month, declared.day, tzinfo=datetime.UTC)
     return when.strftime("D:%Y%m%d%H%M%S+00'00'") if when else ""
