@@ -190,6 +190,32 @@ def test_a_broken_po_file_is_a_finding_not_a_traceback(deckpress):
     assert result.errors[0].startswith("content/pocket-bazaar/translations/de-DE.po:3:1: error: a PO file that cannot")
 
 
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ('msgstr "Schlüssel"', 'msgstr "Schlüssel', 'the text of msgstr lacks its closing quote: end the line with "'),
+    ('msgstr "Schlüssel"', 'msgstr Schlüssel"', 'the text of msgstr lacks its opening quote: write it between two '
+                                                'quotes (msgstr "...")'),
+    ('msgstr "Schlüssel"', 'msgstr Schlüssel', 'the text of msgstr lacks its opening quote'),
+    ('msgstr "Schlüssel"', 'msgstr "Schlüssel\\"', 'the text of msgstr lacks its closing quote'),  # \" is a letter
+    ('msgstr "Schlüssel"', 'msgstr ""\n"Schlüs\n"sel"', "this continued line's text lacks its closing quote"),
+    ('msgctxt "game.yaml:parameters.collections[2]"', 'msgctxt "game.yaml:parameters.collections[2]',
+     "the text of msgctxt lacks its closing quote"),
+], ids=["closing", "opening", "no-quotes", "escaped-closing", "continued", "context"])
+def test_a_po_line_missing_a_quote_is_said_at_its_line_not_read_short(deckpress, old, new, said):
+    """polib reads `msgstr "Schlüssel` as `Schlüsse` (and `msgstr Schlüssel"` as `chlüssel`): the German cards
+    printed a word cut short, and nothing was said."""
+    po = FOLDER / "de-DE.po"
+    at = line_of(po, old) + (1 if new.startswith('msgstr ""') else 0)
+    edit(po, old, new)
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert any(e.startswith(f"{po.as_posix()}:{at}:1: error: {said}") for e in result.errors), result.err
+
+
+def test_a_po_file_as_written_has_no_quote_missing(deckpress):
+    result = deckpress("check", "pocket-bazaar")
+    assert (result.status, result.errors) == (0, []), result.err
+
+
 def test_an_entry_of_millions_of_lines_is_a_finding_in_time(deckpress):
     """polib adds each continued line to what it holds: an entry of 3.9 million lines (15 MB) ran past a minute."""
     translated(deckpress)

@@ -30,12 +30,11 @@ from deckpress.load.spreadsheets import is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cards import sheet_texts
 from deckpress.paths import read_bounded, real, within, write_whole
 from deckpress.translation.layout_texts import about_context, extracted
+from deckpress.translation.po_lines import MOST_CHARACTERS, MOST_LINES, long_run, unquoted
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 FOLDER = "translations"
 WIDTH = 0  # no wrapping: one line a text, so a change shows as one line in a diff
-MOST_LINES = 10_000  # lines of one entry's text and comments: a PO editor wraps a rule of 700,000 characters so
-MOST_CHARACTERS = 1_000_000  # characters of them: ten times the longest text a template may make
 FUZZY = "fuzzy"
 DRAFT_NOTE = ("Translated by: (who or what translated it: a translator's name, or a machine translation, which "
               "stays a draft until a fluent speaker has reviewed it)")
@@ -207,10 +206,14 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
         return None
     try:
         text = data.decode("utf-8")
-        if (run := _long_run(text)) is not None:
+        if (run := long_run(text)) is not None:
             findings.error(Loc(shown, run), f"an entry of more than {MOST_LINES:,} lines or {MOST_CHARACTERS:,} "
                                             "characters of text or comments: no game's text is that long (fix it in "
                                             "a PO editor, or take the file away)")
+            return None
+        for number, problem in (wrong := list(unquoted(text))):  # read, it would print a word cut short
+            findings.error(Loc(shown, number), problem)
+        if wrong:
             return None
         # given as text (a line break added: polib would take a text without one for a file's name)
         return polib.pofile(text + "\n", wrapwidth=WIDTH, encoding="utf-8")
@@ -219,19 +222,6 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
         findings.error(Loc(shown, int(line[1]) if line else 1), "a PO file that cannot be read (not PO syntax, or "
                        "not UTF-8): fix it in a PO editor (Poedit) or take it away to start afresh")
         return None
-
-
-def _long_run(text: str) -> int | None:
-    """The line (from 1) where an entry's run of continued text or comment lines passes MOST_LINES lines or
-    MOST_CHARACTERS characters: polib adds each such line to what it holds so far, so a long run costs as its
-    lines times its length (3.9 million lines took minutes; 10,000 lines of 1,000 characters, seconds)."""
-    lines = characters = 0
-    for number, line in enumerate(text.splitlines(), 1):
-        continued = line.lstrip().startswith(('"', "#"))
-        lines, characters = (lines + 1, characters + len(line)) if continued else (0, 0)
-        if lines > MOST_LINES or characters > MOST_CHARACTERS:
-            return number
-    return None
 
 
 def _metadata(game: Sources, language: str | None) -> dict[str, str]:
