@@ -91,6 +91,49 @@ def test_a_translated_layout_text_that_cannot_be_worked_out_is_said_at_its_entry
     assert "element points in words: no field 'nosuch'; fields are collection, points, flavour, reminder" in said
 
 
+BAZAAR_PO = Path("content/pocket-bazaar/translations/de-DE.po")
+
+
+def _alike(word: str, *contexts: str) -> list[int]:
+    """The Pocket Bazaar's German PO with the entries `contexts` all translated as `word`; their lines."""
+    po = polib.pofile(str(BAZAAR_PO))
+    for context in contexts:
+        po.find(context, by="msgctxt").msgstr = word
+    po.save()
+    return [polib.pofile(str(BAZAAR_PO)).find(context, by="msgctxt").linenum for context in contexts]
+
+
+def test_two_choices_of_a_field_translated_alike_are_said_at_the_second_entry(deckpress):
+    """Keys and Maps both `Karten`: the German lots' collections would be three, the grid and the pictograms
+    (`pictograms: {Keys: key, Maps: map}`, keyed by the translation) read one for the other, and nothing said."""
+    _, line = _alike("Karten", "game.yaml:parameters.collections[2]", "game.yaml:parameters.collections[3]")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    said = [e for e in result.errors if "translates both" in e]
+    assert said == [f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Karten' translates both 'Keys' and 'Maps', "
+                    f"choices of collection (game.yaml:parameters.collections[3]): give each its own word"], \
+        result.err
+
+
+def test_two_keys_of_a_mapping_translated_alike_are_said(deckpress):
+    """A list parameter no field chooses from, whose texts key a mapping: its keys follow the translation, so two
+    alike would be one key."""
+    edit(Path("content/pocket-bazaar/game.yaml"), "  lot_labels: [A, B, C]\n",
+         "  lot_labels: [A, B, C]\n  lot_colours: {A: red, B: blue, C: green}\n")
+    _, line = _alike("X", "game.yaml:parameters.lot_labels[0]", "game.yaml:parameters.lot_labels[1]")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert [e for e in result.errors if "translates both" in e] == [
+        f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'X' translates both 'A' and 'B', keys of lot_colours "
+        f"(game.yaml:parameters.lot_labels[1]): give each its own word"], result.err
+
+
+def test_two_free_texts_translated_alike_are_no_finding(deckpress):
+    _alike("Karten", "game.yaml:components[lot-cards].title", "game.yaml:components[rules].title")
+    result = deckpress("check", "pocket-bazaar")
+    assert (result.status, result.errors) == (0, []), result.err
+
+
 GREEK = FIXTURES / "greek"
 HARBOUR = Path("content/greek-harbour/game.yaml")
 needs_liblouis = pytest.mark.skipif(shutil.which("lou_translate") is None, reason="liblouis is not installed")

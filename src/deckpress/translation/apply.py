@@ -23,6 +23,7 @@ from deckpress.load.sources import Node
 from deckpress.load.spreadsheets.cards import sheet_texts
 from deckpress.load.spreadsheets.table import Table
 from deckpress.translation.catalogues import DRAFT_NOTE, FOLDER, read_po
+from deckpress.translation.parameter_texts import Given, follow
 from deckpress.translation.texts import GAME_FILE, RUN, TAGS, Files, edition_context, translatable
 from deckpress.words import plural
 
@@ -44,7 +45,7 @@ class Translation:
     absent: bool = False  # no PO file yet: said once, not again for each text
     files: Files = field(default_factory=Files)
     values: dict[str, str] = field(default_factory=dict)  # a parameter's texts, translated: choices and keys follow
-    written: dict[str, list[str]] = field(default_factory=dict)  # a parameter's name -> its texts, translated
+    written: dict[str, list[Given]] = field(default_factory=dict)  # a parameter's name -> its texts, translated
     plurals: dict[str, Forms] = field(default_factory=dict)  # its counted words' forms, by their form for one
     icons: dict[str, tuple[str, str]] = field(default_factory=dict)  # the words game.yaml gives icons, plurals
     placed: dict[str, Loc] = field(default_factory=dict)  # each translated text's entry, by the translation (the
@@ -81,12 +82,14 @@ class Translation:
             if text is None:
                 continue
             if context.startswith(PARAMETERS) and "." not in context[len(PARAMETERS):]:  # not a mapping's value
-                self.values[given["one"] if given else node.value] = text
-                self.written.setdefault(context[len(PARAMETERS):].split("[")[0], []).append(text)
+                source, param = given["one"] if given else node.value, context[len(PARAMETERS):].split("[")[0]
+                self.values[source] = text
+                self.written.setdefault(param, []).append(Given(source, text, context, at))
             node.value, node.loc = text, at
             for form in [text, *self.plurals.get(text, {}).values()]:
                 self.placed.setdefault(" ".join(form.split()), at)
-        self._follow(name, root)
+        if name == GAME_FILE:
+            follow(root, self.written, self.language, self.findings)
 
     def _checked(self, entry: polib.POEntry, source: tuple[str, str], context: str, at: Loc) -> str | None:
         """The entry's translation of the text `source` (and its plural, if it has one); None when it has none to
@@ -116,17 +119,7 @@ class Translation:
         for `{{ stones | series }}`)."""
         words = TAGS.sub("", translated)
         return [value for value in sorted(set(_tags(source)) - set(_tags(translated)))
-                if not (value in self.written and all(text in words for text in self.written[value]))]
-
-    def _follow(self, name: str, root: Node) -> None:
-        """A translated parameter's text as a mapping parameter's key (`pictograms: {Lanterns: lantern}`); the
-        card fields chosen from it follow as the cards are read (deckpress.load.decks), from YAML or a
-        spreadsheet."""
-        params = root.value.get("parameters") if name == GAME_FILE and root.is_map and self.values else None
-        for param in params.value.values() if params is not None and params.is_map else ():
-            if param.is_map:
-                param.value = {self.values.get(k, k): v for k, v in param.value.items()}
-                param.key_locs = {self.values.get(k, k): v for k, v in param.key_locs.items()}
+                if not (value in self.written and all(g.text in words for g in self.written[value]))]
 
     def edition_labels(self, editions: list[str]) -> dict[str, str]:
         """The translated names of `editions`; one not translated (or fuzzy) is said, and keeps its theme's."""
