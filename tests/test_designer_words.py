@@ -151,6 +151,29 @@ def test_a_sum_of_nothing_says_no_word_about_the_order_of_filters():
                                              "'>' cannot compare text with a number"]
 
 
+# --- a field defined wrongly is still a field ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("definition", "column_of", "message"), [
+    ("{type: integer, min: 1, max: 4}", "integer", "type must be one of text, code, int, choice, list, map, cells, "
+                                                   "got 'integer'; did you mean 'int'?"),
+    ("int", "int", "field rank must be a mapping, got 'int'")])
+def test_a_field_defined_wrongly_is_one_finding_not_one_a_card_and_a_layout(tidal, definition, column_of, message):
+    """Its name is still known: the cards giving it, the label, the grid and the layouts reading it say nothing."""
+    edit(GAME, "rank: {type: int, min: 1, max: 4}", f"rank: {definition}")
+    assert tidal() == [f"{at(GAME, f'rank: {definition}', column_of)}: error: {message}"]
+
+
+def test_a_field_written_beside_fields_not_under_it_is_one_finding(tidal):
+    edit(GAME, "      rank: {type: int, min: 1, max: 4}\n", "      rank: {type: int, min: 1, max: 4}\n"
+                                                          "    note: {type: text}\n")
+    edit(CARDS, "{suit: Suns, rank: 1}", "{suit: Suns, rank: 1, note: Leads}")
+    CARD.write_text(CARD.read_text(encoding="utf-8") + "  - {name: note, text: '{{ card.note }}', box_mm: [4, 70, 30, "
+                                                       "9], style: {font: regular, size: 9}}\n", encoding="utf-8")
+    assert tidal() == [f"{at(GAME, 'note: {type: text}', 'note')}: error: deck cards: field 'note' is written beside "
+                       "'fields:', not under it; indent it under fields"]
+
+
 # --- did you mean ----------------------------------------------------------------------------------------------
 
 

@@ -12,6 +12,7 @@ from itertools import product
 from typing import Any
 
 from deckpress.findings import Findings
+from deckpress.load.fields import UNREAD
 from deckpress.load.schema import describe
 from deckpress.model import Card, Deck, Game, Where
 from deckpress.templating import Templates
@@ -32,7 +33,8 @@ def check_deck(game: Game, deck: Deck, templates: Templates, findings: Findings)
     unique = _selected(game, deck, deck.unique_where, templates, findings) if deck.unique else []
     for name in deck.unique if unique is not None else []:
         _unique(deck, unique or [], (name,), findings)
-    if deck.grid and all(name in deck.fields for name in deck.grid):
+    # a grid over a field not defined, or defined wrongly, waits: that is said where the deck names or declares it
+    if deck.grid and all(name in deck.fields and deck.fields[name].type != UNREAD for name in deck.grid):
         grid = _selected(game, deck, deck.grid_where, templates, findings)
         if grid is not None:
             _grid(game, deck, grid, findings)

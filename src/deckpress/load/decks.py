@@ -11,7 +11,7 @@ from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
 from deckpress.load.counted import nouns
-from deckpress.load.fields import EMPTY, read_cells, read_field
+from deckpress.load.fields import EMPTY, UNREAD, beside_fields, read_cells, read_field
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
@@ -43,8 +43,8 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     unique, unique_where = _selection(f.get("unique", required=False), "unique", findings)
     label, tactile = f.text("label", None), f.get("tactile", required=False)
     back_node = f.get("back", required=False)
+    specs = {**fields, **beside_fields(f, findings)}
     f.done()
-    specs = {k: v for k, v in fields.items() if v}
     _fallbacks(_Values(reading, ctx), specs, field_nodes)
     deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where,
                 noun=noun, nouns=plural)
@@ -159,7 +159,7 @@ def _fallbacks(values: _Values, specs: dict[str, FieldSpec], nodes: dict[str, No
     """Each optional field's value for a card that leaves it out: its `default`, checked once as any card's value
     is, where it is written; else its type's empty value."""
     for name, spec in specs.items():
-        default = nodes[name].value.get("default") if spec.optional else None
+        default = nodes[name].value.get("default") if spec.optional and spec.type != UNREAD else None
         if default is not None:
             spec.fallback = values.value(spec, default, Card(0, {}, {}, default.loc))
         elif spec.optional:
@@ -257,6 +257,8 @@ class _Values:
         return card
 
     def value(self, spec: FieldSpec, node: Node, card: Card) -> Any:
+        if spec.type == UNREAD:
+            return None  # no type to read it by: the card waits for its field, said where it is declared
         if node.value is None and spec.optional:
             return copy.deepcopy(spec.fallback)  # a list a card is given is its own
         if spec.type in ("list", "map"):

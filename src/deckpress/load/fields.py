@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import Findings, echoed
 from deckpress.load.schema import Fields, describe
 from deckpress.load.sources import Node
 from deckpress.load.spreadsheets.cells import CELLS_WORDS, written_cells
@@ -16,10 +16,14 @@ FIELD_TYPES = ("text", "code", "int", "choice", "list", "map", "cells")  # cells
 NO_EMPTY = ("int", "choice")  # an optional field of these types needs a default: they have no empty value
 # the value an optional field left out has
 EMPTY: dict[str, Any] = {"text": "", "code": "", "list": [], "map": {}, "cells": []}
+# The type of a field whose declaration is wrong (said there): still a field, so the cards giving it and the
+# templates reading it say nothing more, one mistake one finding; its values are not read (nor asked for: it is
+# optional), and its cards wait.
+UNREAD = ""
 
 
-def read_field(name: str, node: Node, findings: Findings) -> FieldSpec | None:
-    """A field's declaration, `{type: int, min: 1, max: 6}`: None when it has no type (reported)."""
+def read_field(name: str, node: Node, findings: Findings) -> FieldSpec:
+    """A field's declaration, `{type: int, min: 1, max: 6}`; of type UNREAD when it has no type (reported)."""
     f = Fields(node, f"field {name}", findings)
     kind = f.choice("type", FIELD_TYPES)
     lo, hi = f.int("min", default=None), f.int("max", default=None)
@@ -35,7 +39,19 @@ def read_field(name: str, node: Node, findings: Findings) -> FieldSpec | None:
         findings.error(optional.loc, f"field {name}: an optional {kind} field needs a 'default', the value a card "
                                      f"that leaves it out has")
     left_out = default is not None or (optional is not None and optional.value is True)
-    return FieldSpec(name, kind, node.loc, lo, hi, choices_from, length, left_out) if kind else None
+    return FieldSpec(name, kind or UNREAD, node.loc, lo, hi, choices_from, length, left_out or not kind)
+
+
+def beside_fields(f: Fields, findings: Findings) -> dict[str, FieldSpec]:
+    """The fields a deck declares beside its `fields:` rather than under it (a key the deck does not take, holding a
+    `type`): said once, at the key, as misplaced and not unknown, and known as UNREAD fields."""
+    keys = f.node.value.items() if f.ok else []
+    misplaced = {k: n for k, n in keys if k not in f.asked and n.is_map and "type" in n.value}
+    for name in misplaced:
+        f.reported.add(name)
+        findings.error(f.node.key_locs[name], f"{f.what}: field '{echoed(name)}' is written beside 'fields:', not "
+                                              f"under it; indent it under fields")
+    return {name: FieldSpec(name, UNREAD, n.loc, optional=True) for name, n in misplaced.items()}
 
 
 def read_cells(name: str, node: Node, findings: Findings) -> list[list[int]] | None:
