@@ -121,6 +121,14 @@ def test_a_missing_or_damaged_image_is_a_finding(picnic, capsys, damage, says):
     assert len(found) == 1 and says in found[0] and found[0].startswith(image_line())
 
 
+def test_a_misspelt_image_suggests_the_file_meant(picnic, capsys):
+    edit(Path(TILE_LAYOUT), "image: art/basket.png", "image: art/baskets.png")
+    assert main(["check", *picnic]) == 1
+    found = errors(capsys)
+    assert len(found) == 1 and found[0].startswith(image_line())
+    assert found[0].endswith("no image 'art/baskets.png' in content/picnic-pairs; did you mean 'art/basket.png'?")
+
+
 def test_text_cannot_include_files(picnic, capsys):
     edit(Path("content/picnic-pairs/rules.yaml"), "Two tiles a turn.", "Two tiles a turn. {% include 'game.yaml' %}")
     assert main(["check", *picnic]) == 1

@@ -242,6 +242,24 @@ def test_an_undefined_name_in_a_layout_on_every_card_is_one_finding_naming_the_c
                        "you mean 'suits'? (cards Suns 1, Suns 2, Suns 3 and 9 more)"]
 
 
+# --- a file misspelt -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "misspelt", "meant"), [
+    ("file: cards.yaml", "file: card.yaml", "cards.yaml"),
+    ("file: cards.yaml", "file: pool.csv", "pools.csv"),  # a spreadsheet's cards
+    ("rules: rules.yaml", "rules: rule.yaml", "rules.yaml"),
+    ("sheets: sheets.yaml", "sheets: sheet.yaml", "sheets.yaml")])
+def test_a_file_misspelt_is_said_where_it_is_named_suggesting_the_one_meant(tidal, text, misspelt, meant):
+    """Not at the file that is not there (`content/tidal/pool.csv:1:1: cannot read file`)."""
+    rows = "".join(f"{suit},{rank}\n" for suit in ("Suns", "Moons", "Stars") for rank in range(1, 5))
+    Path("content/tidal/pools.csv").write_text("suit,rank\n" + rows, encoding="utf-8")
+    edit(GAME, text, misspelt)
+    name = misspelt.split(": ")[1]
+    assert tidal() == [f"{at(GAME, misspelt, name)}: error: no file '{name}' in content/tidal; did you mean "
+                       f"'{meant}'?"]
+
+
 # --- YAML traps ------------------------------------------------------------------------------------------------
 
 

@@ -15,6 +15,8 @@ import stat
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from deckpress.hints.spelling import closest, suggested
+
 UNREADABLE = (OSError, ValueError, RuntimeError)  # a NUL in a name, a name too long, a symlink loop
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # a game, component or layout: it names files and URLs
 RESERVED = {"thumbnails", "public", "host"}  # the out folder's own folders (deckpress.publish): no game is named so
@@ -231,6 +233,22 @@ def _files(root: Path) -> list[Path]:
             elif _regular(entry) and (not entry.is_symlink() or _within(Path(entry.path), inner)):
                 found.append(Path(entry.path))
     return sorted(found)
+
+
+def files_like(folder: Path, name: str) -> str:
+    """`; did you mean 'pools.csv'?`: the files of `folder` closest to `name`, a file it does not hold, as a misspelt
+    name of any other kind is answered; '' when none is close, or the folder is too large to look through."""
+    try:
+        held = [PurePosixPath(path.relative_to(folder).as_posix()) for path in _files(folder)]
+    except TreeTooLarge:
+        return ""
+    wanted = PurePosixPath(name)
+    # first by name alone among the files of its kind beside it: every .yaml file would be as close to `card.yaml`
+    # as `cards.yaml` is, and every icon to `icons/son.svg`
+    kind = (wanted.parent, wanted.suffix.lower())
+    alike = {p.stem: p.as_posix() for p in held if (p.parent, p.suffix.lower()) == kind}
+    found = [alike[stem] for stem in closest(wanted.stem, alike)]
+    return suggested(found or closest(wanted.as_posix(), [p.as_posix() for p in held]))
 
 
 def _is_folder(entry: os.DirEntry[str]) -> bool:

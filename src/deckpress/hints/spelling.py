@@ -35,7 +35,12 @@ def closest(name: str, known: Iterable[str]) -> list[str]:
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
     """`; did you mean 'colour'?` (or `'a' or 'b'`), or '' when no known name is close."""
-    quoted = [f"'{c}'" for c in closest(str(name), known)]
+    return suggested(closest(str(name), known))
+
+
+def suggested(names: list[str]) -> str:
+    """`; did you mean 'colour'?` (or `'a' or 'b'`) for the names found close, '' for none."""
+    quoted = [f"'{c}'" for c in names]
     if not quoted:
         return ""
     return f"; did you mean {', '.join(quoted[:-1]) + ' or ' if len(quoted) > 1 else ''}{quoted[-1]}?"

@@ -11,7 +11,7 @@ from PIL import Image, UnidentifiedImageError
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.icons import Icons
 from deckpress.model import Game
-from deckpress.paths import UNREADABLE, inside
+from deckpress.paths import UNREADABLE, files_like, inside
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # Pillow's decompression-bomb limit
@@ -66,7 +66,7 @@ class Artwork:
             if target is None:
                 return f"image '{echoed(name)}' must be a file inside {self.shown}"
             if not target.is_file():
-                return f"no image '{echoed(name)}' in {self.shown}"
+                return f"no image '{echoed(name)}' in {self.shown}{files_like(self.folder, name)}"
         except UNREADABLE:
             return f"image '{echoed(name)}' cannot be read"
         try:

@@ -85,7 +85,7 @@ def _read_cards(reading: Reading, deck: Deck, node: Node, source: tuple[str | No
         cards = _sheet_cards(reading, deck, file_name, sheet, node, ctx)
         deck.cards, deck.read = cards or [], cards is not None
     else:
-        cards_node = reading.read(file_name, node.loc)
+        cards_node = reading.read(file_name, node.value["file"].loc)
         deck.read = cards_node is not None
         if cards_node is not None:
             deck.cards, deck.generated, deck.read = _card_file(reading, deck, cards_node, card_name, ctx)

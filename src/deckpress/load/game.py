@@ -59,7 +59,7 @@ def read_game(reading: Reading) -> Game | None:
     checks = [_check(n, findings) for n in f.list("checks", required=False)]
     components = settled([c for n in f.list("components") if (c := _component(n, findings))], findings)
     plugins = [(n.value, n.loc) for n in f.list("plugins", required=False) if as_text(n, "plugin", findings)]
-    rules_name, sheets_name = f.text("rules", None), f.text("sheets", None)
+    rules_node, sheets_node = f.get("rules", required=False), f.get("sheets", required=False)
     printing = _printing(f.get("print", required=False), findings)
     colours = read_palette(f.get("colours", required=False) or _misspelt(root, "colours"), findings)
     version, date = f.words("version", None), _date(f.get("date", required=False), findings)
@@ -68,15 +68,15 @@ def read_game(reading: Reading) -> Game | None:
     back = read_back(back_node, "back of the game", findings) if back_node is not None else None
     for deck in decks.values():
         deck.back = deck.back or back  # the game's back, for every deck without its own
-    rules = read_rules(reading, rules_name, _with_cards(ctx, decks, components), root.loc) if rules_name else None
-    sheets = read_sheets(reading, sheets_name, root.loc) if sheets_name else {}
+    rules = read_rules(reading, rules_node, _with_cards(ctx, decks, components)) if rules_node is not None else None
+    sheets = read_sheets(reading, sheets_node) if sheets_node is not None else {}
     return Game(
         id=reading.folder.name, dir=reading.folder, loc=root.loc, title=title or "", publisher=publisher or "",
         subject=subject or "", language=languages[0], languages=languages, editions=[e for e in editions if e],
         params=params, param_locs=param_locs, decks={k: d for k, d in decks.items() if d},
         checks=[c for c in checks if c], components=components, rules=rules,
         sheets=sheets or {}, plugins=plugins, derived={}, printing=printing, colours=colours, back=back,
-        version=version or "", date=date, rules_unread=bool(rules_name) and rules is None,
+        version=version or "", date=date, rules_unread=rules_node is not None and rules is None,
         sheets_unread=sheets is None, table=table, param_entries={name: {str(k): v.loc for k, v in node.value.items()}
                                                      for name, node in param_nodes.items() if node.is_map},
     )

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Self
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.schema import as_text
 from deckpress.load.sources import Node, read_yaml
-from deckpress.paths import UNREADABLE, inside
+from deckpress.paths import UNREADABLE, files_like, inside
 from deckpress.templating import Templates
 
 if TYPE_CHECKING:
@@ -60,10 +60,20 @@ class Reading(Texts):
             self.translation.apply(name, node)
         return node
 
+    def named(self, node: Node, key: str) -> Node | None:
+        """The YAML file a value of game.yaml names (`rules: rules.yaml`): None, said at the value, when it is no
+        text or names no file to read."""
+        name = as_text(node, key, self.findings)
+        return self.read(name, node.loc) if name is not None else None
+
     def path(self, name: str, at: Loc | None = None) -> Path | None:
         """The file `name` inside the folder, or None (reported) for a path that leaves it or cannot be read."""
         try:
             target = inside(self.folder, name)
+            if target is not None and not target.exists():  # said where it is named, not at a file that is not there
+                self.findings.error(at or Loc(self.shown), f"no file '{echoed(name)}' in {self.shown}"
+                                                           f"{files_like(self.folder, name)}")
+                return None
         except UNREADABLE:
             self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' cannot be read")
             return None

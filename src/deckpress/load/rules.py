@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckpress.findings import Loc
 from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, describe
@@ -15,9 +14,9 @@ SECTION_KINDS = ("text", "example", "reminder")
 MAX_DEPTH = 3  # a list in a list in a list: deeper steps are better as a section of their own
 
 
-def read_rules(reading: Reading, name: str, ctx: dict[str, Any], at: Loc) -> Rules | None:
-    """The rules in the file `name` (named at `at` in game.yaml), or None when it cannot be read."""
-    root = reading.read(name, at)
+def read_rules(reading: Reading, named: Node, ctx: dict[str, Any]) -> Rules | None:
+    """The rules in the file game.yaml names (`rules: rules.yaml`, at `named`), or None when it cannot be read."""
+    root = reading.named(named, "rules")
     if root is None:
         return None
     f = Fields(root, "rules", reading.findings)
