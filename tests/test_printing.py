@@ -162,3 +162,16 @@ def test_back_pages_printed_with_bleed_carry_the_boxes_too(tmp_path):
     for page in reader.pages:
         assert "/TrimBox" in page and "/BleedBox" in page
         assert abs(float(page.trimbox.left) - float(page.bleedbox.left) - 3 * MM) < 0.01
+
+
+def test_backs_the_offset_moves_into_the_printer_margin_are_said_with_the_offset(tmp_path, capsys):
+    """A host's calibrated offset, not the layout, brought the backs too near the edge: the finding says so, and
+    what the host can do; the fronts, not moved, are not said to be."""
+    assert main(["build", "pocket-bazaar", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out",
+                 str(tmp_path / "out"), "--edition", "standard", "--paper", "a4", "--duplex", "long-edge",
+                 "--offset-x", "8"]) == 1
+    errors = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    assert errors and all("inside the printer margin" in e for e in errors)
+    assert all(e.endswith("the duplex offset (--offset-x 8 --offset-y 0 mm) moved this page of backs: print with a "
+                          "smaller offset, or move it in") for e in errors)
+    assert not (tmp_path / "out").exists()

@@ -266,6 +266,8 @@ def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job, shape
     cells = plan.backs[:len(printed)]
     bleed = job.setup.bleed
     outline = None if shape is None else shape.mirrored(_turned_sideways(plan, job))
+    if job.setup.duplex and not job.setup.fold:
+        d.page.moved = job.setup.offset  # said with what it brings too near the paper's edge
     for (card, back), (x, y) in zip(printed, cells, strict=True):
         d.page.backs.append((x, y, *plan.cell))  # in the cards' order, for the exports that cut them out
         if card.valid and back is not None:

@@ -73,6 +73,7 @@ class Page:
     # the ops (from, to index) drawn where a finding already says they cannot fit (a table wider than its line):
     # the printer margin's check does not say it again
     found: list[tuple[int, int]] = field(default_factory=list)
+    moved: tuple[float, float] = (0.0, 0.0)  # mm: a page of backs, moved by the duplex offset to meet its fronts
 
     def source(self, at: int) -> tuple[Loc | None, str] | None:
         """Where the op at index `at` was written and what it is, in the designer's terms (`card 3 (Lantern),
