@@ -175,3 +175,14 @@ def test_backs_the_offset_moves_into_the_printer_margin_are_said_with_the_offset
     assert all(e.endswith("the duplex offset (--offset-x 8 --offset-y 0 mm) moved this page of backs: print with a "
                           "smaller offset, or move it in") for e in errors)
     assert not (tmp_path / "out").exists()
+
+
+def test_cards_too_large_to_fold_with_bleed_name_the_edition_and_paper_and_what_to_drop(deckpress):
+    result = deckpress("build", "pocket-bazaar", "--fold", "--bleed", "3", "--paper", "letter", "--out", "out")
+    assert result.status == 1 and not Path("out/pocket-bazaar").exists()  # an error writes nothing
+    assert result.errors == [
+        f"{LAYOUTS}/large-print/lot-card.yaml:2:1: error: pocket-bazaar lot-cards (large-print edition, letter): cards "
+        "of 89 x 127 mm do not fit on the paper folded (fold-and-glue) with 3 mm bleed; they fit without --fold or "
+        "without --bleed; or build the other editions alone (--edition)"]
+    assert deckpress("build", "pocket-bazaar", "--fold", "--bleed", "3", "--paper", "letter", "--edition", "standard",
+                     "--out", "out").status == 0

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
+from dataclasses import replace
 
 from deckpress.draw import fonts
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
-from deckpress.layout.imposition import Imposition, Room, impositions, trim_box
+from deckpress.layout.imposition import Imposition, PrintSetup, Room, impositions, trim_box
 from deckpress.layout.marks import (
     BAR_SPACE_MM,
     CLEARANCE_MM,
@@ -39,16 +40,12 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job, proofs: Col
     `proofs`: the places in `printed` whose backs stand for all when backs are not printed (None: every card's)."""
     if layout.positions:
         return net_pages([card for card, _ in printed], layout, job)
-    theme, setup = job.theme, job.setup
-    # print shops need the crop marks round bled cards; elsewhere the cut lines on the borders suffice
-    edge = theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
+    setup = job.setup
+    edge = _edge(job.theme, setup)
     plan = _plan(layout, job, edge)
     if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]
                         and _short_without_slug(layout, job, edge)):  # the slug's room is not the designer's fault
-        how = "".join([" with fold-and-glue" if setup.fold else "",
-                       f" with {setup.bleed:g} mm bleed" if setup.bleed else ""])
-        job.findings.error(layout.loc, f"cards of {layout.size[0]:g} x {layout.size[1]:g} mm do not fit on the "
-                                       f"paper{how}")
+        _unfit(layout, job)
         return []
     with_backs = setup.backs and any(back is not None for _, back in printed)
     job.cutting = cutting(plan, layout, len(printed), setup.bleed)
@@ -71,6 +68,27 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job, proofs: Col
 
     sheets = -(-len(printed) // plan.per_sheet)
     return Sheets(sheets * (2 if with_backs and setup.duplex else 1), lay_out)
+
+
+def _edge(theme: Theme, setup: PrintSetup) -> float:
+    """How near the paper's edge cards may come: print shops need the crop marks round bled cards; elsewhere the
+    cut lines on the borders suffice."""
+    return theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
+
+
+def _unfit(layout: CardLayout, job: Job) -> None:
+    """Cards too large for the paper as printed: said of this game, component, edition and paper, with the
+    options a host may drop to print them (a host reads it, not only the designer)."""
+    setup, (w, h) = job.setup, layout.size
+    how = "".join([" folded (fold-and-glue)" if setup.fold else "", f" with {setup.bleed:g} mm bleed" if setup.bleed
+                   else ""])
+    fixes = [f"without {option}" for option, fewer in (("--fold", replace(setup, fold=False)),
+                                                       ("--bleed", replace(setup, bleed=0.0)))
+             if fewer != setup and _plan(layout, replace(job, setup=fewer), _edge(job.theme, fewer)) is not None]
+    hint = f"; they fit {' or '.join(fixes)}" if fixes else ""
+    other = "; or build the other editions alone (--edition)" if setup.fold or setup.bleed else ""
+    job.findings.error(layout.loc, f"{job.where} ({job.theme.edition} edition, {job.paper}): cards of {w:g} x {h:g} "
+                                   f"mm do not fit on the paper{how}{hint}{other}")
 
 
 def _fold_line(d: Drawing, y: float, job: Job, side: float = 0.0) -> None:
