@@ -186,3 +186,20 @@ def test_cards_too_large_to_fold_with_bleed_name_the_edition_and_paper_and_what_
         "without --bleed; or build the other editions alone (--edition)"]
     assert deckpress("build", "pocket-bazaar", "--fold", "--bleed", "3", "--paper", "letter", "--edition", "standard",
                      "--out", "out").status == 0
+
+
+def test_the_fold_lines_word_and_the_crop_marks_keep_clear_of_each_other_and_of_the_backs(deckpress):
+    result = deckpress("build", "stone-market", "--fold", "--bleed", "3", "--edition", "large-print", "--paper",
+                       "letter", "--out", "out")
+    assert [e for e in result.errors if "'fold'" in e] == []  # the press's own word is no finding of a layout
+    assert deckpress("build", "stone-market", "--fold", "--bleed", "3", "--edition", "standard", "--paper", "letter",
+                     "--out", "out").status == 0
+    pdf = Path("out/stone-market/standard/stone-market-ware-cards-letter-fold-bleed3mm.pdf")
+    trim, height = PdfReader(pdf).pages[0].trimbox, float(PdfReader(pdf).pages[0].mediabox.top)
+    backs_top = height - float(trim.bottom)  # the fronts' trim mirrored across the fold, read from the top
+    with pdfplumber.open(pdf) as doc:
+        edges = (float(trim.left), float(trim.right))  # the outer columns' crop marks, above the fronts and below
+        marks = [ln for ln in doc.pages[0].lines
+                 if ln["x0"] == ln["x1"] and min(abs(ln["x0"] - e) for e in edges) < 0.01]
+    assert len(marks) >= 2 and all(ln["bottom"] <= backs_top + 0.01 for ln in marks)  # none runs into a back card
+

@@ -8,6 +8,7 @@ from dataclasses import replace
 from deckpress.draw import fonts
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
+from deckpress.layout.fold import by_fold_label, clear_of_label, fold_line
 from deckpress.layout.imposition import Imposition, PrintSetup, Room, impositions, trim_box
 from deckpress.layout.marks import (
     BAR_SPACE_MM,
@@ -57,7 +58,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job, proofs: Col
             _fronts(d, [card for card, _ in on_sheet], plan, layout, job)
             if with_backs and setup.fold and plan.fold_y is not None:
                 _backs(d, on_sheet, plan, job, layout.shape)
-                _fold_line(d, plan.fold_y, job, plan.side)
+                fold_line(d, plan, job)
             if not with_backs and job.proof_backs:
                 _proof_backs(_proved(on_sheet, start, proofs), plan, job, layout.shape)
             yield d.page
@@ -89,22 +90,6 @@ def _unfit(layout: CardLayout, job: Job) -> None:
     other = "; or build the other editions alone (--edition)" if setup.fold or setup.bleed else ""
     job.findings.error(layout.loc, f"{job.where} ({job.theme.edition} edition, {job.paper}): cards of {w:g} x {h:g} "
                                    f"mm do not fit on the paper{how}{hint}{other}")
-
-
-def _fold_line(d: Drawing, y: float, job: Job, side: float = 0.0) -> None:
-    """A dashed line to fold along, named at its end so it is not taken for a cut line; short of the `side` mm
-    an upright slug keeps at the right."""
-    theme = job.theme
-    label = job.say("fold")
-    end = d.paper[0] - theme.printer_margin_mm - side - _fold_label_mm(job)[0] - 2
-    d.line(theme.printer_margin_mm, y, end, y, theme.line_pt, dash=(6, 3))
-    d.text(end + 1, y + _fold_label_mm(job)[1] / 2, label, theme.fonts["regular"], theme.min_size)
-
-
-def _fold_label_mm(job: Job) -> tuple[float, float]:
-    """The fold line's word: its width and cap height, mm."""
-    font, size = job.theme.fonts["regular"], job.theme.min_size
-    return fonts.width(font, job.say("fold"), size) / MM, fonts.cap_height(font) * size / MM
 
 
 def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout, job: Job) -> None:
@@ -153,7 +138,8 @@ def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
         plans = sorted((p for e in edges for p in _impositions(layout, job, e, rooms)), key=lambda p: -p.per_sheet)
         if plans:
             break
-    best = [p for p in plans if p.per_sheet == plans[0].per_sheet]
+    least_left = theme.printer_margin_mm + (theme.crop_offset_mm + SHORTEST_MARK_MM if job.setup.bleed else 0.0)
+    best = [clear_of_label(p, job, least_left) for p in plans if p.per_sheet == plans[0].per_sheet]
     label = job.say("length_mm", mm=SCALE_BAR_MM)
     with_bar = [p for p in best if _bar_fits(p, job, label, layout.shape is not None)]
     return (with_bar or best)[0] if best else None
@@ -221,9 +207,11 @@ def _marks(plan: Imposition, cells: tuple[tuple[float, float], ...], job: Job,
     frame = (trim[0] - b, trim[1] - b, trim[2] + 2 * b, trim[3] + 2 * b)
     pm, (pw, ph) = theme.printer_margin_mm, plan.paper
     floor, ceiling = ph - pm - plan.foot, pm + plan.head  # the slug line's room below and above
+    if plan.fold_y is not None and plan.backs:  # a front's mark may cross the fold, never into a back
+        floor = min(floor, min(y for _, y in plan.backs))
     right = pw - pm - plan.side  # and beside
     clipped = (_clipped(m, (pm, ceiling, right, floor)) for m in crop_mark_segments(frame, xs, ys, theme))
-    marks = [] if shaped else [m for m in clipped if m is not None and not _by_fold_label(m, plan, job)]
+    marks = [] if shaped else [m for m in clipped if m is not None and not by_fold_label(m, plan, job)]
     return marks, xs
 
 
@@ -238,16 +226,7 @@ def _clipped(mark: Segment, room: Segment) -> Segment | None:
         x1, x2 = max(min(x1, x2), left), min(max(x1, x2), right)
     else:
         return None
-    return (x1, y1, x2, y2) if abs(x2 - x1) + abs(y2 - y1) >= SHORTEST_MARK_MM - 1e-9 else None
-
-
-def _by_fold_label(mark: Segment, plan: Imposition, job: Job) -> bool:
-    """A crop mark where the fold line's word stands (its cut is marked on the other side all the same)."""
-    if plan.fold_y is None:
-        return False
-    width, cap = _fold_label_mm(job)
-    start = plan.paper[0] - job.theme.printer_margin_mm - plan.side - width - 1 - CLEARANCE_MM
-    return max(mark[0], mark[2]) > start and abs((mark[1] + mark[3]) / 2 - plan.fold_y) < cap / 2 + CLEARANCE_MM
+    return (x1, y1, x2, y2) if (x2 - x1) + (y2 - y1) >= SHORTEST_MARK_MM - 1e-9 else None  # wholly outside: < 0
 
 
 def _bar_room(plan: Imposition, marks: list[Segment], job: Job,
