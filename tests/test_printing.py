@@ -203,3 +203,17 @@ def test_the_fold_lines_word_and_the_crop_marks_keep_clear_of_each_other_and_of_
                  if ln["x0"] == ln["x1"] and min(abs(ln["x0"] - e) for e in edges) < 0.01]
     assert len(marks) >= 2 and all(ln["bottom"] <= backs_top + 0.01 for ln in marks)  # none runs into a back card
 
+
+def test_a_die_net_is_not_bled_and_its_file_does_not_say_so(tmp_path):
+    out = tmp_path / "out"
+    assert main(["build", "stone-market", "--content", str(CONTENT), "--layouts", str(LAYOUTS), "--out", str(out),
+                 "--edition", "standard", "--paper", "a4", "--duplex", "short-edge", "--bleed", "3"]) == 0
+    folder = out / "stone-market" / "standard"
+    assert not (folder / "stone-market-die-a4-duplex-short-edge-bleed3mm.pdf").exists()
+    die = PdfReader(folder / "stone-market-die-a4-duplex-short-edge.pdf")  # cut along its printed outline
+    assert all("/TrimBox" not in page and "/BleedBox" not in page for page in die.pages)
+    cards = PdfReader(folder / "stone-market-ware-cards-a4-duplex-short-edge-bleed3mm.pdf")
+    assert all("/TrimBox" in page and "/BleedBox" in page for page in cards.pages)
+    entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    entry = next(e for e in entries if e["component"] == "die" and e["edition"] == "standard")
+    assert entry["path"].endswith("-die-a4-duplex-short-edge.pdf") and entry.get("bleed_mm") is None

@@ -77,6 +77,8 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     ts = _typesetter(game, component, edition, findings, art, held)
     decks = [game.decks[d] for d in component.decks] if component.kind == "cards" else []
     printed = _printed(decks, edition)
+    if isinstance(layout, CardLayout) and layout.positions:  # a die net: faces meet at its folds, so its art cannot
+        setup = replace(setup, bleed=0.0)  # run past them; it is cut along its printed outline, its file never bled
     unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided
     job = Job(ts, paper, game.language, templates, game.params, replace(setup, fold=False) if unbacked else setup,
               art, game.colours, proof_backs=proof_backs, held=held)
