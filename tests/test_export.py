@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlparse
 
 import jsonschema
 import pytest
-from conftest import CONTENT, LAYOUTS, ROOT, shared
+from conftest import CONTENT, LAYOUTS, ROOT, edit, shared
 from PIL import Image, ImageChops, ImageStat
 
 from deckpress.cli import main
@@ -279,3 +279,12 @@ def test_decks_sharing_one_reading_of_the_cuts_are_read_in_turn_or_refused() -> 
     assert read == [("a", 2, [1, 2]), ("b", 1, [3])]
     with pytest.raises(RuntimeError, match="deck a: its cards were not all read"):
         list(decks_of(game, component, (63, 88), iter(cuts)))
+
+
+def test_an_export_without_an_edition_lays_out_and_checks_only_the_first_edition_it_exports(deckpress):
+    long = """title: 'Stone "Market" <img src=x onerror=alert(1)> &amp; </script>'\n"""
+    edit(Path("content/stone-market/game.yaml"), "title: Stone Market\n", long)  # too long for large print's box
+    assert deckpress("export", "stone-market", "--to", "tts", "--out", "out").status == 0
+    assert json.loads(Path("out/stone-market/export/tts/stone-market.json").read_text(encoding="utf-8"))
+    refused = deckpress("export", "stone-market", "--to", "tts", "--edition", "large-print", "--out", "out2")
+    assert refused.status == 1 and any("(large-print edition)" in e for e in refused.errors)

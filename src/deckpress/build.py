@@ -155,7 +155,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
         expand_sheets(game, said, templates)
         setup, art = setup_for(game, opts), Artwork.of(game, said)
         mark = marks[game.id] = game_stamp(game, editions)
-        for edition in [editions[e] for e in editions_of(game, opts) if e in editions]:
+        for edition in [editions[e] for e in editions_of(game, opts, laid_out=True) if e in editions]:
             held = Held(len(opts.papers))  # a card face is the same on every paper: its laying out is shared
             for paper in opts.papers:
                 prepared.documents += lay_out_kit_pages(game, edition, paper, setup, said)
@@ -268,8 +268,8 @@ def publish(opts: Options, press: Press, fresh: Freshness, staging: Staging) -> 
     press.stale = sorted({e.game for e in stale})
 
 
-def editions_of(game: Game, opts: Options) -> list[str]:
-    return [e for e in game.editions if opts.edition in (None, e)]
+def editions_of(game: Game, opts: Options, laid_out: bool = False) -> list[str]:  # laid_out: an export's only
+    return [e for e in game.editions if opts.edition in (None, e)][:1 if laid_out and opts.first_edition else None]
 
 
 def setups_for(game: Game, opts: Options) -> dict[str, PrintSetup]:

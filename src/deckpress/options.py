@@ -30,6 +30,8 @@ class Options:
     bold: bool = False  # body text in each edition's bold font
     high_contrast: str | None = None  # every page reversed out in this pair (deckpress.layout.reverse.PAIRS)
     fallback: bool = False  # --fallback-language: a text not translated prints in the source language (a warning)
+    # an export with no --edition: each game's first edition alone is laid out (and checked), as it alone is exported
+    first_edition: bool = False
 
     def key(self) -> dict[str, Any]:
         """The options that change what is built: part of every game's fingerprint."""

@@ -62,6 +62,7 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     bleed = GROWN_BLEED_MM if request.grown else (request.bleed if request.bleed is not None else POD_BLEED_MM) \
         if request.target not in ("tts", "ttp") else TTS_BLEED_MM
     opts.out, opts.edition, opts.papers = request.out, request.edition, opts.papers[:1]
+    opts.first_edition = request.edition is None  # the edition exported: what is laid out, and so checked
     # every back on a page of its own, and no fold or offset a game's content may ask for
     opts.printing = {"duplex": "long-edge", "fold": False, "offset_x": 0.0, "offset_y": 0.0, "bleed_mm": bleed}
     prepared = prepare(opts, game_dirs, every_page=False)
