@@ -33,6 +33,7 @@ from deckpress.model import (
     Deck,
     Edition,
     Game,
+    Layout,
     SheetLayout,
 )
 from deckpress.templating import Templates
@@ -77,11 +78,9 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     ts = _typesetter(game, component, edition, findings, art, held)
     decks = [game.decks[d] for d in component.decks] if component.kind == "cards" else []
     printed = _printed(decks, edition)
-    if isinstance(layout, CardLayout) and layout.positions:  # a die net: faces meet at its folds, so its art cannot
-        setup = replace(setup, bleed=0.0)  # run past them; it is cut along its printed outline, its file never bled
-    unbacked = setup.fold and not any(back is not None for _, back in printed)  # printed as it is, single-sided
-    job = Job(ts, paper, game.language, templates, game.params, replace(setup, fold=False) if unbacked else setup,
-              art, game.colours, proof_backs=proof_backs, held=held)
+    setup, laid_out = _as_printed(layout, setup, printed)
+    job = Job(ts, paper, game.language, templates, game.params, laid_out, art, game.colours, proof_backs=proof_backs,
+              held=held)
     parts = _slug_parts(mark, component, edition.theme.edition, paper)
     job.slug = parts(SAMPLE_PAGES) if parts else []
     cards: int | None = None
@@ -105,6 +104,16 @@ def lay_out_component(game: Game, component: Component, edition: Edition, paper:
     return Document(game.id, component.id, component.title, edition.theme.edition, paper, pages, cards,
                     component.audience, cutting=job.cutting, setup=setup, in_kit=not component.optional,
                     apart=_apart(component, printed), copies=_copies(game, component))
+
+
+def _as_printed(layout: Layout | None, setup: PrintSetup, printed: list[Printed]) -> tuple[PrintSetup, PrintSetup]:
+    """How a component's file is printed, and how its pages are laid out. A die net is never bled: its faces meet
+    at its folds, so its art cannot run past them, and it is cut along its printed outline. A deck without backs
+    is printed as it is, single-sided, folded build or not."""
+    if isinstance(layout, CardLayout) and layout.positions:
+        setup = replace(setup, bleed=0.0)
+    unbacked = setup.fold and not any(back is not None for _, back in printed)
+    return setup, replace(setup, fold=False) if unbacked else setup
 
 
 def _typesetter(game: Game, component: Component, edition: Edition, findings: Findings, art: Artwork,
