@@ -213,7 +213,8 @@ def test_the_font_is_shipped_beside_the_pages_and_listed(built):
             (entry,) = [e for e in entries if e["path"] == f"{game}/{face}"]
             assert entry["audience"] == "public" and f"{entry['sha256']}  {game}/{face}" in sums
         assert "Open Font License" in (built / game / "fonts/LICENSE.txt").read_text(encoding="utf-8")
-        assert "@media print" in html
+        # printed, it is large print: nothing under the large-print edition's least size (18 pt)
+        assert float(re.search(r"@media print \{\s*body \{ font-size: ([\d.]+)pt;", html)[1]) >= 18
 
 
 def test_text_only_a_layout_draws_is_read_and_identical_cards_counted(tmp_path):
