@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pdfplumber
+import polib
 import pypdfium2 as pdfium
 import pytest
 import yaml
@@ -39,6 +40,30 @@ def test_every_shipped_game_and_component_has_a_large_print_edition(built):
     assert {e["path"] for e in shipped if e["component"] == "accessible-html" and e["audience"] == "public"} == {
         f"{g}/{g}.html" for g in SHIPPED
     }
+
+
+def test_a_large_print_component_prints_every_word_its_standard_one_prints(built):
+    """Low-vision players get the whole game: a card, sheet or booklet of the large-print edition says all its
+    standard twin says (the reference card once dropped a rule and its table's heading for room), but for the
+    standard edition's name in the slug, in any language the game is printed in."""
+    label = yaml.safe_load((LAYOUTS / "standard" / "theme.yaml").read_text(encoding="utf-8"))["label"]
+    labels = {label, *(e.msgstr for po in CONTENT.glob("*/translations/*.po") for e in polib.pofile(str(po))
+                       if e.msgid == label and e.msgstr)}
+    edition = {w for text in labels for w in _words(text)}
+    for standard in sorted(built.glob("*/standard/*-a4.pdf")):
+        twin = built / standard.parts[-3] / "large-print" / standard.name
+        if "-kit-" in standard.name or not twin.exists():
+            continue  # a kit repeats its components; a component only standard has (a tuck box) has no twin
+        missing = _words(_text(standard)) - _words(_text(twin)) - edition
+        assert not missing, (standard.name, sorted(missing)[:10])
+
+
+def _text(path: Path) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(path).pages)
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[^\W\d_]{3,}", text))
 
 
 def test_every_game_has_its_text_edition(built):
