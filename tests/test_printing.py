@@ -217,3 +217,17 @@ def test_a_die_net_is_not_bled_and_its_file_does_not_say_so(tmp_path):
     entries = json.loads((out / "manifest.json").read_text(encoding="utf-8"))["outputs"]
     entry = next(e for e in entries if e["component"] == "die" and e["edition"] == "standard")
     assert entry["path"].endswith("-die-a4-duplex-short-edge.pdf") and entry.get("bleed_mm") is None
+
+
+def test_a_grid_the_paper_cannot_hold_is_said_of_the_grid_with_how_many_fit(deckpress, tmp_path):
+    """The cards fit; it is the grid that does not: said so, with how many a sheet holds, not that the cards do
+    not fit the paper."""
+    layouts = tmp_path / "my-layouts"
+    shutil.copytree(LAYOUTS, layouts)
+    card = layouts / "standard" / "lot-card.yaml"
+    card.write_text(card.read_text(encoding="utf-8").replace("grid: [3, 3]", "grid: [4, 4]"), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
+    assert result.status == 1
+    assert [e.split(": error: ")[1] for e in result.errors] == [
+        f"pocket-bazaar lot-cards (standard edition, {paper}): its grid of 4 x 4 cards of 63 x 88 mm does not fit on "
+        "the paper, 9 do; make the grid smaller" for paper in ("a4", "letter")]

@@ -46,7 +46,7 @@ def card_pages(printed: list[Printed], layout: CardLayout, job: Job, proofs: Col
     plan = _plan(layout, job, edge)
     if plan is None or (not setup.bleed and not setup.fold and plan.per_sheet < layout.grid[0] * layout.grid[1]
                         and _short_without_slug(layout, job, edge)):  # the slug's room is not the designer's fault
-        _unfit(layout, job)
+        _unfit(layout, job, plan.per_sheet if plan is not None else 0)
         return []
     with_backs = setup.backs and any(back is not None for _, back in printed)
     job.cutting = cutting(plan, layout, len(printed), setup.bleed)
@@ -77,10 +77,16 @@ def _edge(theme: Theme, setup: PrintSetup) -> float:
     return theme.printer_margin_mm + (theme.crop_offset_mm + theme.crop_length_mm if setup.bleed else 0)
 
 
-def _unfit(layout: CardLayout, job: Job) -> None:
+def _unfit(layout: CardLayout, job: Job, fitting: int) -> None:
     """Cards too large for the paper as printed: said of this game, component, edition and paper, with the
-    options a host may drop to print them (a host reads it, not only the designer)."""
-    setup, (w, h) = job.setup, layout.size
+    options a host may drop to print them (a host reads it, not only the designer); or, where `fitting` cards fit
+    a sheet, fewer than the layout's grid asks: said of the grid."""
+    setup, (w, h), (cols, rows) = job.setup, layout.size, layout.grid
+    if fitting:
+        job.findings.error(layout.loc, f"{job.where} ({job.theme.edition} edition, {job.paper}): its grid of {cols} x "
+                                       f"{rows} cards of {w:g} x {h:g} mm does not fit on the paper, {fitting} do; "
+                                       f"make the grid smaller")
+        return
     how = "".join([" folded (fold-and-glue)" if setup.fold else "", f" with {setup.bleed:g} mm bleed" if setup.bleed
                    else ""])
     fixes = [f"without {option}" for option, fewer in (("--fold", replace(setup, fold=False)),
