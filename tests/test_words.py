@@ -7,7 +7,7 @@ import string
 
 import pytest
 
-from deckpress.words import LANGUAGES, STATUSES, TABLES, WORDS, decimal, known, say, words
+from deckpress.words import LANGUAGES, STATUSES, TABLES, WORDS, decimal, in_sentence, known, say, words
 
 ENGLISH = WORDS["en"]
 
@@ -101,3 +101,12 @@ def test_a_count_no_plural_rule_reads_is_other_not_a_traceback():
 
     assert [plural(language, float("inf")) for language in ("en", "fr", "el-GR")] == ["other"] * 3
     assert plural("fr", float("nan")) == "other" and plural("fr", 1) == "one"
+
+
+def test_a_title_inside_a_sentence_keeps_its_capital_where_the_language_does():
+    """The catalogue's `Standard edition on A4 paper` reads `a link to ... the standard edition`: German keeps the
+    noun's capital (`die Standardausgabe`), which lower-casing every title wrote `standardausgabe`."""
+    assert in_sentence("en-GB", "Standard edition") == "standard edition"
+    assert in_sentence("fr", "Édition standard") == "édition standard"
+    assert in_sentence("de-DE", "Standardausgabe") == "Standardausgabe"
+    assert {WORDS[language]["titles_in_sentences"] for language in LANGUAGES} <= {"lower", "as written"}

@@ -26,6 +26,7 @@ from jinja2 import Environment, FileSystemLoader, StrictUndefined, Template
 from jinja2.bccache import Bucket, BytecodeCache
 
 from deckpress.paths import open_regular, write_whole
+from deckpress.words import in_sentence
 
 TEMPLATES = Path(__file__).parent / "templates"
 COMPILED = TEMPLATES / "__pycache__"
@@ -37,6 +38,7 @@ def page_template(name: str, finalize: Callable[[Any], Any] | None = None) -> Te
     """The template `name`, compiled; `finalize` (if any) applied to every value it prints."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, finalize=finalize, bytecode_cache=Compiled())
+    env.filters["in_sentence"] = lambda title, language: in_sentence(language, title)
     return env.get_template(name)
 
 

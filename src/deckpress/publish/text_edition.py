@@ -31,6 +31,7 @@ from deckpress.publish.page_list import first_lines, numbered, print_source
 from deckpress.publish.page_templates import page_template
 from deckpress.publish.sheets_read import read_sheets
 from deckpress.templating import Templates
+from deckpress.words import in_sentence
 
 FONTS = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")  # the faces the pages use
 FONT_FOLDER = "fonts"  # beside the pages
@@ -155,15 +156,15 @@ def _private_pages(game: Game, edition: Edition | None, templates: Templates | N
             read = read_deck(game, c, edition, templates, say, alone=True)
             cards = [card for d in c.decks if d in game.decks for card in game.decks[d].cards if card.valid]
             for number, (card, shown) in enumerate(zip(cards, read.cards, strict=True), 1):
-                what = c.title.lower().rstrip("s")  # "Desk cards" -> one "desk card"
+                what = in_sentence(game.language, c.title).rstrip("s")  # "Desk cards" -> one "desk card"
                 title = say("html_card_page", game=game.title, what=what, index=number, label=card.label)
                 warning = say("html_private_card" if c.audience == PRIVATE else "html_host_card", label=card.label)
                 out[f"{game.id}-{c.id}-{number}.html"] = (
                     c.audience, title, warning, [_shown(ReadDeck(c.title, [shown], read.back), say)], [])
         elif c.kind == "sheet":
             warning = say("html_private_sheet" if c.audience == HOST else "html_private_own")
-            out[f"{game.id}-{c.id}.html"] = (c.audience, say("html_sheet_page", game=game.title, what=c.title.lower()),
-                                             warning, [], read_sheets(game, [c], say))
+            title = say("html_sheet_page", game=game.title, what=in_sentence(game.language, c.title))
+            out[f"{game.id}-{c.id}.html"] = (c.audience, title, warning, [], read_sheets(game, [c], say))
     return out
 
 

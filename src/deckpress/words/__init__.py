@@ -129,6 +129,12 @@ def plural_rule(language: str) -> PluralRule | None:
         return None
 
 
+def in_sentence(language: str, title: str) -> str:
+    """A title set inside a sentence (`a guide to the standard edition`): in lower case, but in a language that
+    keeps a noun's capital there (German's `Standardausgabe`)."""
+    return title.lower() if words(language)["titles_in_sentences"] == "lower" else title
+
+
 def contracted(phrase: str, fields: Mapping[str, Any], rules: str) -> str:
     """`phrase` with each `preposition {field}` whose text starts with an article joined as `rules` say
     (`de Le =du `: `de {game}` with The Pocket Bazaar in French, "Le Bazar de poche", reads `du Bazar de poche`)."""
