@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import xml.etree.ElementTree as ET
+import zipfile
 from collections.abc import Iterator
 from html import unescape
 from pathlib import Path
@@ -246,6 +247,9 @@ def test_the_text_edition_offers_each_field_as_a_labelled_control(built, game):
         if path.parent.name == "standard" and path.name.endswith("-a4.pdf"):
             printed |= {(said[kind], f"{name}: a line to write on." if name in write_ins else name)
                         for kind, name in expected(loaded, sheet)}
+    for component in (c for c in loaded.components if c.kind == "cards"):  # a card's lines to write on too
+        with pikepdf.open(built / game / "standard" / f"{game}-{component.id}-a4.pdf") as pdf:
+            printed |= {(said[str(w.FT)], str(w.TU)) for _, w in widgets(pdf)}
     assert set(shown) == printed  # every copy's, each named by its copy as the PDF's fields are
     assert shown  # every shipped game has a sheet to write on
 
@@ -321,3 +325,41 @@ def test_each_line_a_desk_card_asks_to_write_on_is_a_text_field_over_it(built, e
             assert 8 < y2 - y1 < 40
             form = [f for f in forms(pdf.Root.StructTreeRoot.K[0]) if objr(f).Obj.objgen == widget.objgen]
             assert [str(f.Alt) for f in form] == [str(widget.TU)]
+
+
+def card_controls(page: Path) -> list[str]:
+    """The names of a private card page's controls, in the page's order."""
+    return [name for kind, name in controls(page) if kind == "text"]
+
+
+def test_a_desk_card_page_offers_each_line_to_write_on_as_a_named_control(built):
+    game = game_of("open-secret-exchange")
+    cards = [c for c in game.decks["desk-cards"].cards if c.valid]
+    with zipfile.ZipFile(built / game.id / f"{game.id}-host.epub") as book:
+        for n, card in enumerate(cards, 1):
+            wanted = [f"{card.label[:1].upper()}{card.label[1:]}, {code}" for code in card.values["requests"]]
+            page = built / game.id / f"{game.id}-desk-cards-{n}.html"
+            assert card_controls(page) == wanted and len(wanted) == 3, page.name
+            assert "function" in page.read_text(encoding="utf-8")  # the page keeps what is written in them
+            chapter = ET.fromstring(book.read(f"EPUB/{page.stem}.xhtml"))
+            assert [i.get("aria-label") for i in chapter.iter(f"{XHTML}input")] == wanted  # as the book's sheets
+
+
+def actual_around(element: pikepdf.Dictionary, covered: bool = False) -> Iterator[tuple[str, bool]]:
+    """Each Form element's name, and whether an element round it is read by an /ActualText in its place."""
+    k = element.get("/K")
+    covered = covered or "/ActualText" in element
+    for kid in [] if k is None else list(k) if isinstance(k, pikepdf.Array) else [k]:
+        if isinstance(kid, pikepdf.Dictionary) and kid.get("/Type") not in ("/MCR", "/OBJR"):
+            if kid.get("/S") == "/Form":
+                yield str(kid.Alt), covered or "/ActualText" in kid
+            yield from actual_around(kid, covered)
+
+
+@pytest.mark.parametrize("component", ["desk-cards", "ledgers"])
+def test_no_field_is_hidden_behind_the_actual_text_of_an_element_round_it(built, component):
+    path = built / "open-secret-exchange" / "standard" / f"open-secret-exchange-{component}-a4.pdf"
+    with pikepdf.open(path) as pdf:
+        found = list(actual_around(pdf.Root.StructTreeRoot))
+        assert len(found) == len(widgets(pdf)) > 0
+        assert not [name for name, covered in found if covered]

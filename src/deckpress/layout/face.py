@@ -18,7 +18,7 @@ from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
 from deckpress.layout.shapes.outline import ROUND, Outline
 from deckpress.layout.spoken import echoed, spoken
-from deckpress.layout.structure import ARTIFACT, drop_if_empty, tagged
+from deckpress.layout.structure import ARTIFACT, drop_if_empty, read_through, tagged
 from deckpress.model import Card, CardLayout, Element
 
 # An element's structure by its kind: a picture or a row of pictograms is a figure, named by what the card says
@@ -98,6 +98,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
             with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role in ("P", "H1") else ""):
                 _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
             drop_if_empty(d, tags, ops)
+            read_through(d, tags, ops)
     d.mark(None, "")
 
 

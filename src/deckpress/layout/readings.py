@@ -31,6 +31,7 @@ class Part:
 
     lines: tuple[str, ...] = ()
     rows: tuple[tuple[str, ...], ...] = ()
+    fields: tuple[str, ...] = ()  # by line: the name of the form field it is, where the card has one to write in
 
 
 @dataclass(frozen=True)
@@ -143,7 +144,7 @@ class FaceReader:
             lines = kind.read(reading, element) if element.when is None else read_shown(reading, element)
             if not lines:
                 continue
-            part = Part(tuple([read_inline(line, params) for line in lines]))
+            part = Part(tuple([read_inline(line, params) for line in lines]), fields=kind.fields(reading, element))
             if beside and len(part.lines) == 1:
                 part = Part((reading.say("html_write_in", label=part.lines[0]),))
             said.append((part, element))

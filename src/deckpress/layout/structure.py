@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from deckpress.layout.page import Drawing
 
 __all__ = ["ARTIFACT", "END", "ROLES", "Begin", "End", "Tag", "artifact", "begin", "drop_if_empty", "end", "form",
-           "nested", "tagged"]
+           "nested", "read_through", "tagged"]
 
 ARTIFACT = "Artifact"
 # PDF's standard structure types that the layouts use; no role map is needed for any of them
@@ -90,6 +91,15 @@ def artifact(d: Drawing) -> AbstractContextManager[None]:
 def form(d: Drawing, name: str) -> AbstractContextManager[None]:
     """What is drawn inside is a place to write or tick (a form field), named as a reader says it."""
     return tagged(d, "Form", alt=name)
+
+
+def read_through(d: Drawing, tags: int, ops: int) -> None:
+    """The element opened at tag `tags` is read by what it holds, not an /ActualText in its place, where a form
+    field was drawn in it since op `ops` (a desk card's lines to write on): the text would hide the field."""
+    if tags < len(d.page.tags) and any(getattr(op, "field", None) is not None for op in d.page.ops[ops:]):
+        at, tag = d.page.tags[tags]
+        if isinstance(tag, Begin) and tag.actual:
+            d.page.tags[tags] = (at, replace(tag, actual=""))
 
 
 def drop_if_empty(d: Drawing, tags: int, ops: int) -> None:

@@ -22,11 +22,20 @@ def said_html(said: Said, label: Callable[[int], str]) -> Markup:
             tables += 1
             out.append(_table(part, _title(before) or label(tables)))
         elif len(part.lines) == 1:
-            out.append(f"<p>{'<br />'.join(escape(line) for line in part.lines[0].split(chr(10)))}</p>\n")
+            out.append(f"<p>{'<br />'.join(escape(line) for line in part.lines[0].split(chr(10)))}"
+                       f"{_control(part, 0)}</p>\n")
         else:
-            out.append(f"<ul>\n{''.join(f'<li>{escape(line)}</li>{chr(10)}' for line in part.lines)}</ul>\n")
+            items = "".join(f"<li>{escape(line)}{_control(part, n)}</li>\n" for n, line in enumerate(part.lines))
+            out.append(f"<ul>\n{items}</ul>\n")
         before = part
     return Markup("".join(out))  # every text escaped above
+
+
+def _control(part: Part, n: int) -> str:
+    """The line's form control, named as the PDF's field is, where the line is one to write on (the text edition
+    keeps what is written in it as in a sheet's)."""
+    name = part.fields[n] if n < len(part.fields) else ""
+    return f' <input type="text" aria-label="{escape(name)}" data-keep="" />' if name else ""
 
 
 def _title(part: Part) -> str | None:

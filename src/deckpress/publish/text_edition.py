@@ -130,8 +130,9 @@ def _shown(deck: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
     alike = len(deck.cards) == 1 and deck.printed > 1  # shown as one card, unlabelled: the whole front
     cards = [{"label": c.label, "front": said_html(c.front if alike else c.body, label(n)),
               "back": said_html(c.back, label(n)), "copies": c.copies} for n, c in enumerate(deck.cards, 1)]
+    fields = any(any(p.fields) for c in deck.cards for p in (*c.front, *c.back))  # lines to write on: kept
     return {"title": deck.title, "printed": deck.printed, "each": deck.each(say), "cards": cards,
-            "back": said_html(deck.back, label(0))}
+            "back": said_html(deck.back, label(0)), "fields": fields}
 
 
 def _board(board: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:

@@ -127,6 +127,11 @@ class Kind:
         list (rows); None for decoration (a panel, a pattern). Kinds that set text say what they set."""
         return None
 
+    def fields(self, reading: Reading, element: Element) -> tuple[str, ...]:
+        """The form field each line `read` gives is, by the name the drawing gives it ("" for a line that is none):
+        the text edition offers a control where the PDF has a field."""
+        return ()
+
     def said_by(self, reading: Reading, element: Element, texts: list[str]) -> bool:
         """Whether the card's other texts already say what the element shows (a row of stars beside `Two
         stars`): then it is not read."""
