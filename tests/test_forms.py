@@ -27,6 +27,7 @@ from deckpress.findings import Findings
 from deckpress.load import expand_sheets, load_game
 from deckpress.model import Game
 from deckpress.templating import Templates
+from deckpress.words import say
 
 EDITIONS, PAPERS = ("standard", "large-print"), ("a4", "letter")
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -254,21 +255,27 @@ def test_the_text_edition_offers_each_field_as_a_labelled_control(built, game):
     assert shown  # every shipped game has a sheet to write on
 
 
-def test_what_is_written_in_the_text_edition_is_kept_by_the_browser(built, tmp_path):
+def in_browser(harness: str, page: Path, tmp_path: Path) -> dict[str, object]:
+    """What the harness found of `page` in headless Chromium (its `data-found`, as JSON)."""
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if browser is None:
         pytest.skip("no Chromium on this machine (.ci/run installs Debian's chromium)")
-    page = built / "pocket-bazaar" / "pocket-bazaar.html"
-    harness = tmp_path / "harness.html"
-    harness.write_text(KEEP % {"page": json.dumps(page.as_uri())}, encoding="utf-8")
+    made = tmp_path / "harness.html"
+    made.write_text(harness % {"page": json.dumps(page.as_uri())}, encoding="utf-8")
     command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
                "--disable-background-networking", "--allow-file-access-from-files",
                f"--user-data-dir={tmp_path / 'profile'}", "--virtual-time-budget=30000", "--dump-dom",
-               harness.as_uri()]
+               made.as_uri()]
     run = subprocess.run(command, capture_output=True, text=True, timeout=120)
     result = re.search(r'data-found="([^"]*)"', run.stdout)
-    assert result, f"the page did not load twice: {run.stderr[-2000:]}"
+    assert result, f"the page did not load as often as the harness asks: {run.stderr[-2000:]}"
     found = json.loads(unescape(result.group(1)))
+    assert isinstance(found, dict)
+    return found
+
+
+def test_what_is_written_in_the_text_edition_is_kept_by_the_browser(built, tmp_path):
+    found = in_browser(KEEP, built / "pocket-bazaar" / "pocket-bazaar.html", tmp_path)
     assert found == {"text": "17", "box": True, "other": "", "note": True}, found
 
 
@@ -363,3 +370,66 @@ def test_no_field_is_hidden_behind_the_actual_text_of_an_element_round_it(built,
         found = list(actual_around(pdf.Root.StructTreeRoot))
         assert len(found) == len(widgets(pdf)) > 0
         assert not [name for name, covered in found if covered]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_the_page_keeps_each_control_by_its_name_and_offers_to_clear_them(built, game):
+    pages = 0
+    for page in sorted((built / game).glob("*.html")):
+        root = ET.parse(page).getroot()
+        language = str(root.get("lang"))
+        buttons = [b for b in root.iter(f"{XHTML}button") if b.get("data-clear") is not None]
+        shown = controls(page)
+        if not shown:
+            assert not buttons, page.name
+            continue
+        pages += 1
+        kept = [i.get("data-keep") for i in root.iter(f"{XHTML}input")]
+        # kept by what it is, not its place: its name, which the name a reader hears holds
+        assert all(key and key in name for key, (_, name) in zip(kept, shown, strict=True)), page.name
+        assert len(set(kept)) > len(kept) // 2, page.name  # names, not one word for every field
+        assert buttons, f"{page.name}: nothing to clear what the page keeps"
+        for button in buttons:  # a real button (reached by keyboard), in the page's language, asking first
+            assert button.get("type") == "button"
+            assert "".join(button.itertext()).strip() == say(language, "html_clear")
+            assert button.get("data-clear") == say(language, "html_clear_confirm")
+    assert pages
+
+
+def test_what_is_kept_follows_the_field_not_its_place_and_a_player_can_clear_it(built, tmp_path):
+    page = built / "pocket-bazaar" / "pocket-bazaar.html"
+    found = in_browser(CLEAR, page, tmp_path)
+    first = ET.parse(page).getroot().find(f".//{XHTML}input[@type='text']")
+    assert first is not None
+    assert found == {"keys": [f"{first.get('data-keep')}"], "asked": True, "after": "", "left": 0}, found
+
+
+# Writes 17 in the page's first text field and reloads; reads which keys the browser keeps for the page (the
+# field's name after the page's prefix); clicks the page's clear button, agreeing when asked, and reloads: the
+# field is empty and nothing of the page is kept.
+CLEAR = """<!DOCTYPE html><html lang="en"><head><title>clear</title></head><body>
+<iframe id="frame" title="page"></iframe>
+<script>
+const frame = document.getElementById("frame");
+let loads = 0, keys = [], asked = false;
+frame.onload = () => {
+  const page = frame.contentDocument, text = page.querySelector('input[type="text"]');
+  const prefix = "deckpress:" + frame.contentWindow.location.pathname + "#";
+  const kept = () => Object.keys(localStorage).filter((k) => k.startsWith(prefix));
+  loads += 1;
+  if (loads === 1) {
+    text.value = "17";
+    text.dispatchEvent(new Event("input"));
+    frame.contentWindow.location.reload();
+  } else if (loads === 2) {
+    keys = kept().map((k) => k.slice(prefix.length));
+    frame.contentWindow.confirm = () => { asked = true; return true; };
+    page.querySelector("button[data-clear]").click();
+    frame.contentWindow.location.reload();
+  } else {
+    document.documentElement.setAttribute("data-found", JSON.stringify(
+      {keys: keys, asked: asked, after: text.value, left: kept().length}));
+  }
+};
+frame.src = %(page)s;
+</script></body></html>"""

@@ -35,7 +35,7 @@ def _control(part: Part, n: int) -> str:
     """The line's form control, named as the PDF's field is, where the line is one to write on (the text edition
     keeps what is written in it as in a sheet's)."""
     name = part.fields[n] if n < len(part.fields) else ""
-    return f' <input type="text" aria-label="{escape(name)}" data-keep="" />' if name else ""
+    return f' <input type="text" aria-label="{escape(name)}" data-keep="{escape(name)}" />' if name else ""
 
 
 def _title(part: Part) -> str | None:

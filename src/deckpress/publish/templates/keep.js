@@ -1,17 +1,36 @@
-  /* What a player writes and ticks on a sheet is kept in this browser (localStorage), field by field, so a score
-     kept on screen survives closing the page. Without storage (a private window, an EPUB reader) the fields still
-     work, and nothing is kept. Written without the characters XHTML reserves: the page is read as XML too. */
+  /* What a player writes and ticks on a sheet or card is kept in this browser (localStorage), field by field, so a
+     score kept on screen survives closing the page. Each is kept under the field's name (data-keep: what it is,
+     not where it stands), so a page rebuilt with its fields in another order gives each its own value back; a name
+     the page repeats is told apart by its count. The page's clear button empties every field and forgets all it
+     kept, once the player agrees: a new game starts blank. Without storage (a private window, an EPUB reader) the
+     fields still work, and nothing is kept. Written without the characters XHTML reserves: the page is read as
+     XML too. */
   document.addEventListener("DOMContentLoaded", function () {
     var page = "deckpress:" + location.pathname + "#";
     var store = null;
     try { store = window.localStorage; store.getItem(page); } catch (e) { store = null; }
     if (store === null) { return; }
     document.querySelectorAll("p.keep").forEach(function (note) { note.hidden = false; });
-    document.querySelectorAll("input[data-keep]").forEach(function (input, n) {
-      var key = page + n, kept = store.getItem(key), box = input.type === "checkbox";
+    var inputs = document.querySelectorAll("input[data-keep]"), seen = {};
+    inputs.forEach(function (input) {
+      var name = input.getAttribute("data-keep") || input.getAttribute("aria-label") || input.id;
+      seen[name] = (seen[name] || 0) + 1;
+      var key = page + name + (seen[name] === 1 ? "" : " (" + seen[name] + ")");
+      var kept = store.getItem(key), box = input.type === "checkbox";
       if (kept !== null) { if (box) { input.checked = kept === "1"; } else { input.value = kept; } }
       input.addEventListener(box ? "change" : "input", function () {
         store.setItem(key, box ? (input.checked ? "1" : "0") : input.value);
+      });
+    });
+    document.querySelectorAll("button[data-clear]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        if (!window.confirm(button.getAttribute("data-clear"))) { return; }
+        var mine = [];  /* every key of this page, those an older build of it kept by place too */
+        for (var i = 0; i !== store.length; i += 1) {
+          if (store.key(i).indexOf(page) === 0) { mine.push(store.key(i)); }
+        }
+        mine.forEach(function (key) { store.removeItem(key); });
+        inputs.forEach(function (input) { if (input.type === "checkbox") { input.checked = false; } else { input.value = ""; } });
       });
     });
   });
