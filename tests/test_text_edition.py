@@ -215,6 +215,9 @@ def test_the_font_is_shipped_beside_the_pages_and_listed(built):
         assert "Open Font License" in (built / game / "fonts/LICENSE.txt").read_text(encoding="utf-8")
         # printed, it is large print: nothing under the large-print edition's least size (18 pt)
         assert float(re.search(r"@media print \{\s*body \{ font-size: ([\d.]+)pt;", html)[1]) >= 18
+        if "<input" in html:  # a place to write, outside a table's cell, prints as a line to write on
+            printed = html.split("@media print {  /*", 1)[1].split("</style>", 1)[0]
+            assert 'input[type="text"] { border-bottom: 1px solid #000; }' in printed
 
 
 def test_text_only_a_layout_draws_is_read_and_identical_cards_counted(tmp_path):
