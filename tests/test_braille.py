@@ -164,3 +164,39 @@ def test_without_liblouis_the_build_says_the_braille_was_skipped(deckpress, tmp_
     assert "warning: braille files skipped: liblouis's lou_translate is not installed" in result.err
     assert not list((tmp_path / "out").rglob("*.brf"))
     assert list((tmp_path / "out").rglob("*.html"))
+
+
+def _stranded(brf: bytes, headings: set[str]) -> list[tuple[int, str]]:
+    """Pages whose last text line is one of the `headings` as set: the heading's next line on the next page."""
+    pages = _pages(brf)
+    return [(n, text[-1]) for n, page in enumerate(pages[:-1], 1)
+            for text in [[line for line in page[:LINES - 1] if line.strip()]] if text and text[-1] in headings]
+
+
+def test_a_heading_is_never_the_last_thing_on_a_page():
+    """Whatever line a heading falls on, it starts the page its next line is on, with the blank line before it;
+    a page whose last line is that blank line pages as before."""
+    for before in range(LINES + 3):
+        for level in (1, 3):
+            read = [(Block("para", f"P{n}"), f"P{n}") for n in range(before)]
+            read += [(Block("heading", "HEAD", level), "HEAD"), (Block("heading", "SUB", 4), "SUB")]
+            read += [(Block("para", f"Q{n}"), f"Q{n}") for n in range(30)]
+            brf = braille.brf(read)
+            heads = {line for line in braille._set(Block("heading", "HEAD", level), "HEAD")}
+            heads |= set(braille._set(Block("heading", "SUB", 4), "SUB"))
+            assert not _stranded(brf, heads), (before, level)
+            text = [line for page in _pages(brf) for line in page[:LINES - 1]]
+            assert [line.strip() for line in text if line.strip()] == [
+                *(f"P{n}" for n in range(before)), "HEAD", "SUB", *(f"Q{n}" for n in range(30))]
+    plain = [(Block("para", f"P{n}"), f"P{n}") for n in range(LINES + 5)]
+    assert braille.brf(plain) == braille.paged(["  " + f"P{n}" for n in range(LINES + 5)]).encode()
+
+
+@needs_liblouis
+def test_the_host_s_cards_heading_starts_the_page_its_cards_are_on(built):
+    brf = (built / "open-secret-exchange/open-secret-exchange-host.brf").read_bytes()
+    cards = " " * 17 + ",C>DS"
+    assert not _stranded(brf, {cards})
+    page = next(page for page in _pages(brf) if cards in page)
+    after = page[page.index(cards) + 1:LINES - 1]
+    assert any(line.strip() for line in after)

@@ -198,16 +198,23 @@ def brf(read: list[tuple[Block, str]]) -> bytes:
     """The blocks, set in braille as BANA's formats ask (a main heading centred, a lesser one from cell 5, a
     paragraph from cell 3, a list item from cell 1 and its runovers two cells in, deeper items deeper), on pages."""
     lines: list[str] = []
+    kept: set[int] = set()  # lines kept with the next: a heading and the blank line after it
     set_once: dict[tuple[str, int, str], list[str]] = {}  # a block set once, however often a deck repeats it
     for block, braille in read:
-        if block.kind == "heading" and lines and lines[-1]:
+        heading = block.kind == "heading"
+        if heading and lines and lines[-1]:
+            if len(lines) - 1 in kept:
+                kept.add(len(lines))  # a blank line between headings: kept, as the headings are
             lines.append("")
         key = (block.kind, block.level, braille)
         done = set_once.get(key)
+        start = len(lines)
         lines += done if done is not None else set_once.setdefault(key, _set(block, braille))
-        if block.kind == "heading" and block.level <= 2:
+        if heading and block.level <= 2:
             lines.append("")
-    return paged(lines).encode("ascii", "replace")
+        if heading:
+            kept.update(range(start, len(lines)))
+    return paged(lines, kept).encode("ascii", "replace")
 
 
 def _set(block: Block, braille: str) -> list[str]:
@@ -229,11 +236,22 @@ def block_lines(braille: str, first: int, runover: int, width: int = CELLS) -> l
                          break_long_words=True, break_on_hyphens=False) or [""]
 
 
-def paged(lines: list[str]) -> str:
+def paged(lines: list[str], kept: set[int] | frozenset[int] = frozenset()) -> str:
     """Pages of LINES - 1 lines of text and a foot with the braille page number at the right, each ended by a
-    form feed."""
+    form feed. A page never ends on a line `kept` with the next (a heading, or the blank line after it): those
+    lines, and the blank line before them, start the next page instead, as they would had the page ended before."""
     body = LINES - 1
-    pages = [lines[at:at + body] for at in range(0, max(len(lines), 1), body)]
+    pages: list[list[str]] = []
+    at = 0
+    while at < len(lines) or not pages:
+        end = cut = min(at + body, len(lines))
+        while cut < len(lines) and cut > at and cut - 1 in kept:
+            cut -= 1
+        if cut < end and cut - 1 > at and not lines[cut - 1]:
+            cut -= 1  # the blank line before the heading goes with it
+        moved = at < cut < end  # a run of kept lines longer than a page is cut where the page ends
+        pages.append(lines[at:cut if moved else end])
+        at = cut if moved else end
     out = []
     for n, page in enumerate(pages, 1):
         number = "#" + "".join(_DIGITS[int(d)] for d in str(n))
