@@ -59,13 +59,14 @@ def test_a_spanish_game_reads_its_icons_in_spanish(deckpress):
     heard = words(" ".join(a for found in said.values() for a in found))
     assert not heard & {"star", "triangle", "diamond"}, heard
     said = {name: said[f"stone-market-es-es-{name}-a4.pdf"] for name in ("ware-cards", "stones")}
-    assert "2 estrellas" in said["ware-cards"]  # its plural, from the PO entry's forms
+    assert "2 estrellas" not in said["ware-cards"]  # a ware's stars left to its words (`Dos estrellas`)
     assert "Ámbar (A, triángulo)" in said["stones"]
     html = (OUT / "stone-market-es-es.html").read_text(encoding="utf-8")
     assert "Ámbar (A, triángulo)" in html and "(A, triangle)" not in html
     assert "(estrella)" in html and "(star)" not in html  # a die's face of the player's choice
     english = alts(Path("out/stone-market/standard/stone-market-ware-cards-a4.pdf"))
-    assert "2 stars" in english  # the source language reads each icon by its name, its plural as game.yaml gives
+    assert "2 stars" not in english and "Amber (A, triangle)" in alts(Path(
+        "out/stone-market/standard/stone-market-stones-a4.pdf"))  # the source language reads each icon by its name
 
 
 def test_an_icon_inline_in_translated_text_reads_in_spanish(deckpress):

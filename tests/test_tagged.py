@@ -15,12 +15,17 @@ from pathlib import Path
 import pdfplumber
 import pikepdf
 import pytest
-from conftest import CONTENT, SHIPPED
+from conftest import CONTENT, SHIPPED, loaded
 
 from deckpress.findings import Findings
+from deckpress.layout.elements import KINDS
+from deckpress.layout.elements.kind import Reading
 from deckpress.load import load_game
+from deckpress.load.counted import PLURALS
+from deckpress.load.icon_words import ICON_WORDS
 from deckpress.load.icons import INLINE
 from deckpress.model import Rules
+from deckpress.publish import phrases
 from deckpress.templating import Templates
 
 EDITIONS, PAPERS = ("standard", "large-print"), ("a4", "letter")
@@ -350,3 +355,35 @@ def test_tick_boxes_are_named_cells(built):
                  and e.K[-1].Obj.FT == "/Btn"]  # a tick box: a form field in its cell, named as the cell
         said = [str(e.Alt) for e in boxes]
     assert len(said) == 16 and all(re.fullmatch(r"(Lanterns|Teacups|Keys|Maps), Team \d", s) for s in said)
+
+
+@pytest.mark.parametrize("game", ["pocket-bazaar", "pocket-bazaar-de-de"])
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_lot_s_pictograms_are_read_by_its_collection_in_every_language(built, game, edition):
+    """The collection beside a lot's pictograms names them in every language (`Laternen` a `Laterne`, as
+    `Lanterns` a `lantern`), as the text edition reads them: no figure says it again."""
+    with pikepdf.open(built / f"{game}/{edition}/{game}-lot-cards-a4.pdf") as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        cards = kids(document)
+        assert len(cards) == 24
+        for card in cards:
+            assert not [str(k.get("/Alt")) for k in kids(card) if k.S == "/Figure"], str(card.T)
+            assert [str(k.S) for k in kids(card)][0] == "/H1"
+
+
+def test_a_pictogram_is_named_by_any_form_the_translation_gives_its_word():
+    """`Stühle` names a `Stuhl` where the game gives the word that plural; a word it gives no plural is named by
+    the word itself and its endings (`Laternen` a `Laterne`), and nothing else names it."""
+    game, edition, templates = loaded("pocket-bazaar")
+    card = next(c for c in game.decks["lots"].cards if c.values["collection"] == "Lanterns")
+    icon = next(e for e in edition.layouts["lot-card"].elements if e.name == "pictogram")
+    texts = templates.card(game.params, card.values, card.index)
+
+    def named(word: str, said: str, plurals: dict[str, dict[str, str]]) -> bool:
+        params = {**game.params, ICON_WORDS: {"lantern": word}, PLURALS: plurals}
+        return KINDS[icon.kind].said_by(Reading(card, texts, params, phrases("de")), icon, [said])
+
+    assert not named("Stuhl", "Drei Stühle", {})
+    assert named("Stuhl", "Drei Stühle", {"Stuhl": {"one": "Stuhl", "other": "Stühle"}})
+    assert named("Laterne", "Laternen", {})
+    assert not named("Laterne", "Lampen", {"Laterne": {"one": "Laterne", "other": "Laternen"}})

@@ -17,7 +17,7 @@ from deckpress.layout.held import Said
 from deckpress.layout.inks import Ground, check_contrast
 from deckpress.layout.page import Drawing, Text
 from deckpress.layout.shapes.outline import ROUND, Outline
-from deckpress.layout.spoken import echoed, spoken
+from deckpress.layout.spoken import spoken
 from deckpress.layout.structure import ARTIFACT, drop_if_empty, read_through, tagged
 from deckpress.model import Card, CardLayout, Element
 
@@ -43,18 +43,16 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
 @dataclass(frozen=True)
 class Plan:
     """What a card layout's faces share, worked out once a job: the order its elements are read in, each one's
-    structure element (the heading's H1), which are figures, and which are turned off the square."""
+    structure element (the heading's H1), and which are turned off the square."""
 
     order: tuple[int, ...]
     roles: tuple[str, ...]
-    figures: list[bool]
     turned: tuple[bool, ...]
 
     @classmethod
     def of(cls, layout: CardLayout) -> Plan:
         roles = tuple("H1" if e.name == layout.heading else _role(e) for e in layout.elements)
-        return cls(tuple(reading_order(layout)), roles, [_role(e) == "Figure" for e in layout.elements],
-                   tuple(not quarter(e.rotate) for e in layout.elements))
+        return cls(tuple(reading_order(layout)), roles, tuple(not quarter(e.rotate) for e in layout.elements))
 
 
 def plan_of(job: Job, layout: CardLayout) -> Plan:
@@ -75,7 +73,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     face = Face(d, job, card, job.texts(card))
     _printed_lines(face, layout, at, bleed, shape)
     plan = plan_of(job, layout)
-    words, once = _said(job, card, layout, face, plan)
+    words, once = _said(job, card, layout, face)
     trim = (x, y, *layout.size)
     table = [e for e in layout.elements if e.name in layout.table] if layout.table else []
     table = table if table and plain(face, table) else []
@@ -102,13 +100,13 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     d.mark(None, "")
 
 
-def _said(job: Job, card: Card, layout: CardLayout, face: Face, plan: Plan) -> tuple[tuple[str, ...], frozenset[int]]:
-    """What each element of the face says, and which figures the texts say as well: read once for the edition's
+def _said(job: Job, card: Card, layout: CardLayout, face: Face) -> tuple[tuple[str, ...], frozenset[int]]:
+    """What each element of the face says, and which its other words say already: read once for the edition's
     papers (and a card's copies), as nothing of it depends on the paper and reading it says nothing."""
     said = job.held.words(card, layout)
     if said is None:
-        words = tuple(spoken(job, card, face.texts, layout))
-        said = Said(card, layout, words, frozenset(echoed(plan.figures, words)))
+        words, unread = spoken(job, card, face.texts, layout)
+        said = Said(card, layout, tuple(words), unread)
         job.held.hold(said)
     return said.words, said.echoed
 

@@ -20,7 +20,7 @@ HELD_LIMIT = 4_096  # faces' words held for the next paper: a larger deck's firs
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A face's words, element by element in layout order, and the figures its texts say as well."""
+    """A face's words, element by element in layout order, and the elements its other words say already."""
 
     card: Card  # the card and layout they were read from: held, so neither is mistaken for another made later
     layout: CardLayout

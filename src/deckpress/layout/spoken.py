@@ -1,12 +1,10 @@
 """What each element of a card says, for its structure element in the tagged PDF: the kind's reading (the text
 edition's, `Kind.read`) made one line, so a screen reader says "3 Pearl = 1 Jade and 2 Ruby, both ways" where the
 card draws six stones. A column of a table set side by side reads as its head and its cells ("Left: 0, 1, 2").
+What the card's other words say already is left unread, as the text edition leaves it out (`unread`).
 """
 
 from __future__ import annotations
-
-import re
-from collections.abc import Sequence
 
 from deckpress.layout.context import Job
 from deckpress.layout.elements.kind import KINDS, Reading, read_shown
@@ -14,11 +12,10 @@ from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import CardText
 
-_WORD = re.compile(r"\w+")
 
-
-def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[str]:
-    """Each element's words in layout order ("" where it says nothing: a panel, a row of no icons)."""
+def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> tuple[list[str], frozenset[int]]:
+    """Each element's words in layout order ("" where it says nothing: a panel, a row of no icons), and the places
+    of those the card's other words say already (`unread`)."""
     reading = Reading(card, texts, job.params, job.say)
     read = [(KINDS[e.kind].read(reading, e) if e.when is None else read_shown(reading, e)) or []
             for e in layout.elements]  # most elements are on every card: their reading as it is
@@ -29,19 +26,17 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> list[st
             said.append(f"{rows[0][0]}: {', '.join(rows[0][1:])}")
         else:  # a list's lines apart, a paragraph's breaks run on
             said.append(apart.join(" ".join(row) for row in rows))
-    return said
+    return said, unread(reading, layout.elements, read)
 
 
-def echoed(figures: list[bool], said: Sequence[str]) -> set[int]:
-    """The figures (by place) whose words the card's texts say as well: a pictogram beside its name ("Lanterns"
-    beside a lantern) is read once, by the text, and the picture is left to the eye."""
-    heard = {w for n, s in enumerate(said) if not figures[n] for w in _WORD.findall(s.lower())}
-    out = set()
-    for n, s in enumerate(said):
-        words = _WORD.findall(s.lower())
-        if figures[n] and words and all({w, f"{w}s", f"{w}es"} & heard for w in words):
-            out.add(n)
-    return out
+def unread(reading: Reading, elements: list[Element], read: list[list[str]]) -> frozenset[int]:
+    """The elements (by place) the card's other words say already, judged as the text edition judges them, so
+    both read a card alike in every language: a pictogram its texts name (`Kind.said_by`: "Laternen" beside a
+    lantern read as "Laterne") is read once, by the text, and the picture is left to the eye."""
+    texts = [read_inline(line, reading.params) for lines, e in zip(read, elements, strict=True)
+             if not KINDS[e.kind].pictogram for line in lines]
+    return frozenset(n for n, (lines, e) in enumerate(zip(read, elements, strict=True))
+                     if lines and KINDS[e.kind].pictogram and KINDS[e.kind].said_by(reading, e, texts))
 
 
 def _in_columns(elements: list[Element], read: list[list[str]], n: int) -> bool:

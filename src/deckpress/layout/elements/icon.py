@@ -10,6 +10,7 @@ from deckpress.findings import Loc, echoed
 from deckpress.layout.art.fit import FITS, clipped_if, reaches_past, row
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
+from deckpress.load.counted import PLURALS
 from deckpress.load.counted import said as counted_said
 from deckpress.load.icon_words import heard
 from deckpress.load.icon_words import said as said_as
@@ -69,16 +70,18 @@ class Icon(Kind):
                 reading.say("html_icons", count=count, name=said)]
 
     def said_by(self, reading: Reading, element: Element, texts: list[str]) -> bool:
-        """A text naming the icon (`Lanterns` beside a lantern) with its count, in figures or words (`Two stars`
+        """A text naming the icon (`Lanterns` beside a lantern, `Laternen` beside a `Laterne`, or any form the
+        game's translation gives its word: `Stühle` for a `Stuhl`) with its count, in figures or words (`Two stars`
         beside two stars), says it."""
         shown = _shown(reading, element)
         if shown is None:
             return False
         said, count = shown
-        stem = said.casefold().split()[-1]
+        forms = (reading.params.get(PLURALS) or {}).get(said) or {}  # the word's forms, where the game gives them
+        stems = frozenset(w.casefold().split()[-1] for w in [said, *forms.values()] if w.split())
         numbers = _numbers(reading.say)
         counts = None if count == 1 else frozenset({str(count)} | ({numbers[count]} if count < len(numbers) else set()))
-        return any(_names(text, stem, counts) for text in texts)
+        return any(_names(text, stems, counts) for text in texts)
 
 
 def _named_at(face: Face, element: Element, name: str) -> tuple[Loc, str] | None:
@@ -122,11 +125,11 @@ def _numbers(say: Callable[..., str]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=8192)  # the same texts recur card after card
-def _names(text: str, stem: str, counts: frozenset[str] | None) -> bool:
-    """Whether `text` names the icon (a word starting with its `stem`), with its count (one of `counts`) where a
-    row of them is drawn."""
+def _names(text: str, stems: frozenset[str], counts: frozenset[str] | None) -> bool:
+    """Whether `text` names the icon (a word starting with one of its forms' `stems`), with its count (one of
+    `counts`) where a row of them is drawn."""
     words = set(WORD.findall(text.casefold()))
-    return any(w.startswith(stem) for w in words) and (counts is None or bool(counts & words))
+    return any(w.startswith(stem) for w in words for stem in stems) and (counts is None or bool(counts & words))
 
 
 def _shown(reading: Reading, element: Element) -> tuple[str, int] | None:
