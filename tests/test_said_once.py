@@ -16,3 +16,9 @@ def test_a_number_that_is_no_count_is_tallied_as_a_word() -> None:
     assert _tally("area ² and Ruby", AND, ()) == (("area", 1), ("ruby", 1), ("²", 1))
     digits = "1" * 5000
     assert _tally(f"{digits} Onyx and Ruby", AND, ()) == ((digits, 1), ("onyx", 1), ("ruby", 1))
+
+
+def test_one_thing_counted_more_than_once_is_tallied_but_one_thing_once_is_not() -> None:
+    rubies = (("rubies", "ruby"),)
+    assert _tally("5 Rubies", AND, rubies) == _tally("Ruby, Ruby, Ruby, Ruby, Ruby", AND, rubies) == (("ruby", 5),)
+    assert _tally("Market 1", AND, ()) is None and _tally("Ruby", AND, ()) is None

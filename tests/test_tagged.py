@@ -387,3 +387,32 @@ def test_a_pictogram_is_named_by_any_form_the_translation_gives_its_word():
     assert named("Stuhl", "Drei Stühle", {"Stuhl": {"one": "Stuhl", "other": "Stühle"}})
     assert named("Laterne", "Laternen", {})
     assert not named("Laterne", "Lampen", {"Laterne": {"one": "Laterne", "other": "Laternen"}})
+
+
+def _read(path: Path) -> list[list[tuple[str, str]]]:
+    """Each card's structure elements as read: their kind and what they say (a figure's /Alt, a text's words)."""
+    with pikepdf.open(path) as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        return [[(str(k.S), str(k.get("/Alt", "")) or str(k.get("/ActualText", ""))) for k in kids(card)]
+                for card in kids(document)]
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_stone_market_card_says_what_its_figure_says_once(built, edition):
+    """A text a figure's alt says already is left to the eye, as the text edition leaves it out: a ware's stones
+    named after the figure counting them, a token's name after `Amber (A, triangle)`, and `both ways` beside
+    equations that each end so. What they said is still read, by the figure."""
+    folder = built / "stone-market" / edition
+    for card in _read(folder / "stone-market-ware-cards-a4.pdf"):
+        (stones,) = [said for kind, said in card if kind == "/Figure" and " and " in said or said.startswith("5 ")]
+        assert not [said for kind, said in card if kind == "/P" and said.split(", ")[0] in stones], card
+    for card in _read(folder / "stone-market-exchange-cards-a4.pdf"):
+        assert ("/P", "both ways") not in card
+        (equations,) = [said for kind, said in card if kind == "/Figure"]
+        assert equations.count(", both ways") == 5
+    if edition == "standard":  # the large print's token draws its shape and letter apart (a figure, a text)
+        tokens = _read(folder / "stone-market-stones-a4.pdf")
+        assert len(tokens) == 100 and {tuple(t) for t in tokens} == {
+            (("/Figure", f"{stone} ({stone[0]}, {shape})"),) for stone, shape in (
+                ("Amber", "triangle"), ("Jade", "diamond"), ("Onyx", "circle"), ("Pearl", "hexagon"),
+                ("Ruby", "square"))}

@@ -38,6 +38,8 @@ class Held:
     said: dict[tuple[int, int], Said] = field(default_factory=dict)
     # what a card layout's faces share (`deckpress.layout.face.Plan`), by the layout it is held with
     plans: dict[int, tuple[object, object]] = field(default_factory=dict)
+    # what a card layout's readings share from card to card (`deckpress.layout.said_once.Known`), likewise
+    known: dict[int, tuple[object, object]] = field(default_factory=dict)
 
     def words(self, card: Card, layout: CardLayout) -> Said | None:
         """The words held for this card read through this layout, if they are (the same objects, not like ones)."""

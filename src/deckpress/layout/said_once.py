@@ -138,7 +138,8 @@ def _joins(say: Callable[..., str]) -> frozenset[str]:
 @lru_cache(maxsize=8192)  # the same texts recur card after card
 def _tally(text: str, joins: frozenset[str], back: tuple[tuple[str, str], ...]) -> tuple[tuple[str, int], ...] | None:
     """The things a text names, each with its number (`2 Onyx and 1 Ruby`, `Onyx, Onyx, Ruby`: the same; `2
-    Rubies` names Ruby, by the plurals `back`); None for fewer than two things."""
+    Rubies` names Ruby, by the plurals `back`, and `5 Pearls` as `Pearl, Pearl, Pearl, Pearl, Pearl`); None for
+    fewer than two things (`Market 1` is no count of markets)."""
     counts, singular, times = Counter[str](), dict(back), 1
     for word in WORD.findall(text.casefold()):
         if word.isdecimal() and len(word) <= COUNT_DIGITS:  # not `²`, nor thousands of digits: int() refuses
@@ -146,7 +147,7 @@ def _tally(text: str, joins: frozenset[str], back: tuple[tuple[str, str], ...]) 
         elif word not in joins:
             counts[singular.get(word, word)] += times
             times = 1
-    return tuple(sorted(counts.items())) if len(counts) >= 2 else None
+    return tuple(sorted(counts.items())) if len(counts) >= 2 or sum(counts.values()) >= 2 else None
 
 
 @lru_cache(maxsize=8192)  # the same texts recur card after card

@@ -6,8 +6,11 @@ What the card's other words say already is left unread, as the text edition leav
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from deckpress.layout.context import Job
 from deckpress.layout.elements.kind import KINDS, Reading, read_shown
+from deckpress.layout.said_once import Known, unrepeated
 from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import CardText
@@ -26,17 +29,35 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> tuple[l
             said.append(f"{rows[0][0]}: {', '.join(rows[0][1:])}")
         else:  # a list's lines apart, a paragraph's breaks run on
             said.append(apart.join(" ".join(row) for row in rows))
-    return said, unread(reading, layout.elements, read)
+    return said, unread(reading, layout, read, _known(job, layout))
 
 
-def unread(reading: Reading, elements: list[Element], read: list[list[str]]) -> frozenset[int]:
-    """The elements (by place) the card's other words say already, judged as the text edition judges them, so
-    both read a card alike in every language: a pictogram its texts name (`Kind.said_by`: "Laternen" beside a
-    lantern read as "Laterne") is read once, by the text, and the picture is left to the eye."""
-    texts = [read_inline(line, reading.params) for lines, e in zip(read, elements, strict=True)
-             if not KINDS[e.kind].pictogram for line in lines]
+class _Lines(NamedTuple):
+    lines: tuple[str, ...]
+
+
+def unread(reading: Reading, layout: CardLayout, read: list[list[str]], known: Known) -> frozenset[int]:
+    """The elements (by place) the card's other words say already, left out as the text edition leaves them out
+    (said_once.unrepeated), so both read a card alike in every language and say each thing once: a pictogram its
+    texts name ("Laternen" beside a lantern read as "Laterne") is left to the eye; a paragraph a figure says
+    already (a ware's stones named after the figure counting them, a token's name after `Amber (A, triangle)`,
+    `both ways` beside equations that each end so) is the card's furniture. The heading stays: it is read first."""
+    elements = layout.elements
+    said = [(_Lines(tuple(read_inline(line, reading.params) for line in lines)), e)
+            for lines, e in zip(read, elements, strict=True) if lines]
+    kept = {id(e) for _, e in unrepeated(said, reading, known)}
     return frozenset(n for n, (lines, e) in enumerate(zip(read, elements, strict=True))
-                     if lines and KINDS[e.kind].pictogram and KINDS[e.kind].said_by(reading, e, texts))
+                     if lines and id(e) not in kept and e.name != layout.heading)
+
+
+def _known(job: Job, layout: CardLayout) -> Known:
+    """What stays the same from card to card read through `layout` (its elements' fields), worked out once a job."""
+    held = job.held.known.get(id(layout))
+    if held is None or held[0] is not layout:
+        held = job.held.known[id(layout)] = layout, Known()
+    known = held[1]
+    assert isinstance(known, Known)
+    return known
 
 
 def _in_columns(elements: list[Element], read: list[list[str]], n: int) -> bool:
