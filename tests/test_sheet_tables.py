@@ -138,7 +138,7 @@ def test_an_empty_printed_cell_of_a_check_row_is_a_tick_box(vale: Path, tmp_path
     assert main(["build", "--layouts", str(LAYOUTS), "--out", str(tmp_path / "out"), "--jobs", "1"]) == 0
     page = (tmp_path / "out" / GAME / f"{GAME}.html").read_text(encoding="utf-8")
     assert page.count('aria-label="Spring, Goal A"') == 0 and "<td>-</td>" in page
-    assert '<input type="checkbox" aria-label="Spring, Goal B" data-keep="" />' in page
+    assert '<input type="checkbox" aria-label="Spring, Goal B" data-keep="Spring, Goal B" />' in page
     with pdfplumber.open(tmp_path / "out" / GAME / "standard" / f"{GAME}-map-a4.pdf") as pdf:
         ticks = [b for b in boxes(pdf.pages[0]) if abs(b[2] - 5) < TOL and abs(b[3] - 5) < TOL]
     assert len(ticks) == 4 * 6 - 4  # every season's cell but its own diagonal one
