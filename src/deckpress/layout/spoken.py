@@ -23,28 +23,28 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> tuple[l
     read = [(KINDS[e.kind].read(reading, e) if e.when is None else read_shown(reading, e)) or []
             for e in layout.elements]  # most elements are on every card: their reading as it is
     said, apart = [], job.say("list_separator")  # a list's lines parted as the language parts a list's items
-    for n, lines in enumerate(read):
-        rows = [[r.strip() for r in read_inline(line, job.params).split("\n") if r.strip()] for line in lines]
+    inlined = [tuple(read_inline(line, job.params) for line in lines) for lines in read]  # icons by their words
+    for n, lines in enumerate(inlined):
+        rows = [[r.strip() for r in line.split("\n") if r.strip()] for line in lines]
         if len(rows) == 1 and len(rows[0]) > 1 and _in_columns(layout.elements, read, n):
             said.append(f"{rows[0][0]}: {', '.join(rows[0][1:])}")
         else:  # a list's lines apart, a paragraph's breaks run on
             said.append(apart.join(" ".join(row) for row in rows))
-    return said, unread(reading, layout, read, _known(job, layout))
+    return said, unread(reading, layout, inlined, _known(job, layout))
 
 
 class _Lines(NamedTuple):
     lines: tuple[str, ...]
 
 
-def unread(reading: Reading, layout: CardLayout, read: list[list[str]], known: Known) -> frozenset[int]:
+def unread(reading: Reading, layout: CardLayout, read: list[tuple[str, ...]], known: Known) -> frozenset[int]:
     """The elements (by place) the card's other words say already, left out as the text edition leaves them out
     (said_once.unrepeated), so both read a card alike in every language and say each thing once: a pictogram its
     texts name ("Laternen" beside a lantern read as "Laterne") is left to the eye; a paragraph a figure says
     already (a ware's stones named after the figure counting them, a token's name after `Amber (A, triangle)`,
     `both ways` beside equations that each end so) is the card's furniture. The heading stays: it is read first."""
     elements = layout.elements
-    said = [(_Lines(tuple(read_inline(line, reading.params) for line in lines)), e)
-            for lines, e in zip(read, elements, strict=True) if lines]
+    said = [(_Lines(lines), e) for lines, e in zip(read, elements, strict=True) if lines]  # `read`: icons inline read
     kept = {id(e) for _, e in unrepeated(said, reading, known)}
     return frozenset(n for n, (lines, e) in enumerate(zip(read, elements, strict=True))
                      if lines and id(e) not in kept and e.name != layout.heading)
