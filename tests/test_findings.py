@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import LAYOUTS, edit, line_of
 
-from deckpress.findings import Echoes, Finding, Findings, Loc, echoed, echoed_value
+from deckpress.findings import Echoes, Finding, Findings, Heard, Loc, echoed, echoed_value
 from deckpress.templating import Templates
 
 GAME_YAML = Path("content/pocket-bazaar/game.yaml")
@@ -159,19 +159,23 @@ def test_an_unknown_key_is_cut_where_it_is_named(deckpress):
 def test_a_translation_echoing_its_source_at_the_same_place_is_not_said_again():
     """What a translation finds where its source language found as much is not passed on (a cell refused in both
     languages, a layout's mistake on each language's cards); its PO entries, what the source only warned of,
-    and its own findings met again on other cards or papers are."""
-    said, cell, po = Findings(), Loc("g/lots.csv", 2, 1), Loc("g/translations/de-DE.po", 9, 1)
-    said.error(cell, "collection must be one of Lanterns, Teacups")
-    said.add(Finding(LOC, "a warning", severity="warning"))
-    german = Echoes(said)
+    what only a translation meets (another game's finding at a shared layout, or the other translation's, aside)
+    and its own findings met again on other cards are."""
+    found, cell, po = Findings(), Loc("g/lots.csv", 2, 1), Loc("g/translations/de-DE.po", 9, 1)
+    found.error(LOC, "another game's error at a shared layout")
+    source = Heard(found)
+    source.error(cell, "collection must be one of Lanterns, Teacups")
+    source.add(Finding(LOC, "a warning", severity="warning"))
+    german, french = Echoes(found, source.said), Echoes(found, source.said)
     german.error(cell, "collection must be one of Laternen, Teetassen")
     german.error(po, "no translation")
     german.error(LOC, "an error", card="Laternen 1")
     german.error(LOC, "an error", card="Laternen 2")
-    german.error(Loc("g/lots.csv", 3, 1), "only in German", card="Laternen 3")
-    german.error(Loc("g/lots.csv", 3, 1), "only in German", card="Laternen 4")
-    assert [(str(f.loc), f.message, f.card) for f in said[2:]] == [
+    german.add(Finding(Loc("g/lots.csv", 3, 1), "only in German", severity="warning"))
+    french.add(Finding(Loc("g/lots.csv", 3, 1), "only in French", severity="warning"))
+    french.add(Finding(LOC, "a warning in French", severity="warning"))
+    assert [(str(f.loc), f.message, f.card) for f in found[3:]] == [
         ("g/translations/de-DE.po:9:1", "no translation", None), (str(LOC), "an error", "Laternen 1"),
-        (str(LOC), "an error", "Laternen 2"), ("g/lots.csv:3:1", "only in German", "Laternen 3"),
-        ("g/lots.csv:3:1", "only in German", "Laternen 4")]
-    assert len(german) == 6  # it lists all it met: a load counts its findings
+        (str(LOC), "an error", "Laternen 2"), ("g/lots.csv:3:1", "only in German", None),
+        ("g/lots.csv:3:1", "only in French", None)]
+    assert len(german) == 5 and len(source) == 2  # each lists all it met: a load counts its findings

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from deckpress import interrupts, pool
 from deckpress.check.validate import validate_game
-from deckpress.findings import Echoes, Findings
+from deckpress.findings import Findings
 from deckpress.layout.held import Held
 from deckpress.layout.imposition import PrintSetup
 from deckpress.layout.page import Document
@@ -38,7 +38,7 @@ from deckpress.publish.sums import sums_output
 from deckpress.publish.thumbnails import missing_thumbnails
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports
 from deckpress.templating import Templates
-from deckpress.translation.games import every_language, labelled, relabelled
+from deckpress.translation.games import Voices, every_language, labelled, relabelled
 from deckpress.translation.layout_texts import check_layout_texts, layout_names
 
 if TYPE_CHECKING:
@@ -147,9 +147,9 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     findings, templates = Findings(), Templates()
     games = every_language(game_dirs, opts.content, findings, templates, opts.fallback)
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
-    marks = prepared.marks
+    marks, voices = prepared.marks, Voices(findings)
     for game in games:
-        editions, said = prepared.editions[game.id], Echoes(findings) if game.source_game else findings
+        editions, said = prepared.editions[game.id], voices.of(game)
         if not validate_game(game, editions, templates, said, editions_of(game, opts)):
             continue  # too many cards to lay out
         expand_sheets(game, said, templates)

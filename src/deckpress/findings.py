@@ -237,28 +237,34 @@ class Heeded(Findings):
         self.parent.add(finding)
 
 
-class Echoes(Findings):
-    """A translation's findings, passed on to `parent` but for those at a place of the game's own sources where
-    its source language has said as much already: a card value refused in the source is refused again in each
-    translation (in its words: `one of Riff, Tang, Sand`), a layout's mistake met again on the translated cards.
-    A PO entry is the translation's own place, always said. It lists every finding itself, as a load that
-    counts its findings expects."""
+class Heard(Findings):
+    """A source game's findings, passed on to `parent`, each place it said something at (and how severely)
+    remembered: what its translations need not say again (`Echoes`). It lists every finding itself, as a load
+    that counts its findings expects."""
 
     def __init__(self, parent: Findings) -> None:
         super().__init__()
-        self.parent, self.passed = parent, set[Finding]()
-        self.said, self.read = set[tuple[Loc, str]](), 0  # what others said where, from the parent's first `read`
+        self.parent, self.said = parent, set[tuple[Loc, str]]()
 
     def add(self, finding: Finding) -> None:
         super().add(finding)
-        if finding.loc.file.endswith(".po") or (finding.loc, finding.severity) not in self._others():
-            self.passed.add(finding)
-            self.parent.add(finding)
+        self.said.add((finding.loc, finding.severity))
+        self.parent.add(finding)
 
-    def _others(self) -> set[tuple[Loc, str]]:
-        parent = self.parent
-        if self.read > len(parent):  # cut since: read again
-            self.said, self.read = set(), 0
-        self.said.update((f.loc, f.severity) for f in parent[self.read:] if f not in self.passed)
-        self.read = len(parent)
-        return self.said
+
+class Echoes(Findings):
+    """A translation's findings, passed on to `parent` but for those at a place of the game's own sources where
+    its source language (`source`: a `Heard`'s places) has said as much already: a card value refused in the
+    source is refused again in each translation (in its words: `one of Riff, Tang, Sand`), a layout's mistake met
+    again on the translated cards. A PO entry is the translation's own place, always said; so is what only a
+    translation meets, or meets more severely. It lists every finding itself, as a load that counts its findings
+    expects."""
+
+    def __init__(self, parent: Findings, source: set[tuple[Loc, str]]) -> None:
+        super().__init__()
+        self.parent, self.source = parent, source
+
+    def add(self, finding: Finding) -> None:
+        super().add(finding)
+        if finding.loc.file.endswith(".po") or (finding.loc, finding.severity) not in self.source:
+            self.parent.add(finding)

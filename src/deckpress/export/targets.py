@@ -13,7 +13,7 @@ from deckpress.export import png as pod
 from deckpress.export.cutting import cut_cards, padding, rendered
 from deckpress.export.sprites import largest_dpi
 from deckpress.export.vendors import VENDOR_DPI
-from deckpress.findings import Echoes, Findings
+from deckpress.findings import Findings
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
 from deckpress.layout.slug import stamp
@@ -22,6 +22,7 @@ from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
 from deckpress.publish.published import HOST_FOLDER
 from deckpress.publish.write import Output
+from deckpress.translation.games import Voices
 
 if TYPE_CHECKING:
     from deckpress.build import Prepared
@@ -31,18 +32,19 @@ def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]
     """Every exported file of every game, each listed in the manifest under the target's name. PNGs are cut by one
     cutter for every game, its workers started before the first PDF is drawn: started later, a worker would hold
     the PNGs made so far as its own (deckpress.export.png.Cutter)."""
+    voices = Voices(prepared.findings)  # a translation's cards are its source's: their findings said once
     with pod.Cutter() if request.target == "png" else nullcontext(None) as cutter:
-        return [o for game in prepared.games for o in _game_exported(game, prepared, request, bleed, cutter)]
+        return [o for game in prepared.games
+                for o in _game_exported(game, prepared, request, bleed, cutter, voices.of(game))]
 
 
-def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: float, cutter: pod.Cutter | None
-                   ) -> list[Output]:
+def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: float, cutter: pod.Cutter | None,
+                   said: Findings) -> list[Output]:
     edition_id = request.edition or game.editions[0]
     edition = prepared.editions[game.id].get(edition_id)
     if edition is None or edition_id not in game.editions:
         return []  # a game without the edition asked for (another game named defines it)
     components = {c.id: c for c in game.components}
-    said = Echoes(prepared.findings) if game.source_game else prepared.findings  # its cards are the source's
     docs = [d for d in prepared.documents
             if (d.game, d.edition) == (game.id, edition_id) and d.component in components]
     made = (_tts(game, edition, docs, request, prepared) if request.target == "tts"

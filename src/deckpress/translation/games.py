@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from deckpress.draw.scripts import faces
-from deckpress.findings import Echoes, Findings
+from deckpress.findings import Echoes, Findings, Heard
 from deckpress.load import load_game
 from deckpress.model import Edition, Game
 from deckpress.publish.write import Output
@@ -23,8 +23,11 @@ from deckpress.translation.tags import tagged
 def every_language(dirs: list[Path], content: Path, findings: Findings, templates: Templates,
                    fallback: bool = False) -> list[Game]:
     """The games in `dirs`, each followed by its translations."""
-    games = [g for d in dirs if (g := load_game(d, f"{content.as_posix()}/{d.name}", findings, templates))]
-    every = [t for g in games for t in (g, *translated(g, findings, templates, fallback))]
+    every = []
+    for folder in dirs:
+        heard = Heard(findings)  # what the source says, which its translations need not say again
+        if (game := load_game(folder, f"{content.as_posix()}/{folder.name}", heard, templates)) is not None:
+            every += [game, *translated(game, Echoes(findings, heard.said), templates, fallback)]
     for clash in (t for t in every if t.source_game and (content / t.id / "game.yaml").is_file()):
         findings.error(clash.loc, f"{clash.source_game}: its {clash.language} translation is built as {clash.id}, "
                                   f"the name of the game in {content.as_posix()}/{clash.id}: their files would "
@@ -48,9 +51,8 @@ def relabelled(game: Game, editions: dict[str, Edition]) -> dict[str, Edition]:
 def translated(game: Game, findings: Findings, templates: Templates, fallback: bool) -> list[Game]:
     """The game in each language it is translated into, each a game of its own (its id tagged)."""
     out, shown = [], game.loc.file.removesuffix("/game.yaml")
-    echoes = Echoes(findings)
     for language in game.translations:
-        found = load_game(game.dir, shown, echoes, templates, language, fallback)
+        found = load_game(game.dir, shown, findings, templates, language, fallback)
         if found is not None:
             found.id, found.language, found.languages = tagged(game.id, language), language, game.languages
             found.source_game = game.id
@@ -66,3 +68,18 @@ def labelled(outputs: list[Output], games: list[Game]) -> list[Output]:
     return [replace(o, entry=replace(o.entry, language=languages[o.entry.game]))
             if o.entry is not None and o.entry.game in languages else o for o in outputs]
 
+
+
+class Voices:
+    """Each game's findings as it says them (a game loads, lays out and exports before its translations): a
+    source game's heard, each translation's passed on but for what its source said at the same place."""
+
+    def __init__(self, parent: Findings) -> None:
+        self.parent, self.heard = parent, dict[str, Heard]()
+
+    def of(self, game: Game) -> Findings:
+        if not game.source_game:
+            heard = self.heard[game.id] = Heard(self.parent)
+            return heard
+        source = self.heard.get(game.source_game)
+        return self.parent if source is None else Echoes(self.parent, source.said)
