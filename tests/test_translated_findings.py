@@ -128,6 +128,19 @@ def test_two_keys_of_a_mapping_translated_alike_are_said(deckpress):
         f"(game.yaml:parameters.lot_labels[1]): give each its own word"], result.err
 
 
+def test_a_key_translated_as_another_key_left_untranslated_is_said(deckpress):
+    """`Z` is no lot label: a mapping's key of its own, never translated; A translated as `Z` would take Z's
+    place, and A's green would be gone."""
+    edit(Path("content/pocket-bazaar/game.yaml"), "  lot_labels: [A, B, C]\n",
+         "  lot_labels: [A, B, C]\n  lot_colours: {A: green, B: blue, C: red, Z: white}\n")
+    (line,) = _alike("Z", "game.yaml:parameters.lot_labels[0]")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert [e for e in result.errors if "stands untranslated" in e] == [
+        f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Z' translates 'A' as the key 'Z' of lot_colours stands "
+        "untranslated (game.yaml:parameters.lot_labels[0]): give it a word of its own"], result.err
+
+
 def test_two_free_texts_translated_alike_are_no_finding(deckpress):
     _alike("Karten", "game.yaml:components[lot-cards].title", "game.yaml:components[rules].title")
     result = deckpress("check", "pocket-bazaar")

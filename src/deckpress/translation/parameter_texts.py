@@ -28,11 +28,25 @@ def follow(root: Node, given: dict[str, list[Given]], language: str, findings: F
     if not given or params is None or not params.is_map:
         return
     _apart(_groups(root, params.value, given), language, findings)
-    renamed = {g.source: g.text for texts in given.values() for g in texts}
-    for param in params.value.values():
+    translated = {g.source: g for texts in given.values() for g in texts}
+    renamed = {source: g.text for source, g in translated.items()}
+    for name, param in params.value.items():
         if param.is_map:
+            _kept_apart(name, list(param.value), translated, language, findings)
             param.value = {renamed.get(k, k): v for k, v in param.value.items()}
             param.key_locs = {renamed.get(k, k): v for k, v in param.key_locs.items()}
+
+
+def _kept_apart(name: str, keys: list[str], translated: dict[str, Given], language: str, findings: Findings) -> None:
+    """A mapping's key translated as another key of it stands, untranslated (Kelp as `Sand`, beside Sand): the
+    two would be one, the other's value lost; said at the translated key's entry (two translated alike are
+    `_apart`'s)."""
+    untranslated = {k for k in keys if k not in translated}
+    for key in keys:
+        g = translated.get(key)
+        if g is not None and g.text != key and g.text in untranslated:
+            findings.error(g.at, f"{language}: '{g.text}' translates '{key}' as the key '{g.text}' of {name} stands "
+                                 f"untranslated ({g.context}): give it a word of its own")
 
 
 def _groups(root: Node, params: dict[str, Node], given: dict[str, list[Given]]) -> list[tuple[str, list[Given]]]:
