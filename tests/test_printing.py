@@ -172,8 +172,8 @@ def test_backs_the_offset_moves_into_the_printer_margin_are_said_with_the_offset
                  "--offset-x", "8"]) == 1
     errors = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
     assert errors and all("inside the printer margin" in e for e in errors)
-    assert all(e.endswith("the duplex offset (--offset-x 8 --offset-y 0 mm) moved this page of backs: print with a "
-                          "smaller offset, or move it in") for e in errors)
+    assert all(e.endswith("the duplex offset (8, 0 mm) moved this page of backs: print with a smaller offset, or move "
+                          "it in") for e in errors)
     assert not (tmp_path / "out").exists()
 
 

@@ -138,17 +138,19 @@ def _glyphs(text: str, font: str, component: str, where: str, mark: Stamp, findi
 
 def margin_findings(page: Page, theme: Theme, where: str, loc: Loc, findings: Findings) -> None:
     """Everything drawn nearer the paper's edge than the theme's printer margin, each where it was written; on a
-    page of backs the duplex offset moved, said with the offset (the host's, not the layout's doing)."""
+    page of backs the duplex offset moved, said with the offset where it may have brought it there (the host's
+    doing, or the game's `printing`, not the layout's)."""
     margin, (dx, dy) = theme.printer_margin_mm, page.moved
-    moved = (f"; the duplex offset (--offset-x {dx:g} --offset-y {dy:g} mm) moved this page of backs: print with a "
-             f"smaller offset, or") if dx or dy else ";"
     for at, gap in beyond(page, pt(margin)):
         source = page.source(at) if at >= 0 else None
         what = f"{source[1]}: " if source is not None and source[1] else ""
+        moved = gap / MM + max(abs(dx), abs(dy)) >= margin  # unmoved, it might have stood clear
+        fix = (f"; the duplex offset ({dx:g}, {dy:g} mm) moved this page of backs: print with a smaller offset, or "
+               "move it in") if moved else "; move it in"
         findings.error(source[0] if source is not None and source[0] is not None else loc,
                        f"{where}: {what}{describe(page.ops[at] if at >= 0 else None)} lies {gap / MM:.1f} mm from "
                        f"the paper's edge, inside the printer margin of {margin:g} mm (printers cannot print there)"
-                       f"{moved} move it in")
+                       f"{fix}")
 
 
 def with_slug(page: Page, parts: list[str], theme: Theme) -> Page:
