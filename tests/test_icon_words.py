@@ -60,6 +60,7 @@ def test_a_spanish_game_reads_its_icons_in_spanish(deckpress):
     assert not heard & {"star", "triangle", "diamond"}, heard
     said = {name: said[f"stone-market-es-es-{name}-a4.pdf"] for name in ("ware-cards", "stones")}
     assert "2 estrellas" not in said["ware-cards"]  # a ware's stars left to its words (`Dos estrellas`)
+    assert any("Ámbar" in a for a in said["ware-cards"])  # its stones' figure still read, in Spanish
     assert "Ámbar (A, triángulo)" in said["stones"]
     html = (OUT / "stone-market-es-es.html").read_text(encoding="utf-8")
     assert "Ámbar (A, triángulo)" in html and "(A, triangle)" not in html
