@@ -30,7 +30,7 @@ from deckpress.load.spreadsheets import is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cards import sheet_texts
 from deckpress.paths import read_bounded, real, within, write_whole
 from deckpress.translation.layout_texts import about_context, extracted
-from deckpress.translation.po_lines import MOST_CHARACTERS, MOST_LINES, long_run, unquoted
+from deckpress.translation.po_lines import MOST_CHARACTERS, MOST_LINES, long_run, unquoted_said
 from deckpress.translation.texts import GAME_FILE, Files, edition_context, translatable
 
 FOLDER = "translations"
@@ -211,7 +211,7 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
                                             "characters of text or comments: no game's text is that long (fix it in "
                                             "a PO editor, or take the file away)")
             return None
-        for number, problem in (wrong := list(unquoted(text))):  # read, it would print a word cut short
+        for number, problem in (wrong := unquoted_said(text)):  # read, it would print a word cut short
             findings.error(Loc(shown, number), problem)
         if wrong:
             return None

@@ -6,12 +6,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import islice
 
 MOST_LINES = 10_000  # lines of one entry's text and comments: a PO editor wraps a rule of 700,000 characters so
 MOST_CHARACTERS = 1_000_000  # characters of them: ten times the longest text a template may make
 KEYWORD = re.compile(r"(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)(?=\s|\"|$)\s*")
 QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')  # a whole text: a quote in it is written \"
 STRUCTURED = re.compile(r"#(?:~\|?|\|)\s*")  # an obsolete entry's lines (`#~ msgid`) and a previous source's (`#|`)
+MOST_SAID = 20  # lines said one by one: a file of two million such lines is one mistake repeated, not news
+
+
+def unquoted_said(text: str) -> list[tuple[int, str]]:
+    """`unquoted`'s first MOST_SAID lines, then (at the next) one line counting the rest: time as one reading of
+    the file and memory as MOST_SAID findings, however many lines are wrong."""
+    wrong = unquoted(text)
+    said = list(islice(wrong, MOST_SAID))
+    if (next_one := next(wrong, None)) is not None:
+        rest = 1 + sum(1 for _ in wrong)
+        said.append((next_one[0], f"... and {rest:,} more line{'s' if rest > 1 else ''} whose text is not between "
+                                  "two quotes; open the file in a PO editor"))
+    return said
 
 
 def unquoted(text: str) -> Iterator[tuple[int, str]]:
