@@ -14,6 +14,7 @@ from conftest import FIXTURES, LAYOUTS, MM, edit, line_of
 from PIL import Image, ImageFile
 from test_bounded_art import png_header
 
+from deckpress import paths
 from deckpress.cli import main
 from deckpress.paths import OWN_PART_NAMES
 
@@ -127,6 +128,32 @@ def test_a_misspelt_image_suggests_the_file_meant(picnic, capsys):
     found = errors(capsys)
     assert len(found) == 1 and found[0].startswith(image_line())
     assert found[0].endswith("no image 'art/baskets.png' in content/picnic-pairs; did you mean 'art/basket.png'?")
+
+
+def test_many_missing_images_walk_the_game_folder_once_and_suggest_twenty(picnic, capsys, monkeypatch):
+    """A template naming `.jpg` for 2,400 `.png` files walked the game's folder for each missing name (minutes):
+    now the folder is listed once, and past twenty misses none is suggested (each still said)."""
+    game, foods = Path("content/picnic-pairs"), [f"Food{i}" for i in range(150)]
+    for food in foods:
+        for copy in (1, 2):
+            shutil.copyfile(ART, game / f"art/{food.lower()}-{copy}.png")
+    edit(game / "game.yaml", "[Apple, Bread, Cheese, Grapes, Lemonade, Pie]", json.dumps(foods))
+    (game / "tiles.yaml").write_text(json.dumps({"cards": [{"food": f, "copy": c, "hint": "-"}
+                                                           for f in foods for c in (1, 2)]}), encoding="utf-8")
+    edit(Path(TILE_LAYOUT), "image: art/basket.png", "image: 'art/{{ card.food | lower }}-{{ card[\"copy\"] }}.png'")
+    walks: list[Path] = []
+    files = paths._files
+    monkeypatch.setattr(paths, "_files", lambda root: walks.append(Path(root).resolve()) or files(root))
+    assert main(["check", *picnic]) == 0, errors(capsys)
+    found_all = walks.count(game.resolve())  # the check's own (its fingerprint)
+    edit(Path(TILE_LAYOUT), "}}.png'", "}}.jpg'")
+    walks.clear()
+    assert main(["check", *picnic]) == 1
+    found = errors(capsys)
+    assert len([e for e in found if "no image 'art/" in e]) == 300, found[:3]
+    assert len([e for e in found if "; did you mean 'art/" in e]) == 20, found[:2]
+    assert "no image 'art/food0-1.jpg' in content/picnic-pairs; did you mean 'art/food0-1.png'" in found[0]
+    assert walks.count(game.resolve()) <= found_all + 1, walks
 
 
 def test_text_cannot_include_files(picnic, capsys):

@@ -235,13 +235,17 @@ def _files(root: Path) -> list[Path]:
     return sorted(found)
 
 
-def files_like(folder: Path, name: str) -> str:
-    """`; did you mean 'pools.csv'?`: the files of `folder` closest to `name`, a file it does not hold, as a misspelt
-    name of any other kind is answered; '' when none is close, or the folder is too large to look through."""
+def listing(folder: Path) -> list[PurePosixPath]:
+    """The files below `folder` by their names in it, for `files_like`: [] when it is too large to look through."""
     try:
-        held = [PurePosixPath(path.relative_to(folder).as_posix()) for path in _files(folder)]
+        return [PurePosixPath(path.relative_to(folder).as_posix()) for path in _files(folder)]
     except TreeTooLarge:
-        return ""
+        return []
+
+
+def files_like(held: list[PurePosixPath], name: str) -> str:
+    """`; did you mean 'pools.csv'?`: the files `held` (a folder's `listing`) closest to `name`, a file it does not
+    hold, as a misspelt name of any other kind is answered; '' when none is close."""
     wanted = PurePosixPath(name)
     # first by name alone among the files of its kind beside it: every .yaml file would be as close to `card.yaml`
     # as `cards.yaml` is, and every icon to `icons/son.svg`

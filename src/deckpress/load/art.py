@@ -9,9 +9,10 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from deckpress.findings import Findings, Loc, echoed
+from deckpress.hints.missing_files import MissingFiles
 from deckpress.load.icons import Icons
 from deckpress.model import Game
-from deckpress.paths import UNREADABLE, files_like, inside
+from deckpress.paths import UNREADABLE, inside
 
 FORMATS = ("PNG", "JPEG")
 MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # Pillow's decompression-bomb limit
@@ -36,6 +37,7 @@ class Artwork:
         self.folder, self.shown, self.findings = folder, shown, findings
         self._checked: dict[str, Picture | str] = {}
         self._icons: dict[tuple[Path, ...], Icons] = {}
+        self._missing = MissingFiles()
 
     @classmethod
     def of(cls, game: Game, findings: Findings) -> Artwork:
@@ -66,7 +68,7 @@ class Artwork:
             if target is None:
                 return f"image '{echoed(name)}' must be a file inside {self.shown}"
             if not target.is_file():
-                return f"no image '{echoed(name)}' in {self.shown}{files_like(self.folder, name)}"
+                return f"no image '{echoed(name)}' in {self.shown}{self._missing.like(self.folder, name)}"
         except UNREADABLE:
             return f"image '{echoed(name)}' cannot be read"
         try:

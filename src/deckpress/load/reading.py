@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from deckpress.findings import Findings, Loc, echoed
+from deckpress.hints.missing_files import MissingFiles
 from deckpress.load.schema import as_text
 from deckpress.load.sources import Node, read_yaml
-from deckpress.paths import UNREADABLE, files_like, inside
+from deckpress.paths import UNREADABLE, inside
 from deckpress.templating import Templates
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ class Reading(Texts):
     folder: Path
     shown: str
     translation: Translation | None = None  # a language's translations, put in place as each file is read
+    missing: MissingFiles = field(default_factory=MissingFiles, compare=False)  # shared by its copies (`replace`)
 
     def read(self, name: str, at: Loc | None = None) -> Node | None:
         """The YAML file `name` inside the folder, in the language read; paths that leave it are refused."""
@@ -72,7 +74,7 @@ class Reading(Texts):
             target = inside(self.folder, name)
             if target is not None and not target.exists():  # said where it is named, not at a file that is not there
                 self.findings.error(at or Loc(self.shown), f"no file '{echoed(name)}' in {self.shown}"
-                                                           f"{files_like(self.folder, name)}")
+                                                           f"{self.missing.like(self.folder, name)}")
                 return None
         except UNREADABLE:
             self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' cannot be read")
