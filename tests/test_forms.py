@@ -433,3 +433,49 @@ frame.onload = () => {
 };
 frame.src = %(page)s;
 </script></body></html>"""
+
+
+def test_each_field_is_kept_apart_whatever_its_name_and_an_older_key_is_read():
+    """`seen = {}` counted a field named `constructor` or `__proto__` by Object's own (keys of garbage), and the
+    second `Score` was kept as `Score (2)`, under the same key as a field of that name: each showed the other's
+    value. Run in Node with a page and a store made up, no browser needed."""
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("no Node on this machine")
+    script = (Path(__file__).parent.parent / "src/deckpress/publish/templates/keep.js").read_text(encoding="utf-8")
+    run = subprocess.run([node, "-e", KEPT_APART % {"script": json.dumps(script)}], capture_output=True, text=True,
+                         timeout=60, check=True)
+    found = json.loads(run.stdout)
+    assert found["again"] == ["a", "b", "c", "d", "e", "f"], found
+    assert sorted(found["keys"]) == sorted(["Score", "constructor", "__proto__", "Score\0" "2", "Score (2)",
+                                            "toString"]), found
+    assert found["older"] == ["1", "2"] and found["older_named"] == ["1", "", "9"], found
+
+
+# keep.js run over fields named `names` in a store `store` (key -> value, the page's prefix left off): what each
+# field shows on loading; `typed` written in each field in turn.
+KEPT_APART = """
+const script = %(script)s, prefix = "deckpress:/page.html#";
+function load(names, store, typed) {
+  let ready = null;
+  const inputs = names.map((name) => ({type: "text", value: "", on: {}, id: "",
+    getAttribute: (a) => (a === "data-keep" ? name : null), addEventListener(e, f) { this.on[e] = f; }}));
+  const document = {addEventListener: (e, f) => { ready = f; },
+    querySelectorAll: (q) => (q === "input[data-keep]" ? inputs : [])};
+  const localStorage = {getItem: (k) => (store.has(k) ? store.get(k) : null), setItem: (k, v) => store.set(k, v),
+    removeItem: (k) => store.delete(k), key: (i) => [...store.keys()][i], get length() { return store.size; }};
+  new Function("document", "window", "location", script)(document, {localStorage}, {pathname: "/page.html"});
+  ready();
+  const shown = inputs.map((i) => i.value);
+  (typed || []).forEach((v, n) => { inputs[n].value = v; inputs[n].on.input(); });
+  return shown;
+}
+const names = ["Score", "constructor", "__proto__", "Score", "Score (2)", "toString"], store = new Map();
+load(names, store, ["a", "b", "c", "d", "e", "f"]);
+const again = load(names, store);
+const keys = [...store.keys()].map((k) => k.slice(prefix.length));
+const old = () => new Map([[prefix + "Score", "1"], [prefix + "Score (2)", "2"]]);
+const older = load(["Score", "Score"], old());
+const older_named = load(["Score", "Score", "Score (2)"], new Map([...old(), [prefix + "Score (2)", "9"]]));
+process.stdout.write(JSON.stringify({again, keys, older, older_named}));
+"""
