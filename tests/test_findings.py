@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from conftest import LAYOUTS, edit, line_of
 
-from deckpress.findings import Echoes, Finding, Findings, Heard, Loc, echoed, echoed_value
+from deckpress.findings import Finding, Findings, Loc, echoed, echoed_value
 from deckpress.templating import Templates
+from deckpress.translation.echoes import Echoes, Heard
 
 GAME_YAML = Path("content/pocket-bazaar/game.yaml")
 SHEETS = Path("content/pocket-bazaar/sheets.yaml")
@@ -179,3 +180,20 @@ def test_a_translation_echoing_its_source_at_the_same_place_is_not_said_again():
         (str(LOC), "an error", "Laternen 2"), ("g/lots.csv:3:1", "only in German", None),
         ("g/lots.csv:3:1", "only in French", None)]
     assert len(german) == 5 and len(source) == 2  # each lists all it met: a load counts its findings
+
+
+def test_a_finding_rewritten_or_taken_back_is_so_in_the_list_a_source_or_translation_passes_it_to():
+    """A tally names more cards by rewriting its finding, and a key said missing is taken back where a misspelt
+    key stands for it: through a game's heard findings and a translation's echoes, the build's own list follows."""
+    found = Findings()
+    source = Heard(found)
+    one, two, missing = Finding(LOC, "card A, too faint"), Finding(LOC, "cards A and B, too faint"), Finding(
+        Loc("g/cards.yaml", 4, 5), "card is missing required key 'rank'")
+    source.add(one)
+    source.rewrite(one, two)
+    source.add(missing)
+    source.retract(missing)
+    german = Echoes(found, set())
+    german.add(Finding(Loc("g/de.po", 1, 1), "a"))
+    german.rewrite(Finding(Loc("g/de.po", 1, 1), "a"), Finding(Loc("g/de.po", 1, 1), "b"))
+    assert [f.message for f in found] == ["cards A and B, too faint", "b"] and list(source) == [two]

@@ -38,7 +38,8 @@ from deckpress.publish.sums import sums_output
 from deckpress.publish.thumbnails import missing_thumbnails
 from deckpress.publish.write import Output, manifest_output, merged_manifest, stale_exports
 from deckpress.templating import Templates
-from deckpress.translation.games import Voices, every_language, labelled, relabelled
+from deckpress.translation.echoes import Voices
+from deckpress.translation.games import every_language, labelled, relabelled
 from deckpress.translation.layout_texts import check_layout_texts, layout_names
 
 if TYPE_CHECKING:

@@ -152,6 +152,26 @@ class Findings(list[Finding]):
         for finding in findings:
             self.add(finding)
 
+    def rewrite(self, old: Finding, new: Finding) -> None:
+        """`old`, a finding listed, said as `new` where it stands (a tally's, naming more cards as it meets them);
+        `new` added where `old` is not listed. A list that passes its findings on (`Heard`, `Echoes`, `Heeded`)
+        rewrites its parent's as well."""
+        seen = self._seen()
+        if old in seen and new not in seen:
+            self[self.index(old)] = new
+            seen.discard(old)
+            seen.add(new)
+            return
+        self.retract(old)
+        self.add(new)
+
+    def retract(self, finding: Finding) -> None:
+        """A finding listed taken back (a key said missing, where a key misspelt stands for it); from the parent
+        as well, by a list that passes its findings on."""
+        if finding in self._seen():
+            self.remove(finding)
+            self._known = 0  # cut: the set of what is listed is made again
+
     def _seen(self) -> set[Finding]:
         """The set of what is listed, brought up to date if the list was changed directly (appended, cut)."""
         seen, known = self._set, self._known
@@ -236,35 +256,9 @@ class Heeded(Findings):
         self.met += 1
         self.parent.add(finding)
 
+    def rewrite(self, old: Finding, new: Finding) -> None:
+        self.met += 1
+        self.parent.rewrite(old, new)
 
-class Heard(Findings):
-    """A source game's findings, passed on to `parent`, each place it said something at (and how severely)
-    remembered: what its translations need not say again (`Echoes`). It lists every finding itself, as a load
-    that counts its findings expects."""
-
-    def __init__(self, parent: Findings) -> None:
-        super().__init__()
-        self.parent, self.said = parent, set[tuple[Loc, str]]()
-
-    def add(self, finding: Finding) -> None:
-        super().add(finding)
-        self.said.add((finding.loc, finding.severity))
-        self.parent.add(finding)
-
-
-class Echoes(Findings):
-    """A translation's findings, passed on to `parent` but for those at a place of the game's own sources where
-    its source language (`source`: a `Heard`'s places) has said as much already: a card value refused in the
-    source is refused again in each translation (in its words: `one of Riff, Tang, Sand`), a layout's mistake met
-    again on the translated cards. A PO entry is the translation's own place, always said; so is what only a
-    translation meets, or meets more severely. It lists every finding itself, as a load that counts its findings
-    expects."""
-
-    def __init__(self, parent: Findings, source: set[tuple[Loc, str]]) -> None:
-        super().__init__()
-        self.parent, self.source = parent, source
-
-    def add(self, finding: Finding) -> None:
-        super().add(finding)
-        if finding.loc.file.endswith(".po") or (finding.loc, finding.severity) not in self.source:
-            self.parent.add(finding)
+    def retract(self, finding: Finding) -> None:
+        self.parent.retract(finding)

@@ -22,7 +22,7 @@ from deckpress.publish import phrases
 from deckpress.publish.manifest import Entry
 from deckpress.publish.published import HOST_FOLDER
 from deckpress.publish.write import Output
-from deckpress.translation.games import Voices
+from deckpress.translation.echoes import Voices
 
 if TYPE_CHECKING:
     from deckpress.build import Prepared

@@ -90,12 +90,10 @@ class Tally:
         cards.append(card.label)
         finding = Finding(loc, f"{where}, {'card' if len(cards) == 1 else 'cards'} {_listed(cards)}, {problem}")
         old = self.reported.get(key)
-        if old is not None and old in findings and finding not in findings:
-            findings[findings.index(old)] = finding
-        else:
-            if old is not None and old in findings:
-                findings.remove(old)
+        if old is None:
             findings.add(finding)
+        else:
+            findings.rewrite(old, finding)
         self.reported[key] = finding
 
 

@@ -194,5 +194,5 @@ class Fields:
         """A key misspelt is one finding: the required key it most likely means is not also said missing."""
         meant = next(iter(closest(key, self.asked)), None)
         missing = self.missing.pop(meant, None) if meant is not None else None
-        if missing is not None and missing in self.findings:
-            self.findings.remove(missing)
+        if missing is not None:
+            self.findings.retract(missing)

@@ -12,11 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from deckpress.draw.scripts import faces
-from deckpress.findings import Echoes, Findings, Heard
+from deckpress.findings import Findings
 from deckpress.load import load_game
 from deckpress.model import Edition, Game
 from deckpress.publish.write import Output
 from deckpress.templating import Templates
+from deckpress.translation.echoes import Echoes, Heard
 from deckpress.translation.tags import tagged
 
 
@@ -67,19 +68,3 @@ def labelled(outputs: list[Output], games: list[Game]) -> list[Output]:
         return outputs
     return [replace(o, entry=replace(o.entry, language=languages[o.entry.game]))
             if o.entry is not None and o.entry.game in languages else o for o in outputs]
-
-
-
-class Voices:
-    """Each game's findings as it says them (a game loads, lays out and exports before its translations): a
-    source game's heard, each translation's passed on but for what its source said at the same place."""
-
-    def __init__(self, parent: Findings) -> None:
-        self.parent, self.heard = parent, dict[str, Heard]()
-
-    def of(self, game: Game) -> Findings:
-        if not game.source_game:
-            heard = self.heard[game.id] = Heard(self.parent)
-            return heard
-        source = self.heard.get(game.source_game)
-        return self.parent if source is None else Echoes(self.parent, source.said)
