@@ -38,8 +38,13 @@ def page_template(name: str, finalize: Callable[[Any], Any] | None = None) -> Te
     """The template `name`, compiled; `finalize` (if any) applied to every value it prints."""
     env = Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
                       trim_blocks=True, lstrip_blocks=True, finalize=finalize, bytecode_cache=Compiled())
-    env.filters["in_sentence"] = lambda title, language: in_sentence(language, title)
+    env.filters["in_sentence"] = _in_sentence
     return env.get_template(name)
+
+
+def _in_sentence(title: str, language: str) -> str:
+    """`title | in_sentence(language)`: a function of its own name, not a lambda, so the compiled page is kept."""
+    return in_sentence(language, title)
 
 
 class Compiled(BytecodeCache):
