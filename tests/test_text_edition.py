@@ -361,3 +361,14 @@ def test_the_rules_count_the_cards_as_printed(deckpress):
     words = " ".join(PdfReader("build/pocket-bazaar/standard/pocket-bazaar-rules-a4.pdf").pages[0].extract_text()
                      .split())
     assert "24 printed lot cards, 6 of them Keys" in words
+
+
+def test_a_card_named_as_its_picture_is_still_named_by_its_words(built):
+    """A German key's picture reads `Schlüssel` and so does its collection: the picture is left to the words, and
+    the words, not said again by anything kept, stay (the card was headed `1 Punkt`, its collection said nowhere)."""
+    page = built / "pocket-bazaar-de-de" / "pocket-bazaar-de-de.html"
+    if not page.exists():
+        pytest.skip("The Pocket Bazaar is not translated into German here")
+    headings = re.findall(r"<h4>([^<]*)</h4>", page.read_text(encoding="utf-8"))
+    assert [f"Schlüssel {n}" for n in range(1, 7)] == [h for h in headings if h.startswith("Schlüssel")]
+    assert not [h for h in headings if re.fullmatch(r"\d+ Punkte?", h)]

@@ -42,9 +42,9 @@ def unrepeated(said: Sequence[tuple[P, Element]], reading: Reading, known: Known
     kept = []
     for i, (part, element) in enumerate(said):
         kind = KINDS[element.kind]
-        if kind.pictogram and kind.said_by(reading, element, texts):
-            continue
-        if len(part.lines) == 1 and heard.again(i, part.lines[0], element):
+        if kind.pictogram and kind.said_by(reading, element, texts) or \
+                len(part.lines) == 1 and heard.again(i, part.lines[0], element):
+            heard.left.add(i)  # not said: what it says is no reason to leave out another
             continue
         kept.append((part, element))
     return kept
@@ -77,21 +77,24 @@ class _Heard:
         self.tallies = [_tally(line, joins, back) for _, line, _ in lines]
         self.first = {j: n for n, (j, _, _) in reversed(list(enumerate(lines)))}  # each part's first line
         self.name = spoken(reading.card.label)
+        self.left: set[int] = set()  # the parts left out so far (`unrepeated`)
 
     def again(self, i: int, line: str, element: Element) -> bool:
         """Whether the one-line part `i` says nothing the card's other lines do not (see `unrepeated`): it says
         what a line before it said, word for word or counting the same things; or its words stand within
         another's (not the same words, and not the card's name) read from all the fields it is read from."""
-        lines, spoken_ = self.lines, self.spoken
+        lines, spoken_, left = self.lines, self.spoken, self.left
         first = self.first[i]  # its line's place among the card's: those before it are the earlier parts'
         words, tally = spoken_[first], self.tallies[first]
-        if words in spoken_[:first] or tally is not None and tally in self.tallies[:first]:
+        said = [n for n in range(first) if lines[n][0] not in left]  # a key's picture, left to `Schlüssel`, says none
+        if any(spoken_[n] == words or tally is not None and self.tallies[n] == tally for n in said):
             return True
         if words == self.name or words == " ":
             return False  # the card's name stays
         for n in [n for n, other in enumerate(spoken_) if words in other and other != words]:
             j, _, source = lines[n]
-            if j != i and (j < i or "\n" not in line) and _told_by(self._fields(element), self._fields(source)):
+            if j != i and j not in left and (j < i or "\n" not in line) and \
+                    _told_by(self._fields(element), self._fields(source)):
                 return True
         return False
 
