@@ -56,15 +56,8 @@ class Plan:
 
 
 def plan_of(job: Job, layout: CardLayout) -> Plan:
-    """The layout's plan, made once for the edition's papers (held with its layout: the same layout, not one like
-    it)."""
-    plans = job.held.plans
-    held = plans.get(id(layout))
-    if held is None or held[0] is not layout:
-        held = plans[id(layout)] = layout, Plan.of(layout)
-    plan = held[1]
-    assert isinstance(plan, Plan)
-    return plan
+    """The layout's plan, made once for the edition's papers."""
+    return job.held.of_layout(layout, Plan.of)
 
 
 def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job, bleed: float,

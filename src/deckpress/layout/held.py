@@ -10,10 +10,14 @@ faces' words (its first), and on one paper alone (the bench's) only the last fac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from deckpress.layout.standing import Rack
 from deckpress.model import Card, CardLayout
+
+T = TypeVar("T")
 
 HELD_LIMIT = 4_096  # faces' words held for the next paper: a larger deck's first this many, no more
 
@@ -36,10 +40,18 @@ class Held:
     papers: int = 1  # how many papers share it: on one, only the last face's words are held (copies are adjacent)
     rack: Rack = field(default_factory=Rack)
     said: dict[tuple[int, int], Said] = field(default_factory=dict)
-    # what a card layout's faces share (`deckpress.layout.face.Plan`), by the layout it is held with
-    plans: dict[int, tuple[object, object]] = field(default_factory=dict)
-    # what a card layout's readings share from card to card (`deckpress.layout.said_once.Known`), likewise
-    known: dict[int, tuple[object, object]] = field(default_factory=dict)
+    # what a card layout's faces share (its `face.Plan`, its readings' `said_once.Known`), by what made it and the
+    # layout it is held with
+    by_layout: dict[tuple[Callable[..., Any], int], tuple[CardLayout, object]] = field(default_factory=dict)
+
+    def of_layout(self, layout: CardLayout, make: Callable[[CardLayout], T]) -> T:
+        """What `make` works out from a card layout, once for the edition's papers (held with its layout: the same
+        layout, not one like it)."""
+        key = (make, id(layout))
+        held = self.by_layout.get(key)
+        if held is None or held[0] is not layout:
+            held = self.by_layout[key] = (layout, make(layout))
+        return cast(T, held[1])
 
     def words(self, card: Card, layout: CardLayout) -> Said | None:
         """The words held for this card read through this layout, if they are (the same objects, not like ones)."""

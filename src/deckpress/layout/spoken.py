@@ -52,12 +52,11 @@ def unread(reading: Reading, layout: CardLayout, read: list[tuple[str, ...]], kn
 
 def _known(job: Job, layout: CardLayout) -> Known:
     """What stays the same from card to card read through `layout` (its elements' fields), worked out once a job."""
-    held = job.held.known.get(id(layout))
-    if held is None or held[0] is not layout:
-        held = job.held.known[id(layout)] = layout, Known()
-    known = held[1]
-    assert isinstance(known, Known)
-    return known
+    return job.held.of_layout(layout, _none_known)
+
+
+def _none_known(layout: CardLayout) -> Known:
+    return Known()  # filled as the layout's cards are read
 
 
 def _in_columns(elements: list[Element], read: list[list[str]], n: int) -> bool:
