@@ -96,10 +96,12 @@ def form(d: Drawing, name: str) -> AbstractContextManager[None]:
 def read_through(d: Drawing, tags: int, ops: int) -> None:
     """The element opened at tag `tags` is read by what it holds, not an /ActualText in its place, where a form
     field was drawn in it since op `ops` (a desk card's lines to write on): the text would hide the field."""
-    if tags < len(d.page.tags) and any(getattr(op, "field", None) is not None for op in d.page.ops[ops:]):
-        at, tag = d.page.tags[tags]
-        if isinstance(tag, Begin) and tag.actual:
-            d.page.tags[tags] = (at, replace(tag, actual=""))
+    if tags >= len(d.page.tags):
+        return
+    at, tag = d.page.tags[tags]  # most elements have a text and no field: the tag is looked at first
+    if isinstance(tag, Begin) and tag.actual and any(getattr(op, "field", None) is not None
+                                                     for op in d.page.ops[ops:]):
+        d.page.tags[tags] = (at, replace(tag, actual=""))
 
 
 def drop_if_empty(d: Drawing, tags: int, ops: int) -> None:
