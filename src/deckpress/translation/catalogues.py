@@ -206,12 +206,13 @@ def read_po(path: Path, shown: str, findings: Findings) -> polib.POFile | None:
         return None
     try:
         text = data.decode("utf-8")
-        if (run := long_run(text)) is not None:
+        lines = text.splitlines()  # both checks read them
+        if (run := long_run(lines)) is not None:
             findings.error(Loc(shown, run), f"an entry of more than {MOST_LINES:,} lines or {MOST_CHARACTERS:,} "
                                             "characters of text or comments: no game's text is that long (fix it in "
                                             "a PO editor, or take the file away)")
             return None
-        for number, problem in (wrong := unquoted_said(text)):  # read, it would print a word cut short
+        for number, problem in (wrong := unquoted_said(lines)):  # read, it would print a word cut short
             findings.error(Loc(shown, number), problem)
         if wrong:
             return None

@@ -16,10 +16,10 @@ STRUCTURED = re.compile(r"#(?:~\|?|\|)\s*")  # an obsolete entry's lines (`#~ ms
 MOST_SAID = 20  # lines said one by one: a file of two million such lines is one mistake repeated, not news
 
 
-def unquoted_said(text: str) -> list[tuple[int, str]]:
+def unquoted_said(lines: list[str]) -> list[tuple[int, str]]:
     """`unquoted`'s first MOST_SAID lines, then (at the next) one line counting the rest: time as one reading of
     the file and memory as MOST_SAID findings, however many lines are wrong."""
-    wrong = unquoted(text)
+    wrong = unquoted(lines)
     said = list(islice(wrong, MOST_SAID))
     if (next_one := next(wrong, None)) is not None:
         rest = 1 + sum(1 for _ in wrong)
@@ -28,10 +28,10 @@ def unquoted_said(text: str) -> list[tuple[int, str]]:
     return said
 
 
-def unquoted(text: str) -> Iterator[tuple[int, str]]:
+def unquoted(lines: list[str]) -> Iterator[tuple[int, str]]:
     """(line from 1, what is wrong) for each line whose text is not between two quotes; a line polib refuses
     anyway (no keyword, no quote) is left to it."""
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(lines, 1):
         line = line.strip()
         if (structured := STRUCTURED.match(line)) is not None:
             line = line[structured.end():]
@@ -59,14 +59,14 @@ def _quoted(rest: str, keyword: str | None) -> str | None:
     return None
 
 
-def long_run(text: str) -> int | None:
+def long_run(lines: list[str]) -> int | None:
     """The line (from 1) where an entry's run of continued text or comment lines passes MOST_LINES lines or
     MOST_CHARACTERS characters: polib adds each such line to what it holds so far, so a long run costs as its
     lines times its length (3.9 million lines took minutes; 10,000 lines of 1,000 characters, seconds)."""
-    lines = characters = 0
-    for number, line in enumerate(text.splitlines(), 1):
+    run = characters = 0
+    for number, line in enumerate(lines, 1):
         continued = line.lstrip().startswith(('"', "#"))
-        lines, characters = (lines + 1, characters + len(line)) if continued else (0, 0)
-        if lines > MOST_LINES or characters > MOST_CHARACTERS:
+        run, characters = (run + 1, characters + len(line)) if continued else (0, 0)
+        if run > MOST_LINES or characters > MOST_CHARACTERS:
             return number
     return None
