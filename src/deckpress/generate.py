@@ -89,7 +89,8 @@ def generate(game_dir: Path, shown: str, seed: int, findings: Findings, layouts:
     if typed_parameters(params, locs, where, needs, f"the generator {name}", findings) is None:
         return []
     first = make(params, seed, 0)  # the first candidate: what it writes is known before anything is checked
-    unread = sorted(n for n in first if posixpath.normpath(n) not in _deck_files(game_dir, shown, findings))
+    read_by_decks = _deck_files(game_dir, shown, findings)  # game.yaml's decks' files, read once
+    unread = sorted(n for n in first if posixpath.normpath(n) not in read_by_decks)
     if unread:  # a deck kept in a spreadsheet, say: the generated file would lie beside it, read by nothing
         findings.error(locs.get(GENERATOR, where), f"the generator {name} writes {', '.join(unread)}, which no deck "
                                                    "of the game reads: name it as the deck's file: in game.yaml, or "

@@ -9,6 +9,7 @@ import hashlib
 import io
 import re
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -76,16 +77,19 @@ class Icons:
         found = self._found.get(name)
         return None if found is None or isinstance(found, str) else found
 
-    def get(self, name: str, loc: Loc, what: str, named: tuple[Loc, str] | None = None) -> IconFile | None:
+    def get(self, name: str, loc: Loc, what: str, named: Callable[[], tuple[Loc, str] | None] | None = None
+            ) -> IconFile | None:
         """The icon `name`, else None with a finding at `loc`, said of `what`; a name no file has (or no icon may
-        have) said where the name was written, `named`, when given (a parameter)."""
+        have) said where the name was written, what `named` gives when given (a parameter): asked only then, not
+        on every card that names it again."""
         first = name not in self._found
         if first:
             self._found[name] = self._find(name)
         found = self._found[name]
         if isinstance(found, str):
             if first:
-                loc, what = named if isinstance(found, _Unnamed) and named is not None else (loc, what)
+                written = named() if isinstance(found, _Unnamed) and named is not None else None
+                loc, what = written or (loc, what)
                 self.findings.error(loc, f"{what}: {found}")
             return None
         return found

@@ -238,10 +238,10 @@ class Plan:
 
 def plan(facts: Facts, entries: Iterable[Entry]) -> Plan:
     """The plan over the files of one edition and paper (`entries`, as the manifest lists them)."""
-    files = [e for e in entries if e.is_pdf and e.component not in NOT_PARTS]
-    plain = {(e.component, e.sha256) for e in files if build_of(e) == PLAIN}
-    files = [e for e in files if build_of(e) == PLAIN or (e.component, e.sha256) not in plain]  # no same file again
-    lines = sorted((Line(e, facts.part(e)) for e in files), key=lambda line: (line.part.optional, _order(facts, line)))
+    files = [(e, build_of(e) == PLAIN) for e in entries if e.is_pdf and e.component not in NOT_PARTS]
+    plain = {(e.component, e.sha256) for e, single in files if single}
+    kept = [e for e, single in files if single or (e.component, e.sha256) not in plain]  # no same file again
+    lines = sorted((Line(e, facts.part(e)) for e in kept), key=lambda line: (line.part.optional, _order(facts, line)))
     kits = tuple(sorted((e for e in entries if e.component in (KIT, HOST_KIT)), key=lambda e: e.component != KIT))
     return Plan(facts, tuple(lines), kits)
 

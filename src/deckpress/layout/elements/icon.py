@@ -50,7 +50,7 @@ class Icon(Kind):
         if name is None or icons is None:
             return
         icon = icons.known(name) or icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}",
-                                              _named_at(face, element, name))
+                                              lambda: _named_at(face, element, name))
         if icon is None:
             return
         count = _count(face, element)
