@@ -231,3 +231,16 @@ def test_a_grid_the_paper_cannot_hold_is_said_of_the_grid_with_how_many_fit(deck
     assert [e.split(": error: ")[1] for e in result.errors] == [
         f"pocket-bazaar lot-cards (standard edition, {paper}): its grid of 4 x 4 cards of 63 x 88 mm does not fit on "
         "the paper, 9 do; make the grid smaller" for paper in ("a4", "letter")]
+
+
+def test_the_scale_bar_of_a_folded_sheet_stays_off_the_backs(tmp_path):
+    """Bled jumbo fronts leave the bar no room among them on Letter: it stood below the fold, on a card's back
+    (printed there, and cut out with it); it keeps clear of the backs' block as of the fronts'."""
+    folder = build(tmp_path, "--fold", "--bleed", "3", "--paper", "letter")
+    with pdfplumber.open(folder / "pocket-bazaar-lot-cards-letter-fold-bleed3mm.pdf") as pdf:
+        page = pdf.pages[0]
+        words = page.extract_words()
+        fold = next(w for w in words if w["text"] == "fold")["top"]
+        label = next(w for w in words if w["text"] == "mm" and any(
+            v["text"] == "50" and abs(v["top"] - w["top"]) < 1 for v in words))
+        assert label["bottom"] < fold  # above the fold, among the fronts' margins, not over a back

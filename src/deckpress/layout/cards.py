@@ -237,12 +237,12 @@ def _clipped(mark: Segment, room: Segment) -> Segment | None:
 
 def _bar_room(plan: Imposition, marks: list[Segment], job: Job,
               shaped: bool = False) -> tuple[Segment, list[Segment], Theme]:
-    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold; shaped pieces' backs across
-    it, whose block nests up to the fold), and the theme."""
+    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold, and the backs below it: a bar
+    there is printed on a card's back), and the theme."""
     b, full = job.setup.bleed, trim_box(list(plan.fronts), plan.cell)
     needed = marks if b else []  # a print shop needs every crop mark; at home the cut lines suffice
     obstacles = needed + ([(0.0, plan.fold_y, plan.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
-    if shaped and plan.fold_y is not None:
+    if plan.fold_y is not None and plan.backs:
         x, y, w, h = trim_box(list(plan.backs), plan.cell)
         obstacles.append((x - b, y - b, x + w + b, y + h + b))  # the backs' block, as a box the bar keeps clear of
     return (full[0] - b, full[1] - b, full[2] + 2 * b, full[3] + 2 * b), obstacles, job.theme
