@@ -86,8 +86,11 @@ class _Heard:
         lines, spoken_, left = self.lines, self.spoken, self.left
         first = self.first[i]  # its line's place among the card's: those before it are the earlier parts'
         words, tally = spoken_[first], self.tallies[first]
-        said = [n for n in range(first) if lines[n][0] not in left]  # a key's picture, left to `Schlüssel`, says none
-        if any(spoken_[n] == words or tally is not None and self.tallies[n] == tally for n in said):
+        if not left:  # most cards leave nothing out before: every earlier line says what it says
+            if words in spoken_[:first] or tally is not None and tally in self.tallies[:first]:
+                return True
+        elif any(spoken_[n] == words or tally is not None and self.tallies[n] == tally
+                 for n in range(first) if lines[n][0] not in left):  # a key's picture, left to `Schlüssel`, says none
             return True
         if words == self.name or words == " ":
             return False  # the card's name stays
