@@ -66,6 +66,8 @@ def test_an_earlier_manifest_is_untrusted_and_entries_that_do_not_fit_are_skippe
         {**good, "path": "../../outside.pdf"}, {**good, "path": "/etc/passwd"}, {**good, "sha256": "../x"},
         {k: v for k, v in good.items() if k != "sha256"}, {**good, "private": "yes"}, {**good, "offset_x_mm": []},
         {**good, "audience": "everyone"}, {**good, "audience": None}, {**good, "audience": True},
+        *({**good, "path": path} for path in ("./g/standard/g-rules-a4.pdf", "g//standard/g-rules-a4.pdf",
+                                              "g/./standard/g-rules-a4.pdf", "g/standard/g-rules-a4.pdf/")),
     ]
     (tmp_path / MANIFEST).write_text(json.dumps({"outputs": [*bad, good]}), encoding="utf-8")
     assert [e.as_json() for e in read_manifest(tmp_path)] == [good]

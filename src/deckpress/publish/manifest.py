@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, fields
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from deckpress.model import AUDIENCES, HOST, PUBLIC
@@ -97,7 +97,7 @@ class Entry:
             return None
         if any(not _fits(data.get(key), types) for key, types in _TYPES.items()):
             return None
-        if not relative(data["path"]) or not _SHA256.fullmatch(data["sha256"]):  # both name files we read or write
+        if not _as_written(data["path"]) or not _SHA256.fullmatch(data["sha256"]):  # both name files read or written
             return None
         if data.get("audience", PUBLIC) not in AUDIENCES:
             return None
@@ -106,6 +106,12 @@ class Entry:
         values: dict[str, Any] = {f.name: data.get(f.name) for f in fields(cls)}
         audience = values["audience"] or (HOST if data.get("private") else PUBLIC)  # a manifest of before audiences
         return cls(**{**values, "audience": audience, "fold": bool(values["fold"])})
+
+
+def _as_written(path: str) -> bool:
+    """A path as the press writes one: below the out folder and in its one spelling (`./g/x.pdf` or `g//x.pdf` names
+    a file the manifest lists already, and would be listed, checked and published twice)."""
+    return relative(path) and str(PurePosixPath(path)) == path
 
 
 def _given(**values: object) -> dict[str, object]:
