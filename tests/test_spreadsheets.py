@@ -277,6 +277,15 @@ def test_a_quote_left_open_is_a_finding_at_its_row(tmp_path):
     assert errors(game) == [f"{SHOWN}/lots.csv:3:1: error: cell A3: CSV: unexpected end of data"]
 
 
+def test_a_cell_past_the_csv_readers_limit_is_a_finding_at_that_cell(tmp_path):
+    rows, limit = lots(), csv.field_size_limit()
+    rows[4][2] = "x" * (limit + 1)
+    game = game_with(tmp_path, "csv", rows)
+    assert errors(game) == [f"{SHOWN}/lots.csv:5:3: error: cell C5: more than {limit:,} characters, more than a "
+                            "card could print: shorten it (or close a quote left open)"]
+    assert csv.field_size_limit() == limit  # the reader's own again, for every other file
+
+
 def test_the_sheet_is_named_and_a_missing_one_is_a_finding_at_the_key(tmp_path):
     game = game_with(tmp_path, "xlsx")
     text = (game / "game.yaml").read_text(encoding="utf-8")

@@ -36,7 +36,8 @@ def read_csv(path: Path, shown: str, findings: Findings) -> Table | None:
 
 
 def _rows(text: str, shown: str, findings: Findings) -> Table | None:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
+    delimiter = _delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     rows: list[list[Any]] = []
     cells = 0
     try:
@@ -48,9 +49,28 @@ def _rows(text: str, shown: str, findings: Findings) -> Table | None:
                 return None
             rows.append([cell if cell.strip() else None for cell in record])
     except csv.Error as exc:  # a quote left open, a NUL, a cell past the csv module's size limit
-        findings.error(CellLoc(shown, len(rows) + 1, 1), f"CSV: {exc}")
+        row, limit = len(rows) + 1, csv.field_size_limit()
+        if wide := _oversized(text, delimiter, row, limit):
+            findings.error(CellLoc(shown, row, wide), f"more than {limit:,} characters, more than a card "
+                                                      "could print: shorten it (or close a quote left open)")
+        else:
+            findings.error(CellLoc(shown, row, 1), f"CSV: {exc}")
         return None
     return Table(shown, rows)
+
+
+def _oversized(text: str, delimiter: str, row: int, limit: int) -> int | None:
+    """The column of the first cell of record `row` longer than `limit`, the csv module's limit, read again with
+    room for it (the text is in memory already); None if no cell there is."""
+    csv.field_size_limit(len(text) + 1)
+    try:
+        records = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+        record = next((r for n, r in enumerate(records, 1) if n == row), [])
+        return next((col for col, cell in enumerate(record, 1) if len(cell) > limit), None)
+    except csv.Error:
+        return None
+    finally:
+        csv.field_size_limit(limit)
 
 
 def _cell_at(before: str) -> tuple[int, int]:
