@@ -20,7 +20,8 @@ import pikepdf
 import pypdf
 import pypdfium2 as pdfium
 import pytest
-from conftest import CONTENT, SHIPPED
+import yaml
+from conftest import CONTENT, LAYOUTS, SHIPPED
 from PIL import Image
 
 from deckpress.findings import Findings
@@ -142,6 +143,34 @@ def test_every_field_is_a_tagged_form_in_tab_order(built):
                 tops = [(-round(float(a.Rect[3]), 1), float(a.Rect[0])) for a in page.obj.get("/Annots", [])]
                 rows = [[x for y, x in tops if y == top] for top in dict.fromkeys(y for y, _ in tops)]
                 assert [y for y, _ in tops] == sorted(y for y, _ in tops) and all(r == sorted(r) for r in rows)
+
+
+def typed_sizes(path: Path) -> list[float]:
+    """The size each text field's typed text is set in, read back by pypdf from its default appearance
+    (`/Helv 18 Tf 0 g`; 0: the viewer's own, fitted to the field)."""
+    sizes = []
+    for page in pypdf.PdfReader(path).pages:
+        for a in (a.get_object() for a in page.get("/Annots", [])):
+            if a.get("/Subtype") == "/Widget" and a.get("/FT") == "/Tx":
+                found = re.search(r"([\d.]+) Tf", str(a["/DA"]))
+                assert found, a["/DA"]
+                sizes.append(float(found[1]))
+    return sizes
+
+
+def test_what_a_player_types_is_set_at_the_edition_s_size_never_the_viewer_s_own(built):
+    """`/Helv 0 Tf` let a viewer shrink typed text to fit its field: far under 18 pt in the large-print edition.
+    Each text field of a sheet or desk card now names its size: the edition's body size in standard, 18 pt or more
+    in large print."""
+    body = yaml.safe_load((LAYOUTS / "standard" / "sheet.yaml").read_text(encoding="utf-8"))["styles"]["text"]["size"]
+    desks = "open-secret-exchange/{}/open-secret-exchange-desk-cards-a4.pdf"
+    paths = [path for _, _, path in sheet_pdfs(built)] + [built / desks.format(e) for e in EDITIONS]
+    sizes: dict[str, list[float]] = {edition: [] for edition in EDITIONS}
+    for path in paths:
+        sizes[path.parent.name] += typed_sizes(path)
+    assert all(sizes.values()) and min(sizes["large-print"]) >= 18
+    assert min(sizes["standard"]) > 0
+    assert set(typed_sizes(built / "pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf")) == {body}
 
 
 def rendered(pdf: bytes, page: int) -> tuple[Image.Image, str]:

@@ -33,7 +33,8 @@ Box = tuple[float, float, float, float]  # x1, y1, x2, y2, pt
 Matrix = tuple[float, float, float, float, float, float]
 
 FONT = b"Helv"  # the font a viewer types a field's text in: a standard one, named in the form's resources
-LOOK = b"/%s 0 Tf 0 g" % FONT  # typed in black, sized to the field
+LOOK = b"/%s 0 Tf 0 g" % FONT  # typed in black, sized to the field: only a field naming no size of its own
+PAD = 2.0  # pt: the room a viewer leaves inside a borderless field, 1 pt above the text and 1 below
 HELVETICA = b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>"
 TICK = ((0.2, 0.5), (0.42, 0.22), (0.8, 0.8))  # the tick's corners, as parts of the box's width and height
 
@@ -126,12 +127,24 @@ class _Widget(PDFObject):
 
     def format(self, document: Any) -> bytes:
         field, a = self.field, self.annotation
-        kind = b"/FT /Btn /V /Off /AS /Off" if field.tick else b"/FT /Tx /DA (%s)" % LOOK
+        kind = b"/FT /Btn /V /Off /AS /Off" if field.tick else b"/FT /Tx /DA (%s)" % _typed(field, self.box)
         return Raw([
             b"<< /Type /Annot /Subtype /Widget %s /T " % kind, PDFString(self.title), b" /TU ",
             PDFString(field.name), b" /F 4 /Rect [ %s ] /P " % fp_str(*self.box).encode(),
             page_ref(a.page), b" /StructParent %d /MK << >>" % a.key, *self.looks, b" >>",
         ]).format(document)
+
+
+def _typed(field: WriteIn, box: Box) -> bytes:
+    """How the field's text is typed: in black, at the layout's size, never the viewer's own (which shrinks it to fit,
+    far under 18 pt in large print). Where the field is too low for a line at that size, the size its height allows
+    (Helvetica's ascender to descender is under 1 em), so the viewer need not clip it; but never below the
+    edition's smallest, for a line a little over its field's edges reads, and text under 18 pt in large print
+    does not."""
+    if not field.size:
+        return LOOK
+    size = max(min(field.size, (box[3] - box[1] - PAD) // 0.5 * 0.5), field.min_size)  # to the half point below
+    return b"/%s %s Tf 0 g" % (FONT, fp_str(size).encode())
 
 
 def _box(op: Rect | Line) -> Box:

@@ -43,6 +43,8 @@ class WriteIn:
     name: str  # what it is, as a reader says it: `Round 2, Lot A`
     tick: bool = False  # a tick box; else room to write in
     height: float = 0  # on a line to write on: the room above it, pt (a rectangle's field is the rectangle)
+    size: float = 0  # what is typed in it is set at, pt: the size the layout prints there (0: the viewer's choice)
+    min_size: float = 0  # the edition's smallest text, pt: typed text never smaller, however low the field
 
 
 @dataclass(frozen=True, slots=True)

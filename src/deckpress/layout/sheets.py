@@ -174,7 +174,7 @@ class SheetSetter:
                                    block)
                 with form(d, label), artifact(d):  # a box to write in: a form field, its rules furniture
                     d.rect(x + layout.label_width, y, w - layout.label_width, layout.row_height, ts.theme.line_pt,
-                           field=WriteIn(label))
+                           field=WriteIn(label, size=layout.styles["text"].size, min_size=ts.theme.min_size))
                 y += layout.row_height + 1
             return y
         if block.kind == "table":

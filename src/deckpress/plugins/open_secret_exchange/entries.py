@@ -92,5 +92,5 @@ def _set(face: Face, element: Element, box: Box, rows: list[tuple[str, str]], wr
             name = field_name(job.say, face.card, code)
             with form(face.d, name), artifact(face.d):  # the line is furniture, the field what is read
                 face.d.line(x + code_w + eq_w, base, x + w, base, job.theme.line_pt,
-                            field=WriteIn(name, height=leading * 0.8))
+                            field=WriteIn(name, height=leading * 0.8, size=size, min_size=job.theme.min_size))
         top += leading / MM
