@@ -152,7 +152,10 @@ class Line:
         (duplex, two a sheet)."""
         if self.entry.sheets is not None:
             return self.entry.sheets
-        pages = self.entry.pages or 0
+        return self._sheets_of(self.entry.pages or 0)
+
+    def _sheets_of(self, pages: int) -> int:
+        """The sheets these pages take: duplex, two a sheet."""
         return math.ceil(pages / 2) if self.duplex else pages
 
     def sheets_for(self, players: int) -> int:
@@ -162,8 +165,7 @@ class Line:
         if self.part.per_player and self.entry.per_sheet:
             return min(self.sheets, math.ceil(players / self.entry.per_sheet))
         if self.part.per_player and self.entry.copies and self.entry.sheets is None:
-            pages = math.ceil((self.entry.pages or 0) * players / self.entry.copies)
-            return math.ceil(pages / 2) if self.duplex else pages
+            return self._sheets_of(math.ceil((self.entry.pages or 0) * players / self.entry.copies))
         return self.sheets
 
     @property
