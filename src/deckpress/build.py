@@ -28,7 +28,7 @@ from deckpress.load.art import Artwork
 from deckpress.model import Edition, Game
 from deckpress.options import Options
 from deckpress.publish import kits, outputs
-from deckpress.publish.incremental import Freshness, freshness, known_listings, recorded_listings, state_output
+from deckpress.publish.incremental import Freshness, catalogue_listings, freshness, state_output
 from deckpress.publish.listing import Listing
 from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
@@ -251,9 +251,9 @@ def publish(opts: Options, press: Press, fresh: Freshness, staging: Staging) -> 
     stale = stale_exports(opts.out, press.versions)  # cut from older sources: taken away in the same commit
     entries = [e for e in merged_manifest(opts.out, press.outputs, press.parts, press.versions)
                if e.game not in press.gone]
-    recorded = recorded_listings(opts.out)
-    known = known_listings(recorded, press.listings)  # an edition not built this time keeps its recorded name
-    listings = {g: v for g, v in {**recorded, **known}.items() if g not in press.gone}
+    every = catalogue_listings(opts.out, press.listings)  # an edition not built this time keeps its recorded name
+    known = {g: every[g] for g in press.listings}  # this build's games': their state records them
+    listings = {g: v for g, v in every.items() if g not in press.gone}
     site = catalogue(opts.out, entries, {o.path: o.data for o in press.outputs}, press.thumbnails, listings,
                      {o.path: o.shown for o in press.outputs if o.shown is not None})
     state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, known,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckpress import interrupts
-from deckpress.publish.incremental import known_listings, recorded_listings
+from deckpress.publish.incremental import catalogue_listings
 from deckpress.publish.listing import Listing
 from deckpress.publish.manifest import Entry, read_manifest
 from deckpress.publish.publications import publications
@@ -30,9 +30,7 @@ def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> N
     kept = [e for e in earlier if on_disk(out, e.path) and not (e.game in games and e.component == target)]
     listed = {e.path: e for e in kept} | {e.path: e for o in files if (e := o.listed) is not None}
     entries: list[Entry] = [listed[p] for p in sorted(listed)]
-    recorded = recorded_listings(out)
-    listings = {**recorded,
-                **known_listings(recorded, {g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games})}
+    listings = catalogue_listings(out, {g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games})
     site = catalogue(out, entries, {o.path: o.data for o in files}, {}, listings)
     manifest = manifest_output(entries)
     shared = publications(out, entries, site, listings, {o.path: o.data for o in files})

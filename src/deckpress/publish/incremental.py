@@ -108,10 +108,13 @@ def recorded_listings(out: Path) -> dict[str, Listing]:
     return {game: listing for game, listing in found.items() if listing is not None}
 
 
-def known_listings(recorded: dict[str, Listing], listings: dict[str, Listing]) -> dict[str, Listing]:
-    """These games' listings, each over its `recorded` one (`recorded_listings`, read once by the caller): an
-    edition this build did not load (`--edition`) keeps the name and line its last build recorded."""
-    return {game: listing.merged(recorded[game]) if game in recorded else listing for game, listing in listings.items()}
+def catalogue_listings(out: Path, listings: dict[str, Listing]) -> dict[str, Listing]:
+    """Every game's listing the catalogue shows: as its last build recorded it, these games' (built or exported
+    now) each over its recorded one: an edition not loaded this time (`--edition`) keeps the name and line its
+    last build recorded."""
+    recorded = recorded_listings(out)
+    return {**recorded, **{game: listing.merged(recorded[game]) if game in recorded else listing
+                           for game, listing in listings.items()}}
 
 
 def _intact(out: Path, entry: Entry | None, seen: Digests | None) -> bool:
