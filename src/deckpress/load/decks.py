@@ -25,6 +25,7 @@ MAX_COPIES = 1000
 MAX_TACTILE = 6  # letters or digits: with braille's capital and number signs, a label a card wide
 TACTILE = re.compile(rf"[A-Za-z0-9]{{1,{MAX_TACTILE}}}")
 MAX_FROM = 10_000  # cards one `from` expression makes: far more than any game, far fewer than a hang
+AT_LEAST_ONE = "a deck needs at least one"  # why a deck of no cards is refused, as the loader and `new` say it
 
 
 def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str, Any]) -> Deck:
@@ -90,9 +91,8 @@ def _read_cards(reading: Reading, deck: Deck, node: Node, source: tuple[str | No
         if cards_node is not None:
             deck.cards, deck.generated, deck.read = _card_file(reading, deck, cards_node, card_name, ctx)
     if deck.read and not deck.cards:  # nothing to print: the kit would hold an empty part
-        key = "file" if file_name is not None else "from"
-        findings.error(node.value[key].loc, f"deck {deck.id} holds no {deck.nouns or 'cards'}: "
-                                            f"{file_name or 'from'} gives none; a deck needs at least one")
+        findings.error(node.value["file" if file_name is not None else "from"].loc, f"deck {deck.id} holds no "
+                       f"{deck.nouns or 'cards'}: {file_name or 'from'} gives none; {AT_LEAST_ONE}")
 
 
 def read_back(node: Node, what: str, findings: Findings) -> Back | None:

@@ -13,9 +13,9 @@ import yaml
 
 from deckpress.draw.fonts import missing_glyphs
 from deckpress.findings import Findings, Loc, control_character, echoed
-from deckpress.load.decks import MAX_COPIES
+from deckpress.load.decks import AT_LEAST_ONE, MAX_COPIES
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
-from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, UNNAMED, card_copies, holds_values
+from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, UNNAMED, card_copies, header_names, holds_values
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 
@@ -98,22 +98,21 @@ def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
     table = read_table(source, str(source), sheet, Loc(str(source)), findings)
     if table is None or findings:
         raise SheetFindings(findings)
-    columns = _columns(table, findings)
+    columns, unread = _columns(table, findings)
     _unprintable(table, findings)  # the game's first build would refuse them: said now, and nothing written
-    _unread(table, findings)
+    _unread(table, unread, findings)
     if findings:
         raise SheetFindings(findings)
     return SheetDeck(source, f"cards{source.suffix.lower()}", sheet, columns, longest(table.rows[1:], table.rows[0]))
 
 
-def _unread(table: Table, findings: Findings) -> None:
-    """What the game's first build would refuse of the cells no field reads, said as it says them: no card under
-    the header, a column of values with no name, a card's `copies` that is no whole number 1-1000."""
+def _unread(table: Table, unread: list[tuple[int, str]], findings: Findings) -> None:
+    """What the game's first build would refuse of the cells no field reads (`unread`: the columns `_columns`
+    leaves, by their names), said as it says them: no card under the header, a column of values with no name, a
+    card's `copies` that is no whole number 1-1000."""
     if table.rows and not any(cell is not None for row in table.rows[1:] for cell in row):
-        findings.error(table.loc(0, 0), "the sheet holds no card under its header row: a deck needs at least one")
-    header = table.rows[0] if table.rows else []
-    for c in range(max(map(len, table.rows), default=0)):
-        name = str(header[c]).strip() if c < len(header) and header[c] is not None else ""
+        findings.error(table.loc(0, 0), f"the sheet holds no card under its header row: {AT_LEAST_ONE}")
+    for c, name in unread:
         if not name and holds_values(table, c):
             findings.error(table.loc(0, c), UNNAMED)
         for r, row in enumerate(table.rows[1:], 1) if name == COPIES else ():
@@ -145,16 +144,18 @@ def _unprintable_text(text: str) -> str | None:
             "box; write it another way")
 
 
-def _columns(table: Table, findings: Findings) -> list[Column]:
+def _columns(table: Table, findings: Findings) -> tuple[list[Column], list[tuple[int, str]]]:
+    """The deck's fields, a named column each; and the columns no field reads, for `_unread`: a spacer column (the
+    loader asks for a name where it holds values), and the cards' quantity."""
     if not table.rows:
         findings.error(Loc(table.shown), "the sheet is empty: its first row names the fields")
-        return []
+        return [], []
     columns: list[Column] = []
-    header = table.rows[0]
-    for c, cell in enumerate(header):
-        name = "" if cell is None else str(cell).strip()
+    unread: list[tuple[int, str]] = []
+    for c, name in enumerate(header_names(table)):
         if not name or name == COPIES:
-            continue  # a spacer column (the loader asks for a name where it holds values); the cards' quantity
+            unread.append((c, name))
+            continue
         if not FIELD_NAME.fullmatch(name) or name in (col.name for col in columns):
             findings.error(table.loc(0, c), f"column '{echoed(name)}': a field's name is a letter, then letters, "
                                             "digits or _, and names one column: rename it in the sheet")
@@ -166,7 +167,7 @@ def _columns(table: Table, findings: Findings) -> list[Column]:
         columns.append(_typed(name, [row[c] if c < len(row) else None for row in table.rows[1:]]))
     if not columns and not findings:
         findings.error(table.loc(0, 0), "the header row names no field")
-    return columns
+    return columns, unread
 
 
 def _typed(name: str, cells: list[Any]) -> Column:

@@ -57,6 +57,14 @@ def sheet_texts(table: Table, fields: Collection[str]) -> Node:
 UNNAMED = "this column holds values but no name: name its field here"
 
 
+def header_names(table: Table) -> list[str]:
+    """Each column's name as the header row gives it ("" where none), to the widest row: a CSV line may run past
+    its header's, a value with no name, not dropped."""
+    header = table.rows[0]
+    width = max(map(len, table.rows))
+    return ["" if cell is None else str(cell).strip() for cell in header + [None] * (width - len(header))]
+
+
 def holds_values(table: Table, c: int) -> bool:
     """Whether column `c` holds a value under its header (a value under no name is one no field reads)."""
     return any(c < len(row) and row[c] is not None for row in table.rows[1:])
@@ -73,10 +81,7 @@ def _columns(table: Table, deck: Deck, copies: str, findings: Findings) -> tuple
     mistakes reported at their cells."""
     columns: dict[str, int] = {}
     meant: list[str] = []  # the fields misspelt headers most likely name: not also said to have no column
-    header = table.rows[0]
-    width = max(map(len, table.rows))  # a CSV line may run past its header's: a value with no name, not dropped
-    for c, cell in enumerate(header + [None] * (width - len(header))):
-        name = "" if cell is None else str(cell).strip()
+    for c, name in enumerate(header_names(table)):
         if not name:
             if holds_values(table, c):
                 findings.error(table.loc(0, c), UNNAMED)
