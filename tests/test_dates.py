@@ -67,13 +67,14 @@ def test_source_date_epoch_overrides_the_declared_date(tmp_path: Path, monkeypat
         assert _dates(pdf) == ("D:20231114221320+00'00'",) * 2, pdf.name
 
 
-@pytest.mark.parametrize("epoch", ["abc", "-1", "17.5", "253402300800", "1e9", "\x1b[31m"])
+@pytest.mark.parametrize("epoch", ["abc", "-1", "17.5", "253402300800", "1e9", "\x1b[31m", " 12", "12\n", "\t12",
+                                   "+12", "1_000", "\uff11\uff12"])
 @pytest.mark.parametrize("command", ["build", "check", "export"])
 def test_a_source_date_epoch_that_is_no_date_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                                     monkeypatch: pytest.MonkeyPatch, epoch: str,
                                                                     command: str) -> None:
     """ReportLab reads the variable too, and ended a build in a traceback over `abc`; the press refuses it first,
-    as the variable's specification asks, and writes nothing."""
+    as the variable's specification asks (ASCII digits alone: ` 12` and `12\\n` too), and writes nothing."""
     monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
     args = {"build": ["--out", str(tmp_path / "out")], "check": [],
             "export": ["--to", "tts", "--out", str(tmp_path / "out")]}[command]
@@ -81,7 +82,7 @@ def test_a_source_date_epoch_that_is_no_date_is_one_line_and_exit_2(tmp_path: Pa
         main([command, "--content", str(CONTENT), *args])
     assert leaving.value.code == 2
     err = capsys.readouterr().err
-    shown = epoch.replace("\x1b", "\\x1b")
+    shown = epoch.replace("\x1b", "\\x1b").replace("\n", "\\x0a").replace("\t", "\\x09")
     assert err == ("deckpress: error: SOURCE_DATE_EPOCH must be a whole number of seconds since 1970-01-01 (UTC), "
                    f"at most 253402300799, got '{shown}'\n")
     assert not (tmp_path / "out").exists()

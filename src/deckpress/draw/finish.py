@@ -43,8 +43,10 @@ LAST_EPOCH = 253402300799  # 9999-12-31 23:59:59 UTC: the last second a PDF date
 
 def source_date_epoch() -> int | None:
     """SOURCE_DATE_EPOCH (seconds since 1970, as reproducible builds set it), if set and one: the command
-    refuses any other value before it starts (deckpress.arguments), as the variable's specification asks."""
-    return whole(os.environ.get("SOURCE_DATE_EPOCH", ""), LAST_EPOCH)
+    refuses any other value before it starts (deckpress.arguments), as the variable's specification asks: ASCII
+    digits alone (`whole` takes spaces around them, as a template may write them)."""
+    text = os.environ.get("SOURCE_DATE_EPOCH", "")
+    return whole(text, LAST_EPOCH) if text.isascii() and text.isdigit() else None
 
 
 def pdf_date(declared: datetime.date | None) -> str:
