@@ -88,3 +88,25 @@ def test_a_control_character_in_a_translation_is_a_finding_at_its_entry(deckpres
     assert result.errors == [f"content/pocket-bazaar/translations/de-DE.po:{line}:1: error: de-DE: the translation "
                              "holds a control character (U+202E), which would print as nothing or change what a "
                              f"reader shows ({entry.msgctxt}); remove it"]
+
+
+def test_a_file_name_with_a_nul_is_said_once_as_written(deckpress):
+    """The NUL said where it stands and taken out, the name read `lotsx.yaml` was said missing a second time."""
+    text = GAME_YAML.read_text(encoding="utf-8")
+    GAME_YAML.write_text(text.replace("file: lots.yaml", 'file: "lo\\0tsx.yaml"', 1), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(GAME_YAML, "file: ")
+    assert result.status == 1 and "\0" not in result.err
+    assert result.errors == [f"content/pocket-bazaar/game.yaml:{line}:11: error: no file 'lo\\x00tsx.yaml' in "
+                             "content/pocket-bazaar: a file's name holds no control character (U+0000); remove it"]
+
+
+def test_a_file_name_too_long_for_the_system_is_said_so_where_it_is_written(deckpress):
+    text = GAME_YAML.read_text(encoding="utf-8")
+    GAME_YAML.write_text(text.replace("file: lots.yaml", f"file: {'x' * 5000}.yaml", 1), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(GAME_YAML, "file: x")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.errors == [f"content/pocket-bazaar/game.yaml:{line}:11: error: '{'x' * 40}…' is a name too long "
+                             "for the file system (at most 255 bytes a name, 4,095 a path); name a file with a "
+                             "shorter one"]

@@ -14,6 +14,7 @@ from deckpress import pool
 from deckpress.draw.finish import LAST_EPOCH, source_date_epoch
 from deckpress.findings import echoed, escaped
 from deckpress.options import DUPLEX, PAPERS
+from deckpress.paths import NAME_MAX, PATH_MAX
 
 USAGE = 2
 MAX_DPI = 600  # twice what print shops ask; an export's pages are rendered whole, and at 600 dpi stay under 1 GB
@@ -233,9 +234,6 @@ def ink_on_paper(text: str) -> str:
     if pair(text) is None:
         raise argparse.ArgumentTypeError(f"takes yellow-on-black, white-on-black or #rrggbb-on-#rrggbb, got {text!r}")
     return text
-
-
-NAME_MAX, PATH_MAX = 255, 4095  # bytes of a name, and of a whole path, that Linux and macOS take
 
 
 def a_path(text: str) -> Path:

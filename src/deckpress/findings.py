@@ -47,6 +47,18 @@ def _written(value: object) -> str:
     return repr(value)
 
 
+CONTROLLED = "text holds a control character ({control}), which would print as nothing or change what a reader " \
+             "shows; remove it"
+
+
+class Cleaned(str):
+    """A text with its control characters taken out, and as it was `written`: a file it names that is not there is
+    said once, as written (deckpress.load.reading), not a second time as it reads without them."""
+
+    written: str
+    control: str
+
+
 def control_character(text: str) -> str | None:
     """The first CONTROL character in `text`, as a finding says it (`U+001B`); None if there is none."""
     found = CONTROL.search(text)

@@ -24,6 +24,7 @@ RESERVED = {"thumbnails", "public", "host"}  # the out folder's own folders (dec
 # the kits' own pages): no component is named so
 OWN_PART_NAMES = frozenset({"kit", "host-kit", "calibration", "print-check", "accessible-html",
                             "accessible-font", "epub", "braille", "tactile-labels"})
+NAME_MAX, PATH_MAX = 255, 4095  # bytes of a name, and of a whole path, that Linux and macOS take
 MAX_ID = 64  # characters of such a name: with an edition, a paper and a page number it stays a file name
 
 

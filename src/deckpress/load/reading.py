@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
-from deckpress.findings import Findings, Loc, echoed
+from deckpress.findings import CONTROLLED, Cleaned, Finding, Findings, Loc, echoed
 from deckpress.hints.missing_files import MissingFiles
 from deckpress.load.schema import as_text
 from deckpress.load.sources import Node, read_yaml
-from deckpress.paths import UNREADABLE, inside
+from deckpress.paths import NAME_MAX, PATH_MAX, UNREADABLE, inside
 from deckpress.templating import Templates
 
 if TYPE_CHECKING:
@@ -73,12 +74,32 @@ class Reading(Texts):
         try:
             target = inside(self.folder, name)
             if target is not None and not target.exists():  # said where it is named, not at a file that is not there
-                self.findings.error(at or Loc(self.shown), f"no file '{echoed(name)}' in {self.shown}"
-                                                           f"{self.missing.like(self.folder, name)}")
+                if not self._written(name, at):
+                    self.findings.error(at or Loc(self.shown), f"no file '{echoed(name)}' in {self.shown}"
+                                                               f"{self.missing.like(self.folder, name)}")
                 return None
-        except UNREADABLE:
-            self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' cannot be read")
+        except UNREADABLE as exc:
+            if not self._written(name, at):
+                self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' {unreadable(exc)}")
             return None
         if target is None:
             self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' must be a file inside {self.shown}")
         return target
+
+    def _written(self, name: str, at: Loc | None) -> bool:
+        """Whether `name` was written with a control character, said where it stands (deckpress.load.sources): the
+        file it names is then said once, as written, its control character escaped."""
+        if not isinstance(name, Cleaned) or at is None:
+            return False
+        self.findings.rewrite(Finding(at, CONTROLLED.format(control=name.control)),
+                              Finding(at, f"no file '{echoed(name.written)}' in {self.shown}: a file's name holds "
+                                          f"no control character ({name.control}); remove it"))
+        return True
+
+
+def unreadable(exc: Exception) -> str:
+    """Why a name names no file, in the designer's terms: too long for the system, or unreadable."""
+    if isinstance(exc, OSError) and exc.errno == errno.ENAMETOOLONG:
+        return (f"is a name too long for the file system (at most {NAME_MAX} bytes a name, {PATH_MAX:,} a path); "
+                "name a file with a shorter one")
+    return "cannot be read"

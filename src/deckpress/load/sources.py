@@ -14,7 +14,7 @@ from typing import Any, Protocol
 import yaml
 import yaml.reader
 
-from deckpress.findings import CONTROL, Findings, Loc, control_character, echoed
+from deckpress.findings import CONTROL, CONTROLLED, Cleaned, Findings, Loc, control_character, echoed
 from deckpress.hints.yaml_traps import parse_hint, read_as_collection
 from deckpress.paths import open_regular
 
@@ -227,9 +227,10 @@ def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
 def _without_controls(node: Node, findings: Findings) -> None:
     """A text's control characters said where it stands, then taken out: no later check trips on them again."""
     if isinstance(node.value, str) and (control := control_character(node.value)) is not None:
-        findings.error(node.loc, f"text holds a control character ({control}), which would print as nothing or "
-                                 "change what a reader shows; remove it")
-        node.value = CONTROL.sub("", node.value)
+        findings.error(node.loc, CONTROLLED.format(control=control))
+        cleaned = Cleaned(CONTROL.sub("", node.value))
+        cleaned.written, cleaned.control = node.value, control
+        node.value = cleaned
 
 
 def _attach(parent: tuple[Node, list[Any]], node: Node, findings: Findings) -> None:
