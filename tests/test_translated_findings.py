@@ -17,6 +17,10 @@ from conftest import FIXTURES, LAYOUTS, edit, fixture_game, line_of
 from test_spreadsheets import game_with, lots
 from test_stone_market_translatable import FOLDER, drafted
 
+from deckpress.findings import Findings, Loc
+from deckpress.load.sources import parse_yaml
+from deckpress.translation.parameter_texts import Given, follow
+
 PO = FOLDER / "es-ES.po"
 STONE = "game.yaml:parameters.stones[3]"  # Pearl
 FACE = "game.yaml:parameters.die_faces[3]"  # the die repeats the stone's name
@@ -139,6 +143,32 @@ def test_a_key_translated_as_another_key_left_untranslated_is_said(deckpress):
     assert [e for e in result.errors if "stands untranslated" in e] == [
         f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Z' translates 'A' as the key 'Z' of lot_colours stands "
         "untranslated (game.yaml:parameters.lot_labels[0]): give it a word of its own"], result.err
+
+
+def test_a_choice_translated_as_another_choice_left_in_place_is_said(deckpress):
+    """Keys as `Maps`, beside Maps not translated: the German lots would have one collection for two. Said once, as
+    a choice's (Maps keys the pictograms too)."""
+    (line,) = _alike("Maps", "game.yaml:parameters.collections[2]")
+    _alike("", "game.yaml:parameters.collections[3]")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 1
+    assert [e for e in result.errors if "stands untranslated" in e] == [
+        f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Maps' translates 'Keys' as the choice 'Maps' of collection "
+        "stands untranslated (game.yaml:parameters.collections[2]): give it a word of its own"], result.err
+
+
+def test_a_choice_no_mapping_keys_translated_as_one_left_in_place_is_said() -> None:
+    """A field's choices that key no mapping, drafted with --fallback-language (Maps printed in English): nothing
+    else tells the two apart."""
+    findings = Findings()
+    root = parse_yaml("parameters:\n  kinds: [Keys, Maps]\ndecks:\n  lots:\n    fields:\n"
+                      "      kind: {type: choice, from: kinds}\n", "game.yaml", findings)
+    assert root is not None
+    at = Loc("de-DE.po", 12)
+    follow(root, {"kinds": [Given("Keys", "Maps", "game.yaml:parameters.kinds[0]", at)]}, "de-DE", findings)
+    assert [str(f) for f in findings] == [
+        "de-DE.po:12:1: error: de-DE: 'Maps' translates 'Keys' as the choice 'Maps' of kind stands untranslated "
+        "(game.yaml:parameters.kinds[0]): give it a word of its own"]
 
 
 def test_two_free_texts_translated_alike_are_no_finding(deckpress):

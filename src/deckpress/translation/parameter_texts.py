@@ -2,7 +2,8 @@
 translation (`pictograms: {Lanterns: lantern}`), as the cards' choices do (deckpress.load.decks). Texts that are
 found by their words must stay apart in every language: the choices of one card field, the keys of one mapping.
 Two translated alike would be one (Reef and Kelp both `Riff`: a German Kelp pool took Reef's colour, and the
-grid and `unique` checks counted the two as one), so that is a finding at the entry."""
+grid and `unique` checks counted the two as one), and so would one translated as another's source word left in
+place (Keys as `Maps` beside Maps untranslated): a finding at the entry."""
 
 from __future__ import annotations
 
@@ -27,29 +28,40 @@ def follow(root: Node, given: dict[str, list[Given]], language: str, findings: F
     params = root.value.get("parameters") if root.is_map else None
     if not given or params is None or not params.is_map:
         return
-    _apart(_groups(root, params.value, given), language, findings)
+    said = _apart(_groups(root, params.value, given), language, findings)
     translated = {g.source: g for texts in given.values() for g in texts}
     renamed = {source: g.text for source, g in translated.items()}
     for name, param in params.value.items():
         if param.is_map:
-            _kept_apart(name, list(param.value), translated, language, findings)
+            _kept_apart(name, list(param.value), translated, said, (language, findings))
             param.value = {renamed.get(k, k): v for k, v in param.value.items()}
             param.key_locs = {renamed.get(k, k): v for k, v in param.key_locs.items()}
 
 
-def _kept_apart(name: str, keys: list[str], translated: dict[str, Given], language: str, findings: Findings) -> None:
+def _kept_apart(name: str, keys: list[str], translated: dict[str, Given], said: set[str],
+                said_in: tuple[str, Findings]) -> None:
     """A mapping's key translated as another key of it stands, untranslated (Kelp as `Sand`, beside Sand): the
     two would be one, the other's value lost; said at the translated key's entry (two translated alike are
-    `_apart`'s)."""
+    `_apart`'s, and so is a key that is a choice too: `said`, the entries said already)."""
+    language, findings = said_in
     untranslated = {k for k in keys if k not in translated}
     for key in keys:
         g = translated.get(key)
-        if g is not None and g.text != key and g.text in untranslated:
+        if g is not None and g.text != key and g.text in untranslated and g.context not in said:
             findings.error(g.at, f"{language}: '{g.text}' translates '{key}' as the key '{g.text}' of {name} stands "
                                  f"untranslated ({g.context}): give it a word of its own")
 
 
-def _groups(root: Node, params: dict[str, Node], given: dict[str, list[Given]]) -> list[tuple[str, list[Given]]]:
+class Group(NamedTuple):
+    """Texts that must stay apart: what they are, their translations, and the source words of theirs left in place
+    (a choice not translated; a mapping's keys are `_kept_apart`'s)."""
+
+    what: str
+    texts: list[Given]
+    standing: frozenset[str] = frozenset()
+
+
+def _groups(root: Node, params: dict[str, Node], given: dict[str, list[Given]]) -> list[Group]:
     """The texts that must stay apart, a group each with what they are: the choices of each card field of type
     choice (`from:` a list parameter), then the keys of each mapping parameter."""
     groups = []
@@ -59,11 +71,12 @@ def _groups(root: Node, params: dict[str, Node], given: dict[str, list[Given]]) 
         for name, spec in fields.value.items() if fields is not None and fields.is_map else ():
             chosen = spec.value.get("from") if spec.is_map and _said(spec, "type") == "choice" else None
             if chosen is not None and isinstance(chosen.value, str) and chosen.value in given:
-                groups.append((f"choices of {name}", given[chosen.value]))
+                texts = given[chosen.value]
+                groups.append(Group(f"choices of {name}", texts, _standing(params[chosen.value], texts)))
     for name, param in params.items():
         if param.is_map:
             keys = set(param.value)
-            groups.append((f"keys of {name}", [g for texts in given.values() for g in texts if g.source in keys]))
+            groups.append(Group(f"keys of {name}", [g for texts in given.values() for g in texts if g.source in keys]))
     return groups
 
 
@@ -72,11 +85,20 @@ def _said(node: Node, key: str) -> object:
     return value.value if value is not None else None
 
 
-def _apart(groups: list[tuple[str, list[Given]]], language: str, findings: Findings) -> None:
-    """Each text translated as an earlier one of its group was, said once at its entry (a choice may key a
-    mapping too)."""
+def _standing(param: Node, texts: list[Given]) -> frozenset[str]:
+    """The texts of a list parameter left in place: its items not translated (a translated one stands at its
+    entry), each as the game reads it (a counted word's `one`)."""
+    placed = {g.at for g in texts}
+    items = param.value if param.is_list else []
+    values = (_said(item, "one") if item.is_map else item.value for item in items if item.loc not in placed)
+    return frozenset(v for v in values if isinstance(v, str))
+
+
+def _apart(groups: list[Group], language: str, findings: Findings) -> set[str]:
+    """Each text translated as an earlier one of its group was, or as a choice of its field left in place, said
+    once at its entry (a choice may key a mapping too); the entries said."""
     said: set[str] = set()
-    for what, texts in groups:
+    for what, texts, standing in groups:
         first: dict[str, str] = {}
         for g in texts:
             other = first.setdefault(g.text, g.source)
@@ -84,3 +106,9 @@ def _apart(groups: list[tuple[str, list[Given]]], language: str, findings: Findi
                 said.add(g.context)
                 findings.error(g.at, f"{language}: '{g.text}' translates both '{other}' and '{g.source}', {what} "
                                      f"({g.context}): give each its own word")
+            elif g.text != g.source and g.text in standing and g.context not in said:
+                said.add(g.context)
+                findings.error(g.at, f"{language}: '{g.text}' translates '{g.source}' as the choice '{g.text}' of "
+                                     f"{what.removeprefix('choices of ')} stands untranslated ({g.context}): give it "
+                                     "a word of its own")
+    return said
