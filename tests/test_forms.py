@@ -381,6 +381,34 @@ def test_a_desk_card_page_offers_each_line_to_write_on_as_a_named_control(built)
             assert [i.get("aria-label") for i in chapter.iter(f"{XHTML}input")] == wanted  # as the book's sheets
 
 
+@pytest.mark.parametrize(("edition", "paper"), [("standard", "a4"), ("large-print", "letter")])
+def test_each_line_a_slip_asks_to_write_on_is_a_text_field_named_by_its_label(built, edition, paper):
+    path = built / "open-secret-exchange" / edition / f"open-secret-exchange-slips-{paper}.pdf"
+    reader = pypdf.PdfReader(path)
+    found = [(n, a.get_object()) for n, page in enumerate(reader.pages) for a in page.get("/Annots", [])]
+    assert [(str(w["/FT"]), str(w["/TU"])) for _, w in found] == [("/Tx", "Code"), ("/Tx", "Value")] * 36
+    with pikepdf.open(path) as pdf:  # over the line, as long as it, with room above it to write in
+        drawn = {n: lines(pdf.pages[n]) for n in {n for n, _ in found}}
+    for n, widget in found:
+        x1, y1, x2, y2 = (float(v) for v in widget["/Rect"])
+        assert any(abs(x1 - a) < 0.02 and abs(x2 - b) < 0.02 and abs(y1 - y) < 0.02 for a, b, y in drawn[n])
+        assert 8 < y2 - y1 < 40
+
+
+def test_the_text_edition_offers_a_slips_lines_to_write_on_as_named_controls(built):
+    game = "open-secret-exchange"
+    root = ET.parse(built / game / f"{game}.html").getroot()
+    with zipfile.ZipFile(built / game / f"{game}.epub") as book:
+        chapters = [ET.fromstring(book.read(n)) for n in book.namelist() if n.endswith(".xhtml")]
+    def on_cards(page: ET.Element) -> list[str | None]:
+        cards = [d for d in page.iter(f"{XHTML}div") if d.get("class") == "card"]
+        return [i.get("aria-label") for d in cards for i in d.iter(f"{XHTML}input")]
+
+    # the slips read once, "36 disclosure slips, all alike": one of each control, in the page and in the book
+    assert on_cards(root) == ["Code", "Value"]
+    assert sorted(named for chapter in chapters for named in on_cards(chapter)) == ["Code", "Value"]
+
+
 def actual_around(element: pikepdf.Dictionary, covered: bool = False) -> Iterator[tuple[str, bool]]:
     """Each Form element's name, and whether an element round it is read by an /ActualText in its place."""
     k = element.get("/K")

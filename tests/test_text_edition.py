@@ -172,8 +172,9 @@ def test_the_reference_card_reads_its_turn_and_its_scoring_table(built):
 
 def test_a_slip_reads_as_two_lines_to_write_on_and_a_desk_card_as_its_records(built):
     slips = " ".join(parts(page(built / "open-secret-exchange/open-secret-exchange.html"))["Disclosure slips"].split())
-    assert slips == ("Disclosure slips (36) 36 disclosure slips, all alike: Code: a line to write on. Value: a line "
-                     "to write on. Fold inward. Only the two trading desks may read this slip.")
+    assert slips == ("Disclosure slips (36) What you write and tick here is kept in this browser. Clear everything "
+                     "written on this page 36 disclosure slips, all alike: Code: a line to write on. Code Value: a "
+                     "line to write on. Value Fold inward. Only the two trading desks may read this slip.")
     desk = said(built, "open-secret-exchange", "open-secret-exchange-desk-cards-1.html")
     assert "Market 1 / private desk A Your original records A1 = paper bridge" in desk
     assert "Your three requests B1: a line to write on." in desk

@@ -15,10 +15,11 @@ from deckpress.layout.elements.kind import Box
 from deckpress.layout.elements.repeat import Repeat
 from deckpress.layout.held import Said
 from deckpress.layout.inks import Ground, check_contrast
-from deckpress.layout.page import Drawing, Text
+from deckpress.layout.page import MM, Drawing, Text, WriteIn
+from deckpress.layout.readings import lines_beside
 from deckpress.layout.shapes.outline import ROUND, Outline
 from deckpress.layout.spoken import spoken
-from deckpress.layout.structure import ARTIFACT, drop_if_empty, read_through, tagged
+from deckpress.layout.structure import ARTIFACT, artifact, drop_if_empty, form, read_through, tagged
 from deckpress.model import Card, CardLayout, Element
 
 # An element's structure by its kind: a picture or a row of pictograms is a figure, named by what the card says
@@ -43,16 +44,21 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
 @dataclass(frozen=True)
 class Plan:
     """What a card layout's faces share, worked out once a job: the order its elements are read in, each one's
-    structure element (the heading's H1), and which are turned off the square."""
+    structure element (the heading's H1), which are turned off the square, and the printed lines each is the label
+    of (lines to write on, as the text edition reads them)."""
 
     order: tuple[int, ...]
     roles: tuple[str, ...]
     turned: tuple[bool, ...]
+    beside: tuple[tuple[int, ...], ...]
+    written: frozenset[int]  # every line some element is the label of
 
     @classmethod
     def of(cls, layout: CardLayout) -> Plan:
         roles = tuple("H1" if e.name == layout.heading else _role(e) for e in layout.elements)
-        return cls(tuple(reading_order(layout)), roles, tuple(not quarter(e.rotate) for e in layout.elements))
+        beside = tuple(lines_beside(e.box, layout) for e in layout.elements)
+        return cls(tuple(reading_order(layout)), roles, tuple(not quarter(e.rotate) for e in layout.elements),
+                   beside, frozenset(n for lines in beside for n in lines))
 
 
 def plan_of(job: Job, layout: CardLayout) -> Plan:
@@ -64,8 +70,8 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
           shape: Outline | None = None) -> None:
     x, y = at
     face = Face(d, job, card, job.texts(card))
-    _printed_lines(face, layout, at, bleed, shape)
     plan = plan_of(job, layout)
+    _printed_lines(face, layout, at, bleed, shape, plan.written)
     words, once = _said(job, card, layout, face)
     trim = (x, y, *layout.size)
     table = [e for e in layout.elements if e.name in layout.table] if layout.table else []
@@ -77,19 +83,20 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
                 if element is table[0]:
                     d.mark(element.loc, element.name, card)
                     draw_table(face, [(e, (x + e.box[0], y + e.box[1], *e.box[2:])) for e in table])
-                continue
-            if element.when is not None and not shown(face.texts, card, element, job.findings):
-                continue
-            d.mark(element.loc, element.name, card)  # for findings about the page (a text struck through)
-            ex, ey, ew, eh = element.box
-            if plan.turned[n]:  # turned off the square: held to the card (and its bleed)
-                _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
-            role = ARTIFACT if n in once else plan.roles[n]
-            tags, ops = len(d.page.tags), len(d.page.ops)
-            with tagged(d, role, alt=said if role == "Figure" else "", actual=said if role in ("P", "H1") else ""):
-                _place(face, element, (x + ex, y + ey, ew, eh), trim, bleed)
-            drop_if_empty(d, tags, ops)
-            read_through(d, tags, ops)
+            elif element.when is not None and not shown(face.texts, card, element, job.findings):
+                said = ""  # not shown: its lines are printed, with no label to name a field by
+            else:
+                d.mark(element.loc, element.name, card)  # for findings about the page (a text struck through)
+                if plan.turned[n]:  # turned off the square: held to the card (and its bleed)
+                    _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
+                role = ARTIFACT if n in once else plan.roles[n]
+                tags, ops = len(d.page.tags), len(d.page.ops)
+                with tagged(d, role, alt=said if role == "Figure" else "",
+                            actual=said if role in ("P", "H1") else ""):
+                    _place(face, element, (x + element.box[0], y + element.box[1], *element.box[2:]), trim, bleed)
+                drop_if_empty(d, tags, ops)
+                read_through(d, tags, ops)
+            _write_on(face, layout, element, plan.beside[n], at, said)
     d.mark(None, "")
 
 
@@ -105,15 +112,33 @@ def _said(job: Job, card: Card, layout: CardLayout, face: Face) -> tuple[tuple[s
 
 
 def _printed_lines(face: Face, layout: CardLayout, at: tuple[float, float], bleed: float,
-                   shape: Outline | None) -> None:
-    """The card's background, its rules and its fold lines."""
+                   shape: Outline | None, written: frozenset[int]) -> None:
+    """The card's background, its rules and its fold lines; not the `written` rules, lines to write on drawn
+    after their labels (`_write_on`)."""
     d, (x, y), line = face.d, at, face.job.theme.line_pt
     if layout.background is not None:
         _background(face, layout, (x, y, *layout.size), bleed, shape)
-    for x1, y1, x2, y2 in layout.rules:
-        d.line(x + x1, y + y1, x + x2, y + y2, line)
+    for n, (x1, y1, x2, y2) in enumerate(layout.rules):
+        if n not in written:
+            d.line(x + x1, y + y1, x + x2, y + y2, line)
     for x1, y1, x2, y2 in layout.folds:
         d.line(x + x1, y + y1, x + x2, y + y2, line, dash=(3, 2))
+
+
+def _write_on(face: Face, layout: CardLayout, element: Element, rules: tuple[int, ...], at: tuple[float, float],
+              label: str) -> None:
+    """The lines to write on beside `element`, each a form field named by what the label says (`Code`) over the
+    room from the label's top down to the line, so a sheet is filled on screen; the line itself is furniture. A
+    label that says nothing names no field: the line is printed as before."""
+    d, (x, y), line = face.d, at, face.job.theme.line_pt
+    for n in rules:
+        x1, y1, x2, y2 = layout.rules[n]
+        if not label:
+            with artifact(d):
+                d.line(x + x1, y + y1, x + x2, y + y2, line)
+            continue
+        with form(d, label), artifact(d):
+            d.line(x + x1, y + y1, x + x2, y + y2, line, field=WriteIn(label, height=(y1 - element.box[1]) * MM))
 
 
 def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> None:

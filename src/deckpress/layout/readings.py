@@ -134,7 +134,7 @@ class FaceReader:
     kind, and whether a line is printed beside it to write on."""
 
     def __init__(self, layout: CardLayout) -> None:
-        self.elements = [(e, KINDS[e.kind], _writes_beside(e.box, layout)) for e in layout.elements]
+        self.elements = [(e, KINDS[e.kind], bool(lines_beside(e.box, layout))) for e in layout.elements]
         self.known = Known()  # what stays the same from card to card
 
     def read(self, reading: Reading) -> Said:
@@ -145,8 +145,8 @@ class FaceReader:
             if not lines:
                 continue
             part = Part(tuple([read_inline(line, params) for line in lines]), fields=kind.fields(reading, element))
-            if beside and len(part.lines) == 1:
-                part = Part((reading.say("html_write_in", label=part.lines[0]),))
+            if beside and len(part.lines) == 1:  # with a control, named as the PDF field over the line is
+                part = Part((reading.say("html_write_in", label=part.lines[0]),), fields=(part.lines[0],))
             said.append((part, element))
         return _tables(_marked(unrepeated(said, reading, self.known), reading))
 
@@ -192,11 +192,12 @@ def _column_beside(a: tuple[Part, Element], b: tuple[Part, Element]) -> bool:
     return 0 < pa.lines[0].count("\n") == pb.lines[0].count("\n")
 
 
-def _writes_beside(box: tuple[float, float, float, float], layout: CardLayout) -> bool:
-    """A printed line starting at the text's right edge, level with it (a slip's `Code ____`)."""
+def lines_beside(box: tuple[float, float, float, float], layout: CardLayout) -> tuple[int, ...]:
+    """The printed lines (by their place in `rules`) starting at the text's right edge, level with it: lines to
+    write on (a slip's `Code ____`), read as such and drawn as form fields (deckpress.layout.face)."""
     x, y, w, h = box
-    return any(abs(min(x1, x2) - (x + w)) <= BESIDE_MM and abs(y1 - y2) < 1e-6 and y <= y1 <= y + h
-               for x1, y1, x2, y2 in layout.rules)
+    return tuple(n for n, (x1, y1, x2, y2) in enumerate(layout.rules)
+                 if abs(min(x1, x2) - (x + w)) <= BESIDE_MM and abs(y1 - y2) < 1e-6 and y <= y1 <= y + h)
 
 
 def _labels(line: str, label: str) -> bool:
