@@ -6,20 +6,23 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pdfplumber
 import pytest
 import yaml
-from conftest import CONTENT, SHIPPED, edit, in_source_language
+from conftest import CONTENT, LAYOUTS, SHIPPED, edit, in_source_language
 from harbour import FACE, harbour, run
 from pypdf import PdfReader
 
+from deckpress.cli import main
 from deckpress.layout.slug import SEPARATOR
-from deckpress.words import WORDS
+from deckpress.words import LANGUAGES, WORDS, say
 
 XHTML = "{http://www.w3.org/1999/xhtml}"
+FERRY = Path(__file__).resolve().parent / "fixtures" / "export" / "content" / "ferry-tickets"  # `card: poster`
 WORD = re.compile(r"\w+")
 # Words a PDF prints that are the paper's, not the game's: each left out of the comparison, and why.
 PRINT_ONLY = {
@@ -373,3 +376,25 @@ def test_a_card_named_as_its_picture_is_still_named_by_its_words(built):
     headings = re.findall(r"<h4>([^<]*)</h4>", page.read_text(encoding="utf-8"))
     assert [f"Schlüssel {n}" for n in range(1, 7)] == [h for h in headings if h.startswith("Schlüssel")]
     assert not [h for h in headings if re.fullmatch(r"\d+ Punkte?", h)]
+
+
+@pytest.mark.parametrize(("language", "noun", "said"), [
+    ("en-GB", "    card: poster\n", "On the back of every poster:"),
+    ("de-DE", "    card: poster\n", "Auf jeder Rückseite (poster):"),
+    ("de-DE", "", "Auf der Rückseite jeder Karte:"),  # a deck that names none: its cards, in the words as before
+])
+def test_a_back_shared_by_a_deck_that_names_its_pieces_is_said_by_its_noun(tmp_path, language, noun, said):
+    content = tmp_path / "content" / "ferry-tickets"
+    shutil.copytree(FERRY, content)
+    edit(content / "game.yaml", "language: en-GB\n", f"language: {language}\n")
+    edit(content / "game.yaml", "    card: poster\n", noun)
+    assert main(["build", "ferry-tickets", "--content", str(content.parent), "--layouts", str(LAYOUTS), "--out",
+                 str(tmp_path / "out"), "--paper", "a4", "--jobs", "1"]) == 0
+    root = page(tmp_path / "out" / "ferry-tickets" / "ferry-tickets.html")
+    backs = [" ".join(text(d).split()) for d in root.iter(f"{XHTML}div") if d.get("class") == "back"]
+    assert backs[-1] == f"{said} Ferry Tickets"  # the posters' back, read once; each ticket's back is its own
+
+
+def test_every_language_says_a_decks_own_noun_on_the_back_its_pieces_share():
+    for language in LANGUAGES:
+        assert "tile" in say(language, "html_backs_named", noun="tile"), language

@@ -57,6 +57,7 @@ class ReadDeck:
     title: str
     cards: list[ReadCard] = field(default_factory=list)
     back: Said = ()
+    noun: str = ""  # what its decks call one of their pieces, where they name it alike (`token`); "" for cards
     seen: dict[tuple[Said, Said], int] = field(default_factory=dict, repr=False)  # a reading -> its card's place
 
     @property
@@ -80,7 +81,8 @@ def read_deck(game: Game, component: Component, edition: Edition | None, templat
     """The component's cards, deck after deck; `alone`: each entry by itself (a page per private card)."""
     layout = edition.layouts.get(component.layout) if edition else None
     faces = FaceReader(layout) if isinstance(layout, CardLayout) else None
-    read = ReadDeck(component.title)
+    named = {game.decks[d].noun for d in component.decks if d in game.decks}
+    read = ReadDeck(component.title, noun=named.pop() if len(named) == 1 else "")
     for deck in (game.decks[d] for d in component.decks if d in game.decks):
         back_layout = edition.layouts.get(deck.back.layout) if edition and deck.back else None
         back = FaceReader(back_layout) if isinstance(back_layout, CardLayout) else None

@@ -132,7 +132,7 @@ def _shown(deck: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
               "back": said_html(c.back, label(n)), "copies": c.copies} for n, c in enumerate(deck.cards, 1)]
     fields = any(any(p.fields) for c in deck.cards for p in (*c.front, *c.back))  # lines to write on: kept
     return {"title": deck.title, "printed": deck.printed, "each": deck.each(say), "cards": cards,
-            "back": said_html(deck.back, label(0)), "fields": fields}
+            "back": said_html(deck.back, label(0)), "noun": deck.noun, "fields": fields}
 
 
 def _board(board: ReadDeck, say: Callable[..., str]) -> dict[str, Any]:
@@ -161,7 +161,7 @@ def _private_pages(game: Game, edition: Edition | None, templates: Templates | N
                 title = say("html_card_page", game=game.title, what=what, index=number, label=card.label)
                 warning = say("html_private_card" if c.audience == PRIVATE else "html_host_card", label=card.label)
                 out[f"{game.id}-{c.id}-{number}.html"] = (
-                    c.audience, title, warning, [_shown(ReadDeck(c.title, [shown], read.back), say)], [])
+                    c.audience, title, warning, [_shown(ReadDeck(c.title, [shown], read.back, read.noun), say)], [])
         elif c.kind == "sheet":
             warning = say("html_private_sheet" if c.audience == HOST else "html_private_own")
             title = say("html_sheet_page", game=game.title, what=in_sentence(game.language, c.title))
