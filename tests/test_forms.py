@@ -160,11 +160,11 @@ def typed_sizes(path: Path) -> list[float]:
 
 def test_what_a_player_types_is_set_at_the_edition_s_size_never_the_viewer_s_own(built):
     """`/Helv 0 Tf` let a viewer shrink typed text to fit its field: far under 18 pt in the large-print edition.
-    Each text field of a sheet or desk card now names its size: the edition's body size in standard, 18 pt or more
+    Each text field of a sheet, desk card or slip now names its size: the edition's body size in standard, 18 pt or more
     in large print."""
     body = yaml.safe_load((LAYOUTS / "standard" / "sheet.yaml").read_text(encoding="utf-8"))["styles"]["text"]["size"]
-    desks = "open-secret-exchange/{}/open-secret-exchange-desk-cards-a4.pdf"
-    paths = [path for _, _, path in sheet_pdfs(built)] + [built / desks.format(e) for e in EDITIONS]
+    cards = [f"open-secret-exchange/{{}}/open-secret-exchange-{part}-a4.pdf" for part in ("desk-cards", "slips")]
+    paths = [path for _, _, path in sheet_pdfs(built)] + [built / c.format(e) for c in cards for e in EDITIONS]
     sizes: dict[str, list[float]] = {edition: [] for edition in EDITIONS}
     for path in paths:
         sizes[path.parent.name] += typed_sizes(path)

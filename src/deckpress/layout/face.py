@@ -138,7 +138,8 @@ def _write_on(face: Face, layout: CardLayout, element: Element, rules: tuple[int
                 d.line(x + x1, y + y1, x + x2, y + y2, line)
             continue
         with form(d, label), artifact(d):
-            d.line(x + x1, y + y1, x + x2, y + y2, line, field=WriteIn(label, height=(y1 - element.box[1]) * MM))
+            d.line(x + x1, y + y1, x + x2, y + y2, line, field=WriteIn(
+                label, height=(y1 - element.box[1]) * MM, size=element.style.size, min_size=face.job.theme.min_size))
 
 
 def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> None:
