@@ -33,17 +33,16 @@ def follow(root: Node, given: dict[str, list[Given]], language: str, findings: F
     renamed = {source: g.text for source, g in translated.items()}
     for name, param in params.value.items():
         if param.is_map:
-            _kept_apart(name, list(param.value), translated, said, (language, findings))
+            _kept_apart(name, list(param.value), translated, said, language, findings)
             param.value = {renamed.get(k, k): v for k, v in param.value.items()}
             param.key_locs = {renamed.get(k, k): v for k, v in param.key_locs.items()}
 
 
-def _kept_apart(name: str, keys: list[str], translated: dict[str, Given], said: set[str],
-                said_in: tuple[str, Findings]) -> None:
+def _kept_apart(name: str, keys: list[str], translated: dict[str, Given], said: set[str], language: str,
+                findings: Findings) -> None:
     """A mapping's key translated as another key of it stands, untranslated (Kelp as `Sand`, beside Sand): the
     two would be one, the other's value lost; said at the translated key's entry (two translated alike are
     `_apart`'s, and so is a key that is a choice too: `said`, the entries said already)."""
-    language, findings = said_in
     untranslated = {k for k in keys if k not in translated}
     for key in keys:
         g = translated.get(key)
