@@ -120,7 +120,7 @@ def _fronts(d: Drawing, cards: list[Card], plan: Imposition, layout: CardLayout,
     label = job.say("length_mm", mm=SCALE_BAR_MM)
     place = _bar(plan, marks, xs, job, label, shaped)
     if place is not None:
-        x1, y1, x2, y2 = bar_box(place, label, theme)  # crop marks make way for it, unless printed with bleed
+        x1, y1, x2, y2 = bar_box(place, label, theme)  # a crop mark makes way only where no place clears them all
         marks = [m for m in marks if not (min(m[0], m[2]) < x2 + 1 and max(m[0], m[2]) > x1 - 1
                                           and min(m[1], m[3]) < y2 + 1 and max(m[1], m[3]) > y1 - 1)]
         draw_bar(d, place, label, theme)
@@ -147,8 +147,9 @@ def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
     least_left = theme.printer_margin_mm + (theme.crop_offset_mm + SHORTEST_MARK_MM if job.setup.bleed else 0.0)
     best = [clear_of_label(p, job, least_left) for p in plans if p.per_sheet == plans[0].per_sheet]
     label = job.say("length_mm", mm=SCALE_BAR_MM)
-    with_bar = [p for p in best if _bar_fits(p, job, label, layout.shape is not None)]
-    return (with_bar or best)[0] if best else None
+    shaped = layout.shape is not None
+    clear = [p for p in best if _bar_fits(p, job, label, shaped, True)]
+    return (clear or [p for p in best if _bar_fits(p, job, label, shaped)] or best)[0] if best else None
 
 
 def _slug_rooms(job: Job, wide: bool) -> tuple[Room, ...]:
@@ -175,15 +176,25 @@ def _impositions(layout: CardLayout, job: Job, edge: float,
     return sorted(packed + grid if layout.shape.kind == "hexagon" else grid + packed, key=lambda p: -p.per_sheet)
 
 
-def _bar_fits(plan: Imposition, job: Job, label: str, shaped: bool) -> bool:
+def _bar_fits(plan: Imposition, job: Job, label: str, shaped: bool, clear: bool = False) -> bool:
+    """Whether the scale bar has a place on the sheet (`clear`: one clear of every crop mark)."""
     marks, xs = _marks(plan, plan.fronts, job, shaped)
-    return _bar(plan, marks, xs, job, label, shaped) is not None
+    return _bar_among(plan, marks if clear or job.setup.bleed else [], xs, job, label, shaped) is not None
 
 
 def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str,
          shaped: bool = False) -> Place | None:
-    """The scale bar's place: at one end of the slug's band where one line of the slug leaves room beside it,
-    else clear of the band."""
+    """The scale bar's place clear of every crop mark, as a cutter lines each cut up by its marks; only where the
+    sheet has no such place, one where unbled marks make way for it (the cut lines on the borders still show the
+    cuts; a print shop's bled sheet keeps every mark)."""
+    place = _bar_among(plan, marks, xs, job, label, shaped)
+    return place if place is not None or job.setup.bleed else _bar_among(plan, [], xs, job, label, shaped)
+
+
+def _bar_among(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str,
+               shaped: bool = False) -> Place | None:
+    """The scale bar's place clear of `marks`: at one end of the slug's band where one line of the slug leaves
+    room beside it, else clear of the band."""
     theme, room = job.theme, _bar_room(plan, marks, job, shaped)
     font, size, pm = theme.fonts["regular"], theme.min_size, theme.printer_margin_mm
     beside = fonts.width(font, SEPARATOR.join(job.slug), size) / MM + fonts.width(font, label, size) / MM + 5
@@ -237,11 +248,10 @@ def _clipped(mark: Segment, room: Segment) -> Segment | None:
 
 def _bar_room(plan: Imposition, marks: list[Segment], job: Job,
               shaped: bool = False) -> tuple[Segment, list[Segment], Theme]:
-    """The full sheet's frame, what the scale bar keeps clear of (the marks, the fold, and the backs below it: a bar
+    """The full sheet's frame, what the scale bar keeps clear of (`marks`, the fold, and the backs below it: a bar
     there is printed on a card's back), and the theme."""
     b, full = job.setup.bleed, trim_box(list(plan.fronts), plan.cell)
-    needed = marks if b else []  # a print shop needs every crop mark; at home the cut lines suffice
-    obstacles = needed + ([(0.0, plan.fold_y, plan.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
+    obstacles = marks + ([(0.0, plan.fold_y, plan.paper[0], plan.fold_y)] if plan.fold_y is not None else [])
     if plan.fold_y is not None and plan.backs:
         x, y, w, h = trim_box(list(plan.backs), plan.cell)
         obstacles.append((x - b, y - b, x + w + b, y + h + b))  # the backs' block, as a box the bar keeps clear of
