@@ -110,3 +110,21 @@ def test_a_file_name_too_long_for_the_system_is_said_so_where_it_is_written(deck
     assert result.errors == [f"content/pocket-bazaar/game.yaml:{line}:11: error: '{'x' * 40}…' is a name too long "
                              "for the file system (at most 255 bytes a name, 4,095 a path); name a file with a "
                              "shorter one"]
+
+
+@pytest.mark.parametrize(("written", "said"), [
+    ('"\\0"', "text holds a control character (U+0000), which would print as nothing or change what a reader "
+              "shows; remove it"),  # a name of control characters alone: nothing left to say missing
+    ('"lo\\nts.yaml"', "no file 'lo\\x0ats.yaml' in content/pocket-bazaar; did you mean 'lots.yaml'?"),
+    ("5", "file must be non-empty text, got 5"),
+])
+def test_a_file_name_that_names_no_file_is_one_finding_on_one_line(deckpress, written, said):
+    """A name given, but no text, was said again as a deck of neither `file` nor `from`; a line break in a name
+    broke the finding across two lines."""
+    text = GAME_YAML.read_text(encoding="utf-8")
+    GAME_YAML.write_text(text.replace("file: lots.yaml", f"file: {written}", 1), encoding="utf-8")
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(GAME_YAML, "file: ")
+    assert result.status == 1
+    expected = [f"content/pocket-bazaar/game.yaml:{line}:11: error: {said}"]
+    assert result.err.splitlines()[:-1] == result.errors == expected

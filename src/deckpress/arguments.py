@@ -12,13 +12,12 @@ from typing import Any, NoReturn
 
 from deckpress import pool
 from deckpress.draw.finish import LAST_EPOCH, source_date_epoch
-from deckpress.findings import echoed, escaped
+from deckpress.findings import echoed, one_line
 from deckpress.options import DUPLEX, PAPERS
 from deckpress.paths import NAME_MAX, PATH_MAX
 
 USAGE = 2
 MAX_DPI = 600  # twice what print shops ask; an export's pages are rendered whole, and at 600 dpi stay under 1 GB
-_LINE_BREAKS = {ord("\t"): "\\x09", ord("\n"): "\\x0a"}  # the two `escaped` leaves for a finding's lines
 MAX_JOBS = 64  # processes: more than any machine here has cores; each part is at most one anyway
 
 
@@ -34,7 +33,7 @@ class _Parser(argparse.ArgumentParser):
         parsed = super().parse_args(*args, **kwargs)
         epoch = os.environ.get("SOURCE_DATE_EPOCH")
         if epoch and source_date_epoch() is None:
-            shown = escaped(epoch).translate(_LINE_BREAKS)  # a usage error is one line: `12\n` too
+            shown = one_line(epoch)  # a usage error is one line: `12\n` too
             self.exit(USAGE, f"{self.prog}: error: SOURCE_DATE_EPOCH must be a whole number of seconds since "
                              f"1970-01-01 (UTC), at most {LAST_EPOCH}, got '{echoed(shown)}'\n")
         return parsed

@@ -26,6 +26,15 @@ def escaped(text: str) -> str:
     return CONTROL.sub(lambda m: f"\\x{ord(m[0]):02x}" if ord(m[0]) < 0x100 else f"\\u{ord(m[0]):04x}", text)
 
 
+LINE_BREAKS = {ord("\t"): "\\x09", ord("\n"): "\\x0a"}  # the two a text may hold that CONTROL leaves
+
+
+def one_line(text: str) -> str:
+    """`text` escaped as `escaped` does, its tabs and line breaks too: a finding or usage error is one line, whatever
+    value it repeats (a file's name written `"lo\\nts.yaml"`)."""
+    return escaped(text).translate(LINE_BREAKS)
+
+
 def echoed(value: object) -> str:
     """A value as a finding repeats it: text as it is, anything else as Python writes it; cut after ECHOED
     characters, with "…". The one place that decides it, so a 5,000-digit number or a pasted chapter is never
@@ -135,7 +144,7 @@ class Finding:
     def __str__(self) -> str:
         about = f"card {self.card}, " if self.card is not None else ""
         got = f", got {self.got}" if self.got else ""
-        return escaped(f"{self.loc}: {self.severity}: {about}{self.message}{got}")
+        return one_line(f"{self.loc}: {self.severity}: {about}{self.message}{got}")
 
     @property
     def problem(self) -> tuple[Loc, str, str]:
@@ -232,7 +241,7 @@ class Grouped:
             return str(self.first)
         first = self.first
         got = f", got {first.got} on card {first.card}" if first.got else ""
-        return escaped(f"{first.loc}: {first.severity}: {first.message}{got} (cards {listed(self.cards)})")
+        return one_line(f"{first.loc}: {first.severity}: {first.message}{got} (cards {listed(self.cards)})")
 
 
 def listed(names: list[str]) -> str:

@@ -35,8 +35,7 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     noun, plural = nouns(f.what, f.get("card", required=False), f.get("cards", required=False), findings,
                          reading.translation.plurals if reading.translation is not None else {})
     card_name = noun or "card"
-    file_name, from_expression = f.text("file", None), f.text("from", None)
-    sheet = f.text("sheet", None)
+    file_name, from_expression, sheet = f.text("file", None), f.text("from", None), f.text("sheet", None)
     field_nodes = f.map("fields")
     fields = {k: read_field(k, n, findings) for k, n in field_nodes.items()}
     count_node = f.get("count", required=False)
@@ -77,7 +76,8 @@ def _read_cards(reading: Reading, deck: Deck, node: Node, source: tuple[str | No
                                                 f".ods), and the deck has none")
         sheet = None
     if (file_name is None) == (from_expression is None):
-        findings.error(node.loc, f"deck {deck.id} needs exactly one of 'file' or 'from'")
+        if not node.is_map or ("file" in node.value) == ("from" in node.value):  # else one given, not text: said
+            findings.error(node.loc, f"deck {deck.id} needs exactly one of 'file' or 'from'")
         deck.read = False
     elif from_expression is not None or file_name is None:
         cards = _cards_from_expression(reading, deck, from_expression or "", node.value["from"].loc, ctx)

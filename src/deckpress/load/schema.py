@@ -11,7 +11,7 @@ import builtins
 import math
 from typing import Any
 
-from deckpress.findings import Finding, Findings, echoed, echoed_value
+from deckpress.findings import Cleaned, Finding, Findings, echoed, echoed_value
 from deckpress.hints.spelling import closest, did_you_mean
 from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.sources import Node
@@ -33,6 +33,8 @@ def describe(value: Any) -> str:
 def as_text(node: Node, name: str, findings: Findings) -> str | None:
     if isinstance(node.value, str) and node.value.strip():
         return node.value
+    if isinstance(node.value, Cleaned):  # control characters alone, said as such where they stand
+        return None
     hint = read_as_collection(node.loc) if isinstance(node.value, (dict, list)) else None
     findings.error(node.loc, hint or f"{name} must be non-empty text, got {describe(node.value)}")
     return None
