@@ -64,8 +64,9 @@ class Forms:
         m: Matrix = (1, 0, 0, 1, 0, 0)
         for turn in reversed(self.turns):  # innermost first: the turns it is drawn in, composed only for a field
             m = _then(m, turning(turn)) if turn is not None else m
-        box = _placed(_box(op), m)
-        widget = _Widget(field, title, box, self.tree.annotate(element, page))
+        unturned = _box(op)
+        box = _placed(unturned, m)
+        widget = _Widget(field, title, box, self.tree.annotate(element, page), unturned[3] - unturned[1])
         widget.looks = self._looks(box[2] - box[0], box[3] - box[1], field.tick)
         ref = self.doc.Reference(widget)
         widget.annotation.ref = ref
@@ -121,13 +122,14 @@ class _Widget(PDFObject):
 
     __RefOnly__ = 1
 
-    def __init__(self, field: WriteIn, title: str, box: Box, annotation: Annotation) -> None:
+    def __init__(self, field: WriteIn, title: str, box: Box, annotation: Annotation, height: float) -> None:
         self.field, self.title, self.box, self.annotation = field, title, box, annotation
+        self.height = height  # the field's own, upright as its text is: on a turned card not the box's on the page
         self.looks: list[bytes | PDFObject] = []
 
     def format(self, document: Any) -> bytes:
         field, a = self.field, self.annotation
-        kind = b"/FT /Btn /V /Off /AS /Off" if field.tick else b"/FT /Tx /DA (%s)" % _typed(field, self.box)
+        kind = b"/FT /Btn /V /Off /AS /Off" if field.tick else b"/FT /Tx /DA (%s)" % _typed(field, self.height)
         return Raw([
             b"<< /Type /Annot /Subtype /Widget %s /T " % kind, PDFString(self.title), b" /TU ",
             PDFString(field.name), b" /F 4 /Rect [ %s ] /P " % fp_str(*self.box).encode(),
@@ -135,7 +137,7 @@ class _Widget(PDFObject):
         ]).format(document)
 
 
-def _typed(field: WriteIn, box: Box) -> bytes:
+def _typed(field: WriteIn, height: float) -> bytes:
     """How the field's text is typed: in black, at the layout's size, never the viewer's own (which shrinks it to fit,
     far under 18 pt in large print). Where the field is too low for a line at that size, the size its height allows
     (Helvetica's ascender to descender is under 1 em), so the viewer need not clip it; but never below the
@@ -143,7 +145,7 @@ def _typed(field: WriteIn, box: Box) -> bytes:
     does not."""
     if not field.size:
         return LOOK
-    size = max(min(field.size, (box[3] - box[1] - PAD) // 0.5 * 0.5), field.min_size)  # to the half point below
+    size = max(min(field.size, (height - PAD) // 0.5 * 0.5), field.min_size)  # to the half point below
     return b"/%s %s Tf 0 g" % (FONT, fp_str(size).encode())
 
 

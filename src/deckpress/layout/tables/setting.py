@@ -110,8 +110,9 @@ class TableSetter:
             box = (x + shape.left(c), y, shape.column(c), row_h)
             printed = row.cells[c] if c < len(row.cells) else ""
             # a cell left empty is one to write in, or a tick box: a form field, named by its row and column
-            field = None if printed else WriteIn(field_name(block, r, c, self.job.say), tick=row.cell == "check",
-                                                 size=cell.size, min_size=self.ts.theme.min_size)
+            tick = row.cell == "check"  # a tick box types nothing: no size
+            field = None if printed else WriteIn(field_name(block, r, c, self.job.say), tick=tick,
+                                                 size=0 if tick else cell.size, min_size=self.ts.theme.min_size)
             if field is None or field.tick:
                 with artifact(d):
                     d.rect(*box, line)
