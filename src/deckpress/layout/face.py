@@ -19,7 +19,7 @@ from deckpress.layout.page import MM, Drawing, Text, WriteIn
 from deckpress.layout.readings import lines_beside
 from deckpress.layout.shapes.outline import ROUND, Outline
 from deckpress.layout.spoken import spoken
-from deckpress.layout.structure import ARTIFACT, artifact, drop_if_empty, form, read_through, tagged
+from deckpress.layout.structure import ARTIFACT, artifact, card_field, drop_if_empty, form, read_through, tagged
 from deckpress.model import Card, CardLayout, Element
 
 # An element's structure by its kind: a picture or a row of pictograms is a figure, named by what the card says
@@ -137,9 +137,10 @@ def _write_on(face: Face, layout: CardLayout, element: Element, rules: tuple[int
             with artifact(d):
                 d.line(x + x1, y + y1, x + x2, y + y2, line)
             continue
-        with form(d, label), artifact(d):
+        name = card_field(face.job.say, face.card, label)  # the same label on every card of the sheet
+        with form(d, name), artifact(d):
             d.line(x + x1, y + y1, x + x2, y + y2, line, field=WriteIn(
-                label, height=(y1 - element.box[1]) * MM, size=element.style.size, min_size=face.job.theme.min_size))
+                name, height=(y1 - element.box[1]) * MM, size=element.style.size, min_size=face.job.theme.min_size))
 
 
 def _place(face: Face, element: Element, box: Box, trim: Box, bleed: float) -> None:

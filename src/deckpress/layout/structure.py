@@ -9,7 +9,7 @@ table) is opened there again with `cont`, and the PDF holds it as one element ov
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
 from functools import lru_cache
@@ -19,9 +19,10 @@ from deckpress.layout.ops import END, Begin, End, Tag
 
 if TYPE_CHECKING:
     from deckpress.layout.page import Drawing
+    from deckpress.model import Card
 
-__all__ = ["ARTIFACT", "END", "ROLES", "Begin", "End", "Tag", "artifact", "begin", "drop_if_empty", "end", "form",
-           "nested", "read_through", "tagged"]
+__all__ = ["ARTIFACT", "END", "ROLES", "Begin", "End", "Tag", "artifact", "begin", "card_field", "drop_if_empty",
+           "end", "form", "nested", "read_through", "tagged"]
 
 ARTIFACT = "Artifact"
 # PDF's standard structure types that the layouts use; no role map is needed for any of them
@@ -91,6 +92,12 @@ def artifact(d: Drawing) -> AbstractContextManager[None]:
 def form(d: Drawing, name: str) -> AbstractContextManager[None]:
     """What is drawn inside is a place to write or tick (a form field), named as a reader says it."""
     return tagged(d, "Form", alt=name)
+
+
+def card_field(say: Callable[..., str], card: Card, what: str) -> str:
+    """A card's place to write as a reader names it: its card, as the text edition names the card, then what it is
+    (`Market 1, desk A, B1`; `Slip 3, Code`): one name a sheet of many alike cards does not repeat."""
+    return say("field_cell", row=card.label[:1].upper() + card.label[1:], column=what)
 
 
 def read_through(d: Drawing, tags: int, ops: int) -> None:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from deckpress.draw import fonts
 from deckpress.layout.elements.kind import Box, Face, Kind, Reading, register
 from deckpress.layout.keys import Key
 from deckpress.layout.page import MM, WriteIn
-from deckpress.layout.structure import artifact, form
+from deckpress.layout.structure import artifact, card_field, form
 from deckpress.layout.text import SHRINK_STEP, Fitted, draw
-from deckpress.model import Card, Element
+from deckpress.model import Element
 
 
 @register
@@ -44,12 +42,7 @@ class Entries(Kind):
     def fields(self, reading: Reading, element: Element) -> tuple[str, ...]:
         """Each line to write on is a field, named as the drawing names it."""
         value = reading.card.values.get(element.keys["entries"])
-        return tuple(field_name(reading.say, reading.card, code) for code in value) if isinstance(value, list) else ()
-
-
-def field_name(say: Callable[..., str], card: Card, code: str) -> str:
-    """A line's field: its card, as the text edition names the card, and its code (`Market 1, desk A, B1`)."""
-    return say("field_cell", row=card.label[:1].upper() + card.label[1:], column=code)
+        return tuple(card_field(reading.say, reading.card, code) for code in value) if isinstance(value, list) else ()
 
 
 def _glyphs(face: Face, element: Element, rows: list[tuple[str, str]]) -> bool:
@@ -89,7 +82,7 @@ def _set(face: Face, element: Element, box: Box, rows: list[tuple[str, str]], wr
         if not text:  # a line to write the requested value on: a form field, named by its card and code
             eq_w = fonts.width(regular, " = ", size) / MM
             base = top + leading / MM * 0.8
-            name = field_name(job.say, face.card, code)
+            name = card_field(job.say, face.card, code)
             with form(face.d, name), artifact(face.d):  # the line is furniture, the field what is read
                 face.d.line(x + code_w + eq_w, base, x + w, base, job.theme.line_pt,
                             field=WriteIn(name, height=leading * 0.8, size=size, min_size=job.theme.min_size))
