@@ -81,8 +81,7 @@ def read_deck(game: Game, component: Component, edition: Edition | None, templat
     """The component's cards, deck after deck; `alone`: each entry by itself (a page per private card)."""
     layout = edition.layouts.get(component.layout) if edition else None
     faces = FaceReader(layout) if isinstance(layout, CardLayout) else None
-    named = {game.decks[d].noun for d in component.decks if d in game.decks}
-    read = ReadDeck(component.title, noun=named.pop() if len(named) == 1 else "")
+    read = ReadDeck(component.title, noun=game.nouns(component)[0])
     for deck in (game.decks[d] for d in component.decks if d in game.decks):
         back_layout = edition.layouts.get(deck.back.layout) if edition and deck.back else None
         back = FaceReader(back_layout) if isinstance(back_layout, CardLayout) else None

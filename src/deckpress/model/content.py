@@ -278,6 +278,11 @@ class Game:
     def kept_decks(self) -> set[str]:
         return kept_decks(self.components)
 
+    def nouns(self, component: Component) -> tuple[str, str]:
+        """What a component's pieces are called, singular and plural, where its decks name them alike; else ("", "")."""
+        named = {(self.decks[d].noun, self.decks[d].nouns) for d in component.decks if d in self.decks}
+        return named.pop() if len(named) == 1 else ("", "")
+
     def deck_values(self) -> dict[str, dict[str, list[dict[str, Any]]]]:
         """What checks and sheets see as `decks`: `decks.harbour.cards`, each card's values as often as printed."""
         return {d.id: {"cards": [card.values for card in d.printed]} for d in self.decks.values()}

@@ -15,7 +15,7 @@ from typing import Any
 
 from deckpress.layout.keys import Key
 from deckpress.load.table import PLAYERS, PLAYING_TIME, allowed
-from deckpress.model import HOST, PUBLIC, Component, Game
+from deckpress.model import HOST, PUBLIC, Game
 from deckpress.publish.manifest import Entry
 from deckpress.publish.outputs import HOST_KIT, KIT
 
@@ -57,7 +57,7 @@ class Facts:
         parts = tuple(Part(c.id, c.title, CARD if c.kind in CARD_STOCK else PAPER, c.audience, c.handling or "",
                            c.per_player, c.optional, c.kind != "cards" or any(
                                game.decks[d].back is not None for d in c.decks if d in game.decks),
-                           *_nouns(game, c), c.die is not None)
+                           *game.nouns(c), c.die is not None)
                       for c in game.components)
         return cls(game.table.players, game.table.minutes, game.table.supplies, parts)
 
@@ -87,12 +87,6 @@ class Facts:
                        tuple(_typed(data["supplies"])), parts)
         except (KeyError, TypeError, ValueError):
             return cls()
-
-
-def _nouns(game: Game, component: Component) -> tuple[str, str]:
-    """What a component's pieces are called, singular and plural, where its decks name them alike; else ("", "")."""
-    named = {(game.decks[d].noun, game.decks[d].nouns) for d in component.decks if d in game.decks}
-    return named.pop() if len(named) == 1 else ("", "")
 
 
 def _typed(items: Any, types: tuple[type, ...] | None = None) -> list[Any]:
