@@ -70,6 +70,7 @@ class Translation:
         """Put the translations of file `name`'s texts in place (game.yaml first: it says which files hold what)."""
         if name == GAME_FILE:
             self.files, self.icons = Files.of(root), declared(root)
+        untranslated: dict[str, tuple[Node, object, Loc]] = {}  # a parameter's texts as written, by context
         for context, node in translatable(name, root, self.files, sheet):
             entry = self.entries.get(context)
             if entry is None:
@@ -85,11 +86,13 @@ class Translation:
                 source, param = given["one"] if given else node.value, context[len(PARAMETERS):].split("[")[0]
                 self.values[source] = text
                 self.written.setdefault(param, []).append(Given(source, text, context, at))
+                untranslated[context] = (node, node.value, node.loc)
             node.value, node.loc = text, at
             for form in [text, *self.plurals.get(text, {}).values()]:
                 self.placed.setdefault(" ".join(form.split()), at)
         if name == GAME_FILE:
-            follow(root, self.written, self.language, self.findings)
+            for context in follow(root, self.written, self.language, self.findings):
+                _put_back(self, context, *untranslated[context])
 
     def _checked(self, entry: polib.POEntry, source: tuple[str, str], context: str, at: Loc) -> str | None:
         """The entry's translation of the text `source` (and its plural, if it has one); None when it has none to
@@ -175,6 +178,19 @@ class Translation:
             findings.add(Finding(loc, f"{message} (printed in the source language meanwhile)", severity="warning"))
         else:
             findings.error(loc, message)
+
+
+def _put_back(translation: Translation, context: str, node: Node, value: object, loc: Loc) -> None:
+    """A parameter's text whose translation clashes (said at its entry) read as its source, as if not translated:
+    the cards choosing it and the mappings keyed by it keep their source words apart."""
+    for texts in translation.written.values():
+        for g in [g for g in texts if g.context == context]:
+            texts.remove(g)
+            if translation.values.get(g.source) == g.text:
+                del translation.values[g.source]
+            for form in [form for form, at in translation.placed.items() if at == g.at]:
+                del translation.placed[form]
+    node.value, node.loc = value, loc
 
 
 def translate_table(translation: Translation, name: str, sheet: str | None, table: Table) -> None:

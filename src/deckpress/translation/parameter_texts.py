@@ -3,7 +3,8 @@ translation (`pictograms: {Lanterns: lantern}`), as the cards' choices do (deckp
 found by their words must stay apart in every language: the choices of one card field, the keys of one mapping.
 Two translated alike would be one (Reef and Kelp both `Riff`: a German Kelp pool took Reef's colour, and the
 grid and `unique` checks counted the two as one), and so would one translated as another's source word left in
-place (Keys as `Maps` beside Maps untranslated): a finding at the entry."""
+place (Keys as `Maps` beside Maps untranslated): a finding at the entry, whose translation is then not applied,
+so the checks after it (a deck's `unique`, a pictogram for each collection) do not say it again at English files."""
 
 from __future__ import annotations
 
@@ -22,31 +23,37 @@ class Given(NamedTuple):
     at: Loc
 
 
-def follow(root: Node, given: dict[str, list[Given]], language: str, findings: Findings) -> None:
+def follow(root: Node, given: dict[str, list[Given]], language: str, findings: Findings) -> set[str]:
     """Said where two texts that must stay apart are translated alike; then each mapping parameter's keys
-    renamed to their translations (`given`: a parameter's name -> its texts)."""
+    renamed to their translations (`given`: a parameter's name -> its texts). The entries said, whose
+    translations the caller puts back to their source words: kept, they would be one text downstream, and every
+    check counting or keying by it (a deck's `unique`, a pictogram each) would say it again at English files."""
     params = root.value.get("parameters") if root.is_map else None
     if not given or params is None or not params.is_map:
-        return
+        return set()
     said = _apart(_groups(root, params.value, given), language, findings)
     translated = {g.source: g for texts in given.values() for g in texts}
-    renamed = {source: g.text for source, g in translated.items()}
     for name, param in params.value.items():
         if param.is_map:
             _kept_apart(name, list(param.value), translated, said, language, findings)
+    renamed = {source: g.text for source, g in translated.items() if g.context not in said}
+    for param in params.value.values():
+        if param.is_map:
             param.value = {renamed.get(k, k): v for k, v in param.value.items()}
             param.key_locs = {renamed.get(k, k): v for k, v in param.key_locs.items()}
+    return said
 
 
 def _kept_apart(name: str, keys: list[str], translated: dict[str, Given], said: set[str], language: str,
                 findings: Findings) -> None:
     """A mapping's key translated as another key of it stands, untranslated (Kelp as `Sand`, beside Sand): the
     two would be one, the other's value lost; said at the translated key's entry (two translated alike are
-    `_apart`'s, and so is a key that is a choice too: `said`, the entries said already)."""
+    `_apart`'s, and so is a key that is a choice too: `said`, the entries said already, this one added)."""
     untranslated = {k for k in keys if k not in translated}
     for key in keys:
         g = translated.get(key)
         if g is not None and g.text != key and g.text in untranslated and g.context not in said:
+            said.add(g.context)
             findings.error(g.at, f"{language}: '{g.text}' translates '{key}' as the key '{g.text}' of {name} stands "
                                  f"untranslated ({g.context}): give it a word of its own")
 
