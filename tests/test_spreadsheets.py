@@ -271,10 +271,31 @@ def test_a_csv_that_is_not_utf8_is_a_finding_at_the_cell_of_the_bad_byte(tmp_pat
                             f"save it as \"CSV UTF-8\""]
 
 
-def test_a_quote_left_open_is_a_finding_at_its_row(tmp_path):
-    game = game_with(tmp_path, "csv")
-    (game / "lots.csv").write_text('collection,points\nLanterns,1\n"Keys,2\n', encoding="utf-8")
-    assert errors(game) == [f"{SHOWN}/lots.csv:3:1: error: cell A3: CSV: unexpected end of data"]
+def misquoted(tmp_path: Path, delimiter: str, row: int, cell: str) -> Path:
+    """Pocket Bazaar's lots as CSV, column C of `row` written as `cell` (its quote marks as they stand); the row
+    before it holds a cell of two lines, one row as the reader counts them."""
+    rows = lots()
+    rows[row - 2][2] = "Two lines\nof flavour"
+    rows[row - 1][2] = "@"
+    game = game_with(tmp_path / repr(delimiter), "csv")
+    write_csv(game / "lots.csv", rows, delimiter=delimiter)
+    text = (game / "lots.csv").read_text(encoding="utf-8")
+    (game / "lots.csv").write_text(text.replace("@", cell), encoding="utf-8", newline="")
+    return game
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+def test_a_quote_left_open_is_a_finding_at_its_cell(tmp_path, delimiter):
+    game = misquoted(tmp_path, delimiter, 8, '"A lantern')
+    assert errors(game) == [f"{SHOWN}/lots.csv:8:3: error: cell C8: a quote opens this cell and is never closed: "
+                            f"close it, or write the cell's quote marks doubled (\"\")"]
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+def test_text_after_a_closing_quote_is_a_finding_at_its_cell(tmp_path, delimiter):
+    game = misquoted(tmp_path, delimiter, 5, '"A" little ""lantern""')
+    assert errors(game) == [f"{SHOWN}/lots.csv:5:3: error: cell C5: text follows the closing quote: put the whole "
+                            f"cell in quotes, its own quote marks doubled (\"\")"]
 
 
 def test_a_cell_past_the_csv_readers_limit_is_a_finding_at_that_cell(tmp_path):

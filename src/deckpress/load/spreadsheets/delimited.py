@@ -10,6 +10,7 @@ from typing import Any
 
 from deckpress.findings import CellLoc, Findings, Loc
 from deckpress.load.sources import read_source
+from deckpress.load.spreadsheets.quotes import misquote
 from deckpress.load.spreadsheets.table import MAX_CELLS, MAX_COLUMNS, MAX_ROWS, Table, too_big
 
 BOM = "\ufeff"
@@ -48,9 +49,11 @@ def _rows(text: str, shown: str, findings: Findings) -> Table | None:
                 too_big(shown, len(rows) + 1, col, findings)
                 return None
             rows.append([cell if cell.strip() else None for cell in record])
-    except csv.Error as exc:  # a quote left open, a NUL, a cell past the csv module's size limit
+    except csv.Error as exc:  # a quote left open or text after one closed, a cell past the csv module's size limit
         row, limit = len(rows) + 1, csv.field_size_limit()
-        if wide := _oversized(text, delimiter, row, limit):
+        if (fault := misquote(text, delimiter)) is not None and fault.row == row:  # first: a quote left open runs
+            findings.error(CellLoc(shown, row, fault.col), fault.message)  # past the size limit in a long file
+        elif wide := _oversized(text, delimiter, row, limit):
             findings.error(CellLoc(shown, row, wide), f"more than {limit:,} characters, more than a card "
                                                       "could print: shorten it (or close a quote left open)")
         else:
