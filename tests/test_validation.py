@@ -46,6 +46,18 @@ def test_missing_required_key(deckpress):
     assert f"{LOTS}:{line}:5: error: lot is missing required key 'flavour'" in check_errors(deckpress)
 
 
+@pytest.mark.parametrize(("written", "folder"), [("file: lots.yaml", "layouts"), ("rules: rules.yaml", "icons"),
+                                                   ("sheets: sheets.yaml", "translations")])
+def test_a_file_that_names_a_folder_is_said_where_it_is_written(deckpress, written, folder):
+    """Said at the folder before (`content/pocket-bazaar/layouts:1:1: error: cannot read file: not a regular file`),
+    a place in no file."""
+    key = written.split(":")[0]
+    edit(GAME_YAML, written, f"{key}: {folder}")
+    line = line_of(GAME_YAML, f"{key}: {folder}")
+    col = 1 + GAME_YAML.read_text(encoding="utf-8").splitlines()[line - 1].index(folder)
+    assert check_errors(deckpress) == [f"{GAME_YAML}:{line}:{col}: error: '{folder}' is a folder, not a file"]
+
+
 def test_a_deck_of_no_cards_is_a_finding_not_a_kit_without_a_page(deckpress, tmp_path):
     """`cards: []`, or a card sheet of its header alone: valid before, and the build ended in a traceback."""
     LOTS.write_text("cards: []\n", encoding="utf-8")

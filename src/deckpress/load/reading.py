@@ -78,6 +78,9 @@ class Reading(Texts):
                     self.findings.error(at or Loc(self.shown), f"no file '{echoed(name)}' in {self.shown}"
                                                                f"{self.missing.like(self.folder, name)}")
                 return None
+            if target is not None and target.is_dir():  # said where it is named, not at the folder as a file
+                self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' is a folder, not a file")
+                return None
         except UNREADABLE as exc:
             if not self._written(name, at):
                 self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' {unreadable(exc)}")
