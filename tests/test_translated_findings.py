@@ -141,7 +141,7 @@ def test_a_key_translated_as_another_key_left_untranslated_is_said(deckpress):
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
     assert result.errors == [
-        f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Z' translates 'A' as the key 'Z' of lot_colours stands "
+        f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Z' translates 'A' as 'Z', a key of lot_colours left "
         "untranslated (game.yaml:parameters.lot_labels[0]): give it a word of its own"], result.err
 
 
@@ -154,8 +154,8 @@ def test_a_choice_translated_as_another_choice_left_in_place_is_said(deckpress):
     assert result.status == 1
     assert result.errors == [
         f"{BAZAAR_PO.as_posix()}:{empty}:1: error: de-DE: not translated yet (game.yaml:parameters.collections[3])",
-        f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Maps' translates 'Keys' as the choice 'Maps' of collection "
-        "stands untranslated (game.yaml:parameters.collections[2]): give it a word of its own"], result.err
+        f"{BAZAAR_PO.as_posix()}:{line}:1: error: de-DE: 'Maps' translates 'Keys' as 'Maps', a choice of collection "
+        "left untranslated (game.yaml:parameters.collections[2]): give it a word of its own"], result.err
 
 
 def test_a_choice_no_mapping_keys_translated_as_one_left_in_place_is_said() -> None:
@@ -169,7 +169,7 @@ def test_a_choice_no_mapping_keys_translated_as_one_left_in_place_is_said() -> N
     said = follow(root, {"kinds": [Given("Keys", "Maps", "game.yaml:parameters.kinds[0]", at)]}, "de-DE", findings)
     assert said == {"game.yaml:parameters.kinds[0]"}  # put back to Keys by its caller
     assert [str(f) for f in findings] == [
-        "de-DE.po:12:1: error: de-DE: 'Maps' translates 'Keys' as the choice 'Maps' of kind stands untranslated "
+        "de-DE.po:12:1: error: de-DE: 'Maps' translates 'Keys' as 'Maps', a choice of kind left untranslated "
         "(game.yaml:parameters.kinds[0]): give it a word of its own"]
 
 

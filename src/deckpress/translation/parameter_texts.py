@@ -54,15 +54,17 @@ def _kept_apart(name: str, keys: list[str], translated: dict[str, Given], said: 
         g = translated.get(key)
         if g is not None and g.text != key and g.text in untranslated and g.context not in said:
             said.add(g.context)
-            findings.error(g.at, f"{language}: '{g.text}' translates '{key}' as the key '{g.text}' of {name} stands "
+            findings.error(g.at, f"{language}: '{g.text}' translates '{key}' as '{g.text}', a key of {name} left "
                                  f"untranslated ({g.context}): give it a word of its own")
 
 
 class Group(NamedTuple):
-    """Texts that must stay apart: what they are, their translations, and the source words of theirs left in place
-    (a choice not translated; a mapping's keys are `_kept_apart`'s)."""
+    """Texts that must stay apart: what they are (`choices`, `keys`) and of which field or mapping, their
+    translations, and the source words of theirs left in place (a choice not translated; a mapping's keys are
+    `_kept_apart`'s)."""
 
-    what: str
+    kind: str
+    of: str
     texts: list[Given]
     standing: frozenset[str] = frozenset()
 
@@ -78,11 +80,11 @@ def _groups(root: Node, params: dict[str, Node], given: dict[str, list[Given]]) 
             chosen = spec.value.get("from") if spec.is_map and _said(spec, "type") == "choice" else None
             if chosen is not None and isinstance(chosen.value, str) and chosen.value in given:
                 texts = given[chosen.value]
-                groups.append(Group(f"choices of {name}", texts, _standing(params[chosen.value], texts)))
+                groups.append(Group("choices", name, texts, _standing(params[chosen.value], texts)))
     for name, param in params.items():
         if param.is_map:
             keys = set(param.value)
-            groups.append(Group(f"keys of {name}", [g for texts in given.values() for g in texts if g.source in keys]))
+            groups.append(Group("keys", name, [g for texts in given.values() for g in texts if g.source in keys]))
     return groups
 
 
@@ -104,17 +106,16 @@ def _apart(groups: list[Group], language: str, findings: Findings) -> set[str]:
     """Each text translated as an earlier one of its group was, or as a choice of its field left in place, said
     once at its entry (a choice may key a mapping too); the entries said."""
     said: set[str] = set()
-    for what, texts, standing in groups:
+    for kind, of, texts, standing in groups:
         first: dict[str, str] = {}
         for g in texts:
             other = first.setdefault(g.text, g.source)
             if other != g.source and g.context not in said:
                 said.add(g.context)
-                findings.error(g.at, f"{language}: '{g.text}' translates both '{other}' and '{g.source}', {what} "
-                                     f"({g.context}): give each its own word")
+                findings.error(g.at, f"{language}: '{g.text}' translates both '{other}' and '{g.source}', {kind} of "
+                                     f"{of} ({g.context}): give each its own word")
             elif g.text != g.source and g.text in standing and g.context not in said:
                 said.add(g.context)
-                findings.error(g.at, f"{language}: '{g.text}' translates '{g.source}' as the choice '{g.text}' of "
-                                     f"{what.removeprefix('choices of ')} stands untranslated ({g.context}): give it "
-                                     "a word of its own")
+                findings.error(g.at, f"{language}: '{g.text}' translates '{g.source}' as '{g.text}', a choice of {of} "
+                                     f"left untranslated ({g.context}): give it a word of its own")
     return said
