@@ -350,8 +350,8 @@ def test_a_card_file_name_the_file_system_cannot_take_is_a_finding(deckpress):
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
     line = line_of(game, 'file: "lots')
-    assert result.errors == [f"content/pocket-bazaar/game.yaml:{line}:11: error: text holds a control character "
-                             "(U+0000), which would print as nothing or change what a reader shows; remove it"]
+    assert result.errors == [f"content/pocket-bazaar/game.yaml:{line}:11: error: 'lots\\x00.yaml': a file's name "
+                             "holds no control character (U+0000); remove it"]  # a name is never printed
 
 
 def test_a_deck_listed_twice_in_one_component_is_a_finding(deckpress):

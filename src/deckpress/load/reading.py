@@ -87,16 +87,19 @@ class Reading(Texts):
             return None
         if target is None:
             self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' must be a file inside {self.shown}")
+        else:
+            self._written(name, at, missing=False)  # read by the name without it, and said as a file's name
         return target
 
-    def _written(self, name: str, at: Loc | None) -> bool:
-        """Whether `name` was written with a control character, said where it stands (deckpress.load.sources): the
-        file it names is then said once, as written, its control character escaped."""
+    def _written(self, name: str, at: Loc | None, missing: bool = True) -> bool:
+        """Whether `name` was written with a control character, said where it stands (deckpress.load.sources): it is
+        said again as a file's name (a name is never printed), once, as written, its control character escaped."""
         if not isinstance(name, Cleaned) or at is None:
             return False
+        said = f"no file '{echoed(name.written)}' in {self.shown}" if missing else f"'{echoed(name.written)}'"
         self.findings.rewrite(Finding(at, CONTROLLED.format(control=name.control)),
-                              Finding(at, f"no file '{echoed(name.written)}' in {self.shown}: a file's name holds "
-                                          f"no control character ({name.control}); remove it"))
+                              Finding(at, f"{said}: a file's name holds no control character ({name.control}); "
+                                          "remove it"))
         return True
 
 
