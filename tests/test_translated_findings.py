@@ -158,6 +158,15 @@ def test_a_choice_translated_as_another_choice_left_in_place_is_said(deckpress):
         "left untranslated (game.yaml:parameters.collections[2]): give it a word of its own"], result.err
 
 
+def test_a_choice_translated_as_another_choice_s_source_word_translated_in_turn_is_no_finding(deckpress):
+    """Keys as `Maps` and Maps as `Karten`: the German choices stay apart, so nothing is said (a translated choice
+    does not stand in its source word's place)."""
+    _alike("Maps", "game.yaml:parameters.collections[2]")
+    _alike("Karten", "game.yaml:parameters.collections[3]")
+    result = deckpress("check", "pocket-bazaar")
+    assert result.status == 0, result.err
+
+
 def test_a_choice_no_mapping_keys_translated_as_one_left_in_place_is_said() -> None:
     """A field's choices that key no mapping, drafted with --fallback-language (Maps printed in English): nothing
     else tells the two apart."""
