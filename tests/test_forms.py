@@ -21,7 +21,7 @@ import pypdf
 import pypdfium2 as pdfium
 import pytest
 import yaml
-from conftest import CONTENT, LAYOUTS, SHIPPED
+from conftest import CONTENT, LAYOUTS, MM, SHIPPED
 from PIL import Image
 
 from deckpress.findings import Findings
@@ -171,6 +171,24 @@ def test_what_a_player_types_is_set_at_the_edition_s_size_never_the_viewer_s_own
     assert all(sizes.values()) and min(sizes["large-print"]) >= 18
     assert min(sizes["standard"]) > 0
     assert set(typed_sizes(built / "pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf")) == {body}
+
+
+def tick_sides(path: Path) -> set[float]:
+    """The sides of a PDF's tick boxes, pt."""
+    with pikepdf.open(path) as pdf:
+        return {round(float(w.Rect[2]) - float(w.Rect[0]), 2) for _, w in widgets(pdf) if w.get("/FT") == "/Btn"}
+
+
+def test_a_tick_box_grows_with_the_text_beside_it(built):
+    """Large print's score sheet set its 18 pt beside the standard's 5 mm tick boxes, hard to tick by hand: a box is
+    in proportion to its cell's text (11 pt: 5 mm), where the cell has room."""
+    cells = {e: yaml.safe_load((LAYOUTS / e / "sheet.yaml").read_text(encoding="utf-8"))["styles"]["cell"]["size"]
+             for e in EDITIONS}
+    score = "pocket-bazaar/{}/pocket-bazaar-score-sheet-a4.pdf"
+    sides = {e: tick_sides(built / score.format(e)) for e in EDITIONS}
+    assert sides["standard"] == {round(5 * MM, 2)} and cells["standard"] == 11
+    (large,) = sides["large-print"]
+    assert large == pytest.approx(5 * MM * cells["large-print"] / 11, abs=0.01)
 
 
 def rendered(pdf: bytes, page: int) -> tuple[Image.Image, str]:

@@ -16,7 +16,7 @@ from deckpress.model import Block, SheetLayout, Style, TableSizes
 if TYPE_CHECKING:
     from deckpress.layout.context import Job
 
-CHECKBOX_MM = 5.0
+CHECKBOX_MM, CHECKBOX_PT = 5.0, 11.0  # a tick box's side beside cell text of this size; larger text, a larger box
 
 
 class TableSetter:
@@ -120,9 +120,9 @@ class TableSetter:
                 if field is None:
                     self.cell(d, printed, cell, box, block, shape)
                 elif field.tick:
+                    side = _tick_side(cell.size, box[2], row_h)
                     with form(d, field.name):
-                        d.rect(box[0] + (box[2] - CHECKBOX_MM) / 2, y + (row_h - CHECKBOX_MM) / 2, CHECKBOX_MM,
-                               CHECKBOX_MM, line * 2, field=field)
+                        d.rect(box[0] + (box[2] - side) / 2, y + (row_h - side) / 2, side, side, line * 2, field=field)
                 else:
                     with form(d, field.name), artifact(d):  # the cell's rules stay furniture
                         d.rect(*box, line, field=field)
@@ -153,3 +153,9 @@ class TableSetter:
              align_centre: bool = False) -> None:
         icon = None if shape.icon is None else (shape.icon, self.own(block).locs.get(ICON.name, block.loc))
         cell_text(self.ts, d, text, style, box, block.loc, icon, align_centre)
+
+
+def _tick_side(size: float, width: float, height: float) -> float:
+    """A tick box's side, mm: in proportion to the cell's text where it is larger than the standard's (large print's
+    18 pt beside a 5 mm box was hard to tick by hand) and its cell has room; never smaller than the standard's."""
+    return max(CHECKBOX_MM, min(CHECKBOX_MM * size / CHECKBOX_PT, width - 2 * CELL_PAD_MM, height - 2 * CELL_PAD_MM))
