@@ -116,6 +116,8 @@ def test_a_file_name_too_long_for_the_system_is_said_so_where_it_is_written(deck
     ('"\\0"', "text holds a control character (U+0000), which would print as nothing or change what a reader "
               "shows; remove it"),  # a name of control characters alone: nothing left to say missing
     ('"lo\\nts.yaml"', "no file 'lo\\x0ats.yaml' in content/pocket-bazaar; did you mean 'lots.yaml'?"),
+    ('"icons\\0"', "'icons\\x00' is a folder, not a file: a file's name holds no control character (U+0000); "
+                   "remove it"),
     ("5", "file must be non-empty text, got 5"),
 ])
 def test_a_file_name_that_names_no_file_is_one_finding_on_one_line(deckpress, written, said):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import errno
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
@@ -74,32 +74,34 @@ class Reading(Texts):
         try:
             target = inside(self.folder, name)
             if target is not None and not target.exists():  # said where it is named, not at a file that is not there
-                if not self._written(name, at):
+                if not self._written(name, at, lambda shown: f"no file '{shown}' in {self.shown}"):
                     self.findings.error(at or Loc(self.shown), f"no file '{echoed(name)}' in {self.shown}"
                                                                f"{self.missing.like(self.folder, name)}")
                 return None
             if target is not None and target.is_dir():  # said where it is named, not at the folder as a file
-                self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' is a folder, not a file")
+                if not self._written(name, at, lambda shown: f"'{shown}' is a folder, not a file"):
+                    self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' is a folder, not a file")
                 return None
         except UNREADABLE as exc:
-            if not self._written(name, at):
-                self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' {unreadable(exc)}")
+            why = unreadable(exc)
+            if not self._written(name, at, lambda shown: f"'{shown}' {why}"):
+                self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' {why}")
             return None
         if target is None:
             self.findings.error(at or Loc(self.shown), f"'{echoed(name)}' must be a file inside {self.shown}")
         else:
-            self._written(name, at, missing=False)  # read by the name without it, and said as a file's name
+            self._written(name, at, lambda shown: f"'{shown}'")  # read by the name without it: said as a name
         return target
 
-    def _written(self, name: str, at: Loc | None, missing: bool = True) -> bool:
+    def _written(self, name: str, at: Loc | None, said: Callable[[str], str]) -> bool:
         """Whether `name` was written with a control character, said where it stands (deckpress.load.sources): it is
-        said again as a file's name (a name is never printed), once, as written, its control character escaped."""
+        said again as a file's name (a name is never printed), once, as written (`said` of it), its control
+        character escaped."""
         if not isinstance(name, Cleaned) or at is None:
             return False
-        said = f"no file '{echoed(name.written)}' in {self.shown}" if missing else f"'{echoed(name.written)}'"
         self.findings.rewrite(Finding(at, CONTROLLED.format(control=name.control)),
-                              Finding(at, f"{said}: a file's name holds no control character ({name.control}); "
-                                          "remove it"))
+                              Finding(at, f"{said(echoed(name.written))}: a file's name holds no control character "
+                                          f"({name.control}); remove it"))
         return True
 
 
