@@ -148,8 +148,7 @@ def _plan(layout: CardLayout, job: Job, edge: float) -> Imposition | None:
     best = [clear_of_label(p, job, least_left) for p in plans if p.per_sheet == plans[0].per_sheet]
     label = job.say("length_mm", mm=SCALE_BAR_MM)
     shaped = layout.shape is not None
-    clear = [p for p in best if _bar_fits(p, job, label, shaped, True)]
-    return (clear or [p for p in best if _bar_fits(p, job, label, shaped)] or best)[0] if best else None
+    return min(best, key=lambda p: _bar_rank(p, job, label, shaped)) if best else None  # the first of the best
 
 
 def _slug_rooms(job: Job, wide: bool) -> tuple[Room, ...]:
@@ -176,10 +175,13 @@ def _impositions(layout: CardLayout, job: Job, edge: float,
     return sorted(packed + grid if layout.shape.kind == "hexagon" else grid + packed, key=lambda p: -p.per_sheet)
 
 
-def _bar_fits(plan: Imposition, job: Job, label: str, shaped: bool, clear: bool = False) -> bool:
-    """Whether the scale bar has a place on the sheet (`clear`: one clear of every crop mark)."""
+def _bar_rank(plan: Imposition, job: Job, label: str, shaped: bool) -> int:
+    """How the scale bar fits the sheet, as `_bar` places it: 0 clear of every crop mark, 1 only where unbled
+    marks make way for it, 2 nowhere."""
     marks, xs = _marks(plan, plan.fronts, job, shaped)
-    return _bar_among(plan, marks if clear or job.setup.bleed else [], xs, job, label, shaped) is not None
+    if _bar_among(plan, marks, xs, job, label, shaped) is not None:
+        return 0
+    return 1 if not job.setup.bleed and _bar_among(plan, [], xs, job, label, shaped) is not None else 2
 
 
 def _bar(plan: Imposition, marks: list[Segment], xs: list[float], job: Job, label: str,
