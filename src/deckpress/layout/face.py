@@ -127,9 +127,9 @@ def _printed_lines(face: Face, layout: CardLayout, at: tuple[float, float], blee
 
 def _write_on(face: Face, layout: CardLayout, element: Element, rules: tuple[int, ...], at: tuple[float, float],
               label: str) -> None:
-    """The lines to write on beside `element`, each a form field named by what the label says (`Code`) over the
-    room from the label's top down to the line, so a sheet is filled on screen; the line itself is furniture. A
-    label that says nothing names no field: the line is printed as before."""
+    """The lines to write on beside `element`, each a form field named by its card and what the label says (`Slip
+    3, Code`) over the room from the label's top down to the line, so a sheet is filled on screen; the line itself
+    is furniture. A label that says nothing names no field: the line is printed as before."""
     d, (x, y), line = face.d, at, face.job.theme.line_pt
     for n in rules:
         x1, y1, x2, y2 = layout.rules[n]

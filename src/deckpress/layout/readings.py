@@ -146,7 +146,8 @@ class FaceReader:
             if not lines:
                 continue
             part = Part(tuple([read_inline(line, params) for line in lines]), fields=kind.fields(reading, element))
-            if beside and len(part.lines) == 1:  # with a control, named as the PDF field over the line is
+            if beside and len(part.lines) == 1:  # with a control named by its label: the PDF's field also names
+                # its card (`Slip 3, Code`), but here alike cards are read once, and their one control names none
                 part = Part((reading.say("html_write_in", label=part.lines[0]),), fields=(part.lines[0],))
             said.append((part, element))
         return _tables(_marked(unrepeated(said, reading, self.known), reading))

@@ -129,7 +129,8 @@ class Kind:
 
     def fields(self, reading: Reading, element: Element) -> tuple[str, ...]:
         """The form field each line `read` gives is, by the name the drawing gives it ("" for a line that is none):
-        the text edition offers a control where the PDF has a field."""
+        the text edition offers a control where the PDF has a field (a line to write on beside a label is named by
+        the label alone: deckpress.layout.readings)."""
         return ()
 
     def said_by(self, reading: Reading, element: Element, texts: list[str]) -> bool:
