@@ -107,6 +107,12 @@ def _alike(word: str, *contexts: str) -> list[int]:
     return [polib.pofile(str(BAZAAR_PO)).find(context, by="msgctxt").linenum for context in contexts]
 
 
+def _lot_colours(colours: str) -> None:
+    """The Pocket Bazaar with a mapping keyed by its lot labels (translated texts: their keys follow them)."""
+    edit(Path("content/pocket-bazaar/game.yaml"), "  lot_labels: [A, B, C]\n",
+         f"  lot_labels: [A, B, C]\n  lot_colours: {{{colours}}}\n")
+
+
 def test_two_choices_of_a_field_translated_alike_are_said_at_the_second_entry(deckpress):
     """Keys and Maps both `Karten`: the German lots' collections would be three, the grid and the pictograms
     (`pictograms: {Keys: key, Maps: map}`, keyed by the translation) read one for the other, and nothing said.
@@ -122,8 +128,7 @@ def test_two_choices_of_a_field_translated_alike_are_said_at_the_second_entry(de
 def test_two_keys_of_a_mapping_translated_alike_are_said(deckpress):
     """A list parameter no field chooses from, whose texts key a mapping: its keys follow the translation, so two
     alike would be one key."""
-    edit(Path("content/pocket-bazaar/game.yaml"), "  lot_labels: [A, B, C]\n",
-         "  lot_labels: [A, B, C]\n  lot_colours: {A: black, B: white, C: '#808080'}\n")
+    _lot_colours("A: black, B: white, C: '#808080'")
     _, line = _alike("X", "game.yaml:parameters.lot_labels[0]", "game.yaml:parameters.lot_labels[1]")
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
@@ -135,8 +140,7 @@ def test_two_keys_of_a_mapping_translated_alike_are_said(deckpress):
 def test_a_key_translated_as_another_key_left_untranslated_is_said(deckpress):
     """`Z` is no lot label: a mapping's key of its own, never translated; A translated as `Z` would take Z's
     place, and A's colour would be gone. Said alone: A stays A, its colour its own."""
-    edit(Path("content/pocket-bazaar/game.yaml"), "  lot_labels: [A, B, C]\n",
-         "  lot_labels: [A, B, C]\n  lot_colours: {A: black, B: white, C: '#808080', Z: '#c0c0c0'}\n")
+    _lot_colours("A: black, B: white, C: '#808080', Z: '#c0c0c0'")
     (line,) = _alike("Z", "game.yaml:parameters.lot_labels[0]")
     result = deckpress("check", "pocket-bazaar")
     assert result.status == 1
