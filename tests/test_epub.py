@@ -19,6 +19,7 @@ from conftest import CONTENT, LAYOUTS, games
 
 from deckpress.cli import main
 from deckpress.draw.fonts import FONT_FILES
+from deckpress.numerals import counted
 from deckpress.publish.epub import UNDATED
 from deckpress.publish.epub_pages import PageError, chapters, contents
 from deckpress.words import WORDS, known
@@ -235,6 +236,24 @@ def test_the_players_book_holds_no_secret(built):
     assert own <= host.words()
     text = host.read(f"{SECRET_GAME}-host.xhtml").decode("utf-8")
     assert all(f'href="{SECRET_GAME}-desk-cards-{n}.xhtml"' in text for n in range(1, 9))  # the links still lead
+
+
+def test_the_hosts_book_reads_the_secret_pages_in_the_order_the_host_page_links_them(built):
+    """One order for a blind host moving through the book or through the page's links: the private pages by their
+    titles, numbers counted (desk card 2 before desk card 10), as the host's bundle page lists them."""
+    page = (built / SECRET_GAME / f"{SECRET_GAME}-host.html").read_text(encoding="utf-8")
+    private = page[page.index('id="private"'):]
+    linked = re.findall(r'<li><a href="([^"]+)\.html">([^<]+)</a>', private)
+    assert [name for name, _ in linked][:2] == [f"{SECRET_GAME}-answer-guide", f"{SECRET_GAME}-desk-cards-1"]
+    assert [title for _, title in linked] == sorted((title for _, title in linked), key=counted)
+    spine = Book(built / SECRET_GAME / f"{SECRET_GAME}-host.epub").spine
+    read = [href.removesuffix(".xhtml") for href in spine if href.startswith(SECRET_GAME)]
+    assert read == [f"{SECRET_GAME}-host", *(name for name, _ in linked)]
+
+
+def test_numbered_titles_are_ordered_by_their_numbers():
+    titles = ["Desk card 10", "desk card 2", "Answer guide", "Desk card 1", "Δελτίο 3"]
+    assert sorted(titles, key=counted) == ["Answer guide", "Desk card 1", "desk card 2", "Desk card 10", "Δελτίο 3"]
 
 
 def test_the_same_sources_give_the_same_books(built, tmp_path, monkeypatch):

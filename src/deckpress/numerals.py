@@ -17,3 +17,10 @@ def whole(text: str, most: int | None = None, signed: bool = False) -> int | Non
         return None
     number = int(found[0])
     return number if most is None or number <= most else None
+
+
+def counted(title: str) -> list[str | int]:
+    """A sort key for titles with their numbers counted, any script's digits (`Desk card 2` before `Desk card 10`),
+    letters regardless of case: the order a reader expects a list of numbered pages in."""
+    parts = re.split(r"(\d+)", title)  # every second part a run of digits (`int` reads each)
+    return [(int(p) if len(p) < 19 else 10**19) if i % 2 else p.lower() for i, p in enumerate(parts)]

@@ -25,6 +25,7 @@ from pathlib import Path
 from PIL import Image
 
 from deckpress.model import PUBLIC
+from deckpress.numerals import counted
 from deckpress.publish import phrases
 from deckpress.publish.catalogue_pages import table_of
 from deckpress.publish.earlier import reader
@@ -175,9 +176,7 @@ def _page_order(page: tuple[str, str]) -> tuple[bool, list[str | int]]:
     """The bundle page's order of the private pages: the web pages, then the braille; each by title, its numbers
     counted (desk card 2 before desk card 10), never by the hashed names."""
     name, title = page
-    parts = re.split(r"(\d+)", title)  # every second part a run of digits, any script's (`int` reads each)
-    return name.endswith(".brf"), [(int(p) if len(p) < 19 else 10**19) if i % 2 else p.lower()
-                                   for i, p in enumerate(parts)]
+    return name.endswith(".brf"), counted(title)
 
 
 def _page_title(path: str, renamed: dict[str, str], data: dict[str, bytes]) -> str:

@@ -25,6 +25,7 @@ from deckpress.layout.readings import ReadDeck, read_deck
 from deckpress.layout.slug import Stamp, stamp
 from deckpress.load.icon_words import read_inline
 from deckpress.model import HOST, PRIVATE, PUBLIC, Component, Edition, Game, Rules
+from deckpress.numerals import counted
 from deckpress.publish import phrases
 from deckpress.publish.fragments import said_html
 from deckpress.publish.page_list import first_lines, numbered, print_source
@@ -64,7 +65,7 @@ def _pages(game: Game, editions: Mapping[str, Edition] | None, templates: Templa
     template, say = edition_template(), phrases(game.language)
     edition = next((editions[e] for e in game.editions if editions and e in editions), None)
     public = [c for c in game.components if not c.secret]
-    secret = _private_pages(game, edition, templates)
+    secret = _private_pages(game, edition, templates)  # by title, numbers counted: the host page's, the book's order
     shared = dict(game=game, say=say, rules=game.rules, sections=_sections(game.rules),
                   decks=[_shown(read_deck(game, c, edition, templates, say), say) for c in public if _dealt(game, c)],
                   sheets=read_sheets(game, public, say), fonts=FONT_FOLDER, face=typeface(game),
@@ -78,7 +79,7 @@ def _pages(game: Game, editions: Mapping[str, Edition] | None, templates: Templa
     if secret:
         pages[f"{game.id}-host.html"] = (HOST, numbered(template.render(
             **shared, heading=say("html_host_page", game=game.title), warning=say("html_host_warning"),
-            private=sorted((name, page[:2]) for name, (_, *page) in secret.items()),
+            private=[(name, page[:2]) for name, (_, *page) in secret.items()],
             private_note=say("html_private_note")), lines, source))
     for name, (audience, title, warning, decks, sheets) in secret.items():
         pages[name] = (audience, template.render(game=game, say=say, heading=title, warning=warning, rules=None,
@@ -166,7 +167,7 @@ def _private_pages(game: Game, edition: Edition | None, templates: Templates | N
             warning = say("html_private_sheet" if c.audience == HOST else "html_private_own")
             title = say("html_sheet_page", game=game.title, what=in_sentence(game.language, c.title))
             out[f"{game.id}-{c.id}.html"] = (c.audience, title, warning, [], read_sheets(game, [c], say))
-    return out
+    return dict(sorted(out.items(), key=lambda page: counted(page[1][1])))
 
 
 def _sections(rules: Rules | None) -> list[dict[str, Any]]:
