@@ -115,6 +115,9 @@ def test_the_desk_cards_labels_are_the_hosts_only(built):
         f"{m}{d}" for m in "12" for d in "ABCD")
     assert not [p for p in (built / "public").rglob("*tactile*") if "host" in p.name]
     assert (built / "host" / game / f"{game}-host-tactile-labels.brf").is_file()
+    # one name for the same labels, whichever way they are made: a host hears which they are in a list of links
+    assert {entries[p]["title"].removesuffix(", for an embosser (BRF)") for p in host} == {
+        "Braille labels for the host's cards"}
 
 
 def test_a_code_that_is_not_a_few_letters_or_digits_is_a_finding_where_it_is_written(deckpress, tmp_path):

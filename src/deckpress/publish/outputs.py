@@ -160,8 +160,9 @@ def tactile_outputs(game: Game, findings: Findings, papers: tuple[str, ...], mar
     for name, audience, made in tactile_files(game, findings, papers, cards, said):
         path = f"{game.id}/{name}"
         if isinstance(made, bytes):
-            entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, say(game, "tactile_brf_title"), TEXT_EDITION,
-                          None, None, audience=audience)
+            title = say(game, "tactile_brf_title" if audience == PUBLIC else "tactile_host_brf_title")  # as its PDF's
+            entry = Entry(path, game.id, game.title, TACTILE_COMPONENT, title, TEXT_EDITION, None, None,
+                          audience=audience)
             out.append(Output(path, made, entry))
             continue
         (doc,) = stamped([made], {game.id: mark}, findings)
