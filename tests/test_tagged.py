@@ -277,6 +277,20 @@ def test_each_card_is_one_section_its_pictograms_read_once(built):
             assert len([s for s in said if s in ("Lanterns", "Teacups", "Keys", "Maps")]) == 1, said
 
 
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_die_face_is_read_by_its_name_first(built, edition):
+    """Its name heads the face's section, as the text edition's "Amber (A, triangle)" puts it first; it was read
+    last, after its shape and its mark ("triangle", "A", "Amber")."""
+    with pikepdf.open(built / f"stone-market/{edition}/stone-market-die-a4.pdf") as pdf:
+        (document,) = pdf.Root.StructTreeRoot.K
+        faces = kids(document)
+        assert len(faces) == 6
+        for face, name in zip(faces, ["Amber", "Jade", "Onyx", "Pearl", "Ruby", "Choice"], strict=True):
+            first, *rest = kids(face)
+            assert (str(first.S), str(first.get("/ActualText", ""))) == ("/H1", name), str(face.T)
+            assert name not in [str(k.get("/ActualText", "")) + str(k.get("/Alt", "")) for k in rest]
+
+
 def elements(element: pikepdf.Object) -> Iterator[pikepdf.Object]:
     yield element
     for kid in kids(element):
