@@ -144,3 +144,21 @@ def test_a_very_long_name_is_refused_in_one_short_line(capsys, monkeypatch, tmp_
     assert status == 2 and said == [f"deckpress: error: a game's name is lowercase letters, digits and hyphens, at "
                                     f"most 64 characters, and not host, public, thumbnails, got {'a' * 80!r}..."]
     assert not (tmp_path / "content").exists()
+
+
+def test_a_cell_writing_an_icon_the_new_game_lacks_is_said_at_its_cell_and_nothing_written(capsys, checkout):
+    """`:sun:` in a cell: the starter's sun is left out of a spreadsheet's game, so its first build refused the card
+    in each edition; `new` says it where it was written, as it says a character the font lacks."""
+    Path("tiles.csv").write_text("name,text\nSunrise,Score :sun: twice\nDusk,:moon: and :sun: and :stra:\n"
+                                 "Noon,Score :star: on :dots:\n", encoding="utf-8")
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv") == (1, [
+        "tiles.csv:2:2: error: cell B2: text writes ':sun:', an icon the new game does not have (it has checks, "
+        "dots, star, stripes): its first build would refuse the card; write it another way, and draw the icon once "
+        "the game is made",
+        "tiles.csv:3:2: error: cell B3: text writes ':moon:', ':sun:', ':stra:', icons the new game does not have (it "
+        "has checks, dots, star, stripes): its first build would refuse the card; write them another way, and draw "
+        "the icons once the game is made", "deckpress: 2 errors; nothing was written"])
+    assert not Path("content").exists()
+    Path("tiles.csv").write_text("name,text\nNoon,Score :star: on :dots:\n", encoding="utf-8")  # the game's, the
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv")[0] == 0  # layout folder's: as its build finds them
+    assert run(capsys, "check", "cardgame") == (0, ["deckpress: cardgame: valid"])

@@ -16,7 +16,10 @@ from pathlib import Path
 from string import Template
 
 from deckpress.findings import escaped
+from deckpress.load.icons import NAME as ICON_NAME
+from deckpress.load.icons import SUFFIXES
 from deckpress.load.sources import MAX_SOURCE_BYTES
+from deckpress.options import layout_folders
 from deckpress.paths import MAX_ID, NAME, RESERVED, read_bounded
 from deckpress.scaffold.from_sheet import SheetDeck, SheetFindings, SheetRefused, card_layout, read_sheet_deck
 from deckpress.scaffold.sheet_game import game_yaml, rules_yaml
@@ -105,9 +108,22 @@ def _sheet_deck(cards: Path | None, sheet: str | None) -> SheetDeck | None:
             raise Refused("--sheet names a sheet of the --cards workbook: give --cards too")
         return None
     try:
-        return read_sheet_deck(cards, sheet)
+        return read_sheet_deck(cards, sheet, _icons())
     except SheetRefused as refused:
         raise Refused(str(refused)) from None
+
+
+def _icons() -> frozenset[str]:
+    """The icons a spreadsheet's game has at its first build (`build` with no --layouts): the template's, but for
+    the starter's suits, then each layout folder's `icons/`."""
+    kept = [name for relative, _ in _template_files(files(__package__) / "game") if relative not in SUIT_ICONS
+            and len(relative) == 2 and relative[0] == "icons" and (name := relative[1]).endswith(SUFFIXES)]
+    for folder in layout_folders(None):
+        try:
+            kept += [p.name for p in (folder / "icons").iterdir() if p.name.endswith(SUFFIXES)]
+        except OSError:  # no icons folder: none of its icons
+            continue
+    return frozenset(stem for name in kept if ICON_NAME.fullmatch(stem := name.rsplit(".", 1)[0]))
 
 
 def _from_sheet(deck: SheetDeck, relative: tuple[str, ...], text: str) -> str:

@@ -14,6 +14,7 @@ import yaml
 from deckpress.draw.fonts import missing_glyphs
 from deckpress.findings import Findings, Loc, control_character, echoed
 from deckpress.load.decks import AT_LEAST_ONE, MAX_COPIES
+from deckpress.load.icons import INLINE
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, UNNAMED, card_copies, header_names, holds_values
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
@@ -85,9 +86,9 @@ def _flow(value: Any) -> str:
         "\n...").removesuffix("...").strip()
 
 
-def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
-    """The deck the spreadsheet `source` makes; SheetRefused when it is not one to read, SheetFindings when what it
-    holds cannot make a deck (every finding)."""
+def read_sheet_deck(source: Path, sheet: str | None, icons: frozenset[str]) -> SheetDeck:
+    """The deck the spreadsheet `source` makes, in a game of the icons `icons`; SheetRefused when it is not one to
+    read, SheetFindings when what it holds cannot make a deck (every finding)."""
     if not is_spreadsheet(source.name):
         raise SheetRefused(f"--cards takes a spreadsheet (.csv, .xlsx, .ods), got {source}")
     if not source.is_file():
@@ -99,7 +100,7 @@ def read_sheet_deck(source: Path, sheet: str | None) -> SheetDeck:
     if table is None or findings:
         raise SheetFindings(findings)
     columns, unread = _columns(table, findings)
-    _unprintable(table, findings)  # the game's first build would refuse them: said now, and nothing written
+    _unprintable(table, findings, icons)  # the game's first build would refuse them: said now, and nothing written
     _unread(table, unread, findings)
     if findings:
         raise SheetFindings(findings)
@@ -120,11 +121,15 @@ def _unread(table: Table, unread: list[tuple[int, str]], findings: Findings) -> 
                 card_copies(row[c], table.loc(r, c), (COPIES, MAX_COPIES), findings)
 
 
-def _unprintable(table: Table, findings: Findings) -> None:
-    """Each cell holding a control character, or a character the game's font lacks: one finding a cell."""
+def _unprintable(table: Table, findings: Findings, icons: frozenset[str]) -> None:
+    """Each cell holding a control character, a character the game's font lacks, or (a card's field, which a
+    layout prints) an icon the game has not: one finding a cell."""
+    names = header_names(table) if table.rows else []
     for r, row in enumerate(table.rows):
         for c, cell in enumerate(row):
-            if isinstance(cell, str) and (problem := _unprintable_text(cell)) is not None:
+            printed = r > 0 and names[c] not in ("", COPIES)
+            if isinstance(cell, str) and (problem := _unprintable_text(cell) or (
+                    _lacking_icons(cell, icons) if printed else None)) is not None:
                 findings.error(table.loc(r, c), problem)
             elif cell is UNCACHED:  # the game's loader says it of every card: said now, and nothing written
                 findings.error(table.loc(r, c), UNCACHED_WORDS)
@@ -142,6 +147,17 @@ def _unprintable_text(text: str) -> str | None:
     more = f" and {len(missing) - SHOWN_CHARACTERS} more" if len(missing) > SHOWN_CHARACTERS else ""
     return (f"text holds {shown}{more}, not in the game's font, Atkinson Hyperlegible: it would print as an empty "
             "box; write it another way")
+
+
+def _lacking_icons(text: str, icons: frozenset[str]) -> str | None:
+    """What a cell's `:name:` icons the game has not, each once, as the cell writes them; None when it has all."""
+    lacking = [f"':{name}:'" for name in dict.fromkeys(INLINE.findall(text)) if name not in icons]
+    if not lacking:
+        return None
+    one = len(lacking) == 1
+    return (f"text writes {', '.join(lacking)}, {'an icon' if one else 'icons'} the new game does not have (it has "
+            f"{', '.join(sorted(icons)) or 'none'}): its first build would refuse the card; write "
+            f"{'it' if one else 'them'} another way, and draw the {'icon' if one else 'icons'} once the game is made")
 
 
 def _columns(table: Table, findings: Findings) -> tuple[list[Column], list[tuple[int, str]]]:
