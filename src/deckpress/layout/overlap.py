@@ -186,6 +186,18 @@ def reporter(findings: Findings, loc: Loc, where: str, edition: str = "") -> Cal
     return report
 
 
+def alike(page: Page, found: list[Overlap]) -> list[tuple[Overlap, int]]:
+    """The overlaps, one for each element's text and what crosses it (a track's numbers crossing one another are one
+    problem, not hundreds), each the first met with how many times it is met, in the order first met."""
+    counted: dict[object, tuple[Overlap, int]] = {}
+    for overlap in found:
+        text, other = page.made(overlap.at), page.made(overlap.other_at)
+        key = (text and text[:2], type(overlap.other), other and other[:2])
+        first, times = counted.get(key, (overlap, 0))
+        counted[key] = first, times + 1
+    return list(counted.values())
+
+
 def _by(crossing: Op) -> str:
     """The card's own words or picture that cross its text, said with the text (`by 'Lanterns'`)."""
     if isinstance(crossing, Text):

@@ -7,7 +7,7 @@ from dataclasses import replace
 from functools import partial
 
 from deckpress.findings import Findings
-from deckpress.layout.boards.pieces import board_pages, boarded
+from deckpress.layout.boards.pieces import Report, board_pages, boarded
 from deckpress.layout.booklet import rules_pages
 from deckpress.layout.boxes import lay_out_box
 from deckpress.layout.boxes.schema import BOX, STANDEE, TUCK_BOX
@@ -170,8 +170,12 @@ def _flowed(lay_out: Callable[[], list[Page]], job: Job, parts: Callable[[int], 
 def _board(game: Game, component: Component, layout: BoardLayout, job: Job, where: str,
            setup: PrintSetup) -> Document:
     assert component.board is not None
-    pages = board_pages(boarded(game, component), layout, component.board, job,
-                        lambda loc, message: job.findings.error(loc or component.loc, f"{where}: {message}"))
+
+    def of(said: str) -> Report:
+        return lambda loc, message: job.findings.error(loc or component.loc, f"{said}: {message}")
+
+    edition = f"{game.named} {component.id} ({job.theme.edition} edition)"  # the board whole: any paper's
+    pages = board_pages(boarded(game, component), layout, component.board, job, of(where), of(edition))
     return Document(game.id, component.id, component.title, job.theme.edition, job.paper, pages, None,
                     component.audience, options=True, setup=setup, in_kit=not component.optional)
 

@@ -14,7 +14,7 @@ from deckpress.layout.boards.tiling import FOLD, GLUE, MOST, Clear, Piece, Sheet
 from deckpress.layout.context import Job
 from deckpress.layout.face import draw_face
 from deckpress.layout.marks import crop_mark_segments
-from deckpress.layout.overlap import overlaps
+from deckpress.layout.overlap import alike, overlaps
 from deckpress.layout.page import MM, Drawing, Page, Text
 from deckpress.layout.slug import band_mm
 from deckpress.layout.slug_space import obstacles
@@ -36,8 +36,11 @@ class Printed:
     title: str
 
 
-def board_pages(boards: list[Printed], layout: BoardLayout, board: Board, job: Job, report: Report) -> list[Page]:
-    """Every board's map (where it is in more than one piece) and pieces; with bleed, its full-size page too."""
+def board_pages(boards: list[Printed], layout: BoardLayout, board: Board, job: Job, report: Report, own: Report
+                ) -> list[Page]:
+    """Every board's map (where it is in more than one piece) and pieces; with bleed, its full-size page too.
+    `report` says what this paper's pieces and map meet; `own` what the board meets drawn whole, the same on every
+    paper (said of its edition)."""
     tiling = tile(layout.size, board.overlap, board.fold, sheet_room(job))
     if tiling is None:
         w, h = layout.size
@@ -46,7 +49,7 @@ def board_pages(boards: list[Printed], layout: BoardLayout, board: Board, job: J
         return []
     pages: list[Page] = []
     for printed in boards:
-        clear = _proof(printed, layout, job, report)
+        clear = _proof(printed, layout, job, own)
         if len(tiling.pieces) > 1 or board.fold:  # one sheet of card stock to fold needs its steps too
             plan = assembly_map(printed.title, tiling, layout, job, board.loc)
             for overlap in overlaps(plan):
@@ -95,13 +98,15 @@ def _backed(page: Page, job: Job) -> list[Page]:
 
 def _proof(printed: Printed, layout: BoardLayout, job: Job, report: Report) -> Clear:
     """The board laid out once, whole, on a page thrown away: its texts are checked as a card's are (a text a
-    line runs through), not against the trim lines that cut them into pieces. Says where a registration cross
-    keeps clear of its texts."""
+    line runs through), not against the trim lines that cut them into pieces; an element crossed many times alike
+    (a track's numbers crossing one another) is said once, with a count. Says where a registration cross keeps
+    clear of its texts."""
     d = Drawing(layout.size)
     draw_face(d, printed.card, layout, (0.0, 0.0), job)
-    for overlap in overlaps(d.page):
+    for overlap, times in alike(d.page, overlaps(d.page)):
         source = d.page.source(overlap.at)
-        report(source[0] if source else None, f"{overlap.describe(d.page)}; move or shorten one of them")
+        more = f", and {times - 1} more times like it" if times > 1 else ""
+        report(source[0] if source else None, f"{overlap.describe(d.page)}{more}; move or shorten one of them")
     h, reach = layout.size[1], CROSS_MM + 1.0
     texts = [(x1 / MM, h - y2 / MM, x2 / MM, h - y1 / MM) for op in d.page.ops if isinstance(op, Text)
              for x1, y1, x2, y2 in obstacles(Page(d.page.width, d.page.height, [op]), 0)]
