@@ -8,11 +8,13 @@ import os
 import shutil
 import stat
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import polib
 import pytest
 from conftest import LAYOUTS, edit, line_of
+from test_spreadsheets import COLUMNS, game_with, lots
 
 from deckpress.translation.texts import worded
 
@@ -132,10 +134,57 @@ def test_a_card_file_named_outside_the_game_is_not_read_into_its_catalogue(deckp
     elsewhere.mkdir()
     (elsewhere / "lots.yaml").write_text("cards:\n  - {flavour: A secret kept elsewhere.}\n", encoding="utf-8")
     edit(GAME / "game.yaml", "file: lots.yaml", f"file: {os.path.relpath(elsewhere / 'lots.yaml', GAME)}")
-    deckpress("translations", "pocket-bazaar")
-    pot = next(FOLDER.glob("*.pot"))
-    assert "secret kept elsewhere" not in pot.read_text(encoding="utf-8")
-    assert "lots.yaml" not in pot.read_text(encoding="utf-8")  # none of its cards, from anywhere
+    before = (FOLDER / "pocket-bazaar.pot").read_bytes()
+    result = deckpress("translations", "pocket-bazaar")
+    assert result.status == 1 and result.errors == deckpress("check", "pocket-bazaar").errors, result.err
+    assert (FOLDER / "pocket-bazaar.pot").read_bytes() == before  # refused as the build refuses it: nothing read
+
+
+def _misspelt(file: str, old: str, new: str) -> Callable[[Path], None]:
+    return lambda _: edit(GAME / file, old, new, translations=False)
+
+
+def _cell(tmp_path: Path) -> None:
+    rows = lots()
+    rows[3][COLUMNS.index("points")] = "seven"
+    game_with(tmp_path, "csv", rows)
+
+
+def _deck_file(tmp_path: Path) -> None:
+    game_with(tmp_path, "csv")
+    edit(GAME / "game.yaml", "file: lots.csv", "file: lot.csv")
+
+
+@pytest.mark.parametrize("mistake", [
+    _misspelt("rules.yaml", "\nsections:", "\nsectons:"),
+    _misspelt("game.yaml", "    fields:\n      collection", "    feilds:\n      collection"),
+    _misspelt("layouts/standard/lot-back.yaml", "extends: lot-card", "extends: lot-crad"),
+    _deck_file, _cell], ids=["rules-key", "fields-key", "extends", "deck-file", "cell"])
+def test_a_source_with_errors_is_said_as_check_says_it_and_no_catalogue_is_written(deckpress, tmp_path, mistake):
+    """Its sources were read apart from the build's: a misspelt key left the German rules obsolete (`#~`), exit 0,
+    and a deck file misnamed was said as a place in the file that is not there (`lot.csv:1:1`)."""
+    mistake(tmp_path)
+    before = {p.name: p.read_bytes() for p in FOLDER.iterdir()}
+    said = [e for e in deckpress("check", "pocket-bazaar").errors if "translations/de-DE.po" not in e]
+    result = deckpress("translations", "pocket-bazaar")
+    assert result.status == 1 and said and result.errors == said, result.err
+    assert result.err.endswith(f"deckpress: {len(said)} error{'s' * (len(said) != 1)}; nothing was written\n")
+    assert {p.name: p.read_bytes() for p in FOLDER.iterdir()} == before
+
+
+def test_the_german_rules_are_kept_through_a_typo_mended(deckpress):
+    """Refused while `sections:` is misspelt, the PO file is brought up to date once it is mended: the rules'
+    translations kept, a changed heading's fuzzy, none obsolete."""
+    edit(GAME / "rules.yaml", "\nsections:", "\nsectons:", translations=False)
+    assert deckpress("translations", "pocket-bazaar").status == 1
+    edit(GAME / "rules.yaml", "\nsectons:", "\nsections:", translations=False)
+    edit(GAME / "rules.yaml", "heading: What you need", "heading: What you bring", translations=False)
+    result = deckpress("translations", "pocket-bazaar")
+    assert (result.status, result.errors) == (0, []), result.err
+    po = polib.pofile(str(FOLDER / "de-DE.po"))
+    heading = po.find("rules.yaml:sections[0].heading", by="msgctxt")
+    assert heading.fuzzy and (heading.msgid, heading.msgstr) == ("What you bring", "Was ihr braucht")
+    assert not [e for e in po.obsolete_entries() if e.msgctxt.startswith("rules.yaml:")]
 
 
 def test_two_layout_texts_alike_untranslated_are_each_said_at_their_own_entry(deckpress):

@@ -146,7 +146,7 @@ def prepare(opts: Options, game_dirs: list[Path], every_page: bool = True) -> Pr
     """Load, check and lay out; nothing is drawn or written. A deck's pages are laid out as they are drawn;
     `every_page` lays them out here too, for their findings (text that does not fit, a missing glyph)."""
     findings, templates = Findings(), Templates()
-    games = every_language(game_dirs, opts.content, findings, templates, opts.fallback)
+    games = every_language(game_dirs, opts.content, findings, templates, opts.fallback, not opts.source_only)
     prepared = Prepared(games, load_editions(games, opts, findings), findings, templates)
     marks, voices = prepared.marks, Voices(findings)
     for game in games:

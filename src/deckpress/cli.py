@@ -93,7 +93,7 @@ def _command(args: argparse.Namespace) -> int:
     if args.command == "translations":
         from deckpress.translation.command import translations
 
-        return translations(dirs[0], f"{args.content.as_posix()}/{args.game}", _report, opts.layouts)
+        return translations(dirs[0], opts, _report)
     if args.command == "watch":
         return _watch(args, opts)
     if args.command == "export":

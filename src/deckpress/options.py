@@ -32,6 +32,8 @@ class Options:
     fallback: bool = False  # --fallback-language: a text not translated prints in the source language (a warning)
     # an export with no --edition: each game's first edition alone is laid out (and checked), as it alone is exported
     first_edition: bool = False
+    # deckpress translations: the source language alone is checked, its translations being what it brings up to date
+    source_only: bool = False
 
     def key(self) -> dict[str, Any]:
         """The options that change what is built: part of every game's fingerprint."""

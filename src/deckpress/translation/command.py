@@ -3,19 +3,28 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from deckpress.findings import Findings
+from deckpress.options import Options
 from deckpress.translation.catalogues import write_catalogues
 
 
-def translations(folder: Path, shown: str, report: Callable[[Findings], int], layouts: Sequence[Path] = ()) -> int:
-    """Write them (the editions' names from the themes in the game's layouts or `layouts`); the exit status
-    `report` gives for the findings (0 when there are none)."""
-    findings = Findings()
-    written = write_catalogues(folder, shown, findings, layouts)
-    status = report(findings)
+def translations(folder: Path, opts: Options, report: Callable[[Findings, str], int]) -> int:
+    """Write them (the editions' names from the themes in the game's layouts or `opts.layouts`) from a game
+    `deckpress check` finds no error in; the exit status `report` gives for the findings (0 when there are none)."""
+    from deckpress.build import prepare  # the pipeline, as in the other commands: loaded only when asked for
+
+    shown = f"{opts.content.as_posix()}/{folder.name}"
+    # read as check reads it, the source language alone: a PO file behind its source is what this brings up to
+    # date, while a source with an error would set its translators' work aside as obsolete (a key misspelt)
+    findings = prepare(replace(opts, source_only=True), [folder]).findings
+    if findings.errors:
+        return report(findings, "; nothing was written")
+    written = write_catalogues(folder, shown, findings, opts.layouts)
+    status = report(findings, "")
     if status == 0 and written:
         names = ", ".join(f"{shown}/{p.parent.name}/{p.name}" for p in written)
         print(f"deckpress: wrote {names}", file=sys.stderr)

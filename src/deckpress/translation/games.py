@@ -22,13 +22,14 @@ from deckpress.translation.tags import tagged
 
 
 def every_language(dirs: list[Path], content: Path, findings: Findings, templates: Templates,
-                   fallback: bool = False) -> list[Game]:
-    """The games in `dirs`, each followed by its translations."""
+                   fallback: bool = False, translations: bool = True) -> list[Game]:
+    """The games in `dirs`, each followed by its translations (unless `translations` is False: the sources alone)."""
     every = []
     for folder in dirs:
         heard = Heard(findings)  # what the source says, which its translations need not say again
         if (game := load_game(folder, f"{content.as_posix()}/{folder.name}", heard, templates)) is not None:
-            every += [game, *translated(game, Echoes(findings, heard.said), templates, fallback)]
+            every += [game, *(translated(game, Echoes(findings, heard.said), templates, fallback)
+                              if translations else [])]
     for clash in (t for t in every if t.source_game and (content / t.id / "game.yaml").is_file()):
         findings.error(clash.loc, f"{clash.source_game}: its {clash.language} translation is built as {clash.id}, "
                                   f"the name of the game in {content.as_posix()}/{clash.id}: their files would "
