@@ -18,9 +18,10 @@ def translations(folder: Path, opts: Options, report: Callable[[Findings, str], 
     from deckpress.build import prepare  # the pipeline, as in the other commands: loaded only when asked for
 
     shown = f"{opts.content.as_posix()}/{folder.name}"
-    # read as check reads it, the source language alone: a PO file behind its source is what this brings up to
-    # date, while a source with an error would set its translators' work aside as obsolete (a key misspelt)
-    findings = prepare(replace(opts, source_only=True), [folder]).findings
+    # read as check reads it, the source language alone (a PO file behind its source is what this brings up to
+    # date), while a source with an error would set its translators' work aside as obsolete (a key misspelt); its
+    # pages are not laid out, which says only where a text is too long: a check's work again, a run's cost twice
+    findings = prepare(replace(opts, source_only=True), [folder], every_page=False).findings
     if findings.errors:
         return report(findings, "; nothing was written")
     written = write_catalogues(folder, shown, findings, opts.layouts)
