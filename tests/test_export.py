@@ -90,6 +90,16 @@ def test_sheets_are_the_grid_of_cards_at_the_finest_dpi_that_fits(ferry):
             assert faces.size == (across * px(w, 300), down * px(h, 300))  # few cards: the 300 dpi cap, not 4096 px
 
 
+def test_dpi_sets_the_sheets_cap_above_300_too_as_the_readme_says(tmp_path):
+    assert export(tmp_path, "ferry-tickets", "--to", "tts", "--dpi", "400") == 0
+    (sheet,) = objects(saved(tmp_path), "Deck")["Tickets"]["CustomDeck"].values()
+    with Image.open(local(sheet["FaceURL"])) as faces:
+        assert faces.size == (2 * px(63, 400), 2 * px(88, 400))  # raised, not lowered, past the 300 by default
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = [line for line in readme.split("\n- ") if line.startswith(("`export --to tts`", "`export --to ttp`"))]
+    assert len(said) == 2 and all("`--dpi` sets" in s and "lowers" not in s for s in said)
+
+
 @pytest.mark.parametrize(("count", "size", "grid", "dpi"), [
     (24, (63, 88), (6, 4), 275),  # Pocket Bazaar's lots: 10 x 3 would give them 165 dpi
     (45, (63, 88), (8, 6), 196),  # Stone Market's wares: 10 x 5 would give 165
