@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_export import BASE, export
+from test_export import BASE, _urls, export, saved
 
 
 def readme(out: Path) -> str:
@@ -28,3 +28,11 @@ def test_an_export_for_an_address_says_every_player_fetches_the_files_from_there
     assert f"start with {BASE}: put these files there first, under the same names" in said
     assert "fetches them from that address when the object is loaded, so they must stay there while you play" in said
     assert "file:///" not in said and "Cloud Manager" not in said
+
+
+def test_an_address_given_without_its_last_slash_is_said_as_the_object_uses_it(tmp_path):
+    assert export(tmp_path, "ferry-tickets", "--to", "tts", "--base-url", BASE.rstrip("/")) == 0
+    said = " ".join(readme(tmp_path).split())
+    urls = _urls(saved(tmp_path)["ObjectStates"][0])
+    assert urls and all(u.startswith(BASE) for u in urls)
+    assert f"start with {BASE}: put these files there first" in said

@@ -97,7 +97,7 @@ def test_the_readmes_say_what_to_upload_what_stays_here_and_how_the_host_deals(s
     assert f"{GAME}-host.json holds what not every player may see: Desk cards" in told
     assert "never upload them" in told and BASE not in told
     assert "hand zone" in told and "Hidden Zone" in told and "right-click the deck and choose Deal" in told
-    assert "files on this computer (file:///)" in told and "In neither object: Answer guide" in told
+    assert "files on this computer (file:///)" in told and "In neither object: Answer guide. It is in" in told
     assert not any("answer-guide" in n for n in [*public, *host])  # a sheet: the host's kit holds it
 
 

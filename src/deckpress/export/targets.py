@@ -221,7 +221,8 @@ def _saved(game: Game, save: tts.Save, files: list[tts.File], base_url: str | No
     said = [say("export_tts_readme", game=game.title, file=file)]
     if base_url:
         names = sorted(PurePosixPath(n).name for n, _, _ in files)
-        said.append(say("export_tts_upload", base=base_url, file=file) + "".join(f"\n  {n}" for n in names))
+        base = f"{base_url.rstrip('/')}/"  # as the object's addresses start: one slash before each file's name
+        said.append(say("export_tts_upload", base=base, file=file) + "".join(f"\n  {n}" for n in names))
     else:
         said.append(say("export_tts_local", file=file))
     secret = [*_titles(host), *(c.title for c in left)]
@@ -242,7 +243,7 @@ def _saved_for_host(game: Game, host: tts.Save, left: list[Component]) -> list[t
         said.append(say("export_tts_keep", parts=", ".join(kept)))
     said.append(say("export_tts_host_local", file=file))
     if left:
-        said.append(say("export_tts_outside", parts=", ".join(c.title for c in left)))
+        said.append(say("export_tts_outside", parts=", ".join(c.title for c in left), count=len(left)))
     return [*host.files, (file, host.json(game.title), host.audience),
             (f"{game.id}-host-README.txt", _text(said), host.audience)]
 
