@@ -63,6 +63,15 @@ def test_a_deck_two_components_print_is_exported_for_each_under_its_component_s_
 
 
 @pytest.mark.slow  # both exports of a game and a build
+def test_the_summary_names_the_folder_of_every_game_exported_a_translation_s_too(tmp_path, capsys):
+    assert export(tmp_path, "pocket-bazaar", "--to", "tts", "--dpi", "72", content=CONTENT) == 0
+    (line,) = [s for s in capsys.readouterr().err.splitlines() if "exported into" in s]
+    said, places = line.removeprefix("deckpress: ").split(": exported into ")
+    written = sorted(p.parent.parent.name for p in tmp_path.glob("*/export/tts"))
+    assert said == "pocket-bazaar" and written == ["pocket-bazaar", "pocket-bazaar-de-de"]  # as a build names it
+    assert places.split(", ") == [str(tmp_path / g / "export" / "tts") for g in written]
+
+
 def test_exports_carry_the_audience_of_what_they_hold_and_the_catalogue_marks_the_private(tmp_path):
     content = CONTENT
     for target in ("tts", "png"):

@@ -273,9 +273,9 @@ def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
 
         request = Request(args.to, args.out, args.edition, args.base_url, args.dpi, args.bleed, args.vendor,
                           tuple(args.px) if args.px else None)
-        status = _report(export(opts, dirs, request), "; nothing was written")
-        if status == OK:
-            places = ", ".join(str(args.out / folder(d.name, args.to)) for d in dirs)
+        findings, games = export(opts, dirs, request)
+        if (status := _report(findings, "; nothing was written")) == OK:
+            places = ", ".join(str(args.out / folder(g, args.to)) for g in games)  # a translation's too
             print(f"deckpress: {', '.join(d.name for d in dirs)}: exported into {places}", file=sys.stderr)
         return status
 

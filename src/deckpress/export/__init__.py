@@ -52,8 +52,9 @@ def folder(game: str, target: str) -> str:
     return f"{game}/export/{target}"
 
 
-def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
-    """Export the games; nothing is written if any finding is an error (the out folder is as it was)."""
+def export(opts: Options, game_dirs: list[Path], request: Request) -> tuple[Findings, list[str]]:
+    """Export the games; nothing is written if any finding is an error (the out folder is as it was). With the
+    findings, the games exported, each translation after its source (`pocket-bazaar-de-de`): each a folder."""
     from deckpress.build import prepare
     from deckpress.export.commit import commit
     from deckpress.export.targets import exported
@@ -69,7 +70,7 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> Findings:
     files = [] if prepared.findings.errors else labelled(exported(prepared, request, bleed), prepared.games)
     if not prepared.findings.errors:
         commit(request.out, files, prepared, request.target)
-    return prepared.findings
+    return prepared.findings, list(dict.fromkeys(o.entry.game for o in files if o.entry is not None))
 
 
 def stale_said(press: Press) -> list[str]:
