@@ -72,6 +72,26 @@ def test_the_summary_names_the_folder_of_every_game_exported_a_translation_s_too
     assert places.split(", ") == [str(tmp_path / g / "export" / "tts") for g in written]
 
 
+@pytest.mark.parametrize("target", ["tts", "ttp", "png", "print-shop"])
+def test_two_editions_exported_into_one_folder_keep_both(tmp_path, target):
+    where = tmp_path / "pocket-bazaar" / "export" / target
+    for edition in ((), ("--edition", "large-print")):
+        fine = ("--dpi", "72") if target != "print-shop" else ()
+        assert export(tmp_path, "pocket-bazaar", "--to", target, *fine, *edition, content=CONTENT) == 0
+    files = {p.relative_to(where).as_posix(): p for p in where.rglob("*") if p.is_file()}
+    first = {n for n in files if "pocket-bazaar-large-print" not in n}
+    large = set(files) - first
+    assert first and {n.replace("pocket-bazaar-large-print", "pocket-bazaar") for n in large} == first
+    outputs = json.loads((tmp_path / "manifest.json").read_text(encoding="utf-8"))["outputs"]
+    listed = {e["path"].removeprefix(f"pocket-bazaar/export/{target}/"): e["edition"] for e in outputs
+              if e["component"] == target and e["game"] == "pocket-bazaar"}
+    assert listed == {**dict.fromkeys(first, "standard"), **dict.fromkeys(large, "large-print")}
+    if target == "tts":  # the standard save is still its own, its sheets the standard edition's
+        kept = json.loads(files["pocket-bazaar.json"].read_text(encoding="utf-8"))
+        faces = [d["FaceURL"] for o in kept["ObjectStates"] for d in o.get("CustomDeck", {}).values()]
+        assert faces and not any("large-print" in u for u in faces)
+
+
 def test_exports_carry_the_audience_of_what_they_hold_and_the_catalogue_marks_the_private(tmp_path):
     content = CONTENT
     for target in ("tts", "png"):

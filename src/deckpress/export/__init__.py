@@ -19,6 +19,7 @@ from deckpress.options import Options
 
 if TYPE_CHECKING:
     from deckpress.build import Press
+    from deckpress.model import Edition, Game
 
 TARGETS = ("tts", "ttp", "png", "print-shop")
 POD_BLEED_MM = 3.175  # 1/8 in: what print-on-demand shops ask for
@@ -52,6 +53,13 @@ def folder(game: str, target: str) -> str:
     return f"{game}/export/{target}"
 
 
+def named(game: Game, edition: Edition) -> str:
+    """How a game's exported files' names start: the game's id for its first edition, as ever, and the id and the
+    edition for another (`pocket-bazaar-large-print.json`), so two editions exported into one folder never clash."""
+    first = edition.theme.edition == game.editions[0]
+    return game.id if first else f"{game.id}-{edition.theme.edition}"
+
+
 def export(opts: Options, game_dirs: list[Path], request: Request) -> tuple[Findings, list[str]]:
     """Export the games; nothing is written if any finding is an error (the out folder is as it was). With the
     findings, the games exported, each translation after its source (`pocket-bazaar-de-de`): each a folder."""
@@ -69,7 +77,7 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> tuple[Find
     prepared = prepare(opts, game_dirs, every_page=False)
     files = [] if prepared.findings.errors else labelled(exported(prepared, request, bleed), prepared.games)
     if not prepared.findings.errors:
-        commit(request.out, files, prepared, request.target)
+        commit(request.out, files, prepared, request.target, request.edition)
     return prepared.findings, list(dict.fromkeys(o.entry.game for o in files if o.entry is not None))
 
 

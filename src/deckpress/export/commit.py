@@ -20,14 +20,16 @@ if TYPE_CHECKING:
     from deckpress.build import Prepared
 
 
-def commit(out: Path, files: list[Output], prepared: Prepared, target: str) -> None:
+def commit(out: Path, files: list[Output], prepared: Prepared, target: str, edition: str | None) -> None:
     """Write the files; the manifest keeps every other entry still on disk, but none of an earlier export of these
-    games to this target: its files are this export's now, and those this export does not make again go."""
+    games' edition (`None`: each one's first) to this target: its files are this export's now, and those this
+    export does not make again go. Another edition's export stays: its files are named apart (export.named)."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
-    games = {g.id for g in prepared.games}
+    games = {g.id: edition or g.editions[0] for g in prepared.games}
     earlier = read_manifest(out)
-    kept = [e for e in earlier if on_disk(out, e.path) and not (e.game in games and e.component == target)]
+    kept = [e for e in earlier if on_disk(out, e.path) and not (
+        e.component == target and e.game in games and e.edition == games[e.game])]
     listed = {e.path: e for e in kept} | {e.path: e for o in files if (e := o.listed) is not None}
     entries: list[Entry] = [listed[p] for p in sorted(listed)]
     listings = catalogue_listings(out, {g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games})

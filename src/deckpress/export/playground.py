@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from deckpress.export import TTS_DPI_CAP, Request, dice, ttp
+from deckpress.export import TTS_DPI_CAP, Request, dice, named, ttp
 from deckpress.export.cutting import rendered
 from deckpress.export.described import describer
 from deckpress.export.sprites import largest_dpi, zipped
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def table(game: Game, edition: Edition, docs: list[Document], request: Request, prepared: Prepared) -> list[File]:
     """The package's files, the PDFs beside it and the README: what a host installs and hands round."""
-    package = ttp.Package(game.id, game.title)
+    package = ttp.Package(named(game, edition), game.title)
     beside: list[File] = []
     kept: list[str] = []  # not every player's: out of the package
     rolls: list[tuple[str, list[str]]] = []  # each die's title and the names of its faces, in order
@@ -44,13 +44,14 @@ def table(game: Game, edition: Edition, docs: list[Document], request: Request, 
                 rolls.append((component.title, _faces(game, edition, component, layout, prepared)))
         elif not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):
             doc, pdf = rendered(game, doc)
-            beside.append((f"{game.id}-{component.id}.pdf", pdf, PUBLIC))
+            beside.append((f"{package.game}-{component.id}.pdf", pdf, PUBLIC))
         else:
             _decks(game, edition, component, layout, doc, request.dpi or TTS_DPI_CAP, prepared, package)
     files = package.files()
-    whole = (f"{game.id}-package.zip", zipped([(n, d) for n, d, _ in files]), package.audience)  # one file to share
-    readme = _readme(game, [n for n, _, _ in files], whole[0], beside, kept, rolls)
-    return [*files, whole, *beside, (f"{game.id}-README.txt", readme, PUBLIC)]
+    # one file to share
+    whole = (f"{package.game}-package.zip", zipped([(n, d) for n, d, _ in files]), package.audience)
+    readme = _readme(game, package.game, [n for n, _, _ in files], whole[0], beside, kept, rolls)
+    return [*files, whole, *beside, (f"{package.game}-README.txt", readme, PUBLIC)]
 
 
 def _decks(game: Game, edition: Edition, component: Component, layout: CardLayout, doc: Document, cap: int,
@@ -68,12 +69,12 @@ def _faces(game: Game, edition: Edition, component: Component, layout: CardLayou
     return [described(d, card).split("\n", 1)[0] for d in component.decks for card in game.decks[d].printed]
 
 
-def _readme(game: Game, files: list[str], whole: str, beside: list[File], kept: list[str],
+def _readme(game: Game, package: str, files: list[str], whole: str, beside: list[File], kept: list[str],
             dice: list[tuple[str, list[str]]]) -> bytes:
     """How to install the package and what players see; its files; what lies beside it, and what stays out."""
     say = phrases(game.language)
-    said = [say("export_ttp_readme", game=game.title, package=game.id),
-            say("export_ttp_files", package=game.id, zip=whole) + "".join(f"\n  {n}" for n in files)]
+    said = [say("export_ttp_readme", game=game.title, package=package),
+            say("export_ttp_files", package=package, zip=whole) + "".join(f"\n  {n}" for n in files)]
     if beside:
         said.append(say("export_ttp_beside", files=", ".join(n for n, _, _ in beside)))
     for title, faces in dice:

@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, playground, pressed, shop, tts
+from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, named, playground, pressed, shop, tts
 from deckpress.export import png as pod
 from deckpress.export.cutting import cut_cards, padding, rendered
 from deckpress.export.sprites import largest_dpi
@@ -57,7 +57,7 @@ def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: floa
     return [Output(path := f"{folder(game.id, request.target)}/{name}", data,
                    Entry(path, game.id, game.title, request.target, title, edition_id, None, None,
                          audience=audience, source=source, vendor=request.vendor if products else None,
-                         product=shop.filed(game.id, products, name)))
+                         product=shop.filed(named(game, edition), products, name)))
             for name, data, audience in made]
 
 
@@ -68,10 +68,10 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
     host's bundle and which loads them from there; and how to load each."""
     here = (request.out / folder(game.id, "tts")).absolute()
     base = request.base_url.rstrip("/") if request.base_url else None
-    table = tts.Save(game.id, lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
+    table = tts.Save(named(game, edition), lambda name: f"{base}/{quote(name)}" if base else (here / name).as_uri())
     # the host's images never go to an upload address: they stay in the host's bundle on the host's computer
     kept = (request.out / HOST_FOLDER / folder(game.id, "tts")).absolute()
-    host = tts.Save(game.id, lambda name: (kept / name).as_uri(), tts.HOST_ROW)
+    host = tts.Save(named(game, edition), lambda name: (kept / name).as_uri(), tts.HOST_ROW)
     files: list[tts.File] = []
     left: list[Component] = []  # secret parts neither object holds: the host hands them out from the host's kit
     for doc in docs:
@@ -84,7 +84,7 @@ def _tts(game: Game, edition: Edition, docs: list[Document], request: Request,
             left.append(component)  # a secret sheet or die lies open on the table: every player could open it
         elif not isinstance(layout, CardLayout) or isinstance(layout, BoardLayout):  # a board goes as its PDF
             doc, pdf = rendered(game, doc)
-            files.append((name := f"{game.id}-{doc.component}.pdf", pdf, component.audience))
+            files.append((name := f"{table.game}-{doc.component}.pdf", pdf, component.audience))
             table.pdf(name, doc.title, component.audience)
         else:
             _cards(game, edition, component, layout, doc, request, prepared,
@@ -106,7 +106,7 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
     if component.die:
         faces = list(cut_cards(game, component.decks, doc, pdf, dpi, 0.0))
         if die := dice.made(game, component, layout, faces, dpi, edition.theme.line_pt, prepared.findings):
-            save.die(f"{game.id}-{component.id}.png", die)
+            save.die(f"{save.game}-{component.id}.png", die)
         return
     for deck in tts.read_decks(game, edition, component, layout, doc, pdf, dpi, prepared.templates):
         save.tokens(deck, layout.shape) if layout.shape is not None else save.deck(deck)
@@ -119,7 +119,8 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
     (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
     assert cutter is not None, "a PNG export cuts with the cutter `exported` makes for it"
     to = shop.order(request.vendor, request.px)
-    made = pod.Pod(game.id, VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings, plain_backs=to is not None)
+    made = pod.Pod(named(game, edition), VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings,
+                   plain_backs=to is not None)
     made.products = {} if to else None
     cut = []
     for component, layout, doc in _card_docs(game, edition, docs):
@@ -166,7 +167,7 @@ def _print_shop(game: Game, edition: Edition, docs: list[Document], request: Req
                 decks[deck].plain(front)
         _shop_findings(to or shop.Order(None, None), game, layout,
                        {d: _back_layout(game, edition, d) for d in component.decks}, findings, safe=to is not None)
-        made += [(f"{game.id}-{d}-print-shop.pdf", p.pdf(f"{game.title}: {d}"), component.audience)
+        made += [(f"{named(game, edition)}-{d}-print-shop.pdf", p.pdf(f"{game.title}: {d}"), component.audience)
                  for d, p in decks.items()]
     if to and not made:
         findings.error(game.loc, f"{game.id}: no deck fits a product of {request.vendor}, so there is nothing to "
@@ -217,7 +218,7 @@ def _saved(game: Game, save: tts.Save, files: list[tts.File], base_url: str | No
     """The players' object, its files and its README: how to load it, where its files are (on this computer, or
     the upload address and the files to upload there), and which parts the host keeps out of it."""
     say = phrases(game.language)
-    file = f"{game.id}.json"
+    file = f"{save.game}.json"
     said = [say("export_tts_readme", game=game.title, file=file)]
     if base_url:
         names = sorted(PurePosixPath(n).name for n, _, _ in files)
@@ -229,13 +230,13 @@ def _saved(game: Game, save: tts.Save, files: list[tts.File], base_url: str | No
     if secret:
         said.append(say("export_tts_kept_out", parts=", ".join(secret), file=file))
     saved = [(file, save.json(game.title), save.audience)] if save.objects else []  # all of it the host's
-    return [*files, *saved, (f"{game.id}-README.txt", _text(said), PUBLIC)]
+    return [*files, *saved, (f"{save.game}-README.txt", _text(said), PUBLIC)]
 
 
 def _saved_for_host(game: Game, host: tts.Save, left: list[Component]) -> list[tts.File]:
     """The host's object, its images and its README: never uploaded, and how the host deals its cards."""
     say = phrases(game.language)
-    file = f"{game.id}-host.json"
+    file = f"{host.game}-host.json"
     said = [say("export_tts_host_readme", game=game.title, file=file, parts=", ".join(_titles(host)))]
     if private := _titles(host, PRIVATE):
         said.append(say("export_tts_deal", parts=", ".join(private)))
@@ -245,7 +246,7 @@ def _saved_for_host(game: Game, host: tts.Save, left: list[Component]) -> list[t
     if left:
         said.append(say("export_tts_outside", parts=", ".join(c.title for c in left), count=len(left)))
     return [*host.files, (file, host.json(game.title), host.audience),
-            (f"{game.id}-host-README.txt", _text(said), host.audience)]
+            (f"{host.game}-host-README.txt", _text(said), host.audience)]
 
 
 def _titles(save: tts.Save, audience: str | None = None) -> list[str]:
