@@ -369,6 +369,30 @@ def test_a_back_of_another_shape_is_a_finding(trial):
         errors[0]
 
 
+def test_a_misspelt_extends_is_one_finding_with_the_name_meant(trial):
+    """Not the keys the layout lacks without its base (grid, size_mm): they follow from the name alone."""
+    status, errors = trial("hex-back", "extends: hex-tile\n", "kind: card\nextends: hex-tiel\n")
+    assert status == 1
+    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:3:10: error: layout 'hex-tiel' not found for "
+                      f"edition standard; did you mean 'hex-tile'?"]
+
+
+def test_a_layout_extending_itself_is_one_finding(trial):
+    status, errors = trial("hex-back", "extends: hex-tile\n", "kind: card\nextends: hex-back\n")
+    assert status == 1
+    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:3:10: error: layout 'hex-back' extends itself"]
+
+
+def test_two_layouts_extending_each_other_are_one_finding(trial):
+    """Said once, though both are read, and the back's dark background never reaches the face to be measured
+    against its black text."""
+    status, errors = trial("hex-tile", "kind: card\n", "kind: card\nextends: hex-back\n")
+    assert status == 1
+    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:2:10: error: layouts 'hex-back' and "
+                      f"'hex-tile' extend one another in a circle (hex-back → hex-tile → hex-back): one of them "
+                      f"must extend a layout outside it, or none"]
+
+
 def test_a_backs_element_must_clear_its_faces_outline_turned_either_way(trial):
     status, errors = trial("shard-back", "box_mm: [2, 2, 12, 6]", "box_mm: [3, 3, 20, 8]")
     assert status == 1 and len(errors) == 1

@@ -9,7 +9,6 @@ also writes the layout reference.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TypeVar
 
@@ -21,62 +20,33 @@ from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
 from deckpress.layout.shapes.reading import lone_shape, read_shape
 from deckpress.layout.shapes.safe import SAFE_MM, outside_safe
+from deckpress.load.extends import extended
 from deckpress.load.palette import read_palette
 from deckpress.load.schema import Fields, as_int, as_list, as_number, as_text, describe
-from deckpress.load.sources import Node, read_yaml
+from deckpress.load.sources import Node
 from deckpress.model import BoardLayout, BookletLayout, CardLayout, Edition, Element, Layout, SheetLayout, Style, Theme
-from deckpress.paths import NAME
 
 _Pages = TypeVar("_Pages", SheetLayout, BookletLayout)
-MAX_EXTENDS = 32  # layouts one `extends` chain may pass through: no real layout comes near, a longer one is a mistake
 
 
 class LayoutReader:
     def __init__(self, findings: Findings) -> None:
         self.findings = findings
-        self.unreadable: set[str] = set()  # layouts whose file (or a file they extend) is not YAML: said there
+        self.unreadable: set[str] = set()  # layouts whose file, or `extends` chain, is in error: said there
 
     def edition(self, dirs: list[Path], edition: str, names: set[str]) -> Edition | None:
         self.unreadable = set()
-        theme_node = self._layout_node(dirs, edition, "theme")
+        theme_node = extended(dirs, edition, "theme", self.findings, self.unreadable)
         if theme_node is None:
             return None
         theme = self._theme(edition, theme_node)
         if theme is None:
             return None
-        found = {name: node for name in sorted(names) if (node := self._layout_node(dirs, edition, name))}
+        found = {name: node for name in sorted(names)
+                 if (node := extended(dirs, edition, name, self.findings, self.unreadable))}
         layouts = {name: self._read_layout(name, node, theme) for name, node in found.items()}
         broken = {k for k, v in layouts.items() if not v} | (self.unreadable & names)
         return Edition(theme, {k: v for k, v in layouts.items() if v}, broken=broken)
-
-    def _layout_node(self, dirs: list[Path], edition: str, name: str) -> Node | None:
-        """The layout file, with the files it `extends` merged underneath it: a chain walked, not recursed."""
-        chain, names, locs, node = [], [name], [], _file(dirs, edition, name, self.findings, self.unreadable)
-        while node is not None and node.is_map and "extends" in node.value:
-            parent, key_locs = node.value.pop("extends"), dict(node.key_locs)
-            locs.append(key_locs.pop("extends"))
-            chain.append(Node(node.value, node.loc, key_locs))
-            node = None
-            if not isinstance(parent.value, str) or not NAME.fullmatch(parent.value):
-                self.findings.error(parent.loc, f"extends names one layout file of this folder, so it is lowercase "
-                                                f"letters, digits and hyphens, got {describe(parent.value)}")
-            elif parent.value in names:
-                self.findings.error(locs[-1], f"layout '{names[-1]}' extends itself through '{echoed(parent.value)}'")
-            elif len(names) > MAX_EXTENDS:
-                self.findings.error(locs[0], f"layout '{name}' extends a chain of more than {MAX_EXTENDS} layouts "
-                                             f"('{names[1]}' … '{parent.value}'): no layout needs so many, so one "
-                                             f"of them is a mistake")
-                self.unreadable.add(name)
-                return None
-            elif (node := _file(dirs, edition, parent.value, self.findings, self.unreadable)) is None:
-                if parent.value in self.unreadable:
-                    self.unreadable.update(names)  # said where that file is wrong
-                    return None
-                self.findings.error(parent.loc, f"layout '{echoed(parent.value)}' not found for edition {edition}")
-            names.append(parent.value)
-        for child in reversed(chain):
-            node = child if node is None else _merge(node, child)
-        return node
 
     def _theme(self, edition: str, node: Node) -> Theme | None:
         f = Fields(node, "theme", self.findings)
@@ -173,18 +143,6 @@ class LayoutReader:
                                paragraph_gap=keys["paragraph_gap_mm"], styles=self._styles(keys["styles"], theme))
         f.done()
         return _complete(layout, node, theme, schemas.BOOKLET_STYLES, self.findings)
-
-
-def _file(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
-    """A layout's own file, the first found (None: there is none, or it is not YAML: said, and kept in `unreadable`)."""
-    for folder in dirs:
-        path = folder / edition / f"{name}.yaml"
-        if os.path.lexists(path):  # a folder, FIFO or link leading nowhere there too: said, not passed over
-            node = read_yaml(path, str(path), findings)
-            if node is None:
-                unreadable.add(name)
-            return node
-    return None
 
 
 def _complete(layout: _Pages, node: Node, theme: Theme, styles: tuple[str, ...],
@@ -288,13 +246,3 @@ def _numbers(node: Node, count: int, findings: Findings) -> tuple[float, ...] | 
     wrapper = Node({"v": node}, node.loc, {"v": node.loc})
     return Fields(wrapper, "line", findings).numbers("v", count)  # type: ignore[no-any-return]
 
-
-def _merge(base: Node, over: Node) -> Node:
-    """Deep-merge two located mappings; `over` wins, lists are replaced whole."""
-    if not (base.is_map and over.is_map):
-        return over
-    value, key_locs = dict(base.value), dict(base.key_locs)
-    for key, child in over.value.items():
-        value[key] = _merge(base.value[key], child) if key in base.value else child
-        key_locs[key] = over.key_locs[key]
-    return Node(value, over.loc, key_locs)

@@ -1,0 +1,92 @@
+"""Load stage, `extends`: a layout file with the files it extends merged underneath it.
+
+A mistake in the chain (a name that is no layout, a circle, a chain too long) is said once, at the `extends`
+written, and the layout is left unread: what it lacks without its base would only follow from that mistake.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from deckpress.findings import Findings, Loc, echoed
+from deckpress.hints.spelling import did_you_mean
+from deckpress.load.schema import describe
+from deckpress.load.sources import Node, read_yaml
+from deckpress.paths import NAME
+
+MAX_EXTENDS = 32  # layouts one `extends` chain may pass through: no real layout comes near, a longer one is a mistake
+
+
+def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
+    """The layout file, with the files it `extends` merged underneath it: a chain walked, not recursed.
+    None: there is none, or it is in error (said, and the layout kept in `unreadable`)."""
+    chain, names, locs, parents, node = [], [name], [], [], _file(dirs, edition, name, findings, unreadable)
+    while node is not None and node.is_map and "extends" in node.value:
+        parent, key_locs = node.value.pop("extends"), dict(node.key_locs)
+        locs.append(key_locs.pop("extends"))
+        parents.append(parent.loc)
+        chain.append(Node(node.value, node.loc, key_locs))
+        if not isinstance(parent.value, str) or not NAME.fullmatch(parent.value):
+            findings.error(parent.loc, f"extends names one layout file of this folder, so it is lowercase "
+                                       f"letters, digits and hyphens, got {describe(parent.value)}")
+        elif parent.value in names:
+            _circle(names[names.index(parent.value):], parents[names.index(parent.value):], findings)
+        elif len(names) > MAX_EXTENDS:
+            findings.error(locs[0], f"layout '{name}' extends a chain of more than {MAX_EXTENDS} layouts "
+                                    f"('{names[1]}' … '{parent.value}'): no layout needs so many, so one "
+                                    f"of them is a mistake")
+        elif (node := _file(dirs, edition, parent.value, findings, unreadable)) is None:
+            if parent.value not in unreadable:  # else said where that file is wrong
+                findings.error(parent.loc, f"layout '{echoed(parent.value)}' not found for edition {edition}"
+                                           f"{did_you_mean(parent.value, _names(dirs, edition) - {'theme'})}")
+        else:
+            names.append(parent.value)
+            continue
+        unreadable.update(names)
+        return None
+    for child in reversed(chain):
+        node = child if node is None else _merge(node, child)
+    return node
+
+
+def _circle(names: list[str], locs: list[Loc], findings: Findings) -> None:
+    """Layouts that extend one another round to the first: said once, whichever was read first, at the
+    `extends` value of the first of them by name."""
+    first = names.index(min(names))
+    turn = names[first:] + names[:first]
+    if len(turn) == 1:
+        findings.error(locs[first], f"layout '{echoed(turn[0])}' extends itself")
+        return
+    listed = ", ".join(f"'{echoed(n)}'" for n in turn[:-1]) + f" and '{echoed(turn[-1])}'"
+    findings.error(locs[first], f"layouts {listed} extend one another in a circle "
+                                f"({' → '.join(map(echoed, [*turn, turn[0]]))}): one of them must extend a layout "
+                                f"outside it, or none")
+
+
+def _names(dirs: list[Path], edition: str) -> set[str]:
+    """The layouts of the edition's folders, by name."""
+    return {path.stem for folder in dirs if (folder / edition).is_dir() for path in (folder / edition).glob("*.yaml")}
+
+
+def _file(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
+    """A layout's own file, the first found (None: there is none, or it is not YAML: said, and kept in `unreadable`)."""
+    for folder in dirs:
+        path = folder / edition / f"{name}.yaml"
+        if os.path.lexists(path):  # a folder, FIFO or link leading nowhere there too: said, not passed over
+            node = read_yaml(path, str(path), findings)
+            if node is None:
+                unreadable.add(name)
+            return node
+    return None
+
+
+def _merge(base: Node, over: Node) -> Node:
+    """Deep-merge two located mappings; `over` wins, lists are replaced whole."""
+    if not (base.is_map and over.is_map):
+        return over
+    value, key_locs = dict(base.value), dict(base.key_locs)
+    for key, child in over.value.items():
+        value[key] = _merge(base.value[key], child) if key in base.value else child
+        key_locs[key] = over.key_locs[key]
+    return Node(value, over.loc, key_locs)
