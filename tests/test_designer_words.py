@@ -242,6 +242,22 @@ def test_an_undefined_name_in_a_layout_on_every_card_is_one_finding_naming_the_c
                        "you mean 'suits'? (cards Suns 1, Suns 2, Suns 3 and 9 more)"]
 
 
+@pytest.mark.parametrize(("written", "name", "said"), [
+    ("{{ card.suit }} {{ cycles }}", "cycles", "no parameter 'cycles'"),  # not Jinja's cycler
+    ("{{ card.siut }}", "siut", "no field 'siut'; did you mean 'suit'?"),  # from the card's fields
+    ("{{ prodcut(suits, suits) }}", "prodcut", "no parameter 'prodcut'; did you mean 'product'?")])  # the press's
+def test_a_name_not_known_in_a_layout_is_suggested_from_the_games_and_the_presss_names(tidal, written, name, said):
+    edit(CARD, 'of {{ card.suit }}"', f'of {written}"')
+    assert tidal() == [f"{at(CARD, written, name)}: error: element rank in words: {said} (cards Suns 1, Suns 2, "
+                       "Suns 3 and 9 more)"]
+
+
+def test_a_deck_label_naming_a_field_the_deck_has_not_suggests_none_of_jinjas_names(tidal):
+    """`name` is no field of tidal's: Jinja's `namespace` is no name the designer meant."""
+    edit(GAME, 'label: "{{ suit }} {{ rank }}"', 'label: "{{ name }}"')
+    assert tidal() == [f"{at(GAME, 'label: ', 'name')}: error: label: no parameter 'name' (cards 1, 2, 3 and 9 more)"]
+
+
 # --- a file misspelt -------------------------------------------------------------------------------------------
 
 

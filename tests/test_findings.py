@@ -34,8 +34,8 @@ def test_a_misspelt_card_field_is_one_finding_listing_the_cards(deckpress, tmp_p
     result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
     assert result.status == 1
     # its 24 cards, each once: its translations' cards (`Laternen 1`) are the same cards
-    assert result.errors == [f"{card}:{line}:{col}: error: element points: no field 'pionts'; fields are collection, "
-                             "points, flavour, reminder (cards Lanterns 1, Lanterns 2, Lanterns 3 and 21 more)"]
+    assert result.errors == [f"{card}:{line}:{col}: error: element points: no field 'pionts'; did you mean "
+                             "'points'? (cards Lanterns 1, Lanterns 2, Lanterns 3 and 21 more)"]
     assert result.err.splitlines()[-1] == "deckpress: 1 error"
 
 
@@ -54,7 +54,7 @@ def test_one_mistake_each_card_gives_its_own_value_is_one_finding_naming_each_ca
 
 def test_a_problem_on_one_card_names_the_card():
     assert rendered("{{ card.rnak }}", {}, {"suit": "Anchors", "rank": 1}) == [
-        f"{LOC}: error: card Anchors 1, element corner: no field 'rnak'; fields are suit, rank"]
+        f"{LOC}: error: card Anchors 1, element corner: no field 'rnak'; did you mean 'rank'?"]
 
 
 def test_an_undefined_parameter_suggests_the_one_meant():

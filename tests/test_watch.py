@@ -87,7 +87,7 @@ def test_a_bad_save_prints_its_finding_and_leaves_the_earlier_build(watching):
     wait_for(lambda: "the earlier build stays" in watching.getvalue())
     line = next(n for n, text in enumerate(CARD.read_text(encoding="utf-8").splitlines(), 1) if "rnak" in text)
     assert watching.getvalue().splitlines()[-2:] == [
-        f"{CARD}:{line}:20: error: element rank in words: no field 'rnak'; fields are suit, rank "
+        f"{CARD}:{line}:20: error: element rank in words: no field 'rnak'; did you mean 'rank'? "
         "(cards Suns 1, Suns 2, Suns 3 and 9 more)",
         "deckpress: 1 error; the earlier build stays"]
     assert {p: p.read_bytes() for p in Path("build").rglob("*") if p.is_file()} == before

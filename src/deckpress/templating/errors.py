@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, UndefinedError, nodes
+from jinja2.defaults import DEFAULT_NAMESPACE
 from jinja2.exceptions import SecurityError, TemplateAssertionError
 
 from deckpress.findings import Loc, echoed, echoed_value, source_lines
@@ -91,7 +92,8 @@ def _no_name(name: str, context: Mapping[str, Any], names: Iterable[str]) -> Sai
     card = context.get("card")
     if isinstance(card, Mapping) and name in card:
         return Said(f"no parameter '{echoed(name)}'; the card's field is card.{name}", mark)
-    known = [k for k in [*context, *names] if not k.startswith("_")]
+    # Jinja's own globals (cycler, namespace, range...) are no name a designer misspells: the press's are
+    known = [k for k in [*context, *names] if not k.startswith("_") and k not in DEFAULT_NAMESPACE]
     return Said(f"no parameter '{echoed(name)}'{did_you_mean(name, known)}", mark)
 
 
@@ -102,9 +104,9 @@ def _no_key(key: str, parsed: nodes.Template | None, context: Mapping[str, Any])
         return None
     value, mark = context[owner], re.compile(rf"\b{re.escape(key)}\b")
     if owner == "card" and isinstance(value, Mapping):
-        fields = ", ".join(str(k) for k in value)
-        return Said(f"no field '{echoed(key)}'; " + (f"fields are {fields}" if fields else "the card has no fields"),
-                    mark)
+        fields = [str(k) for k in value]
+        listed = f"; fields are {', '.join(fields)}" if fields else "; the card has no fields"
+        return Said(f"no field '{echoed(key)}'{did_you_mean(key, fields) or listed}", mark)
     if isinstance(value, Mapping):
         keys = [str(k) for k in value]
         return Said(f"'{echoed(owner)}' has no key '{echoed(key)}'"
