@@ -88,7 +88,8 @@ def test_a_source_date_epoch_that_is_no_date_is_one_line_and_exit_2(tmp_path: Pa
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize(("written", "said"), [("2026-02-30", "'2026-02-30' is not a valid timestamp"),
+@pytest.mark.parametrize(("written", "said"), [("2026-02-30", "date must be a real day written YYYY-MM-DD"),
+                                               ("2026-13-01", "date must be a real day written YYYY-MM-DD"),
                                                ('"March 2026"', "date must be a real day written YYYY-MM-DD")])
 def test_a_date_that_is_no_day_is_a_located_finding(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                     written: str, said: str) -> None:
@@ -97,6 +98,20 @@ def test_a_date_that_is_no_day_is_a_located_finding(tmp_path: Path, capsys: pyte
     assert main(["check", "--content", str(content), "--layouts", str(LAYOUTS)]) != 0
     err = capsys.readouterr().err
     assert re.search(r"pocket-bazaar/game.yaml:6:7: error: " + re.escape(said), err), err
+
+
+def test_a_date_that_is_no_day_hides_no_other_finding_of_the_file(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """YAML reads 2026-02-30 as a date it cannot make: said as the date's own finding, not as the file's only one."""
+    content = _copy(tmp_path)
+    for key, value in (("date", "2026-02-30"), ("players", "[6, 2]"), ("playing_time", "700")):
+        _set(content, key, value)
+    assert main(["check", "--content", str(content), "--layouts", str(LAYOUTS)]) == 1
+    said = [line.split(": error: ") for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    assert sorted((where.removeprefix(f"{content}/"), what.split(",")[0]) for where, what in said) == [
+        ("pocket-bazaar/game.yaml:6:15", "playing_time must be a whole number 1-600"),
+        ("pocket-bazaar/game.yaml:7:10", "players must be a whole number 1-99"),
+        ("pocket-bazaar/game.yaml:8:7", "date must be a real day written YYYY-MM-DD")]
 
 
 def _version(out: Path) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -42,12 +43,18 @@ def test_values_remember_their_line_and_column(tmp_path):
          "cards.yaml:1:4: error: YAML tag !!python/object:os.system is not allowed here"),
         ("a: !!seq 2026\n", "cards.yaml:1:4: error: YAML tag !!seq is not allowed here"),
         ("a: !!int abc\n", "cards.yaml:1:4: error: 'abc' is not a valid int"),
+        ("a: !!timestamp 2026-02-30\n", "cards.yaml:1:4: error: '2026-02-30' is not a valid timestamp"),
         ("? [1]\n: 2\n", "cards.yaml:1:3: error: keys must be plain text"),
     ],
 )
 def test_bad_yaml_is_reported_with_its_position(tmp_path, text, expected):
     node, findings = read(tmp_path, text)
     assert expected in findings
+
+
+def test_a_day_that_is_no_day_is_read_as_text_for_its_key_to_say(tmp_path):
+    node, findings = read(tmp_path, "date: 2026-02-30\nnext: 2026-03-01\n")
+    assert findings == [] and node.plain() == {"date": "2026-02-30", "next": date(2026, 3, 1)}
 
 
 def test_a_control_character_is_a_finding(tmp_path):

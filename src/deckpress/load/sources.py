@@ -264,7 +264,8 @@ _SKIP = object()  # the value of a key already reported
 
 def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
     """Text as it is; a number, true/false, null or a date through PyYAML's safe constructors; any other tag (a
-    collection's, a Python object's) refused."""
+    collection's, a Python object's) refused. A plain 2026-02-30 looks like a date and is no day: read as text,
+    for the key that holds it to say what it must be (one finding, the file's others still said)."""
     tag = event.tag
     if tag is None or tag == "!":
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
@@ -277,6 +278,8 @@ def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
     try:
         return loader.yaml_constructors[tag](loader, node)
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError):  # '!!int abc', '!!bool maybe'
+        if event.tag in (None, "!") and tag == YAML_TAG + "timestamp":  # `!!timestamp 2026-02-30`: said
+            return event.value
         raise SourceError(_loc(name, event.start_mark),
                           f"'{echoed(event.value)}' is not a valid {tag.replace(YAML_TAG, '')}") from None
 
