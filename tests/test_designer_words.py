@@ -189,7 +189,11 @@ MISSPELT = [  # (file, text, the same misspelt, the line and column the finding 
      "(expected: name, box_mm, index, style, valign, colour, rotate, when, field, text); did you mean 'colour'?"),
     (CARDS, "{suit: Suns, rank: 2}", "{suit: Suns, rnak: 2}", ("rnak: 2", "rnak"),  # and not also 'rank' missing
      "unknown key 'rnak' in card (expected: suit, rank, copies); did you mean 'rank'?"),
-    (GAME, "grid: [suit, rank]", "grid: [suit, rnak]", ("    card: card", "card"),
+    (GAME, "grid: [suit, rank]", "grid: [suit, rnak]", ("grid: [suit, rnak]", "rnak"),
+     "deck cards names field 'rnak' that it does not define; did you mean 'rank'?"),
+    (GAME, "grid: [suit, rank]", "grid: [suit, rank]\n    unique: {fields: [rnak]}", ("fields: [rnak]", "rnak"),
+     "deck cards names field 'rnak' that it does not define; did you mean 'rank'?"),
+    (GAME, "grid: [suit, rank]", "grid:\n      - suit\n      - rnak", ("- rnak", "rnak"),
      "deck cards names field 'rnak' that it does not define; did you mean 'rank'?"),
     (CARD, "align: centre}", "align: center}", ("align: center", "center"),
      "align must be one of left, centre, right, got 'center'; did you mean 'centre'?"),

@@ -46,16 +46,16 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     specs = {**fields, **beside_fields(f, findings)}
     f.done()
     _fallbacks(_Values(reading, ctx), specs, field_nodes)
-    deck = Deck(deck_id, at, specs, [], grid=grid, unique=unique, grid_where=grid_where, unique_where=unique_where,
-                noun=noun, nouns=plural)
+    deck = Deck(deck_id, at, specs, [], grid=[n.value for n in grid], unique=[n.value for n in unique],
+                grid_where=grid_where, unique_where=unique_where, noun=noun, nouns=plural)
     if back_node is not None:
         deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
     if count_node is not None:
         deck.count, deck.count_loc = str(count_node.value), count_node.loc
-    for name in grid + unique:
-        if name not in specs:
-            findings.error(node.loc, f"deck {deck_id} names field '{echoed(name)}' that it does not define"
-                                     f"{did_you_mean(name, specs)}")
+    for named in grid + unique:  # said at the name written, in its list
+        if named.value not in specs:
+            findings.error(named.loc, f"deck {deck_id} names field '{echoed(named.value)}' that it does not define"
+                                      f"{did_you_mean(named.value, specs)}")
     if COPIES in specs:
         findings.error(specs[COPIES].loc, f"deck {deck_id}: '{COPIES}' is a card's quantity, not a field: name the "
                                           f"field otherwise")
@@ -109,8 +109,8 @@ def read_back(node: Node, what: str, findings: Findings) -> Back | None:
     return Back(node.value["layout"].loc, layout)
 
 
-def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[str], Where | None]:
-    """The fields of a grid or unique check, as a list or as `{fields: [...], where: <condition over card>}`."""
+def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[Node], Where | None]:
+    """The names' nodes of a grid or unique check: a list, or `{fields: [...], where: <condition over card>}`."""
     if node is None:
         return [], None
     where = None
@@ -122,7 +122,7 @@ def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[st
             where = Where(where_node.value, where_node.loc)
     else:
         items = as_list(node, key, findings) or []
-    return [n.value for n in items if as_text(n, f"{key} field", findings)], where
+    return [n for n in items if as_text(n, f"{key} field", findings)], where
 
 
 def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str) -> None:
