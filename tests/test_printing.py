@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pypdfium2 as pdfium
 import pytest
-from conftest import CATALOGUE, CONTENT, LAYOUTS, MM, shared
+from conftest import CATALOGUE, CONTENT, LAYOUTS, MM, line_of, shared
 from marks import pdfium_rects, rects
 from pypdf import PdfReader
 
@@ -220,17 +220,28 @@ def test_a_die_net_is_not_bled_and_its_file_does_not_say_so(tmp_path):
 
 
 def test_a_grid_the_paper_cannot_hold_is_said_of_the_grid_with_how_many_fit(deckpress, tmp_path):
-    """The cards fit; it is the grid that does not: said so, with how many a sheet holds, not that the cards do
-    not fit the paper."""
+    """The cards fit; it is the grid that does not: said so, at the grid, with how many a sheet holds, not that
+    the cards do not fit the paper."""
     layouts = tmp_path / "my-layouts"
     shutil.copytree(LAYOUTS, layouts)
     card = layouts / "standard" / "lot-card.yaml"
     card.write_text(card.read_text(encoding="utf-8").replace("grid: [3, 3]", "grid: [4, 4]"), encoding="utf-8")
     result = deckpress("check", "pocket-bazaar", layouts=(layouts,))
     assert result.status == 1
-    assert [e.split(": error: ")[1] for e in result.errors] == [
-        f"pocket-bazaar lot-cards (standard edition, {paper}): its grid of 4 x 4 cards of 63 x 88 mm does not fit on "
-        "the paper, 9 do; make the grid smaller" for paper in ("a4", "letter")]
+    assert result.errors == [
+        f"{card}:{line_of(card, 'grid: [4, 4]')}:7: error: pocket-bazaar lot-cards (standard edition, {paper}): its "
+        "grid of 4 x 4 cards of 63 x 88 mm does not fit on the paper, 9 do; make the grid smaller"
+        for paper in ("a4", "letter")]
+
+
+def test_a_grid_too_big_in_a_games_own_token_layout_is_said_at_its_grid(deckpress):
+    """A copy of the shared stone token in the game's layouts folder, its grid larger than a sheet holds: said in
+    that file at its grid, where the fix is written."""
+    token = Path("content/stone-market/layouts/standard/stone-token.yaml")
+    shared_token = (LAYOUTS / "standard" / "stone-token.yaml").read_text(encoding="utf-8")
+    token.write_text(shared_token.replace("grid: [10, 14]", "grid: [12, 16]"), encoding="utf-8")
+    result = deckpress("check", "stone-market")
+    assert [e.split(": error: ")[0] for e in result.errors] == [f"{token}:{line_of(token, 'grid: [12, 16]')}:7"] * 2
 
 
 def test_the_scale_bar_of_a_folded_sheet_stays_off_the_backs(tmp_path):

@@ -83,9 +83,9 @@ def _unfit(layout: CardLayout, job: Job, fitting: int) -> None:
     a sheet, fewer than the layout's grid asks: said of the grid."""
     setup, (w, h), (cols, rows) = job.setup, layout.size, layout.grid
     if fitting:
-        job.findings.error(layout.loc, f"{job.where} ({job.theme.edition} edition, {job.paper}): its grid of {cols} x "
-                                       f"{rows} cards of {w:g} x {h:g} mm does not fit on the paper, {fitting} do; "
-                                       f"make the grid smaller")
+        job.findings.error(layout.grid_loc or layout.loc, f"{job.where} ({job.theme.edition} edition, {job.paper}): "
+                           f"its grid of {cols} x {rows} cards of {w:g} x {h:g} mm does not fit on the paper, "
+                           f"{fitting} do; make the grid smaller")
         return
     how = "".join([" folded (fold-and-glue)" if setup.fold else "", f" with {setup.bleed:g} mm bleed" if setup.bleed
                    else ""])

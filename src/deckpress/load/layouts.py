@@ -121,7 +121,7 @@ class LayoutReader:
                 outside_safe(element, element_node, shape, size, safe, name, self.findings)
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
                           rules, folds, positions, tabs, keys["background"],  # type: ignore[arg-type]
-                          keys["corner_radius_mm"] or 0.0, shape, safe or 0.0,
+                          keys["corner_radius_mm"] or 0.0, shape, safe or 0.0, node.value["grid"].loc,
                           _table(keys["table"], elements, self.findings),  # type: ignore[arg-type]
                           _heading(node, keys["heading"], elements, self.findings))  # type: ignore[arg-type]
 

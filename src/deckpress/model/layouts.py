@@ -87,6 +87,7 @@ class CardLayout:
     corner_radius: float = 0.0  # mm: the cut line's corners are rounded
     shape: Outline | None = None  # a shaped piece's outline (deckpress.layout.shapes); None: a rectangle
     safe: float = 0.0  # mm every element's box keeps inside the shape's outline
+    grid_loc: Loc | None = None  # where `grid` is written: a grid the paper cannot hold is said there
     table: list[str] = field(default_factory=list)  # text elements read as one table's columns, heads first
     heading: str | None = None  # the text element read first, as the card's heading
 
