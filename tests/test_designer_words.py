@@ -249,7 +249,8 @@ def test_an_undefined_name_in_a_layout_on_every_card_is_one_finding_naming_the_c
 @pytest.mark.parametrize(("written", "name", "said"), [
     ("{{ card.suit }} {{ cycles }}", "cycles", "no parameter 'cycles'"),  # not Jinja's cycler
     ("{{ card.siut }}", "siut", "no field 'siut'; did you mean 'suit'?"),  # from the card's fields
-    ("{{ prodcut(suits, suits) }}", "prodcut", "no parameter 'prodcut'; did you mean 'product'?")])  # the press's
+    ("{{ prodcut(suits, suits) }}", "prodcut", "no parameter 'prodcut'; did you mean 'product'?"),  # the press's
+    ("{{ rnage(1, 3) | join }}", "rnage", "no parameter 'rnage'; did you mean 'range'?")])  # Jinja's, as the guide
 def test_a_name_not_known_in_a_layout_is_suggested_from_the_games_and_the_presss_names(tidal, written, name, said):
     edit(CARD, 'of {{ card.suit }}"', f'of {written}"')
     assert tidal() == [f"{at(CARD, written, name)}: error: element rank in words: {said} (cards Suns 1, Suns 2, "

@@ -192,7 +192,8 @@ def alike(page: Page, found: list[Overlap]) -> list[tuple[Overlap, int]]:
     counted: dict[object, tuple[Overlap, int]] = {}
     for overlap in found:
         text, other = page.made(overlap.at), page.made(overlap.other_at)
-        key = (text and text[:2], type(overlap.other), other and other[:2])
+        # alike: the same element's text crossed by the same element; a text no element made is alike no other
+        key = (text[:2] if text else overlap.at, type(overlap.other), other[:2] if other else overlap.other_at)
         first, times = counted.get(key, (overlap, 0))
         counted[key] = first, times + 1
     return list(counted.values())

@@ -278,7 +278,7 @@ def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
     try:
         return loader.yaml_constructors[tag](loader, node)
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError):  # '!!int abc', '!!bool maybe'
-        if event.tag in (None, "!") and tag == YAML_TAG + "timestamp":  # `!!timestamp 2026-02-30`: said
+        if event.tag in (None, "!") and tag == YAML_TAG + "timestamp":  # plain, as text (`!!timestamp`: said)
             return event.value
         raise SourceError(_loc(name, event.start_mark),
                           f"'{echoed(event.value)}' is not a valid {tag.replace(YAML_TAG, '')}") from None
