@@ -243,6 +243,28 @@ def test_a_broken_po_file_is_a_finding_not_a_traceback(deckpress):
     assert result.errors[0].startswith("content/pocket-bazaar/translations/de-DE.po:3:1: error: a PO file that cannot")
 
 
+@pytest.mark.parametrize(("declared", "broken", "junk", "at"), [
+    ("languages: [en-GB, de-DE]\n", "de-DE.po", "this is not PO\n", "3:1: error: a PO file that cannot be read"),
+    ("languages: [en-GB, de-DE]\n", "de-DE.po", 'msgstr "unterminated\n', "3:1: error: the text of msgstr lacks"),
+    (THREE, "fr-FR.po", "this is not PO\n", "3:1: error: a PO file that cannot be read"),  # after a good de-DE.po
+], ids=["junk", "unterminated", "second-language"])
+def test_a_broken_po_file_leaves_every_catalogue_as_it_was(deckpress, declared, broken, junk, at):
+    """The POT was written before the PO files were read: a PO file that could not be read ended the run in an
+    error, its POT rewritten all the same (and a PO file of a language before it)."""
+    translated(deckpress, declared)
+    (FOLDER / broken).write_text(f'msgid "a"\nmsgstr "b"\n{junk}', encoding="utf-8")
+    edit(GAME / "lots.yaml", "The grand lantern that closes", "The grandest lantern that closes", translations=False)
+    before = {p.name: p.read_bytes() for p in FOLDER.iterdir()}
+    result = deckpress("translations", "pocket-bazaar")
+    assert result.status == 1 and "Traceback" not in result.err
+    assert result.errors[0].startswith(f"{FOLDER.as_posix()}/{broken}:{at}"), result.err
+    assert "nothing was written" in result.err
+    assert before == {p.name: p.read_bytes() for p in FOLDER.iterdir()}  # the POT stale as it was
+    (FOLDER / broken).unlink()  # the stale POT: a run without the broken file would have rewritten it
+    assert translated_again(deckpress)["pocket-bazaar.pot"].find("lots.yaml:cards[5].flavour", by="msgctxt").msgid \
+        .startswith("The grandest lantern")
+
+
 @pytest.mark.parametrize(("old", "new", "said"), [
     ('msgstr "Schlüssel"', 'msgstr "Schlüssel', 'the text of msgstr lacks its closing quote: end the line with "'),
     ('msgstr "Schlüssel"', 'msgstr Schlüssel"', 'the text of msgstr lacks its opening quote: write it between two '

@@ -232,36 +232,36 @@ def _metadata(game: Sources, language: str | None) -> dict[str, str]:
             "Content-Transfer-Encoding": "8bit", **counted, "X-Source-Language": game.languages[0]}
 
 
-def write_catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path] = ()) -> list[Path]:
-    """Write the game's POT and create or update a PO per language it is translated into; the files written."""
+def catalogues(folder: Path, shown: str, findings: Findings, layouts: Sequence[Path] = ()) -> dict[Path, str]:
+    """The game's POT and a PO per language it is translated into, each with the text it is to hold, every one
+    read and checked before any is written: a run that ends in an error leaves each file as it was (empty when
+    there is an error)."""
     game = sources(folder, shown, findings, layouts)
     if game is None or findings.errors:
-        return []
+        return {}
     pot = template(game)
     out = folder / FOLDER
     places = [out / f"{folder.name}.pot", *(out / f"{language}.po" for language in game.languages[1:])]
     _writable(out, places, f"{shown}/{FOLDER}", findings)
     if findings.errors:
-        return []
+        return {}
+    texts = {places[0]: str(pot)}
+    for language, path in zip(game.languages[1:], places[1:], strict=True):
+        old = read_po(path, f"{shown}/{FOLDER}/{path.name}", findings)  # every PO file said, not the first alone
+        texts[path] = str(merged(pot, old, game, language))
+    return {} if findings.errors else texts
+
+
+def write_catalogues(texts: dict[Path, str], shown: str, findings: Findings) -> list[Path]:
+    """Write the catalogues `catalogues` gave, POT first; the files written."""
     try:
-        return _written(folder, out, pot, game, shown, findings)
+        for path, text in texts.items():
+            path.parent.mkdir(exist_ok=True)
+            _write(path, text)
     except OSError as exc:  # a read-only folder, a full disk: what was written is whole, the rest as it was
         findings.error(Loc(f"{shown}/{FOLDER}"), f"cannot write the catalogues: {exc.strerror or exc}")
         return []
-
-
-def _written(folder: Path, out: Path, pot: polib.POFile, game: Sources, shown: str, findings: Findings) -> list[Path]:
-    out.mkdir(exist_ok=True)
-    written = [out / f"{folder.name}.pot"]
-    _write(written[0], str(pot))
-    for language in game.languages[1:]:
-        path = out / f"{language}.po"
-        old = read_po(path, f"{shown}/{FOLDER}/{path.name}", findings)
-        if findings.errors:
-            return []
-        _write(path, str(merged(pot, old, game, language)))
-        written.append(path)
-    return written
+    return list(texts)
 
 
 def _writable(out: Path, places: list[Path], shown: str, findings: Findings) -> None:

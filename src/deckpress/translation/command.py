@@ -9,7 +9,7 @@ from pathlib import Path
 
 from deckpress.findings import Findings
 from deckpress.options import Options
-from deckpress.translation.catalogues import write_catalogues
+from deckpress.translation.catalogues import catalogues, write_catalogues
 
 
 def translations(folder: Path, opts: Options, report: Callable[[Findings, str], int]) -> int:
@@ -22,9 +22,10 @@ def translations(folder: Path, opts: Options, report: Callable[[Findings, str], 
     # date), while a source with an error would set its translators' work aside as obsolete (a key misspelt); its
     # pages are not laid out, which says only where a text is too long: a check's work again, a run's cost twice
     findings = prepare(replace(opts, source_only=True), [folder], every_page=False).findings
-    if findings.errors:
+    texts = catalogues(folder, shown, findings, opts.layouts) if not findings.errors else {}
+    if findings.errors:  # the source's, or a catalogue's (a PO file that cannot be read): each file as it was
         return report(findings, "; nothing was written")
-    written = write_catalogues(folder, shown, findings, opts.layouts)
+    written = write_catalogues(texts, shown, findings)
     status = report(findings, "")
     if status == 0 and written:
         names = ", ".join(f"{shown}/{p.parent.name}/{p.name}" for p in written)
