@@ -214,6 +214,22 @@ def test_a_value_is_checked_as_in_yaml_and_found_at_its_cell(tmp_path, kind):
 
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
+def test_a_card_twice_names_the_first_cards_cell_not_its_line(capsys, checkout, kind):
+    """A spreadsheet's duplicate was said "(first at line 2)", where every other finding in a sheet names the
+    cell: the first card is named by its cell as the second is (a YAML deck keeps its line)."""
+    rows = lots()
+    rows[7][2] = rows[2][2]  # unique: [flavour]: C8 repeats C3
+    rows[9][:2] = rows[4][:2]  # grid: [collection, points]: row 10 repeats row 5, said at its collection
+    game_with(checkout, kind, rows)
+    status, said = run(capsys, "check", "pocket-bazaar")
+    shown = f"content/pocket-bazaar/lots.{kind}"
+    flavour = rows[2][2]
+    assert status == 1 and [e for e in said if "appears twice" in e] == [
+        f"{shown}:8:3: error: cell C8: deck lots: {flavour} appears twice (first at cell C3)",
+        f"{shown}:10:1: error: cell A10: deck lots: {rows[4][0]} {rows[4][1]} appears twice (first at cell A5)"]
+
+
+@pytest.mark.parametrize("kind", ["csv", "xlsx", "ods"])
 def test_a_bad_header_is_found_at_its_cell(tmp_path, kind):
     rows = lots()
     rows[0] = ["collection", "points", "flavour", "reminder", "points", None, "pionts"]

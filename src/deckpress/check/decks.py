@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any
 
-from deckpress.findings import Findings
+from deckpress.findings import CellLoc, Findings
 from deckpress.load.fields import UNREAD
 from deckpress.load.schema import describe
 from deckpress.model import Card, Deck, Game, Where
@@ -83,10 +83,17 @@ def _unique(deck: Deck, cards: list[Card], names: tuple[str, ...], findings: Fin
         if key in seen:
             shown = " ".join(map(str, key))
             findings.error(card.locs[names[0]],
-                           f"deck {deck.id}: {shown} appears twice (first at line {seen[key].loc.line})")
+                           f"deck {deck.id}: {shown} appears twice (first at {_at(seen[key], names[0])})")
         else:
             seen[key] = card
     return seen
+
+
+def _at(card: Card, name: str) -> str:
+    """Where the first of two cards alike is: its cell in a spreadsheet, as every finding there names it, or its
+    line in a YAML card file."""
+    loc = card.locs.get(name)
+    return f"cell {loc.cell}" if isinstance(loc, CellLoc) else f"line {card.loc.line}"
 
 
 def _may_be(values: tuple[Any, ...], combination: tuple[Any, ...]) -> bool:
