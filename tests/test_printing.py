@@ -164,6 +164,19 @@ def test_back_pages_printed_with_bleed_carry_the_boxes_too(tmp_path):
         assert abs(float(page.trimbox.left) - float(page.bleedbox.left) - 3 * MM) < 0.01
 
 
+def test_a_folded_sheet_with_bleed_has_its_backs_inside_its_boxes(tmp_path):
+    """A print shop crops a page to its TrimBox: the backs below the fold are on the sheet it cuts and folds, so the
+    boxes run round fronts and backs alike (they held the fronts alone, the backs left outside)."""
+    folder = build(tmp_path, "--paper", "a4", "--bleed", "3mm", "--fold")
+    with pdfplumber.open(folder / "pocket-bazaar-lot-cards-a4-fold-bleed3mm.pdf") as doc:
+        for page in doc.pages:
+            trim, bleed = page.page_obj.attrs["TrimBox"], page.page_obj.attrs["BleedBox"]
+            top, bottom = (page.height - float(trim[3])) / MM, (page.height - float(trim[1])) / MM
+            folds = [ln["top"] / MM for ln in page.lines if ln.get("dash") and ln["width"] / MM > 100]
+            assert folds and all(top + 88 <= y <= bottom - 88 for y in folds), (top, bottom, folds)  # a row each side
+            assert abs(float(trim[0]) - float(bleed[0]) - 3 * MM) < 0.01
+
+
 def test_backs_the_offset_moves_into_the_printer_margin_are_said_with_the_offset(tmp_path, capsys):
     """A host's calibrated offset, not the layout, brought the backs too near the edge: the finding says so, and
     what the host can do; the fronts, not moved, are not said to be."""

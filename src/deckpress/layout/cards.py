@@ -287,7 +287,9 @@ def _backs(d: Drawing, printed: list[Printed], plan: Imposition, job: Job, shape
         d.page.backs.append((x, y, *plan.cell))  # in the cards' order, for the exports that cut them out
         if card.valid and back is not None:
             draw_face(d, card, back, (x, y), job, bleed, outline)
-    if bleed and job.setup.duplex:  # a page of backs is cut at the same trim as its fronts
+    if bleed and job.setup.fold and plan.fold_y is not None:  # folded: one sheet cut at its fronts' and backs' trim
+        d.boxes(trim_box([*plan.fronts[:len(printed)], *cells], plan.cell), bleed)
+    elif bleed and job.setup.duplex:  # a page of backs is cut at the same trim as its fronts
         d.boxes(trim_box(list(cells), plan.cell), bleed)
 
 
