@@ -162,3 +162,21 @@ def test_a_cell_writing_an_icon_the_new_game_lacks_is_said_at_its_cell_and_nothi
     Path("tiles.csv").write_text("name,text\nNoon,Score :star: on :dots:\n", encoding="utf-8")  # the game's, the
     assert run(capsys, "new", "cardgame", "--cards", "tiles.csv")[0] == 0  # layout folder's: as its build finds them
     assert run(capsys, "check", "cardgame") == (0, ["deckpress: cardgame: valid"])
+
+
+def test_a_list_or_map_cell_its_first_check_refuses_is_said_at_its_cell_as_the_check_says_it(capsys, checkout):
+    """`[:star:, b]` is a list cell YAML cannot read: `new` wrote the game and its first check refused the cell;
+    each cell is now read as the game's loader reads it, and said in its words."""
+    Path("tiles.csv").write_text('name,perks,costs\nDawn,plain,"{coins: \'2\'}"\nDusk,"[:star:, b]",gems: 1\n'
+                                 'Noon,"[1, [2]]",plain\n', encoding="utf-8")
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv") == (1, [
+        "tiles.csv:3:2: error: cell B3: YAML syntax: found unexpected ':'",
+        "tiles.csv:4:2: error: cell B4: perks must be non-empty text, got 1",
+        "tiles.csv:4:2: error: cell B4: perks must be non-empty text, got a list",
+        "tiles.csv:4:3: error: cell C4: 'plain' is not 'name: value' (a map's entries are separated by ';')",
+        "deckpress: 4 errors; nothing was written"])
+    assert not Path("content").exists()
+    Path("tiles.csv").write_text('name,perks,costs\nDawn,plain,"{coins: \'2\'}"\nDusk,"[\':star:\', b]",gems: 1\n'
+                                 'Noon,"Draw 1; Swap",gems: 2\n', encoding="utf-8")
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv")[0] == 0
+    assert run(capsys, "check", "cardgame") == (0, ["deckpress: cardgame: valid"])

@@ -11,9 +11,9 @@ from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
 from deckpress.load.counted import nouns
-from deckpress.load.fields import EMPTY, UNREAD, beside_fields, read_cells, read_field
+from deckpress.load.fields import EMPTY, UNREAD, beside_fields, read_cells, read_collection, read_field
 from deckpress.load.reading import Reading
-from deckpress.load.schema import Fields, as_int, as_list, as_map, as_text, describe
+from deckpress.load.schema import Fields, as_int, as_list, as_text, describe
 from deckpress.load.sources import Node
 from deckpress.load.spreadsheets import WORKBOOKS, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cards import sheet_cards
@@ -262,7 +262,7 @@ class _Values:
         if node.value is None and spec.optional:
             return copy.deepcopy(spec.fallback)  # a list a card is given is its own
         if spec.type in ("list", "map"):
-            return self.collection(spec, node, card)
+            return read_collection(spec, node, card, self.findings)
         if spec.type == "cells":
             return read_cells(spec.name, node, self.findings)
         if spec.type == "int":
@@ -276,25 +276,3 @@ class _Values:
         if text is None:
             return None
         return self.reading.render(text, self.ctx, node.loc)
-
-    def collection(self, spec: FieldSpec, node: Node, card: Card) -> Any:
-        """A list of texts, or a mapping of text to text; each entry keeps its own location."""
-        if spec.type == "list":
-            items = as_list(node, spec.name, self.findings)
-            entries = [(f"{spec.name}[{i}]", n, n) for i, n in enumerate(items or [], 1)]
-        else:
-            mapping = as_map(node, spec.name, self.findings)
-            entries = [(f"{spec.name}.{k}", Node(k, node.key_locs[k]), v) for k, v in (mapping or {}).items()]
-        if (items if spec.type == "list" else mapping) is None:
-            return None
-        if spec.length is not None and len(entries) != spec.length:
-            self.findings.error(node.loc, f"{spec.name} must have {spec.length} entries, got {len(entries)}")
-            return None
-        texts = [as_text(value, spec.name, self.findings) for _, _, value in entries]
-        if None in texts:
-            return None
-        for key, at, _ in entries:
-            card.locs[key] = at.loc
-        if spec.type == "list":
-            return texts
-        return {k.value: t for (_, k, _), t in zip(entries, texts, strict=True)}

@@ -1,15 +1,15 @@
-"""A deck's fields as game.yaml declares them (`fields: {rank: {type: int, min: 1, max: 13}}`), and the cells of
-a `cells` field, read from a card file's list or a text (a spreadsheet's cell)."""
+"""A deck's fields as game.yaml declares them (`fields: {rank: {type: int, min: 1, max: 13}}`), and the values
+of a `list`, `map` or `cells` field, read from a card file or a spreadsheet's cell (`cells` also from a text)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from deckpress.findings import Findings, echoed
-from deckpress.load.schema import Fields, describe
+from deckpress.load.schema import Fields, as_list, as_map, as_text, describe
 from deckpress.load.sources import Node
 from deckpress.load.spreadsheets.cells import CELLS_WORDS, written_cells
-from deckpress.model import FieldSpec
+from deckpress.model import Card, FieldSpec
 
 # code: a text kept as written in every language (`stones: A A J P R`), never offered for translation
 FIELD_TYPES = ("text", "code", "int", "choice", "list", "map", "cells")  # cells: [[column, row], ...]
@@ -73,3 +73,26 @@ def read_cells(name: str, node: Node, findings: Findings) -> list[list[int]] | N
             return None
         cells.append(pair)
     return cells
+
+
+def read_collection(spec: FieldSpec, node: Node, card: Card, findings: Findings) -> Any:
+    """A list of texts, or a mapping of text to text; each entry keeps its own location (in `card.locs`)."""
+    if spec.type == "list":
+        items = as_list(node, spec.name, findings)
+        entries = [(f"{spec.name}[{i}]", n, n) for i, n in enumerate(items or [], 1)]
+    else:
+        mapping = as_map(node, spec.name, findings)
+        entries = [(f"{spec.name}.{k}", Node(k, node.key_locs[k]), v) for k, v in (mapping or {}).items()]
+    if (items if spec.type == "list" else mapping) is None:
+        return None
+    if spec.length is not None and len(entries) != spec.length:
+        findings.error(node.loc, f"{spec.name} must have {spec.length} entries, got {len(entries)}")
+        return None
+    texts = [as_text(value, spec.name, findings) for _, _, value in entries]
+    if None in texts:
+        return None
+    for key, at, _ in entries:
+        card.locs[key] = at.loc
+    if spec.type == "list":
+        return texts
+    return {k.value: t for (_, k, _), t in zip(entries, texts, strict=True)}

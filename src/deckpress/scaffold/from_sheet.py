@@ -11,24 +11,19 @@ from typing import Any
 
 import yaml
 
-from deckpress.draw.fonts import missing_glyphs
-from deckpress.findings import Findings, Loc, control_character, echoed
-from deckpress.load.decks import AT_LEAST_ONE, MAX_COPIES
-from deckpress.load.icons import INLINE
+from deckpress.findings import Findings, Loc, echoed
+from deckpress.load.decks import AT_LEAST_ONE, COPIES, MAX_COPIES
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
-from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, UNNAMED, card_copies, header_names, holds_values
+from deckpress.load.spreadsheets.cards import UNNAMED, card_copies, header_names, holds_values
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
 from deckpress.load.spreadsheets.table import UNCACHED, Table
+from deckpress.scaffold.cell_proof import proofread
 
 FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels can write: {{ card.points }}
 # the words a template reads as a value or an operator, whatever a card holds: `{{ none }}` is no field
 TEMPLATE_WORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False",
                             "None", "self", "loop", "caller", "varargs", "kwargs"})
-COPIES = "copies"
 MAX_CHOICES = 12  # a column of at most this many values, each on two cards or more, is a choice (a suit)
-SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
-# The faces a new game's cards (its title bold, the rest regular) and its text edition set the cells in
-FACES = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")
 
 
 class SheetRefused(ValueError):
@@ -100,7 +95,8 @@ def read_sheet_deck(source: Path, sheet: str | None, icons: frozenset[str]) -> S
     if table is None or findings:
         raise SheetFindings(findings)
     columns, unread = _columns(table, findings)
-    _unprintable(table, findings, icons)  # the game's first build would refuse them: said now, and nothing written
+    # what the game's first check or build would refuse: said now, and nothing written
+    proofread(table, {column.name: column.spec["type"] for column in columns}, icons, findings)
     _unread(table, unread, findings)
     if findings:
         raise SheetFindings(findings)
@@ -119,45 +115,6 @@ def _unread(table: Table, unread: list[tuple[int, str]], findings: Findings) -> 
         for r, row in enumerate(table.rows[1:], 1) if name == COPIES else ():
             if c < len(row) and row[c] is not None:
                 card_copies(row[c], table.loc(r, c), (COPIES, MAX_COPIES), findings)
-
-
-def _unprintable(table: Table, findings: Findings, icons: frozenset[str]) -> None:
-    """Each cell holding a control character, a character the game's font lacks, or (a card's field, which a
-    layout prints) an icon the game has not: one finding a cell."""
-    names = header_names(table) if table.rows else []
-    for r, row in enumerate(table.rows):
-        for c, cell in enumerate(row):
-            printed = r > 0 and names[c] not in ("", COPIES)
-            if isinstance(cell, str) and (problem := _unprintable_text(cell) or (
-                    _lacking_icons(cell, icons) if printed else None)) is not None:
-                findings.error(table.loc(r, c), problem)
-            elif cell is UNCACHED:  # the game's loader says it of every card: said now, and nothing written
-                findings.error(table.loc(r, c), UNCACHED_WORDS)
-
-
-def _unprintable_text(text: str) -> str | None:
-    if (control := control_character(text)) is not None:
-        return (f"text holds a control character ({control}), which would print as nothing or change what a reader "
-                "shows; remove it")
-    lacking = {ch for face in FACES for ch in missing_glyphs(face, text)}
-    missing = list(dict.fromkeys(ch for ch in text if ch in lacking))  # as the cell has them
-    if not missing:
-        return None
-    shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:SHOWN_CHARACTERS])
-    more = f" and {len(missing) - SHOWN_CHARACTERS} more" if len(missing) > SHOWN_CHARACTERS else ""
-    return (f"text holds {shown}{more}, not in the game's font, Atkinson Hyperlegible: it would print as an empty "
-            "box; write it another way")
-
-
-def _lacking_icons(text: str, icons: frozenset[str]) -> str | None:
-    """What a cell's `:name:` icons the game has not, each once, as the cell writes them; None when it has all."""
-    lacking = [f"':{name}:'" for name in dict.fromkeys(INLINE.findall(text)) if name not in icons]
-    if not lacking:
-        return None
-    one = len(lacking) == 1
-    return (f"text writes {', '.join(lacking)}, {'an icon' if one else 'icons'} the new game does not have (it has "
-            f"{', '.join(sorted(icons)) or 'none'}): its first build would refuse the card; write "
-            f"{'it' if one else 'them'} another way, and draw the {'icon' if one else 'icons'} once the game is made")
 
 
 def _columns(table: Table, findings: Findings) -> tuple[list[Column], list[tuple[int, str]]]:

@@ -1,0 +1,76 @@
+"""A proof of a spreadsheet's cells before `new` makes a game of them: each cell its first check or build would
+refuse, said at the cell as they say it (the loader's own reading of a cell, `cell_node`, and of a list's or map's
+entries and of cells), so nothing is written for a sheet the new game could not print."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from deckpress.draw.fonts import missing_glyphs
+from deckpress.findings import CellLoc, Findings, control_character
+from deckpress.load.decks import COPIES
+from deckpress.load.fields import read_cells, read_collection
+from deckpress.load.icons import INLINE
+from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, header_names
+from deckpress.load.spreadsheets.cells import FLOW, cell_node
+from deckpress.load.spreadsheets.table import UNCACHED, Table
+from deckpress.model import Card, FieldSpec
+
+SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
+# The faces a new game's cards (its title bold, the rest regular) and its text edition set the cells in
+FACES = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")
+
+
+def proofread(table: Table, kinds: dict[str, str], icons: frozenset[str], findings: Findings) -> None:
+    """Each cell the loader would refuse as a value of its field (`kinds`: each field's type, by name), or holding
+    a control character, a character the game's font lacks, or (a card's field, which a layout prints) an icon the
+    game has not: each finding the check would say, else one a cell."""
+    names = header_names(table) if table.rows else []
+    for r, row in enumerate(table.rows):
+        for c, cell in enumerate(row):
+            printed = r > 0 and names[c] not in ("", COPIES)
+            if cell is UNCACHED:  # the game's loader says it of every card: said now, and nothing written
+                findings.error(table.loc(r, c), UNCACHED_WORDS)
+            elif r > 0 and names[c] in kinds and _refused(names[c], kinds[names[c]], cell, table.loc(r, c), findings):
+                continue
+            elif isinstance(cell, str) and (problem := _unprintable_text(cell) or (
+                    _lacking_icons(cell, icons) if printed else None)) is not None:
+                findings.error(table.loc(r, c), problem)
+
+
+def _refused(name: str, kind: str, cell: Any, loc: CellLoc, findings: Findings) -> bool:
+    """Whether the game's loader refuses the cell as field `name`'s value (said, in its words)."""
+    said = len(findings)
+    node = cell_node(kind, cell, loc, findings)
+    if node is not None and node.value is not None and (kind in FLOW or kind == "cells"):
+        if kind == "cells":
+            read_cells(name, node, findings)
+        else:
+            read_collection(FieldSpec(name, kind, loc), node, Card(0, {}, {}, loc), findings)
+    return len(findings) > said
+
+
+def _unprintable_text(text: str) -> str | None:
+    if (control := control_character(text)) is not None:
+        return (f"text holds a control character ({control}), which would print as nothing or change what a reader "
+                "shows; remove it")
+    lacking = {ch for face in FACES for ch in missing_glyphs(face, text)}
+    missing = list(dict.fromkeys(ch for ch in text if ch in lacking))  # as the cell has them
+    if not missing:
+        return None
+    shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing[:SHOWN_CHARACTERS])
+    more = f" and {len(missing) - SHOWN_CHARACTERS} more" if len(missing) > SHOWN_CHARACTERS else ""
+    return (f"text holds {shown}{more}, not in the game's font, Atkinson Hyperlegible: it would print as an empty "
+            "box; write it another way")
+
+
+def _lacking_icons(text: str, icons: frozenset[str]) -> str | None:
+    """What a cell's `:name:` icons the game has not, each once, as the cell writes them; None when it has all."""
+    lacking = [f"':{name}:'" for name in dict.fromkeys(INLINE.findall(text)) if name not in icons]
+    if not lacking:
+        return None
+    one = len(lacking) == 1
+    return (f"text writes {', '.join(lacking)}, {'an icon' if one else 'icons'} the new game does not have (it has "
+            f"{', '.join(sorted(icons)) or 'none'}): its first build would refuse the card; write "
+            f"{'it' if one else 'them'} another way, and draw the {'icon' if one else 'icons'} once the game is made")
+
