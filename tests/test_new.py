@@ -180,3 +180,20 @@ def test_a_list_or_map_cell_its_first_check_refuses_is_said_at_its_cell_as_the_c
                                  'Noon,"Draw 1; Swap",gems: 2\n', encoding="utf-8")
     assert run(capsys, "new", "cardgame", "--cards", "tiles.csv")[0] == 0
     assert run(capsys, "check", "cardgame") == (0, ["deckpress: cardgame: valid"])
+
+
+def test_an_icon_a_cell_writes_as_a_template_is_said_as_a_written_one_is(capsys, checkout):
+    """`{{ icon('sun') }}` prints `:sun:`: `new` took the cell for a map (it begins with `{`), and its first check
+    refused it; a template's icon named as written is now checked as `:sun:` is, without rendering the cell."""
+    Path("tiles.csv").write_text("name,text\nSunrise,\"{{ icon('sun') }} twice\"\nDusk,{{ icon('star') }}\n",
+                                 encoding="utf-8")
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv") == (1, [
+        "tiles.csv:2:2: error: cell B2: text writes icon('sun'), an icon the new game does not have (it has checks, "
+        "dots, star, stripes): its first build would refuse the card; write it another way, and draw the icon once "
+        "the game is made", "deckpress: 1 error; nothing was written"])
+    assert not Path("content").exists()
+    Path("tiles.csv").write_text("name,text\nSunrise,\"{{ icon('dots') }} twice\"\nDusk,{{ icon('star') }}\n",
+                                 encoding="utf-8")
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv")[0] == 0
+    assert 'text: {type: text}' in Path("content/cardgame/game.yaml").read_text(encoding="utf-8")
+    assert run(capsys, "check", "cardgame") == (0, ["deckpress: cardgame: valid"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinja2 import nodes
+
 from deckpress.draw.fonts import missing_glyphs
 from deckpress.findings import CellLoc, Findings, control_character
 from deckpress.load.decks import COPIES
@@ -15,10 +17,12 @@ from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, header_names
 from deckpress.load.spreadsheets.cells import FLOW, cell_node
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 from deckpress.model import Card, FieldSpec
+from deckpress.templating.templates import Templates
 
 SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
 # The faces a new game's cards (its title bold, the rest regular) and its text edition set the cells in
 FACES = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")
+ICON = "icon"  # the templates' function printing an icon inline, `{{ icon('sun') }}`, as `:sun:` does
 
 
 def proofread(table: Table, kinds: dict[str, str], icons: frozenset[str], findings: Findings) -> None:
@@ -65,8 +69,10 @@ def _unprintable_text(text: str) -> str | None:
 
 
 def _lacking_icons(text: str, icons: frozenset[str]) -> str | None:
-    """What a cell's `:name:` icons the game has not, each once, as the cell writes them; None when it has all."""
-    lacking = [f"':{name}:'" for name in dict.fromkeys(INLINE.findall(text)) if name not in icons]
+    """What a cell's icons the game has not, each once, as the cell writes them (`:sun:`, `icon('sun')`); None
+    when it has all."""
+    written = {f"':{name}:'": name for name in INLINE.findall(text)} | _template_icons(text)
+    lacking = [shown for shown, name in written.items() if name not in icons]
     if not lacking:
         return None
     one = len(lacking) == 1
@@ -74,3 +80,11 @@ def _lacking_icons(text: str, icons: frozenset[str]) -> str | None:
             f"{', '.join(sorted(icons)) or 'none'}): its first build would refuse the card; write "
             f"{'it' if one else 'them'} another way, and draw the {'icon' if one else 'icons'} once the game is made")
 
+
+def _template_icons(text: str) -> dict[str, str]:
+    """The icons a template names as written, `{{ icon('sun') }}`, by how it writes them. An icon named by a value,
+    `icon(card.suit)`, is known only once rendered with the game's parameters: its build says it."""
+    parsed = Templates().of(text).parsed if "{" in text else None
+    return {f"{ICON}('{name}')": name for call in (parsed.find_all(nodes.Call) if parsed else ())
+            if isinstance(call.node, nodes.Name) and call.node.name == ICON and len(call.args) == 1
+            and isinstance(call.args[0], nodes.Const) and isinstance(name := call.args[0].value, str)}

@@ -13,6 +13,7 @@ import yaml
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.load.decks import AT_LEAST_ONE, COPIES, MAX_COPIES
+from deckpress.load.schema import TEMPLATE_MARKS
 from deckpress.load.spreadsheets import CSV, is_spreadsheet, read_table
 from deckpress.load.spreadsheets.cards import UNNAMED, card_copies, header_names, holds_values
 from deckpress.load.spreadsheets.cells import WHOLE, written_cells
@@ -145,8 +146,9 @@ def _columns(table: Table, findings: Findings) -> tuple[list[Column], list[tuple
 
 def _typed(name: str, cells: list[Any]) -> Column:
     """A column's field: `int` (min to max) if every value is a whole number, `cells` if every value is written as
-    cells (`0,0; 0,1`, `[[0, 0], [0, 1]]`), a `list` or `map` if a value is written as one (`[a, b]`, `{a: b}`), a
-    `choice` if a few values repeat, else `text`; optional where a cell is empty (an int then 0 by default)."""
+    cells (`0,0; 0,1`, `[[0, 0], [0, 1]]`), a `list` or `map` if a value is written as one (`[a, b]`, `{a: b}`, not
+    a template's `{{ x }}`), a `choice` if a few values repeat, else `text`; optional where a cell is empty (an int
+    then 0 by default)."""
     filled = [v for v in cells if v is not None and v is not UNCACHED]
     empty = {"optional": True} if len(filled) < len(cells) else {}
     numbers = [n for n in map(_whole, filled) if n is not None]
@@ -157,7 +159,7 @@ def _typed(name: str, cells: list[Any]) -> Column:
     if texts and all(_cells_like(t) for t in texts):
         return Column(name, {"type": "cells", **empty}, [])
     for kind, start in (("list", "["), ("map", "{")):
-        if any(t.startswith(start) for t in texts):
+        if any(t.startswith(start) and not t.startswith(TEMPLATE_MARKS) for t in texts):  # `{{ x }}`: a template
             return Column(name, {"type": kind, **empty}, [])
     distinct = list(dict.fromkeys(texts))
     if 1 < len(distinct) <= MAX_CHOICES and len(texts) == len(cells) and len(texts) >= 2 * len(distinct):
