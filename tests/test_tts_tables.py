@@ -97,6 +97,7 @@ def test_the_readmes_say_what_to_upload_what_stays_here_and_how_the_host_deals(s
     assert f"{GAME}-host.json holds what not every player may see: Desk cards" in told
     assert "never upload them" in told and BASE not in told
     assert "hand zone" in told and "Hidden Zone" in told and "right-click the deck and choose Deal" in told
+    assert "Private, one player's own: Desk cards. Deal it into the players' hands" in told  # one part: it
     assert "files on this computer (file:///)" in told and "In neither object: Answer guide. It is in" in told
     assert not any("answer-guide" in n for n in [*public, *host])  # a sheet: the host's kit holds it
 
@@ -112,15 +113,43 @@ def test_a_host_s_card_goes_to_the_host_s_object_to_keep_and_a_game_without_one_
     (captain,) = json.loads((host / "ferry-tickets-host.json").read_text(encoding="utf-8"))["ObjectStates"]
     assert captain["Name"] == "Card" and captain["Nickname"] == "The captain"  # a deck of one card is a Card
     told = (host / "ferry-tickets-host-README.txt").read_text(encoding="utf-8")
-    assert "The host's alone: Captain. Keep them in your own hand" in told and "Private, one player's" not in told
+    assert "The host's alone: Captain. Keep it in your own hand" in told and "Private, one player's" not in told
     outputs = json.loads((tmp_path / "build" / "manifest.json").read_text(encoding="utf-8"))["outputs"]
     assert {o["path"].rsplit("/", 1)[-1]: o["audience"] for o in outputs if "-host" in o["path"]} == {
         "ferry-tickets-host.json": "host", "ferry-tickets-host-README.txt": "host"}
     public = tmp_path / "build" / "public" / "ferry-tickets" / "export" / "tts"
     assert "The captain" not in (public / "ferry-tickets.json").read_text(encoding="utf-8")
+    told = (public / "ferry-tickets-README.txt").read_text(encoding="utf-8")
+    assert "as not every player may see it: Captain. The host keeps it and brings it to the table" in told
     assert not list((ferry / "ferry-tickets" / "export" / "tts").glob("*-host*"))  # all public: no host's object
 
 
+SAID_KEPT_OUT = "may see them: Tickets, Posters, Captain. The host keeps them and brings them to the table"
+
+
+@pytest.mark.parametrize(("language", "audiences", "said"), [
+    ("en-GB", {"ticket": "private", "poster": "private", "captain": "host"},
+     ["Private, one player's own: Tickets, Posters. Deal them into", "The host's alone: Captain. Keep it in",
+      SAID_KEPT_OUT]),
+    ("en-GB", {"ticket": "private", "poster": "host", "captain": "host"},
+     ["Private, one player's own: Tickets. Deal it into", "The host's alone: Posters, Captain. Keep them in",
+      SAID_KEPT_OUT]),
+    ("fr-FR", {"captain": "host"},  # French says one part by no pronoun of a gender: `l'` or none
+     ["À l'hôte seul, à garder dans votre main ou dans une zone cachée de votre couleur : Captain.",
+      "Hors de ferry-tickets.json, car tous les joueurs ne peuvent pas l'apercevoir : Captain."])])
+def test_a_readme_says_one_part_as_one_and_several_as_several(tmp_path, language, audiences, said):
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
+    game = content / "ferry-tickets" / "game.yaml"
+    text = game.read_text(encoding="utf-8").replace("language: en-GB", f"language: {language}")
+    for layout, audience in audiences.items():
+        text = text.replace(f"layout: {layout}}}", f"layout: {layout}, audience: {audience}}}")
+    game.write_text(text, encoding="utf-8")
+    assert export(tmp_path / "build", "ferry-tickets", "--to", "tts", content=content) == 0
+    told = " ".join((tmp_path / "build" / folder / "ferry-tickets" / "export" / "tts" / name).read_text(
+        encoding="utf-8") for folder, name in (("host", "ferry-tickets-host-README.txt"),
+                                               ("public", "ferry-tickets-README.txt")))
+    assert all(s in told for s in said), told
 
 
 def test_cards_go_to_hands_and_a_landscape_card_lies_sideways_at_its_own_shape(ferry, secret):

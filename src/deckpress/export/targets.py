@@ -228,7 +228,7 @@ def _saved(game: Game, save: tts.Save, files: list[tts.File], base_url: str | No
         said.append(say("export_tts_local", file=file))
     secret = [*_titles(host), *(c.title for c in left)]
     if secret:
-        said.append(say("export_tts_kept_out", parts=", ".join(secret), file=file))
+        said.append(say("export_tts_kept_out", parts=", ".join(secret), file=file, count=len(secret)))
     saved = [(file, save.json(game.title), save.audience)] if save.objects else []  # all of it the host's
     return [*files, *saved, (f"{save.game}-README.txt", _text(said), PUBLIC)]
 
@@ -239,9 +239,9 @@ def _saved_for_host(game: Game, host: tts.Save, left: list[Component]) -> list[t
     file = f"{host.game}-host.json"
     said = [say("export_tts_host_readme", game=game.title, file=file, parts=", ".join(_titles(host)))]
     if private := _titles(host, PRIVATE):
-        said.append(say("export_tts_deal", parts=", ".join(private)))
+        said.append(say("export_tts_deal", parts=", ".join(private), count=len(private)))
     if kept := _titles(host, HOST):
-        said.append(say("export_tts_keep", parts=", ".join(kept)))
+        said.append(say("export_tts_keep", parts=", ".join(kept), count=len(kept)))
     said.append(say("export_tts_host_local", file=file))
     if left:
         said.append(say("export_tts_outside", parts=", ".join(c.title for c in left), count=len(left)))
