@@ -200,6 +200,18 @@ def test_the_package_holds_no_private_card_and_says_what_the_host_gives_out(secr
     assert listed and {e["audience"] for e in listed} == {"public"}
 
 
+def test_a_readme_says_one_part_kept_out_as_one(tmp_path):
+    """"The host gives them out" was said of one part (a game whose host's card is its Captain)."""
+    content = tmp_path / "content"
+    shutil.copytree(FIXTURE / "ferry-tickets", content / "ferry-tickets")
+    game = content / "ferry-tickets" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("layout: captain}", "layout: captain, audience: host}"),
+                    encoding="utf-8")
+    assert export(tmp_path / "build", "ferry-tickets", "--to", "ttp", "--dpi", "72", content=content) == 0
+    told = (tmp_path / "build" / "ferry-tickets" / "export" / "ttp" / "ferry-tickets-README.txt").read_text("utf-8")
+    assert "as not every player may see it (" in told and "Captain. The host gives it out from" in told, told
+
+
 def test_the_readme_lists_the_package_and_the_zip_holds_it_byte_for_byte(ferry):
     top = folder(ferry)
     readme = (top / f"{GAME}-README.txt").read_text("utf-8")

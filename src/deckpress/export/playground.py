@@ -80,5 +80,5 @@ def _readme(game: Game, package: str, files: list[str], whole: str, beside: list
     for title, faces in dice:
         said.append(say("export_ttp_die", part=title, faces=", ".join(faces)))
     if kept:
-        said.append(say("export_ttp_kept_out", parts=", ".join(kept)))
+        said.append(say("export_ttp_kept_out", parts=", ".join(kept), count=len(kept)))  # one part: it
     return ("\n\n".join(said) + "\n").encode("utf-8")
