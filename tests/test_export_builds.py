@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS
+from conftest import CONTENT, LAYOUTS, in_source_language
 from test_export import BASE, FIXTURE, export
 
 from deckpress.cli import main
@@ -74,10 +74,13 @@ def test_the_summary_names_the_folder_of_every_game_exported_a_translation_s_too
 
 @pytest.mark.parametrize("target", ["tts", "ttp", "png", "print-shop"])
 def test_two_editions_exported_into_one_folder_keep_both(tmp_path, target):
+    content = tmp_path / "content"  # the game in its source language alone: its translation's files are named alike
+    shutil.copytree(CONTENT / "pocket-bazaar", content / "pocket-bazaar")
+    in_source_language(content / "pocket-bazaar")
     where = tmp_path / "pocket-bazaar" / "export" / target
     for edition in ((), ("--edition", "large-print")):
         fine = ("--dpi", "72") if target != "print-shop" else ()
-        assert export(tmp_path, "pocket-bazaar", "--to", target, *fine, *edition, content=CONTENT) == 0
+        assert export(tmp_path, "pocket-bazaar", "--to", target, *fine, *edition, content=content) == 0
     files = {p.relative_to(where).as_posix(): p for p in where.rglob("*") if p.is_file()}
     first = {n for n in files if "pocket-bazaar-large-print" not in n}
     large = set(files) - first
