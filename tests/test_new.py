@@ -197,3 +197,31 @@ def test_an_icon_a_cell_writes_as_a_template_is_said_as_a_written_one_is(capsys,
     assert run(capsys, "new", "cardgame", "--cards", "tiles.csv")[0] == 0
     assert 'text: {type: text}' in Path("content/cardgame/game.yaml").read_text(encoding="utf-8")
     assert run(capsys, "check", "cardgame") == (0, ["deckpress: cardgame: valid"])
+
+
+def test_a_cell_reading_a_name_the_new_game_lacks_is_said_at_its_cell_as_the_check_says_it(capsys, checkout):
+    """`Score {{ nope }}` in a text cell: `new` wrote the game and its first check refused the cell (`no parameter
+    'nope'`); each name a template cell reads is now looked for among what the new game's text sees, its parameters
+    and the press's globals, without rendering the cell. A card's text is rendered over the parameters alone: a
+    card's own fields, and `card`, are the layouts'."""
+    Path("tiles.csv").write_text("name,text,suit\nDawn,Score {{ nope }},sun\nDusk,{{ icon(name) }} and {{ nope }},"
+                                 "sun\nNoon,{{ player }} or {{ suit_value | join }},moon\nDark,{{ card.suit }},moon\n"
+                                 "Dew,{{ 2 | wordz }} {{ nope }},sun\nFog,{{ nope | default('') }}fog,moon\n",
+                                 encoding="utf-8")
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv") == (1, [
+        "tiles.csv:2:2: error: cell B2: no parameter 'nope'",
+        "tiles.csv:3:2: error: cell B3: no parameter 'name'",
+        "tiles.csv:3:2: error: cell B3: no parameter 'nope'",
+        "tiles.csv:4:2: error: cell B4: no parameter 'player'; did you mean 'players'?",
+        "tiles.csv:4:2: error: cell B4: no parameter 'suit_value'; did you mean 'suit_values'?",
+        "tiles.csv:5:2: error: cell B5: no parameter 'card'",
+        "tiles.csv:6:2: error: cell B6: no filter 'wordz'; did you mean 'words' or 'wordwrap'?",
+        "deckpress: 7 errors; nothing was written"])
+    assert not Path("content").exists()
+    Path("tiles.csv").write_text(
+        "name,text,suit\nDawn,Score {{ players }},sun\nDusk,\"{{ icon('star') }} {{ suit_values | join(', ') }}\",sun\n"
+        "Noon,{% for n in range(2) %}{{ n | words }}{% endfor %},moon\nDark,{{ nope | default('dark') }},moon\n",
+        encoding="utf-8")
+    assert run(capsys, "new", "cardgame", "--cards", "tiles.csv")[0] == 0
+    assert "suit: {type: choice, from: suit_values}" in Path("content/cardgame/game.yaml").read_text(encoding="utf-8")
+    assert run(capsys, "check", "cardgame") == (0, ["deckpress: cardgame: valid"])

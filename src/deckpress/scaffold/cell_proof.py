@@ -4,6 +4,7 @@ entries and of cells), so nothing is written for a sheet the new game could not 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from jinja2 import nodes
@@ -17,25 +18,33 @@ from deckpress.load.spreadsheets.cards import UNCACHED_WORDS, header_names
 from deckpress.load.spreadsheets.cells import FLOW, cell_node
 from deckpress.load.spreadsheets.table import UNCACHED, Table
 from deckpress.model import Card, FieldSpec
+from deckpress.templating import ORIGINS
+from deckpress.templating.errors import unknown
 from deckpress.templating.templates import Templates
 
 SHOWN_CHARACTERS = 5  # of a cell's characters the font lacks
 # The faces a new game's cards (its title bold, the rest regular) and its text edition set the cells in
 FACES = ("AtkinsonHyperlegible-Regular", "AtkinsonHyperlegible-Bold")
+TEXT = "text"  # the one kind of field whose cells are rendered as templates (a choice is a parameter's value)
 ICON = "icon"  # the templates' function printing an icon inline, `{{ icon('sun') }}`, as `:sun:` does
 
 
-def proofread(table: Table, kinds: dict[str, str], icons: frozenset[str], findings: Findings) -> None:
-    """Each cell the loader would refuse as a value of its field (`kinds`: each field's type, by name), or holding
-    a control character, a character the game's font lacks, or (a card's field, which a layout prints) an icon the
-    game has not: each finding the check would say, else one a cell."""
+def proofread(table: Table, kinds: dict[str, str], icons: frozenset[str], params: Mapping[str, Any],
+              findings: Findings) -> None:
+    """Each cell the loader would refuse as a value of its field (`kinds`: each field's type, by name), a text
+    cell's template reading what the game (its parameters `params`) does not define, or a cell holding a control
+    character, a character the game's font lacks, or (a card's field, which a layout prints) an icon the game has
+    not: each finding the check would say, else one a cell."""
     names = header_names(table) if table.rows else []
+    context = {**params, ORIGINS: {}}  # what the loader renders a card's text over: no card, nor its fields
     for r, row in enumerate(table.rows):
         for c, cell in enumerate(row):
             printed = r > 0 and names[c] not in ("", COPIES)
             if cell is UNCACHED:  # the game's loader says it of every card: said now, and nothing written
                 findings.error(table.loc(r, c), UNCACHED_WORDS)
             elif r > 0 and names[c] in kinds and _refused(names[c], kinds[names[c]], cell, table.loc(r, c), findings):
+                continue
+            elif r > 0 and kinds.get(names[c]) == TEXT and _undefined(cell, context, table.loc(r, c), findings):
                 continue
             elif isinstance(cell, str) and (problem := _unprintable_text(cell) or (
                     _lacking_icons(cell, icons) if printed else None)) is not None:
@@ -52,6 +61,17 @@ def _refused(name: str, kind: str, cell: Any, loc: CellLoc, findings: Findings) 
         else:
             read_collection(FieldSpec(name, kind, loc), node, Card(0, {}, {}, loc), findings)
     return len(findings) > said
+
+
+def _undefined(cell: Any, context: Mapping[str, Any], loc: CellLoc, findings: Findings) -> bool:
+    """Whether a text cell's template reads a name, a filter or a test the game does not define (said, each in
+    the words its first check would say it), found without rendering it: the check renders it over `context`."""
+    templates = Templates()
+    parsed = templates.of(cell).parsed if isinstance(cell, str) and "{" in cell else None
+    lacking = unknown(parsed, context, templates.env) if parsed is not None else []
+    for said in lacking:
+        findings.error(loc, said.message)
+    return bool(lacking)
 
 
 def _unprintable_text(text: str) -> str | None:

@@ -25,6 +25,7 @@ FIELD_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # a name layouts and labels c
 TEMPLATE_WORDS = frozenset({"and", "or", "not", "in", "is", "if", "else", "true", "false", "none", "True", "False",
                             "None", "self", "loop", "caller", "varargs", "kwargs"})
 MAX_CHOICES = 12  # a column of at most this many values, each on two cards or more, is a choice (a suit)
+PLAYERS = 2  # the new game's one parameter of its own
 
 
 class SheetRefused(ValueError):
@@ -97,11 +98,16 @@ def read_sheet_deck(source: Path, sheet: str | None, icons: frozenset[str]) -> S
         raise SheetFindings(findings)
     columns, unread = _columns(table, findings)
     # what the game's first check or build would refuse: said now, and nothing written
-    proofread(table, {column.name: column.spec["type"] for column in columns}, icons, findings)
+    proofread(table, {column.name: column.spec["type"] for column in columns}, icons, parameters(columns), findings)
     _unread(table, unread, findings)
     if findings:
         raise SheetFindings(findings)
     return SheetDeck(source, f"cards{source.suffix.lower()}", sheet, columns, longest(table.rows[1:], table.rows[0]))
+
+
+def parameters(columns: list[Column]) -> dict[str, Any]:
+    """The parameters the new game.yaml gives (`sheet_game`): the players, and each choice field's values."""
+    return {"players": PLAYERS, **{c.parameter: c.values for c in columns if c.values}}
 
 
 def _unread(table: Table, unread: list[tuple[int, str]], findings: Findings) -> None:

@@ -3,7 +3,7 @@ the starter's suits, ranks and suit icons taken out, so the new game holds only 
 
 from __future__ import annotations
 
-from deckpress.scaffold.from_sheet import SheetDeck
+from deckpress.scaffold.from_sheet import PLAYERS, SheetDeck
 
 PALETTE = 'colours:\n  night: "#1f2a44"   # the card backs (layouts/<edition>/card-back.yaml)\n'
 SUIT_CHECK = "  - that: suit_colours"  # the starter's check of its suits, and the message line after it
@@ -17,7 +17,7 @@ def game_yaml(deck: SheetDeck, text: str) -> str:
     del checks[at:at + 2]
     head = head.replace("A small card game of suits and ranks.",
                         f"A card game, its cards in {deck.file} (from {deck.source.name}).")
-    return (f"{head}\n{PALETTE}\nparameters:\n  players: 2\n{deck.parameters_yaml()}\n{deck.deck_yaml()}"
+    return (f"{head}\n{PALETTE}\nparameters:\n  players: {PLAYERS}\n{deck.parameters_yaml()}\n{deck.deck_yaml()}"
             + "\n".join(checks) + "\n")
 
 

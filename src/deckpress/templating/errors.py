@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, UndefinedError, nodes
+from jinja2 import Environment, TemplateNotFound, TemplateSyntaxError, UndefinedError, meta, nodes
 from jinja2.defaults import DEFAULT_NAMESPACE
 from jinja2.exceptions import SecurityError, TemplateAssertionError
 
@@ -26,6 +26,8 @@ COMPARED = re.compile(r"'(\S+)' not supported between instances of '(\w+)' and '
 KINDS_OF_VALUE = {"int": "a number", "float": "a number", "str": "text", "list": "a list", "dict": "a mapping",
                   "NoneType": "nothing"}
 SHOWN_KEYS = 10  # a map's keys listed in a finding: enough to see the one meant
+# a test or filter only asking after a name, `x is defined`, `x | default(0)`: rendering it refuses nothing
+ASKING = frozenset({"defined", "undefined", "default", "d"})
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,21 @@ def said(exc: Exception, parsed: nodes.Template | None, context: Mapping[str, An
         left, right = (KINDS_OF_VALUE.get(compared.group(n), compared.group(n)) for n in (2, 3))
         return Said(f"'{compared.group(1)}' cannot compare {left} with {right}")
     return Said(explain(exc))
+
+
+def unknown(parsed: nodes.Template, context: Mapping[str, Any], env: Environment) -> list[Said]:
+    """What rendering `parsed` over `context` would refuse as never defined, found without rendering it, in the
+    words rendering says it: a filter or a test the environment lacks (compiling stops at it), else each name read
+    that neither `context` nor the environment's globals hold, once, in the order written (not one only asked
+    after)."""
+    try:
+        free = meta.find_undeclared_variables(parsed)  # what the template reads and does not set itself
+    except TemplateAssertionError as exc:
+        return [said(exc, parsed, context, env)]
+    asked = {id(n.node) for n in parsed.find_all((nodes.Test, nodes.Filter)) if n.name in ASKING}
+    lacking = [n.name for n in parsed.find_all(nodes.Name) if n.name in free and id(n) not in asked
+               and n.name not in context and n.name not in env.globals]
+    return [_no_name(name, context, env.globals) for name in dict.fromkeys(lacking)]
 
 
 def _undefined(message: str, parsed: nodes.Template | None, context: Mapping[str, Any],
