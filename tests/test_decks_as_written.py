@@ -107,6 +107,35 @@ checks:""").replace("deck: harbour,", "decks: [harbour, gulls],")
     assert [e["cards"] for e in entries if e["path"].endswith("harbour-harbour-a4.pdf")] == [10]
 
 
+def test_a_from_deck_that_cannot_be_made_says_which_part_is_wrong(tmp_path, capsys):
+    """'from' that gave no list, and a deck of two fields, were both said "'from' must give a list and the deck
+    must define one field": each is said on its own, at what is wrong, with what the expression gave."""
+    game = GAME.replace("checks:", """\
+  gulls:
+    card: gull
+    from: "range(1, 4) | map('string')"
+    fields: {suit: {type: text}}
+  terns:
+    card: tern
+    from: "['TernA', 'TernB']"
+    fields: {suit: {type: text}, rank: {type: int}}
+  skuas:
+    card: skua
+    from: "{'SkuaA': 1}"
+    fields: {suit: {type: text}}
+checks:""")
+    content = harbour(tmp_path, game=game)
+    assert run(tmp_path, "check") == 1
+    at = f"{content}/harbour/game.yaml"
+    assert errors(capsys) == [
+        f"{at}:{line_in(game, 'map(')}:11: error: deck gulls: 'from' must give a list, one card an item; it gave "
+        f"a generator: add '| list'",
+        f"{at}:{line_in(game, 'rank: {type: int}}')}:5: error: deck terns: 'from' makes cards of one field, and "
+        f"the deck defines 2 (suit, rank): keep one, or give the cards in a 'file'",
+        f"{at}:{line_in(game, 'SkuaA')}:11: error: deck skuas: 'from' must give a list, one card an item; it gave "
+        f"a mapping"]
+
+
 def test_a_check_sees_the_cards_of_the_decks(tmp_path, capsys):
     content = harbour(tmp_path, cards=CARDS.replace("points: 0, copies: 2", "points: 1, copies: 2"))
     assert run(tmp_path, "check") == 1

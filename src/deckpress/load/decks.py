@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from deckpress.findings import Findings, Loc, echoed
@@ -80,7 +81,7 @@ def _read_cards(reading: Reading, deck: Deck, node: Node, source: tuple[str | No
             findings.error(node.loc, f"deck {deck.id} needs exactly one of 'file' or 'from'")
         deck.read = False
     elif from_expression is not None or file_name is None:
-        cards = _cards_from_expression(reading, deck, from_expression or "", node.value["from"].loc, ctx)
+        cards = _cards_from_expression(reading, deck, from_expression or "", node, ctx)
         deck.cards, deck.read = cards or [], cards is not None
     elif is_spreadsheet(file_name):
         cards = _sheet_cards(reading, deck, file_name, sheet, node, ctx)
@@ -167,23 +168,33 @@ def _fallbacks(values: _Values, specs: dict[str, FieldSpec], nodes: dict[str, No
     values.choices.report()
 
 
-def _cards_from_expression(reading: Reading, deck: Deck, expression: str, loc: Loc,
+def _cards_from_expression(reading: Reading, deck: Deck, expression: str, node: Node,
                            ctx: dict[str, Any]) -> list[Card] | None:
     """One card per item of a list expression (`lot_labels`, `range(1, slips + 1)`), in a deck of one field; None
     when the expression gives none (reported)."""
+    loc = node.value["from"].loc
     values = reading.evaluate(expression, ctx, loc)
     if values is None:
         return None
     if isinstance(values, range):
         values = list(values)
-    if not isinstance(values, list) or len(deck.fields) != 1:
-        reading.findings.error(loc, f"deck {deck.id}: 'from' must give a list and the deck must define one field")
+    if not isinstance(values, list):
+        listed = isinstance(values, Iterable) and not isinstance(values, (str, Mapping))  # `| list` makes it one
+        gave = f"a {type(values).__name__}: add '| list'" if listed else describe(values)
+        reading.findings.error(loc, f"deck {deck.id}: 'from' must give a list, one card an item; it gave {gave}")
+    written = [name for name, spec in deck.fields.items() if spec.type != UNREAD]  # one beside fields: said there
+    if len(written) != 1 and "fields" in node.value and node.value["fields"].is_map:  # else said as not a map
+        named = f" ({', '.join(written)})" if written else ""
+        reading.findings.error(node.key_locs["fields"], f"deck {deck.id}: 'from' makes cards of one field, and the "
+                                                        f"deck defines {len(written)}{named}: keep one, or give the "
+                                                        f"cards in a 'file'")
+    if not isinstance(values, list) or len(written) != 1:
         return None
     if len(values) > MAX_FROM:
         reading.findings.error(loc, f"deck {deck.id}: 'from' gives {len(values):,} cards, more than the "
                                     f"{MAX_FROM:,} a deck made this way may have")
         return None
-    (field_name,) = deck.fields
+    (field_name,) = written
     return [Card(i, {field_name: v}, {field_name: loc}, loc) for i, v in enumerate(values, 1)]
 
 
