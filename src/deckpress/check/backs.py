@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from deckpress.findings import Findings, Loc
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.shapes.safe import behind_outline
+from deckpress.load import extends
 from deckpress.model import CardLayout, Deck, Edition, Element, Game
 from deckpress.templating import Templates
 
@@ -98,8 +99,4 @@ def _shape(layout: CardLayout) -> str:
     return f"an {shape.kind}" if shape.kind == "ellipse" else f"a {shape.kind}"
 def layout_files(edition: Edition) -> list[str]:
     """The layouts an edition's folders hold, by name: what a layout not found may have meant."""
-    try:
-        return [p.stem for folder in edition.folders if (folder / edition.theme.edition).is_dir()
-                for p in (folder / edition.theme.edition).glob("*.yaml") if p.stem != "theme"]
-    except OSError:
-        return []
+    return extends.layout_files(list(edition.folders), edition.theme.edition)

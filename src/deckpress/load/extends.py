@@ -39,7 +39,7 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
         elif (node := _file(dirs, edition, parent.value, findings, unreadable)) is None:
             if parent.value not in unreadable:  # else said where that file is wrong
                 findings.error(parent.loc, f"layout '{echoed(parent.value)}' not found for edition {edition}"
-                                           f"{did_you_mean(parent.value, _names(dirs, edition) - {'theme'})}")
+                                           f"{did_you_mean(parent.value, layout_files(dirs, edition))}")
         else:
             names.append(parent.value)
             continue
@@ -64,9 +64,13 @@ def _circle(names: list[str], locs: list[Loc], findings: Findings) -> None:
                                 f"outside it, or none")
 
 
-def _names(dirs: list[Path], edition: str) -> set[str]:
-    """The layouts of the edition's folders, by name."""
-    return {path.stem for folder in dirs if (folder / edition).is_dir() for path in (folder / edition).glob("*.yaml")}
+def layout_files(dirs: list[Path], edition: str) -> list[str]:
+    """The layouts the edition's folders hold, by name, its theme apart: what a layout not found may have meant."""
+    try:
+        return [p.stem for folder in dirs if (folder / edition).is_dir()
+                for p in (folder / edition).glob("*.yaml") if p.stem != "theme"]
+    except OSError:
+        return []
 
 
 def _file(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
