@@ -21,21 +21,24 @@ MAX_EXTENDS = 32  # layouts one `extends` chain may pass through: no real layout
 def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
     """The layout file, with the files it `extends` merged underneath it: a chain walked, not recursed.
     None: there is none, or it is in error (said, and the layout kept in `unreadable`)."""
-    chain, names, locs, parents, node = [], [name], [], [], _file(dirs, edition, name, findings, unreadable)
+    chain, names, parents, node = [], [name], [], _file(dirs, edition, name, findings, unreadable)
+    first = None  # the layout's own `extends` key: where a chain too long is said
     while node is not None and node.is_map and "extends" in node.value:
         parent, key_locs = node.value.pop("extends"), dict(node.key_locs)
-        locs.append(key_locs.pop("extends"))
-        parents.append(parent.loc)
+        first = first or key_locs["extends"]
+        del key_locs["extends"]
+        parents.append(parent.loc)  # where each of `names` names the next
         chain.append(Node(node.value, node.loc, key_locs))
         if not isinstance(parent.value, str) or not NAME.fullmatch(parent.value):
             findings.error(parent.loc, f"extends names one layout file of this folder, so it is lowercase "
                                        f"letters, digits and hyphens, got {describe(parent.value)}")
         elif parent.value in names:
-            _circle(names[names.index(parent.value):], parents[names.index(parent.value):], findings)
+            start = names.index(parent.value)
+            _circle(names[start:], parents[start:], findings)
         elif len(names) > MAX_EXTENDS:
-            findings.error(locs[0], f"layout '{name}' extends a chain of more than {MAX_EXTENDS} layouts "
-                                    f"('{names[1]}' … '{parent.value}'): no layout needs so many, so one "
-                                    f"of them is a mistake")
+            findings.error(first, f"layout '{name}' extends a chain of more than {MAX_EXTENDS} layouts "
+                                  f"('{names[1]}' … '{parent.value}'): no layout needs so many, so one "
+                                  f"of them is a mistake")
         elif (node := _file(dirs, edition, parent.value, findings, unreadable)) is None:
             if parent.value not in unreadable:  # else said where that file is wrong
                 findings.error(parent.loc, f"layout '{echoed(parent.value)}' not found for edition {edition}"

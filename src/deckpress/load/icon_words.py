@@ -6,7 +6,7 @@ cup`); a translated game reads it as its PO entry `icons:<name>` says, one entry
 
 from __future__ import annotations
 
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from deckpress.load.icons import INLINE, NAME, SUFFIXES
@@ -20,7 +20,7 @@ def icon_context(name: str) -> str:
     return f"{ICONS}:{name}"
 
 
-def icon_files(folder: Path) -> list[tuple[str, str]]:
+def icon_files(folder: Traversable) -> list[tuple[str, str]]:
     """The icons the game in `folder` holds in its own `icons/`, sorted: each name and the file it is drawn from
     (an SVG before a PNG of the same name, as they are looked up)."""
     found = folder / ICONS

@@ -16,8 +16,7 @@ from pathlib import Path
 from string import Template
 
 from deckpress.findings import escaped
-from deckpress.load.icons import NAME as ICON_NAME
-from deckpress.load.icons import SUFFIXES
+from deckpress.load.icon_words import icon_files
 from deckpress.load.sources import MAX_SOURCE_BYTES
 from deckpress.options import layout_folders
 from deckpress.paths import MAX_ID, NAME, RESERVED, read_bounded
@@ -115,15 +114,10 @@ def _sheet_deck(cards: Path | None, sheet: str | None) -> SheetDeck | None:
 
 def _icons() -> frozenset[str]:
     """The icons a spreadsheet's game has at its first build (`build` with no --layouts): the template's, but for
-    the starter's suits, then each layout folder's `icons/`."""
-    kept = [name for relative, _ in _template_files(files(__package__) / "game") if relative not in SUIT_ICONS
-            and len(relative) == 2 and relative[0] == "icons" and (name := relative[1]).endswith(SUFFIXES)]
-    for folder in layout_folders(None):
-        try:
-            kept += [p.name for p in (folder / "icons").iterdir() if p.name.endswith(SUFFIXES)]
-        except OSError:  # no icons folder: none of its icons
-            continue
-    return frozenset(stem for name in kept if ICON_NAME.fullmatch(stem := name.rsplit(".", 1)[0]))
+    the starter's suits, then each layout folder's `icons/`, each as the build finds them."""
+    suits = {"/".join(relative) for relative in SUIT_ICONS}
+    own = [name for name, file in icon_files(files(__package__) / "game") if file not in suits]
+    return frozenset([*own, *(name for folder in layout_folders(None) for name, _ in icon_files(folder))])
 
 
 def _from_sheet(deck: SheetDeck, relative: tuple[str, ...], text: str) -> str:
