@@ -206,7 +206,8 @@ def test_a_cell_reading_a_name_the_new_game_lacks_is_said_at_its_cell_as_the_che
     card's own fields, and `card`, are the layouts'."""
     Path("tiles.csv").write_text("name,text,suit\nDawn,Score {{ nope }},sun\nDusk,{{ icon(name) }} and {{ nope }},"
                                  "sun\nNoon,{{ player }} or {{ suit_value | join }},moon\nDark,{{ card.suit }},moon\n"
-                                 "Dew,{{ 2 | wordz }} {{ nope }},sun\nFog,{{ nope | default('') }}fog,moon\n",
+                                 "Dew,{{ 2 | wordz }} {{ nope }},sun\nFog,{{ nope | default('') }}fog,moon\n"
+                                 "Mist,{% for x in suit_values %}x,sun\n",  # a block left open: no template at all
                                  encoding="utf-8")
     assert run(capsys, "new", "cardgame", "--cards", "tiles.csv") == (1, [
         "tiles.csv:2:2: error: cell B2: no parameter 'nope'",
@@ -216,7 +217,9 @@ def test_a_cell_reading_a_name_the_new_game_lacks_is_said_at_its_cell_as_the_che
         "tiles.csv:4:2: error: cell B4: no parameter 'suit_value'; did you mean 'suit_values'?",
         "tiles.csv:5:2: error: cell B5: no parameter 'card'",
         "tiles.csv:6:2: error: cell B6: no filter 'wordz'; did you mean 'words' or 'wordwrap'?",
-        "deckpress: 7 errors; nothing was written"])
+        "tiles.csv:8:2: error: cell B8: template syntax: Unexpected end of template. Jinja was looking for the "
+        "following tags: 'endfor' or 'else'. The innermost block that needs to be closed is 'for'.",
+        "deckpress: 8 errors; nothing was written"])
     assert not Path("content").exists()
     Path("tiles.csv").write_text(
         "name,text,suit\nDawn,Score {{ players }},sun\nDusk,\"{{ icon('star') }} {{ suit_values | join(', ') }}\",sun\n"

@@ -66,9 +66,15 @@ def _refused(name: str, kind: str, cell: Any, loc: CellLoc, findings: Findings) 
 def _undefined(cell: Any, context: Mapping[str, Any], loc: CellLoc, findings: Findings) -> bool:
     """Whether a text cell's template reads a name, a filter or a test the game does not define (said, each in
     the words its first check would say it), found without rendering it: the check renders it over `context`."""
+    if not isinstance(cell, str) or "{" not in cell:
+        return False
     templates = Templates()
-    parsed = templates.of(cell).parsed if isinstance(cell, str) and "{" in cell else None
-    lacking = unknown(parsed, context, templates.env) if parsed is not None else []
+    parsed = templates.of(cell).parsed
+    if parsed is None:  # no template (`{% for x in y %}` left open): said as the check says it, by the rendering
+        before = len(findings)  # that stops where it does, at the syntax
+        templates.render_now(cell, context, loc, findings)
+        return len(findings) > before
+    lacking = unknown(parsed, context, templates.env)
     for said in lacking:
         findings.error(loc, said.message)
     return bool(lacking)
