@@ -383,6 +383,15 @@ def test_a_layout_extending_itself_is_one_finding(trial):
     assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:3:10: error: layout 'hex-back' extends itself"]
 
 
+def test_a_layout_extending_the_theme_is_one_finding(trial):
+    """The theme's keys were read as the layout's: a dozen findings of the press's own theme.yaml, none at the
+    line to change."""
+    status, errors = trial("hex-back", "extends: hex-tile\n", "kind: card\nextends: theme\n")
+    assert status == 1
+    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:3:10: error: extends names a layout; 'theme' "
+                      f"is the edition's theme, which every layout of the edition follows already"]
+
+
 def test_two_layouts_extending_each_other_are_one_finding(trial):
     """Said once, though both are read, and the back's dark background never reaches the face to be measured
     against its black text."""

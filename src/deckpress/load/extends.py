@@ -15,6 +15,7 @@ from deckpress.load.schema import describe
 from deckpress.load.sources import Node, read_yaml
 from deckpress.paths import NAME
 
+THEME = "theme"  # the edition's theme file (theme.yaml), beside its layouts
 MAX_EXTENDS = 32  # layouts one `extends` chain may pass through: no real layout comes near, a longer one is a mistake
 
 
@@ -32,6 +33,9 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
         if not isinstance(parent.value, str) or not NAME.fullmatch(parent.value):
             findings.error(parent.loc, f"extends names one layout file of this folder, so it is lowercase "
                                        f"letters, digits and hyphens, got {describe(parent.value)}")
+        elif parent.value == THEME:  # its keys are the edition's, none a layout's
+            findings.error(parent.loc, f"extends names a layout; '{THEME}' is the edition's theme, which every "
+                                       f"layout of the edition follows already")
         elif parent.value in names:
             start = names.index(parent.value)
             _circle(names[start:], parents[start:], findings)
@@ -71,7 +75,7 @@ def layout_files(dirs: list[Path], edition: str) -> list[str]:
     """The layouts the edition's folders hold, by name, its theme apart: what a layout not found may have meant."""
     try:
         return [p.stem for folder in dirs if (folder / edition).is_dir()
-                for p in (folder / edition).glob("*.yaml") if p.stem != "theme"]
+                for p in (folder / edition).glob("*.yaml") if p.stem != THEME]
     except OSError:
         return []
 
