@@ -109,7 +109,8 @@ checks:""").replace("deck: harbour,", "decks: [harbour, gulls],")
 
 def test_a_from_deck_that_cannot_be_made_says_which_part_is_wrong(tmp_path, capsys):
     """'from' that gave no list, and a deck of two fields, were both said "'from' must give a list and the deck
-    must define one field": each is said on its own, at what is wrong, with what the expression gave."""
+    must define one field": each is said on its own, at what is wrong, with what the expression gave; `none`
+    (an expression giving nothing) made an empty deck the check passed."""
     game = GAME.replace("checks:", """\
   gulls:
     card: gull
@@ -123,6 +124,10 @@ def test_a_from_deck_that_cannot_be_made_says_which_part_is_wrong(tmp_path, caps
     card: skua
     from: "{'SkuaA': 1}"
     fields: {suit: {type: text}}
+  petrels:
+    card: petrel
+    from: none
+    fields: {suit: {type: text}}
 checks:""")
     content = harbour(tmp_path, game=game)
     assert run(tmp_path, "check") == 1
@@ -133,7 +138,9 @@ checks:""")
         f"{at}:{line_in(game, 'rank: {type: int}}')}:5: error: deck terns: 'from' makes cards of one field, and "
         f"the deck defines 2 (suit, rank): keep one, or give the cards in a 'file'",
         f"{at}:{line_in(game, 'SkuaA')}:11: error: deck skuas: 'from' must give a list, one card an item; it gave "
-        f"a mapping"]
+        f"a mapping",
+        f"{at}:{line_in(game, 'from: none')}:11: error: deck petrels: 'from' must give a list, one card an item; it "
+        f"gave nothing"]
 
 
 def test_a_check_sees_the_cards_of_the_decks(tmp_path, capsys):

@@ -325,6 +325,26 @@ def test_a_sheet_row_repeated_over_something_not_a_list_is_a_finding(deckpress):
     assert result.errors == [f"{sheets}:{line}:{col}: error: each must give a list of at most 500 rows, got 11"]
 
 
+@pytest.mark.parametrize(("game", "old", "new", "says"), [
+    ("pocket-bazaar", "  copies: teams", "  copies: none", "copies must be a whole number 1-100, got nothing"),
+    ("open-secret-exchange", "  each: exchange_markets", "  each: none",
+     "each must give a list of 1-100 items, one a copy, got nothing"),
+    ("open-secret-exchange", "  each: exchange_markets", "  each: exchange_market",
+     "no parameter 'exchange_market'; did you mean 'exchange_markets'?"),
+    ("open-secret-exchange", "- each: turn_order", "- each: none",
+     "each must give a list of at most 500 rows, got nothing"),
+])
+def test_a_sheet_or_row_repeated_over_nothing_is_one_finding_at_its_each(deckpress, game, old, new, says):
+    """An expression that gives nothing (`none`) is a value like another: it passed as one plain copy (or no row) and
+    the check was content; a copy's `each` that fails was followed by a finding for each text reading its item."""
+    sheets = Path(f"content/{game}/sheets.yaml")
+    edit(sheets, old, new)
+    result = deckpress("check", game)
+    line = line_of(sheets, new)
+    col = sheets.read_text(encoding="utf-8").splitlines()[line - 1].index(new.split(": ")[1]) + 1
+    assert (result.status, result.errors) == (1, [f"{sheets}:{line}:{col}: error: {says}"])
+
+
 @pytest.mark.parametrize("text", ["{{ 'x'.ljust(10**9) }}", "{{ 'x' | center(10**9) }}", "{{ '%0500000000d' % 1 }}",
                                   "{{ '{:>500000000}'.format(1) }}", "{{ [].pop() }}"])
 def test_templates_that_would_build_huge_text_or_fail_are_findings(deckpress, text):

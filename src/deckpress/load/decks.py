@@ -13,7 +13,7 @@ from deckpress.layout.schemas import BACK
 from deckpress.load.choices import Choices, plain_choice
 from deckpress.load.counted import nouns
 from deckpress.load.fields import EMPTY, UNREAD, beside_fields, read_cells, read_collection, read_field
-from deckpress.load.reading import Reading
+from deckpress.load.reading import FAILED, Reading
 from deckpress.load.schema import Fields, as_int, as_list, as_text, describe
 from deckpress.load.sources import Node
 from deckpress.load.spreadsheets import WORKBOOKS, is_spreadsheet, read_table
@@ -173,8 +173,8 @@ def _cards_from_expression(reading: Reading, deck: Deck, expression: str, node: 
     """One card per item of a list expression (`lot_labels`, `range(1, slips + 1)`), in a deck of one field; None
     when the expression gives none (reported)."""
     loc = node.value["from"].loc
-    values = reading.evaluate(expression, ctx, loc)
-    if values is None:
+    values = reading.evaluate(expression, ctx, loc, FAILED)
+    if values is FAILED:
         return None
     if isinstance(values, range):
         values = list(values)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinja2 import ChainableUndefined, Undefined
+
 from deckpress.findings import Findings, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.tables.keys import check_columns, read_sizes
-from deckpress.load.reading import Texts
+from deckpress.load.reading import FAILED, Texts
 from deckpress.load.schema import Fields, as_list, as_text, describe
 from deckpress.load.sources import Node
 from deckpress.model import Block, Game, Row, Sheet
@@ -59,19 +61,20 @@ def _items(sheet: Sheet, copies_node: Node | None, each_node: Node | None, ctx: 
     if copies_node is not None and each_node is not None:
         texts.findings.error(sheet.loc, f"sheet {sheet.id} takes 'copies' or 'each', not both")
     elif copies_node is not None:
-        value = texts.evaluate(str(copies_node.value), ctx, copies_node.loc)
+        value = texts.evaluate(str(copies_node.value), ctx, copies_node.loc, FAILED)
         if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_COPIES:
             return list(range(1, value + 1))
-        if value is not None:
+        if value is not FAILED:
             texts.findings.error(copies_node.loc,
                                  f"copies must be a whole number 1-{MAX_COPIES}, got {describe(value)}")
     elif each_node is not None:
-        value = texts.evaluate(str(each_node.value), ctx, each_node.loc)
+        value = texts.evaluate(str(each_node.value), ctx, each_node.loc, FAILED)
         if isinstance(value, (list, tuple, range)) and 1 <= len(value) <= MAX_COPIES:
             return list(value)
-        if value is not None:
+        if value is not FAILED:
             texts.findings.error(each_node.loc, f"each must give a list of 1-{MAX_COPIES} items, one a copy, got "
                                                 f"{_counted(value)}")
+        return [ChainableUndefined()]  # one copy, its blocks checked with nothing for the item: no echoes of it
     return [None]
 
 
@@ -154,8 +157,8 @@ def _each(each_node: Node | None, ctx: dict[str, Any], texts: Texts) -> list[Any
     """What an entry repeats over: its `each` list, or one plain row."""
     if each_node is None:
         return [None]
-    items = texts.evaluate(str(each_node.value), ctx, each_node.loc)
-    if items is None:
+    items = texts.evaluate(str(each_node.value), ctx, each_node.loc, FAILED)
+    if items is FAILED or isinstance(items, Undefined):  # failed, or read from a copy's item that did (said)
         return None
     if not isinstance(items, (list, tuple, range)) or len(items) > MAX_ROWS:
         texts.findings.error(each_node.loc, f"each must give a list of at most {MAX_ROWS} rows, got {_counted(items)}")

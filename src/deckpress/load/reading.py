@@ -18,6 +18,10 @@ from deckpress.templating import Templates
 if TYPE_CHECKING:
     from deckpress.translation.apply import Translation
 
+# What `Texts.evaluate` gives for an expression that could not be evaluated (said already), where what an
+# expression gives, nothing included, is the designer's to hear of (a deck `from: none` makes no card).
+FAILED: Any = object()
+
 
 @dataclass(frozen=True)
 class Texts:
@@ -33,8 +37,8 @@ class Texts:
     def render(self, source: str, ctx: dict[str, Any], loc: Loc) -> str | None:
         return self.templates.render(source, ctx, loc, self.findings)
 
-    def evaluate(self, expression: str, ctx: dict[str, Any], loc: Loc) -> Any:
-        return self.templates.evaluate(expression, ctx, loc, self.findings)
+    def evaluate(self, expression: str, ctx: dict[str, Any], loc: Loc, failed: Any = None) -> Any:
+        return self.templates.evaluate(expression, ctx, loc, self.findings, failed)
 
     def text(self, node: Node | None, ctx: dict[str, Any]) -> str | None:
         """A text value rendered over `ctx`; None if absent or not text (reported)."""

@@ -163,11 +163,12 @@ class Templates:
         texts = [n for n in names if n in origins and isinstance(context.get(n), str)]
         return (texts[0], origins[texts[0]]) if len(texts) == 1 else None
 
-    def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings) -> Any:
-        """Evaluate a Jinja expression such as `dealt + reserve == deck_size`."""
+    def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings,
+                 failed: Any = None) -> Any:
+        """A Jinja expression's value (`dealt + reserve == deck_size`); `failed` where it has none (said)."""
         shown = f"{{{{ {expression} }}}}"  # its syntax tree, as a text's
         if self._refused(shown, context, loc, findings):
-            return None
+            return failed
         try:
             with budget.timed(self.spent):
                 value = self.of(expression).expression(**context)
@@ -176,7 +177,7 @@ class Templates:
             return value
         except RUNTIME_ERRORS as exc:
             self._failed(exc, shown, context, loc, findings)
-            return None
+            return failed
 
     def inputs(self, source: str) -> CardInputs | None:
         """The card fields and whether the card's index decide `source` (see `Compiled.card_inputs`)."""
