@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from harbour import CARDS, FACE, GAME, errors, harbour, line_in, run
 
 PDF = "build/harbour/standard/harbour-harbour-a4.pdf"
@@ -87,6 +88,32 @@ def test_unique_takes_where_too(tmp_path, capsys):
     line = line_in(CARDS, "Bells, rank: 3")
     assert errors(capsys) == [f"{content}/harbour/harbour.yaml:{line}:36: error: deck harbour: 3 appears twice "
                               f"(first at line {line_in(CARDS, 'Anchors, rank: 3')})"]
+
+
+@pytest.mark.parametrize(("grid", "at", "says"), [
+    ("[suit, suit]", "suit]", "grid names field 'suit' twice: name it once"),
+    ("{fields: [rank, suit, rank]}", "rank]", "grid names field 'rank' twice: name it once"),
+    ("[]", "[]", "grid names no field: name the fields it checks, or leave 'grid' out"),
+    ("{fields: [], where: 'true'}", "[]", "grid names no field: name the fields it checks, or leave 'grid' out"),
+])
+def test_a_grid_naming_a_field_twice_or_none_is_one_finding_where_it_is_written(tmp_path, capsys, grid, at, says):
+    """A field named twice was a grid over it alone, a finding for every card beyond the first of each suit; a
+    grid of no field passed, checking nothing, silently."""
+    game = GAME.replace("""grid: {fields: [suit, rank], where: "card.suit != 'Joker'"}""", f"grid: {grid}")
+    content = harbour(tmp_path, game=game)
+    assert run(tmp_path, "check") == 1
+    line = line_in(game, "grid:")
+    column = game.splitlines()[line - 1].rindex(at) + 1
+    assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:{column}: error: {says}"]
+
+
+def test_unique_of_no_field_is_a_finding(tmp_path, capsys):
+    game = GAME.replace("    grid:", "    unique: []\n    grid:")
+    content = harbour(tmp_path, game=game)
+    assert run(tmp_path, "check") == 1
+    line = line_in(game, "unique: []")
+    assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:13: error: unique names no field: name the "
+                              f"fields it checks, or leave 'unique' out"]
 
 
 def test_a_component_prints_several_decks_on_the_same_sheets(tmp_path):

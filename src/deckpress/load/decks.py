@@ -123,7 +123,15 @@ def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[No
             where = Where(where_node.value, where_node.loc)
     else:
         items = as_list(node, key, findings) or []
-    return [n for n in items if as_text(n, f"{key} field", findings)], where
+    written = node.value.get("fields") if node.is_map else node
+    if not items and written is not None and isinstance(written.value, list):  # else not a list: said
+        findings.error(written.loc, f"{key} names no field: name the fields it checks, or leave '{key}' out")
+    names: dict[str, Node] = {}
+    for n in items:
+        if as_text(n, f"{key} field", findings) and names.setdefault(n.value, n) is not n:
+            findings.error(n.loc, f"{key} names field '{echoed(n.value)}' twice: name it once")
+            return [], None  # what it checks is unclear: not checked, rather than a finding for each card
+    return list(names.values()), where
 
 
 def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str) -> None:
