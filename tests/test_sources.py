@@ -52,9 +52,14 @@ def test_bad_yaml_is_reported_with_its_position(tmp_path, text, expected):
     assert expected in findings
 
 
-def test_a_day_that_is_no_day_is_read_as_text_for_its_key_to_say(tmp_path):
-    node, findings = read(tmp_path, "date: 2026-02-30\nnext: 2026-03-01\n")
-    assert findings == [] and node.plain() == {"date": "2026-02-30", "next": date(2026, 3, 1)}
+def test_a_plain_date_is_read_as_the_text_written_and_a_tagged_one_as_a_date(tmp_path):
+    """A flavour text or a parameter written as a date was refused as `datetime.date(2026, 12, 1)` (and a parameter
+    so refused made every use of it a finding), while 2026-02-30, no day, was read as text: each is its text now."""
+    node, findings = read(tmp_path, "date: 2026-02-30\nnext: 2026-03-01\nat: 2026-03-01 10:00\n"
+                                    "then: !!timestamp 2026-03-01\n")
+    assert findings == []
+    assert node.plain() == {"date": "2026-02-30", "next": "2026-03-01", "at": "2026-03-01 10:00",
+                            "then": date(2026, 3, 1)}
 
 
 def test_a_control_character_is_a_finding(tmp_path):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from conftest import edit, line_of
+from conftest import edit, in_source_language, line_of
 
 GAME = Path("content/pocket-bazaar")
 LOTS, GAME_YAML, RULES, SHEETS = GAME / "lots.yaml", GAME / "game.yaml", GAME / "rules.yaml", GAME / "sheets.yaml"
@@ -323,6 +323,22 @@ def test_a_sheet_row_repeated_over_something_not_a_list_is_a_finding(deckpress):
     line = line_of(sheets, 'each: "11"')
     col = sheets.read_text(encoding="utf-8").splitlines()[line - 1].index('"11"') + 1
     assert result.errors == [f"{sheets}:{line}:{col}: error: each must give a list of at most 500 rows, got 11"]
+
+
+def test_a_text_and_a_parameter_written_as_dates_are_read_as_written(deckpress):
+    """A flavour text of 2026-12-01 was refused as `datetime.date(2026, 12, 1)`, and a parameter of one was
+    refused with a finding for each text reading it: each is the text written, and what it must be is said."""
+    lots, game = Path("content/pocket-bazaar/lots.yaml"), Path("content/pocket-bazaar/game.yaml")
+    in_source_language(game.parent)  # a text its translation does not yet print
+    edit(lots, "    flavour: A little lantern for a very small journey.", "    flavour: 2026-12-01")
+    edit(lots, "    points: 2\n", "    points: 2026-12-02\n")
+    edit(game, "  teams: 4", "  teams: 4\n  market_day: 2026-12-05")
+    rules = Path("content/pocket-bazaar/rules.yaml")
+    edit(rules, "Planning estimate", "Market day {{ market_day }}. Planning estimate")
+    result = deckpress("check", "pocket-bazaar")
+    line = line_of(lots, "points: 2026-12-02")
+    assert (result.status, result.errors) == (1, [f"{lots}:{line}:13: error: points must be a whole number, got "
+                                                  f"'2026-12-02'"])
 
 
 @pytest.mark.parametrize(("game", "old", "new", "says"), [

@@ -145,7 +145,7 @@ def _date(node: Node | None, findings: Findings) -> datetime.date | None:
     if node is None:
         return None
     if isinstance(node.value, datetime.date) and not isinstance(node.value, datetime.datetime):
-        return node.value  # YAML reads an unquoted YYYY-MM-DD as a date
+        return node.value  # written `!!timestamp 2026-03-01` (a plain one is read as its text)
     try:
         if isinstance(node.value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", node.value):
             return datetime.date.fromisoformat(node.value)

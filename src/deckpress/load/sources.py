@@ -263,12 +263,15 @@ _SKIP = object()  # the value of a key already reported
 
 
 def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
-    """Text as it is; a number, true/false, null or a date through PyYAML's safe constructors; any other tag (a
-    collection's, a Python object's) refused. A plain 2026-02-30 looks like a date and is no day: read as text,
-    for the key that holds it to say what it must be (one finding, the file's others still said)."""
+    """Text as it is; a number, true/false or null through PyYAML's safe constructors (a date tagged `!!timestamp`
+    too); any other tag (a collection's, a Python object's) refused. A plain date (2026-12-01) is text as written:
+    nothing a game holds is a date but its `date:`, read from its text, and a flavour text or a parameter written
+    as one is meant as it prints (2026-02-30, no day, too: the key that holds it says what it must be)."""
     tag = event.tag
     if tag is None or tag == "!":
         tag = loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == YAML_TAG + "timestamp":
+            return event.value
     if tag == STR:
         return event.value
     if tag not in SCALAR_TAGS:
@@ -278,8 +281,6 @@ def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
     try:
         return loader.yaml_constructors[tag](loader, node)
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError):  # '!!int abc', '!!bool maybe'
-        if event.tag in (None, "!") and tag == YAML_TAG + "timestamp":  # plain, as text (`!!timestamp`: said)
-            return event.value
         raise SourceError(_loc(name, event.start_mark),
                           f"'{echoed(event.value)}' is not a valid {tag.replace(YAML_TAG, '')}") from None
 
