@@ -69,7 +69,7 @@ def ods_cell(value: object) -> str:
         shown = f' office:value-type="float" office:value="{saved}"><text:p>{saved}</text:p' if saved else ""
         return f'<table:table-cell table:formula="of:{formula}"{shown or "/"}>' + (
             "</table:table-cell>" if saved else "")
-    if isinstance(value, int):
+    if isinstance(value, (int, float)):
         return f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{value}</text:p>' \
                f'</table:table-cell>'
     text = str(value).replace("&", "&amp;").replace("<", "&lt;")
@@ -191,6 +191,21 @@ def test_a_csv_with_a_byte_order_mark_or_semicolons_reads_the_same(tmp_path):
         write_csv(game / "lots.csv", lots(), bom=bom, delimiter=delimiter)
         loaded, findings, _ = load(game)
         assert list(findings) == [] and loaded.decks["lots"].cards[0].values["collection"] == "Lanterns"
+
+
+@pytest.mark.parametrize("kind", ["xlsx", "ods"])
+def test_a_number_past_a_sheets_whole_numbers_is_said_and_printed_as_the_sheet_shows_it(tmp_path, kind):
+    """A cell typed 1E+30 was read as the whole number 1000000000000000019884624838656 (a double's nearest), said
+    so in a finding and printed so in a text; 2**53, the last a double holds exactly, is still a whole number."""
+    rows = lots()
+    rows[6][1] = 1e30
+    rows[7][1] = 2**53
+    rows[8][2] = 1e30
+    found = errors(game_with(tmp_path, kind, rows))
+    assert found[:2] == [f"{SHOWN}/lots.{kind}:7:2: error: cell B7: points must be a whole number, got 1e+30",
+                         f"{SHOWN}/lots.{kind}:8:2: error: cell B8: points must be 1-6, got 9007199254740992"]
+    game = load_game(tmp_path / "content" / "pocket-bazaar", SHOWN, Findings(), Templates())
+    assert game.decks["lots"].cards[7].values["flavour"] == "1e+30"
 
 
 # --- findings at the cell ----------------------------------------------------------------------------------------

@@ -79,10 +79,15 @@ def _cells(data: bytes, sheet: str) -> list[list[Any]]:
     return [[_value(v) for v in row] for row in rows]
 
 
+# The largest whole number a sheet's number (a double) holds digit for digit: past it, a cell typed 1E+30 would be
+# read as the 31 digits 1000000000000000019884624838656, said and printed so; it stays the number it shows.
+EXACT = 2**53
+
+
 def _value(value: Any) -> Any:
     if isinstance(value, str):
         return value if value.strip() else None
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float) and value.is_integer() and abs(value) <= EXACT:
         return int(value)
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
