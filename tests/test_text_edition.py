@@ -398,3 +398,15 @@ def test_a_back_shared_by_a_deck_that_names_its_pieces_is_said_by_its_noun(tmp_p
 def test_every_language_says_a_decks_own_noun_on_the_back_its_pieces_share():
     for language in LANGUAGES:
         assert "tile" in say(language, "html_backs_named", noun="tile"), language
+
+
+def test_a_sheet_heading_its_component_repeats_is_not_read_twice(built):
+    """A sheet whose first heading is its component's title (Pocket Bazaar's `Score sheet`) is headed once: a
+    screen reader, the EPUB's contents and the BRF heard `Score sheet`, then `Score sheet` again."""
+    for path in text_pages(built):
+        title = None
+        for element in page(path).iter():
+            if element.tag == f"{XHTML}h3":
+                title = " ".join(text(element).split())
+            elif element.tag == f"{XHTML}h4":
+                assert " ".join(text(element).split()) != title, f"{path.name}: {title!r} headed twice"
