@@ -143,6 +143,16 @@ def test_runovers_and_items_are_set_within_40_cells():
         assert all(len(line) <= CELLS for line in lines) and len(lines) > 2
 
 
+def test_headings_are_set_by_level_centred_from_cell_5_and_from_cell_7():
+    """A component's heading (Score sheet) and the sheet's or card's headings under it (Bid sheet 1 of 4) both
+    started in cell 5, so a braille reader could not tell the deeper from its section by where it starts."""
+    starts = {level: braille._set(Block("heading", "SCORE", level), "SCORE")[0] for level in (1, 2, 3, 4, 5)}
+    assert starts[1] == starts[2] == "SCORE".center(CELLS - 1).rstrip()
+    assert (starts[3], starts[4], starts[5]) == ("    SCORE", "      SCORE", "      SCORE")
+    runover = braille._set(Block("heading", "WORD " * 12, 4), "WORD " * 12)
+    assert len(runover) == 2 and all(line.startswith("      W") for line in runover)
+
+
 def test_a_block_that_fits_a_line_is_set_as_textwrap_sets_it():
     """The short way for a block of one line gives textwrap's lines, whatever spaces, tabs or breaks it holds."""
     alphabet = ["AB", "C-D", " ", "  ", "\t", "\n", "\xa0", ",", "#1"]

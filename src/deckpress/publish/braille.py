@@ -195,8 +195,9 @@ def _clean(text: str | None) -> str:
 
 
 def brf(read: list[tuple[Block, str]]) -> bytes:
-    """The blocks, set in braille as BANA's formats ask (a main heading centred, a lesser one from cell 5, a
-    paragraph from cell 3, a list item from cell 1 and its runovers two cells in, deeper items deeper), on pages."""
+    """The blocks, set in braille as BANA's formats ask (a main heading centred, a lesser one from cell 5 and one
+    under that from cell 7, a paragraph from cell 3, a list item from cell 1 and its runovers two cells in, deeper
+    items deeper), on pages."""
     lines: list[str] = []
     kept: set[int] = set()  # lines kept with the next: a heading and the blank line after it
     set_once: dict[tuple[str, int, str], list[str]] = {}  # a block set once, however often a deck repeats it
@@ -221,7 +222,7 @@ def _set(block: Block, braille: str) -> list[str]:
     if block.kind == "heading":
         if block.level <= 2:
             return [line.center(CELLS - 1).rstrip() for line in block_lines(braille, 0, 0, CELLS - 2)]
-        return block_lines(braille, 4, 4)
+        return block_lines(braille, 4, 4) if block.level == 3 else block_lines(braille, 6, 6)  # BANA's cell 5, cell 7
     if block.kind == "para":
         return block_lines(braille, 2, 0)
     first = 2 * max(block.level - 1, 0)
