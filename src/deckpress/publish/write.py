@@ -92,10 +92,17 @@ def check_out(out_dir: Path) -> str | None:
     there = next(p for p in (out_dir.absolute(), *out_dir.absolute().parents) if p.exists())  # nothing is made yet
     if not there.is_dir():
         return f"cannot write to {out_dir}: {there} is not a folder"
-    try:  # the staging folder goes beside the out folder: a trial one, removed at once
-        Path(tempfile.mkdtemp(prefix=".deckpress-", dir=there if there != out_dir.absolute() else there.parent)).rmdir()
-    except OSError as exc:
-        return f"cannot write to {out_dir}: {exc.strerror or exc}"
+    beside = there if there != out_dir.absolute() else there.parent
+    # The staging folder goes beside the out folder, and the commit writes into the out folder itself: a trial
+    # folder in each, removed at once (the out folder may be read-only where its parent is not).
+    for folder in dict.fromkeys((beside, there)):
+        try:
+            Path(tempfile.mkdtemp(prefix=".deckpress-", dir=folder)).rmdir()
+        except OSError as exc:
+            return f"cannot write to {out_dir}: {exc.strerror or exc}"
+    if there == out_dir.absolute() and there.stat().st_dev != beside.stat().st_dev:  # a commit moves, never copies
+        return (f"{out_dir} is a disk of its own (a mount point), and a build is staged beside it and moved in, "
+                f"which cannot cross disks: build into a folder inside it, such as {out_dir / 'build'}")
     return None
 
 

@@ -1,0 +1,53 @@
+"""An out folder that exists but cannot take a commit (read-only where its parent is not, or a disk of its own that
+a move from the staging folder beside it cannot reach) is refused before any work, not after the whole build."""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from deckpress.cli import main
+from deckpress.publish import write
+
+
+def test_a_read_only_out_folder_is_refused_first(tmp_path, monkeypatch):
+    out = tmp_path / "build"
+    out.mkdir()
+    trial = tempfile.mkdtemp
+
+    def read_only(*args: object, dir: Path, **kwargs: object) -> str:  # noqa: A002 (mkdtemp's own keyword)
+        if Path(dir) == out:  # root writes into a chmod 555 folder, so the read-only file system is played
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return trial(*args, dir=dir, **kwargs)  # type: ignore[call-overload, no-any-return]
+
+    monkeypatch.setattr(write.tempfile, "mkdtemp", read_only)
+    assert write.check_out(out) == f"cannot write to {out}: Read-only file system"
+    assert write.check_out(tmp_path / "elsewhere") is None  # its parent takes it
+
+
+def test_an_out_folder_that_is_a_mount_point_is_refused_first(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "stick"
+    out.mkdir()
+    real = os.stat
+
+    def mounted(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        found = real(path, *args, **kwargs)  # type: ignore[arg-type]
+        if Path(str(path)) == out:  # another disk: os.replace from beside it fails with EXDEV at the commit
+            return os.stat_result((*found[:2], found.st_dev + 1, *found[3:]))
+        return found
+
+    monkeypatch.setattr(os, "stat", mounted)
+    said = write.check_out(out)
+    assert said is not None and said.startswith(f"{out} is a disk of its own (a mount point)")
+    assert said.endswith(f"build into a folder inside it, such as {out / 'build'}")
+    assert main(["export", "pocket-bazaar", "--to", "tts", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == f"deckpress: error: --out: {said}\n" and not list(out.iterdir())
+
+
+@pytest.mark.parametrize("inside", ["build", "a/b/build"])
+def test_a_folder_inside_a_mount_point_is_taken(tmp_path, inside):
+    assert write.check_out(tmp_path / inside) is None
