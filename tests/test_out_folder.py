@@ -51,3 +51,25 @@ def test_an_out_folder_that_is_a_mount_point_is_refused_first(tmp_path, monkeypa
 @pytest.mark.parametrize("inside", ["build", "a/b/build"])
 def test_a_folder_inside_a_mount_point_is_taken(tmp_path, inside):
     assert write.check_out(tmp_path / inside) is None
+
+
+@pytest.mark.parametrize("inside", ["public", "host/open-secret-exchange", "pocket-bazaar/mine"])
+def test_an_out_folder_inside_another_build_is_refused_first(tmp_path, capsys, inside):
+    """A build into build/public wrote the whole tree there, the answer guide and the desk cards with it, into the
+    folder the README says to upload as it is."""
+    earlier = tmp_path / "build"
+    (earlier / "public").mkdir(parents=True)
+    (earlier / "manifest.json").write_text('{"publication": "the full tree", "outputs": []}\n', encoding="utf-8")
+    out = earlier / inside
+    said = write.check_out(out)
+    assert said == (f"{out} is inside {earlier}, another build's out folder (its public/ is the folder to upload): a "
+                    f"build there would mix its files, the host's with them, into that one's; choose an out folder "
+                    f"outside {earlier}")
+    assert main(["build", "open-secret-exchange", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == f"deckpress: error: --out: {said}\n"
+    assert sorted(p.name for p in earlier.rglob("*")) == ["manifest.json", "public"]
+
+
+def test_a_web_sites_own_manifest_above_is_no_out_folder(tmp_path):
+    (tmp_path / "manifest.json").write_text('{"name": "My event", "start_url": "."}\n', encoding="utf-8")
+    assert write.check_out(tmp_path / "downloads") is None

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
-from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_json, read_manifest
+from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_json, read_json, read_manifest
 
 
 @dataclass
@@ -103,6 +103,20 @@ def check_out(out_dir: Path) -> str | None:
     if there == out_dir.absolute() and there.stat().st_dev != beside.stat().st_dev:  # a commit moves, never copies
         return (f"{out_dir} is a disk of its own (a mount point), and a build is staged beside it and moved in, "
                 f"which cannot cross disks: build into a folder inside it, such as {out_dir / 'build'}")
+    return _nested(out_dir)
+
+
+def _nested(out_dir: Path) -> str | None:
+    """Why the out folder cannot be inside another build's (its public/ above all), or None. A build there would
+    put its host's material in the folder the other says to upload, and the other's next commit makes its
+    publications again, taking this build's files away. Told by a manifest of the press's shape above it: a web
+    site's own manifest.json (a web app's) is no out folder."""
+    for above in out_dir.absolute().parents:
+        found = read_json(above / MANIFEST)
+        if isinstance(found, dict) and {"publication", "outputs"} <= found.keys():
+            return (f"{out_dir} is inside {above}, another build's out folder (its public/ is the folder to upload): "
+                    f"a build there would mix its files, the host's with them, into that one's; choose an out folder "
+                    f"outside {above}")
     return None
 
 
