@@ -123,12 +123,27 @@ def test_the_installed_command_reports_without_a_traceback(deckpress):
     assert ": error: points must be 1-6, got 7" in run.stderr
 
 
+def test_a_ctrl_c_while_the_press_loads_is_one_line_and_status_130():
+    """A Ctrl-C in the command's first few tenths of a second landed in the import of its modules: a traceback of
+    the import machinery. The interrupt is made to land there (the import of deckpress.cli raises it)."""
+    script = ("import sys\n"
+              "class Interrupt:\n"
+              "    def find_spec(self, name, path=None, target=None):\n"
+              "        if name == 'deckpress.cli':\n"
+              "            raise KeyboardInterrupt\n"
+              "sys.meta_path.insert(0, Interrupt())\n"
+              "from deckpress import entry\n"
+              "entry()\n")
+    run = subprocess.run([sys.executable, "-c", script, "check"], capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stderr) == (130, "deckpress: interrupted; nothing was written\n")
+
+
 def test_the_command_leaves_with_its_output_flushed_and_the_exit_handlers_run(deckpress):
     """`deckpress` skips Python's teardown on the way out (os._exit): a pipe still gets every byte, the status is
     the command's, and what registered an exit handler still has it run."""
     dumped = deckpress("dump", "pocket-bazaar")
     assert dumped.status == 0 and len(dumped.out) > 10_000  # more than a pipe's buffer holds
-    script = "import atexit; atexit.register(print, 'handled'); from deckpress.cli import entry; entry()"
+    script = "import atexit; atexit.register(print, 'handled'); from deckpress import entry; entry()"
     run = subprocess.run([sys.executable, "-c", script, "dump", "pocket-bazaar", "--layouts", str(LAYOUTS)],
                          capture_output=True, text=True, timeout=120)
     assert (run.returncode, run.stdout) == (0, dumped.out + "handled\n")

@@ -1,3 +1,3 @@
-from deckpress.cli import entry
+from deckpress import entry
 
 entry()
