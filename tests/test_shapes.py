@@ -392,6 +392,15 @@ def test_a_layout_extending_the_theme_is_one_finding(trial):
                       f"is the edition's theme, which every layout of the edition follows already"]
 
 
+def test_a_card_layout_extending_a_sheet_layout_is_one_finding(trial):
+    """The sheet layout's keys were read as the card's: a dozen findings of the press's own sheet.yaml (unknown key
+    'margin_mm' in layout hex-back, ...), a grid and size_mm said missing, none at the line to change."""
+    status, errors = trial("hex-back", "extends: hex-tile\n", "kind: card\nextends: sheet\n")
+    assert status == 1
+    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:3:10: error: extends names a layout of the "
+                      f"same kind: 'sheet' is a sheet layout, and this one a card layout"]
+
+
 def test_two_layouts_extending_each_other_are_one_finding(trial):
     """Said once, though both are read, and the back's dark background never reaches the face to be measured
     against its black text."""

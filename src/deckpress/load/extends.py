@@ -11,6 +11,7 @@ from pathlib import Path
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
+from deckpress.layout.schemas import LAYOUT_KINDS
 from deckpress.load.schema import describe
 from deckpress.load.sources import Node, read_yaml
 from deckpress.paths import NAME
@@ -24,18 +25,16 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
     None: there is none, or it is in error (said, and the layout kept in `unreadable`)."""
     chain, names, parents, node = [], [name], [], _file(dirs, edition, name, findings, unreadable)
     first = None  # the layout's own `extends` key: where a chain too long is said
+    kind = None  # the kind the chain's layouts say they are, the nearest first
     while node is not None and node.is_map and "extends" in node.value:
+        kind = kind or _kind(node)
         parent, key_locs = node.value.pop("extends"), dict(node.key_locs)
         first = first or key_locs["extends"]
         del key_locs["extends"]
         parents.append(parent.loc)  # where each of `names` names the next
         chain.append(Node(node.value, node.loc, key_locs))
-        if not isinstance(parent.value, str) or not NAME.fullmatch(parent.value):
-            findings.error(parent.loc, f"extends names one layout file of this folder, so it is lowercase "
-                                       f"letters, digits and hyphens, got {describe(parent.value)}")
-        elif parent.value == THEME:  # its keys are the edition's, none a layout's
-            findings.error(parent.loc, f"extends names a layout; '{THEME}' is the edition's theme, which every "
-                                       f"layout of the edition follows already")
+        if (wrong := _misnamed(parent.value)) is not None:
+            findings.error(parent.loc, wrong)
         elif parent.value in names:
             start = names.index(parent.value)
             _circle(names[start:], parents[start:], findings)
@@ -47,6 +46,10 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
             if parent.value not in unreadable:  # else said where that file is wrong
                 findings.error(parent.loc, f"layout '{echoed(parent.value)}' not found for edition {edition}"
                                            f"{did_you_mean(parent.value, layout_files(dirs, edition))}")
+        elif kind is not None and (other := _kind(node)) not in (None, kind):
+            # a card layout over a sheet's keys: each of them would be a finding in the press's own file
+            findings.error(parent.loc, f"extends names a layout of the same kind: '{parent.value}' is a {other} "
+                                       f"layout, and this one a {kind} layout")
         else:
             names.append(parent.value)
             continue
@@ -55,6 +58,23 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
     for child in reversed(chain):
         node = child if node is None else _merge(node, child)
     return node
+
+
+def _misnamed(value: object) -> str | None:
+    """What is wrong with `extends: value` as a layout's name, before any file is looked for; None if nothing."""
+    if not isinstance(value, str) or not NAME.fullmatch(value):
+        return (f"extends names one layout file of this folder, so it is lowercase letters, digits and hyphens, "
+                f"got {describe(value)}")
+    if value == THEME:  # its keys are the edition's, none a layout's
+        return f"extends names a layout; '{THEME}' is the edition's theme, which every layout of the edition " \
+               f"follows already"
+    return None
+
+
+def _kind(node: Node) -> str | None:
+    """The kind a layout file says it is (`kind: card`), if it says one (a kind misspelt is its reader's to say)."""
+    said = node.value.get("kind") if node.is_map else None
+    return said.value if said is not None and said.value in LAYOUT_KINDS else None
 
 
 def _circle(names: list[str], locs: list[Loc], findings: Findings) -> None:
