@@ -401,6 +401,28 @@ def test_a_card_layout_extending_a_sheet_layout_is_one_finding(trial):
                       f"same kind: 'sheet' is a sheet layout, and this one a card layout"]
 
 
+def test_a_back_that_replaces_its_faces_elements_leaves_the_faces_heading_behind(trial):
+    """The face's heading named an element the back's own elements no longer hold: it was a finding at the face's
+    heading, where nothing is wrong, listing no text elements at all."""
+    assert trial("hex-tile", "grid: [8, 5]\n", "grid: [8, 5]\nheading: terrain\ntable: [terrain]\n") == (0, [])
+
+
+def test_a_layouts_own_heading_naming_no_element_is_still_a_finding(trial):
+    status, errors = trial("hex-back", "elements:\n", "heading: titel\nelements:\n")
+    assert status == 1
+    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:4:10: error: heading names one of the layout's "
+                      f"text elements, got 'titel' (text elements: title)"]
+
+
+def test_a_heading_of_its_own_over_the_elements_it_extends_is_still_checked(trial):
+    back = (CONTENT / GAME / "layouts" / "standard" / "hex-back.yaml").read_text(encoding="utf-8")
+    own = back[back.index("elements:"):]  # the back keeps its face's elements, and names a heading they lack
+    status, errors = trial("hex-back", own, "heading: terain\n")
+    assert status == 1
+    assert errors[0] == (f"content/{GAME}/layouts/standard/hex-back.yaml:4:10: error: heading names one of the "
+                         f"layout's text elements, got 'terain' (text elements: terrain)")
+
+
 def test_two_layouts_extending_each_other_are_one_finding(trial):
     """Said once, though both are read, and the back's dark background never reaches the face to be measured
     against its black text."""

@@ -122,7 +122,7 @@ class LayoutReader:
         return CardLayout(name, node.loc, size, (int(grid[0]), int(grid[1])), elements,  # type: ignore[arg-type]
                           rules, folds, positions, tabs, keys["background"],  # type: ignore[arg-type]
                           keys["corner_radius_mm"] or 0.0, shape, safe or 0.0, node.value["grid"].loc,
-                          _table(keys["table"], elements, self.findings),  # type: ignore[arg-type]
+                          _table(node, keys["table"], elements, self.findings),  # type: ignore[arg-type]
                           _heading(node, keys["heading"], elements, self.findings))  # type: ignore[arg-type]
 
     def _sheet_layout(self, name: str, node: Node, f: Fields, theme: Theme) -> SheetLayout | None:
@@ -219,9 +219,19 @@ def _tab(node: Node, findings: Findings) -> tuple[int, int, str] | None:
     return None if column is None or row is None else (column, row, items[2].value)
 
 
-def _table(names: list[Node], elements: list[Element], findings: Findings) -> list[str]:
+def _left_behind(node: Node, key: str, names: list[str], elements: list[Element]) -> bool:
+    """Whether `key` (a heading, a table) names elements of a layout this one extends, whose `elements` this one
+    replaces without them (a back's own, over its face's): it went with the list it named, not a finding."""
+    locs, own, texts = node.key_locs, node.loc.file, {e.name for e in elements if e.kind == "text"}
+    return key in locs and "elements" in locs and locs[key].file != own == locs["elements"].file and \
+        not texts.issuperset(names)
+
+
+def _table(node: Node, names: list[Node], elements: list[Element], findings: Findings) -> list[str]:
     """A card layout's `table`: the names of its text elements, each once, that are the table's columns."""
     texts = {e.name for e in elements if e.kind == "text"}
+    if _left_behind(node, "table", [n.value if isinstance(n.value, str) else "" for n in names], elements):
+        return []
     out: list[str] = []
     for node in names:
         if not isinstance(node.value, str) or node.value not in texts or node.value in out:
@@ -235,8 +245,8 @@ def _table(names: list[Node], elements: list[Element], findings: Findings) -> li
 def _heading(node: Node, name: str | None, elements: list[Element], findings: Findings) -> str | None:
     """A card layout's `heading`: one of its text elements, by name."""
     texts = {e.name for e in elements if e.kind == "text"}
-    if name is None or name in texts:
-        return name
+    if name is None or name in texts or _left_behind(node, "heading", [name], elements):
+        return name if name in texts else None
     findings.error(node.value["heading"].loc, f"heading names one of the layout's text elements, got "
                                               f"{describe(name)} (text elements: {', '.join(sorted(texts))})")
     return None
