@@ -343,3 +343,17 @@ def test_a_wrong_choice_among_many_options_lists_a_few_and_names_their_parameter
     shown = ", ".join(f"L{n}" for n in range(12))
     assert tidal() == [f"{at(CARDS, 'level: nope', 'nope')}: error: level must be one of {shown} and 1988 more of "
                        f"levels, got 'nope' (cards 1, 2, 3 and 9 more)"]
+
+
+def test_an_icon_a_cards_text_names_that_no_file_has_is_said_where_the_card_writes_it(tidal):
+    """It was said at the layout element printing the field (card.yaml:35:5), where nothing is to change."""
+    edit(GAME, "rank: {type: int, min: 1, max: 4}", "rank: {type: int, min: 1, max: 4}\n      note: {type: text, "
+                                                    "default: Plain}")
+    edit(CARDS, "{suit: Moons, rank: 3}", '{suit: Moons, rank: 3, note: "Wins :tide: ties"}')
+    for edition in ("standard", "large-print"):
+        edit(Path(f"content/tidal/layouts/{edition}/card.yaml"),
+             "text: \"{{ card.rank | words | capitalize }} of {{ card.suit }}\"", "text: \"{{ card.note }}\"")
+    value = '"Wins'  # the card's note, where it writes the icon
+    assert tidal() == [f"{at(CARDS, ':tide:', value)}: error: tidal cards, card 7 (Moons 3), note: no icon 'tide' "
+                       "(looked for tide.svg and tide.png in content/tidal/icons, content/tidal/layouts/icons, "
+                       "layouts/icons)"]

@@ -70,6 +70,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
           shape: Outline | None = None) -> None:
     x, y = at
     face = Face(d, job, card, job.texts(card))
+    job.ts.card = card  # an icon its own texts name, no file has: said where the card writes it
     plan = plan_of(job, layout)
     _printed_lines(face, layout, at, bleed, shape, plan.written)
     words, once = _said(job, card, layout, face)

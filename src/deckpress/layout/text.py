@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import ceil
 from typing import TypeVar
 
@@ -17,7 +17,7 @@ from deckpress.layout.standing import Rack, depth, dropped, own_height, set_in
 from deckpress.layout.standing import draw as draw  # where the layouts have always found it
 from deckpress.layout.standing import measure as measure
 from deckpress.load.icons import INLINE, IconFile, Icons
-from deckpress.model import Style, Theme
+from deckpress.model import Card, Style, Theme
 
 F = TypeVar("F", bound=Findings)  # where findings go a while (`Typesetter.sent_to`)
 SHRINK_STEP = 0.5  # pt
@@ -78,6 +78,17 @@ def too_long(text: str, font: str, size: float, width: float, height: float, spa
     return max(1, ceil((whole - lines * width * MM * 0.9) / (whole / max(len(flat), 1))))
 
 
+def written(card: Card | None, name: str, where: str) -> tuple[Loc, str] | None:
+    """Where the card being set writes the icon `name` in a text of its own (`note: "Wins :tide: ties"`, a cell):
+    a name no file has is said there, where it is to be changed, not at the layout element printing it."""
+    mark = f":{name}:"
+    for field, value in card.values.items() if card is not None else ():
+        texts = value if isinstance(value, list) else [value]  # a list's items are printed too (a repeat's)
+        if card is not None and field in card.locs and any(isinstance(t, str) and mark in t for t in texts):
+            return card.locs[field], f"{where}, card {card.index} ({card.label}), {field}"
+    return None
+
+
 def per_card(what: str) -> tuple[str, str | None]:
     """`what` as a finding at a translation's PO entry says it: the element alone, and apart the card it was met
     on (`card 9 (ware 9), heading`), so the same words met on every card are printed once, naming the cards."""
@@ -102,6 +113,7 @@ class Typesetter:
         self._findings = findings
         self._measuring: Findings | None = None
         self.icons: Icons | None = None  # the game's, for icons inline in text (set by the layout plan)
+        self.card: Card | None = None  # the card whose face is being set (deckpress.layout.face), if one is
         self.words: dict[str, str] = {}  # a translated game's words for its icons, by name (deckpress.load.icon_words)
         self.entries = entries or {}  # a translated game's PO entries for its layouts' texts, by source text: a
         # problem with one is said there
@@ -169,7 +181,9 @@ class Typesetter:
             return ()
         found = []
         for name in dict.fromkeys(INLINE.findall(text)):
-            icon = self.icons.get(name, loc, f"{self.game} {self.component}, {what}") if self.icons else None
+            icon = self.icons.get(name, loc, f"{self.game} {self.component}, {what}",
+                                  partial(written, self.card, name, f"{self.game} {self.component}")
+                                  ) if self.icons else None
             if icon is None:
                 if self.icons is None:
                     self.findings.error(loc, f"{self.game} {self.component}, {what}: no icons here for ':{name}:'")
