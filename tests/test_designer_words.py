@@ -357,3 +357,15 @@ def test_an_icon_a_cards_text_names_that_no_file_has_is_said_where_the_card_writ
     assert tidal() == [f"{at(CARDS, ':tide:', value)}: error: tidal cards, card 7 (Moons 3), note: no icon 'tide' "
                        "(looked for tide.svg and tide.png in content/tidal/icons, content/tidal/layouts/icons, "
                        "layouts/icons)"]
+
+
+def test_an_icon_the_rules_name_that_no_file_has_is_said_where_the_rules_write_it(tidal):
+    """It was said at the top of the file (rules.yaml:2:1, its first key), whichever text of the rules named it."""
+    edit(RULES, "Take the highest card.", "Take the highest :crad:.")
+    edit(RULES, "Suns :sun:, Moons", "Suns :sunn:, Moons")
+    words = "(looked for {0}.svg and {0}.png in content/tidal/icons, content/tidal/layouts/icons, layouts/icons)"
+    quote = '"'  # the tagline's value, and the section's text (`text: >-`), where each is written
+    assert tidal() == [
+        f"{at(RULES, ':crad:', quote)}: error: tidal rules, tagline: no icon 'crad' {words.format('crad')}",
+        f"{at(RULES, 'text: >-', '>-')}: error: tidal rules, section 'The cards': no icon 'sunn' "
+        f"{words.format('sunn')}; did you mean 'sun'?"]

@@ -53,7 +53,7 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
     def add(text: str | None, style: Style, what: str, indent: float = 0.0, **kw) -> None:  # type: ignore[no-untyped-def]
         if text:
             fitted = ts.lines(text, style, width - indent - (FRAME_PAD_MM * 2 if kw.get("frame") is not None else 0),
-                              rules.loc, what)
+                              rules.placed.get(text, kw.get("loc", rules.loc)), what)
             if fitted is not None:
                 out.append(Para(fitted, indent=indent, loc=kw.pop("loc", rules.loc), what=what, **kw))
 

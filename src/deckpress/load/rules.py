@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckpress.findings import Loc
 from deckpress.hints.yaml_traps import read_as_collection
 from deckpress.load.reading import Reading
 from deckpress.load.schema import Fields, describe
@@ -20,45 +21,60 @@ def read_rules(reading: Reading, named: Node, ctx: dict[str, Any]) -> Rules | No
     if root is None:
         return None
     f = Fields(root, "rules", reading.findings)
-    kicker = reading.text(f.get("kicker", required=False), ctx)
-    tagline = reading.text(f.get("tagline", required=False), ctx)
+    placed: dict[str, Loc] = {}
+    kicker = _text(reading, f.get("kicker", required=False), ctx, placed)
+    tagline = _text(reading, f.get("tagline", required=False), ctx, placed)
     note = f.get("note", required=False)
-    notes = reading.texts(note.value if note.is_list else [note], ctx) if note else []
-    sections = [_section(reading, n, ctx) for n in f.list("sections")]
-    rules = Rules(root.loc, kicker, tagline, notes, sections, reading.text(f.get("colophon", required=False), ctx))
+    notes = _texts(reading, note.value if note.is_list else [note], ctx, placed) if note else []
+    sections = [_section(reading, n, ctx, placed) for n in f.list("sections")]
+    colophon = _text(reading, f.get("colophon", required=False), ctx, placed)
     f.done()
-    return rules
+    return Rules(root.loc, kicker, tagline, notes, sections, colophon, placed)
 
 
-def _section(reading: Reading, node: Node, ctx: dict[str, Any]) -> Section:
+def _text(reading: Reading, node: Node | None, ctx: dict[str, Any], placed: dict[str, Loc]) -> str | None:
+    """A text of the rules, rendered, kept in `placed` by where it is written: what the booklet finds wrong with
+    it as it sets it (an icon no file has, a glyph the font lacks) is said there, not at the top of the file."""
+    text = reading.text(node, ctx)
+    if text is not None and node is not None:
+        placed.setdefault(text, node.loc)
+    return text
+
+
+def _texts(reading: Reading, nodes: list[Node], ctx: dict[str, Any], placed: dict[str, Loc]) -> list[str]:
+    return [t for t in (_text(reading, n, ctx, placed) for n in nodes) if t is not None]
+
+
+def _section(reading: Reading, node: Node, ctx: dict[str, Any], placed: dict[str, Loc]) -> Section:
     f = Fields(node, "section", reading.findings)
     section = Section(
-        heading=reading.text(f.get("heading", required=False), ctx) or "", loc=node.loc,
+        heading=_text(reading, f.get("heading", required=False), ctx, placed) or "", loc=node.loc,
         id=f.text("id", None), level=f.int("level", 1, 2, default=2) or 2,
         kind=f.choice("kind", SECTION_KINDS, default="text") or "text",
     )
     body = f.get("text", required=False)
     if body is not None:
-        section.paragraphs = reading.texts(body.value if body.is_list else [body], ctx)
+        section.paragraphs = _texts(reading, body.value if body.is_list else [body], ctx, placed)
     section.numbered = _flag(f, "numbered")
-    section.items = _items(reading, f.list("items", required=False), ctx, section.numbered, 1)
+    section.items = _items(reading, f.list("items", required=False), ctx, placed, section.numbered, 1)
     f.done()
     return section
 
 
-def _items(reading: Reading, nodes: list[Node], ctx: dict[str, Any], numbered: bool, depth: int) -> list[Item]:
+def _items(reading: Reading, nodes: list[Node], ctx: dict[str, Any], placed: dict[str, Loc], numbered: bool,
+           depth: int) -> list[Item]:
     """A list's items: each a text, or `{text, items, numbered}`, an item holding a list of its own (numbered as
     the list it stands in unless it says)."""
     out = []
     for node in nodes:
         if not node.is_map:
-            out += [Item(text, numbered=numbered) for text in reading.texts([node], ctx)]
+            out += [Item(text, numbered=numbered) for text in _texts(reading, [node], ctx, placed)]
             continue
         if (trap := read_as_collection(node.loc)) is not None:  # `- :sun: earns a point`: text, not an item's keys
             reading.findings.error(node.loc, trap)
             continue
         f = Fields(node, "list item", reading.findings)
-        text = reading.text(f.get("text"), ctx)
+        text = _text(reading, f.get("text"), ctx, placed)
         own = _flag(f, "numbered", numbered)
         inner = f.list("items", required=False)
         f.done()
@@ -67,7 +83,7 @@ def _items(reading: Reading, nodes: list[Node], ctx: dict[str, Any], numbered: b
                                                            f"would be the {depth + 1}th")
             inner = []
         if text is not None:
-            out.append(Item(text, _items(reading, inner, ctx, own, depth + 1), own))
+            out.append(Item(text, _items(reading, inner, ctx, placed, own, depth + 1), own))
     return out
 
 

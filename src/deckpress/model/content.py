@@ -170,6 +170,7 @@ class Rules:
     notes: list[str]
     sections: list[Section]
     colophon: str | None
+    placed: dict[str, Loc] = field(default_factory=dict)  # each text, as read, where it is written: said there
 
     def section(self, section_id: str) -> Section | None:
         return next((s for s in self.sections if s.id == section_id), None)
