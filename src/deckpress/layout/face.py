@@ -99,6 +99,7 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
                 read_through(d, tags, ops)
             _write_on(face, layout, element, plan.beside[n], at, said)
     d.mark(None, "")
+    job.ts.card = None  # set for this face alone: the rules and sheets set after it are no card's
 
 
 def _said(job: Job, card: Card, layout: CardLayout, face: Face) -> tuple[tuple[str, ...], frozenset[int]]:
