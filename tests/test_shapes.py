@@ -333,6 +333,15 @@ def test_a_hexagon_not_of_its_size_is_a_located_finding(trial):
                                 f"hexagon 38 mm across corners is 32.91 x 38.00 mm")
 
 
+@pytest.mark.parametrize("size", ["across_corners_mm: forty", "across_flats_mm: 2"])
+def test_a_hexagon_sized_wrongly_is_one_finding_at_its_size(trial, size):
+    """A hexagon's size that is no size was said, and then again as the layout needing size_mm, which it does not."""
+    status, errors = trial("hex-tile", "across_corners_mm: 40", size)
+    assert status == 1 and len(errors) == 1, errors
+    assert errors[0].startswith(f"content/{GAME}/layouts/standard/hex-tile.yaml:3:"), errors
+    assert "needs size_mm" not in errors[0]
+
+
 def test_a_bad_svg_path_is_a_located_finding(trial):
     status, errors = trial("shield", "V 20 C", "V 20 Q")
     assert status == 1 and len(errors) == 1

@@ -75,11 +75,17 @@ class LayoutReader:
         return theme if None not in values and not missing else None
 
     def _read_layout(self, name: str, node: Node, theme: Theme) -> Layout | None:
-        """The layout, or None with a finding: a layout in error never drops its components unsaid."""
-        errors = len(self.findings.errors)
-        layout = self._layout(name, node, theme)
-        if layout is None and len(self.findings.errors) == errors:
-            self.findings.error(node.loc, f"layout {name} cannot be used (edition {theme.edition})")
+        """The layout, or None with a finding: a layout in error never drops its components unsaid. What its
+        reading finds is counted in a list of its own: a finding said already (by an earlier reading of the same
+        file) is no new one to the build's, but it is this layout's reason all the same."""
+        parent, self.findings = self.findings, Findings()
+        try:
+            layout = self._layout(name, node, theme)
+        finally:
+            parent.extend(self.findings)
+            said, self.findings = bool(self.findings.errors), parent
+        if layout is None and not said:
+            parent.error(node.loc, f"layout {name} cannot be used (edition {theme.edition})")
         return layout
 
     def _layout(self, name: str, node: Node, theme: Theme) -> Layout | None:

@@ -91,6 +91,8 @@ def _hexagon(node: Node, size: Size | None, at: Loc, findings: Findings) -> tupl
         findings.error(node.loc, "a hexagon is sized across_corners_mm or across_flats_mm, not both")
         return None, size
     across = corners if corners is not None else flats / HEX if flats is not None else None
+    if across is None and {"across_corners_mm", "across_flats_mm"} & node.value.keys():
+        return None, size  # given, and not a size (said): not "needs size_mm" as well
     if across is None:
         return _named(node, "hexagon", orientation, _needed(size, at, findings), findings)
     given = (across, across * HEX) if orientation == "flat" else (across * HEX, across)
