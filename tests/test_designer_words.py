@@ -301,6 +301,8 @@ TRAPS = [  # (file, text, the same written unquoted, where the finding points, w
      "'[' as a list", f'text: "[Highest rank] takes {TIES}"'),
     (SHEETS, '- heading: "Tidal score sheet"', "- heading: :sun: Tidal score sheet", ":sun: Tidal",  # a parse error:
      "':sun:' as a mapping", 'heading: ":sun: Tidal score sheet"'),  # not also its sheet said not defined
+    (RULES, "    text: Highest rank takes the trick.", "    text: Highest :sun: takes the trick.", "Highest :sun:",
+     None, f'text: "Highest :sun: takes {TIES}"'),  # an icon within: YAML's words were all it said
 ]
 
 
@@ -308,8 +310,8 @@ TRAPS = [  # (file, text, the same written unquoted, where the finding points, w
 def test_text_yaml_reads_as_something_else_is_explained_with_the_fix(tidal, path, text, unquoted, needle, read_as,
                                                                     fix):
     edit(path, text, unquoted)
-    assert tidal() == [f"{at(path, needle)}: error: YAML reads a value starting with {read_as}; put the text in "
-                       f"quotes: {fix}"]
+    read = f"a value starting with {read_as}" if read_as else "the ': ' that ends ':sun:' as a key's end, inside a text"
+    assert tidal() == [f"{at(path, needle)}: error: YAML reads {read}; put the text in quotes: {fix}"]
 
 
 # --- choices ---------------------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """The places YAML reads text as something else, explained where they happen, with the exact fix: a value
-starting with an inline icon (`:mountain: earns` is a key and its value to YAML), or with `{` or `[` (a
-mapping or a list: `{{ card.points }} more`). Quoting the whole text is the fix in every case."""
+starting with an inline icon (`:mountain: earns` is a key and its value to YAML) or holding one followed by a space
+(`Play the :mountain: first`: a key where a text was), or starting with `{` or `[` (a mapping or a list:
+`{{ card.points }} more`). Quoting the whole text is the fix in every case."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import re
 from deckpress.findings import Loc, source_lines
 
 ICON = re.compile(r":[a-z0-9][\w-]*:")  # an inline icon, as `:name:` writes it
+KEYED = re.compile(ICON.pattern + r"(?=[ \t])")  # one followed by a space, which ends a key to YAML
+KEYED_VALUE = re.compile(r"[ \t]*(?:-[ \t]+)?(?P<lead>[\w-]+:)[ \t]+(?P<value>[^\s:{\[\"'].*)")  # `key: plain text`
 # a value's start on a line: after `key:` or a list's `-`, a value YAML does not read as plain text
 VALUE = re.compile(r"(?P<lead>[\w-]+:|(?<![\w-])-)[ \t]+(?=(?P<value>[:{\[].*))")
 CLOSING = {"{": "}", "[": "]"}
@@ -77,6 +80,12 @@ def parse_hint(line: str, col: int) -> tuple[int, str] | None:
         if ICON.match(value) or _bracketed_then_more(value):
             hint = trap(match.group("lead"), value)
             found = (start + 1, hint) if hint else found
+    keyed = KEYED_VALUE.match(line) if found is None else None
+    icon = KEYED.search(keyed.group("value")) if keyed is not None else None
+    if keyed is not None and icon is not None and keyed.start("value") + icon.end() <= col:
+        value = _value(keyed.group("value"), False)  # `text: Play the :claw: first`: `: ` ends a key, to YAML
+        return keyed.start("value") + 1, (f"YAML reads the ': ' that ends '{icon.group(0)}' as a key's end, inside "
+                                          f"a text; put the text in quotes: {keyed.group('lead')} {quoted(value)}")
     return found
 
 
