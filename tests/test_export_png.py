@@ -82,15 +82,16 @@ def test_a_zip_a_deck_and_cards_csv_list_every_image(tmp_path_factory):
 
 
 def test_a_coloured_card_whose_art_stops_short_of_the_bleed_is_a_finding_and_nothing_changes(tmp_path, capsys):
-    assert export(tmp_path, "ferry-tickets", "--to", "tts") == 0
-    before = {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()}
+    out = tmp_path / "exported"
+    assert export(out, "ferry-tickets", "--to", "tts") == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
     capsys.readouterr()
-    assert export(tmp_path, "white-border", "--to", "png") == 1
+    assert export(out, "white-border", "--to", "png") == 1
     err = capsys.readouterr().err
     (finding,) = [line for line in err.splitlines() if ": error: " in line]
     assert "white-border/layouts/standard/bordered.yaml:" in finding and "stops short of the bleed" in finding
     assert "Traceback" not in err and "nothing was written" in err
-    assert {p: p.read_bytes() for p in tmp_path.rglob("*") if p.is_file()} == before
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert export(tmp_path / "no-bleed", "white-border", "--to", "png", "--bleed", "0") == 0  # no bleed asked
 
 
