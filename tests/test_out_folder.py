@@ -73,3 +73,41 @@ def test_an_out_folder_inside_another_build_is_refused_first(tmp_path, capsys, i
 def test_a_web_sites_own_manifest_above_is_no_out_folder(tmp_path):
     (tmp_path / "manifest.json").write_text('{"name": "My event", "start_url": "."}\n', encoding="utf-8")
     assert write.check_out(tmp_path / "downloads") is None
+
+
+@pytest.mark.parametrize("out", ["../../build", "../../elsewhere", ".."])
+def test_an_out_folder_named_through_another_builds_folder_is_taken(tmp_path, monkeypatch, out):
+    """From inside a build's public/, `--out ../../build` (that build itself) and `--out ../../elsewhere` (beside
+    it) were refused as inside that build: the folder was judged by the path as typed, through the build's, not by
+    where it leads, as the build's staging finds it."""
+    earlier = tmp_path / "build"
+    (earlier / "public").mkdir(parents=True)
+    (earlier / "manifest.json").write_text('{"publication": "the full tree", "outputs": []}\n', encoding="utf-8")
+    monkeypatch.chdir(earlier / "public")
+    assert write.check_out(Path(out)) is None
+
+
+def test_a_mount_point_named_through_a_folder_inside_it_is_refused(tmp_path, monkeypatch):
+    """`--out stick/sub/..` is the mount point itself: its staging folder goes beside the stick, not inside it."""
+    out = tmp_path / "stick"
+    (out / "sub").mkdir(parents=True)
+    real = os.stat
+
+    def mounted(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        found = real(path, *args, **kwargs)  # type: ignore[arg-type]
+        if Path(os.path.realpath(str(path))).is_relative_to(out):  # the stick and all on it: another disk
+            return os.stat_result((*found[:2], found.st_dev + 1, *found[3:]))
+        return found
+
+    monkeypatch.setattr(os, "stat", mounted)
+    said = write.check_out(out / "sub" / "..")
+    assert said is not None and said.startswith(f"{out / 'sub' / '..'} is a disk of its own (a mount point)")
+
+
+def test_an_out_folder_reached_through_a_link_into_another_build_is_refused(tmp_path):
+    earlier = tmp_path / "build"
+    (earlier / "public").mkdir(parents=True)
+    (earlier / "manifest.json").write_text('{"publication": "the full tree", "outputs": []}\n', encoding="utf-8")
+    (tmp_path / "site").symlink_to(earlier / "public")
+    said = write.check_out(tmp_path / "site" / "mine")
+    assert said is not None and said.startswith(f"{tmp_path / 'site' / 'mine'} is inside {earlier}, another build's")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
+from deckpress.paths import real
 from deckpress.publish.manifest import MANIFEST, TEXT_EDITION, Entry, manifest_json, read_json, read_manifest
 
 
@@ -89,10 +90,13 @@ def check_out(out_dir: Path) -> str | None:
         return f"{out_dir} is not a folder"
     if out_dir.is_dir() and (link := _linked(out_dir)) is not None:
         return f"{link} is a symbolic link: the press writes only inside the out folder; remove the link"
-    there = next(p for p in (out_dir.absolute(), *out_dir.absolute().parents) if p.exists())  # nothing is made yet
+    # Judged where it leads, as the staging folder is placed (`..` and links followed): `--out ../build` typed in
+    # build/public is that build, not a folder inside it
+    led = real(out_dir)
+    there = next(p for p in (led, *led.parents) if p.exists())  # nothing is made yet
     if not there.is_dir():
         return f"cannot write to {out_dir}: {there} is not a folder"
-    beside = there if there != out_dir.absolute() else there.parent
+    beside = there if there != led else there.parent
     # The staging folder goes beside the out folder, and the commit writes into the out folder itself: a trial
     # folder in each, removed at once (the out folder may be read-only where its parent is not).
     for folder in dict.fromkeys((beside, there)):
@@ -100,18 +104,18 @@ def check_out(out_dir: Path) -> str | None:
             Path(tempfile.mkdtemp(prefix=".deckpress-", dir=folder)).rmdir()
         except OSError as exc:
             return f"cannot write to {out_dir}: {exc.strerror or exc}"
-    if there == out_dir.absolute() and there.stat().st_dev != beside.stat().st_dev:  # a commit moves, never copies
+    if there == led and there.stat().st_dev != beside.stat().st_dev:  # a commit moves, never copies
         return (f"{out_dir} is a disk of its own (a mount point), and a build is staged beside it and moved in, "
                 f"which cannot cross disks: build into a folder inside it, such as {out_dir / 'build'}")
-    return _nested(out_dir)
+    return _nested(out_dir, led)
 
 
-def _nested(out_dir: Path) -> str | None:
+def _nested(out_dir: Path, led: Path) -> str | None:
     """Why the out folder cannot be inside another build's (its public/ above all), or None. A build there would
     put its host's material in the folder the other says to upload, and the other's next commit makes its
     publications again, taking this build's files away. Told by a manifest of the press's shape above it: a web
-    site's own manifest.json (a web app's) is no out folder."""
-    for above in out_dir.absolute().parents:
+    site's own manifest.json (a web app's) is no out folder. `led`: where the out folder leads, links followed."""
+    for above in led.parents:
         found = read_json(above / MANIFEST)
         if isinstance(found, dict) and {"publication", "outputs"} <= found.keys():
             return (f"{out_dir} is inside {above}, another build's out folder (its public/ is the folder to upload): "
