@@ -361,6 +361,24 @@ def test_a_sheet_or_row_repeated_over_nothing_is_one_finding_at_its_each(deckpre
     assert (result.status, result.errors) == (1, [f"{sheets}:{line}:{col}: error: {says}"])
 
 
+@pytest.mark.parametrize(("old", "new"), [
+    ("          - each: market.turns", '          - each: "range(1, market.turns | length + market.first)"'),
+    ("          - each: market.turns", '          - each: "range(market.count)"'),
+    ('"Answer guide: Market {{ market.market }}"', '"Answer guide: Market {{ market.market + 1 }}"'),
+    ('"Answer guide: Market {{ market.market }}"', '"Answer guide: Market {{ market.market | int }}"'),
+])
+def test_a_copys_each_that_fails_is_not_said_again_by_a_sum_over_its_item(deckpress, old, new):
+    """A copy's `each` that failed left its item undefined, and a text working a sum or a number out of it was a
+    second finding, 'text uses an undefined parameter: None is undefined', where nothing is wrong."""
+    sheets = Path("content/open-secret-exchange/sheets.yaml")
+    edit(sheets, "  each: exchange_markets", "  each: exchange_market")
+    edit(sheets, old, new)
+    result = deckpress("check", "open-secret-exchange")
+    line = line_of(sheets, "  each: exchange_market")
+    assert (result.status, result.errors) == (1, [f"{sheets}:{line}:9: error: no parameter 'exchange_market'; did "
+                                                  f"you mean 'exchange_markets'?"])
+
+
 @pytest.mark.parametrize("text", ["{{ 'x'.ljust(10**9) }}", "{{ 'x' | center(10**9) }}", "{{ '%0500000000d' % 1 }}",
                                   "{{ '{:>500000000}'.format(1) }}", "{{ [].pop() }}"])
 def test_templates_that_would_build_huge_text_or_fail_are_findings(deckpress, text):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from jinja2 import ChainableUndefined, Undefined
+from jinja2 import Undefined
 
 from deckpress.findings import Findings, echoed
 from deckpress.hints.spelling import did_you_mean
@@ -17,6 +17,7 @@ from deckpress.load.reading import FAILED, Texts
 from deckpress.load.schema import Fields, as_list, as_text, describe
 from deckpress.load.sources import Node
 from deckpress.model import Block, Game, Row, Sheet
+from deckpress.templating.sandbox import Unread
 
 BLOCKS = "heading, text, write-in, table, rules, page-break"
 MAX_COPIES = 100
@@ -74,7 +75,7 @@ def _items(sheet: Sheet, copies_node: Node | None, each_node: Node | None, ctx: 
         if value is not FAILED:
             texts.findings.error(each_node.loc, f"each must give a list of 1-{MAX_COPIES} items, one a copy, got "
                                                 f"{_counted(value)}")
-        return [ChainableUndefined()]  # one copy, its blocks checked with nothing for the item: no echoes of it
+        return [Unread()]  # one copy, its blocks checked with nothing for the item: no echoes of its problem
     return [None]
 
 

@@ -6,7 +6,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from jinja2 import BaseLoader, Environment, StrictUndefined, Template, TemplateError, TemplateNotFound
+from jinja2 import (
+    BaseLoader,
+    ChainableUndefined,
+    Environment,
+    StrictUndefined,
+    Template,
+    TemplateError,
+    TemplateNotFound,
+    Undefined,
+    UndefinedError,
+)
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import SecurityError
 from jinja2.nodes import Concat
@@ -21,6 +31,23 @@ MAX_BITS = 10_000  # a whole number's size in bits (3,000 digits): no count or s
 # NameError: Jinja folds a constant it cannot write back as Python (`1e309`, infinite) into its code as `inf`
 RUNTIME_ERRORS = (TemplateError, SecurityError, TypeError, ValueError, ArithmeticError, LookupError, RecursionError,
                   MemoryError, NameError)
+
+
+class SaidAlready(UndefinedError):
+    """What a text worked out of `Unread` raises: the value's own problem is said already, where it was to come
+    from, and a text reading it is no second finding (`Templates`)."""
+
+
+class Unread(ChainableUndefined):
+    """What stands for a value that could not be had, said where it is written (a sheet copy's item, when its
+    `each` failed): what is read from it is nothing, and a sum, a number or a range made of it fails as
+    `SaidAlready`."""
+
+    __slots__ = ()
+    __index__ = Undefined._fail_with_undefined_error  # `range(item.count)`: as a sum over it
+
+    def __init__(self) -> None:
+        super().__init__(exc=SaidAlready)
 
 
 class NoFiles(BaseLoader):

@@ -14,7 +14,7 @@ from deckpress.templating import budget
 from deckpress.templating.compiled import CardInputs, Compiled
 from deckpress.templating.errors import find_in_file, said, where
 from deckpress.templating.filters import ENTRIES, LANGUAGE, ORIGINS, TEXTS
-from deckpress.templating.sandbox import RUNTIME_ERRORS, Sandbox, bounded_render, environment
+from deckpress.templating.sandbox import RUNTIME_ERRORS, SaidAlready, Sandbox, bounded_render, environment
 
 MEMO_LIMIT = 50_000  # a huge deck of one-off texts: start afresh rather than grow without end
 COMPILED_LIMIT = 8192  # sources kept compiled between builds: past that, start afresh
@@ -41,6 +41,14 @@ def _compiled(source: str) -> Compiled:
             _COMPILED.clear()
         compiled = _COMPILED[source] = Compiled(_environment(), source)
     return compiled
+
+
+def _text_parameter(compiled: Compiled, context: Mapping[str, Any]) -> tuple[str, Loc] | None:
+    """The one parameter of the game that `compiled` reads and that holds a text (`teams: four`), if there is
+    exactly one: the likely cause of a calculation that failed on a text."""
+    names, origins = compiled.names or (), context.get(ORIGINS, {})
+    texts = [n for n in names if n in origins and isinstance(context.get(n), str)]
+    return (texts[0], origins[texts[0]]) if len(texts) == 1 else None
 
 
 class Templates:
@@ -125,6 +133,8 @@ class Templates:
 
     def _failed(self, exc: Exception, source: str, context: Mapping[str, Any], loc: Loc, findings: Findings,
                 what: str | None = None, card: str | None = None) -> None:
+        if isinstance(exc, SaidAlready):  # worked out of a value whose own problem is said (sandbox.Unread)
+            return
         if not isinstance(exc, (budget.TooLong, budget.TooLarge)):
             self.report(exc, source, context, loc, findings, what, card)
             return
@@ -149,19 +159,12 @@ class Templates:
             key = (loc, problem.mark.pattern)
             place = self.places.get(key) or self.places.setdefault(key, find_in_file(loc, problem.mark))
         message = f"{what}: {problem.message}" if what else problem.message
-        if isinstance(exc, TypeError) and (origin := self._text_parameter(source, context)) is not None:
+        if isinstance(exc, TypeError) and (origin := _text_parameter(self.of(source), context)) is not None:
             name, set_at = origin  # a parameter written as text where a number was meant: said where it was set
             findings.error(set_at, f"parameter {name} is the text '{echoed(context[name])}', but {place.file}:"
                                    f"{place.line}:{place.col} calculates with it: {message}", card)
             return
         findings.error(place, message, card)
-
-    def _text_parameter(self, source: str, context: Mapping[str, Any]) -> tuple[str, Loc] | None:
-        """The one parameter of the game that `source` reads and that holds a text (`teams: four`), if there is
-        exactly one: the likely cause of a calculation that failed on a text."""
-        names, origins = self.of(source).names or (), context.get(ORIGINS, {})
-        texts = [n for n in names if n in origins and isinstance(context.get(n), str)]
-        return (texts[0], origins[texts[0]]) if len(texts) == 1 else None
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings,
                  failed: Any = None) -> Any:
