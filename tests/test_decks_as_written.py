@@ -107,6 +107,24 @@ def test_a_grid_naming_a_field_twice_or_none_is_one_finding_where_it_is_written(
     assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:{column}: error: {says}"]
 
 
+@pytest.mark.parametrize(("grid", "says"), [
+    ("[suit, 3]", [("3]", "grid field must be non-empty text, got 3")]),
+    ("{fields: [suit, {rank: 1}]}", [("{rank", "grid field must be non-empty text, got a mapping")]),
+    ("[suit, suit, rnak]", [("suit, rnak", "grid names field 'suit' twice: name it once"),
+                            ("rnak", "deck harbour names field 'rnak' that it does not define; did you mean 'rank'?")]),
+])
+def test_a_grid_naming_a_field_it_cannot_read_says_each_name_and_checks_nothing(tmp_path, capsys, grid, says):
+    """A name that is no text was dropped, and the grid over the fields left was a finding for every card past the
+    first of each suit; a name after a field named twice was not looked at."""
+    game = GAME.replace("""grid: {fields: [suit, rank], where: "card.suit != 'Joker'"}""", f"grid: {grid}")
+    content = harbour(tmp_path, game=game)
+    assert run(tmp_path, "check") == 1
+    line = line_in(game, "grid:")
+    text = game.splitlines()[line - 1]
+    assert errors(capsys) == [f"{content}/harbour/game.yaml:{line}:{text.rindex(at) + 1}: error: {said}"
+                              for at, said in says]
+
+
 def test_unique_of_no_field_is_a_finding(tmp_path, capsys):
     game = GAME.replace("    grid:", "    unique: []\n    grid:")
     content = harbour(tmp_path, game=game)

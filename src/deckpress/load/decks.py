@@ -40,14 +40,15 @@ def read_deck(reading: Reading, deck_id: str, node: Node, at: Loc, ctx: dict[str
     field_nodes = f.map("fields")
     fields = {k: read_field(k, n, findings) for k, n in field_nodes.items()}
     count_node = f.get("count", required=False)
-    grid, grid_where = _selection(f.get("grid", required=False), "grid", findings)
-    unique, unique_where = _selection(f.get("unique", required=False), "unique", findings)
+    grid, grid_where, whole_grid = _selection(f.get("grid", required=False), "grid", findings)
+    unique, unique_where, whole_unique = _selection(f.get("unique", required=False), "unique", findings)
     label, tactile = f.text("label", None), f.get("tactile", required=False)
     back_node = f.get("back", required=False)
     specs = {**fields, **beside_fields(f, findings)}
     f.done()
     _fallbacks(_Values(reading, ctx), specs, field_nodes)
-    deck = Deck(deck_id, at, specs, [], grid=[n.value for n in grid], unique=[n.value for n in unique],
+    deck = Deck(deck_id, at, specs, [], grid=[n.value for n in grid if whole_grid],
+                unique=[n.value for n in unique if whole_unique],
                 grid_where=grid_where, unique_where=unique_where, noun=noun, nouns=plural)
     if back_node is not None:
         deck.back = read_back(back_node, f"back of deck {deck_id}", findings)
@@ -110,10 +111,11 @@ def read_back(node: Node, what: str, findings: Findings) -> Back | None:
     return Back(node.value["layout"].loc, layout)
 
 
-def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[Node], Where | None]:
-    """The names' nodes of a grid or unique check: a list, or `{fields: [...], where: <condition over card>}`."""
+def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[Node], Where | None, bool]:
+    """The names' nodes of a grid or unique check: a list, or `{fields: [...], where: <condition over card>}`; and
+    whether it is checked."""
     if node is None:
-        return [], None
+        return [], None, True
     where = None
     if node.is_map:
         f = Fields(node, key, findings)
@@ -130,8 +132,9 @@ def _selection(node: Node | None, key: str, findings: Findings) -> tuple[list[No
     for n in items:
         if as_text(n, f"{key} field", findings) and names.setdefault(n.value, n) is not n:
             findings.error(n.loc, f"{key} names field '{echoed(n.value)}' twice: name it once")
-            return [], None  # what it checks is unclear: not checked, rather than a finding for each card
-    return list(names.values()), where
+    # a name not text, or twice: what it checks is unclear, so not checked (rather than a finding for each card
+    # over the fields left), each name still looked for among the deck's fields
+    return list(names.values()), where, len(names) == len(items)
 
 
 def _label(reading: Reading, deck: Deck, label: str | None, loc: Loc, card_name: str) -> None:
