@@ -410,3 +410,13 @@ def test_a_sheet_heading_its_component_repeats_is_not_read_twice(built):
                 title = " ".join(text(element).split())
             elif element.tag == f"{XHTML}h4":
                 assert " ".join(text(element).split()) != title, f"{path.name}: {title!r} headed twice"
+
+
+def test_copies_of_a_sheet_headed_by_its_title_are_each_headed(deckpress):
+    """Two copies of a score sheet whose heading is its component's title ran together, unheaded: the heading was
+    left out of every copy, as though the <h3> said each."""
+    edit(Path("content/pocket-bazaar/sheets.yaml"), "score-sheet:\n  blocks:", "score-sheet:\n  copies: 2\n  blocks:")
+    assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--edition", "standard").status == 0
+    html = Path("build/pocket-bazaar/pocket-bazaar.html").read_text(encoding="utf-8")
+    sheet = html[html.index("<h3>Score sheet</h3>"):]
+    assert sheet[:sheet.index("</section>")].count("<h4>Score sheet</h4>") == 2
