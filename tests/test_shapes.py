@@ -406,8 +406,8 @@ def test_a_card_layout_extending_a_sheet_layout_is_one_finding(trial):
     'margin_mm' in layout hex-back, ...), a grid and size_mm said missing, none at the line to change."""
     status, errors = trial("hex-back", "extends: hex-tile\n", "kind: card\nextends: sheet\n")
     assert status == 1
-    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:3:10: error: extends names a layout of the "
-                      f"same kind: 'sheet' is a sheet layout, and this one a card layout"]
+    assert errors == [f"content/{GAME}/layouts/standard/hex-back.yaml:3:10: error: 'sheet' is a sheet layout, and "
+                      f"this one a card layout: extends names a layout of its own kind"]
 
 
 def test_a_back_that_replaces_its_faces_elements_leaves_the_faces_heading_behind(trial):

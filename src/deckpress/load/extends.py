@@ -48,8 +48,8 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
                                            f"{did_you_mean(parent.value, layout_files(dirs, edition))}")
         elif kind is not None and (other := _kind(node)) not in (None, kind):
             # a card layout over a sheet's keys: each of them would be a finding in the press's own file
-            findings.error(parent.loc, f"extends names a layout of the same kind: '{parent.value}' is a {other} "
-                                       f"layout, and this one a {kind} layout")
+            findings.error(parent.loc, f"'{parent.value}' is a {other} layout, and this one a {kind} layout: "
+                                       f"extends names a layout of its own kind")
         else:
             names.append(parent.value)
             continue
