@@ -36,7 +36,8 @@ def errors(capsys) -> list[str]:
 
 
 def image_line() -> str:
-    return f"{TILE_LAYOUT}:{line_of(Path(TILE_LAYOUT), 'name: basket')}:5"
+    """Where the basket's `image:` value is written: what names the file is what to change (not `- name: basket`)."""
+    return f"{TILE_LAYOUT}:{line_of(Path(TILE_LAYOUT), '    image: ')}:12"
 
 
 def test_an_image_is_drawn_as_large_as_fits_its_box_centred(picnic):

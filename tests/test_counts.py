@@ -42,8 +42,9 @@ def test_repeats_inside_repeats_count_together(atlas_copy, inner):
     errors = check()
     said = "rounds: 10,000 repetitions of 10,000 each" if inner.isdigit() else "dots: 10,000 repetitions inside " \
                                                                              "repeats of 10,000"
-    at = line_of(board, "name: rounds") if inner.isdigit() else f"{line_of(board, 'name: dots')}:7"
-    assert any(f"{board}:{at}" in e and f"element {said} give 100,000,000 on the card; at most 10,000 in all" in e
+    # said at the count of the repeat that gives too many (it was said at the repeat's `- name:` line)
+    at = f"{line_of(board, 'count: 10000', 2)}:12" if inner.isdigit() else f"{line_of(board, inner)}:14"
+    assert any(f"{board}:{at}:" in e and f"element {said} give 100,000,000 on the card; at most 10,000 in all" in e
                for e in errors), errors
 
 
@@ -60,7 +61,7 @@ def test_a_row_of_icons_counts_as_a_repeat_does(market, count, said):
     shutil.copy(LAYOUTS / "standard" / "ware-card.yaml", market)
     edit(market, 'count: "{{ card.stars }}"', f'count: "{count}"')
     errors = check("stone-market", "--content", "content")
-    assert f"{market}:{line_of(market, '- name: stars')}:5: error: element stars: count must give a whole number " \
+    assert f"{market}:{line_of(market, 'count: ')}:12: error: element stars: count must give a whole number " \
            f"from 0 to 10,000, got '{said}'" in "\n".join(errors), errors
 
 

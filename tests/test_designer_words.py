@@ -36,9 +36,9 @@ def tidal(capsys, monkeypatch, tmp_path):
     return check
 
 
-def at(path: Path, needle: str, column_of: str | None = None) -> str:
-    """`path:line:col` of the first line holding `needle`, at `column_of` in it (default: its first character)."""
-    line = line_of(path, needle)
+def at(path: Path, needle: str, column_of: str | None = None, nth: int = 1) -> str:
+    """`path:line:col` of the `nth` line holding `needle`, at `column_of` in it (default: its first character)."""
+    line = line_of(path, needle, nth)
     text = path.read_text(encoding="utf-8").splitlines()[line - 1]
     return f"{path}:{line}:{text.index(column_of or needle) + 1}"
 
@@ -217,7 +217,7 @@ def test_an_unknown_colour_and_icon_suggest_the_one_meant(tidal):
         f"{at(GAME, 'Suns: sunn', '{Suns')}: error: parameter suit_icons: no icon 'sunn' "
         "(looked for sunn.svg and sunn.png in content/tidal/icons, content/tidal/layouts/icons, layouts/icons); did "
         "you mean 'sun'?",
-        f"{CARD}:{line_of(CARD, 'name: suit', 2)}:5: error: tidal cards, cards Suns 1, Suns 2, Suns 3 and 9 more, "
+        f"{at(CARD, 'colour: nite', 'nite')}: error: tidal cards, cards Suns 1, Suns 2, Suns 3 and 9 more, "
         "element suit: no colour 'nite' (known: black, moon-blue, night, star-violet, sun-gold, white, or "
         "#rrggbb); did you mean 'white' or 'night'?"]
 
@@ -244,6 +244,46 @@ def test_an_undefined_name_in_a_layout_on_every_card_is_one_finding_naming_the_c
     edit(CARD, 'of {{ card.suit }}"', 'of {{ sut }}"')
     assert tidal() == [f"{at(CARD, 'of {{ sut }}', 'sut')}: error: element rank in words: no parameter 'sut'; did "
                        "you mean 'suits'? (cards Suns 1, Suns 2, Suns 3 and 9 more)"]
+
+
+QUOTE = '"'  # where a quoted value starts: its opening quote
+MIXED = ("cannot take {} and {}: a filter applies before + - * /, so `x | length - 1 | words` reads as `x | length - "
+         "(1 | words)`; write `(x | length - 1) | words` (cards Suns 1, Suns 2, Suns 3 and 9 more)")
+
+
+def test_a_when_text_or_fill_that_fails_on_a_card_is_said_at_that_keys_value(tidal):
+    """Each was said at the element's first line (`- name: rank`), whichever of its keys was to change: now at the
+    key's value (its opening quote)."""
+    edit(CARD, 'text: "{{ card.rank }}"\n    index: true\n    colour', 'text: "{{ card.rank + card.suit }}"\n'
+                                                                 '    index: true\n    colour')
+    edit(CARD, 'fill: "{{ suit_colours[card.suit] }}"', 'fill: "{{ suit_colours[card.suit] - 1 }}"')
+    edit(CARD, "    colour: white\n", '    colour: white\n    when: "{{ card.suit }}"\n')
+    edit(CARD, "    valign: middle\n    style: {font: regular", "    when: \"{{ card.rank + 'x' }}\"\n    valign: "
+                                                               "middle\n    style: {font: regular")
+    assert tidal() == [
+        f"{at(CARD, 'card.rank + card.suit', QUOTE)}: error: element rank: '+' {MIXED.format('a number', 'text')}",
+        f"{at(CARD, 'fill: ', QUOTE)}: error: element band, fill: '-' {MIXED.format('text', 'a number')}",
+        f"{at(CARD, 'when: ', QUOTE)}: error: element suit: when must give true or false, got 'Suns' on card Suns 1 "
+        "(cards Suns 1, Suns 2, Suns 3 and 9 more)",
+        f"{at(CARD, 'when: ', QUOTE, 2)}: error: element rank in words: '+' {MIXED.format('a number', 'text')}"]
+
+
+def test_a_field_the_cards_lack_is_said_at_the_elements_field_value(tidal):
+    edit(CARD, "    field: suit\n", "    field: siut\n")
+    assert tidal() == [f"{at(CARD, 'field: siut', 'siut')}: error: layout element suit names field 'siut' that the "
+                       "card lacks"]
+
+
+def test_a_template_that_does_not_compile_is_one_finding_at_its_value_not_one_a_card(tidal):
+    """A syntax error is the text's, whatever the card: it was said at `- name:`, listing every card."""
+    edit(CARD, 'of {{ card.suit }}"', 'of {{ card.suit }"')
+    edit(CARD, "    colour: white\n", '    colour: white\n    when: "{{ card.suit == }}"\n')
+    edit(CARD, 'icon: "{{ suit_icons[card.suit] }}"', 'icon: "{{ suit_icons[card.suit] | icn }}"')
+    assert tidal() == [
+        f"{at(CARD, '| icn', 'icn')}: error: element suit icon: no filter 'icn'; did you mean 'min' or "
+        "'int'?",
+        f"{at(CARD, 'when: ', QUOTE)}: error: element suit: template syntax: unexpected 'end of print statement'",
+        f"{at(CARD, 'of {{ card.suit }', QUOTE)}: error: element rank in words: template syntax: unexpected '}}'"]
 
 
 @pytest.mark.parametrize(("written", "name", "said"), [

@@ -77,11 +77,11 @@ def test_a_parameter_named_like_a_function_is_said_where_the_function_is_called(
 
 
 def test_a_filter_that_does_not_exist_and_a_value_that_is_not_a_function():
+    """A filter no one has stops the text compiling, whatever the card: said of the text, naming no card."""
     assert rendered("{{ 4 | wrods }}", {}) == [
-        f"{LOC}: error: card Anchors 1, element corner: no filter 'wrods'; did you mean 'words' or 'round'?"]
+        f"{LOC}: error: element corner: no filter 'wrods'; did you mean 'words' or 'round'?"]
     assert rendered("{{ 4 | zzz }}", {}) == [
-        f"{LOC}: error: card Anchors 1, element corner: no filter 'zzz'; the press's own are words, ordinal, series, "
-        "times"]
+        f"{LOC}: error: element corner: no filter 'zzz'; the press's own are words, ordinal, series, times"]
     assert rendered("{{ budget() }}", {"budget": 12}) == [
         f"{LOC}: error: card Anchors 1, element corner: 'budget' is 12, not a function: it cannot be called"]
 

@@ -205,6 +205,13 @@ def test_a_repeat_written_wrong_is_a_finding_where_it_was_written(atlas_copy):
            f"with its name, its box_mm and the keys of its kind), got 4" in errors
 
 
+def value_at(path: Path, written: str) -> str:
+    """`path:line:col` of the value of the key `written` (`count: "{{ card.name }}"`), where a finding about it is
+    said: the line to change, not the element's `- name:` line."""
+    line = line_of(path, written)
+    return f"{path}:{line}:{path.read_text(encoding='utf-8').splitlines()[line - 1].index(': ') + 3}"
+
+
 def test_a_repeat_that_gives_no_number_list_or_truth_on_a_card_is_a_finding_naming_it(atlas_copy):
     explore = atlas_copy / "layouts/standard/explore-card.yaml"
     edit(explore, 'count: "{{ card.time }}"', 'count: "{{ card.name }}"')
@@ -212,8 +219,11 @@ def test_a_repeat_that_gives_no_number_list_or_truth_on_a_card_is_a_finding_nami
     edit(explore, 'over: "{{ card.shape }}"', 'over: "{{ card.terrain }}"')
     lines = run("check")
     errors = [line for line in lines if ": error: " in line]
-    at = {n: f"{explore}:{line_of(explore, f'- name: {n}')}:5: error: element {n}: " for n in ("time", "shape", "ruin")}
-    # one mistake, one finding: each card gives its own value, the first card's said (each was a finding of its own)
+    keys = {"time": 'count: "{{ card.name }}"', "shape": 'over: "{{ card.terrain }}"',
+            "ruin": 'when: "{{ card.time }}"'}
+    at = {n: f"{value_at(explore, written)}: error: element {n}: " for n, written in keys.items()}
+    # one mistake, one finding: each card gives its own value, the first card's said (each was a finding of its own),
+    # at the key that gives it (each was said at the element's first line, whichever key it was)
     said = {n: [e for e in errors if e.startswith(at[n])] for n in at}
     assert all(len(found) == 1 for found in said.values()), said
     assert said["time"][0].startswith(f"{at['time']}count must give a whole number from 0 to 10,000, got 'Great River' "
@@ -221,6 +231,17 @@ def test_a_repeat_that_gives_no_number_list_or_truth_on_a_card_is_a_finding_nami
     assert said["shape"][0].startswith(f"{at['shape']}over must give a list of at most 10,000 items, got 'water' "
                                        "on card ")
     assert said["ruin"][0].startswith(f"{at['ruin']}when must give true or false, got '")
+
+
+def test_a_repeats_cell_that_gives_no_cell_or_fails_is_said_at_its_value(atlas_copy):
+    explore = atlas_copy / "layouts/standard/explore-card.yaml"
+    edit(explore, 'cell: "{{ item }}"', 'cell: "{{ item[0] }}"')
+    errors = check()
+    assert [e for e in errors if "element shape:" in e] == [
+        f"{value_at(explore, 'cell: ')}: error: element shape: cell must give [column, row], two whole numbers from "
+        f"0, got 0 on card Great River (cards Great River, Old Orchard and Thicket)"]
+    edit(explore, 'cell: "{{ item[0] }}"', 'cell: "{{ item / 0 }}"')
+    assert check() == [f"{value_at(explore, 'cell: ')}: error: '/' cannot take a list and a number"]
 
 
 def test_a_repeat_of_repeats_and_the_names_its_templates_read(atlas_copy):

@@ -47,7 +47,7 @@ def draw_table(face: Face, columns: list[tuple[Element, Box]]) -> None:
     d, ts = face.d, face.job.ts
     set_: list[tuple[Element, Box, Fitted, float]] = []
     for element, (x, y, w, h) in columns:
-        text = face.render(element, element.keys["text"] or "") if element.keys["field"] is None \
+        text = face.render(element, "text") if element.keys["field"] is None \
             else str(face.card.values.get(element.keys["field"]) or "")
         loc = face.loc(element, element.keys["field"])
         fitted = ts.fit(text, element.style, w, h, loc, face.what(element)) if text else None

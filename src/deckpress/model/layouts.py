@@ -68,6 +68,12 @@ class Element:
     colour: str | None = None  # its ink (text, an icon's currentColor) as written: a name, #rrggbb or a template
     rotate: float = 0  # degrees clockwise, 0 up to 360, about the centre of its box
     when: str | None = None  # drawn on a card only when this gives true: `true`, `false` or a template
+    locs: dict[str, Loc] = field(default_factory=dict)  # where each key's value is written, read with the layout
+
+    def at(self, key: str) -> Loc:
+        """Where the value of `key` is written: a finding about that key alone (a `when` that gives text, a
+        template of `text` in error) is said there, at what to change; the element's first line if not written."""
+        return self.locs.get(key, self.loc)
 
 
 @dataclass

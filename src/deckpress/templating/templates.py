@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
-from jinja2 import StrictUndefined
+from jinja2 import StrictUndefined, TemplateSyntaxError
 
 from deckpress.findings import Findings, Loc, echoed
 from deckpress.templating import budget
@@ -62,7 +62,8 @@ class Templates:
         self.places: dict[tuple[Loc, str], Loc] = {}  # where a problem was written, found in its file once
         self.spent = budget.Spent()  # the CPU time its texts have taken: bounded in all (budget.IN_ALL)
         self.stopped: dict[str, Exception] = {}  # texts stopped by their time or memory, and why: on the next
-        # card the same text would take its seconds again, a thousand cards over
+        # card the same text would take its seconds again, a thousand cards over. And texts that do not compile:
+        # the same error on every card, said once (of no card) and not compiled again card after card
         self.over: Findings | None = None  # said where the texts' time in all ran out: said of no later text
 
     def of(self, source: str) -> Compiled:
@@ -135,12 +136,13 @@ class Templates:
                 what: str | None = None, card: str | None = None) -> None:
         if isinstance(exc, SaidAlready):  # worked out of a value whose own problem is said (sandbox.Unread)
             return
-        if not isinstance(exc, (budget.TooLong, budget.TooLarge)):
-            self.report(exc, source, context, loc, findings, what, card)
-            return
-        if not self.spent.over:
+        timed = isinstance(exc, (budget.TooLong, budget.TooLarge))
+        if isinstance(exc, TemplateSyntaxError) or (timed and not self.spent.over):  # an unknown filter is one too
             self.stopped[source] = exc
             self.report(exc, source, context, loc, findings, what)  # of no card: see `_refused`
+            return
+        if not timed:
+            self.report(exc, source, context, loc, findings, what, card)
             return
         self.over = Findings()  # the texts' time in all ran out here
         self.report(exc, source, context, loc, self.over, what, card)

@@ -46,7 +46,8 @@ def places(texts: CardText, card: Card, element: Element, box: Box, findings: Fi
         return []
     each = _each(element.keys["repeat"])
     if len(items) * texts.repetitions * each > MAX_REPEATS:  # 10,000 of a repeat of 10,000: 10**8 drawings
-        findings.error(element.loc, _too_many(element.name, len(items), each, texts.repetitions), label)
+        findings.error(element.at("count" if element.keys["over"] is None else "over"),
+                       _too_many(element.name, len(items), each, texts.repetitions), label)
         if texts.repetitions > 1:
             raise Excess  # said once: the repeats around it stop (each repetition would say it again)
         return []
@@ -123,22 +124,24 @@ def expression(source: str) -> str | None:
 
 
 def _items(texts: CardText, element: Element, findings: Findings, label: str) -> list[Any] | None:
-    """What is repeated: the list `over` gives, or `count` numbers from 0."""
+    """What is repeated: the list `over` gives, or `count` numbers from 0 (a problem said at the key's value)."""
     keys, what = element.keys, f"element {element.name}"
     if keys["over"] is not None:
-        value = texts.value(expression(keys["over"]) or "", element.loc, findings)
+        loc = element.at("over")
+        value = texts.value(expression(keys["over"]) or "", loc, findings)
         if isinstance(value, (list, tuple, range)) and len(value) <= MAX_REPEATS:
             return list(value)
         if value is not None:
-            findings.error(element.loc, f"{what}: over must give a list of at most {MAX_REPEATS:,} items", label,
+            findings.error(loc, f"{what}: over must give a list of at most {MAX_REPEATS:,} items", label,
                            echoed_value(value))
         return None
-    said = texts.render(keys["count"], element.loc, findings, what, label)
+    loc = element.at("count")
+    said = texts.render(keys["count"], loc, findings, what, label)
     count = None if said is None else whole(said, MAX_REPEATS)
     if count is not None:
         return list(range(count))
     if said is not None:
-        findings.error(element.loc, f"{what}: count must give a whole number from 0 to {MAX_REPEATS:,}", label,
+        findings.error(loc, f"{what}: count must give a whole number from 0 to {MAX_REPEATS:,}", label,
                        f"'{echoed(said.strip())}'")
     return None
 
@@ -149,13 +152,13 @@ def _cells(texts: CardText, items: list[Any], element: Element, findings: Findin
     source = element.keys["cell"]
     if source is None:
         return running(len(items), element.keys["columns"])
-    cells, read = [], expression(source) or ""
+    cells, read, loc = [], expression(source) or "", element.at("cell")
     for i, item in enumerate(items):
-        value = texts.repeated({"index": i, "item": item}, len(items)).value(read, element.loc, findings)
+        value = texts.repeated({"index": i, "item": item}, len(items)).value(read, loc, findings)
         if not _is_cell(value):
             if value is not None:
-                findings.error(element.loc, f"element {element.name}: cell must give [column, row], two whole "
-                                            f"numbers from 0", label, echoed_value(value))
+                findings.error(loc, f"element {element.name}: cell must give [column, row], two whole numbers "
+                                    f"from 0", label, echoed_value(value))
             return None
         cells.append((int(value[0]), int(value[1])))
     return cells

@@ -46,4 +46,4 @@ class Box(Kind):
 
     @staticmethod
     def _colour(face: Face, element: Element, source: str | None, key: str) -> Colour | None:
-        return None if source is None else face.colour(source, f"element {element.name}, {key}", element.loc)
+        return None if source is None else face.colour(source, f"element {element.name}, {key}", element.at(key))

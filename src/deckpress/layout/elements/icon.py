@@ -45,11 +45,11 @@ class Icon(Kind):
     pictogram = True
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
-        name = face.render(element, element.keys["icon"])
+        name = face.render(element, "icon")
         icons = face.job.icons
         if name is None or icons is None:
             return
-        icon = icons.known(name) or icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}",
+        icon = icons.known(name) or icons.get(name, element.at("icon"), f"{face.job.where}, {face.what(element)}",
                                               lambda: _named_at(face, element, name))
         if icon is None:
             return
@@ -103,11 +103,11 @@ def _count(face: Face, element: Element) -> int:
     than a card takes (a row inside a repeat's repetitions counts each time)."""
     if element.keys["count"] is None:
         return 1
-    said = face.render(element, element.keys["count"])
+    said = face.render(element, "count")
     count = None if said is None else _row(said, face.texts.repetitions)
     if count is None and said is not None:
-        face.job.findings.error(element.loc, f"element {element.name}: count must give a whole number from 0 to "
-                                             f"{MAX_COUNT // face.texts.repetitions:,}",
+        face.job.findings.error(element.at("count"), f"element {element.name}: count must give a whole number "
+                                                     f"from 0 to {MAX_COUNT // face.texts.repetitions:,}",
                                 face.card.label or str(face.card.index), f"'{echoed(said.strip())}'")
     return count or 0
 
@@ -142,9 +142,9 @@ def _shown(reading: Reading, element: Element) -> tuple[str, int] | None:
 
 
 def _worked_out(reading: Reading, element: Element) -> tuple[str, int] | None:
-    name = reading.render(element, element.keys["icon"])
+    name = reading.render(element, "icon")
     alt = element.keys["alt"]
-    said = reading.render(element, alt) if alt is not None else name and said_as(heard(name, reading.params))
-    shown = None if element.keys["count"] is None else reading.render(element, element.keys["count"])
+    said = reading.render(element, "alt") if alt is not None else name and said_as(heard(name, reading.params))
+    shown = None if element.keys["count"] is None else reading.render(element, "count")
     count = 1 if element.keys["count"] is None else _row(shown or "", reading.texts.repetitions) or 0
     return (said, count) if name and said and said.strip() and count else None

@@ -23,10 +23,10 @@ class Image(Kind):
     styled = False
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
-        name = face.render(element, element.keys["image"])
+        name = face.render(element, "image")
         where = f"{face.job.where}, {face.what(element)}"  # layouts are shared: the finding names the game
         art = face.job.art
-        picture = art.get(name, element.loc, where) if name is not None and art is not None else None
+        picture = art.get(name, element.at("image"), where) if name is not None and art is not None else None
         if picture is None:
             return
         fit = element.keys["fit"]
@@ -42,5 +42,5 @@ class Image(Kind):
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """The picture's `alt`, if it has one; else it is decoration."""
-        said = reading.render(element, element.keys["alt"])
+        said = reading.render(element, "alt")
         return [said] if said and said.strip() else None

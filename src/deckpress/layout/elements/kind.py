@@ -67,7 +67,8 @@ class Face:
 
     def ink(self, element: Element) -> Colour | None:
         """The element's ink for this card (its `colour`: text, and an icon's currentColor); None for black."""
-        return None if element.colour is None else self.colour(element.colour, f"element {element.name}", element.loc)
+        return None if element.colour is None else \
+            self.colour(element.colour, f"element {element.name}", element.at("colour"))
 
     def colour(self, source: str, what: str, loc: Loc) -> Colour | None:
         """A colour key's value for this card (`what`: its element, as findings name it): rendered, looked up in the
@@ -79,11 +80,12 @@ class Face:
             self.unsure.append(what)  # reported: no contrast finding follows from it
         return colour
 
-    def render(self, element: Element, source: str) -> str | None:
-        """The element's template for this card; a problem names the element and the card (printed once for
-        every card it is met on)."""
+    def render(self, element: Element, key: str) -> str | None:
+        """The element's template `key` (`text`, `icon`) for this card; a problem names the element and the card
+        (printed once for every card it is met on), at the key's value."""
         card = self.card.label or str(self.card.index)
-        return self.texts.render(source, element.loc, self.job.findings, f"element {element.name}", card)
+        return self.texts.render(element.keys[key] or "", element.at(key), self.job.findings,
+                                 f"element {element.name}", card)
 
 
 @dataclass(frozen=True)
@@ -100,9 +102,10 @@ class Reading:
     kept: dict[int, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # a kind's own, by
     # element id: one card's reading, not a copy's with other texts (a repetition's, `replace` leaves it out)
 
-    def render(self, element: Element, source: str | None) -> str | None:
-        """The element's template for this card, as drawn."""
-        return None if source is None else self.texts.render(source, element.loc, self.findings)
+    def render(self, element: Element, key: str) -> str | None:
+        """The element's template `key` for this card, as drawn (None where the element has none)."""
+        source = element.keys[key]
+        return None if source is None else self.texts.render(source, element.at(key), self.findings)
 
 
 class Kind:

@@ -36,11 +36,11 @@ class Pattern(Kind):
     bleeds = True
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
-        name = face.render(element, element.keys["pattern"])
+        name = face.render(element, "pattern")
         icons = face.job.icons
         if name is None or icons is None:
             return
-        tile = icons.get(name, element.loc, f"{face.job.where}, {face.what(element)}")
+        tile = icons.get(name, element.at("pattern"), f"{face.job.where}, {face.what(element)}")
         if tile is None:
             return
         tiles = tiles_in(tile, box[2], box[3])

@@ -48,7 +48,8 @@ def read_element(node: Node, theme: Theme, findings: Findings, read_style: Style
                        f"{_size_for_cap(theme, theme.index_min_mm):g} pt")
         return None
     return Element(name, node.loc, box, style or Style("regular", 1, 1), kind.name, own, shared["index"],
-                   shared["valign"], shared["colour"], shared["rotate"], shared["when"])
+                   shared["valign"], shared["colour"], shared["rotate"], shared["when"],
+                   {key: value.loc for key, value in node.value.items()})  # once a layout, not once a card
 
 
 def _kind(node: Node, findings: Findings) -> Kind | None:

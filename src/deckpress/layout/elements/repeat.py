@@ -61,7 +61,7 @@ class Repeat(Kind):
         """Its `alt`; else what its repetitions say, counted (a grid of panels says nothing)."""
         alt = element.keys["alt"]
         if alt is not None:
-            said = reading.render(element, alt)
+            said = reading.render(element, "alt")
             return [said] if said and said.strip() else None
         child, lines = element.keys["repeat"], []
         try:

@@ -22,14 +22,15 @@ class Text(Kind):
     def draw(self, face: Face, element: Element, box: Box) -> None:
         field = element.keys["field"]
         if field is None:
-            text = face.render(element, element.keys["text"] or "")
+            text = face.render(element, "text")
         elif field not in face.card.values:
-            face.job.findings.error(element.loc, f"layout element {element.name} names field '{echoed(field)}' that "
-                                                 "the card lacks")
+            face.job.findings.error(element.at("field"), f"layout element {element.name} names field "
+                                                         f"'{echoed(field)}' that the card lacks")
             return
         elif isinstance(value := face.card.values[field], (dict, list)):
-            face.job.findings.error(element.loc, f"layout element {element.name}: field '{echoed(field)}' holds "
-                                                 "entries, which an `entries` element lays out")
+            face.job.findings.error(element.at("field"), f"layout element {element.name}: field "
+                                                         f"'{echoed(field)}' holds entries, which an `entries` "
+                                                         "element lays out")
             return
         else:
             text = None if value is None else str(value)
@@ -42,7 +43,7 @@ class Text(Kind):
         """The text as drawn; a field holding entries is the entries element's, and drawn by none."""
         field = element.keys["field"]
         if field is None:
-            text = reading.render(element, element.keys["text"] or "")
+            text = reading.render(element, "text")
         else:
             value = reading.card.values.get(field)
             text = None if value is None or isinstance(value, (dict, list)) else str(value)
