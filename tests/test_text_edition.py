@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 import xml.etree.ElementTree as ET
+from html import unescape
 from pathlib import Path
 
 import pdfplumber
@@ -412,11 +413,18 @@ def test_a_sheet_heading_its_component_repeats_is_not_read_twice(built):
                 assert " ".join(text(element).split()) != title, f"{path.name}: {title!r} headed twice"
 
 
-def test_copies_of_a_sheet_headed_by_its_title_are_each_headed(deckpress):
+def test_copies_of_a_sheet_under_one_heading_are_each_headed_and_their_controls_kept_apart(deckpress):
     """Two copies of a score sheet whose heading is its component's title ran together, unheaded: the heading was
-    left out of every copy, as though the <h3> said each."""
+    left out of every copy, as though the <h3> said each. And the copies' controls had the same names (`Score
+    sheet, Lanterns, Team 1` twice), so what was typed in one was kept for both, and a screen reader could not
+    tell them apart: each is named as its field in the PDF is, the second copy's numbered."""
     edit(Path("content/pocket-bazaar/sheets.yaml"), "score-sheet:\n  blocks:", "score-sheet:\n  copies: 2\n  blocks:")
     assert deckpress("build", "pocket-bazaar", "--paper", "a4", "--edition", "standard").status == 0
     html = Path("build/pocket-bazaar/pocket-bazaar.html").read_text(encoding="utf-8")
     sheet = html[html.index("<h3>Score sheet</h3>"):]
-    assert sheet[:sheet.index("</section>")].count("<h4>Score sheet</h4>") == 2
+    sheet = sheet[:sheet.index("</section>")]
+    assert sheet.count("<h4>Score sheet</h4>") == 2
+    kept = [unescape(k) for k in re.findall(r'data-keep="([^"]*)"', sheet)]
+    pdf = PdfReader("build/pocket-bazaar/standard/pocket-bazaar-score-sheet-a4.pdf")
+    fields = [a.get_object()["/T"] for p in pdf.pages for a in p.get("/Annots") or () if "/T" in a.get_object()]
+    assert len(set(kept)) == len(kept) > 2 and sorted(kept) == sorted(fields)

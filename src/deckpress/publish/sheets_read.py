@@ -8,6 +8,7 @@ A`); copies of any other sheet alike but for their headings are shown once, the 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -23,6 +24,7 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
     out = []
     tables = 0  # numbered across the page: a table with no heading is named by its place
     named: dict[str, int] = {}  # heading -> tables under it on the page: each region has a name of its own
+    met: Counter[str] = Counter()  # each control's name -> how often met on the page: each keeps its own
     for component in components:
         sheet = game.sheets.get(component.source or "") if component.kind == "sheet" else None
         if sheet is None:
@@ -38,6 +40,7 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
         shared = {h for c in copies for h in set(_headings(c))
                   if sum(h in _headings(other) for other in copies) > 1}  # headings every copy repeats
         for copy in shown:
+            _apart(copy, met)
             heading, mine = None, next((h for h in _headings(copy) if h not in shared), "")
             for block in copy:
                 heading = block["text"] if block["kind"] == "heading" else heading
@@ -50,6 +53,21 @@ def read_sheets(game: Game, components: list[Component], say: Say) -> list[dict[
         out.append({"title": component.title, "copies": shown, "fields": any(map(_fields, shown)),
                     "again": say("html_sheet_again", headings=say("list_separator").join(again)) if again else None})
     return out
+
+
+def _apart(blocks: list[dict[str, Any]], met: Counter[str]) -> None:
+    """A copy's controls each named apart from the page's others, as the PDF names its fields: a name met again
+    (copies under one heading, `Score sheet, Player`) numbered from its second (`Score sheet, Player (2)`), so
+    what is typed in one copy is kept for it alone and a screen reader tells the copies apart."""
+    def again(name: str) -> str:
+        met[name] += 1
+        return name if met[name] == 1 else f"{name} ({met[name]})"
+
+    for block in blocks:
+        block["labels"] = [again(label) for label in block["labels"]] if block["kind"] == "write-in" else \
+            block["labels"]
+        for row in block.get("rows", ()):
+            row["cells"] = [(text, again(field) if field else field, tick) for text, field, tick in row["cells"]]
 
 
 def _name(heading: str | None, named: dict[str, int], say: Say) -> str | None:
