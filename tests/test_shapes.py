@@ -416,6 +416,18 @@ def test_a_back_that_replaces_its_faces_elements_leaves_the_faces_heading_behind
     assert trial("hex-tile", "grid: [8, 5]\n", "grid: [8, 5]\nheading: terrain\ntable: [terrain]\n") == (0, [])
 
 
+def test_a_heading_left_behind_two_layouts_up_the_chain_is_no_finding(trial):
+    """A back over a middle layout whose own elements replace the face's: the face's heading was said of the back,
+    at the face's heading, where nothing is wrong (only a back writing its elements itself left it behind)."""
+    layouts = Path("content", GAME, "layouts", "standard")
+    back = (layouts / "hex-back.yaml").read_text(encoding="utf-8")
+    (layouts / "hex-middle.yaml").write_text(back, encoding="utf-8")  # over the face, with elements of its own
+    tile = layouts / "hex-tile.yaml"
+    tile.write_text(tile.read_text(encoding="utf-8").replace("grid: [8, 5]\n", "grid: [8, 5]\nheading: terrain\n"),
+                    encoding="utf-8")
+    assert trial("hex-back", back, "extends: hex-middle\nbackground: \"#1f4e79\"\n") == (0, [])
+
+
 def test_a_layouts_own_heading_naming_no_element_is_still_a_finding(trial):
     status, errors = trial("hex-back", "elements:\n", "heading: titel\nelements:\n")
     assert status == 1

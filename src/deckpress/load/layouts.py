@@ -226,10 +226,11 @@ def _tab(node: Node, findings: Findings) -> tuple[int, int, str] | None:
 
 
 def _left_behind(node: Node, key: str, names: list[str], elements: list[Element]) -> bool:
-    """Whether `key` (a heading, a table) names elements of a layout this one extends, whose `elements` this one
-    replaces without them (a back's own, over its face's): it went with the list it named, not a finding."""
+    """Whether `key` (a heading, a table) names elements of a layout this one extends, whose `elements` a layout
+    nearer this one replaced without them (a back's own over its face's, or a middle layout's): it went with the
+    list it named, not a finding. One this layout writes itself is always checked."""
     locs, own, texts = node.key_locs, node.loc.file, {e.name for e in elements if e.kind == "text"}
-    return key in locs and "elements" in locs and locs[key].file != own == locs["elements"].file and \
+    return key in locs and "elements" in locs and locs[key].file not in (own, locs["elements"].file) and \
         not texts.issuperset(names)
 
 
