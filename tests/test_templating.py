@@ -72,6 +72,17 @@ def test_a_source_is_compiled_once_however_it_is_used_and_a_broken_one_reports_e
     assert findings[-1].message.startswith("template syntax: ")
 
 
+def test_a_syntax_error_on_a_later_line_of_a_block_text_is_said_on_that_line(tmp_path):
+    """A block text's first line is the one after `|-`: an error on its second line was said a line above it."""
+    rules = tmp_path / "rules.yaml"
+    rules.write_text("a:\n  text: |-\n    First line,\n    then {{ n }\n  folded: First line,\n    then {{ n }\n",
+                     encoding="utf-8")
+    for at, line in ((Loc(str(rules), 2, 9), 4), (Loc(str(rules), 5, 11), 6)):
+        findings = Findings()
+        assert Templates().render("First line,\nthen {{ n }", {"n": 1}, at, findings) is None
+        assert [(f.loc.line, f.loc.col) for f in findings] == [(line, 1)], findings
+
+
 def test_a_sum_of_a_number_and_words_says_that_filters_bind_first():
     """`{{ teams | length - 1 | words }}` subtracts the word "one": say so, not Python's operand types."""
     findings = Findings()

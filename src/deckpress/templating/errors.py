@@ -232,8 +232,15 @@ def where(loc: Loc, exc: Exception) -> Loc:
     if name:
         return find_in_file(loc, re.compile(rf"\b{name.group(1)}\b"))
     if isinstance(exc, TemplateSyntaxError) and exc.lineno and exc.lineno > 1:
-        return Loc(loc.file, loc.line + exc.lineno - 1, 1)
+        return Loc(loc.file, loc.line + exc.lineno - 1 + _block_scalar(loc), 1)
     return loc
+
+
+def _block_scalar(loc: Loc) -> int:
+    """1 where the text at `loc` is a block scalar (`text: |-`): its first line is the one after the indicator."""
+    lines = source_lines(loc)
+    line = lines[loc.line - 1] if lines is not None and 0 < loc.line <= len(lines) else ""
+    return int(line[loc.col - 1:loc.col] in ("|", ">"))
 
 
 def find_in_file(loc: Loc, pattern: re.Pattern[str]) -> Loc:
