@@ -169,10 +169,11 @@ class Templates:
         findings.error(place, message, card)
 
     def evaluate(self, expression: str, context: dict[str, Any], loc: Loc, findings: Findings,
-                 failed: Any = None) -> Any:
-        """A Jinja expression's value (`dealt + reserve == deck_size`); `failed` where it has none (said)."""
+                 failed: Any = None, what: str | None = None, card: str | None = None) -> Any:
+        """A Jinja expression's value (`dealt + reserve == deck_size`); `failed` where it has none (said, of `what`
+        on `card` where given)."""
         shown = f"{{{{ {expression} }}}}"  # its syntax tree, as a text's
-        if self._refused(shown, context, loc, findings):
+        if self._refused(shown, context, loc, findings, what):
             return failed
         try:
             with budget.timed(self.spent):
@@ -181,7 +182,7 @@ class Templates:
                 str(value)  # raises the UndefinedError that names the missing parameter
             return value
         except RUNTIME_ERRORS as exc:
-            self._failed(exc, shown, context, loc, findings)
+            self._failed(exc, shown, context, loc, findings, what, card)
             return failed
 
     def inputs(self, source: str) -> CardInputs | None:
@@ -217,9 +218,11 @@ class CardText:
         return CardText(self.templates, self.params, self.values, self.index, {**self.names, **names},
                         self.repetitions * among)
 
-    def value(self, expression: str, loc: Loc, findings: Findings) -> Any:
-        """A Jinja expression's value for this card (a list, a number), not its text; None with a finding."""
-        return self.templates.evaluate(expression, self._context(), loc, findings)
+    def value(self, expression: str, loc: Loc, findings: Findings, what: str | None = None,
+              card: str | None = None) -> Any:
+        """A Jinja expression's value for this card (a list, a number), not its text; None with a finding (said of
+        `what`, on `card`)."""
+        return self.templates.evaluate(expression, self._context(), loc, findings, None, what, card)
 
     def _context(self) -> dict[str, Any]:
         return {**self.params, "card": self.values, "index": self.index, **self.names}

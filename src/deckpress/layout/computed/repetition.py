@@ -128,7 +128,7 @@ def _items(texts: CardText, element: Element, findings: Findings, label: str) ->
     keys, what = element.keys, f"element {element.name}"
     if keys["over"] is not None:
         loc = element.at("over")
-        value = texts.value(expression(keys["over"]) or "", loc, findings)
+        value = texts.value(expression(keys["over"]) or "", loc, findings, what, label)
         if isinstance(value, (list, tuple, range)) and len(value) <= MAX_REPEATS:
             return list(value)
         if value is not None:
@@ -154,7 +154,8 @@ def _cells(texts: CardText, items: list[Any], element: Element, findings: Findin
         return running(len(items), element.keys["columns"])
     cells, read, loc = [], expression(source) or "", element.at("cell")
     for i, item in enumerate(items):
-        value = texts.repeated({"index": i, "item": item}, len(items)).value(read, loc, findings)
+        value = texts.repeated({"index": i, "item": item}, len(items)).value(read, loc, findings,
+                                                                             f"element {element.name}", label)
         if not _is_cell(value):
             if value is not None:
                 findings.error(loc, f"element {element.name}: cell must give [column, row], two whole numbers "
