@@ -158,7 +158,10 @@ def test_the_catalogue_names_editions_by_their_themes_in_the_games_order(tmp_pat
     state = json.loads((out / ".deckpress-inputs.json").read_text())
     recorded = state["picnic-pairs"]["listing"]
     assert {k: v for k, v in recorded.items() if k != "plan"} == {
-        "language": "en-GB", "editions": [["standard", "Standard edition"]], "about": [["standard", STANDARD_ABOUT]]}
+        "language": "en-GB", "editions": [["standard", "Standard edition"]], "about": [["standard", STANDARD_ABOUT]],
+        # the options its plan's commands repeat: its content is outside the folder the build ran in, so DIR
+        "repeated": {"content": "DIR", "layouts": [], "edition": None, "paper": "a4", "bold": False,
+                     "high_contrast": None}}
     facts = Listing.from_json(recorded).facts  # the print plan's facts travel with the listing, for `site`
     assert len(facts.parts) >= 2 and [p.id for p in facts.parts] == [p[0] for p in recorded["plan"]["parts"]]
     assert Listing.from_json({"language": "en", "editions": [["standard"]]}) is None

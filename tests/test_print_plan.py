@@ -6,17 +6,19 @@ from __future__ import annotations
 import html
 import json
 import re
+import shlex
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import edit, line_of
+from conftest import LAYOUTS, edit, line_of
 from pypdf import PdfReader
 
 from deckpress.publish.manifest import Entry
 from deckpress.publish.print_plan import PAPER, Facts, Line, Part, plan
+from deckpress.publish.repeated import Repeated
 from deckpress.words import WORDS
 
 SAY = WORDS["en"]
@@ -340,3 +342,85 @@ def test_a_sheet_one_a_player_is_printed_only_for_the_players_at_the_table(duple
     mat = Entry("g/standard/g-mat-a4.pdf", "g", "G", "mat", "Player mat", "standard", "a4", 1, copies=1)
     mats = Part("mat", "Player mat", PAPER, "public", per_player=True)  # one player's page, no `copies:`: once each
     assert [plan(Facts(players=(2, 4), parts=(mats,)), [mat]).sheets(PAPER, n) for n in (2, 4)] == [2, 4]
+
+
+BUILDS = ("--duplex long-edge", "--fold", "--bleed 3")  # the builds a plain build's plan offers
+
+
+def commands(page: Path) -> list[str]:
+    """The commands a catalogue page offers, as a shell reads them."""
+    return [html.unescape(c) for c in re.findall(r"<code>(\.venv/bin/deckpress build [^<]*)</code>",
+                                                 page.read_text(encoding="utf-8"))]
+
+
+def test_the_plans_commands_repeat_the_options_of_the_build_that_made_it(deckpress):
+    """A host's build of one edition and paper into an out folder of their own: every command its plan offers
+    builds the same edition and paper into that folder (it built both papers of every edition into build/, whose
+    catalogue the host does not publish); the public catalogue says where the build put them as DIR."""
+    out = Path("my prints")  # typed as a relative path, with a space: quoted for a shell
+    result = deckpress("build", GAME, "--paper", "a4", "--edition", "standard", "--out", str(out), "--jobs", "1")
+    assert result.status == 0, result.err
+    # the fixture's --layouts is an absolute folder outside the one the build runs in: DIR
+    again = "--edition standard --paper a4 --layouts DIR --out 'my prints'"
+    offered = commands(out / "index.html")
+    assert offered == [f".venv/bin/deckpress build {GAME} {b} {again}" for b in BUILDS]
+    assert commands(out / "public" / "index.html") == [
+        f".venv/bin/deckpress build {GAME} {b} --edition standard --paper a4 --layouts DIR --out DIR" for b in BUILDS]
+    text = " ".join(plan_text(out / GAME / "standard" / f"{GAME}-host-kit-a4.pdf").split())
+    assert [c for c in offered if c not in text] == []  # the host's kit offers the same
+    # run as shown (DIR the layouts folder it stands for), the folded build lands beside the first: its catalogue
+    # offers the folded files
+    folded = [str(LAYOUTS) if w == "DIR" else w for w in shlex.split(offered[1])[1:]]
+    result = deckpress(*folded, "--jobs", "1", layouts=())
+    assert result.status == 0, result.err
+    rows = {r[2]: r[1] for r in plans(out / "index.html").rows if len(r) == 7}
+    assert rows[f"{GAME}-desk-cards-a4-fold.pdf"] == "Desk cards (instead)" and not Path("build").exists()
+    assert commands(out / "index.html") == [offered[0], offered[2]]  # the folded build is made: not offered
+
+
+def test_no_page_names_a_folder_of_the_computer_that_built_it(deckpress, tmp_path_factory):
+    """An out folder outside the checkout, given as an absolute path (`--out /home/name/prints`), is DIR on every
+    page, the host's too: nothing an out folder holds, public/ least of all, names a folder of the machine."""
+    elsewhere = tmp_path_factory.mktemp("home") / "prints"
+    Path("content").rename("games")
+    result = deckpress("build", GAME, "--content", "games", "--paper", "letter", "--edition", "standard",
+                       "--out", str(elsewhere), "--jobs", "1")
+    assert result.status == 0, result.err
+    again = "--edition standard --paper letter --content games --layouts DIR --out DIR"
+    assert commands(elsewhere / "index.html") == [f".venv/bin/deckpress build {GAME} {b} {again}" for b in BUILDS]
+    public = commands(elsewhere / "public" / "index.html")
+    assert public == [c.replace("--content games", "--content DIR") for c in commands(elsewhere / "index.html")]
+    kit = " ".join(plan_text(elsewhere / GAME / "standard" / f"{GAME}-host-kit-letter.pdf").split())
+    assert f"--duplex long-edge {again}" in kit
+    machine = {str(p) for p in (elsewhere, elsewhere.resolve(), Path.cwd(), Path.cwd().resolve(), LAYOUTS)}
+    named = [(p, m) for p in elsewhere.rglob("*") if p.is_file() for m in machine if m.encode() in p.read_bytes()]
+    assert named == []
+
+
+@pytest.mark.parametrize(("repeated", "public", "host"), [
+    (Repeated(), "", ""),  # the defaults: the plan reads as it always did
+    (Repeated(layouts=("my layouts", "DIR"), bold=True, high_contrast="#ffff00-on-#000000"),
+     "--layouts DIR --layouts DIR --bold --high-contrast '#ffff00-on-#000000'",
+     "--layouts 'my layouts' --layouts DIR --bold --high-contrast '#ffff00-on-#000000'"),
+])
+def test_the_repeated_options_are_quoted_for_a_shell_and_public_words_name_no_folder(repeated, public, host):
+    assert repeated.words(Path("build"), public=True) == public
+    assert repeated.words(Path("build"), public=False) == host
+    assert Repeated.from_json(repeated.as_json()) == repeated
+
+
+def test_after_builds_of_two_editions_into_one_folder_the_catalogues_commands_name_neither():
+    """The catalogue lists the files of both: its commands make the other builds of both."""
+    large = Repeated(edition="large-print", paper="a4", bold=True)
+    assert large.over(Repeated(edition="standard", paper="a4")) == Repeated(paper="a4", bold=True)
+    assert large.over(Repeated(edition="large-print", paper="letter")) == Repeated(edition="large-print", bold=True)
+    assert large.over(large) == large.over(None) == large
+
+
+@pytest.mark.parametrize("recorded", [
+    {"content": "/home/name/games", "layouts": [], "bold": False},  # an absolute folder: no build records one
+    {"content": "content", "layouts": "layouts", "bold": False}, {"content": "content", "layouts": [], "bold": 1},
+    {"content": "content", "layouts": [], "bold": False, "paper": 4}, [],
+])
+def test_options_a_build_state_records_that_no_build_would_are_not_repeated(recorded):
+    assert Repeated.from_json(recorded) is None

@@ -32,6 +32,7 @@ from deckpress.publish.incremental import Freshness, catalogue_listings, freshne
 from deckpress.publish.listing import Listing
 from deckpress.publish.page_templates import compile_pages
 from deckpress.publish.publications import publications
+from deckpress.publish.repeated import Repeated
 from deckpress.publish.staging import Staging, refused
 from deckpress.publish.stale import taken_away
 from deckpress.publish.sums import sums_output
@@ -102,6 +103,7 @@ def build(opts: Options, game_dirs: list[Path], jobs: int = 1, fresh: Freshness 
         fresh = fresh or freshness(game_dirs, opts.layouts, opts.key(), opts.out)
         interrupts.check()  # a Ctrl-C while the command started
         todo = [d for d in game_dirs if d.name not in fresh.current]
+        opts = replace(opts, repeated=Repeated.of(opts))  # as asked: a parallel build gives each task an edition
         tasks = pool.tasks(opts, todo, jobs) if jobs > 1 else []
         press = Press.joined(_in_parallel(tasks, jobs, staging)) if len(tasks) > 1 else make(opts, todo)
         press.up_to_date, press.gone = sorted(fresh.current), sorted(gone or ())
@@ -124,7 +126,7 @@ def make(opts: Options, game_dirs: list[Path], parts: tuple[str, ...] = (pool.TE
     and the thumbnails of their PDFs, drawn from the bytes and checksums at hand."""
     prepared = prepare(opts, game_dirs, every_page=False)
     press = Press(prepared.findings, [g.id for g in prepared.games if not g.source_game],
-                  listings={g.id: Listing.of(g, prepared.editions[g.id]) for g in prepared.games},
+                  listings={g.id: Listing.of(g, prepared.editions[g.id], Repeated.of(opts)) for g in prepared.games},
                   parts={g.id: {c.id for c in g.components} | outputs.OWN_PARTS for g in prepared.games},
                   versions={g.id: (prepared.marks.get(g.id) or game_stamp(g, prepared.editions[g.id])).version
                             for g in prepared.games})
@@ -205,6 +207,7 @@ def draw(prepared: Prepared, opts: Options, parts: tuple[str, ...] = (pool.TEXT,
     """Each game's text edition; every component's PDF; and the kits of each edition and paper, opening with the
     print check (and, for duplex printing, the calibration pages): the players' and, with secret material, the
     host's."""
+    from deckpress.publish.kit_plan import drawn_files
     from deckpress.publish.text_edition import font_files, html_pages
 
     out = []
@@ -215,12 +218,12 @@ def draw(prepared: Prepared, opts: Options, parts: tuple[str, ...] = (pool.TEXT,
             pages = html_pages(game, read_by, prepared.templates, mark)
             out += outputs.text_edition_outputs(game, pages) + outputs.font_outputs(game, font_files(game))
             out += outputs.braille_and_labels(game, pages, prepared.findings, opts.papers, mark)
-        setup = setup_for(game, opts)
+        setup, again = setup_for(game, opts), Repeated.of(opts).words(opts.out, public=False)  # the host's kit's
         for edition in editions_of(game, opts) if pool.PDFS in parts else []:
             for paper in opts.papers:
                 docs = [d for d in prepared.documents if (d.game, d.edition, d.paper) == (game.id, edition, paper)]
-                out += _draw_edition(game, docs, (prepared.editions[game.id], edition), paper, setup,
-                                     prepared.marks[game.id], prepared.findings)  # drawn: checked, stamped
+                out += drawn_files(game, docs, (prepared.editions[game.id], edition), paper, setup,
+                                   prepared.marks[game.id], prepared.findings, again)  # drawn: checked, stamped
     return out
 
 
@@ -232,15 +235,6 @@ def _read_by(game: Game, prepared: Prepared, opts: Options) -> dict[str, Edition
     if first is None or first in editions:
         return editions
     return {**editions, **load_editions([game], replace(opts, edition=first), Findings())[game.id]}
-
-
-def _draw_edition(game: Game, docs: list[Document], editions: tuple[dict[str, Edition], str], paper: str,
-                  setup: PrintSetup, mark: Stamp, findings: Findings) -> list[Output]:
-    from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
-    from deckpress.publish.kit_plan import edition_files
-
-    rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
-    return edition_files(game, rendered, editions, paper, setup, mark, findings)
 
 
 def publish(opts: Options, press: Press, fresh: Freshness, staging: Staging) -> None:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckpress.paths import real
 from deckpress.publish.braille import translator  # whether the braille files can be made changes what is built
+
+if TYPE_CHECKING:
+    from deckpress.publish.repeated import Repeated
 
 PAPERS = ("a4", "letter")
 DUPLEX = ("long-edge", "short-edge")  # the edge a duplex printer turns the sheet on
@@ -34,6 +37,9 @@ class Options:
     first_edition: bool = False
     # deckpress translations: the source language alone is checked, its translations being what it brings up to date
     source_only: bool = False
+    # the options above as the command line gave them, which a print plan's commands repeat: kept once said, as a
+    # parallel build's tasks are each given an edition of their own (deckpress.publish.repeated)
+    repeated: Repeated | None = None
 
     def key(self) -> dict[str, Any]:
         """The options that change what is built: part of every game's fingerprint."""

@@ -7,6 +7,7 @@ as the covers' do: a page of the kit alone, never a file of its own.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from deckpress.findings import Findings
@@ -53,20 +54,29 @@ def lay_out_plan(game: Game, edition: Edition, paper: str, blocks: Sequence[Bloc
 
 def _hyphens(words: str, font: str, size: float, width_pt: float) -> str:
     """A file name wider than the line broken after its hyphens, as long names are (`...-large-print-` then
-    `desk-cards-letter.pdf`): a line holds as much of it as fits."""
+    `desk-cards-letter.pdf`), and a folder a command names (`--out /srv/prints/...`) after its slashes: a line
+    holds as much of it as fits. A piece still wider (a folder's name of its own) is broken where the line ends:
+    a host's folder, whatever its name, is no finding of the plan's."""
     out = []
     for word in words.split(" "):
-        if measure(font, word, size) <= width_pt or "-" not in word:
+        if measure(font, word, size) <= width_pt:
             out.append(word)
             continue
         lines, line = [], ""
-        for piece in (p + "-" for p in word.split("-")):
-            if line and measure(font, line + piece, size) > width_pt:
+        for piece in _pieces(word, font, size, width_pt):
+            # each piece measured with a hyphen after it, the last too, as the lines of a file name always were
+            if line and measure(font, line + piece.rstrip("-") + "-", size) > width_pt:
                 lines.append(line)
                 line = ""
             line += piece
-        out.append("\n".join([*lines, line[:-1]]))
+        out.append("\n".join([*lines, line]))
     return " ".join(out)
+
+
+def _pieces(word: str, font: str, size: float, width_pt: float) -> list[str]:
+    """The word's pieces, each ending at a hyphen or a slash, and a piece wider than the line in letters."""
+    pieces = re.findall(r"[^-/]*[-/]|[^-/]+", word)
+    return [p for piece in pieces for p in ([piece] if measure(font, piece, size) <= width_pt else list(piece))]
 
 
 def _sub(layout: SheetLayout) -> Style:

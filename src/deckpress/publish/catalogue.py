@@ -30,6 +30,7 @@ from deckpress.publish.outputs import EPUB_COMPONENT, HOST_KIT, KIT, TACTILE_COM
 from deckpress.publish.page_templates import page_template
 from deckpress.publish.plan_words import about, builds, printing
 from deckpress.publish.print_plan import plan
+from deckpress.publish.repeated import Repeated
 from deckpress.publish.sums import SUMS
 from deckpress.publish.thumbnails import (
     KITS,
@@ -100,7 +101,7 @@ def catalogue(out_dir: Path, manifest: list[Entry], fresh: dict[str, bytes], mad
             pngs[picture.path] = png  # two identical PDFs share one thumbnail: one output a path
         size = len(fresh[e.path]) if e.path in fresh else (out_dir / e.path).stat().st_size
         listed[e.path] = Listed(e, _size(size, language), picture)
-    games = _games(manifest, listed, listings, public=scope != "tree")
+    games = _games(manifest, listed, listings, out_dir, public=scope != "tree")
     bundles = sorted({e.game for e in manifest if e.secret})
     languages = page_languages(games)
     template = page_template("catalogue.html.j2")
@@ -164,15 +165,17 @@ def _size(size: int, language: str) -> str:
     return phrases(language)("size_mb", size=size / 1024 / 1024)
 
 
-def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing],
+def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[str, Listing], out_dir: Path,
            public: bool = False) -> list[dict[str, Any]]:
     """Games, then editions, then papers, each with its files in the order the manifest lists them; the public
-    text edition and EPUB, and the host's; each game's print plan, the public page's naming no secret part."""
+    text edition and EPUB, and the host's; each game's print plan, the public page's naming no secret part, and
+    no folder of the machine's in its commands (out_dir: where the page is read, the builds' out folder)."""
     games: dict[str, dict[str, Any]] = {}
     listed_games = {e.game for e in manifest}  # a language offered only where its files are listed
     for e in manifest:
         if e.game not in games:
-            games[e.game] = _game(e, listings.get(e.game, Listing(FRAME_LANGUAGE)), manifest, listed_games, public)
+            listing = listings.get(e.game, Listing(FRAME_LANGUAGE))
+            games[e.game] = _game(e, listing, manifest, listed_games, public, out_dir)
         game = games[e.game]
         if e.is_export:
             if (e.path.rsplit(".", 1)[-1] in EXPORT_LINKED or e.component == PRINT_SHOP) and e.path.count("/") == 3:
@@ -194,9 +197,13 @@ def _games(manifest: list[Entry], listed: dict[str, Listed], listings: Mapping[s
     return [{**g, "editions": _editions(g["id"], g["editions"], g["say"], g["listing"])} for g in games.values()]
 
 
-def _game(e: Entry, listing: Listing, manifest: list[Entry], listed_games: set[str], public: bool) -> dict[str, Any]:
+def _game(e: Entry, listing: Listing, manifest: list[Entry], listed_games: set[str], public: bool,
+          out_dir: Path) -> dict[str, Any]:
     """A game's place in the catalogue, before its files are put in it."""
     say = phrases(listing.language)
+    # the options of the build that made its files; where none recorded them (a folder only exported into), at
+    # least the out folder the page is in
+    again = (listing.repeated or Repeated()).words(out_dir, public)
     source = listing.languages[0][0] if listing.languages else e.game  # a translation is listed, and built, under it
     return {"id": e.game, "title": e.game_title or e.game, "editions": {}, "html": None, "host_html": None,
             "epub": None, "host_epub": None, "brf": None, "host_brf": None, "tactile": [], "host_tactile": [],
@@ -204,7 +211,8 @@ def _game(e: Entry, listing: Listing, manifest: list[Entry], listed_games: set[s
             "language_name": language_name(listing.language),
             "languages": [(i, tag, language_name(tag)) for i, tag in listing.languages if i in listed_games],
             "plan": about(listing.facts, say, public),
-            "builds": builds(source, (k for k in manifest if k.game == e.game and k.component in (KIT, HOST_KIT))),
+            "builds": builds(source, (k for k in manifest if k.game == e.game and k.component in (KIT, HOST_KIT)),
+                             again),
             "incomplete": listing.facts.incomplete, "secret": partial(_secret, listing, say),
             "pieces": partial(_pieces, listing, say)}
 

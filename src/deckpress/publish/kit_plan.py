@@ -10,6 +10,7 @@ from __future__ import annotations
 from deckpress.findings import Findings
 from deckpress.layout.cover import BLANK
 from deckpress.layout.imposition import PrintSetup
+from deckpress.layout.page import Document
 from deckpress.layout.plan_page import Block, lay_out_plan
 from deckpress.layout.slug import Stamp, slugged
 from deckpress.model import HOST, PUBLIC, Edition, Game
@@ -25,18 +26,22 @@ from deckpress.publish.write import Output
 TRIES = 3  # a plan's length settles at once or on the second pass: its page counts move by a digit at most
 
 
-def edition_files(game: Game, rendered: list[Part], editions: tuple[dict[str, Edition], str], paper: str,
-                  setup: PrintSetup, mark: Stamp, findings: Findings) -> list[Output]:
-    """Each component's file of one edition (the game's editions loaded, and which) and paper, and its kits: the
-    host's opens with the print plan, counted from them and slugged with the game's `mark`."""
+def drawn_files(game: Game, docs: list[Document], editions: tuple[dict[str, Edition], str], paper: str,
+                setup: PrintSetup, mark: Stamp, findings: Findings, again: str = "") -> list[Output]:
+    """Each component's file of one edition (the game's editions loaded, and which) and paper, drawn from its
+    documents, and its kits: the host's opens with the print plan, counted from them and slugged with the game's
+    `mark`, its commands for the other builds followed by the options of this one, `again`."""
+    from deckpress.draw.render import render  # drawing loads lazily: an up-to-date build needs none of it
+
+    rendered = [(doc, render(doc, outputs.doc_info(game, doc.title, paper))) for doc in docs]
     files = kits.files(game, rendered, setup)
     loaded, edition = editions
-    plan = plan_part(game, loaded[edition], paper, setup, rendered, files, findings, mark)
+    plan = plan_part(game, loaded[edition], paper, setup, rendered, files, findings, mark, again)
     return files + kits.kits(game, rendered, edition, paper, setup, plan)
 
 
 def plan_part(game: Game, edition: Edition, paper: str, setup: PrintSetup, rendered: list[Part], files: list[Output],
-              findings: Findings, mark: Stamp | None) -> Part | None:
+              findings: Findings, mark: Stamp | None, again: str = "") -> Part | None:
     """The plan's pages, finished, for the host's kit; None where there is no host's kit."""
     from deckpress.draw.render import render  # drawing loads lazily
 
@@ -48,7 +53,7 @@ def plan_part(game: Game, edition: Edition, paper: str, setup: PrintSetup, rende
     for _ in range(TRIES):
         made = [outputs.kit_entry(game, edition.theme.edition, paper, setup, _pages(found, a, own, rendered, setup), a)
                 for a in (PUBLIC, HOST)]
-        doc = lay_out_plan(game, edition, paper, _blocks(game, edition, paper, entries + made), findings)
+        doc = lay_out_plan(game, edition, paper, _blocks(game, edition, paper, entries + made, again), findings)
         if len(doc.pages) == own:
             break
         own = len(doc.pages)
@@ -66,12 +71,14 @@ def _pages(found: dict[str, list[Part]], audience: str, own: int, rendered: list
     return pages + own + int(blank)
 
 
-def _blocks(game: Game, edition: Edition, paper: str, entries: list[Entry]) -> list[Block]:
-    """The plan's words, naming each file as the host's bundle and the public catalogue name it."""
+def _blocks(game: Game, edition: Edition, paper: str, entries: list[Entry], again: str) -> list[Block]:
+    """The plan's words, naming each file as the host's bundle and the public catalogue name it; the host's own,
+    so its commands say the build's folders as they were typed (deckpress.publish.repeated)."""
     say = phrases(game.language)
     facts = Facts.of(game)
     shown = printing(plan(facts, entries), say, lambda e: published_name(e).rsplit("/", 1)[-1])
     where = say("catalogue_paper", edition=edition.theme.label, paper=say(f"paper_{paper}"))
     said = (*about(facts, say, public=False), say("plan_files_where"))  # its files are in two folders
     return blocks(say("plan_heading", game=game.title), where, said, shown,
-                  builds(game.source_game or game.id, [e for e in entries if e.component in KITS.values()]), say)
+                  builds(game.source_game or game.id, [e for e in entries if e.component in KITS.values()], again),
+                  say)

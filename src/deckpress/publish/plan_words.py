@@ -80,10 +80,13 @@ def _suffix(plan: Plan) -> str:
     return PrintSetup(duplex, fold=fold, bleed=bleed or 0.0).suffix()
 
 
-def builds(game: str, kits: Iterable[Entry]) -> tuple[str, ...]:
-    """The exact commands that make the builds none of these `kits` is: duplex, folded, bled."""
+def builds(game: str, kits: Iterable[Entry], repeated: str = "") -> tuple[str, ...]:
+    """The exact commands that make the builds none of these `kits` is: duplex, folded, bled; each followed by the
+    options of the build that made the kits, `repeated` (deckpress.publish.repeated), so that it reads the same
+    sources and lands beside them, in the out folder whose catalogue offers its files."""
     made = list(kits)
-    return tuple(f"{COMMAND} build {game} {option}" for option, built in BUILDS if not any(map(built, made)))
+    return tuple(" ".join(filter(None, (COMMAND, "build", game, option, repeated)))
+                 for option, built in BUILDS if not any(map(built, made)))
 
 
 def blocks(heading: str, subheading: str, said: tuple[str, ...], shown: Printing, more: tuple[str, ...],
