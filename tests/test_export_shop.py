@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from PIL import Image, ImageChops
 from test_export import export, exporting, px
 
 from deckpress.export.vendors import VENDORS, table
+from deckpress.publish.manifest import read_manifest
 
 SHOPS = sorted(VENDORS)
 POKER = (63, 88)
@@ -67,6 +69,39 @@ def test_an_order_of_nothing_is_an_error_and_the_order_before_it_stays(tmp_path,
     assert "exported into" not in err
     after = {p.name: p.read_bytes() for p in (tmp_path / "pocket-bazaar" / "export" / "png").iterdir()}
     assert after == before and len(before) > 50  # the standard order, whole
+
+
+@pytest.mark.parametrize("target", ["png", "print-shop"])
+def test_a_game_with_nothing_to_order_is_left_out_with_a_warning_when_no_game_is_named(tmp_path, capsys, target):
+    """DriveThruCards makes poker cards alone: none of Open Secret Exchange's desk cards or slips. An export of
+    every game says so of that game and exports the others (it exported nothing, exit 1, every game's order lost);
+    that game's earlier export (The Game Crafter's, whose minis take its slips) stays as it was. Named, it is an
+    error, as before, and nothing is written."""
+    content = tmp_path / "content"
+    for game in ("open-secret-exchange", "pocket-bazaar"):
+        shutil.copytree(CONTENT / game, content / game)
+    out = tmp_path / "build"
+    assert export(out, "open-secret-exchange", "--to", target, "--for", "thegamecrafter", content=content) == 0
+    earlier = {e.path: e for e in read_manifest(out) if e.game == "open-secret-exchange"}
+    assert earlier and all((out / p).is_file() for p in earlier)
+    capsys.readouterr()
+    assert export(out, "--to", target, "--for", "drivethrucards", content=content) == 0
+    err = capsys.readouterr().err
+    said = re.search(r"^(.*): warning: open-secret-exchange: no deck of the standard edition fits a product of "
+                     r"drivethrucards, so there is nothing to order: it is left out, its export already in the out "
+                     r"folder left as it was, and the other games are exported$", err, re.M)
+    assert said and said[1].endswith("open-secret-exchange/game.yaml:2:1"), err
+    assert "error" not in err and re.search(r"^deckpress: pocket-bazaar: exported into ", err, re.M), err
+    listed = read_manifest(out)
+    assert {e.path: e for e in listed if e.game == "open-secret-exchange"} == earlier  # as it was
+    assert [e for e in listed if e.game == "pocket-bazaar" and e.vendor == "drivethrucards"]
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    named = export(out, "open-secret-exchange", "pocket-bazaar", "--to", target, "--for", "drivethrucards",
+                   content=content)
+    err = capsys.readouterr().err
+    assert named == 1 and ": error: open-secret-exchange: no deck of the standard edition fits a product of " \
+        "drivethrucards, so there is nothing to order; the export already in the out folder is left as it was" in err
+    assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 
 
 def test_poker_cards_at_the_game_crafter_are_825_by_1125(crafter):

@@ -269,14 +269,14 @@ def _export(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
         print(f"deckpress: error: {said}", file=sys.stderr)
         return USAGE
     with interrupts.deferred():  # as a build: Ctrl-C at the safe points, none once the files are committed
-        from deckpress.export import Request, export, folder
+        from deckpress.export import Request, export, places
 
         request = Request(args.to, args.out, args.edition, args.base_url, args.dpi, args.bleed, args.vendor,
-                          tuple(args.px) if args.px else None)
+                          tuple(args.px) if args.px else None, tuple(args.games))
         findings, games = export(opts, dirs, request)
         if (status := _report(findings, "; nothing was written")) == OK:
-            places = ", ".join(str(args.out / folder(g, args.to)) for g in games)  # a translation's too
-            print(f"deckpress: {', '.join(d.name for d in dirs)}: exported into {places}", file=sys.stderr)
+            print(f"deckpress: {', '.join(d.name for d in dirs if d.name in games)}: exported into "
+                  f"{places(args.out, games, args.to)}", file=sys.stderr)  # not a game left out: nothing to order
         return status
 
 

@@ -41,6 +41,7 @@ class Request:
     bleed: float | None = None  # png: mm past the trim (POD_BLEED_MM)
     vendor: str | None = None  # png, print-shop: the shop whose products the cards are made at (export.vendors)
     px: tuple[int, int] | None = None  # png: every card at these pixels, the bleed grown round its trim
+    named: tuple[str, ...] = ()  # the games named on the command line (none: every game)
 
     @property
     def grown(self) -> bool:
@@ -51,6 +52,11 @@ class Request:
 def folder(game: str, target: str) -> str:
     """Where a game's export goes, from the out folder."""
     return f"{game}/export/{target}"
+
+
+def places(out: Path, games: list[str], target: str) -> str:
+    """Where the games' exports went (a translation's too), as the command says it."""
+    return ", ".join(str(out / folder(g, target)) for g in games)
 
 
 def named(game: Game, edition: Edition) -> str:
@@ -75,9 +81,10 @@ def export(opts: Options, game_dirs: list[Path], request: Request) -> tuple[Find
     # every back on a page of its own, and no fold or offset a game's content may ask for
     opts.printing = {"duplex": "long-edge", "fold": False, "offset_x": 0.0, "offset_y": 0.0, "bleed_mm": bleed}
     prepared = prepare(opts, game_dirs, every_page=False)
-    files = [] if prepared.findings.errors else labelled(exported(prepared, request, bleed), prepared.games)
-    if not prepared.findings.errors:
-        commit(request.out, files, prepared, request.target, request.edition)
+    made, left = ([], set()) if prepared.findings.errors else exported(prepared, request, bleed)
+    files = labelled(made, prepared.games)
+    if not prepared.findings.errors:  # a game left out (a shop's order of nothing) keeps its earlier export
+        commit(request.out, files, prepared, request.target, request.edition, left)
     return prepared.findings, list(dict.fromkeys(o.entry.game for o in files if o.entry is not None))
 
 

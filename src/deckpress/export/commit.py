@@ -20,13 +20,15 @@ if TYPE_CHECKING:
     from deckpress.build import Prepared
 
 
-def commit(out: Path, files: list[Output], prepared: Prepared, target: str, edition: str | None) -> None:
+def commit(out: Path, files: list[Output], prepared: Prepared, target: str, edition: str | None,
+           left: set[str] | None = None) -> None:
     """Write the files; the manifest keeps every other entry still on disk, but none of an earlier export of these
     games' edition (`None`: each one's first) to this target: its files are this export's now, and those this
-    export does not make again go. Another edition's export stays: its files are named apart (export.named)."""
+    export does not make again go. Another edition's export stays: its files are named apart (export.named); so
+    does the earlier export of a game `left` out of this one (a shop's order of nothing)."""
     from deckpress.publish.catalogue import catalogue  # PDFium loads only to publish
 
-    games = {g.id: edition or g.editions[0] for g in prepared.games}
+    games = {g.id: edition or g.editions[0] for g in prepared.games if g.id not in (left or set())}
     earlier = read_manifest(out)
     kept = [e for e in earlier if on_disk(out, e.path) and not (
         e.component == target and e.game in games and e.edition == games[e.game])]

@@ -13,7 +13,7 @@ from deckpress.export import png as pod
 from deckpress.export.cutting import cut_cards, padding, rendered
 from deckpress.export.sprites import largest_dpi
 from deckpress.export.vendors import VENDOR_DPI
-from deckpress.findings import Findings
+from deckpress.findings import Finding, Findings
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
 from deckpress.layout.slug import stamp
@@ -28,18 +28,39 @@ if TYPE_CHECKING:
     from deckpress.build import Prepared
 
 
-def exported(prepared: Prepared, request: Request, bleed: float) -> list[Output]:
-    """Every exported file of every game, each listed in the manifest under the target's name. PNGs are cut by one
-    cutter for every game, its workers started before the first PDF is drawn: started later, a worker would hold
-    the PNGs made so far as its own (deckpress.export.png.Cutter)."""
+def exported(prepared: Prepared, request: Request, bleed: float) -> tuple[list[Output], set[str]]:
+    """Every exported file of every game, each listed in the manifest under the target's name, and the games left
+    out: a shop's order with nothing to order, whose earlier export stays. PNGs are cut by one cutter for every
+    game, its workers started before the first PDF is drawn: started later, a worker would hold the PNGs made so
+    far as its own (deckpress.export.png.Cutter)."""
     voices = Voices(prepared.findings)  # a translation's cards are its source's: their findings said once
+    made: list[tuple[Game, Findings, list[Output] | None]] = []
     with pod.Cutter() if request.target == "png" else nullcontext(None) as cutter:
-        return [o for game in prepared.games
-                for o in _game_exported(game, prepared, request, bleed, cutter, voices.of(game))]
+        for game in prepared.games:
+            said = voices.of(game)
+            made.append((game, said, _game_exported(game, prepared, request, bleed, cutter, said)))
+    files = [o for _, _, outputs in made for o in outputs or []]
+    for game, said, _ in (m for m in made if m[2] is None):
+        _nothing_to_order(game, request, said, named=not files or (game.source_game or game.id) in request.named)
+    return files, {game.id for game, _, outputs in made if outputs is None}
+
+
+def _nothing_to_order(game: Game, request: Request, findings: Findings, named: bool) -> None:
+    """A game no deck of which fits the shop: an error where the host named it (or no game has anything to
+    order), so nothing is written; where the host named no game, a warning, and the other games are exported
+    (the README: a deck no product fits is left out with a warning; so is a game of such decks alone)."""
+    what = (f"{game.id}: no deck of the {request.edition or game.editions[0]} edition fits a product of "
+            f"{request.vendor or 'the pixels given'}, so there is nothing to order")
+    if named:
+        findings.error(game.loc, f"{what}; the export already in the out folder is left as it was")
+    else:
+        findings.add(Finding(game.loc, f"{what}: it is left out, its export already in the out folder left as it "
+                                       f"was, and the other games are exported", severity="warning"))
 
 
 def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: float, cutter: pod.Cutter | None,
-                   said: Findings) -> list[Output]:
+                   said: Findings) -> list[Output] | None:
+    """The game's files; None for a shop's order in which no deck fits a product (each deck said already)."""
     edition_id = request.edition or game.editions[0]
     edition = prepared.editions[game.id].get(edition_id)
     if edition is None or edition_id not in game.editions:
@@ -51,6 +72,8 @@ def _game_exported(game: Game, prepared: Prepared, request: Request, bleed: floa
             else playground.table(game, edition, docs, request, prepared) if request.target == "ttp"
             else _png(game, edition, docs, request, bleed, said, cutter) if request.target == "png"
             else _print_shop(game, edition, docs, request, bleed, said))
+    if made is None:
+        return None
     title = phrases(game.language)(f"export_{request.target}_title")
     source = stamp(game, prepared.editions[game.id]).version  # a build of other sources takes it away
     products = _products(request, game, edition, docs)  # a shop's order: deck -> the product it is made at
@@ -113,10 +136,11 @@ def _cards(game: Game, edition: Edition, component: Component, layout: CardLayou
 
 
 def _png(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
-         findings: Findings, cutter: pod.Cutter | None) -> list[tts.File]:
+         findings: Findings, cutter: pod.Cutter | None) -> list[tts.File] | None:
     """Every card's face and back, a zip a deck, and cards.csv; a die's net is no card and stays out. Each file
     is of its component's audience (a host's cards too: the host orders the whole game printed). For a shop
-    (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop)."""
+    (`--for`, `--px`), each card at the shop's pixels and every deck with a back (deckpress.export.shop); None
+    where no deck fits (exported: an order of nothing)."""
     assert cutter is not None, "a PNG export cuts with the cutter `exported` makes for it"
     to = shop.order(request.vendor, request.px)
     made = pod.Pod(named(game, edition), VENDOR_DPI if to else request.dpi or POD_DPI, bleed, findings,
@@ -140,17 +164,16 @@ def _png(game: Game, edition: Edition, docs: list[Document], request: Request, b
         for side in sides:
             back = backs[side[0]]
             made.add(side, pod.Layouts(layout.loc, back.loc if back is not None else None), component.audience)
-    if to and not made.decks:  # an order of nothing: the export asked for is not written, the one before stays
-        findings.error(game.loc, f"{game.id}: no deck of the {edition.theme.edition} edition fits a product of "
-                                 f"{request.vendor or 'the pixels given'}, so there is nothing to order; the "
-                                 f"export already in the out folder is left as it was")
+    if to and not made.decks:  # an order of nothing: not written, the export before it stays
+        return None
     return made.files()
 
 
 def _print_shop(game: Game, edition: Edition, docs: list[Document], request: Request, bleed: float,
-                findings: Findings) -> list[tts.File]:
+                findings: Findings) -> list[tts.File] | None:
     """A PDF a deck, a card a page, each copy's front then its back (deckpress.export.pressed); for a shop
-    (`--for`), each page at the product's trim and bleed, and what the shop would cut or refuse said."""
+    (`--for`), each page at the product's trim and bleed, and what the shop would cut or refuse said; None where
+    no deck fits (exported: an order of nothing)."""
     to = shop.order(request.vendor, None)
     made: list[tts.File] = []
     for component, layout, doc in _card_docs(game, edition, docs):
@@ -169,10 +192,7 @@ def _print_shop(game: Game, edition: Edition, docs: list[Document], request: Req
                        {d: _back_layout(game, edition, d) for d in component.decks}, findings, safe=to is not None)
         made += [(f"{named(game, edition)}-{d}-print-shop.pdf", p.pdf(f"{game.title}: {d}"), component.audience)
                  for d, p in decks.items()]
-    if to and not made:
-        findings.error(game.loc, f"{game.id}: no deck fits a product of {request.vendor}, so there is nothing to "
-                                 f"order; the export already in the out folder is left as it was")
-    return made
+    return None if to and not made else made
 
 
 def _products(request: Request, game: Game, edition: Edition, docs: list[Document]) -> dict[str, str]:
