@@ -41,21 +41,27 @@ class Hang(Exception):
 
 @contextmanager
 def bounded() -> Iterator[None]:
-    """A run inside a memory limit and a limit of CPU time (its own timer: the press's timers are its own)."""
+    """A run inside a memory limit and a limit of CPU time. The limit is the process's CPU limit (SIGXCPU), not a
+    profiling timer: the press times each text with ITIMER_PROF and SIGPROF (deckpress.templating.budget), and a
+    test timer there took the press's ticks of 10 ms for its own minute's end (a Hang in a run of 36 s), or had
+    its minute cancelled by the first text the press timed."""
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     used = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
     resource.setrlimit(resource.RLIMIT_AS, (used + MEMORY, hard))
+    cpu_soft, cpu_hard = resource.getrlimit(resource.RLIMIT_CPU)
+    times = os.times()
+    spent = int(times.user + times.system) + 1
 
     def hung(number: int, frame: object) -> None:
         raise Hang(f"a run took more than {CPU_SECONDS} s of CPU")
 
-    previous = signal.signal(signal.SIGPROF, hung)
-    signal.setitimer(signal.ITIMER_PROF, CPU_SECONDS)
+    previous = signal.signal(signal.SIGXCPU, hung)
+    resource.setrlimit(resource.RLIMIT_CPU, (spent + CPU_SECONDS, cpu_hard))
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu_soft, cpu_hard))
+        signal.signal(signal.SIGXCPU, previous)
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
 # CI replays the same examples every run; DECKPRESS_FUZZ_EXAMPLES=2000 explores afresh (and remembers failures)
 EXPLORE = int(os.environ.get("DECKPRESS_FUZZ_EXAMPLES", 0))
