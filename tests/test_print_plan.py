@@ -18,7 +18,7 @@ from pypdf import PdfReader
 
 from deckpress.publish.manifest import Entry
 from deckpress.publish.print_plan import PAPER, Facts, Line, Part, plan
-from deckpress.publish.repeated import Repeated
+from deckpress.publish.repeated import Repeated, said
 from deckpress.words import WORDS
 
 SAY = WORDS["en"]
@@ -397,6 +397,15 @@ def test_no_page_names_a_folder_of_the_computer_that_built_it(deckpress, tmp_pat
     assert named == []
 
 
+@pytest.mark.parametrize("typed", ["../../home/name/prints", "../prints", "sub/../../prints"])
+def test_a_relative_folder_climbing_out_of_the_checkout_is_dir_as_its_absolute_path_is(typed):
+    """`--out ../../home/name/prints` names the folders `--out /home/name/prints` does: the host's kit, in the out
+    folder, printed them (and its bytes differed with how the same folder was typed)."""
+    assert said(Path(typed)) == said(Path(typed).resolve()) == "DIR"
+    assert Repeated(content=said(Path(typed))).words(Path(typed), public=False) == "--content DIR --out DIR"
+    assert said(Path("sub/../prints")) == "sub/../prints"  # stays inside: as typed
+
+
 @pytest.mark.parametrize(("repeated", "public", "host"), [
     (Repeated(), "", ""),  # the defaults: the plan reads as it always did
     (Repeated(layouts=("my layouts", "DIR"), bold=True, high_contrast="#ffff00-on-#000000"),
@@ -421,6 +430,7 @@ def test_after_builds_of_two_editions_into_one_folder_the_catalogues_commands_na
     {"content": "/home/name/games", "layouts": [], "bold": False},  # an absolute folder: no build records one
     {"content": "content", "layouts": "layouts", "bold": False}, {"content": "content", "layouts": [], "bold": 1},
     {"content": "content", "layouts": [], "bold": False, "paper": 4}, [],
+    {"content": "../../home/name/games", "layouts": [], "bold": False},  # climbs out: no build records one
 ])
 def test_options_a_build_state_records_that_no_build_would_are_not_repeated(recorded):
     assert Repeated.from_json(recorded) is None

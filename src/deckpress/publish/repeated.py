@@ -6,9 +6,10 @@ files: a command without them built every edition on both papers into build/, an
 offered those files. Only what differs from the defaults is said, so the usual plan reads as it always did
 (`deckpress build GAME --fold`).
 
-A folder is said as it was typed where that names no folder of the computer's own: a relative path, from the
-checkout the commands are run from (an absolute one inside it is said from there). Any other absolute path
-(`--out /home/name/prints`) is `DIR`, as the README's synopsis says it: an out folder keeps no path of the
+A folder is said as it was typed where that names no folder of the computer's own: a relative path that stays
+inside the checkout the commands are run from (an absolute one inside it is said from there). Any other path,
+an absolute one (`--out /home/name/prints`) or one climbing out with `..` (`--out ../../home/name/prints`, which
+names the same folders), is `DIR`, as the README's synopsis says it: an out folder keeps no path of the
 machine that built it, so that a copy of it is what a build there leaves, and nothing it publishes tells where
 the host keeps their files. The public catalogue, uploaded for anyone, says `DIR` for every folder; the host's own
 pages (the full catalogue, never uploaded, and the host's kit) say the rest as typed, quoted for a shell.
@@ -18,6 +19,7 @@ anyway, where the options above would go wrong silently.
 
 from __future__ import annotations
 
+import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -100,7 +102,7 @@ class Repeated:
             return None
         layouts = data.get("layouts")
         if not (isinstance(data.get("content"), str) and isinstance(layouts, list)
-                and all(isinstance(p, str) and not Path(p).is_absolute() for p in [data["content"], *layouts])
+                and all(isinstance(p, str) and said(Path(p)) == p for p in [data["content"], *layouts])
                 and isinstance(data.get("edition"), str | None)
                 and isinstance(data.get("paper"), str | None) and isinstance(data.get("bold"), bool)
                 and isinstance(data.get("high_contrast"), str | None)):
@@ -110,10 +112,11 @@ class Repeated:
 
 
 def said(path: Path) -> str:
-    """A folder as a host's page says it: as typed where relative; an absolute one inside the folder the command
-    runs in (the checkout), from there; any other absolute one DIR, a folder of the machine's."""
+    """A folder as a host's page says it: as typed where relative and inside the folder the command runs in (the
+    checkout); an absolute one inside it, from there; any other DIR, a folder of the machine's: `../../home/name`
+    names the folders `/home/name` does, and the out folder's files would differ with the way it was typed."""
     if not path.is_absolute():
-        return str(path)
+        return PLACEHOLDER if os.path.normpath(path).split(os.sep)[0] == os.pardir else str(path)
     try:
         here = Path.cwd()
     except OSError:  # the folder it runs in is gone: nothing is said from it
