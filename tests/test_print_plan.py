@@ -431,6 +431,9 @@ def test_after_builds_of_two_editions_into_one_folder_the_catalogues_commands_na
     {"content": "content", "layouts": "layouts", "bold": False}, {"content": "content", "layouts": [], "bold": 1},
     {"content": "content", "layouts": [], "bold": False, "paper": 4}, [],
     {"content": "../../home/name/games", "layouts": [], "bold": False},  # climbs out: no build records one
+    {"content": "content", "layouts": [], "bold": False, "paper": "a4\n<b>"},  # no paper a build takes
+    {"content": "content", "layouts": [], "bold": False, "edition": "Large Print; rm"},
+    {"content": "content", "layouts": [], "bold": False, "high_contrast": "x'y"},
 ])
 def test_options_a_build_state_records_that_no_build_would_are_not_repeated(recorded):
     assert Repeated.from_json(recorded) is None

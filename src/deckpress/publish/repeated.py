@@ -25,6 +25,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from deckpress.layout.page import PAPERS  # the papers a build prints on, by their sizes
+from deckpress.paths import NAME
+
 PLACEHOLDER = "DIR"  # a folder a page may not name: the host's own is not the public's to know
 CONTENT, LAYOUTS, OUT = "content", "layouts", "build"  # the defaults (deckpress.arguments), as a page says them
 
@@ -103,12 +106,24 @@ class Repeated:
         layouts = data.get("layouts")
         if not (isinstance(data.get("content"), str) and isinstance(layouts, list)
                 and all(isinstance(p, str) and said(Path(p)) == p for p in [data["content"], *layouts])
-                and isinstance(data.get("edition"), str | None)
-                and isinstance(data.get("paper"), str | None) and isinstance(data.get("bold"), bool)
-                and isinstance(data.get("high_contrast"), str | None)):
+                and (data.get("edition") is None or _named(data["edition"]))
+                and data.get("paper") in (None, *PAPERS) and isinstance(data.get("bold"), bool)
+                and (data.get("high_contrast") is None or _reversed(data["high_contrast"]))):
             return None
         return cls(data["content"], tuple(layouts), data.get("edition"), data.get("paper"), data["bold"],
                    data.get("high_contrast"))
+
+
+def _named(value: Any) -> bool:
+    """An edition's name as a build takes it (`large-print`): a recorded `Large Print; rm` is no build's."""
+    return isinstance(value, str) and NAME.fullmatch(value) is not None
+
+
+def _reversed(value: Any) -> bool:
+    """A high-contrast pair as `--high-contrast` takes it (`yellow-on-black`, `#ffff00-on-#000000`)."""
+    from deckpress.layout.reverse import pair
+
+    return isinstance(value, str) and pair(value) is not None
 
 
 def said(path: Path) -> str:
