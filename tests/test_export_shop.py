@@ -65,7 +65,7 @@ def test_an_order_of_nothing_is_an_error_and_the_order_before_it_stays(tmp_path,
     assert export(tmp_path, "pocket-bazaar", "--to", "png", "--for", "thegamecrafter", "--edition", "large-print",
                   content=CONTENT) == 1
     err = capsys.readouterr().err
-    assert "error: pocket-bazaar: no deck of the large-print edition fits a product of thegamecrafter" in err
+    assert "error: pocket-bazaar: no deck of the large-print edition fits a product of The Game Crafter" in err
     assert "exported into" not in err
     after = {p.name: p.read_bytes() for p in (tmp_path / "pocket-bazaar" / "export" / "png").iterdir()}
     assert after == before and len(before) > 50  # the standard order, whole
@@ -88,7 +88,7 @@ def test_a_game_with_nothing_to_order_is_left_out_with_a_warning_when_no_game_is
     assert export(out, "--to", target, "--for", "drivethrucards", content=content) == 0
     err = capsys.readouterr().err
     said = re.search(r"^(.*): warning: open-secret-exchange: no deck of the standard edition fits a product of "
-                     r"drivethrucards, so there is nothing to order: it is left out, its export already in the out "
+                     r"DriveThruCards, so there is nothing to order: it is left out, its export already in the out "
                      r"folder left as it was, and the other games are exported$", err, re.M)
     assert said and said[1].endswith("open-secret-exchange/game.yaml:2:1"), err
     assert "error" not in err and re.search(r"^deckpress: pocket-bazaar: exported into ", err, re.M), err
@@ -100,7 +100,7 @@ def test_a_game_with_nothing_to_order_is_left_out_with_a_warning_when_no_game_is
                    content=content)
     err = capsys.readouterr().err
     assert named == 1 and ": error: open-secret-exchange: no deck of the standard edition fits a product of " \
-        "drivethrucards, so there is nothing to order; the export already in the out folder is left as it was" in err
+        "DriveThruCards, so there is nothing to order; the export already in the out folder is left as it was" in err
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
 
 

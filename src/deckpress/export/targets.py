@@ -12,7 +12,7 @@ from deckpress.export import POD_DPI, TTS_DPI_CAP, Request, dice, folder, named,
 from deckpress.export import png as pod
 from deckpress.export.cutting import cut_cards, padding, rendered
 from deckpress.export.sprites import largest_dpi
-from deckpress.export.vendors import VENDOR_DPI
+from deckpress.export.vendors import VENDOR_DPI, VENDORS
 from deckpress.findings import Finding, Findings
 from deckpress.layout.boxes.schema import KINDS as BOX_KINDS
 from deckpress.layout.page import Document
@@ -50,7 +50,7 @@ def _nothing_to_order(game: Game, request: Request, findings: Findings, named: b
     order), so nothing is written; where the host named no game, a warning, and the other games are exported
     (the README: a deck no product fits is left out with a warning; so is a game of such decks alone)."""
     what = (f"{game.id}: no deck of the {request.edition or game.editions[0]} edition fits a product of "
-            f"{request.vendor or 'the pixels given'}, so there is nothing to order")
+            f"{VENDORS[request.vendor].name if request.vendor else 'the pixels given'}, so there is nothing to order")
     if named:
         findings.error(game.loc, f"{what}; the export already in the out folder is left as it was")
     else:
