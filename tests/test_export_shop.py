@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, ROOT, shared
+from conftest import CONTENT, ROOT, in_source_language, shared
 from PIL import Image, ImageChops
 from test_export import export, exporting, px
 
@@ -80,6 +80,7 @@ def test_a_game_with_nothing_to_order_is_left_out_with_a_warning_when_no_game_is
     content = tmp_path / "content"
     for game in ("open-secret-exchange", "pocket-bazaar"):
         shutil.copytree(CONTENT / game, content / game)
+        in_source_language(content / game)  # a translation's order is the source's again: twice the time, no more
     out = tmp_path / "build"
     assert export(out, "open-secret-exchange", "--to", target, "--for", "thegamecrafter", content=content) == 0
     earlier = {e.path: e for e in read_manifest(out) if e.game == "open-secret-exchange"}
