@@ -23,6 +23,7 @@ from deckpress.draw.finish import pdf_text
 from deckpress.draw.paths import turning
 from deckpress.draw.tagging import Annotation, Raw, Tree, page_ref
 from deckpress.layout.ops import Clip, Line, Rect, Turn
+from deckpress.layout.tables.cells import met_again
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -59,8 +60,7 @@ class Forms:
         element = self.tree.stack[-1]  # open round the rectangle, even where the rectangle itself is furniture
         self.names[field.name] += 1
         count = self.names[field.name]
-        title = field.name.replace(".", "\u2024")  # a period parts a field's name from its parent's
-        title = f"{title} ({count})" if count > 1 else title
+        title = met_again(field.name.replace(".", "\u2024"), count)  # a period parts a name from its parent's
         m: Matrix = (1, 0, 0, 1, 0, 0)
         for turn in reversed(self.turns):  # innermost first: the turns it is drawn in, composed only for a field
             m = _then(m, turning(turn)) if turn is not None else m
@@ -198,7 +198,7 @@ class KitForm:
         names: dict[str, int] = {}
         for parent, (title, fields) in enumerate(self.parts, first + 2):
             names[title] = names.get(title, 0) + 1
-            name = title.replace(".", "\u2024") + (f" ({names[title]})" if names[title] > 1 else "")
+            name = met_again(title.replace(".", "\u2024"), names[title])
             made[parent] = b"<< /T %s /Kids [ %s ] >>" % (pdf_text(name), b" ".join(b"%d 0 R" % n for n in fields))
             for n in fields:
                 objects[n] = objects[n].replace(b"<<", b"<< /Parent %d 0 R" % parent, 1)

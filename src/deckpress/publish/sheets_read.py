@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from deckpress.layout.sheets import copy_heading
-from deckpress.layout.tables.cells import field_name
+from deckpress.layout.tables.cells import field_name, met_again
 from deckpress.model import Block, Component, Game, Rules
 
 Say = Callable[..., str]
@@ -61,7 +61,7 @@ def _apart(blocks: list[dict[str, Any]], met: Counter[str]) -> None:
     what is typed in one copy is kept for it alone and a screen reader tells the copies apart."""
     def again(name: str) -> str:
         met[name] += 1
-        return name if met[name] == 1 else f"{name} ({met[name]})"
+        return met_again(name, met[name])
 
     for block in blocks:
         block["labels"] = [again(label) for label in block["labels"]] if block["kind"] == "write-in" else \

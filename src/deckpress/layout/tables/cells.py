@@ -25,6 +25,12 @@ def field_name(block: Block, r: int, c: int, say: Callable[..., str]) -> str:
     return say("field_cell", row=row, column=block.columns[c])
 
 
+def met_again(name: str, times: int) -> str:
+    """A field's name the `times`-th time a document names a field so (`Score sheet, Player (2)`): every field of
+    a PDF, and every control of the text edition's page, a name of its own, the same in both."""
+    return name if times == 1 else f"{name} ({times})"
+
+
 def icons_alone(text: str) -> list[str] | None:
     """The icons a cell's text names when it is nothing else (`:forest:`, `:coin: :coin:`); else None."""
     words = text.split()
