@@ -81,10 +81,12 @@ def too_long(text: str, font: str, size: float, width: float, height: float, spa
 def written(card: Card | None, name: str, where: str) -> tuple[Loc, str] | None:
     """Where the card being set writes the icon `name` in a text of its own (`note: "Wins :tide: ties"`, a cell):
     a name no file has is said there, where it is to be changed, not at the layout element printing it."""
+    if card is None:
+        return None
     mark = f":{name}:"
-    for field, value in card.values.items() if card is not None else ():
+    for field, value in card.values.items():
         texts = value if isinstance(value, list) else [value]  # a list's items are printed too (a repeat's)
-        if card is not None and field in card.locs and any(isinstance(t, str) and mark in t for t in texts):
+        if field in card.locs and any(isinstance(t, str) and mark in t for t in texts):
             return card.locs[field], f"{where}, card {card.index} ({card.label}), {field}"
     return None
 
@@ -181,9 +183,9 @@ class Typesetter:
             return ()
         found = []
         for name in dict.fromkeys(INLINE.findall(text)):
-            icon = self.icons.get(name, loc, f"{self.game} {self.component}, {what}",
-                                  partial(written, self.card, name, f"{self.game} {self.component}")
-                                  ) if self.icons else None
+            icon = (self.icons.known(name) or self.icons.get(  # found before: nothing to look up, or to say
+                name, loc, f"{self.game} {self.component}, {what}",
+                partial(written, self.card, name, f"{self.game} {self.component}"))) if self.icons else None
             if icon is None:
                 if self.icons is None:
                     self.findings.error(loc, f"{self.game} {self.component}, {what}: no icons here for ':{name}:'")
