@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import yaml.reader
+
 from deckpress.findings import Loc, source_lines
 
 ICON = re.compile(r":[a-z0-9][\w-]*:")  # an inline icon, as `:name:` writes it
@@ -102,3 +104,24 @@ def read_as_collection(loc: Loc) -> str | None:
     flow = bool(re.search(r"[{\[]", before[:lead.start()]))
     return trap(lead.group(1), _value(rest, flow))
 
+
+
+def syntax(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError, text: str, shown_as: str) -> tuple[Loc, str]:
+    """Where YAML met a parse error in `text`, and what to say of it. Text YAML could not read as text is said
+    where the value starts, with the fix (as a value read before the error says it: one finding)."""
+    if isinstance(exc, yaml.reader.ReaderError):  # a character YAML does not allow
+        return _position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})"
+    mark = exc.problem_mark or exc.context_mark
+    where = Loc(shown_as, mark.line + 1, mark.column + 1) if mark else Loc(shown_as)
+    lines = text.splitlines()
+    trap = parse_hint(lines[where.line - 1], where.col) if mark and 0 < where.line <= len(lines) else None
+    if trap is not None:
+        return Loc(shown_as, where.line, trap[0]), trap[1]
+    tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
+    tab_hint = " (a tab: indent with spaces)" if tab else ""
+    return where, f"YAML syntax: {exc.problem or exc.context}{tab_hint}"
+
+
+def _position(text: str, offset: int, shown_as: str) -> Loc:
+    line = text.count("\n", 0, offset) + 1
+    return Loc(shown_as, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)

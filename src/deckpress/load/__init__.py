@@ -85,6 +85,11 @@ def expand_sheets(game: Game, findings: Findings, templates: Templates) -> None:
 def listed_editions(folder: Path) -> list[str] | None:
     """The editions the game in `folder` lists, from a quick look at its game.yaml; None if it cannot tell (the
     full load reports why)."""
-    from deckpress.load.sources import yaml_editions
+    from deckpress.load.sources import read_yaml
 
-    return yaml_editions(folder / "game.yaml")
+    path = folder / "game.yaml"
+    node = read_yaml(path, str(path), Findings())
+    if node is None or not node.is_map or "editions" not in node.value:
+        return None
+    editions = node.value["editions"].plain()
+    return [e for e in editions if isinstance(e, str)] if isinstance(editions, list) else None

@@ -28,11 +28,11 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
     kind = None  # the kind the chain's layouts say they are, the nearest first
     while node is not None and node.is_map and "extends" in node.value:
         kind = kind or _kind(node)
-        parent, key_locs = node.value.pop("extends"), dict(node.key_locs)
-        first = first or key_locs["extends"]
+        value, key_locs = dict(node.value), dict(node.key_locs)  # the file's tree is shared: left as read
+        parent, first = value.pop("extends"), first or key_locs["extends"]
         del key_locs["extends"]
         parents.append(parent.loc)  # where each of `names` names the next
-        chain.append(Node(node.value, node.loc, key_locs))
+        chain.append(Node(value, node.loc, key_locs))
         if (wrong := _misnamed(parent.value)) is not None:
             findings.error(parent.loc, wrong)
         elif parent.value in names:

@@ -60,9 +60,11 @@ class Reading(Texts):
     missing: MissingFiles = field(default_factory=MissingFiles, compare=False)  # shared by its copies (`replace`)
 
     def read(self, name: str, at: Loc | None = None) -> Node | None:
-        """The YAML file `name` inside the folder, in the language read; paths that leave it are refused."""
+        """The YAML file `name` inside the folder, in the language read; paths that leave it are refused. The tree
+        is the reader's own: its translations are put in place in it, its plurals made their `one` forms."""
         target = self.path(name, at)
         node = read_yaml(target, f"{self.shown}/{name}", self.findings) if target is not None else None
+        node = node.copy() if node is not None else None  # read_yaml's may be shared (load.sources.PARSED)
         if node is not None and self.translation is not None:
             self.translation.apply(name, node)
         return node

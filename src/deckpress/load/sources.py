@@ -14,8 +14,9 @@ from typing import Any, Protocol
 import yaml
 import yaml.reader
 
-from deckpress.findings import CONTROL, CONTROLLED, Cleaned, Findings, Loc, control_character, echoed
-from deckpress.hints.yaml_traps import parse_hint, read_as_collection
+from deckpress.findings import CONTROL, CONTROLLED, Cleaned, Findings, Heeded, Loc, control_character, echoed
+from deckpress.hints.yaml_traps import read_as_collection, syntax
+from deckpress.load.kept import Kept
 from deckpress.paths import open_regular
 
 # A deck of 24,000 cards is about 5 MB of YAML and reads in about 2 s; past this a file is a mistake
@@ -23,6 +24,10 @@ MAX_SOURCE_BYTES = 16_000_000
 # Values a file may hold (keys, items and scalars): 24,000 cards of a dozen fields are about 300,000. Each takes a
 # node in memory, so 16 MB of `[{}, {}, ...]` (5 million) would take gigabytes: refused as it is read
 MAX_VALUES = 1_000_000
+# Trees parsed without a finding, by their text and the name they are shown as (each node's place names it): a
+# few hundred files, at most a million characters (a tree takes some 15 times the memory of its text); a deck
+# of thousands of cards is read afresh each time
+PARSED: Kept[tuple[str, str], Node] = Kept(entries=400, most=1_000_000)
 
 
 class _NoKeys(Mapping[str, Loc]):
@@ -59,6 +64,14 @@ class Node:
     @property
     def is_list(self) -> bool:
         return isinstance(self.value, list)
+
+    def copy(self) -> Node:
+        """The tree with mappings and lists of its own, to change in place: one `parse_yaml` gives may be shared."""
+        if self.is_map:
+            return Node({k: v.copy() for k, v in self.value.items()}, self.loc, dict(self.key_locs))
+        if self.is_list:
+            return Node([v.copy() for v in self.value], self.loc)
+        return Node(self.value, self.loc)
 
     def plain(self) -> Any:
         """The value without locations."""
@@ -143,45 +156,35 @@ def read_source(path: Path, shown_as: str, findings: Findings) -> bytes | None:
 
 
 def parse_yaml(text: str, shown_as: str, findings: Findings) -> Node | None:
-    """Parse YAML text (a file's, or a spreadsheet cell's) as `read_yaml` does."""
+    """Parse YAML text (a file's, or a spreadsheet cell's) as `read_yaml` does. A text parsed before without a
+    finding, under the same name, gives the same tree again (`PARSED`): it is shared, so never changed in place
+    (`Node.copy` first). One with findings is parsed again each time: they are said each time, and a hint in
+    them may quote the file as it now is."""
+    tree = PARSED.get((text, shown_as))
+    if tree is not None:
+        return tree
+    heard = Heeded(findings)
+    tree = _parse(text, shown_as, heard)
+    if tree is not None and not heard.met:
+        PARSED.put((text, shown_as), tree, len(text))
+    return tree
+
+
+def _parse(text: str, shown_as: str, findings: Findings) -> Node | None:
+    loader = None
     try:
-        loader = _Loader(text)
-    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, found before parsing starts
-        findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
-        return None
-    try:
+        loader = _Loader(text)  # a character YAML does not allow may be found here, before parsing starts
         return _compose(loader, shown_as, findings)
     except SourceError as exc:
         findings.error(exc.loc, exc.message)
-    except yaml.MarkedYAMLError as exc:
-        _syntax(exc, text, shown_as, findings)
-    except yaml.reader.ReaderError as exc:
-        findings.error(_position(text, exc.position, shown_as), f"YAML syntax: {exc.reason} (U+{exc.character:04X})")
+    except (yaml.MarkedYAMLError, yaml.reader.ReaderError) as exc:
+        findings.error(*syntax(exc, text, shown_as))
     except yaml.YAMLError as exc:
         findings.error(Loc(shown_as), f"YAML syntax: {exc}")
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return None
-
-
-def _syntax(exc: yaml.MarkedYAMLError, text: str, shown_as: str, findings: Findings) -> None:
-    """A parse error where YAML met it; text YAML could not read as text is said where the value starts, with
-    the fix (as a value read before the error says it: one finding)."""
-    mark = exc.problem_mark or exc.context_mark
-    where = _loc(shown_as, mark) if mark else Loc(shown_as)
-    lines = text.splitlines()
-    trap = parse_hint(lines[where.line - 1], where.col) if mark and 0 < where.line <= len(lines) else None
-    if trap is not None:
-        findings.error(Loc(shown_as, where.line, trap[0]), trap[1])
-        return
-    tab = mark is not None and 0 <= mark.index < len(text) and text[mark.index] == "\t"
-    tab_hint = " (a tab: indent with spaces)" if tab else ""
-    findings.error(where, f"YAML syntax: {exc.problem or exc.context}{tab_hint}")
-
-
-def _position(text: str, offset: int, shown_as: str) -> Loc:
-    line = text.count("\n", 0, offset) + 1
-    return Loc(shown_as, line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
 def _compose(loader: Any, name: str, findings: Findings) -> Node | None:
@@ -283,13 +286,3 @@ def _scalar(loader: Any, event: yaml.ScalarEvent, name: str) -> Any:
     except (ValueError, KeyError, AttributeError, TypeError, OverflowError):  # '!!int abc', '!!bool maybe'
         raise SourceError(_loc(name, event.start_mark),
                           f"'{echoed(event.value)}' is not a valid {tag.replace(YAML_TAG, '')}") from None
-
-
-def yaml_editions(path: Path) -> list[str] | None:
-    """The `editions` a game.yaml lists, or None if it cannot tell: the file cannot be read, or lists them not as
-    a game.yaml does (the full load reports why)."""
-    node = read_yaml(path, str(path), Findings())
-    if node is None or not node.is_map or "editions" not in node.value:
-        return None
-    editions = node.value["editions"].plain()
-    return [e for e in editions if isinstance(e, str)] if isinstance(editions, list) else None
