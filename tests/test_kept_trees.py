@@ -104,6 +104,19 @@ def test_a_games_reader_gets_a_tree_of_its_own(tmp_path):
     assert again is not None and again.plain() == {"title": "Key", "stones": [{"one": "Pearl", "other": "Pearls"}]}
 
 
+def test_a_tree_too_large_to_keep_is_read_afresh_and_handed_as_it_is(tmp_path, monkeypatch):
+    """A deck of thousands of cards is not kept (its tree would take tens of megabytes), nor copied for a reader
+    that changes it: it is the reader's own already."""
+    monkeypatch.setattr(PARSED, "most", 4 * len("title: Key\n") - 1)
+    monkeypatch.setattr(Node, "copy", lambda self: pytest.fail("a tree not kept was copied"))
+    (tmp_path / "game.yaml").write_text("title: Key\n", encoding="utf-8")
+    reading = Reading(Findings(), Templates(), folder=tmp_path, shown="content/large")
+    first, again = reading.read("game.yaml"), reading.read("game.yaml")
+    assert first is not None and again is not None and first is not again
+    assert first.plain() == again.plain() == {"title": "Key"}
+    assert not any(shown == "content/large/game.yaml" for (_, shown), _ in PARSED.items())
+
+
 def test_what_is_kept_is_bounded_the_least_recently_used_let_go_first():
     kept: Kept[str, int] = Kept(entries=3, most=100)
     for n, key in enumerate("abc"):

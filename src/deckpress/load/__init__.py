@@ -9,6 +9,7 @@ look that plans a build before anything is loaded. The readers: `game` (game.yam
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -52,11 +53,11 @@ def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Find
     build's `--bold` sets its body in its bold font (ACB prefers bold for large print), `--high-contrast` reverses
     its pages out (deckpress.layout.reverse)."""
     from deckpress.layout.reverse import pair
-    from deckpress.load.layouts import LayoutReader
+    from deckpress.load.kept_editions import kept_edition
 
-    found = LayoutReader(findings).edition(dirs, edition, names)
-    if found is not None:
-        found.folders = tuple(dirs)  # their shared icons/ folders, searched in the same order
+    found = kept_edition(dirs, edition, names, findings)
+    if found is not None:  # a kept edition is shared: this build's options are set on a copy, and its theme's
+        found = replace(found, theme=replace(found.theme), folders=tuple(dirs))  # (the icons/ folders beside them)
         if options is not None and options.bold:
             found.theme.fonts = {**found.theme.fonts, "regular": found.theme.fonts["bold"]}
         if options is not None and options.high_contrast and (chosen := pair(options.high_contrast)):

@@ -13,17 +13,22 @@ from deckpress.findings import Findings, Loc, echoed
 from deckpress.hints.spelling import did_you_mean
 from deckpress.layout.schemas import LAYOUT_KINDS
 from deckpress.load.schema import describe
-from deckpress.load.sources import Node, read_yaml
+from deckpress.load.sources import Node, parse_source, read_source
 from deckpress.paths import NAME
 
 THEME = "theme"  # the edition's theme file (theme.yaml), beside its layouts
 MAX_EXTENDS = 32  # layouts one `extends` chain may pass through: no real layout comes near, a longer one is a mistake
 
 
-def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
+Sought = list[tuple[Path, bytes | None]]  # each file looked for, in turn, with its bytes; None: not there
+
+
+def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str],
+             sought: Sought) -> Node | None:
     """The layout file, with the files it `extends` merged underneath it: a chain walked, not recursed.
-    None: there is none, or it is in error (said, and the layout kept in `unreadable`)."""
-    chain, names, parents, node = [], [name], [], _file(dirs, edition, name, findings, unreadable)
+    None: there is none, or it is in error (said, and the layout kept in `unreadable`). Every file looked for
+    is noted in `sought`."""
+    chain, names, parents, node = [], [name], [], _file(dirs, edition, name, findings, unreadable, sought)
     first = None  # the layout's own `extends` key: where a chain too long is said
     kind = None  # the kind the chain's layouts say they are, the nearest first
     while node is not None and node.is_map and "extends" in node.value:
@@ -42,7 +47,7 @@ def extended(dirs: list[Path], edition: str, name: str, findings: Findings, unre
             findings.error(first, f"layout '{name}' extends a chain of more than {MAX_EXTENDS} layouts "
                                   f"('{names[1]}' … '{parent.value}'): no layout needs so many, so one "
                                   f"of them is a mistake")
-        elif (node := _file(dirs, edition, parent.value, findings, unreadable)) is None:
+        elif (node := _file(dirs, edition, parent.value, findings, unreadable, sought)) is None:
             if parent.value not in unreadable:  # else said where that file is wrong
                 findings.error(parent.loc, f"layout '{echoed(parent.value)}' not found for edition {edition}"
                                            f"{did_you_mean(parent.value, layout_files(dirs, edition))}")
@@ -100,15 +105,20 @@ def layout_files(dirs: list[Path], edition: str) -> list[str]:
         return []
 
 
-def _file(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str]) -> Node | None:
+def _file(dirs: list[Path], edition: str, name: str, findings: Findings, unreadable: set[str],
+          sought: Sought) -> Node | None:
     """A layout's own file, the first found (None: there is none, or it is not YAML: said, and kept in `unreadable`)."""
     for folder in dirs:
         path = folder / edition / f"{name}.yaml"
-        if os.path.lexists(path):  # a folder, FIFO or link leading nowhere there too: said, not passed over
-            node = read_yaml(path, str(path), findings)
-            if node is None:
-                unreadable.add(name)
-            return node
+        if not os.path.lexists(path):  # a folder, FIFO or link leading nowhere there too: said, not passed over
+            sought.append((path, None))
+            continue
+        data = read_source(path, str(path), findings)
+        sought.append((path, data))
+        node = parse_source(data, str(path), findings) if data is not None else None
+        if node is None:
+            unreadable.add(name)
+        return node
     return None
 
 

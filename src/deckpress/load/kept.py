@@ -37,15 +37,17 @@ class Kept(Generic[K, V]):
             self._kept[key] = found  # used last: let go last
             return found[0]
 
-    def put(self, key: K, value: V, weight: int) -> None:
+    def put(self, key: K, value: V, weight: int) -> bool:
+        """Whether `value` is kept (not if it weighs more than a quarter of the most kept)."""
         if weight > self.most // 4:
-            return
+            return False
         with self._lock:
             old = self._kept.pop(key, None)
             self.held += weight - (old[1] if old is not None else 0)
             self._kept[key] = (value, weight)
             while len(self._kept) > self.entries or self.held > self.most:
                 self.held -= self._kept.pop(next(iter(self._kept)))[1]
+        return True
 
     def clear(self) -> None:
         with self._lock:

@@ -20,7 +20,7 @@ from deckpress.layout.elements import read_element
 from deckpress.layout.keys import read_key, read_keys
 from deckpress.layout.shapes.reading import lone_shape, read_shape
 from deckpress.layout.shapes.safe import SAFE_MM, outside_safe
-from deckpress.load.extends import extended
+from deckpress.load.extends import Sought, extended
 from deckpress.load.palette import read_palette
 from deckpress.load.schema import Fields, as_int, as_list, as_number, as_text, describe
 from deckpress.load.sources import Node
@@ -33,17 +33,18 @@ class LayoutReader:
     def __init__(self, findings: Findings) -> None:
         self.findings = findings
         self.unreadable: set[str] = set()  # layouts whose file, or `extends` chain, is in error: said there
+        self.sought: Sought = []  # every file the edition's reading looked for, and what it found
 
     def edition(self, dirs: list[Path], edition: str, names: set[str]) -> Edition | None:
-        self.unreadable = set()
-        theme_node = extended(dirs, edition, "theme", self.findings, self.unreadable)
+        self.unreadable, self.sought = set(), []
+        theme_node = extended(dirs, edition, "theme", self.findings, self.unreadable, self.sought)
         if theme_node is None:
             return None
         theme = self._theme(edition, theme_node)
         if theme is None:
             return None
         found = {name: node for name in sorted(names)
-                 if (node := extended(dirs, edition, name, self.findings, self.unreadable))}
+                 if (node := extended(dirs, edition, name, self.findings, self.unreadable, self.sought))}
         layouts = {name: self._read_layout(name, node, theme) for name, node in found.items()}
         broken = {k for k, v in layouts.items() if not v} | (self.unreadable & names)
         return Edition(theme, {k: v for k, v in layouts.items() if v}, broken=broken)

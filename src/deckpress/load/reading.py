@@ -63,8 +63,7 @@ class Reading(Texts):
         """The YAML file `name` inside the folder, in the language read; paths that leave it are refused. The tree
         is the reader's own: its translations are put in place in it, its plurals made their `one` forms."""
         target = self.path(name, at)
-        node = read_yaml(target, f"{self.shown}/{name}", self.findings) if target is not None else None
-        node = node.copy() if node is not None else None  # read_yaml's may be shared (load.sources.PARSED)
+        node = read_yaml(target, f"{self.shown}/{name}", self.findings, own=True) if target is not None else None
         if node is not None and self.translation is not None:
             self.translation.apply(name, node)
         return node

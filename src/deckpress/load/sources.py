@@ -126,11 +126,14 @@ def _loc(name: str, mark: _Mark | None) -> Loc:
     return Loc(name, mark.line + 1, mark.column + 1) if mark is not None else Loc(name)
 
 
-def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
-    """Parse one YAML file; report every problem into `findings`, return None if unusable."""
+def read_yaml(path: Path, shown_as: str, findings: Findings, own: bool = False) -> Node | None:
+    """Parse one YAML file; report every problem into `findings`, return None if unusable. `own`: as parse_yaml."""
     data = read_source(path, shown_as, findings)
-    if data is None:
-        return None
+    return None if data is None else parse_source(data, shown_as, findings, own)
+
+
+def parse_source(data: bytes, shown_as: str, findings: Findings, own: bool = False) -> Node | None:
+    """A source file's bytes parsed as `read_yaml` does: UTF-8 text, then YAML."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -138,7 +141,7 @@ def read_yaml(path: Path, shown_as: str, findings: Findings) -> Node | None:
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
         findings.error(Loc(shown_as, line, col), f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x})")
         return None
-    return parse_yaml(text, shown_as, findings)
+    return parse_yaml(text, shown_as, findings, own)
 
 
 def read_source(path: Path, shown_as: str, findings: Findings) -> bytes | None:
@@ -155,19 +158,18 @@ def read_source(path: Path, shown_as: str, findings: Findings) -> bytes | None:
     return data
 
 
-def parse_yaml(text: str, shown_as: str, findings: Findings) -> Node | None:
+def parse_yaml(text: str, shown_as: str, findings: Findings, own: bool = False) -> Node | None:
     """Parse YAML text (a file's, or a spreadsheet cell's) as `read_yaml` does. A text parsed before without a
-    finding, under the same name, gives the same tree again (`PARSED`): it is shared, so never changed in place
-    (`Node.copy` first). One with findings is parsed again each time: they are said each time, and a hint in
-    them may quote the file as it now is."""
+    finding, under the same name, gives the same tree again (`PARSED`): it is shared, so never changed in place;
+    `own` asks for a tree to change (a copy of one kept; one not kept as it is). One with findings is parsed again
+    each time: they are said each time, and a hint in them may quote the file as it now is."""
     tree = PARSED.get((text, shown_as))
-    if tree is not None:
-        return tree
-    heard = Heeded(findings)
-    tree = _parse(text, shown_as, heard)
-    if tree is not None and not heard.met:
-        PARSED.put((text, shown_as), tree, len(text))
-    return tree
+    if tree is None:
+        heard = Heeded(findings)
+        tree = _parse(text, shown_as, heard)
+        if tree is None or heard.met or not PARSED.put((text, shown_as), tree, len(text)):
+            return tree  # not kept: the caller's own
+    return tree.copy() if own else tree
 
 
 def _parse(text: str, shown_as: str, findings: Findings) -> Node | None:
