@@ -109,3 +109,25 @@ def test_a_stream_is_taken_from_another_only_where_reportlab_would_write_the_sam
     for made in (dict, OrderedDict, dict):
         stream = PDFStream(PDFDictionary(made(entries)), b"abc")
         assert _formatted_stream(stream, doc) == stream.format(doc)
+
+
+def test_a_subsets_widths_are_set_out_once_and_never_taken_for_another_subsets(monkeypatch):
+    """The widths of a subset embedded again are taken as they were set out; another subset's are its own, and each
+    file is still ReportLab's own."""
+    monkeypatch.setattr(save, "_WIDTHS", {})
+    assert pdf_data(_drawn(), Elements(1, [], lambda item, doc: b"")) == _drawn().getpdfdata()  # type: ignore[no-untyped-call]
+    held = dict(save._WIDTHS)
+    assert len(held) == 1
+    assert pdf_data(_drawn(), Elements(1, [], lambda item, doc: b"")) == _drawn().getpdfdata()  # type: ignore[no-untyped-call]
+    assert save._WIDTHS == held  # taken, not set out again
+
+    def keys() -> Canvas:
+        canvas = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+        canvas.setFont(fonts.font("AtkinsonHyperlegible-Bold").fontName, 12)
+        canvas.drawString(72, 720, "WWWW iiii")  # other letters: other widths
+        canvas.showPage()
+        compress_last_page(canvas)
+        return canvas
+
+    assert pdf_data(keys(), Elements(1, [], lambda item, doc: b"")) == keys().getpdfdata()  # type: ignore[no-untyped-call]
+    assert len(save._WIDTHS) == 2

@@ -17,11 +17,11 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfdoc import PDFObject, PDFObjectReference, PDFString
+from reportlab.pdfbase.pdfdoc import PDFObject, PDFObjectReference
 
 from deckpress.draw.finish import pdf_text
 from deckpress.draw.paths import turning
-from deckpress.draw.tagging import Annotation, Raw, Tree, page_ref
+from deckpress.draw.tagging import Annotation, Raw, Tree, pdf_string
 from deckpress.layout.ops import Clip, Line, Rect, Turn
 from deckpress.layout.tables.cells import met_again
 
@@ -130,11 +130,10 @@ class _Widget(PDFObject):
     def format(self, document: Any) -> bytes:
         field, a = self.field, self.annotation
         kind = b"/FT /Btn /V /Off /AS /Off" if field.tick else b"/FT /Tx /DA (%s)" % _typed(field, self.height)
-        return Raw([
-            b"<< /Type /Annot /Subtype /Widget %s /T " % kind, PDFString(self.title), b" /TU ",
-            PDFString(field.name), b" /F 4 /Rect [ %s ] /P " % fp_str(*self.box).encode(),
-            page_ref(a.page), b" /StructParent %d /MK << >>" % a.key, *self.looks, b" >>",
-        ]).format(document)
+        page = document.idToObjectNumberAndVersion[f"Page{a.page + 1}"]  # its page, as a reference is written
+        return b"<< /Type /Annot /Subtype /Widget %s /T %s /TU %s /F 4 /Rect [ %s ] /P %d %d R /StructParent %d " \
+               b"/MK << >>%s >>" % (kind, pdf_string(self.title, document), pdf_string(field.name, document),
+                                   fp_str(*self.box).encode(), *page, a.key, Raw(self.looks).format(document))
 
 
 def _typed(field: WriteIn, height: float) -> bytes:

@@ -17,7 +17,18 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from reportlab import rl_config
-from reportlab.pdfbase.pdfdoc import NoEncryption, PDFFile, PDFIndirectObject, PDFStream, PDFTrailer
+from reportlab.pdfbase.pdfdoc import (
+    NoEncryption,
+    PDFArray,
+    PDFFile,
+    PDFIndirectObject,
+    PDFObject,
+    PDFStream,
+    PDFTrailer,
+    PDFTrueTypeFont,
+)
+
+from deckpress.draw.set_out import quickly
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -30,9 +41,6 @@ class Elements:
     first: int
     items: Sequence[Any]
     body: Callable[[Any, Any], bytes]  # (item, ReportLab's document) -> the object's body
-
-    def get(self, number: int) -> Any:
-        return self.items[number - self.first] if 0 <= number - self.first < len(self.items) else None
 
 
 def pdf_data(canvas: Canvas, elements: Elements) -> bytes:
@@ -48,7 +56,8 @@ def pdf_data(canvas: Canvas, elements: Elements) -> bytes:
     doc.Outlines.prepare(doc, canvas)
     if doc.Outlines.ready < 0:
         doc.Catalog.Outlines = None
-    return _written(doc, elements, catalog, info)
+    with quickly():  # ReportLab's dictionaries and arrays, set out as it sets them out
+        return _written(doc, elements, catalog, info)
 
 
 def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
@@ -65,15 +74,15 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
     offsets, number = array("q"), 0
     while True:
         number += 1
-        item = elements.get(number)
-        if item is not None:
-            body = elements.body(item, doc)
-            offsets.append(out.add(b"%d 0 obj\n%s%sendobj\n" % (number, body, b"" if body.endswith(b"\n") else b"\n")))
+        if number == elements.first and elements.items:
+            number = _elements_written(elements, doc, out, offsets) - 1
             continue
         if number not in doc.numberToId:
             break
         name = doc.numberToId[number]
         obj = doc.idToObject[name]
+        if type(obj) is PDFTrueTypeFont:
+            _widths_formatted(obj, doc)
         formatted = _formatted_stream(obj, doc)
         if formatted is None:
             offsets.append(out.add(PDFIndirectObject(name, obj).format(doc)))
@@ -89,6 +98,21 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
     trailer = PDFTrailer(startxref=start, Size=len(offsets) + 1, Root=catalog, Info=info, ID=doc.ID())
     file.write(trailer.format(doc))
     return file.getvalue()
+
+
+def _elements_written(elements: Elements, doc: Any, out: PDFFile, offsets: array[int]) -> int:
+    """Every element, at its number in turn (set out as PDFIndirectObject sets an object out, `out` keeping count
+    of where each starts, as its `add` would): the number after the last."""
+    number, offset, write, body_of = elements.first, out.offset, out.write, elements.body
+    for item in elements.items:
+        body = body_of(item, doc)
+        piece = b"%d 0 obj\n%s%sendobj\n" % (number, body, b"" if body.endswith(b"\n") else b"\n")
+        offsets.append(offset)
+        write(piece)
+        offset += len(piece)
+        number += 1
+    out.offset = offset
+    return number
 
 
 # A stream's formatted bytes by what makes them: its dictionary's plain entries, its filters and its data. Every
@@ -120,6 +144,36 @@ def _formatted_stream(obj: object, doc: Any) -> bytes | None:
             _STREAMS.clear()
         body = _STREAMS[key] = obj.format(doc)
     return body
+
+
+class _Formatted(PDFObject):
+    """A value set out already: ReportLab writes its bytes as they are."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def format(self, document: Any) -> bytes:
+        return self.data
+
+
+# A font subset's widths array, set out, by its widths: every document of a build embeds the same subsets, and
+# setting out their 256 numbers each time was four fifths of writing a subset's font dictionary.
+_WIDTHS: dict[tuple[object, ...], _Formatted] = {}
+
+
+def _widths_formatted(font: Any, doc: Any) -> None:
+    """The font's widths (an array of numbers alone: nothing in it is the document's own) replaced by their bytes,
+    set out once a process as ReportLab sets them out."""
+    widths = getattr(font, "Widths", None)
+    if type(widths) is not PDFArray or not all(type(w) in (int, float) for w in widths.sequence):
+        return
+    key = (widths.multiline, rl_config.pdfMultiLine, *((type(w), w) for w in widths.sequence))
+    formatted = _WIDTHS.get(key)
+    if formatted is None:
+        if len(_WIDTHS) >= _STREAMS_HELD:
+            _WIDTHS.clear()
+        formatted = _WIDTHS[key] = _Formatted(widths.format(doc))
+    font.Widths = formatted
 
 
 def cross_references(write: Callable[[bytes], object], offsets: array[int]) -> None:

@@ -9,7 +9,15 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from reportlab.pdfbase.pdfdoc import DummyDoc, PDFDictionary, PDFName, PDFObject, PDFObjectReference, PDFString
+from reportlab.pdfbase.pdfdoc import (
+    DummyDoc,
+    NoEncryption,
+    PDFDictionary,
+    PDFName,
+    PDFObject,
+    PDFObjectReference,
+    PDFString,
+)
 
 from deckpress.draw.save import Elements
 from deckpress.layout.structure import ARTIFACT, Begin, Tag
@@ -142,32 +150,43 @@ def _numbered(doc: Any, top: Element) -> Elements:
 
 def _struct_elem(element: Element, document: Any) -> bytes:
     """A structure element as the document saves: its type, parent, first page and kids (an id on another page
-    as a marked-content reference naming its page)."""
+    as a marked-content reference naming its page). Written for 150,000 elements at 24,000 cards: a kid that is
+    an element or an id on the first page (nearly all) is set out here, the others by `_kid`."""
     numbers = document.idToObjectNumberAndVersion
     parent = element.parent.number if element.parent is not None else numbers["StructTreeRoot"][0]
     out = [b"<< /Type /StructElem /S /%s /P %d 0 R" % (element.role.encode(), parent)]
-    pages = [k[0] for k in element.kids if isinstance(k, tuple)]
-    first = pages[0] if pages else None
+    kids = element.kids
+    first = next((k[0] for k in kids if type(k) is tuple), None)
     if first is not None:
         out.append(b" /Pg %d %d R" % numbers[f"Page{first + 1}"])
-    kids = [_kid(kid, first, numbers) for kid in element.kids]
     if kids:
-        out.append(b" /K [ %s ]" % b" ".join(kids))
-    for key, value in ((b"Alt", element.alt), (b"ActualText", element.actual), (b"T", element.title)):
-        if value:
-            out.append(b" /%s %s" % (key, _pdf_string(value)))
+        out.append(b" /K [ %s ]" % b" ".join([
+            b"%d 0 R" % k.number if type(k) is Element else b"%d" % k[1] if type(k) is tuple and k[0] == first
+            else _kid(k, first, numbers) for k in kids]))
+    if element.alt:
+        out.append(b" /Alt %s" % _pdf_string(element.alt))
+    if element.actual:
+        out.append(b" /ActualText %s" % _pdf_string(element.actual))
+    if element.title:
+        out.append(b" /T %s" % _pdf_string(element.title))
     if element.scope:
         out.append(b" /A << /O /Table /Scope /%s >>" % element.scope.encode())
     out.append(b" >>")
     return b"".join(out)
 
 
-
-
 @lru_cache(maxsize=4096)  # a deck's alt texts and titles recur card after card
 def _pdf_string(text: str) -> bytes:
     """A text string as ReportLab writes it in an unencrypted file."""
     return PDFString(text).format(DummyDoc())
+
+
+def pdf_string(text: str, document: Any) -> bytes:
+    """A text string as ReportLab writes it in `document`: set out once where the file is not encrypted (a form's
+    field names recur card after card too)."""
+    if isinstance(document.encrypt, NoEncryption):
+        return _pdf_string(text)
+    return PDFString(text).format(document)
 
 
 def _kid(kid: Element | tuple[int, int] | Annotation, first: int | None, numbers: dict[str, tuple[int, int]]
@@ -198,10 +217,6 @@ class _ParentEntry(PDFObject):
 
 def _spaced(items: list[bytes | PDFObject]) -> list[bytes | PDFObject]:
     return [part for item in items for part in (item, b" ")][:-1]
-
-
-def page_ref(n: int) -> PDFObjectReference:
-    return PDFObjectReference(f"Page{n + 1}")  # ReportLab names page n (from 1) so
 
 
 class Raw(PDFObject):
