@@ -37,7 +37,9 @@ STAGES: dict[str, list[tuple[str, str]]] = {
     "tactile labels (their drawing apart)": [("deckpress.publish.outputs", "tactile_outputs")],
     "EPUB": [("deckpress.publish.outputs", "epub_outputs")],
     "kit": [("deckpress.publish.kits", "kits")],
-    "thumbnails": [("deckpress.publish.catalogue", "_thumbnail")],
+    # drawn where the PDFs are made (build.make: a parallel build's workers), the catalogue's for those it lacks
+    "thumbnails": [("deckpress.publish.thumbnails", "missing_thumbnails"),
+                   ("deckpress.publish.catalogue", "_thumbnail")],
     "catalogue, manifest, write (publish)": [("deckpress.build", "publish")],
 }
 IMPORTS = "imports"
