@@ -131,3 +131,22 @@ def test_a_subsets_widths_are_set_out_once_and_never_taken_for_another_subsets(m
 
     assert pdf_data(keys(), Elements(1, [], lambda item, doc: b"")) == keys().getpdfdata()  # type: ignore[no-untyped-call]
     assert len(save._WIDTHS) == 2
+
+
+def test_a_subsets_character_map_is_made_once_and_is_reportlabs_own():
+    """The character map of a subset embedded again is the one made before; another subset's is its own, and both
+    are ReportLab's (`makeToUnicodeCMap` put back once the font's objects are made)."""
+    from reportlab.pdfbase import ttfonts
+
+    own = ttfonts.makeToUnicodeCMap
+    fonts._made_character_map.cache_clear()
+    pdf_data(_drawn(), Elements(1, [], lambda item, doc: b""))
+    made = fonts._made_character_map.cache_info()
+    pdf_data(_drawn(), Elements(1, [], lambda item, doc: b""))
+    again = fonts._made_character_map.cache_info()
+    assert (made.misses, again.misses, again.hits - made.hits) == (1, 1, 1)
+    assert ttfonts.makeToUnicodeCMap is own
+    subset = [ord(c) for c in "Keys, 5 points"]
+    name = "ABCDEF+AtkinsonHyperlegible-Bold"
+    assert fonts._character_map(name, subset) == own(name, subset) != own(name, subset[:-1])
+    assert fonts._character_map(name, subset[:-1]) == own(name, subset[:-1])

@@ -62,6 +62,11 @@ def subset_tag(name: str, characters: Sequence[int]) -> str:
     in order: a different subset has a different name across every kit its files are joined into (a printer
     driver that caches fonts by name would otherwise print one subset's glyphs for another's), and the same
     sources give the same bytes."""
+    return _tag(name, tuple(characters))
+
+
+@lru_cache(maxsize=256)  # every document of a build embeds the same few subsets
+def _tag(name: str, characters: tuple[int, ...]) -> str:
     digest = hashlib.sha256(name.encode() + b"\0" + b",".join(b"%d" % c for c in characters)).digest()
     number = int.from_bytes(digest[:8], "big")
     return "".join(chr(ord("A") + number // 26 ** i % 26) for i in range(6))
@@ -72,21 +77,39 @@ def _tagged(face: TTFont) -> Callable[[object], None]:
     AAAAAA, AAAAAB... in the order made, so every file's first subset of a face was AAAAAA, whatever it held."""
     from reportlab.pdfbase import ttfonts
 
+    if not _REPORTLABS and ttfonts.makeToUnicodeCMap is not _character_map:
+        _REPORTLABS.append(ttfonts.makeToUnicodeCMap)
     add_objects = face.addObjects
 
     def add(doc: object) -> None:
         state = face.state.get(doc)
         tags = [subset_tag(face.fontName, s).encode() for s in (state.subsets if state else [])]
-        numbered = ttfonts.SUBSETN
+        numbered, mapped = ttfonts.SUBSETN, ttfonts.makeToUnicodeCMap
         def tag(n: int, table: object = None) -> bytes:
             return tags[n]
 
-        ttfonts.SUBSETN = tag  # the one place ReportLab makes the tag; put back straight after
+        # the one place ReportLab makes the tag, and the one it writes a subset's character map: put back straight
+        # after
+        ttfonts.SUBSETN, ttfonts.makeToUnicodeCMap = tag, _character_map  # type: ignore[assignment]
         try:
             add_objects(doc)
         finally:
-            ttfonts.SUBSETN = numbered
+            ttfonts.SUBSETN, ttfonts.makeToUnicodeCMap = numbered, mapped
     return add
+
+
+def _character_map(name: str, subset: Sequence[int]) -> str:
+    """ReportLab's character map of a subset (`makeToUnicodeCMap`), made once a process: every document of a
+    build embeds the same few subsets, under the same names (`subset_tag`)."""
+    return _made_character_map(name, tuple(subset))
+
+
+@lru_cache(maxsize=256)
+def _made_character_map(name: str, subset: tuple[int, ...]) -> str:
+    return _REPORTLABS[0](name, list(subset))
+
+
+_REPORTLABS: list[Callable[[str, list[int]], str]] = []  # ReportLab's own makeToUnicodeCMap, as a font is first made
 
 
 @lru_cache(maxsize=4096)  # the same texts recur on card after card

@@ -21,12 +21,12 @@ from reportlab.pdfbase.pdfdoc import (
     NoEncryption,
     PDFArray,
     PDFFile,
-    PDFIndirectObject,
     PDFObject,
     PDFStream,
     PDFTrailer,
     PDFTrueTypeFont,
 )
+from reportlab.pdfbase.pdfdoc import format as reportlab_format
 
 from deckpress.draw.set_out import quickly
 
@@ -83,12 +83,13 @@ def _written(doc: Any, elements: Elements, catalog: Any, info: Any) -> bytes:
         obj = doc.idToObject[name]
         if type(obj) is PDFTrueTypeFont:
             _widths_formatted(obj, doc)
+        n, version = doc.idToObjectNumberAndVersion[name]
         formatted = _formatted_stream(obj, doc)
-        if formatted is None:
-            offsets.append(out.add(PDFIndirectObject(name, obj).format(doc)))
-        else:  # set out as PDFIndirectObject sets it
-            end = b"" if formatted.endswith(b"\n") else b"\n"
-            offsets.append(out.add(b"%d 0 obj\n%s%sendobj\n" % (number, formatted, end)))
+        if formatted is None:  # as PDFIndirectObject formats it, without making one (or encoding its head)
+            doc.encrypt.register(n, version)
+            formatted = reportlab_format(obj, doc, toplevel=1)
+        end = b"" if formatted.endswith(b"\n") else b"\n"  # set out as PDFIndirectObject sets it
+        offsets.append(out.add(b"%d %d obj\n%s%sendobj\n" % (n, version, formatted, end)))
         if isinstance(obj, PDFStream):
             obj.content = b""  # written: its data is not read again
     if number <= elements.first + len(elements.items) - 1:  # a number never reached: a broken file, not written
