@@ -24,7 +24,7 @@ from pypdf import PdfReader
 
 from deckpress.cli import main
 from deckpress.publish.manifest import Entry, read_manifest
-from deckpress.publish.publications import private_name
+from deckpress.publish.publications import Checksums, private_name
 from deckpress.publish.thumbnails import thumbnail_path
 from deckpress.publish.trusted import disagreements
 
@@ -256,3 +256,17 @@ def test_a_private_pages_title_is_read_back_as_written_for_the_bundle_page_to_es
 
     page = "<html><head><title>Desk card 1 &amp; &lt;2&gt; — A &quot;game&quot;</title></head></html>".encode()
     assert _title(page) == 'Desk card 1 & <2> — A "game"'  # the bundle page's template escapes it, once
+
+
+def test_a_checksum_known_as_made_is_taken_only_for_those_very_bytes(monkeypatch):
+    """The publications take the checksums hashed where the files were made for those objects alone: other bytes,
+    even the same bytes in another object, are hashed anew, and each object once."""
+    made, other = b"%PDF-1.7 lot cards", b"%PDF-1.7 lot sheets"
+    checksum = Checksums([(made, "known as made")])
+    assert checksum(made) == "known as made"
+    assert checksum(bytes(bytearray(made))) == hashlib.sha256(made).hexdigest()  # an equal copy: hashed
+    assert checksum(other) == hashlib.sha256(other).hexdigest()
+    hashed: list[bytes] = []
+    real = hashlib.sha256
+    monkeypatch.setattr(hashlib, "sha256", lambda data: hashed.append(data) or real(data))
+    assert checksum(other) == real(other).hexdigest() and hashed == []  # asked for before: hashed once

@@ -253,7 +253,8 @@ def publish(opts: Options, press: Press, fresh: Freshness, staging: Staging) -> 
     state = state_output(opts.out, {g: fresh.prints[g] for g in press.ids}, press.outputs, known,
                          set(press.gone))
     manifest = manifest_output(entries)
-    shared = publications(opts.out, entries, site, listings, {o.path: o.data for o in press.outputs})
+    shared = publications(opts.out, entries, site, listings, {o.path: o.data for o in press.outputs},
+                          [o for o in press.outputs if o.entry is not None])  # hashed for the manifest
     interrupts.check()
     sums = sums_output(opts.out, entries, [*site, manifest])
     # manifest last; what it no longer lists goes in the same commit (exports of older sources among them), and

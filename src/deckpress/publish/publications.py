@@ -18,7 +18,7 @@ import hashlib
 import html
 import io
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -64,17 +64,19 @@ class Publications:
 
 
 def publications(out_dir: Path, entries: list[Entry], site: list[Output],
-                 listings: Mapping[str, Listing] | None = None, fresh: Mapping[str, bytes] | None = None
-                 ) -> Publications:
+                 listings: Mapping[str, Listing] | None = None, fresh: Mapping[str, bytes] | None = None,
+                 summed: Sequence[Output] = ()) -> Publications:
     """public/ and host/<game>/ over the tree `entries` list: `fresh` (path -> bytes) are this commit's new files,
-    `site` the tree's catalogue and its new thumbnails; the rest are read from `out_dir`."""
+    `site` the tree's catalogue and its new thumbnails; the rest are read from `out_dir`. `summed`: files whose
+    checksums are known already (hashed where they were made), not hashed again for the publications' sums."""
     now = dict(fresh or {})
     read = reader(out_dir, now)
 
     pictures = {o.path: o.data for o in site if o.path.startswith("thumbnails/")}
-    files = _public(out_dir, entries, read, pictures, listings or {})
+    checksum = Checksums((o.data, o.sha256) for o in summed)
+    files = _public(out_dir, entries, read, pictures, listings or {}, checksum)
     for game in sorted({e.game for e in entries if e.audience != PUBLIC}):
-        files |= _bundle(game, [e for e in entries if e.game == game], read, (listings or {}).get(game))
+        files |= _bundle(game, [e for e in entries if e.game == game], read, (listings or {}).get(game), checksum)
     made = {id(data) for data in now.values()}  # a file of this commit's: written again beside it, a second name
     outputs = [Output(path, data) for path, data in sorted(files.items())
                if id(data) in made or not _same(out_dir / path, data)]
@@ -104,7 +106,7 @@ def private_name(entry: Entry, secrets: list[Entry]) -> str:
 
 
 def _public(out_dir: Path, entries: list[Entry], read: Read, pictures: dict[str, bytes],
-            listings: Mapping[str, Listing]) -> dict[str, bytes]:
+            listings: Mapping[str, Listing], checksum: Checksums) -> dict[str, bytes]:
     """public/: the public entries under their published names, their thumbnails, the catalogue, the manifest."""
     from deckpress.publish.catalogue import catalogue
 
@@ -119,7 +121,7 @@ def _public(out_dir: Path, entries: list[Entry], read: Read, pictures: dict[str,
     data |= {o.path: o.data for o in catalogue(out_dir, shown, data, made, listings, scope=PUBLIC_FOLDER)
              if not o.path.startswith("thumbnails/")}  # its pages, one a language
     data[MANIFEST] = manifest_json(shown, ABOUT[PUBLIC_FOLDER])
-    return {f"{PUBLIC_FOLDER}/{p}": d for p, d in _with_sums(data).items()}
+    return {f"{PUBLIC_FOLDER}/{p}": d for p, d in _with_sums(data, checksum).items()}
 
 
 def _public_by_sources(entry: Entry) -> bool:
@@ -131,7 +133,8 @@ def _public_by_sources(entry: Entry) -> bool:
     return entry.audience == PUBLIC
 
 
-def _bundle(game: str, entries: list[Entry], read: Read, listing: Listing | None) -> dict[str, bytes]:
+def _bundle(game: str, entries: list[Entry], read: Read, listing: Listing | None, checksum: Checksums
+            ) -> dict[str, bytes]:
     """host/<game>/: the game's secret files (private pages renamed, the host's page linking the new names), the
     fonts the pages use, a page of its own in the game's language, and the checksums."""
     secrets = [e for e in entries if e.audience != PUBLIC]
@@ -147,11 +150,11 @@ def _bundle(game: str, entries: list[Entry], read: Read, listing: Listing | None
         data |= {_in_bundle(e): read(e.path) for e in entries if e.component == TEXT_EDITION_FONT}
     pages = sorted(((new, _page_title(old, renamed, data)) for old, new in renamed.items()), key=_page_order)
     held = [replace(e, path=renamed.get(e.path) or _in_bundle(e)) for e in sorted(secrets, key=_printed_first)]
-    held = [replace(e, sha256=hashlib.sha256(data[e.path]).hexdigest()) for e in held]  # the host's page relinked
+    held = [replace(e, sha256=checksum(data[e.path])) for e in held]  # the host's page relinked
     data[INDEX] = _bundle_page(game, [e for e in held if e.path not in {n for n, _ in pages}], pages,
                                host if host in data else None, table_of((listing or Listing()).language))
     data[MANIFEST] = manifest_json(held, ABOUT[HOST_FOLDER])
-    return {f"{HOST_FOLDER}/{game}/{p}": d for p, d in _with_sums(data).items()}
+    return {f"{HOST_FOLDER}/{game}/{p}": d for p, d in _with_sums(data, checksum).items()}
 
 
 def _printed_first(entry: Entry) -> tuple[bool, bool, bool, str]:
@@ -201,13 +204,28 @@ def _bundle_page(game: str, files: list[Entry], pages: list[tuple[str, str]], ho
                                                    ).encode("utf-8")
 
 
-def _with_sums(data: dict[str, bytes]) -> dict[str, bytes]:
+def _with_sums(data: dict[str, bytes], checksum: Checksums) -> dict[str, bytes]:
     """The files, a `.sha256` beside each naming it bare (for a flat download folder), and SHA256SUMS (for a copy
     of the whole folder)."""
-    sums = {p: hashlib.sha256(d).hexdigest() for p, d in data.items()}
+    sums = {p: checksum(d) for p, d in data.items()}
     flat = {f"{p}{FLAT}": flat_line(p, s) for p, s in sums.items()}
     whole = "".join(f"{sums[p]}  {p}\n" for p in sorted(sums)).encode()
     return {**data, **flat, SUMS: whole}
+
+
+class Checksums:
+    """The SHA-256 of bytes, each object hashed once: those `known` as made (the tree's files, hashed for the
+    manifest), the rest as first asked for (a PDF in both the public catalogue and a host's bundle). Known by the
+    object itself, never by its path or its length: other bytes are hashed anew."""
+
+    def __init__(self, known: Iterable[tuple[bytes, str]] = ()) -> None:
+        self._held = {id(data): (data, sha256) for data, sha256 in known}  # each object held: its id is its own
+
+    def __call__(self, data: bytes) -> str:
+        held = self._held.get(id(data))
+        if held is None or held[0] is not data:
+            held = self._held[id(data)] = data, hashlib.sha256(data).hexdigest()
+        return held[1]
 
 
 def _measured(png: bytes) -> Thumbnail:
