@@ -18,6 +18,7 @@ _PARENT = re.compile(rb"/Parent \d+ 0 R")
 _OBJ = re.compile(rb"(\d+) 0 obj\s*")
 _STARTXREF = re.compile(rb"startxref\s+(\d+)\s+%%EOF\s*$")
 _XREF = re.compile(rb"xref\s+0 (\d+)\s+")
+_IN_USE = ord("n")
 # Everything a part's catalogue and page tree may hold: the kit writes its own of each. Anything else (an outline,
 # an action, inherited page attributes) would be lost, so such a part is refused.
 _CATALOG_ENTRIES = re.compile(rb"/Type\s*/Catalog|/Pages\s+\d+ 0 R|/PageMode\s*/\w+|/ViewerPreferences\s+\d+ 0 R"
@@ -134,15 +135,16 @@ def _places(pdf: bytes, table: re.Match[bytes], start: int, title: str) -> tuple
     count = int(table[1])
     at, end = array("q", bytes(8 * count)), array("q", bytes(8 * count))
     entries = pdf[table.end():table.end() + 20 * count]
-    for n in range(1, count):  # an entry: 10 digits of offset, 5 of generation, n (in use) or f
-        entry = entries[20 * n:20 * n + 18]
-        if entry[17:] == b"n":
-            if entry[11:16] != b"00000":  # references are read as "N 0 R"
-                raise ValueError(f"kit: {title}: object {n} is of a later generation")
-            if not entry[:10].isdigit() or not 0 < int(entry[:10]) < start:
-                raise ValueError(f"kit: {title}: object {n} lies outside the file's objects")
-            at[n] = int(entry[:10])
-    order = sorted((n for n in range(1, count) if at[n]), key=at.__getitem__)
+    # an entry: 10 digits of offset, 5 of generation, n (in use) or f; each entry's kind, all read at once
+    used = [n for n, kind in enumerate(entries[17::20]) if kind == _IN_USE and n]
+    for n in used:
+        offset = entries[20 * n:20 * n + 10]
+        if entries[20 * n + 11:20 * n + 16] != b"00000":  # references are read as "N 0 R"
+            raise ValueError(f"kit: {title}: object {n} is of a later generation")
+        if not offset.isdigit() or not 0 < (place := int(offset)) < start:
+            raise ValueError(f"kit: {title}: object {n} lies outside the file's objects")
+        at[n] = place
+    order = sorted(used, key=at.__getitem__)
     for n, after in zip(order, [*order[1:], 0], strict=True):
         end[n] = at[after] if after else start
     return at, end
