@@ -39,9 +39,11 @@ def rules_pages(title: str, rules: Rules, layout: BookletLayout, job: Job) -> li
     width = min(paper[0] - 2 * layout.margin, layout.max_line, ts.theme.max_line_mm)
     paras = _spaced(paragraphs(title, rules, layout, width, ts))
     pages = paginate(paras, layout, paper, width, ts, foot_mm(job.slug, ts.theme, paper, layout.margin))
-    if job.slug and len(pages) > 1:  # the slug's room at the foot costs a page where its column leaves it room beside
+    # the slug's room at the foot costs a page where its column leaves it room beside: set without that room only
+    # where its pages, counted first (`placed`), are fewer
+    if job.slug and len(pages) > 1 and placed(paras, layout.margin, paper[1] - layout.margin)[0] < len(pages):
         bare = paginate(paras, layout, paper, width, ts)
-        if len(bare) < len(pages) and all(holds(d.page, job.slug, ts.theme) for d in bare):
+        if all(holds(d.page, job.slug, ts.theme) for d in bare):
             pages = bare
     return [p.page for p in pages]  # the slug line (deckpress.layout.slug) is each page's footer, or beside it
 
@@ -87,29 +89,17 @@ def paragraphs(title: str, rules: Rules, layout: BookletLayout, width: float, ts
 
 def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float], width: float,
              ts: Typesetter, foot: float | None = None) -> list[Drawing]:
-    """Flow the paragraphs down the pages. A frame's padding is part of the flow, above its first line and below
-    its last, so nothing set after a box runs into its border."""
+    """Flow the paragraphs down the pages, each line where `placed` puts it. A frame's padding is part of the
+    flow, above its first line and below its last, so nothing set after a box runs into its border."""
     m = layout.margin
-    bottom = paper[1] - (m if foot is None else foot)  # `foot`: the whole slug's room, where it needs more
-    pages: list[Drawing] = [Drawing(paper)]
-    y = m
+    count, places = placed(paras, m, paper[1] - (m if foot is None else foot))  # `foot`: the whole slug's room
+    pages = [Drawing(paper) for _ in range(count)]
     frames: dict[tuple[int, int], list[float]] = {}  # (page, frame) -> [top, bottom]
     bars: dict[tuple[int, int], list[float]] = {}
-    for i, para in enumerate(paras):
-        opens = para.frame is not None and (i == 0 or paras[i - 1].frame != para.frame)
-        if i and paras[i - 1].frame is not None and paras[i - 1].frame != para.frame:
-            y += FRAME_PAD_MM  # the frame above closes
-        if y > m and y + para.before + _needed(paras, i) > bottom:
-            pages.append(Drawing(paper))
-            y = m
-        y += (para.before if y > m else 0) + (FRAME_PAD_MM if opens else 0)
-        step, own = _steps(para.fitted)
-        for k, line in enumerate(para.fitted.lines):
-            line_h = own if k == len(para.fitted.lines) - 1 else step
-            if y + step > bottom:  # a full leading's room: the slug below keeps the spacing too
-                pages.append(Drawing(paper))
-                y = m
-            d, first = pages[-1], k == 0
+    for i, (para, lines) in enumerate(zip(paras, places, strict=True)):
+        own = _steps(para.fitted)[1]
+        for k, (page, y) in enumerate(lines):
+            d, first = pages[page], k == 0
             cont = [not first or n < para.joins for n in range(len(para.roles))]  # one element over its lines
             with d.made_by(para.loc, para.what), nested(d, para.roles[:-1], cont):
                 x = m + para.indent + (FRAME_PAD_MM if para.frame is not None else 0)
@@ -117,14 +107,36 @@ def paginate(paras: list[Para], layout: BookletLayout, paper: tuple[float, float
                     with tagged(d, "Lbl"):
                         draw(d, _one(para.fitted, para.bullet), m + para.label_at, y, width)
                 with tagged(d, para.roles[-1], cont=cont[-1]):
-                    draw(d, _one(para.fitted, line), x, y, width)
+                    draw(d, _one(para.fitted, para.fitted.lines[k]), x, y, width)
             if para.frame is not None:
-                frames.setdefault((len(pages) - 1, para.frame), [y, y])[1] = y + own
+                frames.setdefault((page, para.frame), [y, y])[1] = y + own
             if para.bar:
-                bars.setdefault((len(pages) - 1, i), [y, y])[1] = y + own
-            y += line_h
+                bars.setdefault((page, i), [y, y])[1] = y + own
     _frames(pages, frames, bars, paras, m, width, ts)
     return pages
+
+
+def placed(paras: list[Para], m: float, bottom: float) -> tuple[int, list[list[tuple[int, float]]]]:
+    """How many pages the paragraphs take set from `m` down to `bottom` (mm), and where each of their lines goes:
+    its page and its top. Nothing drawn: the pages a trial would take are counted before it is set."""
+    count, y = 1, m
+    places: list[list[tuple[int, float]]] = []
+    for i, para in enumerate(paras):
+        opens = para.frame is not None and (i == 0 or paras[i - 1].frame != para.frame)
+        if i and paras[i - 1].frame is not None and paras[i - 1].frame != para.frame:
+            y += FRAME_PAD_MM  # the frame above closes
+        if y > m and y + para.before + _needed(paras, i) > bottom:
+            count, y = count + 1, m
+        y += (para.before if y > m else 0) + (FRAME_PAD_MM if opens else 0)
+        step, own = _steps(para.fitted)
+        lines = []
+        for k in range(len(para.fitted.lines)):
+            if y + step > bottom:  # a full leading's room: the slug below keeps the spacing too
+                count, y = count + 1, m
+            lines.append((count - 1, y))
+            y += own if k == len(para.fitted.lines) - 1 else step
+        places.append(lines)
+    return count, places
 
 
 def _frames(pages: list[Drawing], frames: dict[tuple[int, int], list[float]], bars: dict[tuple[int, int], list[float]],
@@ -178,4 +190,6 @@ def _width(ts: Typesetter, style: Style, text: str) -> float:
 
 
 def _one(fitted: Fitted, line: str) -> Fitted:
-    return replace(fitted, lines=(line,))  # its inline icons too
+    """One of its lines, with its inline icons: made directly, as every line of the booklet is (`replace` took
+    twice as long); tests/test_booklet_pages.py keeps it to every field of `Fitted`."""
+    return Fitted((line,), fitted.font, fitted.size, fitted.leading, fitted.icons, fitted.heard, fitted.rows)
