@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from contextlib import nullcontext
-from dataclasses import replace
 
 from deckpress.findings import Findings
 from deckpress.layout.context import Job
@@ -62,21 +61,40 @@ def copy_heading(blocks: list[Block]) -> str:
 
 def _name_copy(page: Page, ops: int, tags: int, sheet: Sheet, blocks: list[Block], job: Job) -> None:
     """Where a sheet prints several copies, each copy's fields (from op `ops` and tag `tags` on) are named by its
-    heading too (`Bid sheet 2 of 4, Round 1, A`): a screen reader tells the four bid sheets' cells apart."""
+    heading too (`Bid sheet 2 of 4, Round 1, A`): a screen reader tells the four bid sheets' cells apart. A field
+    and its form's tag share a name: each name said once a copy."""
     heading = copy_heading(blocks)
     if len(sheet.copies) < 2 or not heading:
         return
+    names: dict[str, str] = {}
 
     def named(name: str) -> str:
-        return job.say("field_cell", row=heading, column=name)
-    for n in range(ops, len(page.ops)):
-        op = page.ops[n]
-        if isinstance(op, Rect | Line) and op.field is not None:
-            page.ops[n] = replace(op, field=replace(op.field, name=named(op.field.name)))
-    for n in range(tags, len(page.tags)):
-        at, tag = page.tags[n]
+        said = names.get(name)
+        if said is None:
+            said = names[name] = job.say("field_cell", row=heading, column=name)
+        return said
+    drawn = page.ops
+    for n in range(ops, len(drawn)):
+        op = drawn[n]
+        if isinstance(op, FIELDED) and op.field is not None:
+            drawn[n] = renamed(op, op.field, named(op.field.name))
+    tagged_ = page.tags
+    for n in range(tags, len(tagged_)):
+        at, tag = tagged_[n]
         if isinstance(tag, Begin) and tag.role == "Form":
-            page.tags[n] = (at, replace(tag, alt=named(tag.alt)))
+            tagged_[n] = (at, Begin(tag.role, named(tag.alt), tag.cont, tag.scope, tag.actual, tag.title))
+
+
+FIELDED = (Rect, Line)  # the ops a form field is drawn over: a tuple, as `Rect | Line` is a union made each time
+
+
+def renamed(op: Rect | Line, f: WriteIn, name: str) -> Rect | Line:
+    """The op with its field `f` named `name`: made directly, as every field of every copy is (`replace` took
+    twice as long); tests/test_sheet_copies.py keeps it to every field of the ops."""
+    field = WriteIn(name, f.tick, f.height, f.size, f.min_size)
+    if isinstance(op, Rect):
+        return Rect(op.x, op.y, op.w, op.h, op.width, op.fill, op.stroke, op.radius, field)
+    return Line(op.x1, op.y1, op.x2, op.y2, op.width, op.dash, op.stroke, field)
 
 
 class SheetSetter:
