@@ -9,6 +9,7 @@ from deckpress.layout.context import Job
 from deckpress.layout.flow import Flow
 from deckpress.layout.ops import Begin, Line, Rect
 from deckpress.layout.page import Drawing, Page, WriteIn
+from deckpress.layout.plates import Plates
 from deckpress.layout.slug import foot_mm, holds, side_mm
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import cell_text
@@ -24,7 +25,7 @@ Trial = tuple[list[Page], Findings]  # a copy set one way, and what it found
 def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None) -> list[Page]:
     """One copy a page, flowing onto more pages if it must; or `per_page` fixed regions split by cut lines.
     Later copies repeat the first copy's findings: they are laid out in measuring mode."""
-    setter = SheetSetter(layout, job, rules)
+    setter = _setter(layout, job, rules)
     if layout.per_page == 1:
         flowed: list[Page] = []
         for i, blocks in enumerate(sheet.copies):
@@ -52,6 +53,21 @@ def sheet_pages(sheet: Sheet, layout: SheetLayout, job: Job, rules: Rules | None
                 setter.region(d, blocks, (m, top, paper[0] - 2 * m, region_h), sheet)
             _name_copy(d.page, ops, tags, sheet, blocks, job)
     return pages
+
+
+_last: list[SheetSetter] = []  # the setter of the sheet laid out last
+
+
+def _setter(layout: SheetLayout, job: Job, rules: Rules | None) -> SheetSetter:
+    """The last sheet's setter where this one is set by the same job, layout and rules, its plates, measures and
+    sizes kept (a sheet of ten pages or more is laid out twice, the second time with its page numbers' room:
+    `deckpress.layout.plan._flowed`); else a new one. What it keeps is keyed by the blocks' content, read anew."""
+    kept = _last[0] if _last else None
+    if kept is not None and kept.layout is layout and kept.job is job and kept.rules is rules:
+        kept.plates.read_anew()
+        return kept
+    _last[:] = [SheetSetter(layout, job, rules)]
+    return _last[0]
 
 
 def copy_heading(blocks: list[Block]) -> str:
@@ -102,7 +118,8 @@ class SheetSetter:
 
     def __init__(self, layout: SheetLayout, job: Job, rules: Rules | None) -> None:
         self.layout, self.job, self.ts, self.rules = layout, job, job.ts, rules
-        self.tables = TableSetter(layout, job)
+        self.plates = Plates(job.ts)
+        self.tables = TableSetter(layout, job, self.plates)
         self._measured: dict[tuple[str, Box], float] = {}  # where a block ends, by its whole content and its box
 
     def flow(self, blocks: list[Block]) -> list[Page]:
@@ -152,12 +169,12 @@ class SheetSetter:
     def measure(self, block: Block, box: Box) -> float:
         """Where a block would end, drawn nowhere and reporting nothing. A copy's trials and pages measure the same
         block in the same box again and again (its room, where it starts a page): measured once."""
-        key = (repr(block), box)
+        key = (self.plates.content(block), box)
         end = self._measured.get(key)
         if end is None:
             x, _, w, _ = box
-            with self.ts.measuring():
-                end = self._measured[key] = self.block(Drawing((x + w + 1, 10_000)), block, box)
+            with self.ts.measuring():  # measured once: no plate cast on the drawing thrown away
+                end = self._measured[key] = self._made(Drawing((x + w + 1, 10_000)), block, box)
         return end
 
     def region(self, d: Drawing, blocks: list[Block], region: Box, sheet: Sheet) -> None:
@@ -172,7 +189,11 @@ class SheetSetter:
                                           f"than the {h:.0f} mm its page allows ({job.theme.edition} edition)")
 
     def block(self, d: Drawing, block: Block, box: Box) -> float:
-        """Draw one block at y (mm) with `room` below it; return the y below it."""
+        """Draw one block at y (mm) with `room` below it; return the y below it. Cast as a plate (`Plates`): a
+        later copy, or trial, setting the same block in the same box prints it again."""
+        return self.plates.set(d, (self.plates.content(block), box), lambda: self._made(d, block, box))
+
+    def _made(self, d: Drawing, block: Block, box: Box) -> float:
         role = ROLES.get(block.kind)
         with d.made_by(block.loc, _named(block)), tagged(d, role) if role else nullcontext():
             return self._block(d, block, box)

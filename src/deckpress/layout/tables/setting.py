@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from deckpress.findings import echoed
 from deckpress.layout.page import MM, Drawing, WriteIn
+from deckpress.layout.plates import Plates
 from deckpress.layout.structure import artifact, form, tagged
 from deckpress.layout.tables.cells import CELL_PAD_MM, Box, cell_text, field_name, icons_alone
 from deckpress.layout.tables.geometry import Geometry, geometry, problems, too_narrow, too_wide
@@ -22,9 +23,10 @@ CHECKBOX_MM, CHECKBOX_PT = 5.0, 11.0  # a tick box's side beside cell text of th
 class TableSetter:
     """Sets the tables of one sheet layout for one job; each method draws at a place in mm."""
 
-    def __init__(self, layout: SheetLayout, job: Job) -> None:
+    def __init__(self, layout: SheetLayout, job: Job, plates: Plates | None = None) -> None:
         self.layout, self.job, self.ts = layout, job, job.ts
         self._sized: dict[tuple[str, float], tuple[float, list[float]]] = {}
+        self.plates = Plates(job.ts) if plates is None else plates  # its sheet's
 
     def own(self, block: Block) -> TableSizes:
         """The table's own sizes in this job's edition."""
@@ -34,7 +36,7 @@ class TableSetter:
         """The header row's height and each row's, mm, for a table on a line `w` wide. A sheet's trials and pages
         measure a table many times: sized once where that found nothing (what is found is said where it was),
         keyed by the table's whole content and the width."""
-        key = (repr(block), w)
+        key = (self.plates.content(block), w)
         kept = self._sized.get(key)
         if kept is not None:
             return kept[0], list(kept[1])
@@ -62,7 +64,14 @@ class TableSetter:
     def table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None = None,
               cont: bool = False) -> float:
         """The header row, then the rows `rows` (all of them unless given): a table continued (`cont`) repeats its
-        header, as furniture (the table is one, its header row read once)."""
+        header, as furniture (the table is one, its header row read once). Cast as a plate (`Plates`): a later
+        copy, or trial, setting the same rows at the same place prints them again."""
+        part = None if rows is None else (rows.start, rows.stop, rows.step)
+        key = (self.plates.content(block), at, part, cont)
+        return self.plates.set(d, key, lambda: self._table(d, block, at, rows, cont))
+
+    def _table(self, d: Drawing, block: Block, at: tuple[float, float, float], rows: range | None,
+               cont: bool) -> float:
         x, y, w = at
         sizes = self.own(block)
         shape = geometry(block, sizes, self.layout, w)
