@@ -7,6 +7,7 @@ one by one (a 24,000-card deck has a million of them).
 from __future__ import annotations
 
 import math
+from functools import cache
 
 from deckpress.draw import fonts
 from deckpress.layout.page import (
@@ -29,6 +30,8 @@ from deckpress.layout.page import (
 
 Box = tuple[float, float, float, float]  # x1, y1, x2, y2
 ANCHORED = frozenset({Text, Icon, Rect, Circle, Picture})  # ops held at their own x, y (see `_anchor`)
+# the kinds asked of op after op, as tuples: `Turn | Clip` in a loop is a union made each time
+SPANNING, ROAMING, STEPPED = (Turn, Clip), (Polygon, Path, Clip), (Path, Clip)
 
 
 def obstacles(page: Page, clearance: float) -> list[Box]:
@@ -78,7 +81,7 @@ def _measured(page: Page) -> list[tuple[int, list[Box]]]:
                 measured.append((i, box_of(op)))
             i += 1
             continue
-        span = op.ops if isinstance(op, Turn | Clip) else 0
+        span = op.ops if isinstance(op, SPANNING) else 0
         if grid is None or not _inside(op, grid):
             measured.append((i, _turned(op, ops[i + 1:i + 1 + span]) if isinstance(op, Turn) else box_of(op)))
         i += 1 + span
@@ -127,7 +130,7 @@ def _cells(page: Page) -> Box | None:
 def _anchor(op: Op) -> tuple[float, float]:
     if isinstance(op, Line):
         return op.x1, op.y1
-    if isinstance(op, Polygon | Path | Clip):
+    if isinstance(op, ROAMING):
         return (math.inf, math.inf)  # a net's glue tab, a shape, reach out of a cell: always measured
     if isinstance(op, Tiles):
         return op.places[0] if op.places else (math.inf, math.inf)
@@ -147,8 +150,8 @@ def box_of(op: Op) -> list[Box]:  # long: one small case for each kind of op
         return [(op.x - op.r - op.width, op.y - ry - op.width, op.x + op.r + op.width, op.y + ry + op.width)]
     if isinstance(op, Text):
         width = fonts.width(op.font, op.text, op.size)
-        low = fonts.font(op.font).face.descent / 1000 * op.size
-        box = (op.x, op.y + low, op.x + width, op.y + fonts.ascent(op.font) * op.size)
+        low, high = _reach(op.font)
+        box = (op.x, op.y + low * op.size, op.x + width, op.y + high * op.size)
         return [_rotated(box, op.angle, op.x, op.y)] if op.angle else [box]
     if isinstance(op, Line):  # butt ends: the stroke's width reaches out across the line, not along it
         length = math.hypot(op.x2 - op.x1, op.y2 - op.y1) or 1.0
@@ -160,7 +163,7 @@ def box_of(op: Op) -> list[Box]:  # long: one small case for each kind of op
     if isinstance(op, Polygon):
         xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
         return [(min(xs), min(ys), max(xs), max(ys))] if xs else []
-    if isinstance(op, Path | Clip):  # the control points bound the curves
+    if isinstance(op, STEPPED):  # the control points bound the curves
         xs = [float(v) for step in op.steps for v in step[1::2]]  # type: ignore[arg-type]
         ys = [float(v) for step in op.steps for v in step[2::2]]  # type: ignore[arg-type]
         return [(min(xs), min(ys), max(xs), max(ys))] if xs else []
@@ -177,6 +180,12 @@ def box_of(op: Op) -> list[Box]:  # long: one small case for each kind of op
             return [(x, y, x + w, y + h)]
         return [(x, y, x + op.size, y + op.height) for x, y in op.places]
     return []
+
+
+@cache
+def _reach(font: str) -> tuple[float, float]:
+    """How far a font reaches below its baseline (negative) and above it, at 1 pt: asked of every text measured."""
+    return fonts.font(font).face.descent / 1000, fonts.ascent(font)
 
 
 def _turned(turn: Turn, ops: list[Op]) -> list[Box]:
