@@ -32,7 +32,7 @@ class Plate:
     from that point), and the y (mm) the drawing returned: where what follows it starts."""
 
     ops: tuple[Op, ...]
-    tags: tuple[tuple[int, ...], tuple[Tag, ...]]  # their indexes, and the tags
+    tags: tuple[tuple[int, Tag], ...]
     sources: tuple[Source, ...]
     found: tuple[tuple[int, int], ...]
     end: float
@@ -42,8 +42,8 @@ class Plate:
         page = d.page
         at = len(page.ops)
         page.ops += self.ops
-        if self.tags:  # a table's cells open a few elements each: their indexes moved in C, not tag by tag
-            page.tags += zip(map(at.__add__, self.tags[0]), self.tags[1], strict=True)
+        if self.tags:
+            page.tags += [(i + at, tag) for i, tag in self.tags]
         if self.sources:
             page.sources += [(i + at, loc, what, card) for i, loc, what, card in self.sources]
         if self.found:
@@ -83,9 +83,7 @@ class Plates:
         with self.ts.heeding() as heeded:
             end = draw()
         if not heeded.met and len(page.cells) == cells and len(page.tags) >= tags:  # nothing said, nothing undone
-            tagged = page.tags[tags:]
-            self.cast[whole] = Plate(tuple(page.ops[ops:]), (tuple([i - ops for i, _ in tagged]),
-                                                             tuple([tag for _, tag in tagged])),
+            self.cast[whole] = Plate(tuple(page.ops[ops:]), tuple((i - ops, tag) for i, tag in page.tags[tags:]),
                                      tuple((i - ops, loc, what, card) for i, loc, what, card in page.sources[sources:]),
                                      tuple((a - ops, b - ops) for a, b in page.found[found:]), end)
         return end
