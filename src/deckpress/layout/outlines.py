@@ -43,17 +43,15 @@ def shapes(ops: Sequence[Op]) -> tuple[list[Area], list[Segment], list[Segment],
             m = turns[-1][1] if turns else IDENTITY
         while clips and at > clips[-1][0]:
             clips.pop()
-        kind = type(op)
+        kind = type(op)  # the kind itself, not a subclass: a Mirror is no Turn here
         if kind is Text:
-            assert isinstance(op, Text)
-            texts.append(_text_area(op, m, at))
+            texts.append(_text_area(op, m, at))  # type: ignore[arg-type]  # a Text: its type says so
         elif kind is Turn:
             assert isinstance(op, Turn)
             m = _compose(m, _turn(op))
             turns.append((at + op.ops, m))
         elif kind is Icon:
-            assert isinstance(op, Icon)
-            icons.append(_area(_icon_box(op, clips[-1][1] if clips else None), m, at))
+            icons.append(_area(_icon_box(op, clips[-1][1] if clips else None), m, at))  # type: ignore[arg-type]
         elif kind is Clip:
             assert isinstance(op, Clip)
             clips.append((at + op.ops, _steps_box(op.steps)))
@@ -172,6 +170,8 @@ def _box_edges(box: Box, m: Matrix, at: int, edges: list[Segment]) -> None:
 
 
 _METRICS: dict[str, tuple[float, float]] = {}
+MEASURED_LIMIT = 100_000  # texts measured a font: a huge deck's one-off texts start afresh rather than grow
+_MEASURED: dict[str, dict[str, tuple[float, bool]]] = {}  # font -> text -> its width at 1 pt, whether it drops
 
 
 def _text_area(op: Text, m: Matrix, at: int) -> Area:
@@ -179,8 +179,8 @@ def _text_area(op: Text, m: Matrix, at: int) -> Area:
     if metrics is None:
         face = fonts.font(op.font).face
         metrics = _METRICS[op.font] = (float(face.descent) / 1000, float(face.capHeight) / 1000)
-    x0, x1 = op.x, op.x + fonts.width(op.font, op.text, op.size)
-    drops = DESCENDING.search(op.text) is not None  # "50 mm" stands on its baseline: nothing hangs below it
+    unit, drops = _measured(op.font, op.text)
+    x0, x1 = op.x, op.x + unit * op.size  # `fonts.width`, its unit width kept with the text's drop
     y0, y1 = op.y + (metrics[0] * op.size if drops else 0.0), op.y + metrics[1] * op.size
     if op.angle:  # a text set at an angle of its own turns about its baseline's start
         m = _compose(m, _turn(Turn(op.angle, op.x, op.y)))
@@ -206,3 +206,18 @@ def _compose(outer: Matrix, inner: Matrix) -> Matrix:
 def _apply(m: Matrix, x: float, y: float) -> tuple[float, float]:
     a, b, c, d, e, f = m
     return a * x + c * y + e, b * x + d * y + f
+
+
+def _measured(font: str, text: str) -> tuple[float, bool]:
+    """A text's width at 1 pt in `font` (`fonts.width`'s), and whether it may hang below its baseline: measured
+    once a text, as the same texts are set card after card, sheet after sheet."""
+    measured = _MEASURED.get(font)
+    if measured is None:
+        measured = _MEASURED[font] = {}
+    known = measured.get(text)
+    if known is None:
+        if len(measured) >= MEASURED_LIMIT:
+            measured.clear()
+        # "50 mm" stands on its baseline: nothing hangs below it
+        known = measured[text] = fonts.width(font, text, 1.0), DESCENDING.search(text) is not None
+    return known
