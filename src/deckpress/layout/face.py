@@ -11,7 +11,7 @@ from deckpress.layout.computed.conditions import shown
 from deckpress.layout.computed.repetition import Excess, places
 from deckpress.layout.context import Job
 from deckpress.layout.elements import KINDS, Face
-from deckpress.layout.elements.kind import Box
+from deckpress.layout.elements.kind import Box, Kind
 from deckpress.layout.elements.repeat import Repeat
 from deckpress.layout.held import Said
 from deckpress.layout.inks import Ground, check_contrast
@@ -44,21 +44,28 @@ def draw_face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float
 @dataclass(frozen=True)
 class Plan:
     """What a card layout's faces share, worked out once a job: the order its elements are read in, each one's
-    structure element (the heading's H1), which are turned off the square, and the printed lines each is the label
-    of (lines to write on, as the text edition reads them)."""
+    structure element (the heading's H1), which are turned off the square, the printed lines each is the label
+    of (lines to write on, as the text edition reads them), the columns of its table, and the kind that draws
+    each element as it stands (black, upright, no repeat: `_place`'s plainest case; else None)."""
 
     order: tuple[int, ...]
     roles: tuple[str, ...]
     turned: tuple[bool, ...]
     beside: tuple[tuple[int, ...], ...]
     written: frozenset[int]  # every line some element is the label of
+    table: tuple[int, ...]  # its table's columns, by place (`layout.table`'s elements, in layout order)
+    plain: tuple[Kind | None, ...]
 
     @classmethod
     def of(cls, layout: CardLayout) -> Plan:
-        roles = tuple("H1" if e.name == layout.heading else _role(e) for e in layout.elements)
-        beside = tuple(lines_beside(e.box, layout) for e in layout.elements)
-        return cls(tuple(reading_order(layout)), roles, tuple(not quarter(e.rotate) for e in layout.elements),
-                   beside, frozenset(n for lines in beside for n in lines))
+        elements = layout.elements
+        roles = tuple("H1" if e.name == layout.heading else _role(e) for e in elements)
+        beside = tuple(lines_beside(e.box, layout) for e in elements)
+        table = tuple(n for n, e in enumerate(elements) if e.name in layout.table) if layout.table else ()
+        plain = tuple(KINDS[e.kind] if e.kind != REPEAT and e.colour is None and not e.rotate else None
+                      for e in elements)
+        return cls(tuple(reading_order(layout)), roles, tuple(not quarter(e.rotate) for e in elements),
+                   beside, frozenset(n for lines in beside for n in lines), table, plain)
 
 
 def plan_of(job: Job, layout: CardLayout) -> Plan:
@@ -67,7 +74,7 @@ def plan_of(job: Job, layout: CardLayout) -> Plan:
 
 
 def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], job: Job, bleed: float,
-          shape: Outline | None = None) -> None:
+          shape: Outline | None = None) -> None:  # long: one card, element after element, each tagged
     x, y = at
     face = Face(d, job, card, job.texts(card))
     job.ts.card = card  # an icon its own texts name, no file has: said where the card writes it
@@ -75,15 +82,16 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
     _printed_lines(face, layout, at, bleed, shape, plan.written)
     words, once = _said(job, card, layout, face)
     trim = (x, y, *layout.size)
-    table = [e for e in layout.elements if e.name in layout.table] if layout.table else []
-    table = table if table and plain(face, table) else []
+    elements, page = layout.elements, d.page
+    table = plan.table if plan.table and plain(face, [elements[n] for n in plan.table]) else ()
     with tagged(d, "Sect", title=card.label):  # one card, its heading first, then its elements in the layout's order
         for n in plan.order:
-            element, said = layout.elements[n], words[n]
-            if table and element in table:  # its columns drawn together where the first stands, read row by row
-                if element is table[0]:
+            element, said = elements[n], words[n]
+            if n in table:  # its columns drawn together where the first stands, read row by row
+                if n == table[0]:
                     d.mark(element.loc, element.name, card)
-                    draw_table(face, [(e, (x + e.box[0], y + e.box[1], *e.box[2:])) for e in table])
+                    draw_table(face, [(elements[c], (x + elements[c].box[0], y + elements[c].box[1],
+                                                     *elements[c].box[2:])) for c in table])
             elif element.when is not None and not shown(face.texts, card, element, job.findings):
                 said = ""  # not shown: its lines are printed, with no label to name a field by
             else:
@@ -91,13 +99,21 @@ def _face(d: Drawing, card: Card, layout: CardLayout, at: tuple[float, float], j
                 if plan.turned[n]:  # turned off the square: held to the card (and its bleed)
                     _on_card(job, layout, element, bleed if KINDS[element.kind].bleeds else 0.0)
                 role = ARTIFACT if n in once else plan.roles[n]
-                tags, ops = len(d.page.tags), len(d.page.ops)
-                with tagged(d, role, alt=said if role == "Figure" else "",
-                            actual=said if role in ("P", "H1") else ""):
-                    _place(face, element, (x + element.box[0], y + element.box[1], *element.box[2:]), trim, bleed)
-                drop_if_empty(d, tags, ops)
-                read_through(d, tags, ops)
-            _write_on(face, layout, element, plan.beside[n], at, said)
+                actual = said if role in ("P", "H1") else ""
+                tags, ops = len(page.tags), len(page.ops)
+                box = (x + element.box[0], y + element.box[1], *element.box[2:])
+                kind = plan.plain[n]
+                with tagged(d, role, alt=said if role == "Figure" else "", actual=actual):
+                    if kind is not None and not face.grounds and not (bleed and kind.bleeds):
+                        kind.draw(face, element, box)  # most elements: black, upright, on the paper (`_place`)
+                    else:
+                        _place(face, element, box, trim, bleed)
+                if len(page.ops) == ops:
+                    drop_if_empty(d, tags, ops)
+                elif actual:
+                    read_through(d, tags, ops)
+            if plan.beside[n]:
+                _write_on(face, layout, element, plan.beside[n], at, said)
     d.mark(None, "")
     job.ts.card = None  # set for this face alone: the rules and sheets set after it are no card's
 

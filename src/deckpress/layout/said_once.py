@@ -76,6 +76,7 @@ class _Heard:
         joins, back = _joins(reading.say), known.singulars(reading.params)
         self.tallies = [_tally(line, joins, back) for _, line, _ in lines]
         self.first = {j: n for n, (j, _, _) in reversed(list(enumerate(lines)))}  # each part's first line
+        self.joined = "\0".join(self.spoken)  # all its lines' words, for finding one's within another's at once
         self.name = spoken(reading.card.label)
         self.left: set[int] = set()  # the parts left out so far (`unrepeated`)
 
@@ -94,6 +95,8 @@ class _Heard:
             return True
         if words == self.name or words == " ":
             return False  # the card's name stays
+        if self.joined.count(words) == spoken_.count(words):
+            return False  # no other line holds its words (each line as its words holds them once, and no more)
         for n in [n for n, other in enumerate(spoken_) if words in other and other != words]:
             j, _, source = lines[n]
             if j != i and j not in left and (j < i or "\n" not in line) and \

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from deckpress.layout.context import Job
-from deckpress.layout.elements.kind import KINDS, Reading, read_shown
+from deckpress.layout.elements.kind import KINDS, Kind, Reading, read_shown
 from deckpress.layout.said_once import Known, unrepeated
 from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Element
@@ -19,18 +19,39 @@ from deckpress.templating import CardText
 def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> tuple[list[str], frozenset[int]]:
     """Each element's words in layout order ("" where it says nothing: a panel, a row of no icons), and the places
     of those the card's other words say already (`unread`)."""
+    voice = job.held.of_layout(layout, Voice)
     reading = Reading(card, texts, job.params, job.say)
-    read = [(KINDS[e.kind].read(reading, e) if e.when is None else read_shown(reading, e)) or []
-            for e in layout.elements]  # most elements are on every card: their reading as it is
+    params = job.params
+    read: list[list[str]] = []
+    for element, hook in voice.hooks:  # most elements are on every card: their reading as it is
+        if hook is None:
+            read.append([])
+        else:
+            read.append((hook(reading, element) if element.when is None else read_shown(reading, element)) or [])
     said, apart = [], job.say("list_separator")  # a list's lines parted as the language parts a list's items
-    inlined = [tuple(read_inline(line, job.params) for line in lines) for lines in read]  # icons by their words
+    inlined = [tuple([read_inline(line, params) if ":" in line else line for line in lines])
+               for lines in read]  # icons by their words
     for n, lines in enumerate(inlined):
+        if len(lines) == 1 and "\n" not in lines[0]:  # most say one line: the row it is, run on as it stands
+            said.append(lines[0].strip())
+            continue
         rows = [[r.strip() for r in line.split("\n") if r.strip()] for line in lines]
         if len(rows) == 1 and len(rows[0]) > 1 and _in_columns(layout.elements, read, n):
             said.append(f"{rows[0][0]}: {', '.join(rows[0][1:])}")
         else:  # a list's lines apart, a paragraph's breaks run on
             said.append(apart.join(" ".join(row) for row in rows))
-    return said, unread(reading, layout, inlined, _known(job, layout))
+    return said, unread(reading, layout, inlined, voice.known)
+
+
+class Voice:
+    """What reading a card layout's faces aloud needs of the layout alone, worked out once a job: each element's
+    reading hook (None for a kind that reads nothing: a panel, a pattern), and what stays the same from card to
+    card read through it (`Known`: its elements' fields, filled as its cards are read)."""
+
+    def __init__(self, layout: CardLayout) -> None:
+        self.hooks = [(e, None if type(KINDS[e.kind]).read is Kind.read else KINDS[e.kind].read)
+                      for e in layout.elements]
+        self.known = Known()
 
 
 class _Lines(NamedTuple):
@@ -48,15 +69,6 @@ def unread(reading: Reading, layout: CardLayout, read: list[tuple[str, ...]], kn
     kept = {id(e) for _, e in unrepeated(said, reading, known)}
     return frozenset(n for n, (lines, e) in enumerate(zip(read, elements, strict=True))
                      if lines and id(e) not in kept and e.name != layout.heading)
-
-
-def _known(job: Job, layout: CardLayout) -> Known:
-    """What stays the same from card to card read through `layout` (its elements' fields), worked out once a job."""
-    return job.held.of_layout(layout, _none_known)
-
-
-def _none_known(layout: CardLayout) -> Known:
-    return Known()  # filled as the layout's cards are read
 
 
 def _in_columns(elements: list[Element], read: list[list[str]], n: int) -> bool:

@@ -78,9 +78,8 @@ class Icon(Kind):
             return False
         said, count = shown
         forms = (reading.params.get(PLURALS) or {}).get(said) or {}  # the word's forms, where the game gives them
-        stems = frozenset(w.casefold().split()[-1] for w in [said, *forms.values()] if w.split())
-        numbers = _numbers(reading.say)
-        counts = None if count == 1 else frozenset({str(count)} | ({numbers[count]} if count < len(numbers) else set()))
+        stems = _stems(said, tuple(forms.values()))
+        counts = None if count == 1 else _counts(count, _numbers(reading.say))
         return any(_names(text, stems, counts) for text in texts)
 
 
@@ -122,6 +121,18 @@ def _row(said: str, repetitions: int) -> int | None:
 def _numbers(say: Callable[..., str]) -> tuple[str, ...]:
     """The numbers in words in the press's language (`zero one two...`)."""
     return tuple(say("html_numbers").split())
+
+
+@lru_cache(maxsize=1024)  # card after card shows the same icons: one set of stems each, its hash kept
+def _stems(said: str, forms: tuple[str, ...]) -> frozenset[str]:
+    """The words an icon said as `said` is named by in a text (the last word of each of its forms, casefolded)."""
+    return frozenset(w.casefold().split()[-1] for w in [said, *forms] if w.split())
+
+
+@lru_cache(maxsize=1024)
+def _counts(count: int, numbers: tuple[str, ...]) -> frozenset[str]:
+    """How a text says `count`: in figures, or in words where the language has a word for it."""
+    return frozenset({str(count)} | ({numbers[count]} if count < len(numbers) else set()))
 
 
 @lru_cache(maxsize=8192)  # the same texts recur card after card
