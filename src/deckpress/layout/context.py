@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from deckpress.colour import Colour
 from deckpress.findings import Findings
@@ -18,6 +19,8 @@ from deckpress.load.icons import Icons
 from deckpress.model import Card, Theme
 from deckpress.templating import CardText, Templates
 from deckpress.words import say
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -39,6 +42,9 @@ class Job:
     # what its faces share with the edition's other components and papers in this build (deckpress.layout.held)
     held: Held = field(default_factory=Held)
     said: dict[tuple[Any, ...], str] = field(default_factory=dict)  # the press's phrases made so far (`say`)
+    # what a kind works out for an element once a job, not card by card (a row of symbols' stones), by the
+    # element's id: held with the element, so none made later is taken for it
+    kept: dict[int, tuple[object, Any]] = field(default_factory=dict)
 
     @property
     def theme(self) -> Theme:
@@ -74,6 +80,14 @@ class Job:
         if said is None:
             said = self.said[memo] = say(self.language, key, **values)
         return said
+
+    def of_element(self, element: object, make: Callable[[], T]) -> T:
+        """What `make` works out for `element`, once a job (what it says, it says on the first card it is made
+        for, as it would have there)."""
+        held = self.kept.get(id(element))
+        if held is None or held[0] is not element:
+            held = self.kept[id(element)] = (element, make())
+        return cast(T, held[1])
 
     def texts(self, card: Card) -> CardText:
         """The layout's templates, rendered for one card."""

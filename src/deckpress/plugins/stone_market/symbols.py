@@ -6,6 +6,9 @@ what it prints is its mark (`marks`, a translated parameter: `Π` for `P` in Gre
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 from deckpress.colour import Colour
 from deckpress.draw import fonts
 from deckpress.findings import echoed
@@ -38,30 +41,30 @@ class SymbolRows(Kind):
 
     def draw(self, face: Face, element: Element, box: Box) -> None:
         field, param = element.keys["symbols"], element.keys["shapes"]
-        job, what, loc = face.job, face.what(element), face.loc(element, field)
+        job = face.job
         shapes = job.params.get(param)
         if not isinstance(shapes, dict):
-            job.findings.error(element.loc, f"{what}: parameter '{param}' must map letters to shapes")
+            job.findings.error(element.loc, f"{face.what(element)}: parameter '{param}' must map letters to shapes")
             return
         value = face.card.values.get(field)
         rows = [value] if isinstance(value, str) else list(value or [])
         x, y, w, h = box
         row_h = h / max(len(rows), 1)
-        units = [sum(2.2 if t == "=" else 1.1 for t in row.split()) for row in rows]
+        units = [_units(row) for row in rows]
         size = min(row_h * 0.85, w / max(units + [1]))  # one size for every row: the rows line up
         if size * MM * 0.5 < element.style.min_size and rows:
-            job.findings.error(loc, f"{job.where}, {what}: {len(rows[0].split())} symbols do not fit a {w:g} mm row "
-                                    f"at the minimum size of {element.style.min_size:g} pt "
-                                    f"({job.theme.edition} edition)")
+            job.findings.error(face.loc(element, field), f"{job.where}, {face.what(element)}: {len(rows[0].split())} "
+                                                         f"symbols do not fit a {w:g} mm row at the minimum size of "
+                                                         f"{element.style.min_size:g} pt ({job.theme.edition} edition)")
             return
-        stones, marks = _stones(face, element, shapes), _marks(job.params, element)
+        case = job.of_element(element, lambda: _case(face, element, shapes))  # the same stones on every card
         for r, row in enumerate(rows):
             band = (x, y + r * row_h + (row_h - size) / 2, w, size)
-            if not _row(face, row.split(), (stones, marks), band, face.ink(element)):
-                job.findings.error(loc, f"{job.where}, {what}: no stone symbol for "
-                                        f"'{echoed(next(t for t in row.split() if t != '=' and t not in stones))}'")
+            if not _row(face, row.split(), case, band, face.ink(element)):
+                stones = case.stones
+                job.findings.error(face.loc(element, field), f"{job.where}, {face.what(element)}: no stone symbol "
+                                   f"for '{echoed(next(t for t in row.split() if t != '=' and t not in stones))}'")
                 return
-
 
     def read(self, reading: Reading, element: Element) -> list[str] | None:
         """Each row in words: an equation `3 Pearls = 1 Jade and 2 Rubies, both ways` (the arrow is two-way), a
@@ -107,6 +110,34 @@ def _marks(params: dict[str, object], element: Element) -> dict[str, str]:
     return {str(k): str(v) for k, v in marks.items()} if isinstance(marks, dict) else {}
 
 
+@lru_cache(maxsize=1024)  # the same rows recur card after card
+def _units(row: str) -> float:
+    """How many letters wide a row is: an arrow as wide as two."""
+    return sum(2.2 if t == "=" else 1.1 for t in row.split())
+
+
+@dataclass(frozen=True)
+class _Case:
+    """A job's stones for one element, as a type case holds its sorts: each letter's shape, the mark it prints and
+    where that sits in it (`LETTER_CENTRE`); and the bold font the marks are set in, with its cap height."""
+
+    stones: dict[str, IconFile]
+    letters: dict[str, tuple[IconFile, str, float]]
+    font: str
+    cap: float
+    line_pt: float
+
+
+def _case(face: Face, element: Element, shapes: dict[str, str]) -> _Case:
+    """The stones of `element` and their marks, worked out on the first card that draws them (a missing shape is
+    said there, as before, once)."""
+    stones, marks, theme = _stones(face, element, shapes), _marks(face.job.params, element), face.job.theme
+    letters = {letter: (icon, marks.get(letter, letter), LETTER_CENTRE.get(icon.name, 0.5))
+               for letter, icon in stones.items()}
+    font = theme.fonts["bold"]
+    return _Case(stones, letters, font, fonts.cap_height(font), theme.line_pt)
+
+
 def _stones(face: Face, element: Element, shapes: dict[str, str]) -> dict[str, IconFile]:
     """Each letter's shape, an icon of the game's folder (a missing one is reported once, where it is named)."""
     icons, what = face.job.icons, f"{face.job.where}, {face.what(element)}"
@@ -114,27 +145,24 @@ def _stones(face: Face, element: Element, shapes: dict[str, str]) -> dict[str, I
     return {letter: icon for letter, icon in found.items() if icon is not None}
 
 
-def _row(face: Face, tokens: list[str], drawn: tuple[dict[str, IconFile], dict[str, str]], row: Box,
-         ink: Colour | None) -> bool:
+def _row(face: Face, tokens: list[str], case: _Case, row: Box, ink: Colour | None) -> bool:
     """One row of symbols centred in its band (x, top, width, size), each letter printing its mark; False at a
     letter with no shape."""
-    shapes, marks = drawn
+    letters, font, d = case.letters, case.font, face.d
     x, top, w, size = row
-    line_pt, font = face.job.theme.line_pt, face.job.theme.fonts["bold"]
     letter_pt = size * MM * 0.5
     widths = [size * (2.2 if t == "=" else 1.1) for t in tokens]
     cx = x + (w - sum(widths)) / 2
     for token, width in zip(tokens, widths, strict=True):
         if token == "=":
-            _two_way_arrow(face.d, cx + size * 0.2, top + size / 2, width - size * 0.4, line_pt * 2.5)
-        elif token in shapes:
+            _two_way_arrow(d, cx + size * 0.2, top + size / 2, width - size * 0.4, case.line_pt * 2.5)
+        elif token in letters:
+            icon, mark, centre = letters[token]
             left = cx + (width - size) / 2
-            face.d.icon(shapes[token], left, top, size, ink, line_pt * 2)
-            mark = marks.get(token, token)
+            d.icon(icon, left, top, size, ink, case.line_pt * 2)
             letter_w = fonts.width(font, mark, letter_pt) / MM
-            centre = LETTER_CENTRE.get(shapes[token].name, 0.5)
-            baseline = top + size * centre + fonts.cap_height(font) * letter_pt / MM / 2
-            face.d.text(left + (size - letter_w) / 2, baseline, mark, font, letter_pt)
+            baseline = top + size * centre + case.cap * letter_pt / MM / 2
+            d.text(left + (size - letter_w) / 2, baseline, mark, font, letter_pt)
         else:
             return False
         cx += width
