@@ -6,7 +6,7 @@ What the card's other words say already is left unread, as the text edition leav
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from deckpress.layout.context import Job
 from deckpress.layout.elements.kind import KINDS, Kind, Reading, read_shown
@@ -20,8 +20,8 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> tuple[l
     """Each element's words in layout order ("" where it says nothing: a panel, a row of no icons), and the places
     of those the card's other words say already (`unread`)."""
     voice = job.held.of_layout(layout, Voice)
-    reading = Reading(card, texts, job.params, job.say)
     params = job.params
+    reading = Reading(card, texts, params, job.say, alike=voice.alike(params, job.language))
     read: list[list[str]] = []
     for element, hook in voice.hooks:  # most elements are on every card: their reading as it is
         if hook is None:
@@ -52,6 +52,15 @@ class Voice:
         self.hooks = [(e, None if type(KINDS[e.kind]).read is Kind.read else KINDS[e.kind].read)
                       for e in layout.elements]
         self.known = Known()
+        self.read: tuple[dict[str, Any] | None, str, dict[tuple[int, str], Any]] = (None, "", {})
+
+    def alike(self, params: dict[str, Any], language: str) -> dict[tuple[int, str], Any]:
+        """What reads alike on every card read with these parameters in this language (`Reading.alike`): a new
+        store where either differs from the last card's."""
+        held, said, alike = self.read
+        if held is not params or said != language:
+            self.read = params, language, (alike := {})
+        return alike
 
 
 class _Lines(NamedTuple):

@@ -101,6 +101,9 @@ class Reading:
     findings: Findings = field(default_factory=Findings)
     kept: dict[int, Any] = field(default_factory=dict, init=False, compare=False, repr=False)  # a kind's own, by
     # element id: one card's reading, not a copy's with other texts (a repetition's, `replace` leaves it out)
+    # what reads alike on every card read with the same parameters and words (a row of symbols), by the element's
+    # id and what it reads: shared by the cards read together (None: each card reads it afresh)
+    alike: dict[tuple[int, str], Any] | None = field(default=None, compare=False, repr=False)
 
     def render(self, element: Element, key: str) -> str | None:
         """The element's template `key` for this card, as drawn (None where the element has none)."""

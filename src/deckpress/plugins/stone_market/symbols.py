@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from deckpress.colour import Colour
 from deckpress.draw import fonts
@@ -22,6 +23,7 @@ from deckpress.model import Element
 
 # where the letter sits inside each stone shape (centre x, baseline-ish centre y), as a share of the size
 LETTER_CENTRE = {"triangle": 0.62}
+ALIKE_LIMIT = 4_096  # rows kept as read (`Reading.alike`): a deck of one-off rows reads the rest afresh
 
 
 @register
@@ -71,15 +73,35 @@ class SymbolRows(Kind):
         row of stones `2 Amber and 3 Ruby`, one stone by its name, letter and shape: `Amber (A, triangle)`."""
         value = reading.card.values.get(element.keys["symbols"])
         rows = [value] if isinstance(value, str) else [str(r) for r in value or []]
-        params = reading.params
-        shapes = params.get(element.keys["shapes"])
-        names = params.get(element.keys["names"] or "")
-        if not isinstance(names, dict):
-            letters = params.get("stone_letters")
-            names = {v: k for k, v in letters.items()} if isinstance(letters, dict) else {}
-        shown = (shapes if isinstance(shapes, dict) else {}, _marks(params, element))
-        said = [_said_row(row.split(), names, shown, reading) for row in rows]
+        alike = reading.alike
+        if alike is None:
+            said = _said_rows(rows, element, reading)
+        else:  # a row reads alike on every card that has it: read once for them all
+            said = [_said_alike(alike, row, element, reading) for row in rows]
         return [s for s in said if s] or None
+
+
+def _said_alike(alike: dict[tuple[int, str], Any], row: str, element: Element, reading: Reading) -> str:
+    """A row in words, as read before on a card with the same row (`Reading.alike`), else read now and kept."""
+    key = (id(element), row)
+    said = alike.get(key)
+    if said is None:
+        said = _said_rows([row], element, reading)[0]
+        if len(alike) < ALIKE_LIMIT:
+            alike[key] = said
+    return str(said)
+
+
+def _said_rows(rows: list[str], element: Element, reading: Reading) -> list[str]:
+    """Each row in words, by the game's names, shapes and marks of its stones."""
+    params = reading.params
+    shapes = params.get(element.keys["shapes"])
+    names = params.get(element.keys["names"] or "")
+    if not isinstance(names, dict):
+        letters = params.get("stone_letters")
+        names = {v: k for k, v in letters.items()} if isinstance(letters, dict) else {}
+    shown = (shapes if isinstance(shapes, dict) else {}, _marks(params, element))
+    return [_said_row(row.split(), names, shown, reading) for row in rows]
 
 
 def _said_row(tokens: list[str], names: dict[str, str], shown: tuple[dict[str, str], dict[str, str]],
