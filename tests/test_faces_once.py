@@ -165,9 +165,10 @@ class _Part(NamedTuple):
 def test_a_line_whose_words_stand_within_another_is_left_out_and_none_other_is():
     game, edition, templates = loaded("pocket-bazaar")
     layout = edition.layouts["lot-card"]
-    points, in_words, flavour = (next(e for e in layout.elements if e.name == n)
-                                 for n in ("points", "points in words", "flavour"))
-    card = next(c for c in game.decks["lots"].cards if c.values["points"] == 3)
+    points, in_words, flavour, collection, picture = (next(e for e in layout.elements if e.name == n) for n in (
+        "points", "points in words", "flavour", "collection", "pictogram"))
+    card = next(c for c in game.decks["lots"].cards if c.values["points"] == 3 and
+                c.values["collection"] == "Lanterns")
     reading = Reading(card, templates.card(game.params, card.values, card.index), game.params,
                       lambda key, **values: say("en", key, **values))
 
@@ -179,6 +180,9 @@ def test_a_line_whose_words_stand_within_another_is_left_out_and_none_other_is()
     assert kept(("3", points), ("33 points", in_words)) == ["3", "33 points"]  # `3` is not a word of `33`
     assert kept(("3", points), ("Lot 3 points", flavour)) == ["3", "Lot 3 points"]  # another field's words
     assert kept(("3 points", in_words), ("3", points)) == ["3 points"]  # within one before it
+    assert kept(("Lanterns", collection), ("Lanterns", flavour)) == ["Lanterns"]  # word for word, after a part kept
+    # the lantern named by its collection is left to the eye: its words said by no part kept, a text saying them is
+    assert kept(("Lanterns", collection), ("lantern", picture), ("Lantern", flavour)) == ["Lanterns", "Lantern"]
 
 
 def test_a_texts_width_is_measured_by_its_own_font_and_words(monkeypatch):

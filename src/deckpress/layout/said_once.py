@@ -36,18 +36,33 @@ def unrepeated(said: Sequence[tuple[P, Element]], reading: Reading, known: Known
     another text merely mentions (`Village` in a story that tells of one); one naming the things a paragraph before
     it counted (`Amber, Jade, Jade` after `1 Amber and 2 Jade`); and a pictogram the card's words say (`2 × star`
     beside `Two stars`). `known`: what stays the same from card to card of a deck."""
-    lines = [(j, line, element) for j, (p, element) in enumerate(said) for line in p.lines]
-    texts = [line for _, line, other in lines if not KINDS[other.kind].pictogram]  # what a pictogram's words are in
-    heard = _Heard(reading, lines, Known() if known is None else known)
-    kept = []
-    for i, (part, element) in enumerate(said):
+    left = left_out([p.lines for p, _ in said], [e for _, e in said], reading, known)
+    return [part for i, part in enumerate(said) if i not in left]
+
+
+def left_out(read: Sequence[tuple[str, ...]], elements: Sequence[Element], reading: Reading,
+             known: Known | None = None) -> set[int]:
+    """The parts `unrepeated` leaves out, by place: each element's lines as `read` (none: it says nothing)."""
+    lines: list[tuple[int, str, Element]] = []
+    texts: list[str] = []  # what a pictogram's words are in
+    first: dict[int, int] = {}  # each part's first line
+    for j, (said, element) in enumerate(zip(read, elements, strict=True)):
+        if said:
+            first[j] = len(lines)
+            pictogram = KINDS[element.kind].pictogram
+            for line in said:
+                lines.append((j, line, element))
+                if not pictogram:
+                    texts.append(line)
+    heard = _Heard(reading, lines, first, Known() if known is None else known)
+    for i, (said, element) in enumerate(zip(read, elements, strict=True)):
         kind = KINDS[element.kind]
         if kind.pictogram and kind.said_by(reading, element, texts) or \
-                len(part.lines) == 1 and heard.again(i, part.lines[0], element):
+                len(said) == 1 and heard.again(i, said[0], element):
             heard.left.add(i)  # not said: what it says is no reason to leave out another
-            continue
-        kept.append((part, element))
-    return kept
+        elif said:
+            heard.hear(i, len(said))
+    return heard.left
 
 
 class Known:
@@ -69,16 +84,26 @@ class _Heard:
     """One card's lines as compared: each line's words (`spoken`) and its tally of things, and each element's
     fields when asked."""
 
-    def __init__(self, reading: Reading, lines: list[tuple[int, str, Element]], known: Known) -> None:
-        self.reading, self.lines, self.known = reading, lines, known
-        self.keys = tuple(reading.card.values)  # what an element's fields are, besides its templates
+    def __init__(self, reading: Reading, lines: list[tuple[int, str, Element]], first: dict[int, int],
+                 known: Known) -> None:
+        self.reading, self.lines, self.first, self.known = reading, lines, first, known
         self.spoken = [spoken(line) for _, line, _ in lines]
         joins, back = _joins(reading.say), known.singulars(reading.params)
         self.tallies = [_tally(line, joins, back) for _, line, _ in lines]
-        self.first = {j: n for n, (j, _, _) in reversed(list(enumerate(lines)))}  # each part's first line
         self.joined = "\0".join(self.spoken)  # all its lines' words, for finding one's within another's at once
         self.name = spoken(reading.card.label)
         self.left: set[int] = set()  # the parts left out so far (`unrepeated`)
+        # what the parts kept so far say: each line's words and its tally (a part left out says none of it)
+        self.heard: set[str] = set()
+        self.counted: set[tuple[tuple[str, int], ...]] = set()
+
+    def hear(self, i: int, count: int) -> None:
+        """Part `i`, of `count` lines, is kept: what it says is said."""
+        for n in range(self.first[i], self.first[i] + count):
+            self.heard.add(self.spoken[n])
+            tally = self.tallies[n]
+            if tally is not None:
+                self.counted.add(tally)
 
     def again(self, i: int, line: str, element: Element) -> bool:
         """Whether the one-line part `i` says nothing the card's other lines do not (see `unrepeated`): it says
@@ -87,12 +112,8 @@ class _Heard:
         lines, spoken_, left = self.lines, self.spoken, self.left
         first = self.first[i]  # its line's place among the card's: those before it are the earlier parts'
         words, tally = spoken_[first], self.tallies[first]
-        if not left:  # most cards leave nothing out before: every earlier line says what it says
-            if words in spoken_[:first] or tally is not None and tally in self.tallies[:first]:
-                return True
-        elif any(spoken_[n] == words or tally is not None and self.tallies[n] == tally
-                 for n in range(first) if lines[n][0] not in left):  # a key's picture, left to `Schlüssel`, says none
-            return True
+        if words in self.heard or tally is not None and tally in self.counted:
+            return True  # said before by a part kept (a key's picture, left to `Schlüssel`, says none)
         if words == self.name or words == " ":
             return False  # the card's name stays
         if self.joined.count(words) == spoken_.count(words):
@@ -105,7 +126,8 @@ class _Heard:
         return False
 
     def _fields(self, element: Element) -> frozenset[str] | None:
-        key = (id(element), self.keys)  # the layout's elements, alive while its cards are read
+        # the layout's elements, alive while its cards are read; what an element's fields are, besides its templates
+        key = (id(element), tuple(self.reading.card.values))
         known = self.known.fields
         if key not in known:
             known[key] = _fields(element, self.reading)

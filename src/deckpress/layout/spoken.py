@@ -6,11 +6,11 @@ What the card's other words say already is left unread, as the text edition leav
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from deckpress.layout.context import Job
 from deckpress.layout.elements.kind import KINDS, Kind, Reading, read_shown
-from deckpress.layout.said_once import Known, unrepeated
+from deckpress.layout.said_once import Known, left_out
 from deckpress.load.icon_words import read_inline
 from deckpress.model import Card, CardLayout, Element
 from deckpress.templating import CardText
@@ -63,21 +63,15 @@ class Voice:
         return alike
 
 
-class _Lines(NamedTuple):
-    lines: tuple[str, ...]
-
-
 def unread(reading: Reading, layout: CardLayout, read: list[tuple[str, ...]], known: Known) -> frozenset[int]:
     """The elements (by place) the card's other words say already, left out as the text edition leaves them out
     (said_once.unrepeated), so both read a card alike in every language and say each thing once: a pictogram its
     texts name ("Laternen" beside a lantern read as "Laterne") is left to the eye; a paragraph a figure says
     already (a ware's stones named after the figure counting them, a token's name after `Amber (A, triangle)`,
     `both ways` beside equations that each end so) is the card's furniture. The heading stays: it is read first."""
-    elements = layout.elements
-    said = [(_Lines(lines), e) for lines, e in zip(read, elements, strict=True) if lines]  # `read`: icons inline read
-    kept = {id(e) for _, e in unrepeated(said, reading, known)}
-    return frozenset(n for n, (lines, e) in enumerate(zip(read, elements, strict=True))
-                     if lines and id(e) not in kept and e.name != layout.heading)
+    elements = layout.elements  # `read`: icons inline read; an element that says nothing is none of them
+    return frozenset(n for n in left_out(read, elements, reading, known)
+                     if read[n] and elements[n].name != layout.heading)
 
 
 def _in_columns(elements: list[Element], read: list[list[str]], n: int) -> bool:

@@ -80,7 +80,10 @@ class Icon(Kind):
         forms = (reading.params.get(PLURALS) or {}).get(said) or {}  # the word's forms, where the game gives them
         stems = _stems(said, tuple(forms.values()))
         counts = None if count == 1 else _counts(count, _numbers(reading.say))
-        return any(_names(text, stems, counts) for text in texts)
+        for text in texts:  # `any`, without a generator: asked of every pictogram of every card
+            if _names(text, stems, counts):
+                return True
+        return False
 
 
 def _named_at(face: Face, element: Element, name: str) -> tuple[Loc, str] | None:
