@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
-from deckpress import interrupts
+from deckpress import interrupts, loading
 from deckpress.arguments import USAGE, misplaced, parser
 from deckpress.findings import escaped
 from deckpress.leaving import UNWRITABLE, leave, silenced, unwritten
@@ -144,8 +144,8 @@ def _build(args: argparse.Namespace, opts: Options, dirs: list[Path]) -> int:
     # Ctrl-C is taken at the build's safe points from here on, the imports' too (a KeyboardInterrupt inside an
     # import could end the process by SIGINT, not 130) and the report's (once committed, a Ctrl-C changes nothing)
     with interrupts.deferred():
-        from deckpress.build import build
-
+        with loading("deckpress.build"):
+            from deckpress.build import build
         press = build(opts, dirs, max(1, args.jobs), fresh, gone)
         status = _report(press.findings, "; nothing was written")
         if status == OK and press.up_to_date:
