@@ -6,7 +6,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NoReturn
 
+from deckpress.dataclass_code import install
+
 __version__ = "0.1.0"
+install()  # before any of the press's dataclasses is made: their methods' code compiled once, not in every process
 
 
 def entry() -> NoReturn:
