@@ -19,10 +19,11 @@ from deckpress import dataclass_code
 
 
 @pytest.fixture
-def module() -> Iterator[types.ModuleType]:
-    """A module of the press's own, to make classes in."""
+def module(monkeypatch) -> Iterator[types.ModuleType]:
+    """A module of the press's own, to make classes in (what they compile is not kept in the table)."""
     made = types.ModuleType("deckpress.made_in_a_test")
     sys.modules[made.__name__] = made
+    monkeypatch.setattr(dataclass_code, "_new", {})
     yield made
     del sys.modules[made.__name__]
 
