@@ -103,7 +103,8 @@ def _outline(op: Op, m: Matrix, at: int, edges: list[Segment],
         ends = points[1:] + (points[:1] if op.closed else [])
         edges += [(*a, *b, at) for a, b in zip(points, ends, strict=False)]
     elif isinstance(op, Path):
-        edges += [(*chord, at) for chord in _chords(op.steps, m)]
+        place = (at,)  # each chord with its op's index, joined on: a die line has thousands
+        edges += [chord + place for chord in _chords(op.steps, m)]
     elif isinstance(op, Dots):  # each disc's outline, as a circle's
         rounds += [(*_apply(m, op.x + x, op.y + y), op.r, op.r, at) for x, y in op.dots]
     elif isinstance(op, Circle):
