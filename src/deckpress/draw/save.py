@@ -4,8 +4,9 @@ ReportLab's `getpdfdata` formats every object into a list of byte strings, then 
 is held three times (the objects, their formatted pieces, the joined file), and a tagged deck's structure
 elements, one ReportLab object each, held 150,000 registrations at 24,000 cards. Here the structure elements are
 numbered by the tree (`tagging._numbered`) and set out in their place as the file is written; ReportLab's own
-objects are formatted by ReportLab in the same order, into one in-memory file whose bytes become the PDF's own, a
-page stream's data let go once it is written. The bytes are ReportLab's own: `tests/test_save.py` compares them.
+objects are formatted by ReportLab in the same order (its dictionaries and arrays set out for less: set_out), into
+one in-memory file whose bytes become the PDF's own, a page stream's data let go once it is written. The bytes are
+ReportLab's own: `tests/test_save.py` compares them.
 """
 
 from __future__ import annotations
@@ -165,10 +166,11 @@ _WIDTHS: dict[tuple[object, ...], _Formatted] = {}
 def _widths_formatted(font: Any, doc: Any) -> None:
     """The font's widths (an array of numbers alone: nothing in it is the document's own) replaced by their bytes,
     set out once a process as ReportLab sets them out."""
-    widths = getattr(font, "Widths", None)
-    if type(widths) is not PDFArray or not all(type(w) in (int, float) for w in widths.sequence):
+    widths: Any = getattr(font, "Widths", None)
+    kinds = tuple(map(type, widths.sequence)) if type(widths) is PDFArray else (None,)
+    if not set(kinds) <= {int, float}:
         return
-    key = (widths.multiline, rl_config.pdfMultiLine, *((type(w), w) for w in widths.sequence))
+    key = (widths.multiline, rl_config.pdfMultiLine, kinds, tuple(widths.sequence))  # 1 and 1.0 set out apart
     formatted = _WIDTHS.get(key)
     if formatted is None:
         if len(_WIDTHS) >= _STREAMS_HELD:

@@ -1,8 +1,8 @@
 """ReportLab's dictionaries and arrays set out as ReportLab sets them out, for less: while the press writes a file
 (deckpress.draw.save), each key's name, each plain name or text, each number and each reference is set out without
-ReportLab's four calls a piece (a name escaped, then encoded by a codec looked up by name). A file has some 20,000
-keys a catalogue; setting them out was a third of writing it. Only the press's own saves use these: ReportLab's
-`getpdfdata`, which the tests compare the press's files with, keeps its own.
+ReportLab's four calls a piece (a name escaped, then encoded by a codec looked up by name). The catalogue's files
+have some 20,000 keys; setting them out was a third of writing the files. Only the press's own saves use these:
+ReportLab's `getpdfdata`, which the tests compare the press's files with, keeps its own.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from reportlab import rl_config
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFObjectReference, format
 
-REPORTLABS = (PDFDictionary.format, PDFArray.format)  # put back as the last save in the process ends
+REPORTLABS = (PDFDictionary.format, PDFArray.format)  # ReportLab's own: put back as the last save ends
 _LOCK = threading.Lock()
 _saving = 0  # the saves under way (a thread's each): the first swaps the methods in, the last puts ReportLab's back
 
