@@ -1,6 +1,7 @@
 """Editions read once a process (load.kept_editions): one read again from the same files, found in the same
 folders, is the edition read before; a file saved again, added or taken away is read again, a reading that found
-something says it each time, and nothing changes a kept edition (a build's options are set on a copy)."""
+something says it each time, and nothing changes a kept edition (a build's options are set on a copy), nor a kept
+YAML tree (load.sources.PARSED, tests/test_kept_trees.py)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from deckpress.findings import Findings
 from deckpress.load import load_edition
 from deckpress.load.kept_editions import EDITIONS
 from deckpress.load.layouts import LayoutReader
-from deckpress.load.sources import Node
+from deckpress.load.sources import PARSED, Node, _parse
 from deckpress.options import Options
 
 NAMES = {"lot-card", "print-check"}  # print-check extends sheet, not asked for itself
@@ -38,21 +39,31 @@ def alike(kept: Any, fresh: Any) -> bool:
     return bool(kept == fresh)
 
 
-def test_every_kept_edition_is_as_read_after_checking_every_game_twice(tmp_path, monkeypatch, capsys):
+def test_every_kept_tree_and_edition_is_as_read_after_checking_every_game_twice(tmp_path, monkeypatch, capsys):
+    """Every game checked, its translations, extends chains and plurals read, and again from what was kept; then a
+    build's options set on editions kept. Each kept tree is still what parsing its text gives, each kept edition
+    what reading its files gives: a stage that changed one in place would fail here."""
     shutil.copytree(CONTENT, tmp_path / "content")
     monkeypatch.chdir(tmp_path)
+    PARSED.clear()
     EDITIONS.clear()
     for _ in range(2):
         assert main(["check", *games(), "--layouts", str(LAYOUTS)]) == 0
-    for edition in ("standard", "large-print"):  # a build's options, set on editions kept
+    for edition in ("standard", "large-print"):
         options = Options(bold=True, high_contrast="white-on-black")
         assert load_edition([LAYOUTS], edition, NAMES, Findings(), options) is not None
     capsys.readouterr()
-    kept = EDITIONS.items()
-    assert {edition for (_, edition, _), _ in kept} == {"standard", "large-print"}
-    assert any(dirs[0] == Path("content/stone-market/layouts") for (dirs, _, _), _ in kept)  # a game's own first
-    for (dirs, edition, names), (_, found) in kept:
-        assert alike(found, LayoutReader(Findings()).edition(list(dirs), edition, set(names))), (dirs, edition)
+    trees, editions = PARSED.items(), EDITIONS.items()
+    names = {shown for (_, shown), _ in trees}
+    assert any(name.endswith("standard/theme.yaml") for name in names)  # the shared layouts
+    assert any(name.endswith("pocket-bazaar/game.yaml") for name in names)  # a game's own, translated as read
+    for (text, shown), tree in trees:
+        assert same(tree, _parse(text, shown, Findings())), shown
+    assert {edition for (_, edition, _), _ in editions} == {"standard", "large-print"}
+    assert any(dirs[0] == Path("content/stone-market/layouts") for (dirs, _, _), _ in editions)  # a game's own first
+    for (dirs, edition, names_asked), (_, found) in editions:
+        fresh = LayoutReader(Findings()).edition(list(dirs), edition, set(names_asked))
+        assert alike(found, fresh), (dirs, edition)
 
 
 def test_a_layout_saved_again_is_read_again(tmp_path):

@@ -1,20 +1,17 @@
 """YAML parsed once a process (load.sources.PARSED): a file read again as it was gives the tree read before, so
-nothing may change a tree in place, a file saved again is read again, and a parse that found something says it
-again each time."""
+nothing may change a tree in place (checked over every game in tests/test_kept_editions.py), a file saved again is
+read again, and a parse that found something says it again each time."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from conftest import CONTENT, LAYOUTS, games
 
-from deckpress.cli import main
 from deckpress.findings import Findings
 from deckpress.load.kept import Kept
 from deckpress.load.reading import Reading
-from deckpress.load.sources import PARSED, Node, _parse, read_yaml
+from deckpress.load.sources import PARSED, Node, read_yaml
 from deckpress.templating import Templates
 
 
@@ -29,23 +26,6 @@ def same(kept: Node, fresh: Node) -> bool:
     if kept.is_list:
         return len(kept.value) == len(fresh.value) and all(map(same, kept.value, fresh.value))
     return bool(kept.value == fresh.value)
-
-
-def test_every_kept_tree_is_as_read_after_checking_every_game_twice(tmp_path, monkeypatch, capsys):
-    """Every game checked, its translations, extends chains and plurals read, and again from the kept trees: each
-    kept tree is still what parsing its text gives. A stage that changed one in place would fail here."""
-    shutil.copytree(CONTENT, tmp_path / "content")
-    monkeypatch.chdir(tmp_path)
-    PARSED.clear()
-    for _ in range(2):
-        assert main(["check", *games(), "--layouts", str(LAYOUTS)]) == 0
-    capsys.readouterr()
-    kept = PARSED.items()
-    names = {shown for (_, shown), _ in kept}
-    assert any(name.endswith("standard/theme.yaml") for name in names)  # the shared layouts
-    assert any(name.endswith("pocket-bazaar/game.yaml") for name in names)  # a game's own, translated as read
-    for (text, shown), tree in kept:
-        assert same(tree, _parse(text, shown, Findings())), shown
 
 
 def test_a_file_saved_again_is_read_again(tmp_path):

@@ -105,7 +105,6 @@ def read_as_collection(loc: Loc) -> str | None:
     return trap(lead.group(1), _value(rest, flow))
 
 
-
 def syntax(exc: yaml.MarkedYAMLError | yaml.reader.ReaderError, text: str, shown_as: str) -> tuple[Loc, str]:
     """Where YAML met a parse error in `text`, and what to say of it. Text YAML could not read as text is said
     where the value starts, with the fix (as a value read before the error says it: one finding)."""

@@ -56,8 +56,8 @@ def load_edition(dirs: list[Path], edition: str, names: set[str], findings: Find
     from deckpress.load.kept_editions import kept_edition
 
     found = kept_edition(dirs, edition, names, findings)
-    if found is not None:  # a kept edition is shared: this build's options are set on a copy, and its theme's
-        found = replace(found, theme=replace(found.theme), folders=tuple(dirs))  # (the icons/ folders beside them)
+    if found is not None:  # kept editions are shared: this build's options go on a copy of it and of its theme
+        found = replace(found, theme=replace(found.theme), folders=tuple(dirs))  # folders: their icons/, in order
         if options is not None and options.bold:
             found.theme.fonts = {**found.theme.fonts, "regular": found.theme.fonts["bold"]}
         if options is not None and options.high_contrast and (chosen := pair(options.high_contrast)):

@@ -17,9 +17,9 @@ V = TypeVar("V")
 
 
 class Kept(Generic[K, V]):
-    """A bounded store of results by key, the least recently used let go first. `weight` is what a result costs
-    to keep (the characters of the text it was read from): a store never holds more than `most` of it, and
-    keeps none weighing more than a quarter of that."""
+    """A bounded store of results by key, the least recently used let go first. A result's weight is what it costs
+    to keep (the size of what it was read from): a store never holds more than `most` in all, and keeps none
+    weighing more than a quarter of that."""
 
     def __init__(self, entries: int, most: int) -> None:
         self.entries, self.most, self.held = entries, most, 0
