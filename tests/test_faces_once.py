@@ -128,7 +128,7 @@ def test_a_row_of_symbols_read_once_reads_as_on_every_card_and_afresh_in_other_w
 
     alone = [read(c, game.params, game.language, alike=False) for c in tokens]
     assert [read(c, game.params, game.language) for c in tokens] == alone and alone[0]
-    assert 0 < len(voice.read[2]) < len(tokens)  # a letter met again was not read again
+    assert 0 < len(voice.store[2]) < len(tokens)  # a letter met again was not read again
     renamed = {**game.params, "stone_letters": {f"Stone {v}": v for v in game.params["stone_letters"].values()}}
     said = read(tokens[0], renamed, game.language)  # the same element and row, other parameters: read afresh
     assert said is not None and said[0].startswith("Stone ") and said != alone[0]

@@ -44,22 +44,24 @@ def spoken(job: Job, card: Card, texts: CardText, layout: CardLayout) -> tuple[l
 
 
 class Voice:
-    """What reading a card layout's faces aloud needs of the layout alone, worked out once a job: each element's
-    reading hook (None for a kind that reads nothing: a panel, a pattern), and what stays the same from card to
-    card read through it (`Known`: its elements' fields, filled as its cards are read)."""
+    """What reading a card layout's faces aloud needs of the layout alone, worked out once for the edition's papers
+    (`Held.of_layout`): each element's reading hook (None for a kind that reads nothing: a panel, a pattern), what
+    stays the same from card to card read through it (`Known`: its elements' fields, filled as its cards are read),
+    and what reads alike on every card (`alike`)."""
 
     def __init__(self, layout: CardLayout) -> None:
         self.hooks = [(e, None if type(KINDS[e.kind]).read is Kind.read else KINDS[e.kind].read)
                       for e in layout.elements]
         self.known = Known()
-        self.read: tuple[dict[str, Any] | None, str, dict[tuple[int, str], Any]] = (None, "", {})
+        # the parameters and language the store of what reads alike was filled with, and the store
+        self.store: tuple[dict[str, Any] | None, str, dict[tuple[int, str], Any]] = (None, "", {})
 
     def alike(self, params: dict[str, Any], language: str) -> dict[tuple[int, str], Any]:
         """What reads alike on every card read with these parameters in this language (`Reading.alike`): a new
         store where either differs from the last card's."""
-        held, said, alike = self.read
+        held, said, alike = self.store
         if held is not params or said != language:
-            self.read = params, language, (alike := {})
+            self.store = params, language, (alike := {})
         return alike
 
 
