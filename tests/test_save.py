@@ -150,3 +150,51 @@ def test_a_subsets_character_map_is_made_once_and_is_reportlabs_own():
     name = "ABCDEF+AtkinsonHyperlegible-Bold"
     assert fonts._character_map(name, subset) == own(name, subset) != own(name, subset[:-1])
     assert fonts._character_map(name, subset[:-1]) == own(name, subset[:-1])
+
+
+def _tagged_and_saved() -> tuple[bytes, Elements]:
+    """A page with a section of two paragraphs, its structure tree written and the file saved."""
+    from deckpress.draw import tagging
+    from deckpress.layout.ops import END, Begin
+
+    canvas = Canvas(io.BytesIO(), invariant=1, pageCompression=1)
+    tree = tagging.Tree()
+    tree.new_page()
+    for tag in (Begin("Sect"), Begin("P", title="Lot 1"), END, Begin("P", alt="Lanterns"), END, END):
+        tree.apply(tag)
+    canvas.showPage()
+    compress_last_page(canvas)
+    elements = tagging.write(canvas, tree, b"<x:xmpmeta/>")
+    return pdf_data(canvas, elements), elements
+
+
+def _cyclic_elements(let_go: bool) -> tuple[bytes, int]:
+    """A tagged file saved, and how many of its tree's elements only Python's cycle collector frees once the tree
+    is let go of (or not)."""
+    import gc
+
+    from deckpress.draw import tagging
+
+    pdf, saved = _tagged_and_saved()
+    if let_go:
+        tagging.let_go(saved)
+    gc.collect()
+    gc.set_debug(gc.DEBUG_SAVEALL)
+    try:
+        del saved
+        gc.collect()
+        return pdf, sum(isinstance(found, tagging.Element) for found in gc.garbage)
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+
+
+def test_a_saved_structure_tree_goes_with_its_document_without_the_cycle_collector():
+    """An element and its parent refer to each other until the file is written; then the tree is let go of, its
+    file as it was, and nothing of it waits for Python's cycle collector (a catalogue's trees were most of what
+    its collections freed)."""
+    pdf, cyclic = _cyclic_elements(let_go=False)
+    assert cyclic == 4  # the document, the section, its two paragraphs
+    again, cyclic = _cyclic_elements(let_go=True)
+    assert again == pdf and b"/S /Sect" in pdf
+    assert cyclic == 0

@@ -42,6 +42,7 @@ def render(doc: Document, info: DocInfo) -> bytes:
     elements = tagging.write(canvas, tree, xmp(info))
     fields.write()
     pdf = save.pdf_data(canvas, elements)
+    tagging.let_go(elements)  # written: the tree goes with the canvas
     if drawn != len(doc.pages):  # the manifest states the count: the pages drawn must match it
         raise RuntimeError(f"{doc.game} {doc.component}: {drawn} pages drawn, {len(doc.pages)} expected")
     return pdf

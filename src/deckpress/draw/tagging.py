@@ -148,6 +148,15 @@ def _numbered(doc: Any, top: Element) -> Elements:
     return Elements(first, elements, _struct_elem)
 
 
+def let_go(elements: Elements) -> None:
+    """The tree, its file written, made free of cycles: each element's parent dropped. An element and its parent
+    refer to each other, so only Python's collector could free a tree (a catalogue's 16,000 elements, with their
+    kids, ids and widgets' annotations, 50,000 objects: most of what its collections free, and a collection a
+    build more); without the cycles each tree goes as its document does."""
+    for element in elements.items:
+        element.parent = None
+
+
 def _struct_elem(element: Element, document: Any) -> bytes:
     """A structure element as the document saves: its type, parent, first page and kids (an id on another page
     as a marked-content reference naming its page). Written for 150,000 elements at 24,000 cards: a kid that is
