@@ -40,7 +40,7 @@ class Held:
     papers: int = 1  # how many papers share it: on one, only the last face's words are held (copies are adjacent)
     rack: Rack = field(default_factory=Rack)
     said: dict[tuple[int, int], Said] = field(default_factory=dict)
-    # what a card layout's faces share (its `face.Plan`, its readings' `said_once.Known`), by what made it and the
+    # what a card layout's faces share (its `face.Plan`, its readings' `spoken.Voice`), by what made it and the
     # layout it is held with
     by_layout: dict[tuple[Callable[..., Any], int], tuple[CardLayout, object]] = field(default_factory=dict)
 
