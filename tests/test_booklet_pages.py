@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import fields, replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import loaded
@@ -53,30 +54,32 @@ def test_the_lines_placed_are_the_pages_drawn_each_line_at_its_place(foot: float
     assert all(a[0] < b[0] or (a[0] == b[0] and a[1] < b[1]) for a, b in zip(flat, flat[1:], strict=False))
 
 
-def test_a_booklet_is_set_without_the_slugs_room_at_its_foot_where_that_saves_a_page_and_the_slug_holds_beside(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    job, layout, title = _job()
-    game, _, _ = loaded("stone-market")
-    assert game.rules is not None
-    paras, width = _paras(job, layout, title)
-    monkeypatch.setattr(booklet, "foot_mm", lambda *_: 90.0)  # a slug deep enough at the foot to cost pages
-    footed = booklet.paginate(paras, layout, job.size, width, job.ts, 90.0)
-    bare = booklet.paginate(paras, layout, job.size, width, job.ts)
-    assert len(bare) < len(footed) and all(holds(d.page, SLUG, job.theme) for d in bare)
-    pages = booklet.rules_pages(title, game.rules, layout, job)
-    assert [p.ops for p in pages] == [d.page.ops for d in bare]
-
-
-def test_a_booklet_keeps_the_slugs_room_at_its_foot_where_the_slug_would_not_hold_without(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def _deep_slug(monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, str, Any, Any, float]:
+    """Stone Market's rules as a job sets them, with a slug deep enough at the foot to cost pages."""
     job, layout, title = _job()
     game, _, _ = loaded("stone-market")
     assert game.rules is not None
     paras, width = _paras(job, layout, title)
     monkeypatch.setattr(booklet, "foot_mm", lambda *_: 90.0)
+    return job, layout, title, game.rules, paras, width
+
+
+def test_a_booklet_is_set_without_the_slugs_room_at_its_foot_where_that_saves_a_page_and_the_slug_holds_beside(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    job, layout, title, rules, paras, width = _deep_slug(monkeypatch)
+    footed = booklet.paginate(paras, layout, job.size, width, job.ts, 90.0)
+    bare = booklet.paginate(paras, layout, job.size, width, job.ts)
+    assert len(bare) < len(footed) and all(holds(d.page, SLUG, job.theme) for d in bare)
+    pages = booklet.rules_pages(title, rules, layout, job)
+    assert [p.ops for p in pages] == [d.page.ops for d in bare]
+
+
+def test_a_booklet_keeps_the_slugs_room_at_its_foot_where_the_slug_would_not_hold_without(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    job, layout, title, rules, paras, width = _deep_slug(monkeypatch)
     monkeypatch.setattr(booklet, "holds", lambda *_: False)
     footed = booklet.paginate(paras, layout, job.size, width, job.ts, 90.0)
-    assert [p.ops for p in booklet.rules_pages(title, game.rules, layout, job)] == [d.page.ops for d in footed]
+    assert [p.ops for p in booklet.rules_pages(title, rules, layout, job)] == [d.page.ops for d in footed]
 
 
 def test_a_line_of_a_paragraph_is_the_paragraph_with_that_line_alone() -> None:
